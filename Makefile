@@ -1,0 +1,130 @@
+# SPDX-License-Identifier: MIT
+#
+# pebsprobe - bare-metal PEBS probe (UEFI application, gnu-efi).
+#
+#   make          build/pebsprobe.efi
+#   make esp      build/esp.img   (FAT image: \EFI\BOOT\BOOTX64.EFI + default config)
+#   make usb      build/usb.img   (GPT disk, one EFI System Partition, ready to dd)
+#   make host     host builds of the pure-C units and tools under build/host/
+#   make check    every test; ends with "N passed, N failed"
+#   make bench    benchmarks (decoder throughput, pointer-chase latency)
+#
+# Every path is overridable: make EFI_INC=... EFI_LIBDIR=... OVMF_CODE=...
+# Each unit lists its own sources in <unit>/build.mk.
+
+BUILD      ?= build
+EFI_INC    ?= /usr/include/efi
+EFI_LIBDIR ?= /usr/lib
+EFI_CRT0   ?= $(EFI_LIBDIR)/crt0-efi-x86_64.o
+EFI_LDS    ?= $(EFI_LIBDIR)/elf_x86_64_efi.lds
+EFI_CC     ?= gcc
+EFI_LD     ?= ld
+OBJCOPY    ?= objcopy
+HOST_CC    ?= cc
+FUZZ_CC    ?= clang
+PFM_INC    ?= /usr/include
+PFM_LIB    ?= -lpfm
+
+VERSION := $(shell git describe --always --dirty --abbrev=12 2>/dev/null || echo unknown)
+
+WARN := -Wall -Wextra -Werror -Wshadow -Wno-unused-parameter
+COMMON_CFLAGS := -std=gnu11 -O2 -g $(WARN) -I. -I$(BUILD)/gen -DPP_VERSION=\"$(VERSION)\"
+
+EFI_CFLAGS := $(COMMON_CFLAGS) -DPP_EFI -I$(EFI_INC) -I$(EFI_INC)/x86_64 -I$(EFI_INC)/protocol \
+	-ffreestanding -fpic -fshort-wchar -fno-stack-protector -fno-stack-check \
+	-fno-strict-aliasing -mno-red-zone -maccumulate-outgoing-args -DEFI_FUNCTION_WRAPPER \
+	-DGNU_EFI_USE_MS_ABI -fno-builtin-printf
+EFI_LDFLAGS := -nostdlib -znocombreloc -T $(EFI_LDS) -shared -Bsymbolic -L$(EFI_LIBDIR) $(EFI_CRT0)
+EFI_LIBS := -lefi -lgnuefi $(shell $(EFI_CC) -print-libgcc-file-name)
+
+HOST_CFLAGS := $(COMMON_CFLAGS) -DPP_HOST -fno-strict-aliasing
+SAN_CFLAGS  := $(HOST_CFLAGS) -O1 -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=undefined
+HOST_LDLIBS := -lm -lpthread
+CMOCKA_LIBS ?= -lcmocka
+
+# Filled by the build.mk files:
+PURE_SRCS :=     # built into the app and into the host library
+APP_SRCS :=      # the UEFI app only (EFI types, real instructions)
+HOST_SRCS :=     # the host library only (POSIX platform)
+GEN_SRCS :=      # generated sources (under $(BUILD)/gen), built like PURE_SRCS
+HOST_TOOLS :=    # programs under $(BUILD)/host/
+CHECK_DEPS :=    # extra things make check needs built
+BENCH_DEPS :=
+
+HOST_LIB := $(BUILD)/host/libpebsprobe.a
+SAN_LIB  := $(BUILD)/san/libpebsprobe.a
+
+include lib/build.mk efi/build.mk pmu/build.mk ds/build.mk decode/build.mk sim/build.mk \
+	kernels/build.mk app/build.mk tools/build.mk tests/build.mk
+
+EFI_OBJS  := $(patsubst %.c,$(BUILD)/efi/%.o,$(PURE_SRCS) $(APP_SRCS)) \
+	$(patsubst $(BUILD)/gen/%.c,$(BUILD)/efi/gen/%.o,$(GEN_SRCS))
+HOST_OBJS := $(patsubst %.c,$(BUILD)/host/obj/%.o,$(PURE_SRCS) $(HOST_SRCS)) \
+	$(patsubst $(BUILD)/gen/%.c,$(BUILD)/host/obj/gen/%.o,$(GEN_SRCS))
+SAN_OBJS  := $(patsubst %.c,$(BUILD)/san/obj/%.o,$(PURE_SRCS) $(HOST_SRCS)) \
+	$(patsubst $(BUILD)/gen/%.c,$(BUILD)/san/obj/gen/%.o,$(GEN_SRCS))
+
+.PHONY: all app host esp usb check bench clean deps distclean
+.DEFAULT_GOAL := all
+
+all: $(BUILD)/pebsprobe.efi
+
+app: $(BUILD)/pebsprobe.efi
+
+$(BUILD)/efi/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(EFI_CC) $(EFI_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/efi/gen/%.o: $(BUILD)/gen/%.c
+	@mkdir -p $(dir $@)
+	$(EFI_CC) $(EFI_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/pebsprobe.so: $(EFI_OBJS)
+	$(EFI_LD) $(EFI_LDFLAGS) $^ -o $@ $(EFI_LIBS)
+	@# A second, static-style check that nothing is left undefined.
+	@! nm -u $@ | grep -v -e '^ *w ' | grep . || (echo "undefined symbols in $@" >&2; false)
+
+$(BUILD)/pebsprobe.efi: $(BUILD)/pebsprobe.so
+	$(OBJCOPY) -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j '.rel*' -j '.rela*' \
+		-j .reloc --output-target=efi-app-x86_64 --subsystem=10 $< $@
+
+$(BUILD)/host/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(HOST_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/host/obj/gen/%.o: $(BUILD)/gen/%.c
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(HOST_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/san/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(SAN_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/san/obj/gen/%.o: $(BUILD)/gen/%.c
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(SAN_CFLAGS) -MMD -MP -c $< -o $@
+
+$(HOST_LIB): $(HOST_OBJS)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(SAN_LIB): $(SAN_OBJS)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+host: $(HOST_LIB) $(HOST_TOOLS)
+
+deps:
+	tools/deps.sh
+
+check: all host $(CHECK_DEPS)
+	tests/run-all.sh
+
+bench: host $(BENCH_DEPS)
+	tests/bench/run-bench.sh
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

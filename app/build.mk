@@ -1,0 +1,1 @@
+# app: sources of this unit (see the top-level Makefile).

@@ -1,0 +1,1 @@
+# decode: sources of this unit (see the top-level Makefile).

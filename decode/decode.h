@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * decode.h - PEBS records to structured values, exactly as Linux perf reads
+ * them.  Pure C: no EFI types, no MSR access.  Built into the app and into
+ * the host tools (build/host/pebs-decode).
+ *
+ * A caller describes how the buffer was produced (struct pebs_decode_cfg) and
+ * walks it with pebs_decode_next(); every field a record has is filled and
+ * flagged in pebs_record.have.  Nothing is read past the buffer: a truncated
+ * or malformed record gives an anomaly with its byte offset.
+ */
+#ifndef PP_DECODE_H
+#define PP_DECODE_H
+
+#include "../lib/compat.h"
+
+/* Microarchitectures whose data-source encoding differs (pebs-decode --uarch). */
+enum pebs_uarch {
+	UARCH_NONE = 0,
+	UARCH_CORE2, UARCH_NHM, UARCH_WSM, UARCH_SNB, UARCH_IVB, UARCH_HSW, UARCH_BDW,
+	UARCH_SKL, UARCH_SKX, UARCH_ICL, UARCH_ICX, UARCH_SPR, UARCH_EMR, UARCH_GNR,
+	UARCH_GLC, UARCH_GRT, UARCH_CMT, UARCH_LNC, UARCH_GLM, UARCH_SLM,
+	UARCH_COUNT
+};
+const char *pebs_uarch_name(enum pebs_uarch u);        /* "skl", ... */
+bool pebs_uarch_from_name(const char *name, enum pebs_uarch *u);
+
+/* How the data-source field of every record is read (pebs-decode --kind). */
+enum pebs_kind {
+	KIND_LDLAT,        /* load latency (MEM_TRANS_RETIRED.LOAD_LATENCY) */
+	KIND_STORE,        /* Sandy/Ivy Bridge precise store (PS_EN) */
+	KIND_STLAT,        /* store latency, Sapphire Rapids and later */
+	KIND_DATALA_LOAD,  /* Haswell+ DataLA load events */
+	KIND_DATALA_STORE, /* Haswell+ DataLA store events */
+	KIND_OTHER,        /* no data source */
+	KIND_COUNT
+};
+const char *pebs_kind_name(enum pebs_kind k);
+bool pebs_kind_from_name(const char *name, enum pebs_kind *k);
+
+#define PEBS_FMT_ARCH 0xf /* architectural PEBS (CPUID.23H), not a PERF_CAPABILITIES value */
+
+struct pebs_decode_cfg {
+	unsigned int fmt;        /* 0..6, or PEBS_FMT_ARCH */
+	enum pebs_uarch uarch;
+	enum pebs_kind kind;
+	uint64_t data_cfg;       /* MSR_PEBS_DATA_CFG (adaptive), 0 otherwise */
+	bool timed;              /* PERF_CAPABILITIES bit 17: retire latency in the basic group */
+	bool adaptive;           /* the sampling counters had their adaptive bit set */
+	/* Validation (kvm-unit-tests' checks); 0 = do not check. */
+	uint64_t pebs_enabled;   /* counters armed for PEBS: applicable counters must intersect */
+};
+
+/* Which fields a decoded record has. */
+enum pebs_have {
+	HAVE_IP = BIT_ULL(0), HAVE_APPLICABLE = BIT_ULL(1), HAVE_DLA = BIT_ULL(2),
+	HAVE_DSE = BIT_ULL(3), HAVE_LATENCY = BIT_ULL(4), HAVE_INSTR_LATENCY = BIT_ULL(5),
+	HAVE_RETIRE_LATENCY = BIT_ULL(6), HAVE_TSC = BIT_ULL(7), HAVE_REGS = BIT_ULL(8),
+	HAVE_TSX = BIT_ULL(9), HAVE_MEM = BIT_ULL(10), HAVE_LBR = BIT_ULL(11),
+	HAVE_COUNTERS = BIT_ULL(12), HAVE_XMM = BIT_ULL(13), HAVE_GLOBAL_STATUS = BIT_ULL(14),
+};
+
+/* GPRs by name, not by their position in any one record layout. */
+enum pebs_reg {
+	REG_RFLAGS, REG_RIP, REG_RAX, REG_RBX, REG_RCX, REG_RDX, REG_RSI, REG_RDI, REG_RBP,
+	REG_RSP, REG_R8, REG_R9, REG_R10, REG_R11, REG_R12, REG_R13, REG_R14, REG_R15,
+	REG_COUNT
+};
+
+/* TSX abort flags, bit i = tuning bit 32+i (SDM 18.11.5.1; Linux hsw_tsx_tuning). */
+enum pebs_tsx_flag {
+	TSX_HLE = 1 << 0, TSX_RTM = 1 << 1, TSX_INSTRUCTION = 1 << 2, TSX_NON_INSTRUCTION = 1 << 3,
+	TSX_RETRY = 1 << 4, TSX_CONFLICT = 1 << 5, TSX_CAPACITY_WRITE = 1 << 6,
+	TSX_CAPACITY_READ = 1 << 7,
+};
+
+#define PEBS_MAX_LBR      64
+#define PEBS_MAX_COUNTERS 48
+
+struct pebs_lbr_entry {
+	uint64_t from, to, info;
+};
+
+struct pebs_record {
+	size_t offset;          /* byte offset of the record in the buffer */
+	size_t size;            /* bytes this record occupies */
+	uint64_t have;          /* enum pebs_have */
+	uint64_t ip;
+	uint64_t applicable_counters; /* fmt3 0x90, adaptive/arch basic group */
+	uint64_t global_status;       /* fmt1/2 0x90 */
+	uint64_t data_la;
+	uint64_t dse;           /* the raw data-source / store-status / aux field */
+	uint64_t latency;       /* load (cache) latency in core cycles */
+	uint64_t instr_latency;
+	uint64_t retire_latency;
+	uint64_t tsc;
+	uint64_t regs[REG_COUNT];
+	struct {
+		uint32_t cycles;
+		uint32_t flags;  /* enum pebs_tsx_flag */
+		uint8_t xabort;  /* XABORT imm8, valid when flags has TSX_RTM and RAX bit 0 */
+		bool has_xabort;
+	} tsx;
+	uint64_t data_src;      /* union perf_mem_data_src as Linux computes it */
+	uint64_t format_field;  /* adaptive: format/group field of the basic group */
+	unsigned int n_lbr;
+	struct pebs_lbr_entry lbr[PEBS_MAX_LBR];
+	unsigned int n_counters;
+	uint64_t counters[PEBS_MAX_COUNTERS]; /* counter-snapshot group, in record order */
+	uint32_t counters_gp_mask, counters_fixed_mask, counters_metrics;
+};
+
+/* What is wrong with a record: the decoder never guesses past one. */
+struct pebs_anomaly {
+	size_t offset;
+	char what[160];
+};
+
+enum pebs_step {
+	PEBS_STEP_RECORD = 0,  /* *rec holds a record; continue */
+	PEBS_STEP_END = 1,     /* no more bytes */
+	PEBS_STEP_ANOMALY = 2, /* *an says what and where; stop */
+};
+
+/*
+ * Decodes the record at *offset in buf[0..len) and advances *offset.  A
+ * record that decodes but breaks a validation rule (size field disagreeing
+ * with data_cfg, applicable counters outside pebs_enabled, format field not
+ * data_cfg or 0) is returned as PEBS_STEP_ANOMALY with rec still filled.
+ */
+enum pebs_step pebs_decode_next(const struct pebs_decode_cfg *cfg, const uint8_t *buf, size_t len,
+				size_t *offset, struct pebs_record *rec, struct pebs_anomaly *an);
+
+/* Fixed record size of legacy formats 0..3 (144, 176, 192, 200), else 0. */
+size_t pebs_legacy_record_size(unsigned int fmt);
+/* Expected adaptive record size for a PEBS_DATA_CFG value (basic + groups). */
+size_t pebs_adaptive_record_size(uint64_t data_cfg);
+
+/* The perf_mem_data_src value for a raw data-source field (Linux ds.c). */
+uint64_t pebs_data_src(enum pebs_uarch u, enum pebs_kind k, uint64_t dse);
+
+/* perf's words for each part of a data_src (tools/perf/util/mem-events.c). */
+struct pebs_mem_words {
+	char op[24], level[96], snoop[32], tlb[48], lock[8], blocked[16];
+};
+void pebs_mem_describe(uint64_t data_src, struct pebs_mem_words *w);
+
+#endif

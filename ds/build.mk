@@ -1,0 +1,1 @@
+# ds: sources of this unit (see the top-level Makefile).

@@ -1,0 +1,1 @@
+# efi: sources of this unit (see the top-level Makefile).

@@ -1,0 +1,1 @@
+# kernels: sources of this unit (see the top-level Makefile).

@@ -1,0 +1,2 @@
+PURE_SRCS += lib/fmt.c lib/report.c
+APP_SRCS += lib/efi_libc.c

@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: MIT
+/*
+ * fmt.c - vsnprintf for the freestanding units (see fmt.h).
+ */
+#include "fmt.h"
+
+struct out {
+	char *buf;
+	size_t size;
+	size_t pos;
+};
+
+static void put(struct out *o, char c)
+{
+	if (o->pos + 1 < o->size)
+		o->buf[o->pos] = c;
+	o->pos++;
+}
+
+static void pad(struct out *o, char c, int n)
+{
+	while (n-- > 0)
+		put(o, c);
+}
+
+enum { F_LEFT = 1, F_ZERO = 2, F_PLUS = 4, F_SPACE = 8 };
+
+static void put_number(struct out *o, unsigned long long v, bool neg, unsigned base, bool upper,
+		       int flags, int width, int prec)
+{
+	const char *digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+	char tmp[24];
+	int n = 0, len, zeros = 0;
+	char sign = 0;
+
+	do {
+		tmp[n++] = digits[v % base];
+		v /= base;
+	} while (v);
+	if (prec == 0 && n == 1 && tmp[0] == '0')
+		n = 0;
+	if (neg)
+		sign = '-';
+	else if (flags & F_PLUS)
+		sign = '+';
+	else if (flags & F_SPACE)
+		sign = ' ';
+	if (prec > n)
+		zeros = prec - n;
+	len = n + zeros + (sign ? 1 : 0);
+	if ((flags & F_ZERO) && !(flags & F_LEFT) && prec < 0 && width > len) {
+		zeros += width - len;
+		len = width;
+	}
+	if (!(flags & F_LEFT))
+		pad(o, ' ', width - len);
+	if (sign)
+		put(o, sign);
+	pad(o, '0', zeros);
+	while (n)
+		put(o, tmp[--n]);
+	if (flags & F_LEFT)
+		pad(o, ' ', width - len);
+}
+
+int pp_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
+{
+	struct out o = { buf, size, 0 };
+
+	for (; *fmt; fmt++) {
+		int flags = 0, width = 0, prec = -1, lng = 0;
+		unsigned long long u;
+		long long s;
+		const char *str;
+		int n;
+
+		if (*fmt != '%') {
+			put(&o, *fmt);
+			continue;
+		}
+		for (;;) {
+			char c = *++fmt;
+
+			if (c == '-')
+				flags |= F_LEFT;
+			else if (c == '0')
+				flags |= F_ZERO;
+			else if (c == '+')
+				flags |= F_PLUS;
+			else if (c == ' ')
+				flags |= F_SPACE;
+			else
+				break;
+		}
+		if (*fmt == '*') {
+			width = va_arg(ap, int);
+			if (width < 0) {
+				flags |= F_LEFT;
+				width = -width;
+			}
+			fmt++;
+		} else {
+			while (*fmt >= '0' && *fmt <= '9')
+				width = width * 10 + (*fmt++ - '0');
+		}
+		if (*fmt == '.') {
+			fmt++;
+			prec = 0;
+			if (*fmt == '*') {
+				prec = va_arg(ap, int);
+				fmt++;
+			} else {
+				while (*fmt >= '0' && *fmt <= '9')
+					prec = prec * 10 + (*fmt++ - '0');
+			}
+		}
+		/* lng: -2 hh, -1 h, 0 int, 1 long, 2 long long (z, j, t count as 2). */
+		for (;; fmt++) {
+			if (*fmt == 'h')
+				lng--;
+			else if (*fmt == 'l')
+				lng++;
+			else if (*fmt == 'z' || *fmt == 'j' || *fmt == 't')
+				lng = 2;
+			else
+				break;
+		}
+		switch (*fmt) {
+		case 'd':
+		case 'i':
+			if (lng >= 2)
+				s = va_arg(ap, long long);
+			else if (lng == 1)
+				s = va_arg(ap, long);
+			else
+				s = va_arg(ap, int);
+			if (lng == -1)
+				s = (short)s;
+			else if (lng <= -2)
+				s = (signed char)s;
+			u = s < 0 ? -(unsigned long long)s : (unsigned long long)s;
+			put_number(&o, u, s < 0, 10, false, flags, width, prec);
+			break;
+		case 'u':
+		case 'x':
+		case 'X':
+		case 'o':
+			if (lng >= 2)
+				u = va_arg(ap, unsigned long long);
+			else if (lng == 1)
+				u = va_arg(ap, unsigned long);
+			else
+				u = va_arg(ap, unsigned int);
+			if (lng == -1)
+				u = (unsigned short)u;
+			else if (lng <= -2)
+				u = (unsigned char)u;
+			put_number(&o, u, false, *fmt == 'u' ? 10 : *fmt == 'o' ? 8 : 16, *fmt == 'X',
+				   flags & ~(F_PLUS | F_SPACE), width, prec);
+			break;
+		case 'p':
+			put(&o, '0');
+			put(&o, 'x');
+			put_number(&o, (uintptr_t)va_arg(ap, void *), false, 16, false, 0, 0, -1);
+			break;
+		case 'c':
+			if (!(flags & F_LEFT))
+				pad(&o, ' ', width - 1);
+			put(&o, (char)va_arg(ap, int));
+			if (flags & F_LEFT)
+				pad(&o, ' ', width - 1);
+			break;
+		case 's':
+			str = va_arg(ap, const char *);
+			if (!str)
+				str = "(null)";
+			for (n = 0; str[n] && (prec < 0 || n < prec); n++)
+				;
+			if (!(flags & F_LEFT))
+				pad(&o, ' ', width - n);
+			for (int i = 0; i < n; i++)
+				put(&o, str[i]);
+			if (flags & F_LEFT)
+				pad(&o, ' ', width - n);
+			break;
+		case '%':
+			put(&o, '%');
+			break;
+		case '\0':
+			fmt--;
+			break;
+		default:
+			put(&o, '%');
+			put(&o, *fmt);
+			break;
+		}
+	}
+	if (size)
+		buf[o.pos < size ? o.pos : size - 1] = '\0';
+	return (int)o.pos;
+}
+
+int pp_snprintf(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = pp_vsnprintf(buf, size, fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+void strbuf_init(struct strbuf *sb, char *buf, size_t size)
+{
+	sb->buf = buf;
+	sb->size = size;
+	sb->len = 0;
+	sb->truncated = false;
+	if (size)
+		buf[0] = '\0';
+}
+
+void strbuf_printf(struct strbuf *sb, const char *fmt, ...)
+{
+	size_t room = sb->size > sb->len ? sb->size - sb->len : 0;
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = pp_vsnprintf(sb->buf + sb->len, room, fmt, ap);
+	va_end(ap);
+	if ((size_t)n >= room) {
+		sb->truncated = true;
+		sb->len = room ? sb->size - 1 : sb->len;
+	} else {
+		sb->len += n;
+	}
+}
+
+void strbuf_puts(struct strbuf *sb, const char *s)
+{
+	while (*s) {
+		if (sb->len + 1 >= sb->size) {
+			sb->truncated = true;
+			return;
+		}
+		sb->buf[sb->len++] = *s++;
+	}
+	if (sb->size)
+		sb->buf[sb->len] = '\0';
+}

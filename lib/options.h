@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * options.h - the app's options: `name=value` tokens from the image's
+ * LoadOptions and from the config file on the ESP (docs/OPTIONS.md).  Pure C:
+ * efi/ converts UTF-16 to ASCII and reads the file, the parser does the rest.
+ *
+ * Precedence: built-in defaults < config file < LoadOptions.
+ * Bad input (unknown option, malformed value) fills opt_error with one line
+ * naming the option and the accepted values; the caller exits with status 2
+ * before any MSR is touched.
+ */
+#ifndef PP_OPTIONS_H
+#define PP_OPTIONS_H
+
+#include "compat.h"
+
+enum opt_pmu { OPT_PMU_AUTO, OPT_PMU_HW, OPT_PMU_SIM };
+enum opt_exit { OPT_EXIT_SHUTDOWN, OPT_EXIT_REBOOT, OPT_EXIT_RETURN };
+enum opt_drain { OPT_DRAIN_POLL, OPT_DRAIN_PMI };
+enum opt_selftest { OPT_SELFTEST_NONE, OPT_SELFTEST_GP };
+
+#define OPT_STR_MAX 128
+
+struct options {
+	enum opt_pmu pmu;         /* pmu=auto|hw|sim              default auto */
+	char model[32];           /* model=<sim model>|list       default skl */
+	bool trace_msr;           /* trace=msr|none               default none */
+	enum opt_exit exit_mode;  /* exit=shutdown|reboot|return  default shutdown */
+	char kernels[OPT_STR_MAX];/* kernels=all|none|name,name   default all */
+	char events[OPT_STR_MAX]; /* events=<libpfm4 name or raw>[;...]  default "" (per-kernel) */
+	uint32_t ldlat;           /* ldlat=3..65535               default 3 */
+	uint64_t period;          /* period=<sample-after>        default 0 = per-kernel */
+	uint32_t buffer_kib;      /* buffer=<KiB> 4..65536        default 64 */
+	uint32_t threshold;       /* threshold=<records> (0 = near full)  default 0 */
+	enum opt_drain drain;     /* drain=poll|pmi               default poll */
+	uint32_t records;         /* records=<n> printed per kernel  default 8 */
+	uint64_t size;            /* size=<bytes, K/M/G suffix>   default 0 = per-kernel */
+	uint32_t iterations;      /* iterations=<n>               default 0 = per-kernel */
+	char log[64];             /* log=<file>|none              default pebsprobe.log */
+	char results[64];         /* results=<file>|none          default results.json */
+	bool dump;                /* dump=on|off (raw record dumps on the ESP)  default on */
+	enum opt_selftest selftest; /* selftest=none|gp           default none */
+	bool report_only;         /* mode=run|report (report: capability report only) */
+	bool verbose;             /* verbose=0|1 */
+};
+
+void options_defaults(struct options *o);
+
+/*
+ * Parses one line of space-separated tokens (LoadOptions, or one line of
+ * the config file; '#' starts a comment).  The first token is skipped when
+ * skip_argv0 is true and it does not contain '=' (the shell passes the
+ * image name first).  Returns 0, or -1 with err filled.
+ */
+int options_parse_line(struct options *o, const char *line, bool skip_argv0, char *err,
+		       size_t err_size);
+/* Parses a whole config file's text (several lines). */
+int options_parse_config(struct options *o, const char *text, size_t len, char *err,
+			 size_t err_size);
+
+/* One INFO line per option with its value, for the log. */
+void options_report(const struct options *o);
+
+#endif

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * report.h - the only way anything prints.  The console grammar (a contract,
+ * documented in docs/OUTPUT.md) follows kvm-unit-tests:
+ *
+ *   PASS: <name>
+ *   FAIL: <name>: <why>
+ *   SKIP: <name>: <reason>
+ *   INFO: <text>
+ *   MSR: wrmsr 0x<msr> 0x<value>          (trace=msr)
+ *   REC: key=value key=value ...           (one decoded PEBS record)
+ *   SUMMARY: N tests, M failures, K skipped
+ *
+ * When the PMU is simulated, every line ends with " [sim]".
+ * Exit status (report_exit_status): 0 all passed, 1 any failure, 2 bad
+ * options, 77 everything skipped.
+ */
+#ifndef PP_REPORT_H
+#define PP_REPORT_H
+
+#include "compat.h"
+
+#define REPORT_LINE_MAX 512
+
+enum exit_status {
+	EXIT_PASS = 0,
+	EXIT_FAIL = 1,
+	EXIT_USAGE = 2,
+	EXIT_ALL_SKIPPED = 77,
+};
+
+/* Where finished lines go (console + serial + log file); no trailing newline. */
+typedef void (*report_sink_fn)(const char *line, void *ctx);
+
+void report_init(report_sink_fn sink, void *ctx);
+void report_set_simulated(bool simulated);
+bool report_is_simulated(void);
+
+void report_pass(const char *fmt, ...) pp_printf(1, 2);
+/* name, then the reason: prints "FAIL: <name>: <why>". */
+void report_fail(const char *name, const char *why_fmt, ...) pp_printf(2, 3);
+void report_skip(const char *name, const char *why_fmt, ...) pp_printf(2, 3);
+void report_info(const char *fmt, ...) pp_printf(1, 2);
+/* A line with its own prefix (MSR:, REC:, ERROR:, progress): not counted. */
+void report_line(const char *fmt, ...) pp_printf(1, 2);
+void report_vline(const char *fmt, va_list ap);
+
+struct report_counts {
+	unsigned int tests, failures, skipped;
+};
+void report_get_counts(struct report_counts *c);
+/* Prints the SUMMARY line and returns 0, 1 or 77. */
+int report_summary(void);
+/* The exit status the counts so far imply, without printing. */
+int report_exit_status(void);
+void report_reset(void);
+
+#endif

@@ -1,0 +1,2 @@
+# pmu: sources of this unit (see the top-level Makefile).
+PURE_SRCS += pmu/hw.c

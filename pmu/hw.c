@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: MIT
+/*
+ * hw.c - dispatch to the installed backend, MSR trace, fault injection.
+ */
+#include "hw.h"
+#include "../lib/report.h"
+
+static const struct hw_ops *hw_ops;
+static bool msr_trace;
+static unsigned long msr_accesses;
+static unsigned long inject_at;
+
+const struct hw_ops *hw_install(const struct hw_ops *ops)
+{
+	const struct hw_ops *old = hw_ops;
+
+	hw_ops = ops;
+	return old;
+}
+
+const struct hw_ops *hw_current(void)
+{
+	return hw_ops;
+}
+
+bool hw_is_simulated(void)
+{
+	return hw_ops && hw_ops->simulated;
+}
+
+void hw_set_msr_trace(bool on)
+{
+	msr_trace = on;
+}
+
+void hw_inject_fault_at(unsigned long n)
+{
+	inject_at = n ? msr_accesses + n : 0;
+}
+
+unsigned long hw_msr_access_count(void)
+{
+	return msr_accesses;
+}
+
+void hw_reset_msr_access_count(void)
+{
+	msr_accesses = 0;
+	inject_at = 0;
+}
+
+static bool injected_fault(void)
+{
+	msr_accesses++;
+	if (inject_at && msr_accesses == inject_at) {
+		inject_at = 0;
+		return true;
+	}
+	return false;
+}
+
+void hw_cpuid(uint32_t leaf, uint32_t subleaf, struct cpuid_regs *r)
+{
+	hw_ops->cpuid(leaf, subleaf, r);
+}
+
+enum hw_fault hw_rdmsr(uint32_t msr, uint64_t *val)
+{
+	enum hw_fault f;
+
+	*val = 0;
+	f = injected_fault() ? HW_GP : hw_ops->rdmsr(msr, val);
+	if (f != HW_OK)
+		*val = 0;
+	if (msr_trace) {
+		if (f == HW_OK)
+			report_line("MSR: rdmsr 0x%x 0x%llx", msr, (unsigned long long)*val);
+		else
+			report_line("MSR: rdmsr 0x%x #GP", msr);
+	}
+	return f;
+}
+
+enum hw_fault hw_wrmsr(uint32_t msr, uint64_t val)
+{
+	enum hw_fault f = injected_fault() ? HW_GP : hw_ops->wrmsr(msr, val);
+
+	if (msr_trace)
+		report_line("MSR: wrmsr 0x%x 0x%llx%s", msr, (unsigned long long)val,
+			    f == HW_OK ? "" : " #GP");
+	return f;
+}
+
+uint64_t hw_rdtsc(void)
+{
+	return hw_ops->rdtsc();
+}
+
+uint32_t hw_apic_read(uint32_t reg)
+{
+	return hw_ops->apic_read ? hw_ops->apic_read(reg) : 0;
+}
+
+void hw_apic_write(uint32_t reg, uint32_t val)
+{
+	if (hw_ops->apic_write)
+		hw_ops->apic_write(reg, val);
+}
+
+int hw_set_pmi_handler(uint8_t vector, hw_pmi_fn fn, void *ctx)
+{
+	return hw_ops->set_pmi_handler ? hw_ops->set_pmi_handler(vector, fn, ctx) : -1;
+}

@@ -1,0 +1,1 @@
+# sim: sources of this unit (see the top-level Makefile).

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: MIT
+/*
+ * platform_host.c - lib/platform.h on POSIX, for host tests and tools.
+ * Files go to $PEBSPROBE_OUT (default "."); a second "CPU" is a thread.
+ */
+#define _GNU_SOURCE
+#include "../../lib/platform.h"
+#include "../../lib/fmt.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+void *plat_alloc_pages(size_t npages)
+{
+	void *p = NULL;
+
+	if (posix_memalign(&p, 4096, npages * 4096))
+		return NULL;
+	memset(p, 0, npages * 4096);
+	return p;
+}
+
+void plat_free_pages(void *p, size_t npages)
+{
+	(void)npages;
+	free(p);
+}
+
+void *plat_alloc(size_t size)
+{
+	return calloc(1, size);
+}
+
+void plat_free(void *p)
+{
+	free(p);
+}
+
+bool plat_check_mapping(uint64_t addr, size_t len, char *why, size_t why_size)
+{
+	/* No page tables to walk in a Linux process: only the alignment is checked. */
+	if (!addr || !len) {
+		pp_snprintf(why, why_size, "empty range at 0x%llx", (unsigned long long)addr);
+		return false;
+	}
+	return true;
+}
+
+int plat_write_file(const char *name, const void *buf, size_t len)
+{
+	const char *dir = getenv("PEBSPROBE_OUT");
+	char path[512], tmp[520];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir ? dir : ".", name);
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	f = fopen(tmp, "wb");
+	if (!f)
+		return -1;
+	if (fwrite(buf, 1, len, f) != len || fclose(f)) {
+		unlink(tmp);
+		return -1;
+	}
+	return rename(tmp, path) ? -1 : 0;
+}
+
+uint64_t plat_time_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+void plat_stall_us(unsigned int us)
+{
+	usleep(us);
+}
+
+unsigned int plat_cpu_count(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 0 ? (unsigned int)n : 1;
+}
+
+#define HOST_MAX_CPUS 64
+static pthread_t cpu_threads[HOST_MAX_CPUS];
+static bool cpu_busy[HOST_MAX_CPUS];
+
+struct trampoline {
+	void (*fn)(void *);
+	void *arg;
+};
+
+static void *run_trampoline(void *p)
+{
+	struct trampoline t = *(struct trampoline *)p;
+
+	free(p);
+	t.fn(t.arg);
+	return NULL;
+}
+
+int plat_start_on_cpu(unsigned int cpu, void (*fn)(void *arg), void *arg)
+{
+	struct trampoline *t;
+
+	if (cpu == 0 || cpu >= HOST_MAX_CPUS || cpu_busy[cpu])
+		return -1;
+	t = malloc(sizeof(*t));
+	if (!t)
+		return -1;
+	t->fn = fn;
+	t->arg = arg;
+	if (pthread_create(&cpu_threads[cpu], NULL, run_trampoline, t)) {
+		free(t);
+		return -1;
+	}
+	cpu_busy[cpu] = true;
+	return 0;
+}
+
+int plat_wait_cpu(unsigned int cpu, uint64_t timeout_us)
+{
+	(void)timeout_us;
+	if (cpu == 0 || cpu >= HOST_MAX_CPUS || !cpu_busy[cpu])
+		return -1;
+	pthread_join(cpu_threads[cpu], NULL);
+	cpu_busy[cpu] = false;
+	return 0;
+}

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+#
+# tests/run-all.sh - runs every test of `make check` and ends with the line
+#   N passed, N failed[, N skipped]
+#
+# What runs, in order:
+#   1. each cmocka program in build/host/tests and build/san/tests (TAP output);
+#   2. each executable tests/host/check-*.sh (host tools: decoder CLI, fuzzing,
+#      kernels), then each tests/qemu/test-*.sh (boots under QEMU/OVMF).
+# A script reports with one line per case: "PASS: name", "FAIL: name: why" or
+# "SKIP: name: why".  A program or script that exits non-zero without
+# reporting a failure counts as one failure, so a crash is never a pass.
+#
+# Environment: BUILD (default build), TESTS (a grep -E pattern to run a subset).
+set -u
+cd "$(dirname "$0")/.."
+BUILD=${BUILD:-build}
+filter=${TESTS:-.}
+logdir=$BUILD/test-logs
+mkdir -p "$logdir"
+
+passed=0 failed=0 skipped=0
+failures=()
+
+count_tap() { # name log rc
+	local name=$1 log=$2 rc=$3 p f s
+	p=$(grep -cE '^ok [0-9]+' "$log" | tr -d ' ')
+	s=$(grep -cE '^ok [0-9]+ .*# SKIP' "$log" | tr -d ' ')
+	f=$(grep -cE '^not ok [0-9]+' "$log" | tr -d ' ')
+	p=$((p - s))
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+		f=1
+	fi
+	if [ "$p" -eq 0 ] && [ "$f" -eq 0 ] && [ "$s" -eq 0 ]; then
+		f=1 # a test program that ran nothing is a failure
+	fi
+	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+	[ "$f" -eq 0 ] || failures+=("$name (see $log)")
+	printf '%-48s %3d passed %3d failed %3d skipped\n' "$name" "$p" "$f" "$s"
+}
+
+count_lines() { # name log rc
+	local name=$1 log=$2 rc=$3 p f s
+	p=$(grep -cE '^PASS: ' "$log" | tr -d ' ')
+	f=$(grep -cE '^FAIL: ' "$log" | tr -d ' ')
+	s=$(grep -cE '^SKIP: ' "$log" | tr -d ' ')
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+		f=1
+		echo "FAIL: $name: exited with status $rc" >>"$log"
+	fi
+	if [ "$p" -eq 0 ] && [ "$f" -eq 0 ] && [ "$s" -eq 0 ]; then
+		f=1
+	fi
+	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+	grep -E '^(FAIL|SKIP): ' "$log" | sed 's/^/    /'
+	[ "$f" -eq 0 ] || failures+=("$name (see $log)")
+	printf '%-48s %3d passed %3d failed %3d skipped\n' "$name" "$p" "$f" "$s"
+}
+
+for t in "$BUILD"/host/tests/test_* "$BUILD"/san/tests/test_*; do
+	[ -x "$t" ] || continue
+	case "$t" in *.d) continue ;; esac
+	name=${t#"$BUILD"/}
+	echo "$name" | grep -qE "$filter" || continue
+	log=$logdir/$(echo "$name" | tr '/' '_').log
+	CMOCKA_MESSAGE_OUTPUT=TAP ASAN_OPTIONS=detect_leaks=1 timeout 600 "$t" >"$log" 2>&1
+	count_tap "$name" "$log" $?
+done
+
+for t in tests/host/check-*.sh tests/qemu/test-*.sh; do
+	[ -x "$t" ] || continue
+	echo "$t" | grep -qE "$filter" || continue
+	log=$logdir/$(basename "$t" .sh).log
+	BUILD=$BUILD timeout 1200 "$t" >"$log" 2>&1
+	count_lines "$t" "$log" $?
+done
+
+if [ $((passed + failed + skipped)) -eq 0 ]; then
+	failed=1
+	failures+=("no test ran (TESTS='$filter')")
+fi
+if [ ${#failures[@]} -gt 0 ]; then
+	echo "failures:"
+	printf '  %s\n' "${failures[@]}"
+fi
+if [ "$skipped" -gt 0 ]; then
+	echo "$passed passed, $failed failed, $skipped skipped"
+else
+	echo "$passed passed, $failed failed"
+fi
+[ "$failed" -eq 0 ]

@@ -1,0 +1,1 @@
+# tools: sources of this unit (see the top-level Makefile).
