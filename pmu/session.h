@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * session.h - one PEBS measurement, start to finish, as the main job uses it:
+ *   check the request against the generation's rules (before any wrmsr),
+ *   save every MSR to be touched, allocate the DS area and PEBS buffer,
+ *   arm in the SDM's order, run the kernel, disarm in the safe order, drain,
+ *   read the counting-mode counters, restore every MSR, free the buffers.
+ *
+ * Owner: pmu/ + ds/ (issue 5).  The main job (kernels/runner.c) is the
+ * caller.  The owner may add fields; existing ones keep their meaning.
+ */
+#ifndef PP_SESSION_H
+#define PP_SESSION_H
+
+#include "../decode/decode.h"
+#include "../lib/options.h"
+#include "cpu.h"
+
+#define SESSION_MAX_COUNT 4
+
+struct session_cfg {
+	const struct cpu_info *ci;
+	/*
+	 * The sampled (PEBS) event: a libpfm4 name with modifiers, e.g.
+	 * "MEM_TRANS_RETIRED:LOAD_LATENCY:ldlat=3", or raw
+	 * "event=0xcd,umask=0x1".  NULL: the generation's event for `kind`
+	 * (load latency, precise store, DataLA load/store, store latency).
+	 */
+	const char *sample_event;
+	enum pebs_kind kind;
+	uint64_t period;          /* sample-after value; 0 = the generation's minimum safe value */
+	uint32_t ldlat;           /* load-latency threshold (>= 3) */
+	uint32_t buffer_kib;      /* PEBS buffer size */
+	uint32_t threshold_records; /* interrupt threshold in records from the base; 0 = default */
+	enum opt_drain drain;
+	uint64_t data_cfg;        /* adaptive PEBS groups wanted (fmt >= 4 with baseline) */
+	/* Events counted (not sampled) beside the PEBS event, same syntax. */
+	const char *count_events[SESSION_MAX_COUNT];
+	unsigned int n_count_events;
+};
+
+struct session_result {
+	/* Counting mode, read after disarming. */
+	uint64_t fixed[4];            /* INST_RETIRED.ANY, CPU_CLK_UNHALTED.CORE, .REF, (SLOTS) */
+	unsigned int n_fixed;
+	uint64_t sampled_events;      /* how many times the PEBS event occurred (overflows * period + residue) */
+	uint64_t counts[SESSION_MAX_COUNT]; /* cfg.count_events, in order */
+	/* Records as drained, back to back, in drain order (owned by the session). */
+	uint8_t *records;
+	size_t records_len;
+	size_t n_records;
+	uint64_t lost;                /* records the hardware could not write (buffer full) */
+	unsigned int pmis;            /* PMIs handled (drain=pmi) */
+	struct pebs_decode_cfg decode_cfg; /* how to decode `records` */
+	uint64_t period;              /* the sample-after value used */
+	char event_desc[96];          /* the sampled event as programmed, e.g. "MEM_TRANS_RETIRED.LOAD_LATENCY (0x1cd) ldlat=3 on PMC0" */
+};
+
+/*
+ * Runs kernel(arg) once under PEBS.  Returns 0 on success; a negative value
+ * with `why` filled otherwise, and then:
+ *   SESSION_SKIP   - the machine cannot do this (no DS, PEBS unavailable,
+ *                    unknown format, not Intel, ...): nothing was written;
+ *   SESSION_REFUSED - the request breaks a rule of the generation (counter
+ *                    constraints, ldlat < 3, ...): refused before any wrmsr;
+ *   SESSION_FAULT  - an MSR access faulted (#GP) mid-way: everything touched
+ *                    was restored.
+ * In every case every MSR is back to its value from before the call.
+ */
+enum { SESSION_SKIP = -1, SESSION_REFUSED = -2, SESSION_FAULT = -3, SESSION_NOMEM = -4 };
+
+int session_run(const struct session_cfg *cfg, void (*kernel)(void *arg), void *arg,
+		struct session_result *res, char *why, size_t why_size);
+void session_result_free(struct session_result *res);
+
+/* Whether PEBS can be used at all on this CPU, and why not (SKIP reason). */
+bool session_pebs_usable(const struct cpu_info *ci, char *why, size_t why_size);
+
+#endif

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sim.h - the simulated PMU: a model of the SDM's rules, not of pebsprobe's
+ * code.  It implements struct hw_ops (pmu/hw.h) for a chosen CPU model: the
+ * CPUID leaves and MSR file of a real part of that generation, #GP where the
+ * hardware raises it, the SDM's PEBS rules, and a PEBS engine that writes
+ * records into the DS buffer when a counter overflows.
+ *
+ * Owner: sim/ (issue 4).  Used by the app (pmu=sim model=NAME) and host tests.
+ */
+#ifndef PP_SIM_H
+#define PP_SIM_H
+
+#include "../pmu/hw.h"
+
+struct sim_model_info {
+	const char *name;        /* model=NAME, e.g. "skl" */
+	const char *description; /* e.g. "Skylake client (06_5E), PEBS fmt3" */
+};
+
+size_t sim_model_count(void);
+const struct sim_model_info *sim_model_at(size_t i);
+
+/* Selects a model and resets the simulated CPU to its power-on state. 0 or -1. */
+int sim_select(const char *name);
+const char *sim_current_model(void);
+/* The backend to hw_install() once a model is selected. */
+const struct hw_ops *sim_hw_ops(void);
+
+/*
+ * A broken SDM rule: reported through the handler (default: report_fail with
+ * name "sim-rule") and counted.  rule is a short id ("pebs-counter",
+ * "ldlat-min", ...), text names the rule and its source (SDM section/table).
+ */
+typedef void (*sim_violation_fn)(const char *rule, const char *text, void *ctx);
+void sim_set_violation_handler(sim_violation_fn fn, void *ctx);
+unsigned int sim_violation_count(void);
+
+#endif
