@@ -1,1 +1,2 @@
 # sim: sources of this unit (see the top-level Makefile).
+PURE_SRCS += sim/sim.c
