@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * summary.h - per data source: count, share, latency min/median/p90/p99/max
+ * and an ASCII histogram.  Pure C, no malloc: the caller owns the struct
+ * (it is large, about 300 KiB: allocate it with plat_alloc() in the app or
+ * statically on the host, never on the stack).
+ *
+ *   struct pebs_summary *s = plat_alloc(sizeof(*s));
+ *   pebs_summary_init(s);
+ *   while (pebs_decode_next(&cfg, buf, len, &off, &rec, &an) == PEBS_STEP_RECORD)
+ *           pebs_summary_add(s, &rec);
+ *   pebs_summary_print(s, line_cb, ctx);   // e.g. a cb calling report_line("%s", line)
+ *   plat_free(s);
+ *
+ * Grouping: records are grouped by their data source with the TLB, lock and
+ * blocked parts masked out (one group per data-source row, e.g. "L3 hit,
+ * snoop HitM"); records without a data source form the group "n/a".  Beyond
+ * PEBS_SUMMARY_MAX_GROUPS distinct sources, the rest go to group "other".
+ *
+ * Latency: the record's load/store latency (rec.latency) when it has one,
+ * else its retire latency; records with neither count but add no latency.
+ * Percentiles are exact for latencies below PEBS_SUMMARY_EXACT cycles; above,
+ * they are the upper bound of a power-of-two bucket (clamped to max), and the
+ * printed value is prefixed with '~'.
+ */
+#ifndef PP_DECODE_SUMMARY_H
+#define PP_DECODE_SUMMARY_H
+
+#include "decode.h"
+
+#define PEBS_SUMMARY_MAX_GROUPS 32
+#define PEBS_SUMMARY_EXACT      2048
+#define PEBS_SUMMARY_LOG_BINS   64
+
+struct pebs_summary_group {
+	uint64_t key;          /* data_src & ~(TLB | LOCK | BLK bits); ~0 = "other" */
+	bool has_mem;          /* false: "n/a" (records without a data source) */
+	uint64_t count;        /* records */
+	uint64_t n_lat;        /* records with a latency */
+	uint64_t lat_min, lat_max, lat_sum;
+	uint32_t exact[PEBS_SUMMARY_EXACT];    /* latency value -> records */
+	uint32_t log2[PEBS_SUMMARY_LOG_BINS];  /* >= EXACT: bucket floor(log2(lat)) */
+};
+
+struct pebs_summary {
+	uint64_t total;
+	unsigned int n_groups;
+	struct pebs_summary_group groups[PEBS_SUMMARY_MAX_GROUPS + 1]; /* last: "other" */
+};
+
+/* Results for one group, computed by pebs_summary_stats(). */
+struct pebs_summary_stats {
+	uint64_t count, n_lat;
+	unsigned int share_permille; /* count * 1000 / total, rounded */
+	uint64_t min, median, p90, p99, max;
+	bool approx;                 /* a percentile came from a power-of-two bucket */
+};
+
+void pebs_summary_init(struct pebs_summary *s);
+void pebs_summary_add(struct pebs_summary *s, const struct pebs_record *rec);
+/* Percentile p (0..100) of group g: the smallest v with >= p% of samples <= v. */
+void pebs_summary_stats(const struct pebs_summary *s, unsigned int g, struct pebs_summary_stats *st);
+/* Human name of group g ("L3 hit, snoop HitM", "n/a", "other"). */
+void pebs_summary_group_name(const struct pebs_summary *s, unsigned int g, char *buf, size_t size);
+
+/*
+ * Prints the table and, per group, an ASCII latency histogram (power-of-two
+ * buckets, '#' bars scaled to 40 columns), one line per callback call (no
+ * trailing newline; lines < 160 bytes).
+ */
+typedef void (*pebs_line_fn)(const char *line, void *ctx);
+void pebs_summary_print(const struct pebs_summary *s, pebs_line_fn line, void *ctx);
+
+#endif
