@@ -1,0 +1,379 @@
+// SPDX-License-Identifier: MIT
+/*
+ * options.c - `name=value` tokens into struct options (docs/OPTIONS.md).
+ *
+ * One table row per option: its name, how its value is read, where it goes
+ * and what it accepts.  The error text of every bad token is built from the
+ * same row, so the message and the parser cannot disagree.
+ */
+#include "options.h"
+#include "fmt.h"
+#include "report.h"
+
+enum opt_type {
+	T_ENUM,   /* one word of a list, stored as an int */
+	T_BOOL,   /* one word of a two-word list: false, true */
+	T_U32,    /* decimal or 0x hex, within [min, max] */
+	T_U64,    /* decimal or 0x hex, within [min, max] */
+	T_SIZE,   /* like T_U64 with an optional K, M or G suffix (binary) */
+	T_NAME,   /* a short word: letters, digits, '.', '_', '-' */
+	T_LIST,   /* comma-separated T_NAME words */
+	T_EVENTS, /* event specs: any printable text without spaces */
+};
+
+struct opt_def {
+	const char *name;
+	enum opt_type type;
+	size_t offset;            /* into struct options */
+	size_t size;              /* of the string field (T_NAME, T_LIST, T_EVENTS) */
+	const char *const *words; /* T_ENUM, T_BOOL: NULL-terminated */
+	uint64_t min, max;
+	const char *accepted;     /* for the error line */
+};
+
+#define OFF(f) offsetof(struct options, f)
+#define SZ(f)  sizeof(((struct options *)0)->f)
+
+static const char *const pmu_words[] = { "auto", "hw", "sim", NULL };
+static const char *const exit_words[] = { "shutdown", "reboot", "return", NULL };
+static const char *const drain_words[] = { "poll", "pmi", NULL };
+static const char *const selftest_words[] = { "none", "gp", NULL };
+static const char *const trace_words[] = { "none", "msr", NULL };
+static const char *const onoff_words[] = { "off", "on", NULL };
+static const char *const mode_words[] = { "run", "report", NULL };
+static const char *const verbose_words[] = { "0", "1", NULL };
+
+static const struct opt_def opt_table[] = {
+	{ "pmu", T_ENUM, OFF(pmu), 0, pmu_words, 0, 0, "auto, hw, sim" },
+	{ "model", T_NAME, OFF(model), SZ(model), NULL, 0, 0, "a simulator model name, or list" },
+	{ "trace", T_BOOL, OFF(trace_msr), 0, trace_words, 0, 0, "msr, none" },
+	{ "exit", T_ENUM, OFF(exit_mode), 0, exit_words, 0, 0, "shutdown, reboot, return" },
+	{ "kernels", T_LIST, OFF(kernels), SZ(kernels), NULL, 0, 0,
+	  "all, none, or kernel names separated by commas" },
+	{ "events", T_EVENTS, OFF(events), SZ(events), NULL, 0, 0,
+	  "libpfm4 event names or raw event=0x..,umask=0x.. separated by ';'" },
+	{ "ldlat", T_U32, OFF(ldlat), 0, NULL, 3, 65535, "an integer 3..65535" },
+	{ "period", T_U64, OFF(period), 0, NULL, 0, (1ULL << 48) - 1,
+	  "an integer 0..2^48-1 (0 = per kernel)" },
+	{ "buffer", T_U32, OFF(buffer_kib), 0, NULL, 4, 65536, "KiB, an integer 4..65536" },
+	{ "threshold", T_U32, OFF(threshold), 0, NULL, 0, 1000000,
+	  "records, an integer 0..1000000 (0 = near full)" },
+	{ "drain", T_ENUM, OFF(drain), 0, drain_words, 0, 0, "poll, pmi" },
+	{ "records", T_U32, OFF(records), 0, NULL, 0, 1000000, "an integer 0..1000000" },
+	{ "size", T_SIZE, OFF(size), 0, NULL, 0, 1ULL << 40,
+	  "bytes, an integer with an optional K, M or G suffix (0 = per kernel)" },
+	{ "iterations", T_U32, OFF(iterations), 0, NULL, 0, 0xffffffffu,
+	  "an integer 0..4294967295 (0 = per kernel)" },
+	{ "log", T_NAME, OFF(log), SZ(log), NULL, 0, 0, "a file name, or none" },
+	{ "results", T_NAME, OFF(results), SZ(results), NULL, 0, 0, "a file name, or none" },
+	{ "dump", T_BOOL, OFF(dump), 0, onoff_words, 0, 0, "on, off" },
+	{ "selftest", T_ENUM, OFF(selftest), 0, selftest_words, 0, 0, "none, gp" },
+	{ "mode", T_BOOL, OFF(report_only), 0, mode_words, 0, 0, "run, report" },
+	{ "verbose", T_BOOL, OFF(verbose), 0, verbose_words, 0, 0, "0, 1" },
+};
+
+void options_defaults(struct options *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->pmu = OPT_PMU_AUTO;
+	memcpy(o->model, "skl", 4);
+	o->exit_mode = OPT_EXIT_SHUTDOWN;
+	memcpy(o->kernels, "all", 4);
+	o->ldlat = 3;
+	o->buffer_kib = 64;
+	o->drain = OPT_DRAIN_POLL;
+	o->records = 8;
+	memcpy(o->log, "pebsprobe.log", sizeof("pebsprobe.log"));
+	memcpy(o->results, "results.json", sizeof("results.json"));
+	o->dump = true;
+	o->selftest = OPT_SELFTEST_NONE;
+}
+
+static const struct opt_def *find_opt(const char *name, size_t len)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(opt_table); i++)
+		if (strlen(opt_table[i].name) == len && !memcmp(opt_table[i].name, name, len))
+			return &opt_table[i];
+	return NULL;
+}
+
+static int word_index(const char *const *words, const char *v)
+{
+	for (int i = 0; words[i]; i++)
+		if (!strcmp(words[i], v))
+			return i;
+	return -1;
+}
+
+/* Decimal or 0x-prefixed hex; false on anything else or on overflow. */
+static bool parse_u64(const char *s, uint64_t *out, const char **end)
+{
+	unsigned int base = 10;
+	uint64_t v = 0;
+	bool any = false;
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		s += 2;
+	}
+	for (;; s++) {
+		unsigned int d;
+
+		if (*s >= '0' && *s <= '9')
+			d = *s - '0';
+		else if (base == 16 && *s >= 'a' && *s <= 'f')
+			d = *s - 'a' + 10;
+		else if (base == 16 && *s >= 'A' && *s <= 'F')
+			d = *s - 'A' + 10;
+		else
+			break;
+		if (v > (~0ULL - d) / base)
+			return false;
+		v = v * base + d;
+		any = true;
+	}
+	*out = v;
+	*end = s;
+	return any;
+}
+
+static bool parse_number(const struct opt_def *d, const char *v, uint64_t *out)
+{
+	const char *end;
+	unsigned int shift = 0;
+
+	if (!parse_u64(v, out, &end))
+		return false;
+	if (d->type == T_SIZE && *end) {
+		switch (*end) {
+		case 'k': case 'K': shift = 10; break;
+		case 'm': case 'M': shift = 20; break;
+		case 'g': case 'G': shift = 30; break;
+		default: return false;
+		}
+		end++;
+		if (*out > (~0ULL >> shift))
+			return false;
+		*out <<= shift;
+	}
+	return !*end && *out >= d->min && *out <= d->max;
+}
+
+static bool name_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '.' || c == '_' || c == '-';
+}
+
+static bool has_empty_element(const char *v)
+{
+	size_t n = strlen(v);
+
+	if (v[0] == ',' || v[n - 1] == ',')
+		return true;
+	for (size_t i = 1; i < n; i++)
+		if (v[i] == ',' && v[i - 1] == ',')
+			return true;
+	return false;
+}
+
+static bool valid_text(enum opt_type type, const char *v)
+{
+	/* events= (empty) restores the per-kernel default; other words need a value. */
+	if (!*v)
+		return type == T_EVENTS;
+	for (const char *p = v; *p; p++) {
+		if (type == T_EVENTS ? (*p <= ' ' || *p > '~') :
+		    !(name_char(*p) || (type == T_LIST && *p == ',')))
+			return false;
+	}
+	/* A list has no empty element. */
+	return type != T_LIST || !has_empty_element(v);
+}
+
+static int set_value(struct options *o, const struct opt_def *d, const char *v)
+{
+	uint8_t *field = (uint8_t *)o + d->offset;
+	uint64_t n;
+	int i;
+
+	switch (d->type) {
+	case T_ENUM:
+		i = word_index(d->words, v);
+		if (i < 0)
+			return -1;
+		*(int *)field = i;
+		return 0;
+	case T_BOOL:
+		i = word_index(d->words, v);
+		if (i < 0)
+			return -1;
+		*(bool *)field = i == 1;
+		return 0;
+	case T_U32:
+		if (!parse_number(d, v, &n))
+			return -1;
+		*(uint32_t *)field = (uint32_t)n;
+		return 0;
+	case T_U64:
+	case T_SIZE:
+		if (!parse_number(d, v, &n))
+			return -1;
+		*(uint64_t *)field = n;
+		return 0;
+	case T_NAME:
+	case T_LIST:
+	case T_EVENTS:
+		if (!valid_text(d->type, v) || strlen(v) >= d->size)
+			return -1;
+		memcpy(field, v, strlen(v) + 1);
+		return 0;
+	}
+	return -1;
+}
+
+static void list_names(struct strbuf *sb)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(opt_table); i++)
+		strbuf_printf(sb, "%s%s", i ? ", " : "", opt_table[i].name);
+}
+
+/* Applies one token; err gets one line naming what was wrong and what is accepted. */
+static int apply_token(struct options *o, const char *tok, char *err, size_t err_size)
+{
+	const char *eq = strchr(tok, '=');
+	const struct opt_def *d;
+	struct strbuf sb;
+
+	strbuf_init(&sb, err, err_size);
+	if (!eq || eq == tok) {
+		strbuf_printf(&sb, "malformed option '%s': expected name=value, names: ", tok);
+		list_names(&sb);
+		return -1;
+	}
+	d = find_opt(tok, eq - tok);
+	if (!d) {
+		strbuf_printf(&sb, "unknown option '%.*s' (known: ", (int)(eq - tok), tok);
+		list_names(&sb);
+		strbuf_puts(&sb, ")");
+		return -1;
+	}
+	if (strlen(eq + 1) >= OPT_STR_MAX || set_value(o, d, eq + 1)) {
+		strbuf_printf(&sb, "option %s: bad value '%s' (accepted: %s)", d->name, eq + 1,
+			      d->accepted);
+		return -1;
+	}
+	return 0;
+}
+
+#define TOKEN_MAX (OPT_STR_MAX + 32)
+
+int options_parse_line(struct options *o, const char *line, bool skip_argv0, char *err,
+		       size_t err_size)
+{
+	const char *p = line;
+	bool first = true;
+
+	for (;;) {
+		char tok[TOKEN_MAX];
+		size_t n = 0;
+
+		while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+			p++;
+		if (!*p || *p == '#')
+			return 0;
+		while (p[n] && p[n] != ' ' && p[n] != '\t' && p[n] != '\r' && p[n] != '\n')
+			n++;
+		if (n >= sizeof(tok)) {
+			pp_snprintf(err, err_size, "option '%.24s...' is too long (at most %u characters)",
+				    p, (unsigned int)sizeof(tok) - 1);
+			return -1;
+		}
+		memcpy(tok, p, n);
+		tok[n] = 0;
+		p += n;
+		if (first && skip_argv0 && !strchr(tok, '=')) {
+			first = false;
+			continue;
+		}
+		first = false;
+		/* The firmware's Linux-loader convention, not an option of ours. */
+		if (!strncmp(tok, "initrd=", 7))
+			continue;
+		if (apply_token(o, tok, err, err_size))
+			return -1;
+	}
+}
+
+int options_parse_config(struct options *o, const char *text, size_t len, char *err,
+			 size_t err_size)
+{
+	char line[512];
+	size_t pos = 0;
+	unsigned int lineno = 0;
+
+	/* A UTF-8 byte-order mark from a Windows editor. */
+	if (len >= 3 && (uint8_t)text[0] == 0xef && (uint8_t)text[1] == 0xbb &&
+	    (uint8_t)text[2] == 0xbf)
+		pos = 3;
+	while (pos < len) {
+		size_t n = 0;
+		char inner[REPORT_LINE_MAX];
+
+		lineno++;
+		while (pos + n < len && text[pos + n] != '\n')
+			n++;
+		if (n >= sizeof(line)) {
+			pp_snprintf(err, err_size, "config line %u: longer than %u characters",
+				    lineno, (unsigned int)sizeof(line) - 1);
+			return -1;
+		}
+		memcpy(line, text + pos, n);
+		line[n] = 0;
+		pos += n + 1;
+		for (size_t i = 0; i < n; i++) {
+			if (line[i] == 0 || (uint8_t)line[i] > 0x7e) {
+				pp_snprintf(err, err_size,
+					    "config line %u: not plain ASCII text (byte 0x%02x)",
+					    lineno, (uint8_t)line[i]);
+				return -1;
+			}
+		}
+		if (options_parse_line(o, line, false, inner, sizeof(inner))) {
+			pp_snprintf(err, err_size, "config line %u: %s", lineno, inner);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static void report_one(const struct options *o, const struct opt_def *d)
+{
+	const uint8_t *field = (const uint8_t *)o + d->offset;
+
+	switch (d->type) {
+	case T_ENUM:
+		report_info("option %s=%s", d->name, d->words[*(const int *)field]);
+		break;
+	case T_BOOL:
+		report_info("option %s=%s", d->name, d->words[*(const bool *)field]);
+		break;
+	case T_U32:
+		report_info("option %s=%u", d->name, *(const uint32_t *)field);
+		break;
+	case T_U64:
+	case T_SIZE:
+		report_info("option %s=%llu", d->name,
+			    (unsigned long long)*(const uint64_t *)field);
+		break;
+	default:
+		report_info("option %s=%s", d->name, (const char *)field);
+		break;
+	}
+}
+
+void options_report(const struct options *o)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(opt_table); i++)
+		report_one(o, &opt_table[i]);
+}

@@ -1,0 +1,303 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_options.c - every option, every kind of bad input, the exact error
+ * line (docs/OPTIONS.md is the specification these expectations come from).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <cmocka.h>
+
+#include "lib/options.h"
+
+static struct options o;
+static char err[512];
+
+static int parse(const char *line)
+{
+	err[0] = 0;
+	options_defaults(&o);
+	return options_parse_line(&o, line, false, err, sizeof(err));
+}
+
+static void expect_error(const char *line, const char *want)
+{
+	assert_int_equal(parse(line), -1);
+	assert_string_equal(err, want);
+}
+
+static void test_defaults(void **state)
+{
+	options_defaults(&o);
+	assert_int_equal(o.pmu, OPT_PMU_AUTO);
+	assert_string_equal(o.model, "skl");
+	assert_false(o.trace_msr);
+	assert_int_equal(o.exit_mode, OPT_EXIT_SHUTDOWN);
+	assert_string_equal(o.kernels, "all");
+	assert_string_equal(o.events, "");
+	assert_int_equal(o.ldlat, 3);
+	assert_int_equal(o.period, 0);
+	assert_int_equal(o.buffer_kib, 64);
+	assert_int_equal(o.threshold, 0);
+	assert_int_equal(o.drain, OPT_DRAIN_POLL);
+	assert_int_equal(o.records, 8);
+	assert_int_equal(o.size, 0);
+	assert_int_equal(o.iterations, 0);
+	assert_string_equal(o.log, "pebsprobe.log");
+	assert_string_equal(o.results, "results.json");
+	assert_true(o.dump);
+	assert_int_equal(o.selftest, OPT_SELFTEST_NONE);
+	assert_false(o.report_only);
+	assert_false(o.verbose);
+}
+
+static void test_every_option(void **state)
+{
+	assert_int_equal(parse("pmu=sim model=icx trace=msr exit=return kernels=chase,stream "
+			       "events=MEM_TRANS_RETIRED:LOAD_LATENCY:ldlat=30;event=0xcd,umask=0x1 "
+			       "ldlat=65535 period=0x10000 buffer=4 threshold=12 drain=pmi "
+			       "records=0 size=32K iterations=4294967295 log=run1.log results=none "
+			       "dump=off selftest=gp mode=report verbose=1"),
+			 0);
+	assert_int_equal(o.pmu, OPT_PMU_SIM);
+	assert_string_equal(o.model, "icx");
+	assert_true(o.trace_msr);
+	assert_int_equal(o.exit_mode, OPT_EXIT_RETURN);
+	assert_string_equal(o.kernels, "chase,stream");
+	assert_string_equal(o.events, "MEM_TRANS_RETIRED:LOAD_LATENCY:ldlat=30;event=0xcd,umask=0x1");
+	assert_int_equal(o.ldlat, 65535);
+	assert_int_equal(o.period, 65536);
+	assert_int_equal(o.buffer_kib, 4);
+	assert_int_equal(o.threshold, 12);
+	assert_int_equal(o.drain, OPT_DRAIN_PMI);
+	assert_int_equal(o.records, 0);
+	assert_int_equal(o.size, 32768);
+	assert_int_equal(o.iterations, 4294967295u);
+	assert_string_equal(o.log, "run1.log");
+	assert_string_equal(o.results, "none");
+	assert_false(o.dump);
+	assert_int_equal(o.selftest, OPT_SELFTEST_GP);
+	assert_true(o.report_only);
+	assert_true(o.verbose);
+}
+
+static void test_other_words(void **state)
+{
+	assert_int_equal(parse("pmu=hw exit=reboot trace=none dump=on mode=run verbose=0 "
+			       "selftest=none drain=poll kernels=none"),
+			 0);
+	assert_int_equal(o.pmu, OPT_PMU_HW);
+	assert_int_equal(o.exit_mode, OPT_EXIT_REBOOT);
+	assert_false(o.trace_msr);
+	assert_true(o.dump);
+	assert_false(o.report_only);
+	assert_string_equal(o.kernels, "none");
+	assert_int_equal(parse("pmu=auto exit=shutdown model=list"), 0);
+	assert_int_equal(o.pmu, OPT_PMU_AUTO);
+	assert_string_equal(o.model, "list");
+}
+
+static void test_sizes(void **state)
+{
+	assert_int_equal(parse("size=1k"), 0);
+	assert_int_equal(o.size, 1024);
+	assert_int_equal(parse("size=3M"), 0);
+	assert_int_equal(o.size, 3u << 20);
+	assert_int_equal(parse("size=2G"), 0);
+	assert_int_equal(o.size, 2ull << 30);
+	assert_int_equal(parse("size=0x100"), 0);
+	assert_int_equal(o.size, 256);
+	assert_int_equal(parse("size=1024G"), 0); /* the maximum, 2^40 */
+	assert_int_equal(o.size, 1ull << 40);
+	expect_error("size=1025G", "option size: bad value '1025G' (accepted: bytes, an integer "
+				   "with an optional K, M or G suffix (0 = per kernel))");
+	expect_error("size=4T", "option size: bad value '4T' (accepted: bytes, an integer with an "
+				"optional K, M or G suffix (0 = per kernel))");
+	expect_error("size=KB", "option size: bad value 'KB' (accepted: bytes, an integer with an "
+				"optional K, M or G suffix (0 = per kernel))");
+}
+
+static void test_ranges(void **state)
+{
+	expect_error("ldlat=2", "option ldlat: bad value '2' (accepted: an integer 3..65535)");
+	expect_error("ldlat=65536", "option ldlat: bad value '65536' (accepted: an integer 3..65535)");
+	expect_error("ldlat=-3", "option ldlat: bad value '-3' (accepted: an integer 3..65535)");
+	expect_error("ldlat=3x", "option ldlat: bad value '3x' (accepted: an integer 3..65535)");
+	expect_error("ldlat=", "option ldlat: bad value '' (accepted: an integer 3..65535)");
+	assert_int_equal(parse("ldlat=0x10"), 0);
+	assert_int_equal(o.ldlat, 16);
+	expect_error("buffer=3", "option buffer: bad value '3' (accepted: KiB, an integer 4..65536)");
+	expect_error("buffer=65537",
+		     "option buffer: bad value '65537' (accepted: KiB, an integer 4..65536)");
+	expect_error("period=0x1000000000000", "option period: bad value '0x1000000000000' "
+					       "(accepted: an integer 0..2^48-1 (0 = per kernel))");
+	expect_error("period=99999999999999999999999", "option period: bad value "
+						       "'99999999999999999999999' (accepted: an "
+						       "integer 0..2^48-1 (0 = per kernel))");
+	expect_error("iterations=4294967296", "option iterations: bad value '4294967296' "
+					      "(accepted: an integer 0..4294967295 (0 = per kernel))");
+	expect_error("threshold=1000001", "option threshold: bad value '1000001' (accepted: "
+					  "records, an integer 0..1000000 (0 = near full))");
+	expect_error("records=x",
+		     "option records: bad value 'x' (accepted: an integer 0..1000000)");
+}
+
+static void test_bad_words(void **state)
+{
+	expect_error("pmu=foo", "option pmu: bad value 'foo' (accepted: auto, hw, sim)");
+	expect_error("pmu=HW", "option pmu: bad value 'HW' (accepted: auto, hw, sim)");
+	expect_error("exit=halt",
+		     "option exit: bad value 'halt' (accepted: shutdown, reboot, return)");
+	expect_error("trace=all", "option trace: bad value 'all' (accepted: msr, none)");
+	expect_error("drain=irq", "option drain: bad value 'irq' (accepted: poll, pmi)");
+	expect_error("dump=yes", "option dump: bad value 'yes' (accepted: on, off)");
+	expect_error("selftest=ud", "option selftest: bad value 'ud' (accepted: none, gp)");
+	expect_error("mode=fast", "option mode: bad value 'fast' (accepted: run, report)");
+	expect_error("verbose=2", "option verbose: bad value '2' (accepted: 0, 1)");
+	expect_error("model=sk/l",
+		     "option model: bad value 'sk/l' (accepted: a simulator model name, or list)");
+	expect_error("model=abcdefghijabcdefghijabcdefghijab",
+		     "option model: bad value 'abcdefghijabcdefghijabcdefghijab' (accepted: a "
+		     "simulator model name, or list)");
+	expect_error("log=a:b", "option log: bad value 'a:b' (accepted: a file name, or none)");
+	expect_error("results=", "option results: bad value '' (accepted: a file name, or none)");
+	expect_error("kernels=a,,b", "option kernels: bad value 'a,,b' (accepted: all, none, or "
+				     "kernel names separated by commas)");
+	expect_error("kernels=a,", "option kernels: bad value 'a,' (accepted: all, none, or "
+				   "kernel names separated by commas)");
+	assert_int_equal(parse("events="), 0);
+	assert_string_equal(o.events, "");
+}
+
+static void test_unknown_and_malformed(void **state)
+{
+	expect_error("foo=1", "unknown option 'foo' (known: pmu, model, trace, exit, kernels, "
+			      "events, ldlat, period, buffer, threshold, drain, records, size, "
+			      "iterations, log, results, dump, selftest, mode, verbose)");
+	expect_error("pmu", "malformed option 'pmu': expected name=value, names: pmu, model, "
+			    "trace, exit, kernels, events, ldlat, period, buffer, threshold, drain, "
+			    "records, size, iterations, log, results, dump, selftest, mode, verbose");
+	expect_error("=hw", "malformed option '=hw': expected name=value, names: pmu, model, "
+			    "trace, exit, kernels, events, ldlat, period, buffer, threshold, drain, "
+			    "records, size, iterations, log, results, dump, selftest, mode, verbose");
+	/* The error names the first bad token, after the good ones were applied. */
+	expect_error("pmu=sim ldlat=1 pmu=zz",
+		     "option ldlat: bad value '1' (accepted: an integer 3..65535)");
+}
+
+static void test_tokens(void **state)
+{
+	/* argv0 skipped only when asked and only without '='. */
+	options_defaults(&o);
+	assert_int_equal(options_parse_line(&o, "\\EFI\\BOOT\\BOOTX64.EFI pmu=sim", true, err,
+					    sizeof(err)),
+			 0);
+	assert_int_equal(o.pmu, OPT_PMU_SIM);
+	options_defaults(&o);
+	assert_int_equal(options_parse_line(&o, "pmu=sim ldlat=9", true, err, sizeof(err)), 0);
+	assert_int_equal(o.pmu, OPT_PMU_SIM);
+	assert_int_equal(o.ldlat, 9);
+	options_defaults(&o);
+	assert_int_equal(options_parse_line(&o, "app.efi pmu", true, err, sizeof(err)), -1);
+	/* initrd= from a Linux-style loader is ignored; tabs, CR, comments. */
+	assert_int_equal(parse("initrd=\\initrd.img\tpmu=hw  \r # ldlat=2"), 0);
+	assert_int_equal(o.pmu, OPT_PMU_HW);
+	assert_int_equal(o.ldlat, 3);
+	/* Later tokens override earlier ones. */
+	assert_int_equal(parse("ldlat=5 ldlat=7"), 0);
+	assert_int_equal(o.ldlat, 7);
+	assert_int_equal(parse(""), 0);
+	assert_int_equal(parse("   "), 0);
+	/* A token too long for any option. */
+	char line[400];
+	memset(line, 'a', sizeof(line) - 1);
+	line[sizeof(line) - 1] = 0;
+	memcpy(line, "events=", 7);
+	expect_error(line, "option 'events=aaaaaaaaaaaaaaaaa...' is too long (at most 159 characters)");
+	/* A value too long for its field but within a token. */
+	char ev[200];
+	memset(ev, 'b', sizeof(ev) - 1);
+	ev[sizeof(ev) - 1] = 0;
+	memcpy(ev, "events=", 7);
+	ev[7 + 128] = 0; /* 128 characters: one more than the field holds */
+	assert_int_equal(parse(ev), -1);
+	assert_non_null(strstr(err, "option events: bad value"));
+	ev[7 + 127] = 0;
+	assert_int_equal(parse(ev), 0);
+	assert_int_equal(strlen(o.events), 127);
+}
+
+static void test_config(void **state)
+{
+	static const char cfg[] = "\xef\xbb\xbf# pebsprobe config\r\n"
+				  "pmu=sim model=glm\r\n"
+				  "\r\n"
+				  "   # indented comment\n"
+				  "ldlat=50 # trailing comment\n"
+				  "records=2";
+	options_defaults(&o);
+	assert_int_equal(options_parse_config(&o, cfg, sizeof(cfg) - 1, err, sizeof(err)), 0);
+	assert_int_equal(o.pmu, OPT_PMU_SIM);
+	assert_string_equal(o.model, "glm");
+	assert_int_equal(o.ldlat, 50);
+	assert_int_equal(o.records, 2);
+
+	/* Then LoadOptions on top: they win. */
+	assert_int_equal(options_parse_line(&o, "ldlat=60", true, err, sizeof(err)), 0);
+	assert_int_equal(o.ldlat, 60);
+	assert_string_equal(o.model, "glm");
+
+	static const char bad[] = "pmu=sim\n\nbogus=1\n";
+	options_defaults(&o);
+	assert_int_equal(options_parse_config(&o, bad, sizeof(bad) - 1, err, sizeof(err)), -1);
+	assert_string_equal(err, "config line 3: unknown option 'bogus' (known: pmu, model, trace, "
+				 "exit, kernels, events, ldlat, period, buffer, threshold, drain, "
+				 "records, size, iterations, log, results, dump, selftest, mode, "
+				 "verbose)");
+	static const char bin[] = "pmu=sim\nldlat=\x80\n";
+	options_defaults(&o);
+	assert_int_equal(options_parse_config(&o, bin, sizeof(bin) - 1, err, sizeof(err)), -1);
+	assert_string_equal(err, "config line 2: not plain ASCII text (byte 0x80)");
+	static const char nul[] = "pmu=sim\0";
+	assert_int_equal(options_parse_config(&o, nul, sizeof(nul) - 1, err, sizeof(err)), -1);
+	assert_string_equal(err, "config line 1: not plain ASCII text (byte 0x00)");
+	char longline[700];
+	memset(longline, '#', sizeof(longline));
+	assert_int_equal(options_parse_config(&o, longline, sizeof(longline), err, sizeof(err)),
+			 -1);
+	assert_string_equal(err, "config line 1: longer than 511 characters");
+	/* An empty file is fine: defaults. */
+	options_defaults(&o);
+	assert_int_equal(options_parse_config(&o, "", 0, err, sizeof(err)), 0);
+	assert_int_equal(o.pmu, OPT_PMU_AUTO);
+}
+
+static void test_error_truncates_safely(void **state)
+{
+	char small[16];
+
+	options_defaults(&o);
+	assert_int_equal(options_parse_line(&o, "pmu=nope", false, small, sizeof(small)), -1);
+	assert_int_equal(strlen(small), sizeof(small) - 1);
+	assert_memory_equal(small, "option pmu: bad", 15);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_defaults),
+		cmocka_unit_test(test_every_option),
+		cmocka_unit_test(test_other_words),
+		cmocka_unit_test(test_sizes),
+		cmocka_unit_test(test_ranges),
+		cmocka_unit_test(test_bad_words),
+		cmocka_unit_test(test_unknown_and_malformed),
+		cmocka_unit_test(test_tokens),
+		cmocka_unit_test(test_config),
+		cmocka_unit_test(test_error_truncates_safely),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
