@@ -1,3 +1,15 @@
 # pmu: sources of this unit (see the top-level Makefile).
 PURE_SRCS += pmu/hw.c
 PURE_SRCS += pmu/session.c
+
+# The event catalogue: generated from libpfm4 at build time (issue 5 point 2).
+HOST_TOOLS += $(BUILD)/host/gen-events
+GEN_SRCS += $(BUILD)/gen/event_catalogue.c
+
+$(BUILD)/host/gen-events: tools/gen-events.c pmu/catalogue.h
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(HOST_CFLAGS) -I$(PFM_INC) $< -o $@ $(PFM_LIB)
+
+$(BUILD)/gen/event_catalogue.c: $(BUILD)/host/gen-events
+	@mkdir -p $(dir $@)
+	$< $@
