@@ -1,6 +1,7 @@
 # pmu: sources of this unit (see the top-level Makefile).
 PURE_SRCS += pmu/hw.c
 PURE_SRCS += pmu/session.c
+PURE_SRCS += pmu/cpu.c
 
 # The event catalogue: generated from libpfm4 at build time (issue 5 point 2).
 HOST_TOOLS += $(BUILD)/host/gen-events

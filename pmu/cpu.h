@@ -8,6 +8,7 @@
 #define PP_CPU_H
 
 #include "../lib/compat.h"
+#include "../decode/decode.h"
 
 enum cpu_vendor { VENDOR_OTHER, VENDOR_INTEL, VENDOR_AMD };
 
@@ -66,6 +67,7 @@ struct cpu_info {
 	uint32_t arch_pebs_pdist_fixed; /* subleaf 5 EDX */
 
 	uint64_t tsc_hz;            /* from CPUID 15H/16H, 0 if unknown */
+	const char *tsc_source;     /* which leaf gave tsc_hz */
 };
 
 /* IA32_PERF_CAPABILITIES fields (SDM Vol. 4, MSR 345H; Linux perf_capabilities). */
@@ -85,6 +87,20 @@ struct cpu_info {
 #define MISC_ENABLE_PEBS_UNAVAIL BIT_ULL(12)
 
 void cpu_probe(struct cpu_info *ci);
+
+/*
+ * The microarchitecture whose PEBS data-source table applies: family 6
+ * model, and on hybrid parts the core type of the running CPU (P-core or
+ * E-core).  UARCH_NONE if the model is not in the table (pmu/cpu.c).
+ */
+enum pebs_uarch cpu_uarch(const struct cpu_info *ci);
+/* The table row's words, e.g. "Skylake (desktop)", or NULL. */
+const char *cpu_uarch_description(const struct cpu_info *ci);
+
+/* PERF_CAPABILITIES field i (0..count-1): its name and value, NULL past the end. */
+unsigned int cpu_perf_cap_field_count(void);
+const char *cpu_perf_cap_field(uint64_t caps, unsigned int i, uint64_t *value);
+
 /* INFO lines: the capability report (issue 2 point 4). */
 void cpu_report(const struct cpu_info *ci);
 

@@ -1,0 +1,501 @@
+// SPDX-License-Identifier: MIT
+/*
+ * cpu.c - CPUID and the capability MSRs, through the hw seam, and the
+ * capability report.  Every MSR is read only where CPUID says it exists:
+ *   IA32_BIOS_SIGN_ID, IA32_MISC_ENABLE - Intel (SDM Vol. 4, Table 2-2);
+ *   IA32_PERF_CAPABILITIES - CPUID.1:ECX[15] PDCM (SDM Vol. 4, MSR 345H).
+ */
+#include "cpu.h"
+#include "hw.h"
+#include "../lib/fmt.h"
+#include "../lib/report.h"
+
+static void cpuid(uint32_t leaf, uint32_t sub, struct cpuid_regs *r)
+{
+	hw_cpuid(leaf, sub, r);
+}
+
+static void regs_to_str(char *dst, uint32_t a, uint32_t b, uint32_t c)
+{
+	memcpy(dst, &a, 4);
+	memcpy(dst + 4, &b, 4);
+	memcpy(dst + 8, &c, 4);
+	dst[12] = 0;
+}
+
+/* Vendor strings, CPUID.0:EBX,EDX,ECX (SDM Vol. 2A, CPUID leaf 0). */
+static const struct {
+	const char *str;
+	enum cpu_vendor vendor;
+} vendor_table[] = {
+	{ "GenuineIntel", VENDOR_INTEL },
+	{ "AuthenticAMD", VENDOR_AMD },
+};
+
+/* Hypervisor signatures, leaf 0x40000000 EBX:ECX:EDX (QEMU target/i386, Linux kvm_para.h). */
+static const struct {
+	const char sig[13];
+	enum cpu_hypervisor hv;
+} hv_table[] = {
+	{ "KVMKVMKVM\0\0\0", HV_KVM },
+	{ "TCGTCGTCGTCG", HV_TCG },
+};
+
+static void probe_ident(struct cpu_info *ci)
+{
+	struct cpuid_regs r;
+	uint32_t base_family, base_model;
+
+	cpuid(0, 0, &r);
+	ci->max_leaf = r.eax;
+	regs_to_str(ci->vendor_str, r.ebx, r.edx, r.ecx);
+	ci->vendor = VENDOR_OTHER;
+	for (size_t i = 0; i < ARRAY_SIZE(vendor_table); i++)
+		if (!strcmp(ci->vendor_str, vendor_table[i].str))
+			ci->vendor = vendor_table[i].vendor;
+
+	cpuid(1, 0, &r);
+	/* Display family/model: SDM Vol. 2A, CPUID.01H:EAX, "Version Information". */
+	base_family = (r.eax >> 8) & 0xf;
+	base_model = (r.eax >> 4) & 0xf;
+	ci->family = base_family == 0xf ? base_family + ((r.eax >> 20) & 0xff) : base_family;
+	ci->model = (base_family == 6 || base_family == 0xf) ?
+			    (((r.eax >> 16) & 0xf) << 4) + base_model : base_model;
+	ci->stepping = r.eax & 0xf;
+	ci->ds = r.edx & BIT_ULL(21);
+	ci->dtes64 = r.ecx & BIT_ULL(2);
+	ci->pdcm = r.ecx & BIT_ULL(15);
+	ci->pmu_msr_ok = r.edx & BIT_ULL(5); /* MSR: rdmsr/wrmsr exist */
+	ci->hypervisor = HV_NONE;
+	if (r.ecx & BIT_ULL(31)) {
+		struct cpuid_regs h;
+
+		cpuid(0x40000000, 0, &h);
+		regs_to_str(ci->hv_signature, h.ebx, h.ecx, h.edx);
+		ci->hypervisor = HV_OTHER;
+		for (size_t i = 0; i < ARRAY_SIZE(hv_table); i++)
+			if (!memcmp(ci->hv_signature, hv_table[i].sig, 12))
+				ci->hypervisor = hv_table[i].hv;
+	}
+
+	cpuid(0x80000000, 0, &r);
+	ci->max_ext_leaf = r.eax;
+	ci->brand[0] = 0;
+	if (ci->max_ext_leaf >= 0x80000004) {
+		for (uint32_t i = 0; i < 3; i++) {
+			cpuid(0x80000002 + i, 0, &r);
+			memcpy(ci->brand + 16 * i, &r, 16);
+		}
+		ci->brand[48] = 0;
+	}
+}
+
+static void probe_hybrid(struct cpu_info *ci)
+{
+	struct cpuid_regs r;
+
+	if (ci->max_leaf >= 7) {
+		cpuid(7, 0, &r);
+		ci->hybrid = r.edx & BIT_ULL(15);
+	}
+	/* CPUID.1AH:EAX[31:24], valid on the core that runs this (SDM Vol. 2A). */
+	if (ci->max_leaf >= 0x1a) {
+		cpuid(0x1a, 0, &r);
+		ci->core_type = (enum cpu_core_type)(r.eax >> 24);
+	}
+}
+
+/* CPUID.0AH (SDM Vol. 3B 20.2 "Architectural Performance Monitoring"). */
+static void probe_arch_pmu(struct cpu_info *ci)
+{
+	struct cpuid_regs r;
+
+	if (ci->max_leaf < 0xa)
+		return;
+	cpuid(0xa, 0, &r);
+	ci->pmu_version = r.eax & 0xff;
+	if (!ci->pmu_version)
+		return;
+	ci->n_gp = (r.eax >> 8) & 0xff;
+	ci->gp_width = (r.eax >> 16) & 0xff;
+	ci->arch_events_len = (r.eax >> 24) & 0xff;
+	ci->arch_events_unavail = r.ebx;
+	if (ci->pmu_version >= 2) {
+		ci->n_fixed = r.edx & 0x1f;
+		ci->fixed_width = (r.edx >> 5) & 0xff;
+		ci->fixed_mask = (uint32_t)((1ULL << ci->n_fixed) - 1);
+	}
+	/* v5: ECX is a bitmap of the fixed counters, which need not be contiguous. */
+	if (ci->pmu_version >= 5) {
+		ci->fixed_mask |= r.ecx;
+		ci->n_fixed = ci->fixed_mask ? 32 - __builtin_clz(ci->fixed_mask) : 0;
+	}
+}
+
+/* Arch PEBS: CPUID.(7,1):EAX[8] then leaf 23H subleaves 4 and 5 (pebs-programming.md §7). */
+static void probe_arch_pebs(struct cpu_info *ci)
+{
+	struct cpuid_regs r;
+
+	if (ci->max_leaf < 0x23)
+		return;
+	cpuid(7, 1, &r);
+	if (!(r.eax & BIT_ULL(8)))
+		return;
+	cpuid(0x23, 0, &r);
+	if ((r.eax & (BIT_ULL(4) | BIT_ULL(5))) != (BIT_ULL(4) | BIT_ULL(5)))
+		return;
+	ci->arch_pebs = true;
+	cpuid(0x23, 4, &r);
+	ci->arch_pebs_caps = r.ebx;
+	cpuid(0x23, 5, &r);
+	ci->arch_pebs_gp = r.eax;
+	ci->arch_pebs_pdist_gp = r.ebx;
+	ci->arch_pebs_fixed = r.ecx;
+	ci->arch_pebs_pdist_fixed = r.edx;
+}
+
+/* TSC frequency: CPUID.15H (crystal x ratio), else CPUID.16H base MHz (SDM Vol. 3B 18.7.3). */
+static void probe_tsc(struct cpu_info *ci)
+{
+	struct cpuid_regs r;
+
+	ci->tsc_hz = 0;
+	ci->tsc_source = "unknown";
+	if (ci->max_leaf >= 0x15) {
+		cpuid(0x15, 0, &r);
+		if (r.eax && r.ebx && r.ecx) {
+			ci->tsc_hz = (uint64_t)r.ecx * r.ebx / r.eax;
+			ci->tsc_source = "CPUID.15H";
+			return;
+		}
+	}
+	if (ci->max_leaf >= 0x16) {
+		cpuid(0x16, 0, &r);
+		if (r.eax & 0xffff) {
+			ci->tsc_hz = (uint64_t)(r.eax & 0xffff) * 1000000;
+			ci->tsc_source = "CPUID.16H base frequency";
+		}
+	}
+}
+
+static void probe_msrs(struct cpu_info *ci)
+{
+	struct cpuid_regs r;
+	uint64_t v;
+
+	if (ci->vendor != VENDOR_INTEL || !ci->pmu_msr_ok)
+		return;
+	/*
+	 * Microcode revision: write 0, execute CPUID.1, read [63:32]
+	 * (SDM Vol. 3A 10.11.7.1 "Determining the Signature").
+	 */
+	hw_wrmsr(MSR_IA32_BIOS_SIGN_ID, 0);
+	cpuid(1, 0, &r);
+	if (hw_rdmsr(MSR_IA32_BIOS_SIGN_ID, &v) == HW_OK) {
+		ci->has_microcode = true;
+		ci->microcode = (uint32_t)(v >> 32);
+	}
+	if (hw_rdmsr(MSR_IA32_MISC_ENABLE, &v) == HW_OK) {
+		ci->has_misc_enable = true;
+		ci->misc_enable = v;
+	}
+	if (ci->pdcm && hw_rdmsr(MSR_IA32_PERF_CAPABILITIES, &v) == HW_OK) {
+		ci->has_perf_caps = true;
+		ci->perf_caps = v;
+	}
+}
+
+void cpu_probe(struct cpu_info *ci)
+{
+	memset(ci, 0, sizeof(*ci));
+	probe_ident(ci);
+	probe_hybrid(ci);
+	probe_arch_pmu(ci);
+	probe_arch_pebs(ci);
+	probe_tsc(ci);
+	probe_msrs(ci);
+}
+
+/*
+ * Family 6 display model (and hybrid core type) to the microarchitecture
+ * whose PEBS data-source encoding applies.  Model numbers: SDM Vol. 4
+ * Table 2-1 and Linux arch/x86/include/asm/intel-family.h; the data-source
+ * choice per model follows Linux arch/x86/events/intel/core.c
+ * (intel_pmu_init) and ds.c (__intel_pmu_pebs_data_source_*).
+ * CORE_TYPE_NONE in a row matches any core type.
+ */
+static const struct uarch_row {
+	uint8_t model;
+	enum cpu_core_type core;
+	enum pebs_uarch uarch;
+	const char *what;
+} uarch_table[] = {
+	{ 0x0f, CORE_TYPE_NONE, UARCH_CORE2, "Core 2 (Merom)" },
+	{ 0x16, CORE_TYPE_NONE, UARCH_CORE2, "Core 2 (Merom-L)" },
+	{ 0x17, CORE_TYPE_NONE, UARCH_CORE2, "Core 2 (Penryn)" },
+	{ 0x1d, CORE_TYPE_NONE, UARCH_CORE2, "Core 2 (Dunnington)" },
+	{ 0x1a, CORE_TYPE_NONE, UARCH_NHM, "Nehalem-EP" },
+	{ 0x1e, CORE_TYPE_NONE, UARCH_NHM, "Nehalem (Lynnfield)" },
+	{ 0x1f, CORE_TYPE_NONE, UARCH_NHM, "Nehalem (Auburndale)" },
+	{ 0x2e, CORE_TYPE_NONE, UARCH_NHM, "Nehalem-EX" },
+	{ 0x25, CORE_TYPE_NONE, UARCH_WSM, "Westmere (Clarkdale)" },
+	{ 0x2c, CORE_TYPE_NONE, UARCH_WSM, "Westmere-EP" },
+	{ 0x2f, CORE_TYPE_NONE, UARCH_WSM, "Westmere-EX" },
+	{ 0x2a, CORE_TYPE_NONE, UARCH_SNB, "Sandy Bridge" },
+	{ 0x2d, CORE_TYPE_NONE, UARCH_SNB, "Sandy Bridge-EP" },
+	{ 0x3a, CORE_TYPE_NONE, UARCH_IVB, "Ivy Bridge" },
+	{ 0x3e, CORE_TYPE_NONE, UARCH_IVB, "Ivy Bridge-EP" },
+	{ 0x3c, CORE_TYPE_NONE, UARCH_HSW, "Haswell" },
+	{ 0x3f, CORE_TYPE_NONE, UARCH_HSW, "Haswell-EP" },
+	{ 0x45, CORE_TYPE_NONE, UARCH_HSW, "Haswell-ULT" },
+	{ 0x46, CORE_TYPE_NONE, UARCH_HSW, "Haswell (Crystal Well)" },
+	{ 0x3d, CORE_TYPE_NONE, UARCH_BDW, "Broadwell" },
+	{ 0x47, CORE_TYPE_NONE, UARCH_BDW, "Broadwell (Iris Pro)" },
+	{ 0x4f, CORE_TYPE_NONE, UARCH_BDW, "Broadwell-EP" },
+	{ 0x56, CORE_TYPE_NONE, UARCH_BDW, "Broadwell-DE" },
+	{ 0x4e, CORE_TYPE_NONE, UARCH_SKL, "Skylake (mobile)" },
+	{ 0x5e, CORE_TYPE_NONE, UARCH_SKL, "Skylake (desktop)" },
+	{ 0x8e, CORE_TYPE_NONE, UARCH_SKL, "Kaby/Coffee/Whiskey/Amber Lake (mobile)" },
+	{ 0x9e, CORE_TYPE_NONE, UARCH_SKL, "Kaby/Coffee Lake (desktop)" },
+	{ 0xa5, CORE_TYPE_NONE, UARCH_SKL, "Comet Lake" },
+	{ 0xa6, CORE_TYPE_NONE, UARCH_SKL, "Comet Lake (mobile)" },
+	{ 0x55, CORE_TYPE_NONE, UARCH_SKX, "Skylake-SP/Cascade Lake/Cooper Lake" },
+	{ 0x7d, CORE_TYPE_NONE, UARCH_ICL, "Ice Lake (desktop)" },
+	{ 0x7e, CORE_TYPE_NONE, UARCH_ICL, "Ice Lake (mobile)" },
+	{ 0x9d, CORE_TYPE_NONE, UARCH_ICL, "Ice Lake (NNPI)" },
+	{ 0xa7, CORE_TYPE_NONE, UARCH_ICL, "Rocket Lake" },
+	{ 0x8c, CORE_TYPE_NONE, UARCH_ICL, "Tiger Lake (mobile)" },
+	{ 0x8d, CORE_TYPE_NONE, UARCH_ICL, "Tiger Lake (desktop)" },
+	{ 0x6a, CORE_TYPE_NONE, UARCH_ICX, "Ice Lake-SP" },
+	{ 0x6c, CORE_TYPE_NONE, UARCH_ICX, "Ice Lake-D" },
+	{ 0x8f, CORE_TYPE_NONE, UARCH_SPR, "Sapphire Rapids" },
+	{ 0xcf, CORE_TYPE_NONE, UARCH_EMR, "Emerald Rapids" },
+	{ 0xad, CORE_TYPE_NONE, UARCH_GNR, "Granite Rapids" },
+	{ 0xae, CORE_TYPE_NONE, UARCH_GNR, "Granite Rapids-D" },
+	/* Hybrid parts: the core type of the CPU running us picks the table. */
+	{ 0x97, CORE_TYPE_CORE, UARCH_GLC, "Alder Lake P-core (Golden Cove)" },
+	{ 0x97, CORE_TYPE_ATOM, UARCH_GRT, "Alder Lake E-core (Gracemont)" },
+	{ 0x9a, CORE_TYPE_CORE, UARCH_GLC, "Alder Lake-L P-core (Golden Cove)" },
+	{ 0x9a, CORE_TYPE_ATOM, UARCH_GRT, "Alder Lake-L E-core (Gracemont)" },
+	{ 0xb7, CORE_TYPE_CORE, UARCH_GLC, "Raptor Lake P-core (Raptor Cove)" },
+	{ 0xb7, CORE_TYPE_ATOM, UARCH_GRT, "Raptor Lake E-core (Gracemont)" },
+	{ 0xba, CORE_TYPE_CORE, UARCH_GLC, "Raptor Lake-P P-core (Raptor Cove)" },
+	{ 0xba, CORE_TYPE_ATOM, UARCH_GRT, "Raptor Lake-P E-core (Gracemont)" },
+	{ 0xbf, CORE_TYPE_CORE, UARCH_GLC, "Raptor Lake-S P-core (Raptor Cove)" },
+	{ 0xbf, CORE_TYPE_ATOM, UARCH_GRT, "Raptor Lake-S E-core (Gracemont)" },
+	{ 0xbe, CORE_TYPE_NONE, UARCH_GRT, "Alder Lake-N (Gracemont)" },
+	{ 0xaa, CORE_TYPE_CORE, UARCH_GLC, "Meteor Lake P-core (Redwood Cove)" },
+	{ 0xaa, CORE_TYPE_ATOM, UARCH_CMT, "Meteor Lake E-core (Crestmont)" },
+	{ 0xac, CORE_TYPE_CORE, UARCH_GLC, "Meteor Lake P-core (Redwood Cove)" },
+	{ 0xac, CORE_TYPE_ATOM, UARCH_CMT, "Meteor Lake E-core (Crestmont)" },
+	{ 0xaf, CORE_TYPE_NONE, UARCH_CMT, "Sierra Forest (Crestmont)" },
+	{ 0xb6, CORE_TYPE_NONE, UARCH_CMT, "Grand Ridge (Crestmont)" },
+	{ 0xbd, CORE_TYPE_CORE, UARCH_LNC, "Lunar Lake P-core (Lion Cove)" },
+	{ 0xbd, CORE_TYPE_ATOM, UARCH_CMT, "Lunar Lake E-core (Skymont)" },
+	{ 0xc5, CORE_TYPE_CORE, UARCH_LNC, "Arrow Lake P-core (Lion Cove)" },
+	{ 0xc5, CORE_TYPE_ATOM, UARCH_CMT, "Arrow Lake E-core (Skymont)" },
+	{ 0xc6, CORE_TYPE_CORE, UARCH_LNC, "Arrow Lake-S P-core (Lion Cove)" },
+	{ 0xc6, CORE_TYPE_ATOM, UARCH_CMT, "Arrow Lake-S E-core (Skymont)" },
+	{ 0x5c, CORE_TYPE_NONE, UARCH_GLM, "Goldmont (Apollo Lake)" },
+	{ 0x5f, CORE_TYPE_NONE, UARCH_GLM, "Goldmont (Denverton)" },
+	{ 0x7a, CORE_TYPE_NONE, UARCH_GLM, "Goldmont Plus (Gemini Lake)" },
+	{ 0x37, CORE_TYPE_NONE, UARCH_SLM, "Silvermont (Bay Trail)" },
+	{ 0x4a, CORE_TYPE_NONE, UARCH_SLM, "Silvermont (Merrifield)" },
+	{ 0x4d, CORE_TYPE_NONE, UARCH_SLM, "Silvermont (Avoton)" },
+	{ 0x5a, CORE_TYPE_NONE, UARCH_SLM, "Silvermont (Moorefield)" },
+	{ 0x5d, CORE_TYPE_NONE, UARCH_SLM, "Silvermont (SoFIA)" },
+	{ 0x4c, CORE_TYPE_NONE, UARCH_SLM, "Airmont (Cherry Trail)" },
+};
+
+static const struct uarch_row *uarch_lookup(const struct cpu_info *ci)
+{
+	if (ci->vendor != VENDOR_INTEL || ci->family != 6)
+		return NULL;
+	for (size_t i = 0; i < ARRAY_SIZE(uarch_table); i++) {
+		const struct uarch_row *r = &uarch_table[i];
+
+		if (r->model == ci->model &&
+		    (r->core == CORE_TYPE_NONE || r->core == ci->core_type))
+			return r;
+	}
+	return NULL;
+}
+
+enum pebs_uarch cpu_uarch(const struct cpu_info *ci)
+{
+	const struct uarch_row *r = uarch_lookup(ci);
+
+	return r ? r->uarch : UARCH_NONE;
+}
+
+const char *cpu_uarch_description(const struct cpu_info *ci)
+{
+	const struct uarch_row *r = uarch_lookup(ci);
+
+	return r ? r->what : NULL;
+}
+
+/* ---- the report ---- */
+
+/* IA32_PERF_CAPABILITIES fields (SDM Vol. 4 Table 2-2, MSR 345H; Linux perf_capabilities). */
+static const struct perf_cap_field {
+	const char *name;
+	uint8_t lo, hi;
+} perf_cap_fields[] = {
+	{ "lbr-format", 0, 5 },
+	{ "pebs-trap", 6, 6 },
+	{ "pebs-arch-reg", 7, 7 },
+	{ "pebs-format", 8, 11 },
+	{ "smm-freeze", 12, 12 },
+	{ "fw-write", 13, 13 },
+	{ "pebs-baseline", 14, 14 },
+	{ "perf-metrics", 15, 15 },
+	{ "pebs-output-pt", 16, 16 },
+	{ "pebs-timing-info", 17, 17 },
+};
+
+unsigned int cpu_perf_cap_field_count(void)
+{
+	return ARRAY_SIZE(perf_cap_fields);
+}
+
+const char *cpu_perf_cap_field(uint64_t caps, unsigned int i, uint64_t *value)
+{
+	const struct perf_cap_field *f;
+
+	if (i >= ARRAY_SIZE(perf_cap_fields))
+		return NULL;
+	f = &perf_cap_fields[i];
+	*value = (caps & GENMASK_ULL(f->hi, f->lo)) >> f->lo;
+	return f->name;
+}
+
+/* Architectural events by CPUID.0AH:EBX bit (SDM Vol. 3B Table 20-1 / 20.2.1.2). */
+static const char *const arch_event_names[] = {
+	"core-cycles", "instructions", "ref-cycles", "llc-references", "llc-misses",
+	"branch-instructions", "branch-misses", "topdown-slots", "topdown-backend-bound",
+	"topdown-bad-spec", "topdown-frontend-bound", "topdown-retiring", "lbr-inserts",
+};
+
+static const char *const hv_names[] = {
+	[HV_NONE] = "none", [HV_KVM] = "KVM", [HV_TCG] = "QEMU TCG", [HV_OTHER] = "other",
+};
+
+static const char *core_type_name(enum cpu_core_type t)
+{
+	switch (t) {
+	case CORE_TYPE_ATOM: return "Atom (E-core)";
+	case CORE_TYPE_CORE: return "Core (P-core)";
+	case CORE_TYPE_NONE: return "none";
+	}
+	return "unknown";
+}
+
+static void report_ident(const struct cpu_info *ci)
+{
+	report_info("cpu: vendor %s, brand \"%s\"", ci->vendor_str, ci->brand);
+	report_info("cpu: family 0x%x model 0x%x stepping 0x%x (%02X_%02XH), max leaf 0x%x",
+		    ci->family, ci->model, ci->stepping, ci->family, ci->model, ci->max_leaf);
+	if (ci->has_microcode)
+		report_info("cpu: microcode 0x%x", ci->microcode);
+	else
+		report_info("cpu: microcode unknown (IA32_BIOS_SIGN_ID is Intel only)");
+	if (ci->hypervisor == HV_NONE)
+		report_info("cpu: hypervisor none (CPUID.1:ECX[31] clear)");
+	else
+		report_info("cpu: hypervisor %s, signature \"%s\"", hv_names[ci->hypervisor],
+			    ci->hv_signature);
+	report_info("cpu: hybrid %s, core type 0x%02x %s", ci->hybrid ? "yes" : "no",
+		    ci->core_type, core_type_name(ci->core_type));
+	report_info("cpu: DS %d, DTES64 %d, PDCM %d", ci->ds, ci->dtes64, ci->pdcm);
+	if (ci->tsc_hz)
+		report_info("cpu: TSC %llu Hz (%s)", (unsigned long long)ci->tsc_hz,
+			    ci->tsc_source);
+	else
+		report_info("cpu: TSC frequency unknown (CPUID.15H/16H give none)");
+}
+
+static void report_arch_pmu(const struct cpu_info *ci)
+{
+	char buf[REPORT_LINE_MAX];
+	struct strbuf sb;
+
+	if (!ci->pmu_version) {
+		report_info("pmu: no architectural PMU (CPUID.0AH:EAX version 0)");
+		return;
+	}
+	report_info("pmu: arch perfmon version %u, %u GP counters x %u bits, %u fixed counters x "
+		    "%u bits (mask 0x%x)", ci->pmu_version, ci->n_gp, ci->gp_width, ci->n_fixed,
+		    ci->fixed_width, ci->fixed_mask);
+	strbuf_init(&sb, buf, sizeof(buf));
+	for (uint32_t i = 0; i < ci->arch_events_len && i < ARRAY_SIZE(arch_event_names); i++)
+		if (!(ci->arch_events_unavail & (1u << i)))
+			strbuf_printf(&sb, " %s", arch_event_names[i]);
+	report_info("pmu: arch events (%u enumerated):%s", ci->arch_events_len,
+		    sb.len ? buf : " none");
+}
+
+static void report_misc_enable(const struct cpu_info *ci)
+{
+	if (!ci->has_misc_enable) {
+		report_info("misc_enable: not read (%s)",
+			    ci->vendor == VENDOR_INTEL ? "rdmsr faulted" : "not an Intel CPU");
+		return;
+	}
+	report_info("misc_enable: 0x%llx: perfmon-available %d, bts-unavailable %d, "
+		    "pebs-unavailable %d", (unsigned long long)ci->misc_enable,
+		    !!(ci->misc_enable & MISC_ENABLE_PERFMON),
+		    !!(ci->misc_enable & MISC_ENABLE_BTS_UNAVAIL),
+		    !!(ci->misc_enable & MISC_ENABLE_PEBS_UNAVAIL));
+}
+
+static void report_perf_caps(const struct cpu_info *ci)
+{
+	if (!ci->has_perf_caps) {
+		report_info("perf_capabilities: not read (%s)",
+			    ci->pdcm ? "rdmsr faulted" : "CPUID.1:ECX[15] PDCM clear");
+		return;
+	}
+	report_info("perf_capabilities: 0x%llx", (unsigned long long)ci->perf_caps);
+	for (unsigned int i = 0; i < ARRAY_SIZE(perf_cap_fields); i++) {
+		const struct perf_cap_field *f = &perf_cap_fields[i];
+		uint64_t v;
+
+		cpu_perf_cap_field(ci->perf_caps, i, &v);
+		if (f->lo == f->hi)
+			report_info("perf_capabilities: %s %llu (bit %u)", f->name,
+				    (unsigned long long)v, f->lo);
+		else
+			report_info("perf_capabilities: %s %llu (bits %u:%u)", f->name,
+				    (unsigned long long)v, f->hi, f->lo);
+	}
+}
+
+static void report_arch_pebs(const struct cpu_info *ci)
+{
+	if (!ci->arch_pebs) {
+		report_info("arch-pebs: no (CPUID.23H PEBS sub-leaves not enumerated)");
+		return;
+	}
+	report_info("arch-pebs: yes, groups 0x%x, GP counters 0x%x (pdist 0x%x), fixed 0x%x "
+		    "(pdist 0x%x)", ci->arch_pebs_caps, ci->arch_pebs_gp, ci->arch_pebs_pdist_gp,
+		    ci->arch_pebs_fixed, ci->arch_pebs_pdist_fixed);
+}
+
+void cpu_report(const struct cpu_info *ci)
+{
+	const char *what = cpu_uarch_description(ci);
+	enum pebs_uarch u = cpu_uarch(ci);
+
+	report_ident(ci);
+	report_arch_pmu(ci);
+	report_misc_enable(ci);
+	report_perf_caps(ci);
+	report_arch_pebs(ci);
+	if (u != UARCH_NONE)
+		report_info("uarch: %s (%s)", pebs_uarch_name(u), what);
+	else
+		report_info("uarch: unknown (family 0x%x model 0x%x: no row in the model table)",
+			    ci->family, ci->model);
+}
