@@ -58,6 +58,9 @@ enum pebs_have {
 	HAVE_RETIRE_LATENCY = BIT_ULL(6), HAVE_TSC = BIT_ULL(7), HAVE_REGS = BIT_ULL(8),
 	HAVE_TSX = BIT_ULL(9), HAVE_MEM = BIT_ULL(10), HAVE_LBR = BIT_ULL(11),
 	HAVE_COUNTERS = BIT_ULL(12), HAVE_XMM = BIT_ULL(13), HAVE_GLOBAL_STATUS = BIT_ULL(14),
+	/* (decode addition) the data-source slot exists but is reserved on this
+	 * uarch (Goldmont: SDM p.18-32) or the uarch has none: "not available". */
+	HAVE_MEM_NA = BIT_ULL(15),
 };
 
 /* GPRs by name, not by their position in any one record layout. */
@@ -138,6 +141,11 @@ size_t pebs_adaptive_record_size(uint64_t data_cfg);
 
 /* The perf_mem_data_src value for a raw data-source field (Linux ds.c). */
 uint64_t pebs_data_src(enum pebs_uarch u, enum pebs_kind k, uint64_t dse);
+
+/* (decode additions) Facts of the per-uarch table row. */
+bool pebs_uarch_has_data_src(enum pebs_uarch u);   /* false: GLM, SLM, Core 2 */
+bool pebs_uarch_instr_latency(enum pebs_uarch u);  /* meminfo latency split 15:0 / 47:32 */
+const char *pebs_uarch_source(enum pebs_uarch u);  /* the table's source, for reports */
 
 /* perf's words for each part of a data_src (tools/perf/util/mem-events.c). */
 struct pebs_mem_words {

@@ -1,0 +1,487 @@
+// SPDX-License-Identifier: MIT
+/*
+ * datasrc.c - the PEBS data-source field to union perf_mem_data_src, one
+ * table per microarchitecture family, as Linux arch/x86/events/intel/ds.c
+ * builds them (pebs-formats.md 6.2-6.4), and perf's words for the result
+ * (tools/perf/util/mem-events.c; conventions.md 4).
+ */
+#include "decode.h"
+#include "perf_mem.h"
+
+#define OP_LH (OP(LOAD) | LVL(HIT))
+
+/*
+ * SDM Table 18-24 "Data Source Encoding for Load Latency Record" as Linux
+ * maps it: ds.c pebs_data_source[], "Version for Sandy Bridge and later".
+ * Used unmodified on SNB, IVB, HSW, BDW.
+ */
+static const uint64_t ds_snb[16] = {
+	[0x0] = OP(LOAD) | LVL(MISS) | LVLNUM(L3) | SNOOP(NA),
+	[0x1] = OP_LH | LVL(L1) | LVLNUM(L1) | SNOOP(NONE),
+	[0x2] = OP_LH | LVL(LFB) | LVLNUM(LFB) | SNOOP(NONE),
+	[0x3] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(NONE),
+	[0x4] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(NONE),
+	[0x5] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(MISS),
+	[0x6] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HIT),
+	[0x7] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),
+	[0x8] = OP_LH | LVL(REM_CCE1) | REMOTE | LVLNUM(L3) | SNOOP(HIT),
+	[0x9] = OP_LH | LVL(REM_CCE1) | REMOTE | LVLNUM(L3) | SNOOP(HITM),
+	[0xa] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(HIT),
+	[0xb] = OP_LH | LVL(REM_RAM1) | REMOTE | LVLNUM(L3) | SNOOP(HIT),
+	[0xc] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(NONE) | SNOOP(MISS),
+	[0xd] = OP_LH | LVL(REM_RAM1) | LVLNUM(RAM) | REMOTE | SNOOP(NONE) | SNOOP(MISS),
+	[0xe] = OP_LH | LVL(IO) | LVLNUM(NA) | SNOOP(NONE),
+	[0xf] = OP_LH | LVL(UNC) | LVLNUM(NA) | SNOOP(NONE),
+};
+
+/* Nehalem/Westmere: ds.c intel_pmu_pebs_data_source_nhm(), rows 5-7 changed. */
+static const uint64_t ds_nhm[16] = {
+	[0x0] = OP(LOAD) | LVL(MISS) | LVLNUM(L3) | SNOOP(NA),
+	[0x1] = OP_LH | LVL(L1) | LVLNUM(L1) | SNOOP(NONE),
+	[0x2] = OP_LH | LVL(LFB) | LVLNUM(LFB) | SNOOP(NONE),
+	[0x3] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(NONE),
+	[0x4] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(NONE),
+	[0x5] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HIT),
+	[0x6] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),
+	[0x7] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),
+	[0x8] = OP_LH | LVL(REM_CCE1) | REMOTE | LVLNUM(L3) | SNOOP(HIT),
+	[0x9] = OP_LH | LVL(REM_CCE1) | REMOTE | LVLNUM(L3) | SNOOP(HITM),
+	[0xa] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(HIT),
+	[0xb] = OP_LH | LVL(REM_RAM1) | REMOTE | LVLNUM(L3) | SNOOP(HIT),
+	[0xc] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(NONE) | SNOOP(MISS),
+	[0xd] = OP_LH | LVL(REM_RAM1) | LVLNUM(RAM) | REMOTE | SNOOP(NONE) | SNOOP(MISS),
+	[0xe] = OP_LH | LVL(IO) | LVLNUM(NA) | SNOOP(NONE),
+	[0xf] = OP_LH | LVL(UNC) | LVLNUM(NA) | SNOOP(NONE),
+};
+
+/*
+ * Skylake and later big cores: ds.c __intel_pmu_pebs_data_source_skl(pmem)
+ * over the SNB table; rows 8/9 name L4 (client) or PMEM (servers).
+ */
+#define SKL_ROWS(X)                                                             \
+	[0x0] = OP(LOAD) | LVL(MISS) | LVLNUM(L3) | SNOOP(NA),                  \
+	[0x1] = OP_LH | LVL(L1) | LVLNUM(L1) | SNOOP(NONE),                     \
+	[0x2] = OP_LH | LVL(LFB) | LVLNUM(LFB) | SNOOP(NONE),                   \
+	[0x3] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(NONE),                     \
+	[0x4] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(NONE),                     \
+	[0x5] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(MISS),                     \
+	[0x6] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HIT),                      \
+	[0x7] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),                     \
+	[0x8] = OP_LH | LVLNUM(X) | SNOOP(HIT),                                 \
+	[0x9] = OP_LH | LVLNUM(X) | REMOTE | SNOOP(HIT),                        \
+	[0xa] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(HIT),                \
+	[0xb] = OP_LH | LVLNUM(RAM) | REMOTE | SNOOP(NONE),                     \
+	[0xc] = OP_LH | LVLNUM(ANY_CACHE) | REMOTE | SNOOPX(FWD),               \
+	[0xd] = OP_LH | LVLNUM(ANY_CACHE) | REMOTE | SNOOP(HITM),               \
+	[0xe] = OP_LH | LVL(IO) | LVLNUM(NA) | SNOOP(NONE),                     \
+	[0xf] = OP_LH | LVL(UNC) | LVLNUM(NA) | SNOOP(NONE)
+
+static const uint64_t ds_skl_l4[16] = { SKL_ROWS(L4) };
+static const uint64_t ds_skl_pmem[16] = { SKL_ROWS(PMEM) };
+
+/* Gracemont (ADL E-core): ds.c __intel_pmu_pebs_data_source_grt over SNB. */
+static const uint64_t ds_grt[16] = {
+	[0x0] = OP(LOAD) | LVL(MISS) | LVLNUM(L3) | SNOOP(NA),
+	[0x1] = OP_LH | LVL(L1) | LVLNUM(L1) | SNOOP(NONE),
+	[0x2] = OP_LH | LVL(LFB) | LVLNUM(LFB) | SNOOP(NONE),
+	[0x3] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(NONE),
+	[0x4] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(NONE),
+	[0x5] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HIT),
+	[0x6] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),
+	[0x7] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),
+	[0x8] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOPX(FWD),
+	[0x9] = OP_LH | LVL(REM_CCE1) | REMOTE | LVLNUM(L3) | SNOOP(HITM),
+	[0xa] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(HIT),
+	[0xb] = OP_LH | LVL(REM_RAM1) | REMOTE | LVLNUM(L3) | SNOOP(HIT),
+	[0xc] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(NONE) | SNOOP(MISS),
+	[0xd] = OP_LH | LVL(REM_RAM1) | LVLNUM(RAM) | REMOTE | SNOOP(NONE) | SNOOP(MISS),
+	[0xe] = OP_LH | LVL(IO) | LVLNUM(NA) | SNOOP(NONE),
+	[0xf] = OP_LH | LVL(UNC) | LVLNUM(NA) | SNOOP(NONE),
+};
+
+/* Crestmont (MTL/LNL/ARL E-cores): ds.c __intel_pmu_pebs_data_source_cmt over SNB. */
+static const uint64_t ds_cmt[16] = {
+	[0x0] = OP(LOAD) | LVL(MISS) | LVLNUM(L3) | SNOOP(NA),
+	[0x1] = OP_LH | LVL(L1) | LVLNUM(L1) | SNOOP(NONE),
+	[0x2] = OP_LH | LVL(LFB) | LVLNUM(LFB) | SNOOP(NONE),
+	[0x3] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(NONE),
+	[0x4] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(NONE),
+	[0x5] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(MISS),
+	[0x6] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HIT),
+	[0x7] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOPX(FWD),
+	[0x8] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),
+	[0x9] = OP_LH | LVL(REM_CCE1) | REMOTE | LVLNUM(L3) | SNOOP(HITM),
+	[0xa] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(NONE),
+	[0xb] = OP_LH | LVLNUM(RAM) | REMOTE | SNOOP(NONE),
+	[0xc] = OP_LH | LVLNUM(RAM) | REMOTE | SNOOPX(FWD),
+	[0xd] = OP_LH | LVLNUM(RAM) | REMOTE | SNOOP(HITM),
+	[0xe] = OP_LH | LVL(IO) | LVLNUM(NA) | SNOOP(NONE),
+	[0xf] = OP_LH | LVL(UNC) | LVLNUM(NA) | SNOOP(NONE),
+};
+
+/*
+ * Lion Cove (LNL/ARL P-core): ds.c lnc_pebs_data_source (LKML-LNL), an
+ * 8-bit index; rows not listed are 0 and become LNC_ZERO_ROW.
+ */
+static const uint64_t ds_lnc[256] = {
+	[0x00] = OP(LOAD) | LVL(MISS) | LVLNUM(L3) | SNOOP(NA),
+	[0x01] = OP_LH | LVL(L1) | LVLNUM(L1) | SNOOP(NONE),
+	[0x02] = OP_LH | LVL(L1) | LVLNUM(L1) | SNOOP(NONE),
+	[0x03] = OP_LH | LVL(LFB) | LVLNUM(LFB) | SNOOP(NONE),
+	[0x05] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(NONE),
+	[0x06] = OP_LH | LVLNUM(L2_MHB) | SNOOP(NONE),
+	[0x08] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(NONE),
+	[0x0c] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOPX(FWD),
+	[0x0d] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),
+	[0x0f] = OP(LOAD) | LVL(MISS) | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),
+	[0x10] = OP_LH | LVLNUM(MSC) | SNOOP(NONE),
+	[0x11] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(NONE),
+};
+#define LNC_ZERO_ROW (OP(LOAD) | LVLNUM(NA) | SNOOP(NA))
+
+/* How the bits beside the table index are laid out (pebs-formats.md 6.4). */
+enum dse_layout {
+	DSE_NONE,   /* no data source: reserved (GLM) or absent (Core 2, SLM) */
+	DSE_NHM,    /* 3:0 index; no TLB/lock (pebs_no_tlb): TLB NA | LOCK NA */
+	DSE_LDLAT,  /* load_latency_data: 3:0, 4 STLB miss, 5 lock, BLK NA */
+	DSE_BLOCK,  /* same + 6 data_blk, 7 addr_blk (pebs_block: SPR, GLC) */
+	DSE_GRT,    /* 3:0, 4 lock, 5 STLB miss, 6 data_blk */
+	DSE_CMT,    /* 3:0 (of 4:0), 5 lock, 6 STLB miss, 7 fwd_blk */
+	DSE_LNC,    /* 7:0, 10 STLB miss, 11 lock, 12 data_blk, 13 addr_blk */
+};
+
+struct uarch_row {
+	const char *name;
+	enum dse_layout layout;
+	const uint64_t *table;
+	bool instr_latency; /* PMU_FL_INSTR_LATENCY: meminfo latency split 15:0 / 47:32 */
+	const char *source; /* where the row's facts come from */
+};
+
+/* One row per --uarch name, indexed by enum pebs_uarch. */
+static const struct uarch_row uarchs[UARCH_COUNT] = {
+	[UARCH_NONE] = { "none", DSE_NONE, NULL, false, "-" },
+	[UARCH_CORE2] = { "core2", DSE_NONE, NULL, false, "fmt0 has no data source" },
+	[UARCH_NHM] = { "nhm", DSE_NHM, ds_nhm, false, "ds.c intel_pmu_pebs_data_source_nhm, pebs_no_tlb" },
+	[UARCH_WSM] = { "wsm", DSE_LDLAT, ds_nhm, false, "ds.c intel_pmu_pebs_data_source_nhm" },
+	[UARCH_SNB] = { "snb", DSE_LDLAT, ds_snb, false, "ds.c pebs_data_source[]" },
+	[UARCH_IVB] = { "ivb", DSE_LDLAT, ds_snb, false, "ds.c pebs_data_source[]" },
+	[UARCH_HSW] = { "hsw", DSE_LDLAT, ds_snb, false, "ds.c pebs_data_source[]" },
+	[UARCH_BDW] = { "bdw", DSE_LDLAT, ds_snb, false, "ds.c pebs_data_source[]" },
+	[UARCH_SKL] = { "skl", DSE_LDLAT, ds_skl_l4, false, "ds.c _skl(pmem=false)" },
+	[UARCH_SKX] = { "skx", DSE_LDLAT, ds_skl_pmem, false, "ds.c _skl(pmem=true), recalled" },
+	[UARCH_ICL] = { "icl", DSE_LDLAT, ds_skl_l4, false, "ds.c _skl(pmem=false)" },
+	[UARCH_ICX] = { "icx", DSE_LDLAT, ds_skl_pmem, false, "ds.c _skl(pmem=true), recalled" },
+	[UARCH_SPR] = { "spr", DSE_BLOCK, ds_skl_pmem, true, "ds.c _skl(true), pebs_block" },
+	[UARCH_EMR] = { "emr", DSE_BLOCK, ds_skl_pmem, true, "ds.c _skl(true), pebs_block" },
+	[UARCH_GNR] = { "gnr", DSE_BLOCK, ds_skl_pmem, true, "ds.c _skl(true), pebs_block" },
+	[UARCH_GLC] = { "glc", DSE_BLOCK, ds_skl_l4, true, "ds.c _adl/_mtl P-core _skl(false)" },
+	[UARCH_GRT] = { "grt", DSE_GRT, ds_grt, true, "ds.c __intel_pmu_pebs_data_source_grt" },
+	[UARCH_CMT] = { "cmt", DSE_CMT, ds_cmt, true, "ds.c __intel_pmu_pebs_data_source_cmt" },
+	[UARCH_LNC] = { "lnc", DSE_LNC, ds_lnc, true, "ds.c lnc_pebs_data_source (LKML-LNL)" },
+	[UARCH_GLM] = { "glm", DSE_NONE, NULL, false, "SDM p.18-32: 0xA0/0xA8 reserved" },
+	[UARCH_SLM] = { "slm", DSE_NONE, NULL, false, "no load-latency facility" },
+};
+
+static const char *const kind_names[KIND_COUNT] = {
+	[KIND_LDLAT] = "ldlat", [KIND_STORE] = "store", [KIND_STLAT] = "stlat",
+	[KIND_DATALA_LOAD] = "datala-load", [KIND_DATALA_STORE] = "datala-store",
+	[KIND_OTHER] = "other",
+};
+
+const char *pebs_uarch_name(enum pebs_uarch u)
+{
+	return (unsigned int)u < UARCH_COUNT ? uarchs[u].name : "?";
+}
+
+bool pebs_uarch_from_name(const char *name, enum pebs_uarch *u)
+{
+	for (unsigned int i = UARCH_NONE + 1; i < UARCH_COUNT; i++) {
+		if (!strcmp(name, uarchs[i].name)) {
+			*u = (enum pebs_uarch)i;
+			return true;
+		}
+	}
+	return false;
+}
+
+const char *pebs_kind_name(enum pebs_kind k)
+{
+	return (unsigned int)k < KIND_COUNT ? kind_names[k] : "?";
+}
+
+bool pebs_kind_from_name(const char *name, enum pebs_kind *k)
+{
+	for (unsigned int i = 0; i < KIND_COUNT; i++) {
+		if (!strcmp(name, kind_names[i])) {
+			*k = (enum pebs_kind)i;
+			return true;
+		}
+	}
+	return false;
+}
+
+bool pebs_uarch_has_data_src(enum pebs_uarch u)
+{
+	return (unsigned int)u < UARCH_COUNT && uarchs[u].layout != DSE_NONE;
+}
+
+bool pebs_uarch_instr_latency(enum pebs_uarch u)
+{
+	return (unsigned int)u < UARCH_COUNT && uarchs[u].instr_latency;
+}
+
+const char *pebs_uarch_source(enum pebs_uarch u)
+{
+	return (unsigned int)u < UARCH_COUNT ? uarchs[u].source : "?";
+}
+
+/* ds.c pebs_set_tlb_lock(): STLB miss or hit, and the lock bit. */
+static uint64_t tlb_lock(bool stlb_miss, bool locked)
+{
+	uint64_t v = stlb_miss ? TLB(MISS) | TLB(L2) : TLB(HIT) | TLB(L1) | TLB(L2);
+
+	return locked ? v | LOCK(LOCKED) : v;
+}
+
+static uint64_t blk(bool data, bool addr)
+{
+	uint64_t v = (data ? BLK(DATA) : 0) | (addr ? BLK(ADDR) : 0);
+
+	return v ? v : BLK(NA);
+}
+
+static inline bool bit(uint64_t v, unsigned int n)
+{
+	return (v >> n) & 1;
+}
+
+/* Load latency / store latency, per layout (ds.c *_latency_data). */
+static uint64_t latency_data(const struct uarch_row *ua, uint64_t dse, bool store)
+{
+	uint64_t v;
+
+	switch (ua->layout) {
+	case DSE_NHM:
+		v = ua->table[dse & 0xf] | TLB(NA) | LOCK(NA);
+		break;
+	case DSE_LDLAT:
+		v = ua->table[dse & 0xf] | tlb_lock(bit(dse, 4), bit(dse, 5)) | BLK(NA);
+		break;
+	case DSE_BLOCK:
+		v = ua->table[dse & 0xf] | tlb_lock(bit(dse, 4), bit(dse, 5));
+		/* store_latency_data(): no block info for stores */
+		v |= store ? BLK(NA) : blk(bit(dse, 6), bit(dse, 7));
+		break;
+	case DSE_GRT:
+		v = ua->table[dse & 0xf] | tlb_lock(bit(dse, 5), bit(dse, 4)) | blk(bit(dse, 6), false);
+		break;
+	case DSE_CMT:
+		v = ua->table[dse & 0xf] | tlb_lock(bit(dse, 6), bit(dse, 5)) | blk(bit(dse, 7), false);
+		break;
+	case DSE_LNC:
+		v = ua->table[dse & 0xff];
+		if (!v)
+			v = LNC_ZERO_ROW;
+		v |= tlb_lock(bit(dse, 10), bit(dse, 11)) | blk(bit(dse, 12), bit(dse, 13));
+		break;
+	default:
+		return MEM_NA;
+	}
+	if (store) /* the tables describe loads; Linux overrides mem_op */
+		v = (v & ~MEM_F_OP) | OP(STORE);
+	return v;
+}
+
+/* SNB/IVB precise store status (ds.c precise_store_data; SDM "Table 19"). */
+static uint64_t precise_store(uint64_t st)
+{
+	uint64_t v = OP(STORE) | SNOOP(NA) | LVL(L1) | TLB(L2);
+
+	v |= bit(st, 4) ? TLB(MISS) : TLB(HIT);
+	v |= bit(st, 0) ? LVL(HIT) : LVL(MISS);
+	if (bit(st, 5))
+		v |= LOCK(LOCKED);
+	return v;
+}
+
+/* HSW+ DataLA (ds.c precise_datala_hsw): only bit 0 for stores. */
+static uint64_t datala(uint64_t st, bool store)
+{
+	uint64_t v = MEM_NA & ~MEM_F_OP;
+
+	if (!store)
+		return v | OP(LOAD);
+	v = (v & ~MEM_F_LVL) | OP(STORE);
+	return v | (bit(st, 0) ? LVL(L1) | LVL(HIT) : LVL(L1) | LVL(MISS));
+}
+
+uint64_t pebs_data_src(enum pebs_uarch u, enum pebs_kind k, uint64_t dse)
+{
+	const struct uarch_row *ua;
+
+	if (!pebs_uarch_has_data_src(u))
+		return MEM_NA;
+	ua = &uarchs[u];
+	switch (k) {
+	case KIND_LDLAT:
+		return latency_data(ua, dse, false);
+	case KIND_STLAT:
+		return latency_data(ua, dse, true);
+	case KIND_STORE:
+		return precise_store(dse);
+	case KIND_DATALA_LOAD:
+		return datala(dse, false);
+	case KIND_DATALA_STORE:
+		return datala(dse, true);
+	default:
+		return MEM_NA;
+	}
+}
+
+/* ---- perf's words (tools/perf/util/mem-events.c) ---- */
+
+static const char *const lvl_names[] = {
+	"N/A", "HIT", "MISS", "L1", "LFB/MAB", "L2", "L3", "Local RAM", "Remote RAM (1 hop)",
+	"Remote RAM (2 hops)", "Remote Cache (1 hop)", "Remote Cache (2 hops)", "I/O", "Uncached",
+};
+
+static const char *const lvlnum_names[16] = {
+	[MEM_LVLNUM_L1] = "L1", [MEM_LVLNUM_L2] = "L2", [MEM_LVLNUM_L3] = "L3",
+	[MEM_LVLNUM_L4] = "L4", [MEM_LVLNUM_L2_MHB] = "L2 MHB",
+	[MEM_LVLNUM_MSC] = "Memory-side Cache", [MEM_LVLNUM_UNC] = "Uncached",
+	[MEM_LVLNUM_CXL] = "CXL", [MEM_LVLNUM_IO] = "I/O", [MEM_LVLNUM_ANY_CACHE] = "Any cache",
+	[MEM_LVLNUM_LFB] = "LFB/MAB", [MEM_LVLNUM_RAM] = "RAM", [MEM_LVLNUM_PMEM] = "PMEM",
+	[MEM_LVLNUM_NA] = "N/A",
+};
+
+static const char *const snoop_names[] = { "N/A", "None", "Hit", "Miss", "HitM" };
+static const char *const tlb_names[] = { "N/A", "HIT", "MISS", "L1", "L2", "Walker", "Fault" };
+
+/* Appends name to a fixed buffer, never overflowing. */
+static void cat(char *out, size_t size, size_t *len, const char *s)
+{
+	while (*s && *len + 1 < size)
+		out[(*len)++] = *s++;
+	out[*len] = '\0';
+}
+
+/* Names of the set bits of m (bit i -> names[i]) joined by " or ". */
+static unsigned int cat_bits(char *out, size_t size, size_t *len, uint64_t m,
+			     const char *const *names, unsigned int n)
+{
+	unsigned int printed = 0;
+
+	for (unsigned int i = 0; i < n; i++) {
+		if (!(m & (1ULL << i)))
+			continue;
+		if (printed++)
+			cat(out, size, len, " or ");
+		cat(out, size, len, names[i]);
+	}
+	return printed;
+}
+
+/*
+ * Level: the legacy mem_lvl names when a level bit is set ("L3 hit",
+ * "Local RAM hit", "Remote Cache (1 hop) hit"), else the mem_lvl_num name
+ * with "Remote " when mem_remote ("Remote Any cache hit", "L2 MHB hit"),
+ * else "N/A"; then " hit" / " miss" from the HIT/MISS bits.
+ */
+static void describe_level(uint64_t ds, char *out, size_t size)
+{
+	uint64_t lvl = (ds & MEM_F_LVL) >> MEM_LVL_SHIFT;
+	unsigned int num = (ds & MEM_F_LVLNUM) >> MEM_LVLNUM_SHIFT;
+	uint64_t places = lvl & ~(uint64_t)(MEM_LVL_NA | MEM_LVL_HIT | MEM_LVL_MISS);
+	size_t len = 0;
+
+	out[0] = '\0';
+	if (places) {
+		cat_bits(out, size, &len, places, lvl_names, ARRAY_SIZE(lvl_names));
+	} else if (num && num != MEM_LVLNUM_NA) {
+		if (ds & REMOTE)
+			cat(out, size, &len, "Remote ");
+		cat(out, size, &len, lvlnum_names[num] ? lvlnum_names[num] : "Unknown level");
+	} else {
+		cat(out, size, &len, "N/A");
+		return;
+	}
+	if (lvl & MEM_LVL_HIT)
+		cat(out, size, &len, " hit");
+	else if (lvl & MEM_LVL_MISS)
+		cat(out, size, &len, " miss");
+}
+
+void pebs_mem_describe(uint64_t ds, struct pebs_mem_words *w)
+{
+	uint64_t op = ds & MEM_F_OP;
+	uint64_t snoop = (ds & MEM_F_SNOOP) >> MEM_SNOOP_SHIFT;
+	uint64_t snoopx = (ds & MEM_F_SNOOPX) >> MEM_SNOOPX_SHIFT;
+	uint64_t tlb = (ds & MEM_F_TLB) >> MEM_TLB_SHIFT;
+	uint64_t lock = (ds & MEM_F_LOCK) >> MEM_LOCK_SHIFT;
+	uint64_t b = (ds & MEM_F_BLK) >> MEM_BLK_SHIFT;
+	unsigned int n;
+	size_t len;
+
+	/* op: perf script's "OP LOAD" word */
+	len = 0;
+	w->op[0] = '\0';
+	if (op & MEM_OP_LOAD)
+		cat(w->op, sizeof(w->op), &len, "LOAD");
+	else if (op & MEM_OP_STORE)
+		cat(w->op, sizeof(w->op), &len, "STORE");
+	else if (op & MEM_OP_PFETCH)
+		cat(w->op, sizeof(w->op), &len, "PFETCH");
+	else if (op & MEM_OP_EXEC)
+		cat(w->op, sizeof(w->op), &len, "EXEC");
+	else
+		cat(w->op, sizeof(w->op), &len, "N/A");
+
+	describe_level(ds, w->level, sizeof(w->level));
+
+	len = 0;
+	w->snoop[0] = '\0';
+	n = cat_bits(w->snoop, sizeof(w->snoop), &len, snoop, snoop_names, ARRAY_SIZE(snoop_names));
+	if (snoopx & MEM_SNOOPX_FWD) {
+		if (n++)
+			cat(w->snoop, sizeof(w->snoop), &len, " or ");
+		cat(w->snoop, sizeof(w->snoop), &len, "Fwd");
+	}
+	if (snoopx & MEM_SNOOPX_PEER) {
+		if (n++)
+			cat(w->snoop, sizeof(w->snoop), &len, " or ");
+		cat(w->snoop, sizeof(w->snoop), &len, "Peer");
+	}
+	if (!n)
+		cat(w->snoop, sizeof(w->snoop), &len, "N/A");
+
+	/* TLB: level names joined, then " hit" / " miss" (perf_mem__tlb_scnprintf) */
+	len = 0;
+	w->tlb[0] = '\0';
+	n = cat_bits(w->tlb, sizeof(w->tlb), &len, tlb & ~(uint64_t)(MEM_TLB_HIT | MEM_TLB_MISS),
+		     tlb_names, ARRAY_SIZE(tlb_names));
+	if (!n)
+		cat(w->tlb, sizeof(w->tlb), &len, "N/A");
+	if (tlb & MEM_TLB_HIT)
+		cat(w->tlb, sizeof(w->tlb), &len, " hit");
+	if (tlb & MEM_TLB_MISS)
+		cat(w->tlb, sizeof(w->tlb), &len, " miss");
+
+	len = 0;
+	w->lock[0] = '\0';
+	cat(w->lock, sizeof(w->lock), &len,
+	    (lock & MEM_LOCK_NA) ? "N/A" : (lock & MEM_LOCK_LOCKED) ? "Yes" : "No");
+
+	len = 0;
+	w->blocked[0] = '\0';
+	if (!b || (b & MEM_BLK_NA)) {
+		cat(w->blocked, sizeof(w->blocked), &len, "N/A");
+	} else {
+		if (b & MEM_BLK_DATA)
+			cat(w->blocked, sizeof(w->blocked), &len, "Data");
+		if ((b & MEM_BLK_DATA) && (b & MEM_BLK_ADDR))
+			cat(w->blocked, sizeof(w->blocked), &len, " ");
+		if (b & MEM_BLK_ADDR)
+			cat(w->blocked, sizeof(w->blocked), &len, "Addr");
+	}
+}

@@ -1,0 +1,392 @@
+// SPDX-License-Identifier: MIT
+/*
+ * render.c - a decoded record as key=value text, a JSON Lines object or a
+ * CSV row, into a strbuf.  Hand-rolled number formatting: pebs-decode must
+ * write JSON at >= 2M records/s, and these run once per field.
+ */
+#include "render.h"
+
+static void put(struct strbuf *sb, const char *s, size_t n)
+{
+	size_t room;
+
+	if (sb->size == 0)
+		return;
+	room = sb->size - 1 - sb->len;
+	if (n > room) {
+		n = room;
+		sb->truncated = true;
+	}
+	memcpy(sb->buf + sb->len, s, n);
+	sb->len += n;
+	sb->buf[sb->len] = '\0';
+}
+
+static void puts_(struct strbuf *sb, const char *s)
+{
+	put(sb, s, strlen(s));
+}
+
+static void hex(struct strbuf *sb, uint64_t v)
+{
+	static const char digits[] = "0123456789abcdef";
+	char tmp[18];
+	int i = 18;
+
+	do {
+		tmp[--i] = digits[v & 0xf];
+		v >>= 4;
+	} while (v);
+	tmp[--i] = 'x';
+	tmp[--i] = '0';
+	put(sb, tmp + i, 18 - (size_t)i);
+}
+
+static void dec(struct strbuf *sb, uint64_t v)
+{
+	char tmp[20];
+	int i = 20;
+
+	do {
+		tmp[--i] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	put(sb, tmp + i, 20 - (size_t)i);
+}
+
+/* JSON string body: our words are plain ASCII; escape " and \ anyway. */
+static void jstr(struct strbuf *sb, const char *s)
+{
+	put(sb, "\"", 1);
+	for (const char *p = s; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			put(sb, "\\", 1);
+		put(sb, p, 1);
+	}
+	put(sb, "\"", 1);
+}
+
+static const char *const tsx_words[8] = {
+	"hle", "rtm", "instruction", "non_instruction", "retry", "conflict",
+	"capacity_write", "capacity_read",
+};
+
+void pebs_render_tsx_flags(uint32_t flags, struct strbuf *sb)
+{
+	bool first = true;
+
+	for (unsigned int i = 0; i < 8; i++) {
+		if (!(flags & (1u << i)))
+			continue;
+		if (!first)
+			put(sb, ",", 1);
+		puts_(sb, tsx_words[i]);
+		first = false;
+	}
+}
+
+static const char *const reg_names[REG_COUNT] = {
+	[REG_RFLAGS] = "rflags", [REG_RIP] = "rip", [REG_RAX] = "rax", [REG_RBX] = "rbx",
+	[REG_RCX] = "rcx", [REG_RDX] = "rdx", [REG_RSI] = "rsi", [REG_RDI] = "rdi",
+	[REG_RBP] = "rbp", [REG_RSP] = "rsp", [REG_R8] = "r8", [REG_R9] = "r9",
+	[REG_R10] = "r10", [REG_R11] = "r11", [REG_R12] = "r12", [REG_R13] = "r13",
+	[REG_R14] = "r14", [REG_R15] = "r15",
+};
+
+/* ---- key=value ---- */
+
+static void kv_hex(struct strbuf *sb, const char *k, uint64_t v)
+{
+	put(sb, " ", 1);
+	puts_(sb, k);
+	put(sb, "=", 1);
+	hex(sb, v);
+}
+
+static void kv_dec(struct strbuf *sb, const char *k, uint64_t v)
+{
+	put(sb, " ", 1);
+	puts_(sb, k);
+	put(sb, "=", 1);
+	dec(sb, v);
+}
+
+static void kv_word(struct strbuf *sb, const char *k, const char *v)
+{
+	put(sb, " ", 1);
+	puts_(sb, k);
+	put(sb, "=", 1);
+	if (strchr(v, ' ') || strchr(v, ',')) {
+		put(sb, "\"", 1);
+		puts_(sb, v);
+		put(sb, "\"", 1);
+	} else {
+		puts_(sb, v);
+	}
+}
+
+void pebs_render_kv(const struct pebs_record *r, struct strbuf *sb)
+{
+	uint64_t h = r->have;
+
+	puts_(sb, "offset=");
+	hex(sb, r->offset);
+	kv_dec(sb, "size", r->size);
+	if (h & HAVE_IP)
+		kv_hex(sb, "ip", r->ip);
+	if (h & HAVE_APPLICABLE)
+		kv_hex(sb, "applicable_counters", r->applicable_counters);
+	if (h & HAVE_DLA)
+		kv_hex(sb, "data_la", r->data_la);
+	if (h & HAVE_DSE)
+		kv_hex(sb, "dse", r->dse);
+	if (h & HAVE_LATENCY)
+		kv_dec(sb, "latency", r->latency);
+	if (h & HAVE_INSTR_LATENCY)
+		kv_dec(sb, "instr_latency", r->instr_latency);
+	if (h & HAVE_RETIRE_LATENCY)
+		kv_dec(sb, "retire_latency", r->retire_latency);
+	if (h & HAVE_TSC)
+		kv_hex(sb, "tsc", r->tsc);
+	if (h & HAVE_MEM) {
+		struct pebs_mem_words w;
+
+		pebs_mem_describe(r->data_src, &w);
+		kv_hex(sb, "data_src", r->data_src);
+		kv_word(sb, "op", w.op);
+		kv_word(sb, "level", w.level);
+		kv_word(sb, "snoop", w.snoop);
+		kv_word(sb, "tlb", w.tlb);
+		kv_word(sb, "lock", w.lock);
+		kv_word(sb, "blocked", w.blocked);
+	} else if (h & HAVE_MEM_NA) {
+		kv_word(sb, "level", "not available");
+	}
+	if ((h & HAVE_TSX) && (r->tsx.cycles || r->tsx.flags)) {
+		kv_dec(sb, "tsx_cycles", r->tsx.cycles);
+		put(sb, " tsx_flags=", 11);
+		if (r->tsx.flags)
+			pebs_render_tsx_flags(r->tsx.flags, sb);
+		else
+			put(sb, "none", 4);
+		if (r->tsx.has_xabort)
+			kv_hex(sb, "xabort", r->tsx.xabort);
+	}
+	if (h & HAVE_LBR)
+		kv_dec(sb, "lbr", r->n_lbr);
+	if (h & HAVE_COUNTERS)
+		kv_dec(sb, "counters", r->n_counters);
+}
+
+/* ---- JSON Lines ---- */
+
+static void j_key(struct strbuf *sb, const char *k)
+{
+	put(sb, ",\"", 2);
+	puts_(sb, k);
+	put(sb, "\":", 2);
+}
+
+static void j_hex(struct strbuf *sb, const char *k, uint64_t v)
+{
+	j_key(sb, k);
+	put(sb, "\"", 1);
+	hex(sb, v);
+	put(sb, "\"", 1);
+}
+
+static void j_dec(struct strbuf *sb, const char *k, uint64_t v)
+{
+	j_key(sb, k);
+	dec(sb, v);
+}
+
+static void json_regs(const struct pebs_record *r, struct strbuf *sb)
+{
+	j_key(sb, "regs");
+	put(sb, "{", 1);
+	for (unsigned int i = 0; i < REG_COUNT; i++) {
+		if (i)
+			put(sb, ",", 1);
+		put(sb, "\"", 1);
+		puts_(sb, reg_names[i]);
+		put(sb, "\":\"", 3);
+		hex(sb, r->regs[i]);
+		put(sb, "\"", 1);
+	}
+	put(sb, "}", 1);
+}
+
+static void json_tsx(const struct pebs_record *r, struct strbuf *sb)
+{
+	bool first = true;
+
+	j_key(sb, "tsx");
+	put(sb, "{\"cycles\":", 10);
+	dec(sb, r->tsx.cycles);
+	put(sb, ",\"flags\":[", 10);
+	for (unsigned int i = 0; i < 8; i++) {
+		if (!(r->tsx.flags & (1u << i)))
+			continue;
+		if (!first)
+			put(sb, ",", 1);
+		jstr(sb, tsx_words[i]);
+		first = false;
+	}
+	put(sb, "]", 1);
+	if (r->tsx.has_xabort) {
+		put(sb, ",\"xabort\":", 10);
+		dec(sb, r->tsx.xabort);
+	}
+	put(sb, "}", 1);
+}
+
+static void json_mem(const struct pebs_record *r, struct strbuf *sb)
+{
+	struct pebs_mem_words w;
+
+	j_key(sb, "mem");
+	if (!(r->have & HAVE_MEM)) {
+		put(sb, "{\"level\":\"not available\"}", 25);
+		return;
+	}
+	pebs_mem_describe(r->data_src, &w);
+	put(sb, "{\"data_src\":\"", 13);
+	hex(sb, r->data_src);
+	put(sb, "\",\"op\":", 7);
+	jstr(sb, w.op);
+	put(sb, ",\"level\":", 9);
+	jstr(sb, w.level);
+	put(sb, ",\"snoop\":", 9);
+	jstr(sb, w.snoop);
+	put(sb, ",\"tlb\":", 7);
+	jstr(sb, w.tlb);
+	put(sb, ",\"lock\":", 8);
+	jstr(sb, w.lock);
+	put(sb, ",\"blocked\":", 11);
+	jstr(sb, w.blocked);
+	put(sb, "}", 1);
+}
+
+void pebs_render_json(const struct pebs_record *r, struct strbuf *sb)
+{
+	uint64_t h = r->have;
+
+	put(sb, "{\"offset\":", 10);
+	dec(sb, r->offset);
+	j_dec(sb, "size", r->size);
+	if (h & HAVE_IP)
+		j_hex(sb, "ip", r->ip);
+	if (h & HAVE_APPLICABLE)
+		j_hex(sb, "applicable_counters", r->applicable_counters);
+	if (h & HAVE_DLA)
+		j_hex(sb, "data_la", r->data_la);
+	if (h & HAVE_DSE)
+		j_hex(sb, "dse", r->dse);
+	if (h & HAVE_LATENCY)
+		j_dec(sb, "latency", r->latency);
+	if (h & HAVE_INSTR_LATENCY)
+		j_dec(sb, "instr_latency", r->instr_latency);
+	if (h & HAVE_RETIRE_LATENCY)
+		j_dec(sb, "retire_latency", r->retire_latency);
+	if (h & HAVE_TSC)
+		j_hex(sb, "tsc", r->tsc);
+	if (h & HAVE_REGS)
+		json_regs(r, sb);
+	if (h & HAVE_TSX)
+		json_tsx(r, sb);
+	if (h & (HAVE_MEM | HAVE_MEM_NA))
+		json_mem(r, sb);
+	if (h & HAVE_LBR) {
+		j_key(sb, "lbr");
+		put(sb, "[", 1);
+		for (unsigned int i = 0; i < r->n_lbr; i++) {
+			put(sb, i ? ",{\"from\":\"" : "{\"from\":\"", i ? 10 : 9);
+			hex(sb, r->lbr[i].from);
+			put(sb, "\",\"to\":\"", 8);
+			hex(sb, r->lbr[i].to);
+			put(sb, "\",\"info\":\"", 10);
+			hex(sb, r->lbr[i].info);
+			put(sb, "\"}", 2);
+		}
+		put(sb, "]", 1);
+	}
+	if (h & HAVE_COUNTERS) {
+		j_key(sb, "counters");
+		put(sb, "[", 1);
+		for (unsigned int i = 0; i < r->n_counters; i++) {
+			put(sb, i ? ",\"" : "\"", i ? 2 : 1);
+			hex(sb, r->counters[i]);
+			put(sb, "\"", 1);
+		}
+		put(sb, "]", 1);
+	}
+	put(sb, "}", 1);
+}
+
+/* ---- CSV ---- */
+
+static const char csv_header[] =
+	"offset,size,ip,applicable_counters,data_la,dse,latency,instr_latency,retire_latency,"
+	"tsc,data_src,op,level,snoop,tlb,lock,blocked,tsx_cycles,tsx_flags,xabort";
+
+void pebs_render_csv_header(struct strbuf *sb)
+{
+	put(sb, csv_header, sizeof(csv_header) - 1);
+}
+
+static void c_hex(struct strbuf *sb, bool have, uint64_t v)
+{
+	put(sb, ",", 1);
+	if (have)
+		hex(sb, v);
+}
+
+static void c_dec(struct strbuf *sb, bool have, uint64_t v)
+{
+	put(sb, ",", 1);
+	if (have)
+		dec(sb, v);
+}
+
+void pebs_render_csv(const struct pebs_record *r, struct strbuf *sb)
+{
+	uint64_t h = r->have;
+	struct pebs_mem_words w;
+	const char *words[6];
+	bool tsx = h & HAVE_TSX;
+
+	dec(sb, r->offset);
+	c_dec(sb, true, r->size);
+	c_hex(sb, h & HAVE_IP, r->ip);
+	c_hex(sb, h & HAVE_APPLICABLE, r->applicable_counters);
+	c_hex(sb, h & HAVE_DLA, r->data_la);
+	c_hex(sb, h & HAVE_DSE, r->dse);
+	c_dec(sb, h & HAVE_LATENCY, r->latency);
+	c_dec(sb, h & HAVE_INSTR_LATENCY, r->instr_latency);
+	c_dec(sb, h & HAVE_RETIRE_LATENCY, r->retire_latency);
+	c_hex(sb, h & HAVE_TSC, r->tsc);
+	c_hex(sb, h & HAVE_MEM, r->data_src);
+	if (h & HAVE_MEM) {
+		pebs_mem_describe(r->data_src, &w);
+		words[0] = w.op, words[1] = w.level, words[2] = w.snoop;
+		words[3] = w.tlb, words[4] = w.lock, words[5] = w.blocked;
+	} else {
+		for (unsigned int i = 0; i < 6; i++)
+			words[i] = "";
+		if (h & HAVE_MEM_NA)
+			words[1] = "not available";
+	}
+	for (unsigned int i = 0; i < 6; i++) {
+		put(sb, ",", 1);
+		puts_(sb, words[i]); /* perf's words hold no comma or quote */
+	}
+	c_dec(sb, tsx, r->tsx.cycles);
+	put(sb, ",", 1);
+	if (tsx && r->tsx.flags) {
+		put(sb, "\"", 1);
+		pebs_render_tsx_flags(r->tsx.flags, sb);
+		put(sb, "\"", 1);
+	}
+	c_hex(sb, r->tsx.has_xabort, r->tsx.xabort);
+}

@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: MIT
+/*
+ * summary.c - per data source: count, share, latency percentiles and an
+ * ASCII histogram.  Counting histograms instead of stored samples, so the
+ * cost per record is constant and no memory is allocated.
+ */
+#include "summary.h"
+#include "../lib/fmt.h"
+#include "perf_mem.h"
+
+#define GROUP_MASK (~(MEM_F_TLB | MEM_F_LOCK | MEM_F_BLK))
+#define KEY_OTHER  (~0ULL)
+#define KEY_NA     (~1ULL)
+#define BAR_WIDTH  40
+
+void pebs_summary_init(struct pebs_summary *s)
+{
+	memset(s, 0, sizeof(*s));
+}
+
+static void group_init(struct pebs_summary_group *g, uint64_t key, bool has_mem)
+{
+	memset(g, 0, sizeof(*g));
+	g->key = key;
+	g->has_mem = has_mem;
+	g->lat_min = ~0ULL;
+}
+
+static struct pebs_summary_group *find_group(struct pebs_summary *s, uint64_t key, bool has_mem)
+{
+	struct pebs_summary_group *other = &s->groups[PEBS_SUMMARY_MAX_GROUPS];
+
+	for (unsigned int i = 0; i < s->n_groups; i++)
+		if (s->groups[i].key == key)
+			return &s->groups[i];
+	if (s->n_groups < PEBS_SUMMARY_MAX_GROUPS) {
+		group_init(&s->groups[s->n_groups], key, has_mem);
+		return &s->groups[s->n_groups++];
+	}
+	if (other->key != KEY_OTHER)
+		group_init(other, KEY_OTHER, false);
+	return other;
+}
+
+static unsigned int log2_floor(uint64_t v)
+{
+	return 63u - (unsigned int)__builtin_clzll(v | 1);
+}
+
+void pebs_summary_add(struct pebs_summary *s, const struct pebs_record *rec)
+{
+	bool mem = rec->have & HAVE_MEM;
+	uint64_t key = mem ? rec->data_src & GROUP_MASK : KEY_NA;
+	struct pebs_summary_group *g = find_group(s, key, mem);
+	uint64_t lat;
+
+	s->total++;
+	g->count++;
+	if (rec->have & HAVE_LATENCY)
+		lat = rec->latency;
+	else if (rec->have & HAVE_RETIRE_LATENCY)
+		lat = rec->retire_latency;
+	else
+		return;
+	g->n_lat++;
+	g->lat_sum += lat;
+	if (lat < g->lat_min)
+		g->lat_min = lat;
+	if (lat > g->lat_max)
+		g->lat_max = lat;
+	if (lat < PEBS_SUMMARY_EXACT)
+		g->exact[lat]++;
+	else
+		g->log2[log2_floor(lat)]++;
+}
+
+/* The smallest value v with at least pct% of the samples <= v. */
+static uint64_t percentile(const struct pebs_summary_group *g, unsigned int pct, bool *approx)
+{
+	uint64_t want = (g->n_lat * pct + 99) / 100, seen = 0;
+
+	if (want == 0)
+		want = 1;
+	for (unsigned int v = 0; v < PEBS_SUMMARY_EXACT; v++) {
+		seen += g->exact[v];
+		if (seen >= want)
+			return v;
+	}
+	for (unsigned int b = 0; b < PEBS_SUMMARY_LOG_BINS; b++) {
+		seen += g->log2[b];
+		if (seen >= want) {
+			uint64_t top = b >= 63 ? ~0ULL : (2ULL << b) - 1;
+
+			*approx = true;
+			return top < g->lat_max ? top : g->lat_max;
+		}
+	}
+	return g->lat_max;
+}
+
+void pebs_summary_stats(const struct pebs_summary *s, unsigned int gi, struct pebs_summary_stats *st)
+{
+	const struct pebs_summary_group *g;
+
+	memset(st, 0, sizeof(*st));
+	if (gi > PEBS_SUMMARY_MAX_GROUPS || (gi < PEBS_SUMMARY_MAX_GROUPS && gi >= s->n_groups))
+		return;
+	g = &s->groups[gi];
+	st->count = g->count;
+	st->n_lat = g->n_lat;
+	st->share_permille = s->total ? (unsigned int)((g->count * 1000 + s->total / 2) / s->total) : 0;
+	if (!g->n_lat)
+		return;
+	st->min = g->lat_min;
+	st->max = g->lat_max;
+	st->median = percentile(g, 50, &st->approx);
+	st->p90 = percentile(g, 90, &st->approx);
+	st->p99 = percentile(g, 99, &st->approx);
+}
+
+void pebs_summary_group_name(const struct pebs_summary *s, unsigned int gi, char *buf, size_t size)
+{
+	const struct pebs_summary_group *g = &s->groups[gi];
+	struct pebs_mem_words w;
+
+	if (gi > PEBS_SUMMARY_MAX_GROUPS || g->key == KEY_OTHER) {
+		pp_snprintf(buf, size, "other");
+		return;
+	}
+	if (!g->has_mem) {
+		pp_snprintf(buf, size, "n/a");
+		return;
+	}
+	pebs_mem_describe(g->key, &w);
+	pp_snprintf(buf, size, "%s %s, snoop %s", w.op, w.level, w.snoop);
+}
+
+static void print_hist(const struct pebs_summary_group *g, pebs_line_fn line, void *ctx)
+{
+	uint64_t bins[PEBS_SUMMARY_LOG_BINS] = { 0 }, top = 0;
+	unsigned int lo, hi;
+	char buf[160];
+
+	for (unsigned int v = 0; v < PEBS_SUMMARY_EXACT; v++)
+		bins[log2_floor(v)] += g->exact[v];
+	for (unsigned int b = 0; b < PEBS_SUMMARY_LOG_BINS; b++)
+		bins[b] += g->log2[b];
+	lo = log2_floor(g->lat_min);
+	hi = log2_floor(g->lat_max);
+	for (unsigned int b = lo; b <= hi; b++)
+		if (bins[b] > top)
+			top = bins[b];
+	for (unsigned int b = lo; b <= hi; b++) {
+		uint64_t from = b ? 1ULL << b : 0, to = b >= 63 ? ~0ULL : (2ULL << b) - 1;
+		unsigned int n = top ? (unsigned int)((bins[b] * BAR_WIDTH + top - 1) / top) : 0;
+		char bar[BAR_WIDTH + 1];
+
+		memset(bar, '#', n);
+		bar[n] = '\0';
+		pp_snprintf(buf, sizeof(buf), "    %10llu-%-10llu %10llu |%s",
+			    (unsigned long long)from, (unsigned long long)to,
+			    (unsigned long long)bins[b], bar);
+		line(buf, ctx);
+	}
+}
+
+static void fmt_val(char *buf, size_t size, uint64_t v, bool approx)
+{
+	pp_snprintf(buf, size, "%s%llu", approx && v >= PEBS_SUMMARY_EXACT ? "~" : "",
+		    (unsigned long long)v);
+}
+
+void pebs_summary_print(const struct pebs_summary *s, pebs_line_fn line, void *ctx)
+{
+	char buf[160], name[72], v[5][24];
+	unsigned int n = s->n_groups;
+
+	pp_snprintf(buf, sizeof(buf), "summary: %llu records, %u data sources",
+		    (unsigned long long)s->total, n + (s->groups[PEBS_SUMMARY_MAX_GROUPS].count ? 1 : 0));
+	line(buf, ctx);
+	pp_snprintf(buf, sizeof(buf), "%-44s %10s %6s %8s %8s %8s %8s %8s", "data source", "count",
+		    "share", "min", "median", "p90", "p99", "max");
+	line(buf, ctx);
+	for (unsigned int gi = 0; gi <= PEBS_SUMMARY_MAX_GROUPS; gi++) {
+		struct pebs_summary_stats st;
+
+		if (gi >= n && gi < PEBS_SUMMARY_MAX_GROUPS)
+			continue;
+		if (gi == PEBS_SUMMARY_MAX_GROUPS && !s->groups[gi].count)
+			break;
+		pebs_summary_stats(s, gi, &st);
+		pebs_summary_group_name(s, gi, name, sizeof(name));
+		if (st.n_lat) {
+			fmt_val(v[0], sizeof(v[0]), st.min, false);
+			fmt_val(v[1], sizeof(v[1]), st.median, st.approx);
+			fmt_val(v[2], sizeof(v[2]), st.p90, st.approx);
+			fmt_val(v[3], sizeof(v[3]), st.p99, st.approx);
+			fmt_val(v[4], sizeof(v[4]), st.max, false);
+		} else {
+			for (unsigned int i = 0; i < 5; i++)
+				pp_snprintf(v[i], sizeof(v[i]), "-");
+		}
+		pp_snprintf(buf, sizeof(buf), "%-44s %10llu %3u.%u%% %8s %8s %8s %8s %8s", name,
+			    (unsigned long long)st.count, st.share_permille / 10,
+			    st.share_permille % 10, v[0], v[1], v[2], v[3], v[4]);
+		line(buf, ctx);
+		if (st.n_lat)
+			print_hist(&s->groups[gi], line, ctx);
+	}
+}
