@@ -14,3 +14,5 @@ $(BUILD)/host/gen-events: tools/gen-events.c pmu/catalogue.h
 $(BUILD)/gen/event_catalogue.c: $(BUILD)/host/gen-events
 	@mkdir -p $(dir $@)
 	$< $@
+PURE_SRCS += pmu/uarch.c
+PURE_SRCS += pmu/event.c

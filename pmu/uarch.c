@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: MIT
+/*
+ * uarch.c - the microarchitecture table.  One row per enum pebs_uarch; each
+ * row names its sources.  Abbreviations as in ../shared/reference/
+ * pebs-programming.md: LDS = Linux arch/x86/events/intel/ds.c constraint
+ * tables, LCORE = .../intel/core.c, SDM = Intel SDM Vol. 3B chapter 18.
+ */
+#include "uarch.h"
+
+static const struct ucode_min snb_ucodes[] = {
+	/* LCORE pebs_ucodes / intel_snb_pebs_broken (ref. 8.2) */
+	{ 0x2a, 7, 0x28 },  /* Sandy Bridge client */
+	{ 0x2d, 6, 0x618 }, /* Sandy Bridge-EP C1 */
+	{ 0x2d, 7, 0x70c }, /* Sandy Bridge-EP C2 */
+};
+
+#define EV(event, umask) ((uint16_t)((event) | ((umask) << 8)))
+
+/* Shared by SNB and IVB (SDM 18.9.4, seeds 000/001; LDS snb/ivb constraints). */
+#define SNB_ROW(u, nm, pfm, uc, nuc) { \
+	.uarch = (u), .name = nm, .pfm_pmu = pfm, .fmt = 1, \
+	.source = "SDM 18.9.4.2-18.9.4.4 (seeds 000/001); LDS intel_snb_pebs_event_constraints " \
+		  "(ld-lat 0x1cd and precise store 0x2cd on PMC3, PREC_DIST on PMC1); LCORE pebs_ucodes", \
+	.flags = UA_LDLAT | UA_LDLAT_ALONE | UA_PRECISE_STORE, \
+	.layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0xf, .ldlat_gp = 0x8, .store_gp = 0x8, \
+	.pdist_gp = 0x2, .min_period = 32, .ldlat_event = EV(0xcd, 0x01), \
+	.store_event = EV(0xcd, 0x02), .ucode = uc, .n_ucode = nuc }
+
+/* Haswell..Skylake-SP: DataLA (seed 002, SDM Table 18-45). */
+#define HSW_ROW(u, nm, pfm, f, extra) { \
+	.uarch = (u), .name = nm, .pfm_pmu = pfm, .fmt = f, \
+	.source = "SDM 18.11 (seed 002: record Table 18-44, DataLA Table 18-45); LDS hsw/bdw/skl " \
+		  "constraints (ld-lat 0x1cd on PMC0-3, PREC_DIST on PMC1); LCORE HSW11/BDM11", \
+	.flags = UA_LDLAT | UA_DATALA | UA_INST_RETIRED_128 | UA_GLOBAL_STATUS_SET | (extra), \
+	.layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0xf, .ldlat_gp = 0xf, .pdist_gp = 0x2, \
+	.min_period = 32, .ldlat_event = EV(0xcd, 0x01), .datala_load_event = EV(0xd0, 0x81), \
+	.datala_store_event = EV(0xd0, 0x82) }
+
+/* Golden Cove class (SPR/EMR/GNR, ADL/MTL P-cores, LNL): LDS intel_glc_pebs_event_constraints. */
+#define GLC_ROW(u, nm, f, extra) { \
+	.uarch = (u), .name = nm, .pfm_pmu = "spr", .fmt = f, \
+	.source = "LDS intel_glc_pebs_event_constraints (ld-lat 0x1cd on 0xfe, store latency 0x2cd " \
+		  "on PMC0); LCORE PMU_FL_MEM_LOADS_AUX (0x8203), limit_period; SDM 20.9 adaptive PEBS", \
+	.flags = UA_LDLAT | UA_DATALA | UA_STLAT | UA_FRONTEND | UA_GLOBAL_STATUS_SET | (extra), \
+	.layout = PEBS_EN_LAYOUT_FIXED, .pebs_gp = 0xff, .pebs_fixed = 0xf, .ldlat_gp = 0xfe, \
+	.store_gp = 0x1, .pdist_gp = 0x1, .pdist_fixed = 0x1, .min_period = 32, \
+	.ldlat_event = EV(0xcd, 0x01), .store_event = EV(0xcd, 0x02), \
+	.datala_load_event = EV(0xd0, 0x81), .datala_store_event = EV(0xd0, 0x82), \
+	.aux_event = ((extra) & UA_MEM_LOADS_AUX) ? EV(0x03, 0x82) : 0 }
+
+static const struct uarch_info uarch_table[] = {
+	{ .uarch = UARCH_CORE2, .name = "Core 2", .pfm_pmu = "core", .fmt = 0,
+	  .source = "LDS intel_core2_pebs_event_constraints (PMC0 only); LDS 1-page buffer "
+		    "(GLOBAL_CTRL hang); LCORE intel_clovertown_quirk (AJ67/AJ68/AJ69/AJ106)",
+	  .flags = UA_ONE_PAGE_BUFFER | UA_PEBS_ERRATA, .layout = PEBS_EN_LAYOUT_LL_EN,
+	  .pebs_gp = 0x1, .min_period = 1 },
+	{ .uarch = UARCH_NHM, .name = "Nehalem", .pfm_pmu = "nhm", .fmt = 1,
+	  .source = "SDM 18.8.1 (PEBS on PMC0-3, load latency 0x100b, Fig. 18-25 LL_EN); "
+		    "LDS intel_nehalem_pebs_event_constraints; LCORE nhm_limit_period (min 32)",
+	  .flags = UA_LDLAT | UA_LDLAT_ALONE, .layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0xf,
+	  .ldlat_gp = 0xf, .min_period = 32, .ldlat_event = EV(0x0b, 0x10) },
+	{ .uarch = UARCH_WSM, .name = "Westmere", .pfm_pmu = "wsm", .fmt = 1,
+	  .source = "SDM 18.8.1 (as Nehalem); LDS intel_westmere_pebs_event_constraints",
+	  .flags = UA_LDLAT | UA_LDLAT_ALONE, .layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0xf,
+	  .ldlat_gp = 0xf, .min_period = 32, .ldlat_event = EV(0x0b, 0x10) },
+	SNB_ROW(UARCH_SNB, "Sandy Bridge", "snb", snb_ucodes, ARRAY_SIZE(snb_ucodes)),
+	SNB_ROW(UARCH_IVB, "Ivy Bridge", "ivb", NULL, 0),
+	HSW_ROW(UARCH_HSW, "Haswell", "hsw", 2, 0),
+	HSW_ROW(UARCH_BDW, "Broadwell", "bdw", 2, 0),
+	HSW_ROW(UARCH_SKL, "Skylake", "skl", 3, UA_FRONTEND),
+	HSW_ROW(UARCH_SKX, "Skylake-SP", "skx", 3, UA_FRONTEND),
+	{ .uarch = UARCH_ICL, .name = "Ice Lake", .pfm_pmu = "icl", .fmt = 4,
+	  .source = "LDS intel_icl_pebs_event_constraints (PEBS_ALL, ld-lat 0x1cd on 0xff, "
+		    "PREC_DIST on fixed 0); SDM 20.9 adaptive PEBS; LPE ICL_EVENTSEL_ADAPTIVE",
+	  .flags = UA_LDLAT | UA_DATALA | UA_FRONTEND | UA_GLOBAL_STATUS_SET,
+	  .layout = PEBS_EN_LAYOUT_FIXED, .pebs_gp = 0xff, .pebs_fixed = 0xf, .ldlat_gp = 0xff,
+	  .pdist_fixed = 0x1, .min_period = 32, .ldlat_event = EV(0xcd, 0x01),
+	  .datala_load_event = EV(0xd0, 0x81), .datala_store_event = EV(0xd0, 0x82) },
+	{ .uarch = UARCH_ICX, .name = "Ice Lake-SP", .pfm_pmu = "icx", .fmt = 4,
+	  .source = "as Ice Lake (LDS intel_icl_pebs_event_constraints)",
+	  .flags = UA_LDLAT | UA_DATALA | UA_FRONTEND | UA_GLOBAL_STATUS_SET,
+	  .layout = PEBS_EN_LAYOUT_FIXED, .pebs_gp = 0xff, .pebs_fixed = 0xf, .ldlat_gp = 0xff,
+	  .pdist_fixed = 0x1, .min_period = 32, .ldlat_event = EV(0xcd, 0x01),
+	  .datala_load_event = EV(0xd0, 0x81), .datala_store_event = EV(0xd0, 0x82) },
+	GLC_ROW(UARCH_SPR, "Sapphire Rapids", 5, UA_MEM_LOADS_AUX),
+	GLC_ROW(UARCH_EMR, "Emerald Rapids", 5, UA_MEM_LOADS_AUX),
+	GLC_ROW(UARCH_GNR, "Granite Rapids", 5, UA_MEM_LOADS_AUX),
+	GLC_ROW(UARCH_GLC, "Golden Cove (hybrid P-core)", 4, UA_MEM_LOADS_AUX | UA_HYBRID),
+	{ .uarch = UARCH_GRT, .name = "Gracemont (hybrid E-core)", .pfm_pmu = "tmt", .fmt = 4,
+	  .source = "LDS intel_grt_pebs_event_constraints (ld-lat 0x5d0 on PMC0-1, stores 0x6d0); "
+		    "libpfm4 has no Gracemont table: Tremont's is the nearest",
+	  .flags = UA_LDLAT | UA_HYBRID | UA_GLOBAL_STATUS_SET, .layout = PEBS_EN_LAYOUT_FIXED,
+	  .pebs_gp = 0x3f, .pebs_fixed = 0x7, .ldlat_gp = 0x3, .store_gp = 0x3f,
+	  .min_period = 32, .ldlat_event = EV(0xd0, 0x05), .datala_store_event = EV(0xd0, 0x06) },
+	{ .uarch = UARCH_CMT, .name = "Crestmont (E-core)", .pfm_pmu = "tmt", .fmt = 5,
+	  .source = "LDS intel_grt_pebs_event_constraints (Crestmont reuses them); fmt unverified",
+	  .flags = UA_LDLAT | UA_GLOBAL_STATUS_SET, .layout = PEBS_EN_LAYOUT_FIXED,
+	  .pebs_gp = 0xff, .pebs_fixed = 0x7, .ldlat_gp = 0x3, .store_gp = 0xff,
+	  .min_period = 32, .ldlat_event = EV(0xd0, 0x05), .datala_store_event = EV(0xd0, 0x06) },
+	GLC_ROW(UARCH_LNC, "Lion Cove (P-core)", 6, UA_HYBRID),
+	{ .uarch = UARCH_GLM, .name = "Goldmont", .pfm_pmu = "glm", .fmt = 3,
+	  .source = "SDM 18.7.1 (seed 003: PEBS on PMC0 for all events, precise and non-precise, "
+		    "GLOBAL_STATUS_SET); SDM 18.6.3 + Table 18-17 (seed 004: offcore average latency)",
+	  .flags = UA_NONPRECISE_PEBS | UA_OFFCORE_AVG_LAT | UA_GLOBAL_STATUS_SET,
+	  .layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0x1, .min_period = 1,
+	  .nonprecise_event = EV(0x3c, 0x00) },
+	{ .uarch = UARCH_SLM, .name = "Silvermont", .pfm_pmu = "slm", .fmt = 2,
+	  .source = "LDS intel_slm_pebs_event_constraints (PMC0 only); SDM 18.6.3 (seed 004: "
+		    "offcore average latency); fmt unverified",
+	  .flags = UA_OFFCORE_AVG_LAT, .layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0x1,
+	  .min_period = 1 },
+};
+
+const struct uarch_info *uarch_get(enum pebs_uarch u)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(uarch_table); i++)
+		if (uarch_table[i].uarch == u)
+			return &uarch_table[i];
+	return NULL;
+}
+
+const struct uarch_info *uarch_for_cpu(const struct cpu_info *ci)
+{
+	if (ci->vendor != VENDOR_INTEL)
+		return NULL;
+	return uarch_get(cpu_uarch(ci));
+}
+
+uint32_t uarch_min_microcode(const struct uarch_info *ua, const struct cpu_info *ci)
+{
+	unsigned int i;
+
+	for (i = 0; i < ua->n_ucode; i++)
+		if (ua->ucode[i].model == ci->model && ua->ucode[i].stepping == ci->stepping)
+			return ua->ucode[i].min_rev;
+	return 0;
+}
+
+/* SDM Table 18-45 (seed 002): MEM_UOPS_RETIRED (0xd0) umask bit 0 loads, bit 1 stores. */
+static bool datala_event(uint16_t ev, bool *store)
+{
+	uint8_t code = ev & 0xff, umask = ev >> 8;
+
+	if (code == 0xd0) {
+		*store = umask & 0x2;
+		return umask & 0x3;
+	}
+	*store = false;
+	return code >= 0xd1 && code <= 0xd4; /* MEM_LOAD_*_RETIRED */
+}
+
+enum pebs_kind uarch_event_kind(const struct uarch_info *ua, uint16_t evtsel)
+{
+	bool store;
+
+	if (ua->flags & UA_LDLAT && evtsel == ua->ldlat_event)
+		return KIND_LDLAT;
+	if (ua->flags & UA_PRECISE_STORE && evtsel == ua->store_event)
+		return KIND_STORE;
+	if (ua->flags & UA_STLAT && evtsel == ua->store_event)
+		return KIND_STLAT;
+	if (ua->flags & UA_DATALA && datala_event(evtsel, &store))
+		return store ? KIND_DATALA_STORE : KIND_DATALA_LOAD;
+	return KIND_OTHER;
+}
+
+unsigned int ds_fixed_reset_index(unsigned int fmt, unsigned int i)
+{
+	/* LIDS MAX_PEBS_EVENTS_FMT4 = 8, MAX_PEBS_EVENTS = 32 (ref. sec. 3, LKML-FMT5) */
+	return (fmt <= 4 ? 8 : 32) + i;
+}
