@@ -157,7 +157,7 @@ static void print_hist(const struct pebs_summary_group *g, pebs_line_fn line, vo
 
 		memset(bar, '#', n);
 		bar[n] = '\0';
-		pp_snprintf(buf, sizeof(buf), "    %10llu-%-10llu %10llu |%s",
+		pp_snprintf(buf, sizeof(buf), "    [%8llu, %8llu] %10llu |%s",
 			    (unsigned long long)from, (unsigned long long)to,
 			    (unsigned long long)bins[b], bar);
 		line(buf, ctx);
