@@ -1,11 +1,643 @@
 // SPDX-License-Identifier: MIT
-/* runner.c - placeholder until the kernels land (issue 6). */
+/*
+ * runner.c - the main job (issue 6): every kernel that applies to this CPU,
+ * sampled with load latency and the generation's store sampling; for each:
+ * a start line, the events counted, records drained and lost, a
+ * per-data-source latency table (cycles and ns), the first N records as
+ * REC: lines, the verdict, an end line.  Then results.json and one raw dump
+ * per kernel and sampling on the ESP.
+ */
 #include "runner.h"
+#include "expect.h"
+#include "kernel.h"
+#include "results.h"
+#include "../decode/dump.h"
+#include "../decode/render.h"
+#include "../decode/summary.h"
+#include "../lib/fmt.h"
+#include "../lib/platform.h"
 #include "../lib/report.h"
+#include "../pmu/hw.h"
+#include "../pmu/session.h"
+#include "../pmu/uarch.h"
+
+#define RESULTS_BUF_SIZE (1024 * 1024)
+#define PROGRESS_EVERY_US 2000000
+#define TEST_NAME_MAX 48
+
+struct runner {
+	const struct options *opts;
+	const struct cpu_info *ci;
+	const struct uarch_info *ua;
+	bool simulated;
+	uint64_t tsc_hz;
+	struct json_out json;
+	char *json_buf;
+	struct pebs_summary *summary;
+	/* progress of the kernel running now */
+	const char *kname;
+	uint64_t last_progress_us;
+};
+
+/* --- the generation's samplings (pmu/uarch.h flags) ------------------------ */
+
+static bool sampling_kind(const struct uarch_info *ua, unsigned int sampling, enum pebs_kind *k)
+{
+	if (!ua)
+		return false;
+	if (sampling == KSAMPLE_LOAD) {
+		if (ua->flags & UA_LDLAT)
+			*k = KIND_LDLAT;
+		else if (ua->flags & UA_DATALA)
+			*k = KIND_DATALA_LOAD;
+		else
+			return false;
+		return true;
+	}
+	/* Stores: store latency (SPR+), else precise store (SNB/IVB), else DataLA (HSW+). */
+	if (ua->flags & UA_STLAT)
+		*k = KIND_STLAT;
+	else if (ua->flags & UA_PRECISE_STORE)
+		*k = KIND_STORE;
+	else if (ua->flags & UA_DATALA)
+		*k = KIND_DATALA_STORE;
+	else
+		return false;
+	return true;
+}
+
+static const char *sampling_name(unsigned int sampling)
+{
+	return sampling == KSAMPLE_LOAD ? "load" : "store";
+}
+
+/* --- time ---------------------------------------------------------------- */
+
+static uint64_t calibrate_tsc(void)
+{
+	uint64_t t0 = plat_time_us(), c0 = hw_rdtsc(), t1, c1;
+
+	plat_stall_us(20000);
+	t1 = plat_time_us();
+	c1 = hw_rdtsc();
+	if (t1 <= t0 || c1 <= c0)
+		return 0;
+	return (c1 - c0) * 1000000 / (t1 - t0);
+}
+
+/* Core cycles to ns: the core clock is the TSC clock scaled by CORE/REF cycles. */
+static uint64_t cycles_to_ns(const struct runner *r, const struct session_result *res,
+			     uint64_t cycles)
+{
+	uint64_t hz = r->tsc_hz;
+
+	if (!hz)
+		return 0;
+	if (res->n_fixed >= 3 && res->fixed[1] && res->fixed[2])
+		hz = hz / 1000 * (res->fixed[1] * 1000 / res->fixed[2]);
+	return hz ? cycles * 1000000000ULL / hz : 0;
+}
+
+/* --- progress -------------------------------------------------------------- */
+
+static void progress(void *ctx, uint64_t done, uint64_t total)
+{
+	struct runner *r = ctx;
+	uint64_t now = plat_time_us();
+
+	if (now - r->last_progress_us < PROGRESS_EVERY_US)
+		return;
+	r->last_progress_us = now;
+	report_info("%s: running, %llu of %llu iterations (%llu%%)", r->kname,
+		    (unsigned long long)done, (unsigned long long)total,
+		    (unsigned long long)(total ? done * 100 / total : 100));
+}
+
+/* --- one sampling of one kernel --------------------------------------------- */
+
+struct run_out {
+	struct kstats st;
+	struct kverdict_in in;
+	uint64_t anomalies;
+};
+
+static void print_sources(struct runner *r, const struct session_result *res)
+{
+	const struct pebs_summary *s = r->summary;
+
+	report_info("  %-28s %8s %6s %8s %8s %8s %8s %8s  %s", "data source", "records", "share",
+		    "min", "median", "p90", "p99", "max", "(cycles; median/p90/p99 ns)");
+	for (unsigned int g = 0; g < s->n_groups || (g == s->n_groups && s->groups[g].count);
+	     g++) {
+		struct pebs_summary_stats st;
+		char name[64];
+
+		if (g >= PEBS_SUMMARY_MAX_GROUPS + 1)
+			break;
+		if (!s->groups[g].count)
+			continue;
+		pebs_summary_stats(s, g, &st);
+		pebs_summary_group_name(s, g, name, sizeof(name));
+		report_info("  %-28s %8llu %3u.%u%% %8llu %7s%llu %8llu %8llu %8llu  %llu/%llu/%llu ns",
+			    name, (unsigned long long)st.count, st.share_permille / 10,
+			    st.share_permille % 10, (unsigned long long)st.min, st.approx ? "~" : "",
+			    (unsigned long long)st.median, (unsigned long long)st.p90,
+			    (unsigned long long)st.p99, (unsigned long long)st.max,
+			    (unsigned long long)cycles_to_ns(r, res, st.median),
+			    (unsigned long long)cycles_to_ns(r, res, st.p90),
+			    (unsigned long long)cycles_to_ns(r, res, st.p99));
+	}
+}
+
+/* Decodes every record: statistics, the summary, and the first N as REC lines. */
+static void decode_records(struct runner *r, const struct session_result *res,
+			   struct run_out *o)
+{
+	struct pebs_record *rec = plat_alloc(sizeof(*rec));
+	struct pebs_anomaly an;
+	size_t off = 0;
+	uint32_t printed = 0;
+
+	pebs_summary_init(r->summary);
+	if (!rec) {
+		o->anomalies++;
+		return;
+	}
+	for (;;) {
+		enum pebs_step step = pebs_decode_next(&res->decode_cfg, res->records,
+						       res->records_len, &off, rec, &an);
+
+		if (step == PEBS_STEP_END)
+			break;
+		if (step == PEBS_STEP_ANOMALY) {
+			o->anomalies++;
+			report_info("decode anomaly at offset %zu: %s", an.offset, an.what);
+			break;
+		}
+		kstats_add(&o->st, rec);
+		pebs_summary_add(r->summary, rec);
+		if (printed < r->opts->records) {
+			char line[REPORT_LINE_MAX];
+			struct strbuf sb;
+
+			strbuf_init(&sb, line, sizeof(line) - 16);
+			pebs_render_kv(rec, &sb);
+			report_line("REC: %s", line);
+			printed++;
+		}
+	}
+	o->st.anomalies = o->anomalies;
+	plat_free(rec);
+}
+
+static void write_dump(struct runner *r, const char *test, const struct session_result *res)
+{
+	struct pebs_dump_info di;
+	char name[64];
+	size_t n;
+	uint8_t *out;
+
+	memset(&di, 0, sizeof(di));
+	di.cfg = res->decode_cfg;
+	n = pebs_dump_size(&di, res->records_len);
+	out = plat_alloc(n);
+	pp_snprintf(name, sizeof(name), "%s.pebs", test);
+	for (char *p = name; *p; p++)
+		if (*p == '/')
+			*p = '-';
+	if (!out || pebs_dump_write(&di, res->records, res->records_len, out, n) != n) {
+		report_info("%s: could not build the dump %s", test, name);
+	} else if (plat_write_file(name, out, n) < 0) {
+		report_info("%s: could not write %s", test, name);
+	} else {
+		report_info("%s: %zu records (%zu bytes) dumped to %s", test, res->n_records,
+			    res->records_len, name);
+	}
+	if (out)
+		plat_free(out);
+}
+
+static void json_sources(struct runner *r, const struct session_result *res)
+{
+	const struct pebs_summary *s = r->summary;
+	struct json_out *j = &r->json;
+
+	json_begin_array(j, "sources");
+	for (unsigned int g = 0; g <= PEBS_SUMMARY_MAX_GROUPS; g++) {
+		struct pebs_summary_stats st;
+		const struct pebs_summary_group *grp = &s->groups[g];
+		char name[64];
+		uint64_t bins[PEBS_SUMMARY_LOG_BINS] = { 0 };
+
+		if (!grp->count)
+			continue;
+		pebs_summary_stats(s, g, &st);
+		pebs_summary_group_name(s, g, name, sizeof(name));
+		json_begin_object(j, NULL);
+		json_str(j, "source", name);
+		json_u64(j, "data_src", grp->key);
+		json_u64(j, "count", st.count);
+		json_u64(j, "share_permille", st.share_permille);
+		json_u64(j, "with_latency", st.n_lat);
+		json_u64(j, "lat_min", st.min);
+		json_u64(j, "lat_median", st.median);
+		json_u64(j, "lat_p90", st.p90);
+		json_u64(j, "lat_p99", st.p99);
+		json_u64(j, "lat_max", st.max);
+		json_bool(j, "lat_approx", st.approx);
+		json_u64(j, "median_ns", cycles_to_ns(r, res, st.median));
+		json_u64(j, "p90_ns", cycles_to_ns(r, res, st.p90));
+		json_u64(j, "p99_ns", cycles_to_ns(r, res, st.p99));
+		/* Power-of-two latency histogram: [lowest latency of the bin, records]. */
+		for (unsigned int v = 1; v < PEBS_SUMMARY_EXACT; v++)
+			bins[63 - __builtin_clzll(v)] += grp->exact[v];
+		for (unsigned int b = 0; b < PEBS_SUMMARY_LOG_BINS; b++)
+			bins[b] += grp->log2[b];
+		json_begin_array(j, "histogram");
+		for (unsigned int b = 0; b < PEBS_SUMMARY_LOG_BINS; b++) {
+			if (!bins[b])
+				continue;
+			json_begin_array(j, NULL);
+			json_u64(j, NULL, 1ULL << b);
+			json_u64(j, NULL, bins[b]);
+			json_end_array(j);
+		}
+		json_end_array(j);
+		json_end_object(j);
+	}
+	json_end_array(j);
+}
+
+static void json_run(struct runner *r, const char *test, unsigned int sampling,
+		     enum pebs_kind kind, const struct session_result *res, const struct run_out *o,
+		     const char *verdict, const char *why)
+{
+	struct json_out *j = &r->json;
+
+	json_begin_object(j, NULL);
+	json_str(j, "test", test);
+	json_str(j, "sampling", sampling_name(sampling));
+	json_str(j, "kind", pebs_kind_name(kind));
+	json_str(j, "verdict", verdict);
+	json_str(j, "why", why);
+	if (res) {
+		json_str(j, "event", res->event_desc);
+		json_u64(j, "period", res->period);
+		json_u64(j, "events", res->sampled_events);
+		json_u64(j, "records", res->n_records);
+		json_u64(j, "record_bytes", res->records_len);
+		json_u64(j, "lost", res->lost);
+		json_u64(j, "pmis", res->pmis);
+		json_u64(j, "anomalies", o->anomalies);
+		json_u64(j, "format", res->decode_cfg.fmt);
+		json_str(j, "uarch", pebs_uarch_name(res->decode_cfg.uarch));
+		json_begin_array(j, "fixed");
+		for (unsigned int i = 0; i < res->n_fixed && i < 4; i++)
+			json_u64(j, NULL, res->fixed[i]);
+		json_end_array(j);
+		json_begin_object(j, "counts");
+		for (unsigned int i = 0; i < o->in.n_counts; i++)
+			json_u64(j, o->in.count_names[i], o->in.counts[i]);
+		json_end_object(j);
+		json_u64(j, "loads", o->in.loads);
+		json_u64(j, "stores", o->in.stores);
+		json_begin_object(j, "levels");
+		for (int l = 0; l < KLV_COUNT; l++)
+			json_u64(j, klevel_name(l), o->st.level[l]);
+		json_end_object(j);
+		json_u64(j, "locked", o->st.locked);
+		json_u64(j, "stlb_miss", o->st.stlb_miss);
+		json_u64(j, "hitm", o->st.hitm);
+		json_u64(j, "blk_data", o->st.blk_data);
+		json_u64(j, "dla_in_buffer", o->st.dla_in_buf);
+		json_u64(j, "with_dla", o->st.n_dla);
+		json_u64(j, "ip_in_kernel", o->st.ip_in_code);
+		json_u64(j, "with_ip", o->st.n_ip);
+		json_sources(r, res);
+	}
+	json_end_object(j);
+}
+
+static void run_sampling(struct runner *r, struct kernel_ctx *k, unsigned int sampling)
+{
+	const struct kernel_def *def = k->def;
+	char test[TEST_NAME_MAX], why[256], text[REPORT_TEXT_MAX];
+	struct session_cfg cfg;
+	struct session_result res;
+	struct run_out o;
+	enum pebs_kind kind;
+	int rc;
+
+	pp_snprintf(test, sizeof(test), "%s/%s", def->name, sampling_name(sampling));
+	if (!sampling_kind(r->ua, sampling, &kind)) {
+		pp_snprintf(why, sizeof(why), "%s has no %s sampling", r->ua ? r->ua->name : "this CPU",
+			    sampling_name(sampling));
+		report_skip(test, "%s", why);
+		json_run(r, test, sampling, KIND_OTHER, NULL, NULL, "SKIP", why);
+		return;
+	}
+	memset(&cfg, 0, sizeof(cfg));
+	memset(&res, 0, sizeof(res));
+	memset(&o, 0, sizeof(o));
+	cfg.ci = r->ci;
+	cfg.kind = kind;
+	cfg.period = r->opts->period;
+	cfg.ldlat = r->opts->ldlat;
+	cfg.buffer_kib = r->opts->buffer_kib;
+	cfg.threshold_records = r->opts->threshold;
+	cfg.drain = r->opts->drain;
+	cfg.n_count_events = kernel_count_events(def, sampling, r->ua->uarch, cfg.count_events,
+						 SESSION_MAX_COUNT);
+	why[0] = 0;
+	rc = session_run(&cfg, kernel_run, k, &res, why, sizeof(why));
+	if (rc == SESSION_SKIP) {
+		report_skip(test, "%s", why);
+		json_run(r, test, sampling, kind, NULL, NULL, "SKIP", why);
+		return;
+	}
+	if (rc < 0) {
+		report_fail(test, "session: %s", why);
+		json_run(r, test, sampling, kind, NULL, NULL, "FAIL", why);
+		return;
+	}
+	if (k->error) {
+		pp_snprintf(why, sizeof(why), "CPU 1 could not run its part (error %d)", k->error);
+		report_fail(test, "%s", why);
+		json_run(r, test, sampling, kind, NULL, NULL, "FAIL", why);
+		session_result_free(&res);
+		return;
+	}
+
+	report_info("%s: sampled %s, period %llu: %llu events", test, res.event_desc,
+		    (unsigned long long)res.period, (unsigned long long)res.sampled_events);
+	if (res.n_fixed >= 2)
+		report_info("%s: instructions %llu, core cycles %llu%s", test,
+			    (unsigned long long)res.fixed[0], (unsigned long long)res.fixed[1],
+			    res.n_fixed >= 3 ? "" : "");
+	for (unsigned int i = 0; i < cfg.n_count_events; i++)
+		report_info("%s: counted %s: %llu", test, cfg.count_events[i],
+			    (unsigned long long)res.counts[i]);
+	report_info("%s: records drained %zu, lost %llu, PMIs %u, loads %llu, stores %llu", test,
+		    res.n_records, (unsigned long long)res.lost, res.pmis,
+		    (unsigned long long)k->loads, (unsigned long long)k->stores);
+
+	kstats_init(&o.st, k);
+	decode_records(r, &res, &o);
+	print_sources(r, &res);
+
+	o.in.st = &o.st;
+	o.in.uarch = res.decode_cfg.uarch;
+	o.in.simulated = r->simulated;
+	o.in.events = res.sampled_events;
+	o.in.period = res.period;
+	o.in.records = o.st.n;
+	o.in.lost = res.lost;
+	o.in.loads = k->loads;
+	o.in.stores = k->stores;
+	o.in.n_counts = cfg.n_count_events;
+	for (unsigned int i = 0; i < cfg.n_count_events; i++) {
+		o.in.count_names[i] = cfg.count_events[i];
+		o.in.counts[i] = res.counts[i];
+	}
+	if (kernel_evaluate(def, sampling, &o.in, text, sizeof(text)) == KV_PASS) {
+		report_pass("%s: %s", test, text);
+		json_run(r, test, sampling, kind, &res, &o, "PASS", text);
+	} else {
+		report_fail(test, "%s", text);
+		json_run(r, test, sampling, kind, &res, &o, "FAIL", text);
+	}
+	if (r->opts->dump)
+		write_dump(r, test, &res);
+	session_result_free(&res);
+}
+
+/* --- one kernel ------------------------------------------------------------ */
+
+static void skip_kernel(struct runner *r, const struct kernel_def *def, const char *fmt, ...)
+	pp_printf(3, 4);
+
+static void skip_kernel(struct runner *r, const struct kernel_def *def, const char *fmt, ...)
+{
+	char why[256], test[TEST_NAME_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	pp_vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	for (unsigned int s = KSAMPLE_LOAD; s <= KSAMPLE_STORE; s <<= 1) {
+		if (!(def->samplings & s))
+			continue;
+		pp_snprintf(test, sizeof(test), "%s/%s", def->name, sampling_name(s));
+		report_skip(test, "%s", why);
+		json_run(r, test, s, KIND_OTHER, NULL, NULL, "SKIP", why);
+	}
+}
+
+static void run_kernel(struct runner *r, const struct kernel_def *def)
+{
+	struct kernel_ctx *k = plat_alloc(sizeof(*k));
+	unsigned int cpus = plat_cpu_count();
+	char why[160];
+	bool clipped;
+	uint64_t t0 = plat_time_us();
+
+	if (!k) {
+		report_fail(def->name, "out of memory");
+		return;
+	}
+	json_begin_object(&r->json, NULL);
+	json_str(&r->json, "kernel", def->name);
+	json_str(&r->json, "what", def->what);
+	if (def->cpus > cpus) {
+		json_begin_array(&r->json, "runs");
+		skip_kernel(r, def, "needs %u CPUs, %u available (QEMU: --smp 2)", def->cpus, cpus);
+		json_end_array(&r->json);
+		json_end_object(&r->json);
+		plat_free(k);
+		return;
+	}
+	if (kernel_prepare(k, def, r->opts->size, r->opts->iterations, r->simulated, &clipped, why,
+			   sizeof(why)) < 0) {
+		report_fail(def->name, "%s", why);
+		json_str(&r->json, "error", why);
+		json_end_object(&r->json);
+		plat_free(k);
+		return;
+	}
+	k->instrumented = r->simulated && hw_current()->mem_access && hw_current()->retire;
+	k->ops = hw_current();
+	k->progress = progress;
+	k->progress_ctx = r;
+	r->kname = def->name;
+	r->last_progress_us = t0;
+	json_u64(&r->json, "size", k->size);
+	json_u64(&r->json, "iterations", k->iterations);
+	json_u64(&r->json, "stride", k->stride);
+	json_u64(&r->json, "offset", k->offset);
+	json_bool(&r->json, "clipped", clipped);
+	json_bool(&r->json, "instrumented", k->instrumented);
+	report_info("kernel %s: start: %s; size %llu bytes%s, %llu iterations, %s build", def->name,
+		    def->what, (unsigned long long)k->size,
+		    clipped ? " (clipped to the memory available)" : "",
+		    (unsigned long long)k->iterations, k->instrumented ? "instrumented" : "real");
+	json_begin_array(&r->json, "runs");
+	for (unsigned int s = KSAMPLE_LOAD; s <= KSAMPLE_STORE; s <<= 1)
+		if (def->samplings & s)
+			run_sampling(r, k, s);
+	json_end_array(&r->json);
+	json_end_object(&r->json);
+	report_info("kernel %s: end (%llu ms)", def->name,
+		    (unsigned long long)((plat_time_us() - t0) / 1000));
+	kernel_release(k);
+	plat_free(k);
+}
+
+/* --- selection: kernels=all|none|name,name ----------------------------------- */
+
+static bool name_in_list(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = list; *p;) {
+		const char *e = strchr(p, ',');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+
+		if (len == n && !strncmp(p, name, n))
+			return true;
+		if (!e)
+			break;
+		p = e + 1;
+	}
+	return false;
+}
+
+/* Every name in the list must be a kernel: one error line otherwise. */
+static bool check_list(const char *list)
+{
+	char names[512], word[64];
+
+	for (const char *p = list; *p;) {
+		const char *e = strchr(p, ',');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+
+		if (len >= sizeof(word))
+			len = sizeof(word) - 1;
+		memcpy(word, p, len);
+		word[len] = 0;
+		if (!kernel_find(word) || !strcmp(word, "chase")) {
+			kernel_names(names, sizeof(names));
+			report_fail("kernels", "unknown kernel '%s'; accepted: all, none, %s", word,
+				    names);
+			return false;
+		}
+		if (!e)
+			break;
+		p = e + 1;
+	}
+	return true;
+}
+
+static bool selected(const struct options *o, const struct kernel_def *def)
+{
+	if (!strcmp(o->kernels, "all"))
+		return def->in_default_job;
+	return name_in_list(o->kernels, def->name);
+}
+
+/* --- the job ----------------------------------------------------------------- */
+
+static void write_results(struct runner *r)
+{
+	struct report_counts c;
+	size_t n;
+
+	report_get_counts(&c);
+	json_begin_object(&r->json, "summary");
+	json_u64(&r->json, "tests", c.tests);
+	json_u64(&r->json, "failures", c.failures);
+	json_u64(&r->json, "skipped", c.skipped);
+	json_end_object(&r->json);
+	json_end_object(&r->json);
+	n = json_finish(&r->json);
+	if (!n)
+		report_fail("results", "%s: the results did not fit in %u bytes", r->opts->results,
+			    RESULTS_BUF_SIZE);
+	else if (plat_write_file(r->opts->results, r->json_buf, n) < 0)
+		report_fail("results", "could not write %s", r->opts->results);
+	else
+		report_info("results: %zu bytes written to %s", n, r->opts->results);
+}
+
+static void json_header(struct runner *r)
+{
+	struct json_out *j = &r->json;
+
+	json_begin_object(j, NULL);
+	json_u64(j, "results_version", 1);
+	json_str(j, "pebsprobe", PP_VERSION);
+	json_bool(j, "simulated", r->simulated);
+	json_str(j, "uarch", r->ua ? r->ua->name : "unknown");
+	json_str(j, "cpu", r->ci->brand);
+	json_u64(j, "family", r->ci->family);
+	json_u64(j, "model", r->ci->model);
+	json_u64(j, "tsc_hz", r->tsc_hz);
+	json_u64(j, "cpus", plat_cpu_count());
+	json_begin_array(j, "kernels");
+}
 
 void runner_main_job(const struct options *opts, const struct cpu_info *ci)
 {
-	(void)opts;
-	(void)ci;
-	report_info("main job: no kernels built yet");
+	struct runner *r = plat_alloc(sizeof(*r));
+	char why[256];
+	bool usable;
+
+	if (!r) {
+		report_fail("main-job", "out of memory");
+		return;
+	}
+	memset(r, 0, sizeof(*r));
+	r->opts = opts;
+	r->ci = ci;
+	r->simulated = hw_is_simulated();
+	r->ua = uarch_for_cpu(ci);
+	if (!strcmp(opts->kernels, "none") || !check_list(opts->kernels))
+		goto out;
+	r->json_buf = plat_alloc(RESULTS_BUF_SIZE);
+	r->summary = plat_alloc(sizeof(*r->summary));
+	if (!r->json_buf || !r->summary) {
+		report_fail("main-job", "out of memory for the results");
+		goto out;
+	}
+	r->tsc_hz = ci->tsc_hz ? ci->tsc_hz : calibrate_tsc();
+	report_info("main job: TSC %llu Hz (%s), %u CPUs, %s kernels", (unsigned long long)r->tsc_hz,
+		    ci->tsc_hz ? "CPUID 15H/16H" : "calibrated", plat_cpu_count(),
+		    r->simulated ? "instrumented" : "real");
+	json_init(&r->json, r->json_buf, RESULTS_BUF_SIZE);
+	json_header(r);
+	usable = session_pebs_usable(ci, why, sizeof(why));
+	for (size_t i = 0; i < kernel_count(); i++) {
+		const struct kernel_def *def = kernel_at(i);
+
+		if (!selected(opts, def))
+			continue;
+		if (!usable) {
+			json_begin_object(&r->json, NULL);
+			json_str(&r->json, "kernel", def->name);
+			json_begin_array(&r->json, "runs");
+			skip_kernel(r, def, "%s", why);
+			json_end_array(&r->json);
+			json_end_object(&r->json);
+			continue;
+		}
+		run_kernel(r, def);
+	}
+	json_end_array(&r->json);
+	if (strcmp(opts->results, "none"))
+		write_results(r);
+out:
+	if (r->json_buf)
+		plat_free(r->json_buf);
+	if (r->summary)
+		plat_free(r->summary);
+	plat_free(r);
 }

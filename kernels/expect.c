@@ -1,0 +1,353 @@
+// SPDX-License-Identifier: MIT
+/*
+ * expect.c - records to statistics, statistics and expectations to a
+ * verdict.  The data_src bits are union perf_mem_data_src (Linux UAPI
+ * include/uapi/linux/perf_event.h; pebs-formats.md 6.1), which decode/ fills
+ * for every generation.
+ */
+#include "expect.h"
+#include "../lib/fmt.h"
+
+/* perf_mem_data_src fields (pebs-formats.md 6.1). */
+#define DS_LVL(d)      (((d) >> 5) & 0x3fff)
+#define DS_SNOOP(d)    (((d) >> 19) & 0x1f)
+#define DS_LOCK(d)     (((d) >> 24) & 0x3)
+#define DS_TLB(d)      (((d) >> 26) & 0x7f)
+#define DS_LVLNUM(d)   (((d) >> 33) & 0xf)
+#define DS_REMOTE(d)   (((d) >> 37) & 0x1)
+#define DS_BLK(d)      (((d) >> 40) & 0x7)
+
+enum {
+	LVL_NA = 0x1, LVL_HIT = 0x2, LVL_MISS = 0x4, LVL_L1 = 0x8, LVL_LFB = 0x10, LVL_L2 = 0x20,
+	LVL_L3 = 0x40, LVL_LOC_RAM = 0x80, LVL_REM_RAM1 = 0x100, LVL_REM_RAM2 = 0x200,
+	LVL_REM_CCE1 = 0x400, LVL_REM_CCE2 = 0x800, LVL_IO = 0x1000, LVL_UNC = 0x2000,
+};
+enum {
+	LVLNUM_L1 = 1, LVLNUM_L2 = 2, LVLNUM_L3 = 3, LVLNUM_L4 = 4, LVLNUM_L2_MHB = 5,
+	LVLNUM_MSC = 6, LVLNUM_L0 = 7, LVLNUM_UNC = 8, LVLNUM_CXL = 9, LVLNUM_IO = 0xa,
+	LVLNUM_ANY_CACHE = 0xb, LVLNUM_LFB = 0xc, LVLNUM_RAM = 0xd, LVLNUM_PMEM = 0xe,
+	LVLNUM_NA = 0xf,
+};
+#define SNOOP_HITM  0x10
+#define LOCK_LOCKED 0x2
+#define TLB_MISS    0x4
+#define BLK_DATA    0x2
+
+static const char *const klevel_names[KLV_COUNT] = {
+	[KLV_L1] = "L1", [KLV_LFB] = "LFB", [KLV_L2] = "L2", [KLV_L3] = "L3",
+	[KLV_RAM] = "Local RAM", [KLV_REMOTE_RAM] = "Remote RAM",
+	[KLV_REMOTE_CACHE] = "Remote cache", [KLV_IO] = "I/O or uncached",
+	[KLV_MISS] = "Miss", [KLV_NA] = "N/A",
+};
+
+const char *klevel_name(enum klevel l)
+{
+	return l < KLV_COUNT ? klevel_names[l] : "?";
+}
+
+static enum klevel level_from_num(unsigned int num, bool remote)
+{
+	switch (num) {
+	case LVLNUM_L0:
+	case LVLNUM_L1: return KLV_L1;
+	case LVLNUM_LFB: return KLV_LFB;
+	case LVLNUM_L2:
+	case LVLNUM_L2_MHB: return KLV_L2;
+	case LVLNUM_L3:
+	case LVLNUM_L4:
+	case LVLNUM_MSC: return remote ? KLV_REMOTE_CACHE : KLV_L3;
+	case LVLNUM_ANY_CACHE: return remote ? KLV_REMOTE_CACHE : KLV_L3;
+	case LVLNUM_RAM:
+	case LVLNUM_PMEM:
+	case LVLNUM_CXL: return remote ? KLV_REMOTE_RAM : KLV_RAM;
+	case LVLNUM_IO:
+	case LVLNUM_UNC: return KLV_IO;
+	default: return KLV_NA;
+	}
+}
+
+/* The older encoding: only mem_lvl bits (Linux's SNB..BDW tables, NHM). */
+static enum klevel level_from_bits(unsigned int lvl)
+{
+	static const struct {
+		unsigned int bit;
+		enum klevel level;
+	} map[] = {
+		{ LVL_L1, KLV_L1 }, { LVL_LFB, KLV_LFB }, { LVL_L2, KLV_L2 }, { LVL_L3, KLV_L3 },
+		{ LVL_LOC_RAM, KLV_RAM }, { LVL_REM_RAM1, KLV_REMOTE_RAM },
+		{ LVL_REM_RAM2, KLV_REMOTE_RAM }, { LVL_REM_CCE1, KLV_REMOTE_CACHE },
+		{ LVL_REM_CCE2, KLV_REMOTE_CACHE }, { LVL_IO, KLV_IO }, { LVL_UNC, KLV_IO },
+	};
+	enum klevel found = KLV_NA;
+
+	/* The deepest level named wins ("L3 miss, local RAM" is RAM). */
+	for (size_t i = 0; i < ARRAY_SIZE(map); i++)
+		if (lvl & map[i].bit)
+			found = map[i].level;
+	return found;
+}
+
+enum klevel klevel_of(uint64_t d)
+{
+	unsigned int lvl = DS_LVL(d), num = DS_LVLNUM(d);
+	bool miss_only = (lvl & LVL_MISS) && !(lvl & LVL_HIT);
+	enum klevel l;
+
+	if (num && num != LVLNUM_NA)
+		l = level_from_num(num, DS_REMOTE(d));
+	else
+		l = level_from_bits(lvl);
+	if (l == KLV_NA)
+		return KLV_NA;
+	/* "L1 miss" (SNB precise store) is a miss, not an L1 hit; memory is never a "hit". */
+	if (miss_only && (l == KLV_L1 || l == KLV_LFB || l == KLV_L2))
+		return KLV_MISS;
+	return l;
+}
+
+void kstats_init(struct kstats *s, const struct kernel_ctx *k)
+{
+	memset(s, 0, sizeof(*s));
+	s->buf_lo = (uint64_t)(uintptr_t)k->buf;
+	s->buf_hi = s->buf_lo + k->size;
+	s->ip_lo = k->ip_lo;
+	s->ip_hi = k->ip_hi;
+	s->first_off = s->buf_lo + k->offset;
+	s->stride = k->stride;
+}
+
+void kstats_add(struct kstats *s, const struct pebs_record *r)
+{
+	s->n++;
+	if (r->have & HAVE_DSE) {
+		uint64_t d = r->data_src;
+
+		s->n_src++;
+		s->level[klevel_of(d)]++;
+		s->locked += DS_LOCK(d) == LOCK_LOCKED;
+		s->stlb_miss += !!(DS_TLB(d) & TLB_MISS);
+		s->hitm += !!(DS_SNOOP(d) & SNOOP_HITM);
+		s->blk_data += !!(DS_BLK(d) & BLK_DATA);
+	}
+	if (r->have & HAVE_DLA) {
+		s->n_dla++;
+		if (r->data_la >= s->buf_lo && r->data_la < s->buf_hi) {
+			s->dla_in_buf++;
+			if (s->stride && r->data_la >= s->first_off &&
+			    (r->data_la - s->first_off) % s->stride == 0)
+				s->dla_on_stride++;
+		}
+	}
+	if (r->have & HAVE_IP) {
+		s->n_ip++;
+		s->ip_in_code += r->ip >= s->ip_lo && r->ip <= s->ip_hi;
+	}
+}
+
+const struct kernel_expect kernel_common_expect[] = {
+	{ KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_MIN_RECORDS, 10, 0, 0, 0, false, NULL, "records" },
+	{ KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_DLA_IN_BUF, 0, 990, 0, 0, false, NULL,
+	  "data addresses in the buffer" },
+	{ KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_IP_IN_CODE, 0, 950, 0, 0, false, NULL,
+	  "IPs in the kernel" },
+	{ KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_RECORDS_MATCH, 0, 900, 1100, 0, false, NULL,
+	  "records+lost vs events/period" },
+};
+const size_t kernel_common_expect_count = ARRAY_SIZE(kernel_common_expect);
+
+static bool applies(const struct kernel_expect *e, unsigned int sampling, enum pebs_uarch u)
+{
+	if (!(e->sampling & sampling))
+		return false;
+	return !e->uarchs || (u < 64 && (e->uarchs & BIT_ULL(u)));
+}
+
+unsigned int kernel_count_events(const struct kernel_def *def, unsigned int sampling,
+				 enum pebs_uarch uarch, const char **names, unsigned int max)
+{
+	unsigned int n = 0;
+
+	for (size_t i = 0; i < def->n_expect; i++) {
+		const struct kernel_expect *e = &def->expect[i];
+
+		if (e->prop != KEXP_COUNT_PER_ACCESS || !applies(e, sampling, uarch) || n >= max)
+			continue;
+		names[n++] = e->event;
+	}
+	return n;
+}
+
+/* "97.5%" from a per-mille value. */
+static void pm_str(char *b, size_t size, uint64_t pm)
+{
+	pp_snprintf(b, size, "%llu.%llu%%", (unsigned long long)(pm / 10),
+		    (unsigned long long)(pm % 10));
+}
+
+static uint64_t per_mille(uint64_t part, uint64_t whole)
+{
+	return whole ? part * 1000 / whole : 0;
+}
+
+struct eval {
+	struct strbuf ok, bad;
+	bool failed;
+};
+
+static void note(struct eval *ev, bool pass, const char *fmt, ...) pp_printf(3, 4);
+
+static void note(struct eval *ev, bool pass, const char *fmt, ...)
+{
+	char line[192];
+	va_list ap;
+	struct strbuf *sb = pass ? &ev->ok : &ev->bad;
+
+	va_start(ap, fmt);
+	pp_vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	if (sb->len)
+		strbuf_puts(sb, "; ");
+	strbuf_puts(sb, line);
+	if (!pass)
+		ev->failed = true;
+}
+
+/* A share of `whole` records: part/whole against [min, max] per mille. */
+static void check_share(struct eval *ev, const struct kernel_expect *e, uint64_t part,
+			uint64_t whole)
+{
+	uint64_t pm = per_mille(part, whole);
+	char got[16], lim[16];
+	bool ok;
+
+	if (!whole) {
+		note(ev, false, "%s: no records to judge", e->what);
+		return;
+	}
+	ok = pm >= e->min_pm && (!e->max_pm || pm <= e->max_pm);
+	pm_str(got, sizeof(got), pm);
+	pm_str(lim, sizeof(lim), ok || pm < e->min_pm ? e->min_pm : e->max_pm);
+	note(ev, ok, "%s %s %s %s (%llu of %llu)", e->what, got,
+	     ok ? (e->max_pm ? "in range from" : ">=") : (pm < e->min_pm ? "<" : ">"), lim,
+	     (unsigned long long)part, (unsigned long long)whole);
+}
+
+static uint64_t level_count(const struct kstats *st, uint32_t mask)
+{
+	uint64_t n = 0;
+
+	for (int l = 0; l < KLV_COUNT; l++)
+		if (mask & KLV_BIT(l))
+			n += st->level[l];
+	return n;
+}
+
+static void check_records_match(struct eval *ev, const struct kernel_expect *e,
+				const struct kverdict_in *in)
+{
+	uint64_t expect = in->period ? in->events / in->period : 0;
+	uint64_t got = in->records + in->lost;
+	uint64_t pm = per_mille(got, expect);
+	uint64_t diff = got > expect ? got - expect : expect - got;
+	char pms[16];
+
+	if (!in->period) {
+		note(ev, false, "%s: no sample-after value", e->what);
+		return;
+	}
+	pm_str(pms, sizeof(pms), pm);
+	/* Small counts: one or two overflows in flight at disarm are allowed. */
+	if (diff <= 2 || (pm >= e->min_pm && pm <= e->max_pm))
+		note(ev, true, "%llu records + %llu lost for %llu events / period %llu = %llu",
+		     (unsigned long long)in->records, (unsigned long long)in->lost,
+		     (unsigned long long)in->events, (unsigned long long)in->period,
+		     (unsigned long long)expect);
+	else
+		note(ev, false, "%s: %llu records + %llu lost but %llu events / period %llu = %llu (%s)",
+		     e->what, (unsigned long long)in->records, (unsigned long long)in->lost,
+		     (unsigned long long)in->events, (unsigned long long)in->period,
+		     (unsigned long long)expect, pms);
+}
+
+static void check_count(struct eval *ev, const struct kernel_expect *e,
+			const struct kverdict_in *in)
+{
+	uint64_t acc = e->arg ? in->stores : in->loads;
+	unsigned int i;
+
+	for (i = 0; i < in->n_counts; i++)
+		if (in->count_names[i] == e->event || !strcmp(in->count_names[i], e->event))
+			break;
+	if (i == in->n_counts) {
+		note(ev, false, "%s: event %s was not counted", e->what, e->event);
+		return;
+	}
+	{
+		uint64_t pm = per_mille(in->counts[i], acc);
+		bool ok = acc && pm >= e->min_pm && (!e->max_pm || pm <= e->max_pm);
+		char hi[24];
+
+		if (e->max_pm)
+			pp_snprintf(hi, sizeof(hi), "%u.%02u", e->max_pm / 1000, e->max_pm % 1000 / 10);
+		else
+			pp_snprintf(hi, sizeof(hi), "any");
+		/* A ratio: 1.00 = one per access. */
+		note(ev, ok, "%s %llu for %llu %s = %llu.%02llu per access (expected %u.%02u..%s)",
+		     e->what, (unsigned long long)in->counts[i], (unsigned long long)acc,
+		     e->arg ? "stores" : "loads", (unsigned long long)(pm / 1000),
+		     (unsigned long long)(pm % 1000 / 10), e->min_pm / 1000, e->min_pm % 1000 / 10, hi);
+	}
+}
+
+static void check_one(struct eval *ev, const struct kernel_expect *e, const struct kverdict_in *in)
+{
+	const struct kstats *st = in->st;
+
+	if (e->hw_only && in->simulated) {
+		note(ev, true, "%s not checked (the simulator does not model it)", e->what);
+		return;
+	}
+	switch (e->prop) {
+	case KEXP_LEVEL: check_share(ev, e, level_count(st, e->arg), st->n_src); break;
+	case KEXP_LOCKED: check_share(ev, e, st->locked, st->n_src); break;
+	case KEXP_STLB_MISS: check_share(ev, e, st->stlb_miss, st->n_src); break;
+	case KEXP_HITM: check_share(ev, e, st->hitm, st->n_src); break;
+	case KEXP_BLK_DATA: check_share(ev, e, st->blk_data, st->n_src); break;
+	case KEXP_DLA_IN_BUF:
+		if (st->n && !st->n_dla)
+			note(ev, true, "%s not checked (records carry no data address)", e->what);
+		else
+			check_share(ev, e, st->dla_in_buf, st->n_dla);
+		break;
+	case KEXP_DLA_ON_STRIDE: check_share(ev, e, st->dla_on_stride, st->n_dla); break;
+	case KEXP_IP_IN_CODE: check_share(ev, e, st->ip_in_code, st->n_ip); break;
+	case KEXP_RECORDS_MATCH: check_records_match(ev, e, in); break;
+	case KEXP_MIN_RECORDS:
+		note(ev, st->n >= e->arg, "%llu %s (need >= %u)%s", (unsigned long long)st->n,
+		     e->what, e->arg, st->anomalies ? ", decode anomaly" : "");
+		if (st->anomalies)
+			note(ev, false, "the decoder found %llu anomalies",
+			     (unsigned long long)st->anomalies);
+		break;
+	case KEXP_COUNT_PER_ACCESS: check_count(ev, e, in); break;
+	default: note(ev, false, "unknown expectation %d", (int)e->prop); break;
+	}
+}
+
+enum kverdict kernel_evaluate(const struct kernel_def *def, unsigned int sampling,
+			      const struct kverdict_in *in, char *text, size_t text_size)
+{
+	char okbuf[REPORT_TEXT_MAX], badbuf[REPORT_TEXT_MAX];
+	struct eval ev = { .failed = false };
+
+	strbuf_init(&ev.ok, okbuf, sizeof(okbuf));
+	strbuf_init(&ev.bad, badbuf, sizeof(badbuf));
+	for (size_t i = 0; i < def->n_expect; i++)
+		if (applies(&def->expect[i], sampling, in->uarch))
+			check_one(&ev, &def->expect[i], in);
+	for (size_t i = 0; i < kernel_common_expect_count; i++)
+		if (applies(&kernel_common_expect[i], sampling, in->uarch))
+			check_one(&ev, &kernel_common_expect[i], in);
+	pp_snprintf(text, text_size, "%s", ev.failed ? badbuf : okbuf);
+	return ev.failed ? KV_FAIL : KV_PASS;
+}

@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * expect.h - what a correct PMU must show while a kernel runs, as data, and
+ * the evaluation that turns decoded records into PASS or FAIL.
+ *
+ * Each kernel has a table of struct kernel_expect (kernels/kernels.c); every
+ * sampling also gets the common checks (records' data addresses inside the
+ * kernel's buffer, IPs inside the kernel's code, records ~= events/period).
+ * Statistics come from decoded records (decode/decode.h's data_src, the
+ * perf_mem_data_src encoding), so one table serves every generation; a row
+ * names the generations it applies to.  Pure C.
+ * Owner: kernels/.
+ */
+#ifndef PP_KERNELS_EXPECT_H
+#define PP_KERNELS_EXPECT_H
+
+#include "../decode/decode.h"
+#include "kernel.h"
+
+/* Where a record says the data came from (perf_mem_data_src lvl/lvl_num). */
+enum klevel {
+	KLV_L1, KLV_LFB, KLV_L2, KLV_L3, KLV_RAM, KLV_REMOTE_RAM, KLV_REMOTE_CACHE,
+	KLV_IO, KLV_MISS, KLV_NA, KLV_COUNT
+};
+#define KLV_BIT(l) (1u << (l))
+const char *klevel_name(enum klevel l);
+enum klevel klevel_of(uint64_t data_src);
+
+enum kexp_prop {
+	KEXP_LEVEL,            /* share of records at a level in `arg` (KLV_BIT mask) */
+	KEXP_LOCKED,           /* share with the lock bit */
+	KEXP_STLB_MISS,        /* share with the STLB-miss bit */
+	KEXP_HITM,             /* share with snoop HITM */
+	KEXP_BLK_DATA,         /* share with "blocked: data" (store forwarding) */
+	KEXP_DLA_IN_BUF,       /* share of data addresses inside the kernel's buffer */
+	KEXP_DLA_ON_STRIDE,    /* share of data addresses at buf + offset + i * stride */
+	KEXP_IP_IN_CODE,       /* share of IPs inside the kernel's code */
+	KEXP_RECORDS_MATCH,    /* records + lost within [min, max] per mille of events / period */
+	KEXP_MIN_RECORDS,      /* at least arg records */
+	KEXP_COUNT_PER_ACCESS, /* counted event `event` per load (arg 0) or store (arg 1), per mille */
+	KEXP_COUNT
+};
+
+struct kernel_expect {
+	unsigned int sampling;   /* KSAMPLE_LOAD or KSAMPLE_STORE */
+	enum kexp_prop prop;
+	uint32_t arg;
+	uint32_t min_pm, max_pm; /* bounds in per mille (max 0 = no upper bound) */
+	uint64_t uarchs;         /* generations it applies to (BIT_ULL(UARCH_x)); 0 = all */
+	bool hw_only;            /* the simulator does not model it: not checked there */
+	const char *event;       /* KEXP_COUNT_PER_ACCESS: the counted event (raw) */
+	const char *what;        /* words for the verdict line, e.g. "L1 hits" */
+};
+
+#define KU(x) BIT_ULL(UARCH_##x)
+/* Big cores from Sandy Bridge on: lock and STLB-miss bits in the load-latency data source. */
+#define KU_SNB_PLUS (KU(SNB) | KU(IVB) | KU(HSW) | KU(BDW) | KU(SKL) | KU(SKX) | KU(ICL) | \
+		     KU(ICX) | KU(SPR) | KU(EMR) | KU(GNR) | KU(GLC) | KU(LNC))
+#define KU_HSW_PLUS (KU_SNB_PLUS & ~(KU(SNB) | KU(IVB)))
+/* pebs_block: data_blk/addr_blk decoded (SPR, ADL/MTL P-cores; pebs-formats.md 6.4). */
+#define KU_BLK (KU(SPR) | KU(EMR) | KU(GNR) | KU(GLC) | KU(LNC))
+
+/* Statistics of one sampling's records. */
+struct kstats {
+	uint64_t buf_lo, buf_hi;     /* [lo, hi) */
+	uint64_t ip_lo, ip_hi;       /* [lo, hi] */
+	uint64_t first_off;          /* buf + offset: first access */
+	uint32_t stride;
+	uint64_t n;                  /* records decoded */
+	uint64_t anomalies;
+	uint64_t n_src;              /* records with a data source */
+	uint64_t level[KLV_COUNT];
+	uint64_t locked, stlb_miss, hitm, blk_data;
+	uint64_t n_dla, dla_in_buf, dla_on_stride;
+	uint64_t n_ip, ip_in_code;
+};
+
+void kstats_init(struct kstats *s, const struct kernel_ctx *k);
+void kstats_add(struct kstats *s, const struct pebs_record *r);
+
+/* What the session measured, beside the records. */
+struct kverdict_in {
+	const struct kstats *st;
+	enum pebs_uarch uarch;
+	bool simulated;
+	uint64_t events;          /* occurrences of the sampled event */
+	uint64_t period;
+	uint64_t records, lost;
+	uint64_t loads, stores;   /* accesses the kernel made */
+	const char *count_names[4];
+	uint64_t counts[4];
+	unsigned int n_counts;
+};
+
+enum kverdict { KV_PASS, KV_FAIL };
+
+#define REPORT_TEXT_MAX 1024
+
+/*
+ * The counted events the expectations of (def, sampling) need on `uarch`,
+ * in order; returns how many (at most max).
+ */
+unsigned int kernel_count_events(const struct kernel_def *def, unsigned int sampling,
+				 enum pebs_uarch uarch, const char **names, unsigned int max);
+
+/*
+ * Evaluates every expectation of (def, sampling) that applies to in->uarch,
+ * then the common ones.  `text` gets the checks with their numbers
+ * ("L1 hits 97.0% >= 90%; ..."): on FAIL only the failed ones.
+ */
+enum kverdict kernel_evaluate(const struct kernel_def *def, unsigned int sampling,
+			      const struct kverdict_in *in, char *text, size_t text_size);
+
+/* The common checks, as a table (exported for the docs and the tests). */
+extern const struct kernel_expect kernel_common_expect[];
+extern const size_t kernel_common_expect_count;
+
+#endif

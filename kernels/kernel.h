@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * kernel.h - the synthetic load/store kernels: what each one does, its
+ * parameters, and the two builds of every kernel.
+ *
+ * ONE source (kernels/kbody.h), TWO builds (kernels/kernels.c includes it
+ * twice):
+ *   real          the tight loop and nothing else: each memory access is one
+ *                 instruction in an asm statement, so the access pattern is
+ *                 exactly what the kernel says;
+ *   instrumented  the same loop, where each access is followed by a call
+ *                 hw_current()->mem_access(ip, addr, size, kind) with ip the
+ *                 address of THAT access instruction (a local asm label), and
+ *                 the loop overhead by ->retire(ip, n).  Used when
+ *                 hw_is_simulated(): the simulated PMU sees every access.
+ *
+ * A kernel records the range of its own code ([ip_lo, ip_hi], taken with
+ * `lea` at the start and the end of its body) so the verdicts can check
+ * that PEBS records' IPs fall inside the kernel.
+ * Owner: kernels/.
+ */
+#ifndef PP_KERNEL_H
+#define PP_KERNEL_H
+
+#include "../lib/compat.h"
+#include "../pmu/hw.h"
+
+struct kernel_ctx;
+typedef void (*kernel_body_fn)(struct kernel_ctx *k);
+
+struct kernel_ctx {
+	/* Filled by kernel_prepare() from the definition and the options. */
+	const struct kernel_def *def;
+	uint8_t *buf;           /* the working set, page-aligned */
+	size_t size;            /* its size in bytes */
+	size_t alloc_pages;     /* pages allocated for buf */
+	uint64_t iterations;    /* loop iterations on the sampled CPU */
+	uint32_t stride;        /* bytes between successive accesses (or chase slot size) */
+	uint32_t offset;        /* byte offset of each access in its stride/slot */
+	uint64_t start;         /* chase: address of the first pointer */
+	bool instrumented;      /* run the instrumented build */
+	const struct hw_ops *ops; /* the simulator's hooks (instrumented build) */
+
+	/* Progress: called between chunks of the loop; NULL for none. */
+	void (*progress)(void *pctx, uint64_t done, uint64_t total);
+	void *progress_ctx;
+
+	/* Filled by the kernel while it runs. */
+	uint64_t ip_lo, ip_hi;  /* the kernel body's code */
+	uint64_t loads, stores; /* accesses done on the sampled CPU */
+	uint64_t sink;          /* keeps results alive */
+	int error;              /* 0, or why the kernel could not run (two-core start) */
+
+	/* Two-core kernels: the other CPU's part. */
+	volatile uint32_t ap_ready, ap_stop;
+	volatile uint64_t ap_iterations;
+};
+
+/* What the main job samples while a kernel runs. */
+enum kernel_sampling {
+	KSAMPLE_LOAD = 1 << 0,  /* load latency (ldlat) */
+	KSAMPLE_STORE = 1 << 1, /* the generation's store sampling: precise store, DataLA store, store latency */
+};
+
+struct kernel_expect;
+
+struct kernel_def {
+	const char *name;        /* kernels=NAME and the verdict lines */
+	const char *base;        /* the body it runs ("chase", "strided", ...) */
+	const char *what;        /* one line for docs and the start line */
+	kernel_body_fn real, sim;
+	uint64_t size, size_sim; /* default working set (real hardware, simulator/QEMU) */
+	uint64_t min_size;       /* below this the kernel is meaningless */
+	uint64_t iters, iters_sim; /* default iterations */
+	uint32_t stride, offset;
+	bool chase;              /* the buffer is a pointer-chase chain (slot = stride) */
+	unsigned int cpus;       /* 1, or 2 for the sharing kernels */
+	unsigned int samplings;  /* enum kernel_sampling */
+	uint32_t loads_per_iter, stores_per_iter;
+	const struct kernel_expect *expect; /* the verdict table (expect.h) */
+	size_t n_expect;
+	bool in_default_job;
+};
+
+size_t kernel_count(void);
+const struct kernel_def *kernel_at(size_t i);
+/* By name; "chase" alone names the generic chase (any size). NULL if unknown. */
+const struct kernel_def *kernel_find(const char *name);
+/* "chase-l1, chase-l2, ..." for error lines. */
+void kernel_names(char *buf, size_t size);
+
+/*
+ * Allocates and lays out the working set (pointer chain, ...).  size and
+ * iterations of 0 take the definition's defaults (the _sim ones when
+ * `simulated`).  When memory is short the size is halved until it fits
+ * (never below def->min_size); *clipped tells.  Not measured.
+ * Returns 0, or -1 with why filled.
+ */
+int kernel_prepare(struct kernel_ctx *k, const struct kernel_def *def, uint64_t size,
+		   uint64_t iterations, bool simulated, bool *clipped, char *why, size_t why_size);
+/* Runs the chosen build once: the session's kernel callback (void *arg = k). */
+void kernel_run(void *k);
+void kernel_release(struct kernel_ctx *k);
+
+/* Called by the bodies between chunks (rate-limited by the caller's progress fn). */
+void kernel_progress(struct kernel_ctx *k, uint64_t done);
+/*
+ * Two-core kernels: starts the other CPU's part (stores to buf + offset
+ * until told to stop) and waits until it runs; on failure sets k->error and
+ * returns -1.  kernel_stop_ap() stops it and waits for it.
+ */
+int kernel_start_ap(struct kernel_ctx *k);
+void kernel_stop_ap(struct kernel_ctx *k);
+
+/* The bodies (kbody.h), both builds. */
+#define KERNEL_BODIES(X) X(chase) X(strided) X(stream_store) X(split) X(locked) \
+	X(stfwd_block) X(alias_4k) X(share)
+#define KERNEL_DECLARE(n) void kbody_##n##_real(struct kernel_ctx *k); \
+	void kbody_##n##_sim(struct kernel_ctx *k);
+KERNEL_BODIES(KERNEL_DECLARE)
+#undef KERNEL_DECLARE
+
+/* Loop iterations between progress calls. */
+#define KERNEL_CHUNK 65536
+
+#endif

@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: MIT
+/*
+ * kernels.c - the kernel bodies in both builds, the kernel definitions with
+ * their expectations (the verdict tables), and preparing/running a kernel.
+ */
+#include "kernel.h"
+#include "expect.h"
+#include "perm.h"
+#include "../lib/fmt.h"
+#include "../lib/platform.h"
+
+/* The real build, then the instrumented build, of the same bodies. */
+#define KSIM 0
+#include "kbody.h"
+#undef KSIM
+#define KSIM 1
+#include "kbody.h"
+#undef KSIM
+
+#define KiB (1024ULL)
+#define MiB (1024ULL * KiB)
+#define GiB (1024ULL * MiB)
+
+/*
+ * Raw encodings of the counted events, the same on every big core from
+ * Sandy Bridge to Sapphire Rapids (SDM Vol. 3B ch. 19 event tables; libpfm4
+ * snb/hsw/skl/icl tables):
+ *   0xD0/0x41 MEM_UOPS_RETIRED.SPLIT_LOADS (SNB..BDW) = MEM_INST_RETIRED.SPLIT_LOADS (SKL+)
+ *   0xD0/0x42 ... .SPLIT_STORES
+ *   0x03/0x02 LD_BLOCKS.STORE_FORWARD
+ *   0x07/0x01 LD_BLOCKS_PARTIAL.ADDRESS_ALIAS (SNB..ICX)
+ */
+#define EV_SPLIT_LOADS  "event=0xd0,umask=0x41"
+#define EV_SPLIT_STORES "event=0xd0,umask=0x42"
+#define EV_STFWD_BLOCK  "event=0x03,umask=0x02"
+#define EV_4K_ALIAS     "event=0x07,umask=0x01"
+#define KU_ALIAS (KU_SNB_PLUS & ~(KU(SPR) | KU(EMR) | KU(GNR) | KU(GLC) | KU(LNC)))
+/* The load-latency lock and STLB-miss bits: SNB+ big cores and the ADL/MTL E-cores. */
+#define KU_LOCK_TLB (KU_SNB_PLUS | KU(GRT) | KU(CMT))
+
+#define L KSAMPLE_LOAD
+#define S KSAMPLE_STORE
+#define LS (KSAMPLE_LOAD | KSAMPLE_STORE)
+
+/* { sampling, property, arg, min per mille, max per mille, generations, hw only, event, words } */
+static const struct kernel_expect exp_chase_l1[] = {
+	{ L, KEXP_LEVEL, KLV_BIT(KLV_L1), 900, 0, 0, false, NULL, "L1 hits" },
+};
+static const struct kernel_expect exp_chase_l2[] = {
+	{ L, KEXP_LEVEL, KLV_BIT(KLV_L2), 500, 0, 0, false, NULL, "L2 hits" },
+};
+static const struct kernel_expect exp_chase_dram[] = {
+	{ L, KEXP_LEVEL, KLV_BIT(KLV_RAM) | KLV_BIT(KLV_REMOTE_RAM), 500, 0, 0, false, NULL,
+	  "RAM" },
+};
+static const struct kernel_expect exp_page_walk[] = {
+	{ L, KEXP_STLB_MISS, 0, 500, 0, KU_LOCK_TLB, false, NULL, "STLB misses" },
+};
+static const struct kernel_expect exp_strided[] = {
+	{ LS, KEXP_DLA_ON_STRIDE, 0, 990, 0, 0, false, NULL, "addresses on the stride" },
+};
+static const struct kernel_expect exp_split[] = {
+	{ LS, KEXP_DLA_ON_STRIDE, 0, 990, 0, 0, false, NULL, "addresses on the stride" },
+	{ LS, KEXP_COUNT_PER_ACCESS, 0, 900, 1100, KU_SNB_PLUS, false, EV_SPLIT_LOADS,
+	  "split loads" },
+	{ LS, KEXP_COUNT_PER_ACCESS, 1, 900, 1100, KU_SNB_PLUS, false, EV_SPLIT_STORES,
+	  "split stores" },
+};
+static const struct kernel_expect exp_locked[] = {
+	{ L, KEXP_LOCKED, 0, 900, 0, KU_LOCK_TLB, false, NULL, "locked" },
+};
+static const struct kernel_expect exp_stfwd[] = {
+	{ L, KEXP_COUNT_PER_ACCESS, 0, 500, 0, KU_SNB_PLUS, false, EV_STFWD_BLOCK,
+	  "store-forward blocks" },
+	{ L, KEXP_BLK_DATA, 0, 500, 0, KU_BLK, false, NULL, "blocked by data (store forward)" },
+};
+static const struct kernel_expect exp_alias[] = {
+	{ L, KEXP_COUNT_PER_ACCESS, 0, 500, 0, KU_ALIAS, false, EV_4K_ALIAS, "4K-alias blocks" },
+};
+/*
+ * HITM needs the line modified in ANOTHER core's cache: the simulator sees
+ * only the sampled core's accesses (hw_ops has no CPU argument), so it is
+ * checked on real hardware only, and says so on the verdict line.
+ */
+static const struct kernel_expect exp_share[] = {
+	{ L, KEXP_HITM, 0, 100, 0, KU_HSW_PLUS, true, NULL, "HITM" },
+};
+
+#define EXP(t) t, ARRAY_SIZE(t)
+
+static const struct kernel_def kernel_defs[] = {
+	{ .name = "chase-l1", .base = "chase", .what = "pointer chase inside L1 (16 KiB)",
+	  .real = kbody_chase_real, .sim = kbody_chase_sim, .size = 16 * KiB,
+	  .size_sim = 16 * KiB, .min_size = 4 * KiB, .iters = 1000000, .iters_sim = 20000,
+	  .stride = 64, .chase = true, .cpus = 1, .samplings = L, .loads_per_iter = 1,
+	  .expect = EXP(exp_chase_l1), .in_default_job = true },
+	{ .name = "chase-l2", .base = "chase", .what = "pointer chase past L1, inside L2 (128 KiB)",
+	  .real = kbody_chase_real, .sim = kbody_chase_sim, .size = 128 * KiB,
+	  .size_sim = 128 * KiB, .min_size = 64 * KiB, .iters = 1000000, .iters_sim = 20000,
+	  .stride = 64, .chase = true, .cpus = 1, .samplings = L, .loads_per_iter = 1,
+	  .expect = EXP(exp_chase_l2), .in_default_job = true },
+	{ .name = "chase-dram", .base = "chase", .what = "pointer chase far past the LLC",
+	  .real = kbody_chase_real, .sim = kbody_chase_sim, .size = 1 * GiB,
+	  .size_sim = 32 * MiB, .min_size = 16 * MiB, .iters = 1000000, .iters_sim = 20000,
+	  .stride = 64, .chase = true, .cpus = 1, .samplings = L, .loads_per_iter = 1,
+	  .expect = EXP(exp_chase_dram), .in_default_job = true },
+	{ .name = "page-walk", .base = "chase", .what = "one load per 4 KiB page, random order (STLB misses)",
+	  .real = kbody_chase_real, .sim = kbody_chase_sim, .size = 256 * MiB,
+	  .size_sim = 16 * MiB, .min_size = 16 * MiB, .iters = 1000000, .iters_sim = 20000,
+	  .stride = 4096, .chase = true, .cpus = 1, .samplings = L, .loads_per_iter = 1,
+	  .expect = EXP(exp_page_walk), .in_default_job = true },
+	{ .name = "seq-load", .base = "strided", .what = "sequential 8-byte loads",
+	  .real = kbody_strided_real, .sim = kbody_strided_sim, .size = 1 * MiB,
+	  .size_sim = 256 * KiB, .min_size = 4 * KiB, .iters = 4000000, .iters_sim = 20000,
+	  .stride = 8, .cpus = 1, .samplings = L, .loads_per_iter = 1,
+	  .expect = EXP(exp_strided), .in_default_job = true },
+	{ .name = "stride-load", .base = "strided", .what = "8-byte loads every 256 bytes",
+	  .real = kbody_strided_real, .sim = kbody_strided_sim, .size = 4 * MiB,
+	  .size_sim = 1 * MiB, .min_size = 4 * KiB, .iters = 4000000, .iters_sim = 20000,
+	  .stride = 256, .offset = 8, .cpus = 1, .samplings = L, .loads_per_iter = 1,
+	  .expect = EXP(exp_strided), .in_default_job = true },
+	{ .name = "stream-store", .base = "stream_store", .what = "sequential non-temporal stores (movnti)",
+	  .real = kbody_stream_store_real, .sim = kbody_stream_store_sim, .size = 4 * MiB,
+	  .size_sim = 256 * KiB, .min_size = 4 * KiB, .iters = 4000000, .iters_sim = 20000,
+	  .stride = 8, .cpus = 1, .samplings = S, .stores_per_iter = 1,
+	  .expect = EXP(exp_strided), .in_default_job = true },
+	{ .name = "split-line", .base = "split", .what = "8-byte load+store across a cache-line boundary",
+	  .real = kbody_split_real, .sim = kbody_split_sim, .size = 64 * KiB,
+	  .size_sim = 64 * KiB, .min_size = 4 * KiB, .iters = 1000000, .iters_sim = 20000,
+	  .stride = 64, .offset = 60, .cpus = 1, .samplings = LS, .loads_per_iter = 1,
+	  .stores_per_iter = 1, .expect = EXP(exp_split), .in_default_job = true },
+	{ .name = "split-page", .base = "split", .what = "8-byte load+store across a 4 KiB page boundary",
+	  .real = kbody_split_real, .sim = kbody_split_sim, .size = 1 * MiB,
+	  .size_sim = 256 * KiB, .min_size = 8 * KiB, .iters = 1000000, .iters_sim = 20000,
+	  .stride = 4096, .offset = 4092, .cpus = 1, .samplings = LS, .loads_per_iter = 1,
+	  .stores_per_iter = 1, .expect = EXP(exp_split), .in_default_job = true },
+	{ .name = "lock", .base = "locked", .what = "locked read-modify-write (lock add) per line",
+	  .real = kbody_locked_real, .sim = kbody_locked_sim, .size = 4 * KiB,
+	  .size_sim = 4 * KiB, .min_size = 4 * KiB, .iters = 1000000, .iters_sim = 20000,
+	  .stride = 64, .cpus = 1, .samplings = L, .loads_per_iter = 1, .stores_per_iter = 1,
+	  .expect = EXP(exp_locked), .in_default_job = true },
+	{ .name = "st-fwd-block", .base = "stfwd_block", .what = "4-byte store then 8-byte load of it",
+	  .real = kbody_stfwd_block_real, .sim = kbody_stfwd_block_sim, .size = 4 * KiB,
+	  .size_sim = 4 * KiB, .min_size = 4 * KiB, .iters = 1000000, .iters_sim = 20000,
+	  .stride = 64, .cpus = 1, .samplings = L, .loads_per_iter = 1, .stores_per_iter = 1,
+	  .expect = EXP(exp_stfwd), .in_default_job = true },
+	{ .name = "4k-alias", .base = "alias_4k", .what = "store to A, load from A+4096",
+	  .real = kbody_alias_4k_real, .sim = kbody_alias_4k_sim, .size = 8 * KiB,
+	  .size_sim = 8 * KiB, .min_size = 8 * KiB, .iters = 1000000, .iters_sim = 20000,
+	  .stride = 64, .cpus = 1, .samplings = L, .loads_per_iter = 1, .stores_per_iter = 1,
+	  .expect = EXP(exp_alias), .in_default_job = true },
+	{ .name = "share-hitm", .base = "share", .what = "load+store of a word CPU 1 also stores (HITM)",
+	  .real = kbody_share_real, .sim = kbody_share_sim, .size = 4 * KiB,
+	  .size_sim = 4 * KiB, .min_size = 4 * KiB, .iters = 1000000, .iters_sim = 20000,
+	  .stride = 8, .offset = 0, .cpus = 2, .samplings = L, .loads_per_iter = 1,
+	  .stores_per_iter = 1, .expect = EXP(exp_share), .in_default_job = true },
+	{ .name = "false-share", .base = "share", .what = "load+store of a word; CPU 1 stores another word of the line",
+	  .real = kbody_share_real, .sim = kbody_share_sim, .size = 4 * KiB,
+	  .size_sim = 4 * KiB, .min_size = 4 * KiB, .iters = 1000000, .iters_sim = 20000,
+	  .stride = 8, .offset = 32, .cpus = 2, .samplings = L, .loads_per_iter = 1,
+	  .stores_per_iter = 1, .expect = EXP(exp_share), .in_default_job = true },
+};
+
+size_t kernel_count(void)
+{
+	return ARRAY_SIZE(kernel_defs);
+}
+
+const struct kernel_def *kernel_at(size_t i)
+{
+	return i < ARRAY_SIZE(kernel_defs) ? &kernel_defs[i] : NULL;
+}
+
+const struct kernel_def *kernel_find(const char *name)
+{
+	/* "chase" alone: the chase at whatever --size/size= says. */
+	if (!strcmp(name, "chase"))
+		name = "chase-dram";
+	for (size_t i = 0; i < ARRAY_SIZE(kernel_defs); i++)
+		if (!strcmp(kernel_defs[i].name, name))
+			return &kernel_defs[i];
+	return NULL;
+}
+
+void kernel_names(char *buf, size_t size)
+{
+	struct strbuf sb;
+
+	strbuf_init(&sb, buf, size);
+	for (size_t i = 0; i < ARRAY_SIZE(kernel_defs); i++)
+		strbuf_printf(&sb, "%s%s", i ? ", " : "", kernel_defs[i].name);
+}
+
+static size_t pages_for(uint64_t size)
+{
+	return (size_t)((size + PAGE_SIZE_4K - 1) / PAGE_SIZE_4K);
+}
+
+int kernel_prepare(struct kernel_ctx *k, const struct kernel_def *def, uint64_t size,
+		   uint64_t iterations, bool simulated, bool *clipped, char *why, size_t why_size)
+{
+	uint64_t want;
+
+	memset(k, 0, sizeof(*k));
+	k->def = def;
+	*clipped = false;
+	want = size ? size : (simulated ? def->size_sim : def->size);
+	if (want < def->min_size) {
+		pp_snprintf(why, why_size, "%s: size %llu is below the kernel's minimum %llu",
+			    def->name, (unsigned long long)want,
+			    (unsigned long long)def->min_size);
+		return -1;
+	}
+	/* Clip to what memory allows: halve until the allocation succeeds. */
+	for (;;) {
+		k->alloc_pages = pages_for(want);
+		k->buf = plat_alloc_pages(k->alloc_pages);
+		if (k->buf)
+			break;
+		if (want / 2 < def->min_size) {
+			pp_snprintf(why, why_size, "%s: cannot allocate %llu bytes (minimum %llu)",
+				    def->name, (unsigned long long)want,
+				    (unsigned long long)def->min_size);
+			return -1;
+		}
+		want /= 2;
+		*clipped = true;
+	}
+	k->size = want;
+	k->iterations = iterations ? iterations : (simulated ? def->iters_sim : def->iters);
+	k->stride = def->stride;
+	k->offset = def->offset;
+	if (def->chase) {
+		uint64_t n = k->size / def->stride;
+
+		/* The seed is fixed: the same chain on every run, comparable results. */
+		k->start = (uint64_t)(uintptr_t)perm_build_chain(k->buf, n, def->stride, def->offset,
+								  0x5eed0000 + n);
+	}
+	return 0;
+}
+
+void kernel_release(struct kernel_ctx *k)
+{
+	if (k->buf)
+		plat_free_pages(k->buf, k->alloc_pages);
+	k->buf = NULL;
+}
+
+void kernel_run(void *arg)
+{
+	struct kernel_ctx *k = arg;
+
+	k->loads = k->stores = 0;
+	if (k->instrumented)
+		k->def->sim(k);
+	else
+		k->def->real(k);
+}
+
+void kernel_progress(struct kernel_ctx *k, uint64_t done)
+{
+	if (k->progress)
+		k->progress(k->progress_ctx, done, k->iterations);
+}
+
+/* The other CPU's part of the sharing kernels: real accesses only, never reported. */
+static void ap_share(void *arg)
+{
+	struct kernel_ctx *k = arg;
+	volatile uint64_t *p = (volatile uint64_t *)(void *)(k->buf + k->offset);
+	uint64_t n = 0;
+
+	k->ap_ready = 1;
+	while (!k->ap_stop) {
+		*p = *p + 1;
+		n++;
+	}
+	k->ap_iterations = n;
+}
+
+#define AP_START_TIMEOUT_US 2000000
+#define AP_STOP_TIMEOUT_US  5000000
+
+int kernel_start_ap(struct kernel_ctx *k)
+{
+	uint64_t t0;
+
+	k->ap_ready = 0;
+	k->ap_stop = 0;
+	if (plat_cpu_count() < 2 || plat_start_on_cpu(1, ap_share, k) < 0) {
+		k->error = -1;
+		return -1;
+	}
+	t0 = plat_time_us();
+	while (!k->ap_ready) {
+		if (plat_time_us() - t0 > AP_START_TIMEOUT_US) {
+			k->ap_stop = 1;
+			plat_wait_cpu(1, AP_STOP_TIMEOUT_US);
+			k->error = -2;
+			return -1;
+		}
+		asm volatile("pause");
+	}
+	return 0;
+}
+
+void kernel_stop_ap(struct kernel_ctx *k)
+{
+	k->ap_stop = 1;
+	if (plat_wait_cpu(1, AP_STOP_TIMEOUT_US) < 0)
+		k->error = -3;
+}

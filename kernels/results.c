@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: MIT
+/* results.c - the JSON writer behind results.json (RFC 8259 strings and numbers). */
+#include "results.h"
+
+void json_init(struct json_out *j, char *buf, size_t size)
+{
+	memset(j, 0, sizeof(*j));
+	strbuf_init(&j->sb, buf, size);
+}
+
+static void put_escaped(struct strbuf *sb, const char *s)
+{
+	strbuf_puts(sb, "\"");
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			strbuf_printf(sb, "\\%c", c);
+		else if (c < 0x20 || c >= 0x7f)
+			/* Control bytes and non-ASCII: \u escapes keep the file plain ASCII. */
+			strbuf_printf(sb, "\\u%04x", c);
+		else
+			strbuf_printf(sb, "%c", c);
+	}
+	strbuf_puts(sb, "\"");
+}
+
+/* A comma before every member but the first, then the key. */
+static void member(struct json_out *j, const char *key)
+{
+	if (j->need_comma[j->depth])
+		strbuf_puts(&j->sb, ",");
+	j->need_comma[j->depth] = true;
+	if (key) {
+		put_escaped(&j->sb, key);
+		strbuf_puts(&j->sb, ":");
+	}
+}
+
+static void open_level(struct json_out *j, const char *key, const char *bracket)
+{
+	member(j, key);
+	strbuf_puts(&j->sb, bracket);
+	if (j->depth + 1 < JSON_MAX_DEPTH)
+		j->depth++;
+	else
+		j->sb.truncated = true; /* too deep: refuse to write broken JSON */
+	j->need_comma[j->depth] = false;
+}
+
+static void close_level(struct json_out *j, const char *bracket)
+{
+	if (j->depth)
+		j->depth--;
+	strbuf_puts(&j->sb, bracket);
+}
+
+void json_begin_object(struct json_out *j, const char *key)
+{
+	open_level(j, key, "{");
+}
+
+void json_end_object(struct json_out *j)
+{
+	close_level(j, "}");
+}
+
+void json_begin_array(struct json_out *j, const char *key)
+{
+	open_level(j, key, "[");
+}
+
+void json_end_array(struct json_out *j)
+{
+	close_level(j, "]");
+}
+
+void json_str(struct json_out *j, const char *key, const char *val)
+{
+	member(j, key);
+	put_escaped(&j->sb, val);
+}
+
+void json_u64(struct json_out *j, const char *key, uint64_t val)
+{
+	member(j, key);
+	strbuf_printf(&j->sb, "%llu", (unsigned long long)val);
+}
+
+void json_bool(struct json_out *j, const char *key, bool val)
+{
+	member(j, key);
+	strbuf_puts(&j->sb, val ? "true" : "false");
+}
+
+void json_null(struct json_out *j, const char *key)
+{
+	member(j, key);
+	strbuf_puts(&j->sb, "null");
+}
+
+size_t json_finish(struct json_out *j)
+{
+	strbuf_puts(&j->sb, "\n");
+	if (j->sb.truncated || j->depth)
+		return 0;
+	return j->sb.len;
+}
