@@ -20,10 +20,11 @@
 /* ip = address of the access instruction, taken by the asm that executes it. */
 #define K_ACCESS(insn, size, kind, addr, outs, ...)                                 \
 	do {                                                                       \
-		uint64_t ip_;                                                      \
+		/* The address before the access: a load may overwrite its source. */ \
+		uint64_t ip_, a_ = (uint64_t)(uintptr_t)(addr);                    \
 		asm volatile("lea 1f(%%rip), %[ip_]\n1:\t" insn                    \
 			     : [ip_] "=&r"(ip_), outs : __VA_ARGS__);                \
-		k->ops->mem_access(ip_, (uint64_t)(uintptr_t)(addr), size, kind);  \
+		k->ops->mem_access(ip_, a_, size, kind);                           \
 	} while (0)
 
 #define K_RETIRE(n)                                                                \
