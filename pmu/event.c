@@ -302,11 +302,8 @@ static int parse_named(const struct cat_pmu *p, const char *text, struct pmu_eve
 	/* Modifiers applied so far sit on top of libpfm4's own encoding. */
 	ev->evtsel |= um->evtsel;
 	ev->precise = um->flags & CAT_UM_PRECISE;
-	if (ce->flags & CAT_EV_LDLAT) {
-		ev->has_ldlat = true;
-		if (!ev->ldlat)
-			ev->ldlat = 3; /* libpfm4's default and the SDM minimum */
-	}
+	if (ce->flags & CAT_EV_LDLAT)
+		ev->has_ldlat = true; /* ldlat 0: not given, the session's threshold applies */
 	if (ce->flags & CAT_EV_FRONTEND) {
 		ev->has_frontend = true;
 		ev->frontend |= um->extra ? cat_extras[um->extra] : 0;

@@ -19,7 +19,7 @@ struct pmu_event {
 	bool precise;         /* libpfm4 says PEBS-capable (raw events: assumed) */
 	bool raw;
 	bool has_ldlat;       /* the event uses MSR_PEBS_LD_LAT_THRESHOLD */
-	uint32_t ldlat;
+	uint32_t ldlat;       /* 0: not given (the session's ldlat applies) */
 	bool has_offcore;     /* MSR_OFFCORE_RSPx value */
 	uint64_t offcore_rsp;
 	bool has_frontend;    /* MSR_PEBS_FRONTEND value */

@@ -1,26 +1,659 @@
 // SPDX-License-Identifier: MIT
 /*
- * session.c - one PEBS measurement (see session.h).  Initial placeholder so
- * the main job links; the real implementation follows.
+ * session.c - one PEBS measurement: save every MSR to be touched, arm in
+ * the documented order, run the kernel, disarm in the safe order, drain,
+ * count, restore, free.  The plan (pmu/plan.c) has already refused what the
+ * generation forbids, so from here on the only failures are #GP faults and
+ * memory.  Orders and their sources: docs/PROGRAMMING.md; reference
+ * pebs-programming.md sec. 5 (KUT, simple-pebs, Linux) and sec. 11.
  */
 #include "session.h"
+#include "msr.h"
+#include "hw.h"
+#include "plan.h"
+#include "../ds/ds.h"
 #include "../lib/fmt.h"
+#include "../lib/platform.h"
 
-bool session_pebs_usable(const struct cpu_info *ci, char *why, size_t why_size)
+#define SAVE_MAX       96
+#define PMI_VECTOR     0xee /* our own IDT vector for LVTPC (Linux uses NMI; KUT 32) */
+#define PMI_MAX_LOOPS  100  /* Linux intel_pmu_handle_irq: "irq loop stuck" after 100 */
+
+struct msr_save {
+	uint32_t rd, wr;     /* the MSR read, and the one written back (full-width alias) */
+	uint64_t val;
+};
+
+struct sess {
+	const struct session_cfg *cfg;
+	const struct cpu_info *ci;
+	struct pmu_plan plan;
+	struct session_result *res;
+	struct ds_area ds;
+	bool have_ds;
+	struct msr_save save[SAVE_MAX];
+	unsigned int n_save;
+	bool faulted;
+	char fault_what[80];
+	uint64_t orig_status;
+	bool armed_pmi;
+	uint32_t orig_lvtpc;
+	unsigned int pmi_stuck;
+	size_t forced;       /* records present right after the forced overflows */
+	size_t res_cap;
+	bool nomem;
+};
+
+/* ---- MSR access: every fault recorded, never ignored -------------------- */
+
+static bool sess_rd(struct sess *s, uint32_t msr, uint64_t *v)
 {
-	pp_snprintf(why, why_size, "PEBS session not implemented yet");
+	if (hw_rdmsr(msr, v) == HW_OK)
+		return true;
+	if (!s->faulted)
+		pp_snprintf(s->fault_what, sizeof(s->fault_what), "#GP on rdmsr 0x%x", msr);
+	s->faulted = true;
 	return false;
+}
+
+static bool sess_wr(struct sess *s, uint32_t msr, uint64_t v)
+{
+	if (hw_wrmsr(msr, v) == HW_OK)
+		return true;
+	if (!s->faulted)
+		pp_snprintf(s->fault_what, sizeof(s->fault_what), "#GP on wrmsr 0x%x <- 0x%llx",
+			    msr, (unsigned long long)v);
+	s->faulted = true;
+	return false;
+}
+
+/* Teardown writes: one retry, so a single transient fault cannot leave state behind. */
+static bool sess_wr_teardown(struct sess *s, uint32_t msr, uint64_t v)
+{
+	return sess_wr(s, msr, v) || sess_wr(s, msr, v);
+}
+
+static uint32_t pmc_msr(const struct sess *s, unsigned int i)
+{
+	/* Full-width alias when PERF_CAPABILITIES[13], else legacy 32-bit sign-extending writes. */
+	return (s->plan.fw_write ? MSR_IA32_A_PMC0 : MSR_IA32_PMC0) + i;
+}
+
+/* ---- save / restore ---------------------------------------------------- */
+
+static void want_save(struct sess *s, uint32_t rd, uint32_t wr)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->n_save; i++)
+		if (s->save[i].rd == rd)
+			return;
+	if (s->n_save < SAVE_MAX) {
+		s->save[s->n_save].rd = rd;
+		s->save[s->n_save].wr = wr;
+		s->n_save++;
+	}
+}
+
+/*
+ * The list of every MSR the session writes, GLOBAL_CTRL first so that the
+ * reverse-order restore re-enables counters last.
+ */
+static void build_save_list(struct sess *s)
+{
+	const struct pmu_plan *p = &s->plan;
+	unsigned int i;
+
+	want_save(s, MSR_IA32_PERF_GLOBAL_CTRL, MSR_IA32_PERF_GLOBAL_CTRL);
+	if (!p->count_only) {
+		if (p->arch) {
+			want_save(s, MSR_IA32_PEBS_BASE, MSR_IA32_PEBS_BASE);
+			want_save(s, MSR_IA32_PEBS_INDEX, MSR_IA32_PEBS_INDEX);
+		} else {
+			want_save(s, MSR_IA32_PEBS_ENABLE, MSR_IA32_PEBS_ENABLE);
+			want_save(s, MSR_IA32_DS_AREA, MSR_IA32_DS_AREA);
+			if (p->baseline)
+				want_save(s, MSR_PEBS_DATA_CFG, MSR_PEBS_DATA_CFG);
+		}
+	}
+	if (p->use_ldlat)
+		want_save(s, MSR_PEBS_LD_LAT_THRESHOLD, MSR_PEBS_LD_LAT_THRESHOLD);
+	if (p->use_frontend)
+		want_save(s, MSR_PEBS_FRONTEND, MSR_PEBS_FRONTEND);
+	for (i = 0; i < 2; i++)
+		if (p->use_rsp[i])
+			want_save(s, MSR_OFFCORE_RSP0 + i, MSR_OFFCORE_RSP0 + i);
+	if (p->fixed_used)
+		want_save(s, MSR_IA32_FIXED_CTR_CTRL, MSR_IA32_FIXED_CTR_CTRL);
+	for (i = 0; i < p->n_fixed; i++)
+		if (p->fixed_used & BIT_ULL(i))
+			want_save(s, MSR_IA32_FIXED_CTR0 + i, MSR_IA32_FIXED_CTR0 + i);
+	for (i = 0; i < p->n_gp; i++) {
+		if (!(p->gp_used & BIT_ULL(i)))
+			continue;
+		want_save(s, MSR_IA32_PERFEVTSEL0 + i, MSR_IA32_PERFEVTSEL0 + i);
+		want_save(s, MSR_IA32_PMC0 + i, pmc_msr(s, i));
+	}
+	if (p->arch && p->sample_ctr >= 0)
+		want_save(s, p->sample_ctr >= 32 ? MSR_IA32_PMC_FX0_CFG_C + MSR_V6_STEP * (p->sample_ctr - 32)
+						  : MSR_IA32_PMC_GP0_CFG_C + MSR_V6_STEP * p->sample_ctr,
+			  p->sample_ctr >= 32 ? MSR_IA32_PMC_FX0_CFG_C + MSR_V6_STEP * (p->sample_ctr - 32)
+					      : MSR_IA32_PMC_GP0_CFG_C + MSR_V6_STEP * p->sample_ctr);
+}
+
+static bool save_all(struct sess *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->n_save; i++)
+		if (!sess_rd(s, s->save[i].rd, &s->save[i].val))
+			return false;
+	return sess_rd(s, MSR_IA32_PERF_GLOBAL_STATUS, &s->orig_status);
+}
+
+/*
+ * Safe disarm (ref. sec. 5 Linux disable_all, sec. 11): GLOBAL_CTRL = 0 first
+ * so no counter runs without its PEBS bit, then PEBS_ENABLE = 0 (arch-PEBS:
+ * PEBS_INDEX.EN = 0).  DS_AREA / PEBS_BASE are cleared in clear_buffers().
+ */
+static void disarm(struct sess *s)
+{
+	sess_wr_teardown(s, MSR_IA32_PERF_GLOBAL_CTRL, 0);
+	if (s->plan.count_only)
+		return;
+	if (s->plan.arch)
+		return; /* PEBS_INDEX is read by the drain, then cleared */
+	sess_wr_teardown(s, MSR_IA32_PEBS_ENABLE, 0);
+}
+
+/* Clears what points at our memory; true only if all of it is confirmed clear. */
+static bool clear_buffers(struct sess *s)
+{
+	bool ok = true;
+
+	if (s->plan.count_only)
+		return true;
+	if (s->plan.arch) {
+		ok &= sess_wr_teardown(s, MSR_IA32_PEBS_INDEX, 0);
+		ok &= sess_wr_teardown(s, MSR_IA32_PEBS_BASE, 0);
+	} else {
+		ok &= sess_wr_teardown(s, MSR_IA32_PEBS_ENABLE, 0);
+		ok &= sess_wr_teardown(s, MSR_IA32_DS_AREA, 0);
+	}
+	return ok;
+}
+
+/* Acks the overflow bits this run caused; puts back ones that were set before (v4+ STATUS_SET). */
+static void restore_status(struct sess *s)
+{
+	uint64_t now;
+
+	if (!sess_rd(s, MSR_IA32_PERF_GLOBAL_STATUS, &now) &&
+	    !sess_rd(s, MSR_IA32_PERF_GLOBAL_STATUS, &now))
+		return;
+	if (now & ~s->orig_status)
+		sess_wr_teardown(s, MSR_IA32_PERF_GLOBAL_OVF_CTRL, now & ~s->orig_status);
+	if ((s->orig_status & ~now) && s->ci->pmu_version >= 4)
+		sess_wr_teardown(s, MSR_IA32_PERF_GLOBAL_STATUS_SET, s->orig_status & ~now);
+}
+
+static void restore_all(struct sess *s, unsigned int n_saved)
+{
+	unsigned int i = n_saved;
+
+	/* Reverse order: counters and controls first, GLOBAL_CTRL (entry 0) last. */
+	while (i--)
+		sess_wr_teardown(s, s->save[i].wr, s->save[i].val);
+}
+
+/* ---- arming ------------------------------------------------------------ */
+
+static uint64_t start_value(const struct sess *s)
+{
+	/* -period: the counter overflows after `period` events (ref. sec. 3 reset semantics). */
+	return (0 - s->plan.period) & s->plan.gp_width_mask;
+}
+
+static void fill_ds(struct sess *s)
+{
+	const struct pmu_plan *p = &s->plan;
+	size_t thr = 0;
+	size_t n;
+
+	if (s->cfg->drain == OPT_DRAIN_PMI) {
+		/* Default: one record short of full (Linux large PEBS reserves one per counter). */
+		n = s->ds.buf_size / p->rec_size;
+		thr = s->cfg->threshold_records ? s->cfg->threshold_records : (n > 1 ? n - 1 : 1);
+	}
+	ds_setup(&s->ds, p->rec_size, thr);
+	if (p->sample_ctr >= 32)
+		ds_set_reset(&s->ds, ds_fixed_reset_index(p->fmt, p->sample_ctr - 32), start_value(s));
+	else
+		ds_set_reset(&s->ds, p->sample_ctr, start_value(s));
+}
+
+static bool program_extra_regs(struct sess *s)
+{
+	const struct pmu_plan *p = &s->plan;
+	unsigned int i;
+
+	/* MSR_PEBS_LD_LAT_THRESHOLD[15:0] (seed 000: minimum 3) */
+	if (p->use_ldlat && !sess_wr(s, MSR_PEBS_LD_LAT_THRESHOLD, p->ldlat))
+		return false;
+	if (p->use_frontend && !sess_wr(s, MSR_PEBS_FRONTEND, p->frontend))
+		return false;
+	for (i = 0; i < 2; i++)
+		if (p->use_rsp[i] && !sess_wr(s, MSR_OFFCORE_RSP0 + i, p->rsp[i]))
+			return false;
+	return true;
+}
+
+/* Counters are written while disabled: GLOBAL_CTRL is 0 here (seed 001 NOTE on PDIR). */
+static bool program_counters(struct sess *s)
+{
+	const struct pmu_plan *p = &s->plan;
+	unsigned int i;
+
+	if (p->fixed_used) {
+		if (!sess_wr(s, MSR_IA32_FIXED_CTR_CTRL, 0))
+			return false;
+		for (i = 0; i < p->n_fixed; i++) {
+			uint64_t v = (int)(32 + i) == p->sample_ctr ? start_value(s) : 0;
+
+			if ((p->fixed_used & BIT_ULL(i)) && !sess_wr(s, MSR_IA32_FIXED_CTR0 + i, v))
+				return false;
+		}
+		if (!sess_wr(s, MSR_IA32_FIXED_CTR_CTRL, p->fixed_ctrl))
+			return false;
+	}
+	for (i = 0; i < p->n_gp; i++) {
+		uint64_t v = (int)i == p->sample_ctr ? start_value(s) : 0;
+
+		if (!(p->gp_used & BIT_ULL(i)))
+			continue;
+		/* EN clear while the counter value is written, then the full EVTSEL. */
+		if (!sess_wr(s, MSR_IA32_PERFEVTSEL0 + i, 0) || !sess_wr(s, pmc_msr(s, i), v) ||
+		    !sess_wr(s, MSR_IA32_PERFEVTSEL0 + i, p->evtsel[i]))
+			return false;
+	}
+	return true;
+}
+
+static uint32_t cfg_c_msr(const struct pmu_plan *p)
+{
+	return p->sample_ctr >= 32 ? MSR_IA32_PMC_FX0_CFG_C + MSR_V6_STEP * (p->sample_ctr - 32)
+				   : MSR_IA32_PMC_GP0_CFG_C + MSR_V6_STEP * p->sample_ctr;
+}
+
+/*
+ * Legacy PEBS (ref. sec. 5, KUT pebs_enable + Linux enable_all; sec. 11):
+ *   GLOBAL_CTRL = 0, PEBS_ENABLE = 0 -> DATA_CFG (baseline) -> DS fields and
+ *   reset slots -> LD_LAT / FRONTEND / OFFCORE_RSP -> counters and EVTSEL ->
+ *   DS_AREA -> PEBS_ENABLE -> GLOBAL_CTRL last.
+ * Arch-PEBS (ref. sec. 7): GLOBAL_CTRL = 0 -> PEBS_BASE -> PEBS_INDEX (WR 0,
+ *   EN, THRESH) -> extra regs -> CFG_C of the counter -> counters -> GLOBAL_CTRL.
+ */
+static bool arm(struct sess *s)
+{
+	const struct pmu_plan *p = &s->plan;
+
+	if (!sess_wr(s, MSR_IA32_PERF_GLOBAL_CTRL, 0))
+		return false;
+	if (!p->count_only && !p->arch) {
+		if (!sess_wr(s, MSR_IA32_PEBS_ENABLE, 0))
+			return false;
+		if (p->baseline && !sess_wr(s, MSR_PEBS_DATA_CFG, p->data_cfg))
+			return false;
+		fill_ds(s);
+	} else if (p->arch) {
+		size_t thr = 0;
+
+		if (s->cfg->drain == OPT_DRAIN_PMI)
+			thr = s->cfg->threshold_records ? s->cfg->threshold_records * 64
+							: s->ds.buf_size - PAGE_SIZE_4K;
+		if (!sess_wr(s, MSR_IA32_PEBS_BASE, ds_arch_base_msr(&s->ds)) ||
+		    !sess_wr(s, MSR_IA32_PEBS_INDEX, ds_arch_index_msr(&s->ds, thr)))
+			return false;
+	}
+	if (!program_extra_regs(s))
+		return false;
+	if (p->arch && !sess_wr(s, cfg_c_msr(p), p->cfg_c))
+		return false;
+	if (!program_counters(s))
+		return false;
+	if (!p->count_only && !p->arch) {
+		if (!sess_wr(s, MSR_IA32_DS_AREA, (uintptr_t)s->ds.ds) ||
+		    !sess_wr(s, MSR_IA32_PEBS_ENABLE, p->pebs_enable))
+			return false;
+	}
+	return sess_wr(s, MSR_IA32_PERF_GLOBAL_CTRL, p->global_ctrl);
+}
+
+/* ---- draining ---------------------------------------------------------- */
+
+static bool grow(struct sess *s, size_t more_bytes, size_t more_recs)
+{
+	struct session_result *r = s->res;
+	size_t need = r->records_len + more_bytes, cap = s->res_cap ? s->res_cap : 4096;
+	uint8_t *nb, *nk;
+
+	if (need <= s->res_cap)
+		goto kinds;
+	while (cap < need)
+		cap *= 2;
+	nb = plat_alloc(cap);
+	if (!nb)
+		return false;
+	if (r->records_len)
+		memcpy(nb, r->records, r->records_len);
+	plat_free(r->records);
+	r->records = nb;
+	s->res_cap = cap;
+kinds:
+	nk = plat_alloc(r->n_records + more_recs + 1);
+	if (!nk)
+		return false;
+	if (r->n_records)
+		memcpy(nk, r->rec_kinds, r->n_records);
+	plat_free(r->rec_kinds);
+	r->rec_kinds = nk;
+	return true;
+}
+
+static void append(struct sess *s, const struct ds_drained *d)
+{
+	struct session_result *r = s->res;
+	size_t i;
+	uint8_t kind = s->plan.sample_precise ? REC_PRECISE : REC_NONPRECISE;
+
+	if (d->full)
+		r->buffer_full = true;
+	if (!d->len)
+		return;
+	if (!grow(s, d->len, d->n_records)) {
+		s->nomem = true;
+		return;
+	}
+	memcpy(r->records + r->records_len, d->start, d->len);
+	for (i = 0; i < d->n_records; i++)
+		r->rec_kinds[r->n_records + i] = kind;
+	r->records_len += d->len;
+	r->n_records += d->n_records;
+}
+
+static void drain(struct sess *s)
+{
+	struct ds_drained d;
+	uint64_t idx;
+
+	if (s->plan.count_only)
+		return;
+	if (s->plan.arch) {
+		if (!sess_rd(s, MSR_IA32_PEBS_INDEX, &idx))
+			return;
+		/* Rewrite the index (WR 0) at the start of the drain (APEBS v7 fix, ref. 7). */
+		if (!sess_wr(s, MSR_IA32_PEBS_INDEX, idx & ~(ARCH_PEBS_INDEX_WR_MASK |
+							      ARCH_PEBS_INDEX_FULL)))
+			return;
+		ds_drain_arch(&s->ds, idx, &d);
+	} else {
+		ds_drain(&s->ds, s->plan.adaptive, &d);
+	}
+	append(s, &d);
+}
+
+/*
+ * PMI handler (ref. sec. 6): GLOBAL_CTRL = 0, then loop { read status, ack,
+ * drain } at most 100 times, re-enable, EOI, and unmask LVTPC, which the
+ * delivery masked (SDM 11.5.1).
+ */
+static void pmi_handler(void *ctx)
+{
+	struct sess *s = ctx;
+	uint64_t status, ours = s->plan.global_ctrl | GLOBAL_STATUS_BUFFER_OVF |
+				       GLOBAL_STATUS_ARCH_PEBS;
+	unsigned int loops;
+
+	s->res->pmis++;
+	sess_wr(s, MSR_IA32_PERF_GLOBAL_CTRL, 0);
+	for (loops = 0; loops < PMI_MAX_LOOPS; loops++) {
+		if (!sess_rd(s, MSR_IA32_PERF_GLOBAL_STATUS, &status) || !(status & ours))
+			break;
+		if (!sess_wr(s, MSR_IA32_PERF_GLOBAL_OVF_CTRL, status & ours))
+			break;
+		drain(s);
+	}
+	if (loops == PMI_MAX_LOOPS)
+		s->pmi_stuck++;
+	if (!s->faulted)
+		sess_wr(s, MSR_IA32_PERF_GLOBAL_CTRL, s->plan.global_ctrl);
+	hw_apic_write(APIC_EOI, 0);
+	hw_apic_write(APIC_LVTPC, PMI_VECTOR);
+}
+
+static bool setup_pmi(struct sess *s)
+{
+	if (s->cfg->drain != OPT_DRAIN_PMI || s->plan.count_only)
+		return true;
+	if (hw_set_pmi_handler(PMI_VECTOR, pmi_handler, s))
+		return false;
+	s->orig_lvtpc = hw_apic_read(APIC_LVTPC);
+	s->armed_pmi = true;
+	hw_apic_write(APIC_LVTPC, PMI_VECTOR); /* fixed delivery, unmasked */
+	return true;
+}
+
+static void teardown_pmi(struct sess *s)
+{
+	if (!s->armed_pmi)
+		return;
+	hw_apic_write(APIC_LVTPC, s->orig_lvtpc | APIC_LVT_MASK);
+	hw_set_pmi_handler(PMI_VECTOR, NULL, NULL);
+	hw_apic_write(APIC_LVTPC, s->orig_lvtpc);
+	s->armed_pmi = false;
+}
+
+/* Goldmont (seed 003): a PEBS record forced by setting the overflow bit in STATUS_SET. */
+static bool force_records(struct sess *s)
+{
+	const struct pmu_plan *p = &s->plan;
+	uint32_t i;
+	struct ds_drained d;
+
+	if (!s->cfg->force_records)
+		return true;
+	for (i = 0; i < s->cfg->force_records; i++)
+		if (!sess_wr(s, MSR_IA32_PERF_GLOBAL_STATUS_SET, BIT_ULL(p->sample_ctr)))
+			return false;
+	/* What is in the buffer now came from the forced overflows. */
+	if (!p->arch) {
+		sess_wr(s, MSR_IA32_PERF_GLOBAL_CTRL, 0);
+		ds_drain(&s->ds, p->adaptive, &d);
+		append(s, &d);
+		for (i = 0; i < d.n_records; i++)
+			s->res->rec_kinds[s->res->n_records - d.n_records + i] = REC_FORCED;
+		s->forced = d.n_records;
+		return !s->faulted && sess_wr(s, MSR_IA32_PERF_GLOBAL_CTRL, p->global_ctrl);
+	}
+	return true;
+}
+
+/* ---- counting ---------------------------------------------------------- */
+
+static void read_counts(struct sess *s)
+{
+	const struct pmu_plan *p = &s->plan;
+	struct session_result *r = s->res;
+	uint64_t v;
+	unsigned int i;
+	int ctr;
+
+	for (i = 0; i < p->n_fixed && i < PLAN_FIXED_COUNTING; i++)
+		if (sess_rd(s, MSR_IA32_FIXED_CTR0 + i, &v))
+			r->fixed[r->n_fixed++] = v;
+	for (i = 0; i < p->n_count; i++) {
+		ctr = p->count[i].ctr;
+		if (!sess_rd(s, ctr >= 32 ? MSR_IA32_FIXED_CTR0 + (ctr - 32) : MSR_IA32_PMC0 + ctr, &v))
+			continue;
+		if (p->count[i].user_idx >= 0) {
+			r->counts[p->count[i].user_idx] = v;
+			pp_snprintf(r->count_desc[p->count[i].user_idx], sizeof(r->count_desc[0]),
+				    "%s on %s%d", p->count[i].ev.name, ctr >= 32 ? "FIXED" : "PMC",
+				    ctr >= 32 ? ctr - 32 : ctr);
+		} else if ((int)i == p->copy_idx) {
+			r->sampled_events = v;
+			r->counted_sample = true;
+		}
+	}
+	if (p->count_only || r->counted_sample)
+		return;
+	/* No counting copy: records * period plus what the PEBS counter holds beyond -period. */
+	ctr = p->sample_ctr;
+	if (sess_rd(s, ctr >= 32 ? MSR_IA32_FIXED_CTR0 + (ctr - 32) : MSR_IA32_PMC0 + ctr, &v))
+		r->sampled_events = (uint64_t)(r->n_records - s->forced) * p->period +
+				    ((v - start_value(s)) & p->gp_width_mask);
+}
+
+static void finish_result(struct sess *s)
+{
+	const struct pmu_plan *p = &s->plan;
+	struct session_result *r = s->res;
+	size_t written = r->n_records - s->forced;
+
+	r->period = p->period;
+	r->pebs_counter = p->sample_ctr;
+	r->pebs_enable = p->arch ? (p->sample_ctr >= 0 ? BIT_ULL(p->sample_ctr) : 0) : p->pebs_enable;
+	r->expected_records = p->period ? r->sampled_events / p->period : 0;
+	/* Lost: the buffer filled and the counter kept overflowing (events / period vs written). */
+	if (r->buffer_full && r->expected_records > written)
+		r->lost = r->expected_records - written;
+	r->decode_cfg.fmt = p->fmt;
+	r->decode_cfg.uarch = p->ua->uarch;
+	r->decode_cfg.kind = p->kind;
+	r->decode_cfg.data_cfg = p->adaptive ? p->data_cfg : 0;
+	r->decode_cfg.adaptive = p->adaptive;
+	r->decode_cfg.timed = s->ci->perf_caps & PERF_CAP_PEBS_TIMING;
+	r->decode_cfg.pebs_enabled = r->pebs_enable & (GENMASK_ULL(31, 0) |
+			(p->ua->layout == PEBS_EN_LAYOUT_FIXED ? GENMASK_ULL(47, 32) : 0));
+	if (p->count_only)
+		pp_snprintf(r->event_desc, sizeof(r->event_desc), "counting only");
+	else {
+		char ld[24] = "";
+
+		if (p->use_ldlat)
+			pp_snprintf(ld, sizeof(ld), " ldlat=%u", p->ldlat);
+		pp_snprintf(r->event_desc, sizeof(r->event_desc), "%s (0x%llx)%s on %s%d",
+			    p->sample.name, (unsigned long long)(p->sample.evtsel & 0xffff), ld,
+			    p->sample_ctr >= 32 ? "FIXED" : "PMC",
+			    p->sample_ctr >= 32 ? p->sample_ctr - 32 : p->sample_ctr);
+	}
+}
+
+/* ---- the session ------------------------------------------------------- */
+
+static int alloc_buffers(struct sess *s, char *why, size_t why_size)
+{
+	size_t bytes = (s->cfg->buffer_kib ? s->cfg->buffer_kib : 64) * 1024ULL;
+
+	if (s->plan.count_only)
+		return 0;
+	/* Core 2: buffers over one page hang the GLOBAL_CTRL write (Linux ds.c, ref. sec. 3). */
+	if ((s->plan.ua->flags & UA_ONE_PAGE_BUFFER) && bytes > PAGE_SIZE_4K)
+		bytes = PAGE_SIZE_4K;
+	if (ds_alloc(&s->ds, bytes, s->plan.arch, why, why_size))
+		return SESSION_NOMEM;
+	if (!s->plan.arch && s->ds.buf_size / s->plan.rec_size < 1) {
+		ds_free(&s->ds);
+		pp_snprintf(why, why_size, "a %zu-byte buffer holds no %zu-byte record",
+			    s->ds.buf_size, s->plan.rec_size);
+		return SESSION_REFUSED;
+	}
+	s->have_ds = true;
+	return 0;
+}
+
+static int run_armed(struct sess *s, void (*kernel)(void *arg), void *arg)
+{
+	unsigned int n_saved;
+	bool cleared;
+
+	build_save_list(s);
+	if (!save_all(s))
+		return SESSION_FAULT; /* nothing written yet */
+	n_saved = s->n_save;
+	if (!setup_pmi(s)) {
+		pp_snprintf(s->fault_what, sizeof(s->fault_what), "cannot install the PMI handler");
+		return SESSION_SKIP;
+	}
+	if (arm(s) && force_records(s))
+		kernel(arg);
+	disarm(s);
+	if (!s->faulted)
+		read_counts(s);
+	drain(s);
+	teardown_pmi(s);
+	cleared = clear_buffers(s);
+	restore_status(s);
+	restore_all(s, n_saved);
+	/* Never free memory the hardware may still write to. */
+	if (cleared && s->have_ds)
+		ds_free(&s->ds);
+	s->have_ds = false;
+	if (!cleared) {
+		pp_snprintf(s->fault_what, sizeof(s->fault_what),
+			    "DS_AREA/PEBS_BASE could not be cleared: PEBS buffer left allocated");
+		s->faulted = true;
+	}
+	return s->faulted ? SESSION_FAULT : 0;
 }
 
 int session_run(const struct session_cfg *cfg, void (*kernel)(void *arg), void *arg,
 		struct session_result *res, char *why, size_t why_size)
 {
+	static struct sess s; /* too big for a firmware stack; one session at a time */
+	int r;
+
 	memset(res, 0, sizeof(*res));
-	pp_snprintf(why, why_size, "PEBS session not implemented yet");
-	return SESSION_SKIP;
+	res->pebs_counter = -1;
+	memset(&s, 0, sizeof(s));
+	s.cfg = cfg;
+	s.ci = cfg->ci;
+	s.res = res;
+	if (!cfg->ci) {
+		pp_snprintf(why, why_size, "no CPU description");
+		return SESSION_REFUSED;
+	}
+	r = plan_build(cfg, cfg->ci, &s.plan, why, why_size);
+	if (r)
+		return r;
+	r = alloc_buffers(&s, why, why_size);
+	if (r)
+		return r;
+	r = run_armed(&s, kernel, arg);
+	finish_result(&s);
+	if (s.have_ds)
+		ds_free(&s.ds);
+	if (s.pmi_stuck && !r) {
+		pp_snprintf(why, why_size, "PMI loop stuck (%u times over %d iterations)", s.pmi_stuck,
+			    PMI_MAX_LOOPS);
+		r = SESSION_FAULT;
+	} else if (r) {
+		pp_snprintf(why, why_size, "%s; every MSR touched was restored", s.fault_what);
+	} else if (s.nomem) {
+		pp_snprintf(why, why_size, "no memory for the drained records");
+		r = SESSION_NOMEM;
+	}
+	if (r && r != SESSION_FAULT)
+		session_result_free(res);
+	return r;
 }
 
 void session_result_free(struct session_result *res)
 {
-	memset(res, 0, sizeof(*res));
+	plat_free(res->records);
+	plat_free(res->rec_kinds);
+	res->records = NULL;
+	res->rec_kinds = NULL;
+	res->records_len = 0;
+	res->n_records = 0;
 }

@@ -37,6 +37,23 @@ struct session_cfg {
 	/* Events counted (not sampled) beside the PEBS event, same syntax. */
 	const char *count_events[SESSION_MAX_COUNT];
 	unsigned int n_count_events;
+	/*
+	 * Added by pmu/ (issue 5):
+	 * force_records - Goldmont-style forced PEBS records: after arming, set
+	 *   the PEBS counter's overflow bit this many times through
+	 *   IA32_PERF_GLOBAL_STATUS_SET (seed 003); needs PMU version >= 4.
+	 * count_only - no PEBS at all: only count_events (and the fixed
+	 *   counters) are programmed; used by pmu/offcore.c.
+	 */
+	uint32_t force_records;
+	bool count_only;
+};
+
+/* What produced each record (session_result.rec_kinds, seed 003). */
+enum session_rec_kind {
+	REC_PRECISE = 0,    /* a precise event's overflow: state of the eventing instruction */
+	REC_NONPRECISE = 1, /* a non-precise event: state at the next retirement point */
+	REC_FORCED = 2,     /* forced through IA32_PERF_GLOBAL_STATUS_SET */
 };
 
 struct session_result {
@@ -54,6 +71,14 @@ struct session_result {
 	struct pebs_decode_cfg decode_cfg; /* how to decode `records` */
 	uint64_t period;              /* the sample-after value used */
 	char event_desc[96];          /* the sampled event as programmed, e.g. "MEM_TRANS_RETIRED.LOAD_LATENCY (0x1cd) ldlat=3 on PMC0" */
+	/* Added by pmu/ (issue 5): */
+	uint8_t *rec_kinds;           /* enum session_rec_kind per record, n_records entries */
+	bool buffer_full;             /* the buffer reached its end at least once */
+	bool counted_sample;          /* sampled_events comes from a counting copy of the event */
+	uint64_t expected_records;    /* sampled_events / period */
+	uint64_t pebs_enable;         /* IA32_PEBS_ENABLE as armed (arch-PEBS: counter mask) */
+	int pebs_counter;             /* GP n, or 32+i for fixed counter i; -1 none */
+	char count_desc[SESSION_MAX_COUNT][48]; /* where each count event went */
 };
 
 /*

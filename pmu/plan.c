@@ -1,0 +1,506 @@
+// SPDX-License-Identifier: MIT
+/*
+ * plan.c - request to MSR values, refusing what the generation forbids
+ * before anything is written.  Rules cited beside each check: seeds 000-004
+ * (SDM Vol. 3B ch. 18 pages), reference pebs-programming.md (ref. N.M).
+ */
+#include "plan.h"
+#include "msr.h"
+#include "../lib/fmt.h"
+
+/* MSR_PEBS_DATA_CFG bits a legacy adaptive PEBS accepts (ref. sec. 2, formats 4.2). */
+#define DATA_CFG_MEMINFO BIT_ULL(0)
+#define DATA_CFG_GP      BIT_ULL(1)
+#define DATA_CFG_XMM     BIT_ULL(2)
+#define DATA_CFG_LBR     BIT_ULL(3)
+#define DATA_CFG_KNOWN   (GENMASK_ULL(5, 0) | GENMASK_ULL(31, 24) | GENMASK_ULL(55, 32))
+/* Arch-PEBS capability bits: CPUID.23H.4:EBX is CFG_C[63:32] (ref. sec. 7). */
+#define ARCH_CAP_GPR     BIT_ULL(61 - 32)
+#define ARCH_CAP_AUX     BIT_ULL(62 - 32)
+/* Legacy counter writes sign-extend bit 31: a larger period cannot be written (ref. 8.5). */
+#define MAX_PERIOD       0x7fffffffULL
+
+int plan_pebs_format(const struct cpu_info *ci)
+{
+	unsigned int f;
+
+	if (ci->arch_pebs)
+		return PEBS_FMT_ARCH;
+	if (!ci->has_perf_caps)
+		return -1;
+	f = PERF_CAP_PEBS_FMT(ci->perf_caps);
+	return f <= 6 ? (int)f : -1; /* Linux: "no PEBS fmt%d" for others (formats sec. 2) */
+}
+
+bool session_pebs_usable(const struct cpu_info *ci, char *why, size_t why_size)
+{
+	const struct uarch_info *ua;
+	uint32_t min;
+	int fmt;
+
+	if (ci->vendor != VENDOR_INTEL) {
+		pp_snprintf(why, why_size, "not an Intel CPU (vendor '%s'): no PEBS", ci->vendor_str);
+		return false;
+	}
+	if (ci->pmu_version < 1 || !ci->n_gp) {
+		pp_snprintf(why, why_size, "no architectural PMU (CPUID.0AH version %u, %u counters)",
+			    ci->pmu_version, ci->n_gp);
+		return false;
+	}
+	if (!ci->arch_pebs && !ci->ds) {
+		pp_snprintf(why, why_size, "no Debug Store (CPUID.1:EDX[21] DS clear)");
+		return false;
+	}
+	if (!ci->arch_pebs && !ci->dtes64) {
+		pp_snprintf(why, why_size,
+			    "no 64-bit DS save area (CPUID.1:ECX[2] DTES64 clear; Linux refuses too)");
+		return false;
+	}
+	if (!ci->has_misc_enable) {
+		pp_snprintf(why, why_size, "IA32_MISC_ENABLE unreadable: cannot tell if PEBS is available");
+		return false;
+	}
+	if (ci->misc_enable & MISC_ENABLE_PEBS_UNAVAIL) {
+		pp_snprintf(why, why_size, "IA32_MISC_ENABLE[12] set: PEBS unavailable");
+		return false;
+	}
+	fmt = plan_pebs_format(ci);
+	if (fmt < 0) {
+		if (ci->has_perf_caps)
+			pp_snprintf(why, why_size, "PEBS record format %u unknown (PERF_CAPABILITIES[11:8])",
+				    (unsigned int)PERF_CAP_PEBS_FMT(ci->perf_caps));
+		else
+			pp_snprintf(why, why_size,
+				    "no IA32_PERF_CAPABILITIES (CPUID.1:ECX[15] PDCM clear): PEBS format unknown");
+		return false;
+	}
+	ua = uarch_for_cpu(ci);
+	if (!ua) {
+		pp_snprintf(why, why_size,
+			    "family %u model 0x%x (core type 0x%x) is not in the microarchitecture table",
+			    ci->family, ci->model, ci->core_type);
+		return false;
+	}
+	if (ci->hybrid && (ci->core_type == CORE_TYPE_NONE || !ua->pebs_gp)) {
+		pp_snprintf(why, why_size, "hybrid core type 0x%x has no PEBS", ci->core_type);
+		return false;
+	}
+	if (ua->flags & UA_PEBS_ERRATA) {
+		pp_snprintf(why, why_size,
+			    "%s PEBS errata AJ67/AJ68/AJ69/AJ106: Linux disables PEBS here", ua->name);
+		return false;
+	}
+	min = uarch_min_microcode(ua, ci);
+	if (min && (!ci->has_microcode || ci->microcode < min)) {
+		pp_snprintf(why, why_size,
+			    "microcode 0x%x below 0x%x, the minimum for working PEBS on %s model 0x%x "
+			    "stepping %u (CPU errata; upgrade microcode)",
+			    ci->microcode, min, ua->name, ci->model, ci->stepping);
+		return false;
+	}
+	return true;
+}
+
+static int refuse(char *why, size_t why_size, const char *fmt, ...) pp_printf(3, 4);
+static int refuse(char *why, size_t why_size, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	pp_vsnprintf(why, why_size, fmt, ap);
+	va_end(ap);
+	return SESSION_REFUSED;
+}
+
+static int lowest_bit(uint64_t m)
+{
+	return m ? __builtin_ctzll(m) : -1;
+}
+
+uint64_t plan_pebs_evtsel(const struct pmu_event *ev, bool adaptive)
+{
+	/* INT clear: a PEBS counter's overflow is the assist, not a PMI (SDM 18.4.4.1; ref. 5) */
+	return (ev->evtsel & ~EVTSEL_INT) | EVTSEL_EN | (ev->usr ? EVTSEL_USR : 0) |
+	       (ev->os ? EVTSEL_OS : 0) | (adaptive ? EVTSEL_ADAPTIVE : 0);
+}
+
+static uint64_t count_evtsel(const struct pmu_event *ev)
+{
+	return (ev->evtsel & ~EVTSEL_INT) | EVTSEL_EN | (ev->usr ? EVTSEL_USR : 0) |
+	       (ev->os ? EVTSEL_OS : 0);
+}
+
+static int default_sample(const struct uarch_info *ua, enum pebs_kind kind, struct pmu_event *ev,
+			  char *why, size_t why_size)
+{
+	uint16_t code = 0;
+	const char *what = "";
+
+	memset(ev, 0, sizeof(*ev));
+	ev->fixed = -1;
+	ev->usr = ev->os = true;
+	ev->precise = true;
+	switch (kind) {
+	case KIND_LDLAT:
+		code = ua->flags & UA_LDLAT ? ua->ldlat_event : 0;
+		what = "load latency";
+		ev->has_ldlat = true;
+		break;
+	case KIND_STORE:
+		code = ua->flags & UA_PRECISE_STORE ? ua->store_event : 0;
+		what = "precise store (Sandy/Ivy Bridge only; later: datala-store)";
+		break;
+	case KIND_STLAT:
+		code = ua->flags & UA_STLAT ? ua->store_event : 0;
+		what = "store latency (Sapphire Rapids and later)";
+		break;
+	case KIND_DATALA_LOAD:
+		code = ua->flags & UA_DATALA ? ua->datala_load_event : 0;
+		what = "DataLA loads (Haswell and later)";
+		break;
+	case KIND_DATALA_STORE:
+		code = ua->datala_store_event;
+		what = "DataLA stores (Haswell and later)";
+		break;
+	default:
+		/* INST_RETIRED.ANY_P (0x00c0): precise on every generation; Goldmont: CORE_P */
+		code = ua->flags & UA_NONPRECISE_PEBS ? ua->nonprecise_event : 0x00c0;
+		ev->precise = !(ua->flags & UA_NONPRECISE_PEBS);
+		what = "instructions retired";
+		break;
+	}
+	if (!code)
+		return refuse(why, why_size, "%s: no such facility on %s", what, ua->name);
+	ev->evtsel = code;
+	pp_snprintf(ev->name, sizeof(ev->name), "event=0x%x,umask=0x%x", code & 0xff, code >> 8);
+	return 0;
+}
+
+static int pebs_event_rules(const struct pmu_plan *p, const struct pmu_event *ev, char *why,
+			    size_t why_size)
+{
+	/* Seed 001 NOTE: PEBS events need AnyThread, Edge, Invert and CMask all zero. */
+	if (ev->evtsel & (EVTSEL_ANY | EVTSEL_EDGE | EVTSEL_INV | EVTSEL_CMASK_MASK))
+		return refuse(why, why_size,
+			      "event '%s': PEBS needs AnyThread, Edge, Invert and CMask zero "
+			      "(SDM 18.9.4 NOTE)", ev->name);
+	if (!ev->precise && !(p->ua->flags & UA_NONPRECISE_PEBS) && !p->baseline && !p->arch)
+		return refuse(why, why_size,
+			      "event '%s' is not PEBS-capable on %s (libpfm4 '%s' table)",
+			      ev->name, p->ua->name, p->ua->pfm_pmu);
+	return 0;
+}
+
+static int pick_sample_counter(struct pmu_plan *p, char *why, size_t why_size)
+{
+	const struct uarch_info *ua = p->ua;
+	uint64_t gp_all = p->n_gp >= 32 ? 0xffffffffULL : (1ULL << p->n_gp) - 1;
+	uint64_t allowed;
+	const char *rule = "PEBS-capable counters";
+
+	if (p->sample.fixed >= 0) {
+		uint32_t fx = p->arch ? p->ci_arch_fixed : (p->baseline ? ua->pebs_fixed : 0);
+
+		if (!(fx & BIT_ULL(p->sample.fixed)) || (unsigned int)p->sample.fixed >= p->n_fixed)
+			return refuse(why, why_size,
+				      "event '%s' lives on fixed counter %d: fixed-counter PEBS needs "
+				      "adaptive PEBS (PERF_CAPABILITIES[14]) or arch-PEBS (ref. 8.12)",
+				      p->sample.name, p->sample.fixed);
+		p->sample_ctr = 32 + p->sample.fixed;
+		return 0;
+	}
+	allowed = (p->arch ? p->ci_arch_gp : ua->pebs_gp) & gp_all;
+	if (p->kind == KIND_LDLAT && !p->arch) {
+		allowed &= ua->ldlat_gp;
+		rule = "load-latency counters";
+	} else if ((p->kind == KIND_STORE || p->kind == KIND_STLAT) && !p->arch) {
+		allowed &= ua->store_gp;
+		rule = p->kind == KIND_STORE ? "precise-store counters (PMC3, seed 001)"
+					     : "store-latency counters (PMC0, ref. 8.4)";
+	}
+	if (!allowed)
+		return refuse(why, why_size, "event '%s': no counter among the %s of %s (mask 0x%x, "
+			      "%u GP counters)", p->sample.name, rule, ua->name,
+			      p->arch ? p->ci_arch_gp : ua->pebs_gp, p->n_gp);
+	p->sample_ctr = lowest_bit(allowed);
+	return 0;
+}
+
+static int choose_period(struct pmu_plan *p, uint64_t want, char *why, size_t why_size)
+{
+	const struct uarch_info *ua = p->ua;
+	bool inst_all = (ua->flags & UA_INST_RETIRED_128) && pmu_event_code(&p->sample) == 0x01c0;
+	uint64_t min = ua->min_period ? ua->min_period : 1;
+
+	if (inst_all && min < 128)
+		min = 128; /* HSW11/BDM11/BDM55 (ref. 8.5) */
+	p->period = want ? want : min;
+	if (p->period < min)
+		return refuse(why, why_size, "period %llu below %llu, the minimum on %s (ref. 8.5)",
+			      (unsigned long long)p->period, (unsigned long long)min, ua->name);
+	if (inst_all && (p->period & 0x3f))
+		return refuse(why, why_size,
+			      "period %llu: INST_RETIRED.ALL on %s needs the low 6 bits clear (HSW11)",
+			      (unsigned long long)p->period, ua->name);
+	if (p->period > MAX_PERIOD)
+		return refuse(why, why_size, "period %llu above %llu (counter writes sign-extend "
+			      "bit 31, ref. 8.5)", (unsigned long long)p->period, MAX_PERIOD);
+	return 0;
+}
+
+static int free_gp(const struct pmu_plan *p)
+{
+	unsigned int i;
+
+	for (i = 0; i < p->n_gp && i < PLAN_MAX_GP; i++)
+		if (!(p->gp_used & BIT_ULL(i)))
+			return (int)i;
+	return -1;
+}
+
+static int add_count(struct pmu_plan *p, const struct pmu_event *ev, int user_idx, char *why,
+		     size_t why_size)
+{
+	struct plan_count *c = &p->count[p->n_count];
+	int ctr, rsp;
+
+	if (p->n_count >= PLAN_MAX_COUNT)
+		return refuse(why, why_size, "too many counted events");
+	if (ev->fixed >= 0) {
+		if ((unsigned int)ev->fixed >= p->n_fixed)
+			return refuse(why, why_size, "event '%s' needs fixed counter %d; this PMU has %u",
+				      ev->name, ev->fixed, p->n_fixed);
+		if (p->sample_ctr == 32 + ev->fixed)
+			return refuse(why, why_size, "event '%s': fixed counter %d already samples",
+				      ev->name, ev->fixed);
+		ctr = 32 + ev->fixed;
+	} else {
+		ctr = free_gp(p);
+		if (ctr < 0)
+			return refuse(why, why_size, "event '%s': no free counter (%u GP counters, "
+				      "used mask 0x%x)", ev->name, p->n_gp, p->gp_used);
+		p->gp_used |= BIT_ULL(ctr);
+		p->evtsel[ctr] = count_evtsel(ev);
+	}
+	rsp = pmu_event_offcore_index(ev);
+	if (ev->has_offcore) {
+		if (rsp < 0)
+			return refuse(why, why_size, "event '%s': unknown offcore-response event",
+				      ev->name);
+		if (p->use_rsp[rsp])
+			return refuse(why, why_size, "event '%s': MSR_OFFCORE_RSP%d already in use",
+				      ev->name, rsp);
+		p->use_rsp[rsp] = true;
+		p->rsp[rsp] = ev->offcore_rsp;
+	}
+	if (ev->has_ldlat && ev->ldlat && p->use_ldlat && ev->ldlat != p->ldlat)
+		return refuse(why, why_size, "event '%s': one load-latency threshold per run",
+			      ev->name);
+	c->ev = *ev;
+	c->ctr = ctr;
+	c->user_idx = user_idx;
+	p->n_count++;
+	return 0;
+}
+
+static void compute_controls(struct pmu_plan *p)
+{
+	unsigned int i;
+	int n = p->sample_ctr;
+
+	/* Fixed counters 0..2 always count (INST_RETIRED.ANY, CORE, REF): OS|USR, no PMI. */
+	for (i = 0; i < p->n_fixed && i < PLAN_FIXED_COUNTING; i++) {
+		p->fixed_used |= BIT_ULL(i);
+		p->fixed_ctrl |= FIXED_CTRL_OS(i) | FIXED_CTRL_USR(i);
+	}
+	for (i = 0; i < p->n_count; i++)
+		if (p->count[i].ctr >= 32) {
+			unsigned int f = p->count[i].ctr - 32;
+
+			p->fixed_used |= BIT_ULL(f);
+			p->fixed_ctrl |= FIXED_CTRL_OS(f) | FIXED_CTRL_USR(f);
+		}
+	if (n >= 32) {
+		unsigned int f = n - 32;
+
+		p->fixed_used |= BIT_ULL(f);
+		p->fixed_ctrl &= ~FIXED_CTRL_FIELD(f);
+		/* PMI bit clear as for GP PEBS counters; adaptive bit 32+4i (ref. 2, 8.13) */
+		p->fixed_ctrl |= (p->sample.os ? FIXED_CTRL_OS(f) : 0) |
+				 (p->sample.usr ? FIXED_CTRL_USR(f) : 0) |
+				 (p->adaptive ? FIXED_CTRL_ADAPTIVE(f) : 0);
+		p->pebs_enable = PEBS_EN_FIXED(f);
+	} else if (n >= 0) {
+		p->gp_used |= BIT_ULL(n);
+		p->evtsel[n] = plan_pebs_evtsel(&p->sample, p->adaptive);
+		p->pebs_enable = PEBS_EN_PMC(n);
+		/* LL_EN_PMCn before Ice Lake (seed 000: 0x00000001_00000001 for PMC0) */
+		if (p->kind == KIND_LDLAT && p->ua->layout == PEBS_EN_LAYOUT_LL_EN)
+			p->pebs_enable |= PEBS_LL_EN(n);
+		/* PS_EN (bit 63) with PMC3 for SNB/IVB precise store (seed 001) */
+		if (p->kind == KIND_STORE)
+			p->pebs_enable |= PEBS_PS_EN;
+	}
+	p->global_ctrl = p->gp_used | ((uint64_t)p->fixed_used << 32);
+}
+
+static int plan_sample(struct pmu_plan *p, const struct session_cfg *cfg, char *why,
+		       size_t why_size)
+{
+	const struct uarch_info *ua = p->ua;
+	int r;
+
+	if (cfg->sample_event) {
+		if (pmu_event_parse(ua->pfm_pmu, cfg->sample_event, &p->sample, why, why_size))
+			return SESSION_REFUSED;
+		p->kind = uarch_event_kind(ua, pmu_event_code(&p->sample));
+	} else {
+		r = default_sample(ua, cfg->kind, &p->sample, why, why_size);
+		if (r)
+			return r;
+		p->kind = cfg->kind;
+	}
+	p->sample_precise = p->sample.precise;
+	r = pebs_event_rules(p, &p->sample, why, why_size);
+	if (r)
+		return r;
+	if (p->sample.has_ldlat) {
+		if (!(ua->flags & UA_LDLAT))
+			return refuse(why, why_size, "event '%s': no load-latency facility on %s",
+				      p->sample.name, ua->name);
+		p->use_ldlat = true;
+		p->ldlat = p->sample.ldlat ? p->sample.ldlat : (cfg->ldlat ? cfg->ldlat : 3);
+		/* Seed 000: "The minimum value that may be programmed in this register is 3" */
+		if (p->ldlat < 3 || p->ldlat > 0xffff)
+			return refuse(why, why_size, "ldlat=%u: the load-latency threshold is 3..65535 "
+				      "(SDM 18.9.4.2)", p->ldlat);
+	}
+	if (p->sample.has_frontend) {
+		if (!(ua->flags & UA_FRONTEND))
+			return refuse(why, why_size, "event '%s': no MSR_PEBS_FRONTEND on %s",
+				      p->sample.name, ua->name);
+		p->use_frontend = true;
+		p->frontend = p->sample.frontend;
+	}
+	if (p->sample.has_offcore)
+		return refuse(why, why_size, "event '%s': offcore-response events cannot be sampled "
+			      "with PEBS", p->sample.name);
+	r = pick_sample_counter(p, why, why_size);
+	if (r)
+		return r;
+	return choose_period(p, cfg->period, why, why_size);
+}
+
+static int plan_groups(struct pmu_plan *p, const struct session_cfg *cfg, char *why,
+		       size_t why_size)
+{
+	bool mem = p->kind != KIND_OTHER;
+
+	if (p->arch) {
+		uint64_t want = cfg->data_cfg;
+
+		/* AUX carries address, data source and latency; GPR the registers (ref. 7). */
+		p->cfg_c = CFG_C_RELOAD(-p->period) | CFG_C_EN;
+		if ((mem || (want & DATA_CFG_MEMINFO)) && (p->ci_arch_caps & ARCH_CAP_AUX))
+			p->cfg_c |= CFG_C_AUX;
+		if ((want & DATA_CFG_GP) && (p->ci_arch_caps & ARCH_CAP_GPR))
+			p->cfg_c |= CFG_C_GPR;
+		return 0;
+	}
+	if (!p->baseline) {
+		/* fmt 4/5 without baseline (e.g. a KVM guest): basic 32-byte records only (ref. 9). */
+		p->rec_size = p->fmt >= 4 ? 32 : pebs_legacy_record_size(p->fmt);
+		return 0;
+	}
+	if (cfg->data_cfg & ~DATA_CFG_KNOWN)
+		return refuse(why, why_size, "PEBS_DATA_CFG 0x%llx has bits adaptive PEBS does not "
+			      "define (known: 0x%llx)", (unsigned long long)cfg->data_cfg,
+			      (unsigned long long)DATA_CFG_KNOWN);
+	p->adaptive = true;
+	p->data_cfg = cfg->data_cfg | (mem ? DATA_CFG_MEMINFO : 0);
+	p->rec_size = pebs_adaptive_record_size(p->data_cfg);
+	return 0;
+}
+
+static void plan_init(struct pmu_plan *p, const struct cpu_info *ci, const struct uarch_info *ua,
+		      int fmt)
+{
+	memset(p, 0, sizeof(*p));
+	p->ua = ua;
+	p->fmt = (unsigned int)fmt;
+	p->arch = fmt == PEBS_FMT_ARCH;
+	p->baseline = !p->arch && fmt >= 4 && (ci->perf_caps & PERF_CAP_PEBS_BASELINE);
+	p->fw_write = ci->has_perf_caps && (ci->perf_caps & PERF_CAP_FW_WRITE);
+	p->n_gp = ci->n_gp < PLAN_MAX_GP ? ci->n_gp : PLAN_MAX_GP;
+	p->n_fixed = ci->pmu_version > 1 ? (ci->n_fixed < PLAN_MAX_FIXED ? ci->n_fixed
+									 : PLAN_MAX_FIXED) : 0;
+	p->gp_width_mask = ci->gp_width ? GENMASK_ULL(ci->gp_width - 1, 0) : GENMASK_ULL(39, 0);
+	p->sample_ctr = -1;
+	p->copy_idx = -1;
+	p->ci_arch_gp = ci->arch_pebs_gp;
+	p->ci_arch_fixed = ci->arch_pebs_fixed;
+	p->ci_arch_caps = ci->arch_pebs_caps;
+}
+
+int plan_build(const struct session_cfg *cfg, const struct cpu_info *ci, struct pmu_plan *p,
+	       char *why, size_t why_size)
+{
+	const struct uarch_info *ua = uarch_for_cpu(ci);
+	struct pmu_event ev;
+	unsigned int i;
+	int r, fmt = plan_pebs_format(ci);
+
+	if (!cfg->count_only && !session_pebs_usable(ci, why, why_size))
+		return SESSION_SKIP;
+	if (!ua || ci->vendor != VENDOR_INTEL || !ci->n_gp) {
+		pp_snprintf(why, why_size, "no known Intel PMU to count with");
+		return SESSION_SKIP;
+	}
+	plan_init(p, ci, ua, fmt < 0 ? 0 : fmt);
+	p->count_only = cfg->count_only;
+	if (cfg->n_count_events > SESSION_MAX_COUNT)
+		return refuse(why, why_size, "%u counted events; at most %d", cfg->n_count_events,
+			      SESSION_MAX_COUNT);
+	if (!p->count_only) {
+		r = plan_sample(p, cfg, why, why_size);
+		if (r)
+			return r;
+		if (p->sample_ctr < 32)
+			p->gp_used |= BIT_ULL(p->sample_ctr);
+		r = plan_groups(p, cfg, why, why_size);
+		if (r)
+			return r;
+	}
+	for (i = 0; i < cfg->n_count_events; i++) {
+		if (pmu_event_parse(ua->pfm_pmu, cfg->count_events[i], &ev, why, why_size))
+			return SESSION_REFUSED;
+		r = add_count(p, &ev, (int)i, why, why_size);
+		if (r)
+			return r;
+	}
+	/* SPR/EMR/GNR/GLC: 0x8203 beside load latency for a complete data source (ref. 8.6). */
+	if (!p->count_only && p->kind == KIND_LDLAT && (ua->flags & UA_MEM_LOADS_AUX)) {
+		memset(&ev, 0, sizeof(ev));
+		ev.fixed = -1;
+		ev.usr = ev.os = true;
+		ev.evtsel = ua->aux_event;
+		pp_snprintf(ev.name, sizeof(ev.name), "mem-loads-aux (0x%x)", ua->aux_event);
+		r = add_count(p, &ev, -1, why, why_size);
+		if (r)
+			return r;
+	}
+	/*
+	 * A counting copy of the sampled event on a free counter: events / period
+	 * is then checked against the records.  Not for facilities tied to one
+	 * counter or one MSR (load latency, precise store, store latency).
+	 */
+	if (!p->count_only && p->sample_ctr < 32 && !p->sample.has_ldlat &&
+	    p->kind != KIND_STORE && p->kind != KIND_STLAT && !p->sample.has_frontend &&
+	    free_gp(p) >= 0) {
+		ev = p->sample;
+		if (add_count(p, &ev, -1, why, why_size) == 0)
+			p->copy_idx = (int)p->n_count - 1;
+	}
+	compute_controls(p);
+	return 0;
+}

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * plan.h - a session request checked against the generation's rules and
+ * turned into MSR values, before any MSR is written: events parsed, counters
+ * allocated under the uarch table's constraints, sample-after value chosen,
+ * PEBS_ENABLE / GLOBAL_CTRL / FIXED_CTR_CTRL / EVTSEL values computed.
+ * Pure: no MSR access, so every value can be unit-tested by hand.
+ */
+#ifndef PP_PMU_PLAN_H
+#define PP_PMU_PLAN_H
+
+#include "event.h"
+#include "session.h"
+#include "uarch.h"
+
+#define PLAN_MAX_GP    32
+#define PLAN_MAX_FIXED 4
+#define PLAN_MAX_COUNT (SESSION_MAX_COUNT + 2) /* + SPR aux event + counting copy */
+#define PLAN_FIXED_COUNTING 3 /* INST_RETIRED.ANY, CPU_CLK_UNHALTED.CORE, .REF_TSC */
+
+struct plan_count {
+	struct pmu_event ev;
+	int ctr;      /* GP index, or 32+i for a fixed counter */
+	int user_idx; /* index in cfg->count_events, -1 for the aux event / counting copy */
+};
+
+struct pmu_plan {
+	const struct uarch_info *ua;
+	unsigned int fmt;          /* PERF_CAPABILITIES.PEBS_FMT, or PEBS_FMT_ARCH */
+	bool arch, baseline, adaptive, fw_write, count_only;
+	unsigned int n_gp, n_fixed;
+	uint64_t gp_width_mask;
+	uint32_t ci_arch_gp, ci_arch_fixed, ci_arch_caps; /* CPUID.23H (arch-PEBS) */
+
+	struct pmu_event sample;
+	int sample_ctr;            /* GP n or 32+i; -1 when count_only */
+	enum pebs_kind kind;
+	bool sample_precise;       /* catalogue: precise event (else non-precise, Goldmont) */
+	uint64_t period;
+	uint64_t data_cfg;         /* MSR_PEBS_DATA_CFG (adaptive only) */
+	size_t rec_size;           /* legacy/adaptive record size; 0 arch */
+
+	struct plan_count count[PLAN_MAX_COUNT];
+	unsigned int n_count;
+	int copy_idx;              /* count[] entry counting the sampled event, -1 */
+
+	uint32_t gp_used;
+	uint32_t fixed_used;       /* fixed counters programmed (counting and/or PEBS) */
+	uint64_t evtsel[PLAN_MAX_GP];
+	uint64_t fixed_ctrl;
+	uint64_t pebs_enable;      /* legacy IA32_PEBS_ENABLE */
+	uint64_t global_ctrl;
+	uint64_t cfg_c;            /* arch-PEBS CFG_C of the sampling counter */
+	bool use_ldlat, use_frontend;
+	uint32_t ldlat;
+	uint64_t frontend;
+	bool use_rsp[2];
+	uint64_t rsp[2];
+};
+
+/*
+ * Builds the plan for cfg on ci.  Returns 0, or SESSION_SKIP /
+ * SESSION_REFUSED with why filled; nothing is written either way.
+ */
+int plan_build(const struct session_cfg *cfg, const struct cpu_info *ci, struct pmu_plan *p,
+	       char *why, size_t why_size);
+
+/* The PEBS record format the CPU reports: PEBS_FMT, PEBS_FMT_ARCH, or -1 unknown. */
+int plan_pebs_format(const struct cpu_info *ci);
+
+/* PERFEVTSEL value for a PEBS event: EN, USR/OS as asked, INT clear (SDM 18.4.4.1). */
+uint64_t plan_pebs_evtsel(const struct pmu_event *ev, bool adaptive);
+
+#endif
