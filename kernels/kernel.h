@@ -84,7 +84,7 @@ struct kernel_def {
 
 size_t kernel_count(void);
 const struct kernel_def *kernel_at(size_t i);
-/* By name; "chase" alone names the generic chase (any size). NULL if unknown. */
+/* By name ("chase" is the chase at any size, not in the default job). NULL if unknown. */
 const struct kernel_def *kernel_find(const char *name);
 /* "chase-l1, chase-l2, ..." for error lines. */
 void kernel_names(char *buf, size_t size);

@@ -89,6 +89,12 @@ static const struct kernel_expect exp_share[] = {
 #define EXP(t) t, ARRAY_SIZE(t)
 
 static const struct kernel_def kernel_defs[] = {
+	/* The chase at any size (kernels=chase size=..., pebs-kernels chase --size ...). */
+	{ .name = "chase", .base = "chase", .what = "pointer chase at the size asked for",
+	  .real = kbody_chase_real, .sim = kbody_chase_sim, .size = 64 * MiB,
+	  .size_sim = 1 * MiB, .min_size = 4 * KiB, .iters = 1000000, .iters_sim = 20000,
+	  .stride = 64, .chase = true, .cpus = 1, .samplings = L, .loads_per_iter = 1,
+	  .expect = NULL, .n_expect = 0, .in_default_job = false },
 	{ .name = "chase-l1", .base = "chase", .what = "pointer chase inside L1 (16 KiB)",
 	  .real = kbody_chase_real, .sim = kbody_chase_sim, .size = 16 * KiB,
 	  .size_sim = 16 * KiB, .min_size = 4 * KiB, .iters = 1000000, .iters_sim = 20000,
@@ -173,9 +179,6 @@ const struct kernel_def *kernel_at(size_t i)
 
 const struct kernel_def *kernel_find(const char *name)
 {
-	/* "chase" alone: the chase at whatever --size/size= says. */
-	if (!strcmp(name, "chase"))
-		name = "chase-dram";
 	for (size_t i = 0; i < ARRAY_SIZE(kernel_defs); i++)
 		if (!strcmp(kernel_defs[i].name, name))
 			return &kernel_defs[i];

@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: MIT
+/*
+ * pebs-kernels - runs one of pebsprobe's kernels (the real build, the same
+ * code the UEFI app samples) on Linux and prints, like lmbench's
+ * lat_mem_rd, one line per working-set size:
+ *
+ *   <size in MiB, 5 decimals> <ns per access, 3 decimals>
+ *
+ *   pebs-kernels chase --size 64M      one size
+ *   pebs-kernels chase                 a sweep 4K, 8K, ... 256M
+ *   pebs-kernels --list                the kernels
+ *
+ * Options: --size N[K|M|G] (4K..1G), --max N[K|M|G] (sweep end, default
+ * 256M), --iterations N (default: the kernel's).  Bad usage: one line on
+ * stderr naming the option and what it accepts, exit status 2.
+ */
+#define _GNU_SOURCE
+#include "../kernels/kernel.h"
+#include "../lib/platform.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MIN_SIZE (4ULL << 10)
+#define MAX_SIZE (1ULL << 30)
+
+static int usage_error(const char *fmt, const char *arg, const char *accepted)
+{
+	fprintf(stderr, "pebs-kernels: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "; accepted: %s\n", accepted);
+	return 2;
+}
+
+/* "64M" -> 67108864; false if not a size. */
+static bool parse_size(const char *s, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	if (*s < '0' || *s > '9')
+		return false;
+	v = strtoull(s, &end, 10);
+	if (errno)
+		return false;
+	switch (*end) {
+	case 'k': case 'K': v <<= 10; end++; break;
+	case 'm': case 'M': v <<= 20; end++; break;
+	case 'g': case 'G': v <<= 30; end++; break;
+	default: break;
+	}
+	if (*end)
+		return false;
+	*out = v;
+	return true;
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/* One size: prepare, a warm-up pass, then the timed pass. Returns 0 or 1. */
+static int measure(const struct kernel_def *def, uint64_t size, uint64_t iterations)
+{
+	struct kernel_ctx k;
+	char why[160];
+	bool clipped;
+	uint64_t t0, t1, acc;
+
+	if (kernel_prepare(&k, def, size, iterations, false, &clipped, why, sizeof(why)) < 0) {
+		fprintf(stderr, "pebs-kernels: %s\n", why);
+		return 1;
+	}
+	if (clipped)
+		fprintf(stderr, "pebs-kernels: %s: only %llu bytes could be allocated\n", def->name,
+			(unsigned long long)k.size);
+	/* Warm-up: page faults and the first touch stay out of the timed pass. */
+	{
+		uint64_t saved = k.iterations;
+
+		k.iterations = saved / 10 ? saved / 10 : 1;
+		kernel_run(&k);
+		k.iterations = saved;
+	}
+	t0 = now_ns();
+	kernel_run(&k);
+	t1 = now_ns();
+	if (k.error) {
+		fprintf(stderr, "pebs-kernels: %s: the second CPU could not run its part\n", def->name);
+		kernel_release(&k);
+		return 1;
+	}
+	acc = k.loads + k.stores;
+	if (!acc)
+		acc = k.iterations;
+	printf("%.5f %.3f\n", (double)k.size / (1024.0 * 1024.0), (double)(t1 - t0) / (double)acc);
+	fflush(stdout);
+	kernel_release(&k);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const struct kernel_def *def = NULL;
+	uint64_t size = 0, max = 256ULL << 20, iterations = 0;
+	const char *size_arg = "";
+	char names[512];
+	int rc = 0;
+
+	kernel_names(names, sizeof(names));
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--list")) {
+			for (size_t j = 0; j < kernel_count(); j++)
+				printf("%-14s %s\n", kernel_at(j)->name, kernel_at(j)->what);
+			return 0;
+		}
+		if (!strcmp(a, "--size") || !strcmp(a, "--max") || !strcmp(a, "--iterations")) {
+			uint64_t v;
+
+			if (i + 1 >= argc)
+				return usage_error("%s needs a value", a,
+						   !strcmp(a, "--iterations") ? "a count >= 1"
+									      : "N[K|M|G], 4K..1G");
+			if (!strcmp(a, "--iterations")) {
+				char *end;
+
+				errno = 0;
+				v = strtoull(argv[i + 1], &end, 10);
+				if (errno || *end || !v || argv[i + 1][0] == '-')
+					return usage_error("--iterations: '%s' is not a count",
+							   argv[i + 1], "a count >= 1");
+				iterations = v;
+			} else {
+				if (!parse_size(argv[i + 1], &v) || v < MIN_SIZE || v > MAX_SIZE)
+					return usage_error(!strcmp(a, "--size")
+								   ? "--size: '%s' is not a size"
+								   : "--max: '%s' is not a size",
+							   argv[i + 1], "N[K|M|G], 4K..1G");
+				if (!strcmp(a, "--size")) {
+					size = v;
+					size_arg = argv[i + 1];
+				}
+				else
+					max = v;
+			}
+			i++;
+			continue;
+		}
+		if (a[0] == '-')
+			return usage_error("unknown option '%s'", a,
+					   "KERNEL [--size N[K|M|G]] [--max N[K|M|G]] [--iterations N], --list");
+		if (def)
+			return usage_error("one kernel at a time, '%s' is a second one", a, names);
+		def = kernel_find(a);
+		if (!def)
+			return usage_error("unknown kernel '%s'", a, names);
+	}
+	if (!def)
+		return usage_error("%s", "no kernel named", names);
+	if (size && size < def->min_size) {
+		char lim[64];
+
+		snprintf(lim, sizeof(lim), "%llu bytes or more for %s",
+			 (unsigned long long)def->min_size, def->name);
+		return usage_error("--size: '%s' is below the kernel's minimum", size_arg, lim);
+	}
+	if (def->cpus > plat_cpu_count()) {
+		fprintf(stderr, "pebs-kernels: %s needs %u CPUs, %u online\n", def->name, def->cpus,
+			plat_cpu_count());
+		return 77;
+	}
+	fprintf(stderr, "pebs-kernels: %s (%s), stride %u\n", def->name, def->what, def->stride);
+	if (size)
+		return measure(def, size, iterations);
+	for (uint64_t s = def->min_size > MIN_SIZE ? def->min_size : MIN_SIZE; s <= max; s *= 2)
+		rc |= measure(def, s, iterations);
+	return rc;
+}
