@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: MIT
+/*
+ * app.c - the run after the options are known, with no EFI types: choose
+ * the PMU backend, probe and report the CPU, the self tests, the main job,
+ * the SUMMARY.  The real backend comes from efi/hw_real.h (NULL on the
+ * host, where pmu=hw SKIPs and pmu=auto simulates).
+ */
+#include "app.h"
+#include "../efi/hw_real.h"
+#include "../kernels/runner.h"
+#include "../lib/fmt.h"
+#include "../lib/report.h"
+#include "../pmu/cpu.h"
+#include "../pmu/hw.h"
+#include "../pmu/session.h"
+#include "../sim/sim.h"
+
+#define MSR_IA32_APIC_BASE 0x1b
+
+static void list_models(void)
+{
+	for (size_t i = 0; i < sim_model_count(); i++) {
+		const struct sim_model_info *m = sim_model_at(i);
+
+		report_info("model %s: %s", m->name, m->description);
+	}
+}
+
+static void model_names(char *buf, size_t size)
+{
+	struct strbuf sb;
+
+	strbuf_init(&sb, buf, size);
+	for (size_t i = 0; i < sim_model_count(); i++)
+		strbuf_printf(&sb, "%s%s", i ? ", " : "", sim_model_at(i)->name);
+}
+
+/*
+ * pmu=auto: a vCPU that shows no PMU to PEBS-sample with (QEMU TCG, or KVM
+ * without PMU passthrough) gets the simulator.  Bare metal always gets the
+ * real backend: a missing PMU there is a finding (SKIP), not a reason to
+ * pretend.  why says which CPUID bits decided.
+ */
+static bool vcpu_without_pmu(const struct hw_ops *real, char *why, size_t why_size)
+{
+	struct cpuid_regs r1, r, hv;
+	char sig[13];
+
+	real->cpuid(1, 0, &r1);
+	if (!(r1.ecx & BIT_ULL(31)))
+		return false;
+	real->cpuid(0x40000000, 0, &hv);
+	memcpy(sig, &hv.ebx, 4);
+	memcpy(sig + 4, &hv.ecx, 4);
+	memcpy(sig + 8, &hv.edx, 4);
+	sig[12] = 0;
+	real->cpuid(0, 0, &r);
+	if (r.eax >= 0xa)
+		real->cpuid(0xa, 0, &r);
+	else
+		r.eax = 0;
+	if (!(r.eax & 0xff)) {
+		pp_snprintf(why, why_size, "hypervisor \"%s\": CPUID.0AH reports PMU version 0", sig);
+		return true;
+	}
+	if (!(r1.edx & BIT_ULL(21))) {
+		pp_snprintf(why, why_size, "hypervisor \"%s\": CPUID.1:EDX[21] DS is clear (no PEBS)",
+			    sig);
+		return true;
+	}
+	return false;
+}
+
+static int use_sim(const struct options *opts)
+{
+	char names[256];
+
+	if (sim_select(opts->model)) {
+		model_names(names, sizeof(names));
+		report_line("ERROR: option model: unknown simulator model '%s' (accepted: %s, list)",
+			    opts->model, names);
+		return -1;
+	}
+	hw_install(sim_hw_ops());
+	report_set_simulated(true);
+	return 0;
+}
+
+/* Installs the backend; returns 0, or an exit status to stop with. */
+static int choose_backend(const struct options *opts)
+{
+	const struct hw_ops *real = hw_real_ops();
+	char why[160];
+
+	switch (opts->pmu) {
+	case OPT_PMU_SIM:
+		return use_sim(opts) ? EXIT_USAGE : 0;
+	case OPT_PMU_HW:
+		if (!real) {
+			report_skip("pmu", "pmu=hw: this build has no real PMU backend (host build)");
+			return EXIT_ALL_SKIPPED;
+		}
+		hw_install(real);
+		return 0;
+	case OPT_PMU_AUTO:
+		if (!real) {
+			report_info("pmu=auto: no real backend in this build: simulated PMU, model %s",
+				    opts->model);
+			return use_sim(opts) ? EXIT_USAGE : 0;
+		}
+		if (vcpu_without_pmu(real, why, sizeof(why))) {
+			report_info("pmu=auto: %s: running the simulated PMU, model %s (pmu=hw to "
+				    "insist on the real one)", why, opts->model);
+			return use_sim(opts) ? EXIT_USAGE : 0;
+		}
+		hw_install(real);
+		return 0;
+	}
+	return EXIT_USAGE;
+}
+
+/*
+ * selftest=gp: provoke a real #GP through the seam and check that it was
+ * trapped and execution resumed.  The access: WRMSR IA32_PKRS (6E1H) with
+ * bit 32 set.  Bits 63:32 of IA32_PKRS are reserved, so a CPU with PKS
+ * raises #GP, and a CPU without PKS has no such MSR and raises #GP too
+ * (SDM Vol. 4 Table 2-2 "IA32_PKRS"; Vol. 2B WRMSR).  QEMU 7.2 TCG checks
+ * the same reserved bits (helper_wrmsr), while it reads and ignores most
+ * unknown MSRs without a fault.  Even if some CPU took the write, PKRS only
+ * matters with CR4.PKS set, which the firmware does not set.
+ */
+#define MSR_IA32_PKRS 0x6e1
+#define PKRS_RESERVED_BIT BIT_ULL(32)
+
+static void selftest_gp(bool real)
+{
+	unsigned long before = hw_real_gp_trapped();
+	uint64_t base = 0;
+	char why[160];
+
+	if (hw_rdmsr(MSR_IA32_APIC_BASE, &base) != HW_OK) {
+		report_fail("selftest-gp", "rdmsr 0x%x (IA32_APIC_BASE) faulted: the trap fires "
+			    "on an access that must not fault", MSR_IA32_APIC_BASE);
+		return;
+	}
+	report_pass("selftest-gp: rdmsr 0x%x (IA32_APIC_BASE) = 0x%llx without fault",
+		    MSR_IA32_APIC_BASE, (unsigned long long)base);
+	if (hw_wrmsr(MSR_IA32_PKRS, PKRS_RESERVED_BIT) != HW_GP) {
+		report_fail("selftest-gp", "wrmsr 0x%x <- 0x%llx (reserved bit 32) did not fault",
+			    MSR_IA32_PKRS, (unsigned long long)PKRS_RESERVED_BIT);
+		return;
+	}
+	if (real && hw_real_gp_trapped() != before + 1) {
+		report_fail("selftest-gp", "#GP reported but the trap counted %lu faults, not 1",
+			    hw_real_gp_trapped() - before);
+		return;
+	}
+	report_pass("selftest-gp: wrmsr 0x%x <- 0x%llx raised #GP, trapped, execution resumed",
+		    MSR_IA32_PKRS, (unsigned long long)PKRS_RESERVED_BIT);
+	if (real) {
+		if (hw_real_idt_intact(why, sizeof(why)))
+			report_pass("selftest-gp: firmware IDT and its #GP gate unchanged");
+		else
+			report_fail("selftest-gp", "firmware IDT not restored: %s", why);
+	}
+}
+
+/* Why PEBS cannot be used here, in the order a reader would check. */
+static bool pebs_unusable(const struct cpu_info *ci, char *why, size_t why_size)
+{
+	const char *hv = ci->hypervisor == HV_TCG ? " (QEMU TCG emulates no PMU)" :
+			 ci->hypervisor != HV_NONE ? " (hypervisor: is the PMU passed through?)" :
+						     "";
+
+	if (ci->vendor != VENDOR_INTEL)
+		pp_snprintf(why, why_size, "not an Intel CPU (vendor %s)%s", ci->vendor_str, hv);
+	else if (!ci->pmu_version)
+		pp_snprintf(why, why_size, "no architectural PMU (CPUID.0AH version 0)%s", hv);
+	else if (!ci->ds)
+		pp_snprintf(why, why_size, "no Debug Store (CPUID.1:EDX[21] DS clear)%s", hv);
+	else if (ci->has_misc_enable && (ci->misc_enable & MISC_ENABLE_PEBS_UNAVAIL))
+		pp_snprintf(why, why_size, "IA32_MISC_ENABLE[12] says PEBS unavailable%s", hv);
+	else if (!session_pebs_usable(ci, why, why_size))
+		return true;
+	else
+		return false;
+	return true;
+}
+
+int app_run(const struct options *opts)
+{
+	struct cpu_info ci;
+	char why[REPORT_LINE_MAX - 64];
+	int st;
+
+	hw_set_msr_trace(opts->trace_msr);
+	if (!strcmp(opts->model, "list")) {
+		list_models();
+		return EXIT_PASS;
+	}
+	st = choose_backend(opts);
+	if (st)
+		return st == EXIT_ALL_SKIPPED ? report_summary() : st;
+	report_info("pmu backend: %s%s%s", hw_current()->name,
+		    hw_is_simulated() ? ", model " : "", hw_is_simulated() ? opts->model : "");
+	cpu_probe(&ci);
+	cpu_report(&ci);
+
+	if (opts->selftest == OPT_SELFTEST_GP)
+		selftest_gp(!hw_is_simulated());
+	if (opts->report_only) {
+		report_info("mode=report: capability report only");
+	} else if (pebs_unusable(&ci, why, sizeof(why))) {
+		report_skip("pebs", "%s", why);
+	} else {
+		runner_main_job(opts, &ci);
+	}
+	return report_summary();
+}

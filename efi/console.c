@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: MIT
+/*
+ * console.c - every report line goes to three places, each exactly once:
+ *
+ *   screens: every Simple Text Output device whose device path has no UART
+ *            node (the firmware's graphics or VGA text console);
+ *   serial:  the first EFI_SERIAL_IO_PROTOCOL device, written directly as
+ *            "line\r\n" - never through ConOut, whose terminal driver adds
+ *            cursor moves and colour escapes;
+ *   log:     the log file on the ESP (ASCII, "line\n", flushed every line).
+ *
+ * Writing to ConOut (the splitter) would send each line to the serial
+ * terminal as well, so the serial transcript would hold it twice and with
+ * escapes.  Only when neither a screen nor a serial port is found does the
+ * text go to ConOut itself.
+ */
+#include "efi_glue.h"
+#include "../lib/fmt.h"
+#include "../lib/report.h"
+
+#define MAX_SCREENS 8
+
+static SIMPLE_TEXT_OUTPUT_INTERFACE *screens[MAX_SCREENS];
+static unsigned int n_screens;
+static EFI_SERIAL_IO_PROTOCOL *serial;
+static EFI_FILE_HANDLE log_fh;
+static char log_name[64];
+
+/* Lines printed before the log file is open, written into it when it opens. */
+#define EARLY_MAX 16384
+static char early[EARLY_MAX];
+static size_t early_len;
+static bool early_done;
+
+static bool path_has_uart(EFI_DEVICE_PATH *dp)
+{
+	for (; !IsDevicePathEnd(dp); dp = NextDevicePathNode(dp))
+		if (DevicePathType(dp) == MESSAGING_DEVICE_PATH &&
+		    DevicePathSubType(dp) == MSG_UART_DP)
+			return true;
+	return false;
+}
+
+static void find_screens(void)
+{
+	EFI_HANDLE *handles = NULL;
+	UINTN n = 0;
+
+	if (EFI_ERROR(uefi_call_wrapper(BS->LocateHandleBuffer, 5, ByProtocol, &TextOutProtocol,
+					NULL, &n, &handles)))
+		return;
+	for (UINTN i = 0; i < n && n_screens < MAX_SCREENS; i++) {
+		EFI_DEVICE_PATH *dp = NULL;
+		SIMPLE_TEXT_OUTPUT_INTERFACE *out = NULL;
+
+		/* The splitter's virtual handles have no device path: skip them. */
+		if (EFI_ERROR(uefi_call_wrapper(BS->HandleProtocol, 3, handles[i],
+						&DevicePathProtocol, (void **)&dp)) ||
+		    !dp || path_has_uart(dp))
+			continue;
+		if (EFI_ERROR(uefi_call_wrapper(BS->HandleProtocol, 3, handles[i], &TextOutProtocol,
+						(void **)&out)) || !out)
+			continue;
+		screens[n_screens++] = out;
+	}
+	FreePool(handles);
+}
+
+static void find_serial(void)
+{
+	EFI_HANDLE *handles = NULL;
+	UINTN n = 0;
+
+	if (EFI_ERROR(uefi_call_wrapper(BS->LocateHandleBuffer, 5, ByProtocol, &SerialIoProtocol,
+					NULL, &n, &handles)))
+		return;
+	if (n)
+		uefi_call_wrapper(BS->HandleProtocol, 3, handles[0], &SerialIoProtocol,
+				  (void **)&serial);
+	FreePool(handles);
+}
+
+static void serial_write(const char *s, size_t len)
+{
+	UINTN n = len;
+
+	if (serial)
+		uefi_call_wrapper(serial->Write, 3, serial, &n, (void *)s);
+}
+
+void con_init(void)
+{
+	find_screens();
+	find_serial();
+	/* The firmware's terminal may have left the cursor mid-line: start a fresh one. */
+	serial_write("\r\n", 2);
+}
+
+static void screen_write(SIMPLE_TEXT_OUTPUT_INTERFACE *out, const char *line)
+{
+	CHAR16 buf[REPORT_LINE_MAX + 3];
+
+	ascii_to_ucs2(buf, REPORT_LINE_MAX, line);
+	StrCat(buf, L"\r\n");
+	uefi_call_wrapper(out->OutputString, 2, out, buf);
+}
+
+static void early_add(const char *line, size_t len)
+{
+	if (early_done || early_len + len + 1 > EARLY_MAX)
+		return;
+	memcpy(early + early_len, line, len);
+	early[early_len + len] = '\n';
+	early_len += len + 1;
+}
+
+void con_line(const char *line, void *ctx)
+{
+	size_t len = strlen(line);
+	char nl = '\n';
+
+	(void)ctx;
+	for (unsigned int i = 0; i < n_screens; i++)
+		screen_write(screens[i], line);
+	if (serial) {
+		serial_write(line, len);
+		serial_write("\r\n", 2);
+	}
+	if (!n_screens && !serial)
+		screen_write(ST->ConOut, line);
+	if (log_fh) {
+		esp_append(log_fh, line, len);
+		esp_append(log_fh, &nl, 1);
+	} else {
+		early_add(line, len);
+	}
+}
+
+int con_open_log(const char *name)
+{
+	EFI_STATUS st;
+
+	early_done = true;
+	if (!name || !strcmp(name, "none"))
+		return 0;
+	st = esp_create(name, &log_fh);
+	if (EFI_ERROR(st)) {
+		log_fh = NULL;
+		return -1;
+	}
+	pp_snprintf(log_name, sizeof(log_name), "%s", name);
+	esp_append(log_fh, early, early_len);
+	return 0;
+}
+
+void con_close_log(void)
+{
+	if (log_fh)
+		esp_close(log_fh);
+	log_fh = NULL;
+}
+
+const char *con_describe(void)
+{
+	static char buf[128];
+
+	pp_snprintf(buf, sizeof(buf), "screens %u, serial %s, log %s", n_screens,
+		    serial ? "yes" : "no", log_fh ? log_name : "none");
+	return buf;
+}

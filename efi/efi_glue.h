@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * efi_glue.h - what the efi/ files share among themselves (EFI types
+ * allowed here and only here): the console, the ESP directory beside the
+ * binary, and the exit path.
+ */
+#ifndef PP_EFI_GLUE_H
+#define PP_EFI_GLUE_H
+
+#include <efi.h>
+#include <efilib.h>
+
+#include "../lib/compat.h"
+
+/* console.c: screens, the serial port and the log file, one ASCII line at a time. */
+void con_init(void);
+void con_line(const char *line, void *ctx); /* a report_sink_fn */
+/* Opens the log file beside the binary (NULL or "none": no log) and writes
+ * the lines printed so far into it.  Returns 0 or -1. */
+int con_open_log(const char *name);
+void con_close_log(void);
+const char *con_describe(void); /* "screen 1, serial 1, log pebsprobe.log" */
+
+/* esp.c: the directory the binary was loaded from, on its own file system. */
+EFI_STATUS esp_init(EFI_HANDLE image);
+const char *esp_dir_name(void);
+/* Reads a whole file: EFI_NOT_FOUND if absent; *buf from pool memory, NUL-terminated. */
+EFI_STATUS esp_read_file(const char *name, char **buf, UINTN *len);
+/* Writes name.tmp, then renames it to name: never a half-written name. */
+EFI_STATUS esp_write_file(const char *name, const void *buf, UINTN len);
+/* Creates (truncates) a file for appending; esp_append writes and flushes. */
+EFI_STATUS esp_create(const char *name, EFI_FILE_HANDLE *fh);
+EFI_STATUS esp_append(EFI_FILE_HANDLE fh, const void *buf, UINTN len);
+void esp_close(EFI_FILE_HANDLE fh);
+
+/* exit.c */
+enum efi_exit_how { EXIT_HOW_SHUTDOWN, EXIT_HOW_REBOOT, EXIT_HOW_RETURN };
+/* Does not return unless how is EXIT_HOW_RETURN (or the firmware refuses). */
+void efi_exit(int status, enum efi_exit_how how);
+
+/* platform_efi.c */
+void plat_efi_init(void);
+
+/* ASCII <-> UTF-16 helpers (main.c). */
+void ascii_to_ucs2(CHAR16 *dst, size_t dst_len, const char *src);
+
+extern EFI_HANDLE efi_image;
+
+#endif

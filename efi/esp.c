@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: MIT
+/*
+ * esp.c - files beside the binary: the directory part of the loaded image's
+ * file path, on the file system of the device it was loaded from.  When the
+ * image came from somewhere without a writable file system (QEMU -kernel,
+ * a network boot), the first file system that has \EFI\BOOT is used.
+ */
+#include "efi_glue.h"
+#include "../lib/fmt.h"
+
+static EFI_FILE_HANDLE dir;
+static char dir_name[256] = "\\";
+
+const char *esp_dir_name(void)
+{
+	return dir_name;
+}
+
+/* "\EFI\BOOT\BOOTX64.EFI" from the image's file-path nodes, up to the last '\'. */
+static void image_dir(EFI_DEVICE_PATH *dp, char *out, size_t size)
+{
+	size_t len = 0;
+
+	out[0] = 0;
+	for (; dp && !IsDevicePathEnd(dp); dp = NextDevicePathNode(dp)) {
+		FILEPATH_DEVICE_PATH *fp = (FILEPATH_DEVICE_PATH *)dp;
+		size_t nchars;
+
+		if (DevicePathType(dp) != MEDIA_DEVICE_PATH || DevicePathSubType(dp) != MEDIA_FILEPATH_DP)
+			continue;
+		nchars = (DevicePathNodeLength(dp) - 4) / sizeof(CHAR16);
+		for (size_t i = 0; i < nchars && fp->PathName[i] && len + 2 < size; i++) {
+			CHAR16 c = fp->PathName[i];
+
+			out[len++] = c == '/' ? '\\' : (c < 0x80 ? (char)c : '_');
+		}
+	}
+	out[len] = 0;
+	while (len && out[len - 1] != '\\')
+		out[--len] = 0;
+	if (!len) {
+		out[0] = '\\';
+		out[1] = 0;
+	}
+}
+
+static EFI_STATUS open_dir_on(EFI_HANDLE dev, const char *path, EFI_FILE_HANDLE *out)
+{
+	EFI_FILE_IO_INTERFACE *fs = NULL;
+	EFI_FILE_HANDLE root = NULL;
+	CHAR16 wpath[256];
+	EFI_STATUS st;
+
+	st = uefi_call_wrapper(BS->HandleProtocol, 3, dev, &FileSystemProtocol, (void **)&fs);
+	if (EFI_ERROR(st) || !fs)
+		return EFI_NOT_FOUND;
+	st = uefi_call_wrapper(fs->OpenVolume, 2, fs, &root);
+	if (EFI_ERROR(st))
+		return st;
+	ascii_to_ucs2(wpath, 256, path);
+	st = uefi_call_wrapper(root->Open, 5, root, out, wpath, EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE, 0);
+	if (EFI_ERROR(st))
+		st = uefi_call_wrapper(root->Open, 5, root, out, wpath, EFI_FILE_MODE_READ, 0);
+	uefi_call_wrapper(root->Close, 1, root);
+	return st;
+}
+
+EFI_STATUS esp_init(EFI_HANDLE image)
+{
+	EFI_LOADED_IMAGE *li = NULL;
+	EFI_HANDLE *handles = NULL;
+	UINTN n = 0;
+	EFI_STATUS st;
+
+	st = uefi_call_wrapper(BS->HandleProtocol, 3, image, &LoadedImageProtocol, (void **)&li);
+	if (EFI_ERROR(st))
+		return st;
+	image_dir(li->FilePath, dir_name, sizeof(dir_name));
+	if (!EFI_ERROR(open_dir_on(li->DeviceHandle, dir_name, &dir)))
+		return EFI_SUCCESS;
+	pp_snprintf(dir_name, sizeof(dir_name), "\\EFI\\BOOT\\");
+	st = uefi_call_wrapper(BS->LocateHandleBuffer, 5, ByProtocol, &FileSystemProtocol, NULL, &n,
+			       &handles);
+	if (EFI_ERROR(st))
+		return st;
+	st = EFI_NOT_FOUND;
+	for (UINTN i = 0; i < n && EFI_ERROR(st); i++)
+		st = open_dir_on(handles[i], dir_name, &dir);
+	FreePool(handles);
+	if (EFI_ERROR(st))
+		dir = NULL;
+	return st;
+}
+
+static EFI_STATUS open_file(const char *name, UINT64 mode, EFI_FILE_HANDLE *fh)
+{
+	CHAR16 wname[128];
+
+	if (!dir)
+		return EFI_NOT_READY;
+	ascii_to_ucs2(wname, 128, name);
+	return uefi_call_wrapper(dir->Open, 5, dir, fh, wname, mode, 0);
+}
+
+EFI_STATUS esp_read_file(const char *name, char **buf, UINTN *len)
+{
+	EFI_FILE_HANDLE fh;
+	EFI_FILE_INFO *info;
+	EFI_STATUS st;
+	UINTN size;
+
+	*buf = NULL;
+	*len = 0;
+	st = open_file(name, EFI_FILE_MODE_READ, &fh);
+	if (EFI_ERROR(st))
+		return st;
+	info = LibFileInfo(fh);
+	if (!info) {
+		uefi_call_wrapper(fh->Close, 1, fh);
+		return EFI_DEVICE_ERROR;
+	}
+	size = info->FileSize;
+	FreePool(info);
+	if (size > 1 << 20) {
+		uefi_call_wrapper(fh->Close, 1, fh);
+		return EFI_BAD_BUFFER_SIZE;
+	}
+	*buf = AllocatePool(size + 1);
+	if (!*buf) {
+		uefi_call_wrapper(fh->Close, 1, fh);
+		return EFI_OUT_OF_RESOURCES;
+	}
+	st = uefi_call_wrapper(fh->Read, 3, fh, &size, *buf);
+	uefi_call_wrapper(fh->Close, 1, fh);
+	if (EFI_ERROR(st)) {
+		FreePool(*buf);
+		*buf = NULL;
+		return st;
+	}
+	(*buf)[size] = 0;
+	*len = size;
+	return EFI_SUCCESS;
+}
+
+static void delete_if_exists(const char *name)
+{
+	EFI_FILE_HANDLE fh;
+
+	if (!EFI_ERROR(open_file(name, EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE, &fh)))
+		uefi_call_wrapper(fh->Delete, 1, fh); /* Delete also closes */
+}
+
+EFI_STATUS esp_create(const char *name, EFI_FILE_HANDLE *fh)
+{
+	delete_if_exists(name);
+	return open_file(name, EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE | EFI_FILE_MODE_CREATE, fh);
+}
+
+EFI_STATUS esp_append(EFI_FILE_HANDLE fh, const void *buf, UINTN len)
+{
+	EFI_STATUS st;
+
+	if (!len)
+		return EFI_SUCCESS;
+	st = uefi_call_wrapper(fh->Write, 3, fh, &len, (void *)buf);
+	if (!EFI_ERROR(st))
+		st = uefi_call_wrapper(fh->Flush, 1, fh);
+	return st;
+}
+
+void esp_close(EFI_FILE_HANDLE fh)
+{
+	uefi_call_wrapper(fh->Flush, 1, fh);
+	uefi_call_wrapper(fh->Close, 1, fh);
+}
+
+/* Renames an open file within its directory (UEFI 2.x 13.5 SetInfo, FileName). */
+static EFI_STATUS rename_to(EFI_FILE_HANDLE fh, const char *name)
+{
+	EFI_FILE_INFO *info = LibFileInfo(fh), *ni;
+	UINTN size;
+	EFI_STATUS st;
+
+	if (!info)
+		return EFI_DEVICE_ERROR;
+	size = SIZE_OF_EFI_FILE_INFO + (strlen(name) + 1) * sizeof(CHAR16);
+	ni = AllocateZeroPool(size);
+	if (!ni) {
+		FreePool(info);
+		return EFI_OUT_OF_RESOURCES;
+	}
+	CopyMem(ni, info, SIZE_OF_EFI_FILE_INFO);
+	ni->Size = size;
+	ascii_to_ucs2(ni->FileName, strlen(name) + 1, name);
+	st = uefi_call_wrapper(fh->SetInfo, 4, fh, &GenericFileInfo, size, ni);
+	FreePool(ni);
+	FreePool(info);
+	return st;
+}
+
+EFI_STATUS esp_write_file(const char *name, const void *buf, UINTN len)
+{
+	char tmp[96];
+	EFI_FILE_HANDLE fh;
+	EFI_STATUS st;
+
+	pp_snprintf(tmp, sizeof(tmp), "%s.tmp", name);
+	st = esp_create(tmp, &fh);
+	if (EFI_ERROR(st))
+		return st;
+	st = uefi_call_wrapper(fh->Write, 3, fh, &len, (void *)buf);
+	if (!EFI_ERROR(st))
+		st = uefi_call_wrapper(fh->Flush, 1, fh);
+	if (EFI_ERROR(st)) {
+		uefi_call_wrapper(fh->Delete, 1, fh);
+		return st;
+	}
+	delete_if_exists(name);
+	st = rename_to(fh, name);
+	uefi_call_wrapper(fh->Close, 1, fh);
+	return st;
+}

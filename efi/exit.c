@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: MIT
+/*
+ * exit.c - how the exit status reaches whoever started us (docs/OUTPUT.md):
+ *
+ *   exit=shutdown  under QEMU/KVM (hypervisor signature "TCGTCGTCGTCG" or
+ *                  "KVMKVMKVM"): write the status to the isa-debug-exit port
+ *                  0xf4, which makes QEMU exit with (status << 1) | 1.  Then,
+ *                  and on bare metal first, ResetSystem(EfiResetShutdown)
+ *                  with the status as the reset's status code.
+ *   exit=reboot    ResetSystem(EfiResetCold).
+ *   exit=return    efi_main returns the status to the shell or boot manager.
+ *
+ * Port 0xf4 is written only when the signature says QEMU or KVM: on a real
+ * machine that port may belong to anything.
+ */
+#include "efi_glue.h"
+
+#define ISA_DEBUG_EXIT_PORT 0xf4
+
+static bool under_qemu(void)
+{
+	uint32_t a, b, c, d;
+	char sig[13];
+
+	__asm__ volatile("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(1), "c"(0));
+	if (!(c & (1u << 31)))
+		return false;
+	__asm__ volatile("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(0x40000000), "c"(0));
+	memcpy(sig, &b, 4);
+	memcpy(sig + 4, &c, 4);
+	memcpy(sig + 8, &d, 4);
+	sig[12] = 0;
+	return !memcmp(sig, "TCGTCGTCGTCG", 12) || !memcmp(sig, "KVMKVMKVM\0\0\0", 12);
+}
+
+void efi_exit(int status, enum efi_exit_how how)
+{
+	switch (how) {
+	case EXIT_HOW_RETURN:
+		return;
+	case EXIT_HOW_REBOOT:
+		uefi_call_wrapper(RT->ResetSystem, 4, EfiResetCold, (EFI_STATUS)status, 0, NULL);
+		break;
+	case EXIT_HOW_SHUTDOWN:
+		if (under_qemu())
+			__asm__ volatile("outl %0, %w1" : : "a"((uint32_t)status),
+					 "Nd"(ISA_DEBUG_EXIT_PORT));
+		/* No isa-debug-exit device, or bare metal: power off. */
+		uefi_call_wrapper(RT->ResetSystem, 4, EfiResetShutdown, (EFI_STATUS)status, 0, NULL);
+		break;
+	}
+}

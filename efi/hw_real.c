@@ -1,0 +1,347 @@
+// SPDX-License-Identifier: MIT
+/*
+ * hw_real.c - the hw seam on the real processor: CPUID, RDMSR/WRMSR with a
+ * #GP trap, RDTSC, the local APIC (xAPIC MMIO or x2APIC MSRs) and the PMI
+ * vector.
+ *
+ * The #GP trap.  An MSR the CPU does not implement, a reserved bit set, or
+ * a rule broken (SDM Vol. 4 ch. 2 intro; Vol. 2B RDMSR/WRMSR "Protected
+ * Mode Exceptions") raises #GP(0).  The firmware's handler would print a
+ * register dump and hang the bench machine.  So every access runs with
+ * interrupts off under a private IDT: a copy of the firmware's, taken just
+ * before the access, whose vector 13 points at gp_stub.  gp_stub steps over
+ * the 2-byte RDMSR/WRMSR and sets r8 to 1, which the access reads as "it
+ * faulted".  Then the firmware's IDTR is loaded again.  The firmware's IDT
+ * itself is never written, and no state is global, so an AP may use it too.
+ */
+#include "hw_real.h"
+#include "../lib/fmt.h"
+
+struct idt_gate {
+	uint16_t off0;
+	uint16_t sel;
+	uint8_t ist;
+	uint8_t attr; /* 0x8e: present, DPL 0, 64-bit interrupt gate (SDM Vol. 3A 6.14.1) */
+	uint16_t off1;
+	uint32_t off2;
+	uint32_t zero;
+} __attribute__((packed));
+
+struct dtr {
+	uint16_t limit;
+	uint64_t base;
+} __attribute__((packed));
+
+#define IDT_ENTRIES 256
+#define VEC_GP      13
+
+/* #GP pushes an error code: [rsp] = error code, [rsp+8] = RIP (SDM Vol. 3A 6.14.2). */
+__asm__(".text\n"
+	".p2align 4\n"
+	"pp_gp_stub:\n"
+	"	addq $8, %rsp\n"      /* drop the error code */
+	"	addq $2, (%rsp)\n"    /* resume after 0f 32 / 0f 30 */
+	"	movl $1, %r8d\n"      /* the access's fault flag (register variable r8) */
+	"	iretq\n");
+extern char pp_gp_stub[] __asm__("pp_gp_stub") __attribute__((visibility("hidden")));
+
+static struct dtr fw_idtr;
+static struct idt_gate fw_gp_gate;
+static bool fw_idt_saved;
+static volatile unsigned long gp_trapped;
+
+static inline void sidt(struct dtr *d)
+{
+	__asm__ volatile("sidt %0" : "=m"(*d));
+}
+
+static inline void lidt(const struct dtr *d)
+{
+	__asm__ volatile("lidt %0" : : "m"(*d));
+}
+
+static inline uint64_t irq_save(void)
+{
+	uint64_t flags;
+
+	__asm__ volatile("pushfq; popq %0; cli" : "=r"(flags) : : "memory");
+	return flags;
+}
+
+static inline void irq_restore(uint64_t flags)
+{
+	__asm__ volatile("pushq %0; popfq" : : "r"(flags) : "memory", "cc");
+}
+
+static uint16_t read_cs(void)
+{
+	uint16_t cs;
+
+	__asm__ volatile("mov %%cs, %0" : "=r"(cs));
+	return cs;
+}
+
+static void set_gate(struct idt_gate *g, void *handler)
+{
+	uint64_t a = (uint64_t)(uintptr_t)handler;
+
+	g->off0 = a & 0xffff;
+	g->sel = read_cs();
+	g->ist = 0;
+	g->attr = 0x8e;
+	g->off1 = (a >> 16) & 0xffff;
+	g->off2 = a >> 32;
+	g->zero = 0;
+}
+
+/* Remembers the firmware's IDT once, to prove later that it was left alone. */
+static void save_fw_idt(void)
+{
+	if (fw_idt_saved)
+		return;
+	sidt(&fw_idtr);
+	memcpy(&fw_gp_gate, (void *)(uintptr_t)(fw_idtr.base + VEC_GP * sizeof(struct idt_gate)),
+	       sizeof(fw_gp_gate));
+	fw_idt_saved = true;
+}
+
+/* The private IDT: a copy of whatever IDT is loaded now, #GP redirected. */
+struct trap_ctx {
+	struct idt_gate idt[IDT_ENTRIES] __attribute__((aligned(16)));
+	struct dtr mine, prev;
+	uint64_t flags;
+};
+
+static void trap_enter(struct trap_ctx *t)
+{
+	size_t bytes;
+
+	save_fw_idt();
+	t->flags = irq_save();
+	sidt(&t->prev);
+	bytes = (size_t)t->prev.limit + 1;
+	if (bytes > sizeof(t->idt))
+		bytes = sizeof(t->idt);
+	memset(t->idt, 0, sizeof(t->idt));
+	memcpy(t->idt, (void *)(uintptr_t)t->prev.base, bytes);
+	set_gate(&t->idt[VEC_GP], pp_gp_stub);
+	t->mine.base = (uint64_t)(uintptr_t)t->idt;
+	t->mine.limit = sizeof(t->idt) - 1;
+	lidt(&t->mine);
+}
+
+static void trap_leave(struct trap_ctx *t, uint64_t faulted)
+{
+	lidt(&t->prev);
+	irq_restore(t->flags);
+	if (faulted)
+		gp_trapped++;
+}
+
+static enum hw_fault real_rdmsr(uint32_t msr, uint64_t *val)
+{
+	struct trap_ctx t;
+	register uint64_t fault __asm__("r8") = 0;
+	uint32_t lo, hi;
+
+	trap_enter(&t);
+	__asm__ volatile("rdmsr" : "=a"(lo), "=d"(hi), "+r"(fault) : "c"(msr) : "memory");
+	trap_leave(&t, fault);
+	*val = fault ? 0 : ((uint64_t)hi << 32 | lo);
+	return fault ? HW_GP : HW_OK;
+}
+
+static enum hw_fault real_wrmsr(uint32_t msr, uint64_t val)
+{
+	struct trap_ctx t;
+	register uint64_t fault __asm__("r8") = 0;
+
+	trap_enter(&t);
+	__asm__ volatile("wrmsr"
+			 : "+r"(fault)
+			 : "c"(msr), "a"((uint32_t)val), "d"((uint32_t)(val >> 32))
+			 : "memory");
+	trap_leave(&t, fault);
+	return fault ? HW_GP : HW_OK;
+}
+
+static void real_cpuid(uint32_t leaf, uint32_t subleaf, struct cpuid_regs *r)
+{
+	__asm__ volatile("cpuid"
+			 : "=a"(r->eax), "=b"(r->ebx), "=c"(r->ecx), "=d"(r->edx)
+			 : "a"(leaf), "c"(subleaf));
+}
+
+static uint64_t real_rdtsc(void)
+{
+	uint32_t lo, hi;
+
+	__asm__ volatile("lfence; rdtsc" : "=a"(lo), "=d"(hi));
+	return (uint64_t)hi << 32 | lo;
+}
+
+/* ---- local APIC: x2APIC MSRs when IA32_APIC_BASE.EXTD, else MMIO (SDM Vol. 3A 11.4.4, 11.12) ---- */
+
+#define MSR_IA32_APIC_BASE 0x1b
+#define APIC_BASE_EXTD     BIT_ULL(10)
+#define X2APIC_MSR_BASE    0x800
+
+static uint64_t apic_base(void)
+{
+	uint64_t v = 0;
+
+	real_rdmsr(MSR_IA32_APIC_BASE, &v);
+	return v;
+}
+
+static uint32_t real_apic_read(uint32_t reg)
+{
+	uint64_t base = apic_base(), v = 0;
+
+	if (base & APIC_BASE_EXTD) {
+		real_rdmsr(X2APIC_MSR_BASE + (reg >> 4), &v);
+		return (uint32_t)v;
+	}
+	return *(volatile uint32_t *)(uintptr_t)((base & GENMASK_ULL(51, 12)) + reg);
+}
+
+static void real_apic_write(uint32_t reg, uint32_t val)
+{
+	uint64_t base = apic_base();
+
+	if (base & APIC_BASE_EXTD) {
+		real_wrmsr(X2APIC_MSR_BASE + (reg >> 4), val);
+		return;
+	}
+	*(volatile uint32_t *)(uintptr_t)((base & GENMASK_ULL(51, 12)) + reg) = val;
+}
+
+/* ---- the PMI vector ---- */
+
+/*
+ * While a PMI handler is installed, a copy of the firmware's IDT with the
+ * PMI vector added is loaded (the firmware's own table is not written);
+ * removing the handler loads the firmware's IDTR again.
+ */
+static struct idt_gate pmi_idt[IDT_ENTRIES] __attribute__((aligned(16)));
+static struct dtr pmi_prev_idtr;
+static bool pmi_installed;
+static hw_pmi_fn pmi_fn;
+static void *pmi_ctx;
+
+__attribute__((used)) static void pmi_dispatch(void) __asm__("pp_pmi_dispatch");
+static void pmi_dispatch(void)
+{
+	if (pmi_fn)
+		pmi_fn(pmi_ctx);
+}
+
+/*
+ * Entry: RSP is 16-byte aligned before the 5-qword frame (SDM Vol. 3A
+ * 6.14.2), so RSP = 8 mod 16.  Nine caller-saved GPRs make it 0 mod 16; the
+ * 512-byte FXSAVE area keeps it aligned for the call.  SSE state is saved
+ * because the interrupted kernel may be using it.
+ */
+__asm__(".text\n"
+	".p2align 4\n"
+	"pp_pmi_stub:\n"
+	"	pushq %rax\n	pushq %rcx\n	pushq %rdx\n	pushq %rsi\n	pushq %rdi\n"
+	"	pushq %r8\n	pushq %r9\n	pushq %r10\n	pushq %r11\n"
+	"	subq $512, %rsp\n"
+	"	fxsave (%rsp)\n"
+	"	cld\n"
+	"	call pp_pmi_dispatch\n"
+	"	fxrstor (%rsp)\n"
+	"	addq $512, %rsp\n"
+	"	popq %r11\n	popq %r10\n	popq %r9\n	popq %r8\n"
+	"	popq %rdi\n	popq %rsi\n	popq %rdx\n	popq %rcx\n	popq %rax\n"
+	"	iretq\n");
+extern char pp_pmi_stub[] __asm__("pp_pmi_stub") __attribute__((visibility("hidden")));
+
+static int real_set_pmi_handler(uint8_t vector, hw_pmi_fn fn, void *ctx)
+{
+	uint64_t flags;
+	struct dtr d;
+
+	if (vector < 32)
+		return -1; /* exceptions, not interrupts */
+	save_fw_idt();
+	flags = irq_save();
+	if (!fn) {
+		if (pmi_installed)
+			lidt(&pmi_prev_idtr);
+		pmi_installed = false;
+		pmi_fn = NULL;
+		irq_restore(flags);
+		return 0;
+	}
+	if (!pmi_installed) {
+		size_t bytes;
+
+		sidt(&pmi_prev_idtr);
+		bytes = (size_t)pmi_prev_idtr.limit + 1;
+		if (bytes > sizeof(pmi_idt))
+			bytes = sizeof(pmi_idt);
+		memset(pmi_idt, 0, sizeof(pmi_idt));
+		memcpy(pmi_idt, (void *)(uintptr_t)pmi_prev_idtr.base, bytes);
+	}
+	set_gate(&pmi_idt[vector], pp_pmi_stub);
+	pmi_fn = fn;
+	pmi_ctx = ctx;
+	d.base = (uint64_t)(uintptr_t)pmi_idt;
+	d.limit = sizeof(pmi_idt) - 1;
+	lidt(&d);
+	pmi_installed = true;
+	irq_restore(flags);
+	return 0;
+}
+
+static const struct hw_ops real_ops = {
+	.name = "hw",
+	.simulated = false,
+	.cpuid = real_cpuid,
+	.rdmsr = real_rdmsr,
+	.wrmsr = real_wrmsr,
+	.rdtsc = real_rdtsc,
+	.apic_read = real_apic_read,
+	.apic_write = real_apic_write,
+	.set_pmi_handler = real_set_pmi_handler,
+};
+
+const struct hw_ops *hw_real_ops(void)
+{
+	save_fw_idt();
+	return &real_ops;
+}
+
+unsigned long hw_real_gp_trapped(void)
+{
+	return gp_trapped;
+}
+
+bool hw_real_idt_intact(char *why, size_t why_size)
+{
+	struct dtr now;
+
+	if (!fw_idt_saved) {
+		pp_snprintf(why, why_size, "the backend was never used");
+		return false;
+	}
+	sidt(&now);
+	if (pmi_installed) {
+		pp_snprintf(why, why_size, "a PMI handler is still installed");
+		return false;
+	}
+	if (now.base != fw_idtr.base || now.limit != fw_idtr.limit) {
+		pp_snprintf(why, why_size, "IDTR is 0x%llx/0x%x, firmware's was 0x%llx/0x%x",
+			    (unsigned long long)now.base, now.limit,
+			    (unsigned long long)fw_idtr.base, fw_idtr.limit);
+		return false;
+	}
+	if (memcmp((void *)(uintptr_t)(now.base + VEC_GP * sizeof(struct idt_gate)), &fw_gp_gate,
+		   sizeof(fw_gp_gate))) {
+		pp_snprintf(why, why_size, "the firmware's #GP gate changed");
+		return false;
+	}
+	return true;
+}

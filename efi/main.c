@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: MIT
+/*
+ * main.c - the UEFI entry point: console, options (config file beside the
+ * binary, then LoadOptions), log file, app_run(), exit.  Bad options stop
+ * here with one ERROR line and status 2, before any MSR is touched: the
+ * hw backend is not even chosen until app_run().
+ */
+#include "efi_glue.h"
+#include "../app/app.h"
+#include "../lib/fmt.h"
+#include "../lib/options.h"
+#include "../lib/report.h"
+
+#define CONFIG_NAME "PEBSPROBE.CFG"
+#define LOADOPT_MAX 2048
+
+EFI_HANDLE efi_image;
+
+void ascii_to_ucs2(CHAR16 *dst, size_t dst_len, const char *src)
+{
+	size_t i = 0;
+
+	for (; src[i] && i + 1 < dst_len; i++)
+		dst[i] = (uint8_t)src[i];
+	dst[i] = 0;
+}
+
+/*
+ * LoadOptions as ASCII: UTF-16LE, an optional byte-order mark, up to the
+ * first NUL.  Options that are not printable text (a boot entry's binary
+ * OptionalData) are not ours: *ignored is set and nothing is returned.
+ */
+static void load_options_ascii(EFI_LOADED_IMAGE *li, char *out, size_t size, bool *ignored)
+{
+	const CHAR16 *w = li->LoadOptions;
+	size_t n = li->LoadOptionsSize / sizeof(CHAR16), len = 0, i = 0;
+
+	out[0] = 0;
+	*ignored = false;
+	if (!w || !n)
+		return;
+	if (w[0] == 0xfeff)
+		i = 1;
+	for (; i < n && w[i] && len + 1 < size; i++) {
+		CHAR16 c = w[i];
+
+		if (c == '\t' || c == '\r' || c == '\n')
+			c = ' ';
+		if (c < 0x20 || c > 0x7e) {
+			*ignored = true;
+			out[0] = 0;
+			return;
+		}
+		out[len++] = (char)c;
+	}
+	out[len] = 0;
+}
+
+/* Config file then LoadOptions; on error err holds the line and -1 is returned. */
+static int read_options(struct options *o, char *err, size_t err_size)
+{
+	EFI_LOADED_IMAGE *li = NULL;
+	char *text = NULL, line[LOADOPT_MAX], inner[REPORT_LINE_MAX];
+	UINTN len = 0;
+	bool ignored;
+	EFI_STATUS st;
+
+	options_defaults(o);
+	st = esp_read_file(CONFIG_NAME, &text, &len);
+	if (st == EFI_SUCCESS) {
+		int rc = options_parse_config(o, text, len, inner, sizeof(inner));
+
+		FreePool(text);
+		if (rc) {
+			pp_snprintf(err, err_size, "%s%s: %s", esp_dir_name(), CONFIG_NAME, inner);
+			return -1;
+		}
+		report_info("options: config file %s%s read", esp_dir_name(), CONFIG_NAME);
+	} else if (st != EFI_NOT_FOUND && st != EFI_NOT_READY) {
+		pp_snprintf(err, err_size, "config file %s%s: unreadable (EFI status 0x%llx); "
+			    "accepted: an ASCII text file of name=value lines, or no file",
+			    esp_dir_name(), CONFIG_NAME, (unsigned long long)st);
+		return -1;
+	}
+	if (EFI_ERROR(uefi_call_wrapper(BS->HandleProtocol, 3, efi_image, &LoadedImageProtocol,
+					(void **)&li)))
+		return 0;
+	load_options_ascii(li, line, sizeof(line), &ignored);
+	if (ignored)
+		report_info("options: LoadOptions are not text, ignored");
+	if (line[0]) {
+		if (options_parse_line(o, line, true, inner, sizeof(inner))) {
+			pp_snprintf(err, err_size, "%s", inner);
+			return -1;
+		}
+		report_info("options: LoadOptions \"%s\"", line);
+	}
+	return 0;
+}
+
+static const char *firmware_vendor(void)
+{
+	static char buf[64];
+	size_t i = 0;
+
+	for (; ST->FirmwareVendor && ST->FirmwareVendor[i] && i + 1 < sizeof(buf); i++) {
+		CHAR16 c = ST->FirmwareVendor[i];
+
+		buf[i] = c >= 0x20 && c < 0x7f ? (char)c : '?';
+	}
+	buf[i] = 0;
+	return buf;
+}
+
+static const enum efi_exit_how exit_how[] = {
+	[OPT_EXIT_SHUTDOWN] = EXIT_HOW_SHUTDOWN,
+	[OPT_EXIT_REBOOT] = EXIT_HOW_REBOOT,
+	[OPT_EXIT_RETURN] = EXIT_HOW_RETURN,
+};
+
+EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
+{
+	static struct options opts;
+	char err[REPORT_LINE_MAX];
+	int status;
+
+	InitializeLib(image, systab);
+	efi_image = image;
+	/* The firmware's 5-minute watchdog would reset the machine mid-run. */
+	uefi_call_wrapper(BS->SetWatchdogTimer, 4, 0, 0, 0, NULL);
+	con_init();
+	report_init(con_line, NULL);
+	plat_efi_init();
+	report_info("pebsprobe %s", PP_VERSION);
+	esp_init(image);
+
+	if (read_options(&opts, err, sizeof(err))) {
+		report_line("ERROR: %s", err);
+		options_defaults(&opts);
+		con_open_log(opts.log);
+		status = EXIT_USAGE;
+	} else {
+		if (con_open_log(opts.log))
+			report_info("log: cannot create %s%s on the ESP; no log file",
+				    esp_dir_name(), opts.log);
+		report_info("firmware: %s rev 0x%x, UEFI %u.%u; output: %s", firmware_vendor(),
+			    ST->FirmwareRevision, ST->Hdr.Revision >> 16,
+			    (ST->Hdr.Revision & 0xffff) / 10, con_describe());
+		status = app_run(&opts);
+	}
+	report_info("exit status %d (exit=%s)", status,
+		    opts.exit_mode == OPT_EXIT_RETURN ? "return" :
+		    opts.exit_mode == OPT_EXIT_REBOOT ? "reboot" : "shutdown");
+	con_close_log();
+	efi_exit(status, exit_how[opts.exit_mode]);
+	return (EFI_STATUS)status;
+}

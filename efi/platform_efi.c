@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: MIT
+/*
+ * platform_efi.c - lib/platform.h with UEFI boot services: pages and pool,
+ * the live page tables, files on the ESP, time, and the other processors
+ * through EFI_MP_SERVICES_PROTOCOL (PI spec Vol. 2, 13.4; gnu-efi has no
+ * definition of it, so the GUID and the table are written out here).
+ */
+#include "efi_glue.h"
+#include "hw_real.h"
+#include "../lib/fmt.h"
+#include "../lib/platform.h"
+
+/* ---- memory ---- */
+
+void *plat_alloc_pages(size_t npages)
+{
+	EFI_PHYSICAL_ADDRESS addr = 0;
+
+	if (EFI_ERROR(uefi_call_wrapper(BS->AllocatePages, 4, AllocateAnyPages, EfiLoaderData,
+					npages, &addr)))
+		return NULL;
+	memset((void *)(uintptr_t)addr, 0, npages * PAGE_SIZE_4K);
+	return (void *)(uintptr_t)addr;
+}
+
+void plat_free_pages(void *p, size_t npages)
+{
+	if (p)
+		uefi_call_wrapper(BS->FreePages, 2, (EFI_PHYSICAL_ADDRESS)(uintptr_t)p, npages);
+}
+
+void *plat_alloc(size_t size)
+{
+	return AllocateZeroPool(size);
+}
+
+void plat_free(void *p)
+{
+	if (p)
+		FreePool(p);
+}
+
+/* ---- page tables (SDM Vol. 3A 4.5 "4-level paging", 11.12.3 PAT) ---- */
+
+#define PTE_P   BIT_ULL(0)
+#define PTE_RW  BIT_ULL(1)
+#define PTE_PWT BIT_ULL(3)
+#define PTE_PCD BIT_ULL(4)
+#define PTE_PS  BIT_ULL(7)  /* large page in a PDPTE or PDE */
+#define PTE_PAT_4K BIT_ULL(7)
+#define PTE_PAT_LARGE BIT_ULL(12)
+#define PTE_ADDR GENMASK_ULL(51, 12)
+#define CR4_LA57 BIT_ULL(12)
+#define MSR_IA32_PAT 0x277
+#define MEMTYPE_WB 6
+
+static uint64_t read_cr3(void)
+{
+	uint64_t v;
+
+	__asm__ volatile("mov %%cr3, %0" : "=r"(v));
+	return v;
+}
+
+static uint64_t read_cr4(void)
+{
+	uint64_t v;
+
+	__asm__ volatile("mov %%cr4, %0" : "=r"(v));
+	return v;
+}
+
+static const char *const memtype_names[8] = { "UC", "WC", "reserved(2)", "reserved(3)",
+					       "WT", "WP", "WB", "UC-" };
+
+struct walk {
+	uint64_t phys;     /* the physical address va maps to */
+	uint64_t page_end; /* first linear address past this translation */
+	unsigned int pat_index;
+};
+
+/* Walks one linear address; false with why on a not-present or read-only entry. */
+static bool walk_one(uint64_t va, struct walk *w, char *why, size_t why_size)
+{
+	uint64_t table = read_cr3() & PTE_ADDR;
+	static const char *const level_names[] = { "PML4E", "PDPTE", "PDE", "PTE" };
+
+	for (int level = 0; level < 4; level++) {
+		unsigned int shift = 39 - 9 * level;
+		uint64_t e = ((const uint64_t *)(uintptr_t)table)[(va >> shift) & 511];
+		bool leaf = level == 3 || (level > 0 && (e & PTE_PS));
+
+		if (!(e & PTE_P)) {
+			pp_snprintf(why, why_size, "0x%llx not present (%s 0x%llx)",
+				    (unsigned long long)va, level_names[level],
+				    (unsigned long long)e);
+			return false;
+		}
+		if (!(e & PTE_RW)) {
+			pp_snprintf(why, why_size, "0x%llx read-only (%s 0x%llx)",
+				    (unsigned long long)va, level_names[level],
+				    (unsigned long long)e);
+			return false;
+		}
+		if (leaf) {
+			uint64_t size = 1ULL << shift;
+			uint64_t base = e & PTE_ADDR & ~(size - 1);
+			bool pat = level == 3 ? e & PTE_PAT_4K : e & PTE_PAT_LARGE;
+
+			w->phys = base + (va & (size - 1));
+			w->page_end = (va & ~(size - 1)) + size;
+			w->pat_index = (pat ? 4 : 0) | (e & PTE_PCD ? 2 : 0) | (e & PTE_PWT ? 1 : 0);
+			return true;
+		}
+		table = e & PTE_ADDR;
+	}
+	return false;
+}
+
+bool plat_check_mapping(uint64_t addr, size_t len, char *why, size_t why_size)
+{
+	const struct hw_ops *real = hw_real_ops();
+	uint64_t pat = 0x0007040600070406ULL; /* the power-on PAT (SDM Vol. 3A Table 11-12) */
+	uint64_t va = addr, end = addr + len;
+
+	if (!len || end < addr) {
+		pp_snprintf(why, why_size, "empty or wrapping range at 0x%llx",
+			    (unsigned long long)addr);
+		return false;
+	}
+	if (read_cr4() & CR4_LA57) {
+		pp_snprintf(why, why_size, "5-level paging (CR4.LA57) is not walked");
+		return false;
+	}
+	if (real->rdmsr(MSR_IA32_PAT, &pat) != HW_OK) {
+		pp_snprintf(why, why_size, "IA32_PAT unreadable (#GP)");
+		return false;
+	}
+	while (va < end) {
+		struct walk w;
+		unsigned int type;
+
+		if (!walk_one(va, &w, why, why_size))
+			return false;
+		if (w.phys != va) {
+			pp_snprintf(why, why_size, "0x%llx maps to physical 0x%llx, not identity",
+				    (unsigned long long)va, (unsigned long long)w.phys);
+			return false;
+		}
+		type = (pat >> (8 * w.pat_index)) & 7;
+		if (type != MEMTYPE_WB) {
+			pp_snprintf(why, why_size, "0x%llx is %s (PAT entry %u), not WB",
+				    (unsigned long long)va, memtype_names[type], w.pat_index);
+			return false;
+		}
+		va = w.page_end;
+	}
+	return true;
+}
+
+/* ---- files ---- */
+
+int plat_write_file(const char *name, const void *buf, size_t len)
+{
+	return EFI_ERROR(esp_write_file(name, buf, len)) ? -1 : 0;
+}
+
+/* ---- time ---- */
+
+static uint64_t tsc_per_us, tsc_start;
+
+static uint64_t rdtsc(void)
+{
+	uint32_t lo, hi;
+
+	__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
+	return (uint64_t)hi << 32 | lo;
+}
+
+void plat_efi_init(void)
+{
+	uint64_t t0 = rdtsc();
+
+	/* Calibrate the TSC against the firmware's Stall (1 ms is plenty for a progress clock). */
+	uefi_call_wrapper(BS->Stall, 1, 1000);
+	tsc_per_us = (rdtsc() - t0) / 1000;
+	if (!tsc_per_us)
+		tsc_per_us = 1;
+	tsc_start = rdtsc();
+}
+
+uint64_t plat_time_us(void)
+{
+	return (rdtsc() - tsc_start) / tsc_per_us;
+}
+
+void plat_stall_us(unsigned int us)
+{
+	uefi_call_wrapper(BS->Stall, 1, us);
+}
+
+/* ---- other processors: EFI_MP_SERVICES_PROTOCOL (PI spec Vol. 2 13.4) ---- */
+
+static EFI_GUID mp_guid = { 0x3fdda605, 0xa76e, 0x4f46,
+			    { 0xad, 0x29, 0x12, 0xf4, 0x53, 0x1b, 0x3d, 0x08 } };
+
+typedef VOID(EFIAPI *efi_ap_procedure)(VOID *arg);
+
+struct efi_mp_services {
+	EFI_STATUS(EFIAPI *get_number_of_processors)(struct efi_mp_services *self, UINTN *n,
+						     UINTN *enabled);
+	VOID *get_processor_info;
+	VOID *startup_all_aps;
+	EFI_STATUS(EFIAPI *startup_this_ap)(struct efi_mp_services *self, efi_ap_procedure proc,
+					    UINTN cpu, EFI_EVENT wait_event, UINTN timeout_us,
+					    VOID *arg, BOOLEAN *finished);
+	VOID *switch_bsp;
+	VOID *enable_disable_ap;
+	EFI_STATUS(EFIAPI *who_am_i)(struct efi_mp_services *self, UINTN *cpu);
+};
+
+#define MAX_CPUS 64
+
+struct ap_job {
+	void (*fn)(void *arg);
+	void *arg;
+	EFI_EVENT done_event;
+	volatile bool done;
+	bool busy;
+};
+
+static struct efi_mp_services *mp;
+static bool mp_looked;
+static UINTN mp_count, mp_bsp;
+static struct ap_job jobs[MAX_CPUS];
+
+static void mp_lookup(void)
+{
+	UINTN enabled = 0;
+
+	if (mp_looked)
+		return;
+	mp_looked = true;
+	if (EFI_ERROR(uefi_call_wrapper(BS->LocateProtocol, 3, &mp_guid, NULL, (void **)&mp)))
+		mp = NULL;
+	if (!mp)
+		return;
+	if (EFI_ERROR(mp->get_number_of_processors(mp, &mp_count, &enabled)) ||
+	    EFI_ERROR(mp->who_am_i(mp, &mp_bsp))) {
+		mp = NULL;
+		return;
+	}
+	mp_count = enabled < mp_count ? enabled : mp_count;
+}
+
+unsigned int plat_cpu_count(void)
+{
+	mp_lookup();
+	return mp ? (unsigned int)mp_count : 1;
+}
+
+/* Our cpu numbers 1..count-1 are the MP numbers other than the BSP's. */
+static UINTN mp_number(unsigned int cpu)
+{
+	return cpu <= mp_bsp ? cpu - 1 : cpu;
+}
+
+static VOID EFIAPI ap_entry(VOID *p)
+{
+	struct ap_job *j = p;
+
+	j->fn(j->arg);
+}
+
+static VOID EFIAPI ap_done(EFI_EVENT ev, VOID *p)
+{
+	(void)ev;
+	((struct ap_job *)p)->done = true;
+}
+
+int plat_start_on_cpu(unsigned int cpu, void (*fn)(void *arg), void *arg)
+{
+	struct ap_job *j;
+
+	mp_lookup();
+	if (!mp || cpu == 0 || cpu >= mp_count || cpu >= MAX_CPUS || jobs[cpu].busy)
+		return -1;
+	j = &jobs[cpu];
+	j->fn = fn;
+	j->arg = arg;
+	j->done = false;
+	if (EFI_ERROR(uefi_call_wrapper(BS->CreateEvent, 5, EVT_NOTIFY_SIGNAL, TPL_CALLBACK,
+					ap_done, j, &j->done_event)))
+		return -1;
+	/* Non-blocking: the event is signalled when the AP returns. */
+	if (EFI_ERROR(mp->startup_this_ap(mp, ap_entry, mp_number(cpu), j->done_event, 0, j,
+					  NULL))) {
+		uefi_call_wrapper(BS->CloseEvent, 1, j->done_event);
+		return -1;
+	}
+	j->busy = true;
+	return 0;
+}
+
+int plat_wait_cpu(unsigned int cpu, uint64_t timeout_us)
+{
+	struct ap_job *j;
+	uint64_t waited = 0;
+
+	if (cpu == 0 || cpu >= MAX_CPUS || !jobs[cpu].busy)
+		return -1;
+	j = &jobs[cpu];
+	while (!j->done && (!timeout_us || waited < timeout_us)) {
+		uefi_call_wrapper(BS->Stall, 1, 10);
+		waited += 10;
+	}
+	if (!j->done)
+		return -1; /* still running: the slot stays busy */
+	uefi_call_wrapper(BS->CloseEvent, 1, j->done_event);
+	j->busy = false;
+	return 0;
+}

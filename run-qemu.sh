@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+#
+# run-qemu.sh - boots pebsprobe under QEMU + OVMF and exits with its status.
+#
+#   ./run-qemu.sh [--kvm] [--usb] [--smp N] [--timeout S] [--log FILE]
+#                 [--esp FILE] [-- name=value ...]
+#
+# Builds what is missing (make), copies the boot image so the run can write
+# its log and results, boots it headless (q35, Debian's OVMF, serial on
+# stdout, isa-debug-exit on port 0xf4) and maps QEMU's exit code back to
+# the app's: 0 passed, 1 failed, 2 bad options, 77 all skipped, 124 timeout.
+#
+#   --kvm        -enable-kvm -cpu host,pmu=on,migratable=no (PMU passthrough)
+#   --usb        boot build/usb.img as a USB stick (qemu-xhci + usb-storage)
+#   --smp N      N processors (default 1)
+#   --timeout S  kill QEMU after S seconds, exit 124 (default 300)
+#   --log FILE   also write the serial transcript to FILE
+#   --esp FILE   keep the booted (written) image as FILE, to read files back
+#   -- ...       the app's options; written into \EFI\BOOT\PEBSPROBE.CFG of
+#                the copy, since removable-media boot passes no LoadOptions
+#
+# Environment: BUILD (default build), QEMU, OVMF_CODE, OVMF_VARS.
+set -u
+cd "$(dirname "$0")"
+BUILD=${BUILD:-build}
+QEMU=${QEMU:-qemu-system-x86_64}
+OVMF_CODE=${OVMF_CODE:-/usr/share/OVMF/OVMF_CODE_4M.fd}
+OVMF_VARS=${OVMF_VARS:-/usr/share/OVMF/OVMF_VARS_4M.fd}
+
+kvm=false usb=false smp=1 timeout=300 log= keep=
+app_opts=()
+usage() {
+	sed -n '4,22p' "$0" | sed 's/^# \{0,1\}//' >&2
+	exit 2
+}
+while [ $# -gt 0 ]; do
+	case $1 in
+	--kvm) kvm=true ;;
+	--usb) usb=true ;;
+	--smp) smp=${2:?--smp needs a number}; shift ;;
+	--timeout) timeout=${2:?--timeout needs seconds}; shift ;;
+	--log) log=${2:?--log needs a file}; shift ;;
+	--esp) keep=${2:?--esp needs a file}; shift ;;
+	--) shift; app_opts=("$@"); break ;;
+	-h|--help) usage ;;
+	*) echo "run-qemu.sh: unknown argument '$1' (accepted: --kvm --usb --smp N" \
+		"--timeout S --log FILE --esp FILE -- options)" >&2; exit 2 ;;
+	esac
+	shift
+done
+case $smp in ''|*[!0-9]*) echo "run-qemu.sh: --smp '$smp': expected a number" >&2; exit 2 ;; esac
+case $timeout in ''|*[!0-9]*) echo "run-qemu.sh: --timeout '$timeout': expected seconds" >&2; exit 2 ;; esac
+
+tools/deps.sh || exit 1
+
+if $usb; then image=$BUILD/usb.img target=usb part='@@1M'; else image=$BUILD/esp.img target=esp part=''; fi
+if ! make -s BUILD="$BUILD" "$target" >&2; then
+	echo "run-qemu.sh: make $target failed" >&2
+	exit 1
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/pebsprobe-qemu.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+disk=$work/disk.img
+cp "$image" "$disk"
+cp "$OVMF_VARS" "$work/vars.fd"
+if [ ${#app_opts[@]} -gt 0 ]; then
+	printf '# written by run-qemu.sh\n%s\n' "${app_opts[*]}" >"$work/PEBSPROBE.CFG"
+	mcopy -o -i "$disk$part" "$work/PEBSPROBE.CFG" ::/EFI/BOOT/PEBSPROBE.CFG
+fi
+
+args=(-machine q35 -m 512 -smp "$smp" -no-reboot -net none
+	-display none -vga std -monitor none -serial stdio
+	-drive "if=pflash,format=raw,unit=0,readonly=on,file=$OVMF_CODE"
+	-drive "if=pflash,format=raw,unit=1,file=$work/vars.fd"
+	-device isa-debug-exit,iobase=0xf4,iosize=0x04)
+if $kvm; then
+	args+=(-enable-kvm -cpu host,pmu=on,migratable=no)
+else
+	args+=(-cpu max)
+fi
+if $usb; then
+	args+=(-device qemu-xhci,id=xhci -drive "if=none,id=stick,format=raw,file=$disk"
+		-device usb-storage,bus=xhci.0,drive=stick,removable=on)
+else
+	args+=(-drive "if=none,id=esp,format=raw,file=$disk" -device virtio-blk-pci,drive=esp)
+fi
+
+# The serial transcript: the firmware's own output carries ANSI escapes and
+# CRs; pebsprobe's lines do not, but strip them all so the log is plain text.
+clean() { sed -u -e 's/\x1b\[[0-9;?=]*[A-Za-z]//g' -e 's/\x1b[()][A-Z0-9]//g' -e 's/\r$//'; }
+if [ -n "$log" ]; then
+	timeout -k 5 "$timeout" "$QEMU" "${args[@]}" </dev/null | clean | tee "$log"
+else
+	timeout -k 5 "$timeout" "$QEMU" "${args[@]}" </dev/null | clean
+fi
+rc=${PIPESTATUS[0]}
+
+[ -n "$keep" ] && cp "$disk" "$keep"
+
+case $rc in
+124 | 137)
+	echo "run-qemu.sh: timed out after ${timeout}s" >&2
+	exit 124 ;;
+0)
+	# QEMU exited without a status: the app rebooted (exit=reboot, -no-reboot)
+	# or the firmware shut down without isa-debug-exit.
+	echo "run-qemu.sh: QEMU exited without a status from the app" >&2
+	exit 1 ;;
+esac
+if [ $((rc & 1)) -eq 1 ]; then
+	exit $((rc >> 1))
+fi
+echo "run-qemu.sh: QEMU failed (exit code $rc)" >&2
+exit 1

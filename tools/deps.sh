@@ -1,0 +1,56 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# deps.sh - makes sure the Debian/Ubuntu packages pebsprobe needs are there.
+# Missing ones are installed when running as root on Debian or Ubuntu
+# (apt-get update once, then apt-get install); otherwise the exact
+# apt-get install line is printed and the script exits 1.
+# Used by run-qemu.sh, by `make check` and by .ci/run.  Quiet when all is there.
+set -eu
+
+# package:a file or command that proves it is installed
+need="
+gnu-efi:/usr/lib/crt0-efi-x86_64.o
+qemu-system-x86:qemu-system-x86_64
+ovmf:/usr/share/OVMF/OVMF_CODE_4M.fd
+mtools:mcopy
+dosfstools:mkfs.fat
+gdisk:sgdisk
+libcmocka-dev:/usr/include/cmocka.h
+libpfm4-dev:/usr/include/perfmon/pfmlib.h
+gcc:gcc
+clang:clang
+make:make
+binutils:objcopy
+"
+
+have() {
+	case $1 in
+	/*) [ -e "$1" ] ;;
+	*) command -v "$1" >/dev/null 2>&1 || [ -x "/usr/sbin/$1" ] || [ -x "/sbin/$1" ] ;;
+	esac
+}
+
+missing=
+for item in $need; do
+	pkg=${item%%:*} probe=${item#*:}
+	have "$probe" || missing="$missing $pkg"
+done
+[ -z "$missing" ] && exit 0
+
+line="apt-get install -y --no-install-recommends$missing"
+is_debian=false
+if [ -r /etc/os-release ] && grep -qiE '^(ID|ID_LIKE)=.*(debian|ubuntu)' /etc/os-release; then
+	is_debian=true
+fi
+if [ "$(id -u)" = 0 ] && $is_debian && command -v apt-get >/dev/null 2>&1; then
+	echo "deps.sh: installing:$missing" >&2
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -q >&2
+	# shellcheck disable=SC2086
+	apt-get install -y -q --no-install-recommends $missing >&2
+	exit 0
+fi
+echo "deps.sh: missing packages:$missing" >&2
+echo "deps.sh: install them with:  sudo $line" >&2
+exit 1
