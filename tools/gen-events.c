@@ -224,10 +224,11 @@ static void emit(FILE *f)
 		PFM_MAJ_VERSION(pfm_get_version()), PFM_MIN_VERSION(pfm_get_version()));
 	fprintf(f, "#include \"pmu/catalogue.h\"\n\nconst char cat_pool[] =\n\t\"");
 	for (i = 0; i < pool_len; i++) {
+		/* "\000", never "\0": a name may start with a digit ("4K_ALIAS"). */
 		if (pool[i])
 			fputc(pool[i], f);
 		else
-			fputs(i + 1 < pool_len && !(++col % 6) ? "\\0\"\n\t\"" : "\\0", f);
+			fputs(i + 1 < pool_len && !(++col % 6) ? "\\000\"\n\t\"" : "\\000", f);
 	}
 	fprintf(f, "\";\n\nconst uint32_t cat_n_pmus = %u;\n", n_pmus);
 	fprintf(f, "const struct cat_pmu cat_pmus[] = {\n");

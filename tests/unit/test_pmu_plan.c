@@ -1,0 +1,370 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_pmu_plan.c - the MSR values pmu/plan.c computes, against values
+ * worked out by hand from the SDM bit layouts (seeds 000-004, reference
+ * pebs-programming.md sec. 2), and its refusals.  No MSR is touched.
+ *
+ * PERFEVTSEL by hand: USR = bit 16 (0x10000), OS = bit 17 (0x20000),
+ * INT = bit 20, EN = bit 22 (0x400000), ADAPTIVE = bit 34 (0x400000000).
+ * So a PEBS EVTSEL with both rings = event | umask<<8 | 0x430000.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <cmocka.h>
+
+#include "pmu/plan.h"
+#include "pmu/uarch.h"
+
+static struct cpu_info mk(uint32_t model, unsigned int fmt, bool baseline, unsigned int n_gp,
+			  unsigned int version)
+{
+	struct cpu_info ci;
+
+	memset(&ci, 0, sizeof(ci));
+	ci.vendor = VENDOR_INTEL;
+	memcpy(ci.vendor_str, "GenuineIntel", 13);
+	ci.family = 6;
+	ci.model = model;
+	ci.stepping = 1;
+	ci.ds = ci.dtes64 = ci.pdcm = true;
+	ci.pmu_version = version;
+	ci.n_gp = n_gp;
+	ci.gp_width = 48;
+	ci.n_fixed = 3;
+	ci.fixed_width = 48;
+	ci.has_misc_enable = true;
+	ci.misc_enable = MISC_ENABLE_PERFMON;
+	ci.has_perf_caps = true;
+	ci.perf_caps = ((uint64_t)fmt << 8) | (baseline ? PERF_CAP_PEBS_BASELINE : 0);
+	ci.has_microcode = true;
+	ci.microcode = 0x100;
+	return ci;
+}
+
+static struct session_cfg cfg_for(const struct cpu_info *ci, enum pebs_kind kind, const char *ev)
+{
+	struct session_cfg c;
+
+	memset(&c, 0, sizeof(c));
+	c.ci = ci;
+	c.kind = kind;
+	c.sample_event = ev;
+	c.ldlat = 3;
+	return c;
+}
+
+static int build(const struct session_cfg *c, struct pmu_plan *p, char *why)
+{
+	return plan_build(c, c->ci, p, why, 200);
+}
+
+/* Seed 000: "to enable load latency on counter IA32_PMC0, ... 00000001.00000001H". */
+static void test_nhm_ldlat_pmc0(void **state)
+{
+	struct cpu_info ci = mk(0x1e, 1, false, 4, 3);
+	struct session_cfg c = cfg_for(&ci, KIND_LDLAT,
+				       "MEM_INST_RETIRED:LATENCY_ABOVE_THRESHOLD:ldlat=30");
+	struct pmu_plan p;
+	char why[200];
+
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_int_equal(p.sample_ctr, 0);
+	assert_int_equal(p.kind, KIND_LDLAT);
+	assert_true(p.pebs_enable == 0x0000000100000001ULL);
+	/* MEM_INST_RETIRED.LATENCY_ABOVE_THRESHOLD = event 0x0b umask 0x10 (SDM 18.8.1.2) */
+	assert_true(p.evtsel[0] == 0x43100bULL);
+	assert_true(p.use_ldlat);
+	assert_int_equal(p.ldlat, 30);
+	assert_int_equal(p.period, 32); /* NHM+ minimum */
+	assert_int_equal(p.rec_size, 176);
+	/* GLOBAL_CTRL: PMC0 + the counting copy is not made for ldlat; fixed 0-2 count */
+	assert_true(p.global_ctrl == (0x1ULL | (0x7ULL << 32)));
+	/* FIXED_CTR_CTRL: OS|USR = 0x3 per counter, no PMI bit: 0x333 */
+	assert_true(p.fixed_ctrl == 0x333ULL);
+}
+
+/* Seed 001: precise store on PMC3 only, PS_EN bit 63. */
+static void test_snb_precise_store(void **state)
+{
+	struct cpu_info ci = mk(0x2a, 1, false, 4, 3);
+	struct session_cfg c = cfg_for(&ci, KIND_STORE, NULL);
+	struct pmu_plan p;
+	char why[200];
+
+	ci.stepping = 7;
+	ci.microcode = 0x28;
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_int_equal(p.sample_ctr, 3);
+	assert_true(p.pebs_enable == 0x8000000000000008ULL);
+	/* MEM_TRANS_RETIRED.PRECISE_STORE = 0xcd umask 0x02 */
+	assert_true(p.evtsel[3] == 0x4302cdULL);
+	assert_false(p.use_ldlat);
+}
+
+/* SNB load latency goes to PMC3 (Linux constraint), LL_EN_PMC3 = bit 35. */
+static void test_snb_ldlat_pmc3(void **state)
+{
+	struct cpu_info ci = mk(0x2a, 1, false, 4, 3);
+	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, "MEM_TRANS_RETIRED:LATENCY_ABOVE_THRESHOLD");
+	struct pmu_plan p;
+	char why[200];
+
+	c.ldlat = 50;
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_int_equal(p.sample_ctr, 3);
+	assert_true(p.pebs_enable == 0x0000000800000008ULL);
+	assert_true(p.evtsel[3] == 0x4301cdULL);
+	assert_int_equal(p.ldlat, 50); /* the session's threshold when the name gives none */
+}
+
+static void test_skl_ldlat_and_datala(void **state)
+{
+	struct cpu_info ci = mk(0x5e, 3, false, 4, 4);
+	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, "MEM_TRANS_RETIRED:LOAD_LATENCY:ldlat=3");
+	struct pmu_plan p;
+	char why[200];
+
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_true(p.pebs_enable == 0x0000000100000001ULL);
+	assert_true(p.evtsel[0] == 0x4301cdULL);
+	assert_int_equal(p.rec_size, 200);
+
+	c = cfg_for(&ci, KIND_DATALA_STORE, NULL);
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_int_equal(p.kind, KIND_DATALA_STORE);
+	/* MEM_INST_RETIRED.ALL_STORES 0x82d0 on PMC0; no LL_EN, no PS_EN */
+	assert_true(p.pebs_enable == 0x1ULL);
+	assert_true(p.evtsel[0] == 0x4382d0ULL);
+	/* counting copy of the same event on PMC1, EN|USR|OS, no INT */
+	assert_int_equal(p.copy_idx, 0);
+	assert_int_equal(p.count[0].ctr, 1);
+	assert_true(p.evtsel[1] == 0x4382d0ULL);
+}
+
+/* Ice Lake: no LL_EN; adaptive bit 34 on the EVTSEL; DATA_CFG MEMINFO. */
+static void test_icl_adaptive_ldlat(void **state)
+{
+	struct cpu_info ci = mk(0x7e, 4, true, 8, 5);
+	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, NULL);
+	struct pmu_plan p;
+	char why[200];
+
+	ci.n_fixed = 4;
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_true(p.adaptive);
+	assert_int_equal(p.sample_ctr, 0);
+	assert_true(p.pebs_enable == 0x1ULL);
+	assert_true(p.evtsel[0] == 0x4004301cdULL);
+	assert_true(p.data_cfg == 0x1ULL);
+	assert_int_equal(p.rec_size, 64); /* basic 32 + meminfo 32 */
+}
+
+/* Fixed-counter PEBS (baseline only): INST_RETIRED.ANY pseudo-encoding 0x00c0?  No: fixed 0 is
+ * umask 0x01 of event 0x00 in Linux's pseudo space; FIXED_CTR_CTRL adaptive = bit 32. */
+static void test_icl_fixed_pebs(void **state)
+{
+	struct cpu_info ci = mk(0x7e, 4, true, 8, 5);
+	struct session_cfg c = cfg_for(&ci, KIND_OTHER, "event=0x00,umask=0x01");
+	struct pmu_plan p;
+	char why[200];
+
+	ci.n_fixed = 4;
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_int_equal(p.sample_ctr, 32);
+	assert_true(p.pebs_enable == 0x100000000ULL);
+	/* fixed 0: OS|USR (0x3) and adaptive bit 32; fixed 1,2 counting 0x3 each */
+	assert_true(p.fixed_ctrl == (0x100000000ULL | 0x333ULL));
+	/* the same on Skylake (no baseline) is refused */
+	ci = mk(0x5e, 3, false, 4, 4);
+	c.ci = &ci;
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	assert_non_null(strstr(why, "fixed"));
+}
+
+/* Sapphire Rapids: ld-lat on 0xfe (not PMC0), aux 0x8203 counted; store latency on PMC0. */
+static void test_spr(void **state)
+{
+	struct cpu_info ci = mk(0x8f, 5, true, 8, 5);
+	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, NULL);
+	struct pmu_plan p;
+	char why[200];
+	unsigned int i;
+	bool aux = false;
+
+	ci.n_fixed = 4;
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_int_equal(p.sample_ctr, 1);
+	assert_true(p.pebs_enable == 0x2ULL);
+	for (i = 0; i < p.n_count; i++)
+		if (pmu_event_code(&p.count[i].ev) == 0x8203) {
+			aux = true;
+			assert_int_equal(p.count[i].ctr, 0);
+			assert_true(p.evtsel[0] == 0x438203ULL);
+		}
+	assert_true(aux);
+
+	c = cfg_for(&ci, KIND_STLAT, NULL);
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_int_equal(p.sample_ctr, 0);
+	assert_true(p.evtsel[0] == 0x4004302cdULL);
+	assert_int_equal(p.kind, KIND_STLAT);
+	assert_int_equal(ds_fixed_reset_index(p.fmt, 0), 32);
+}
+
+/* Goldmont (seed 003): PMC0 only; the non-precise CORE_P event may PEBS. */
+static void test_goldmont(void **state)
+{
+	struct cpu_info ci = mk(0x5c, 3, false, 4, 4);
+	struct session_cfg c = cfg_for(&ci, KIND_OTHER, NULL);
+	struct pmu_plan p;
+	char why[200];
+
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_int_equal(p.sample_ctr, 0);
+	assert_false(p.sample_precise);
+	assert_true(p.evtsel[0] == 0x43003cULL);
+	assert_true(p.pebs_enable == 0x1ULL);
+
+	/* a precise event by its libpfm4 name is still PMC0 */
+	c = cfg_for(&ci, KIND_OTHER, "BR_INST_RETIRED:ALL_BRANCHES");
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_int_equal(p.sample_ctr, 0);
+	assert_true(p.sample_precise);
+	assert_true(p.evtsel[0] == 0x4300c4ULL);
+}
+
+static void test_refusals(void **state)
+{
+	struct cpu_info ci = mk(0x5e, 3, false, 4, 4);
+	struct session_cfg c;
+	struct pmu_plan p;
+	char why[200];
+
+	c = cfg_for(&ci, KIND_LDLAT, "MEM_TRANS_RETIRED:LOAD_LATENCY:ldlat=2");
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	assert_non_null(strstr(why, "3..65535"));
+	c = cfg_for(&ci, KIND_LDLAT, NULL);
+	c.ldlat = 2;
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	c = cfg_for(&ci, KIND_OTHER, "INST_RETIRED:ALL:c=1");
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	assert_non_null(strstr(why, "CMask"));
+	c = cfg_for(&ci, KIND_OTHER, "INST_RETIRED:ALL");
+	c.period = 100; /* HSW11: >= 128 and low 6 bits clear */
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	c.period = 192;
+	assert_int_equal(build(&c, &p, why), 0);
+	c = cfg_for(&ci, KIND_OTHER, NULL);
+	c.period = 31;
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	c.period = 0x80000000ULL;
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	c = cfg_for(&ci, KIND_STORE, NULL); /* precise store is SNB/IVB only */
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	c = cfg_for(&ci, KIND_OTHER, "NO_SUCH_EVENT");
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	assert_non_null(strstr(why, "NO_SUCH_EVENT"));
+	c = cfg_for(&ci, KIND_OTHER, "event=0x1cd,umask=1");
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	/* L2_RQSTS is not PEBS-capable on Skylake (libpfm4) */
+	c = cfg_for(&ci, KIND_OTHER, "L2_RQSTS:ALL_DEMAND_DATA_RD");
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	assert_non_null(strstr(why, "not PEBS-capable"));
+	/* too many counted events for 4 counters */
+	c = cfg_for(&ci, KIND_OTHER, NULL);
+	c.count_events[0] = c.count_events[1] = c.count_events[2] = c.count_events[3] =
+		"L2_RQSTS:ALL_DEMAND_DATA_RD";
+	c.n_count_events = 4;
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	assert_non_null(strstr(why, "no free counter"));
+}
+
+static void test_usable(void **state)
+{
+	struct cpu_info ci;
+	char why[200];
+
+	ci = mk(0x5e, 3, false, 4, 4);
+	assert_true(session_pebs_usable(&ci, why, sizeof(why)));
+	ci.vendor = VENDOR_AMD;
+	assert_false(session_pebs_usable(&ci, why, sizeof(why)));
+	assert_non_null(strstr(why, "not an Intel"));
+	ci = mk(0x5e, 3, false, 4, 4);
+	ci.misc_enable |= MISC_ENABLE_PEBS_UNAVAIL;
+	assert_false(session_pebs_usable(&ci, why, sizeof(why)));
+	assert_non_null(strstr(why, "MISC_ENABLE[12]"));
+	ci = mk(0x5e, 3, false, 4, 4);
+	ci.ds = false;
+	assert_false(session_pebs_usable(&ci, why, sizeof(why)));
+	ci = mk(0x5e, 7, false, 4, 4);
+	assert_false(session_pebs_usable(&ci, why, sizeof(why)));
+	assert_non_null(strstr(why, "format 7"));
+	/* Sandy Bridge 06_2A stepping 7: PEBS broken below microcode 0x28 */
+	ci = mk(0x2a, 1, false, 4, 3);
+	ci.stepping = 7;
+	ci.microcode = 0x27;
+	assert_false(session_pebs_usable(&ci, why, sizeof(why)));
+	assert_non_null(strstr(why, "0x28"));
+	ci.microcode = 0x28;
+	assert_true(session_pebs_usable(&ci, why, sizeof(why)));
+	ci = mk(0x2d, 1, false, 4, 3);
+	ci.stepping = 6;
+	ci.microcode = 0x617;
+	assert_false(session_pebs_usable(&ci, why, sizeof(why)));
+	ci.stepping = 7;
+	ci.microcode = 0x70b;
+	assert_false(session_pebs_usable(&ci, why, sizeof(why)));
+	ci.microcode = 0x70c;
+	assert_true(session_pebs_usable(&ci, why, sizeof(why)));
+	/* Core 2: disabled like Linux (errata) */
+	ci = mk(0x17, 0, false, 2, 2);
+	assert_false(session_pebs_usable(&ci, why, sizeof(why)));
+	assert_non_null(strstr(why, "AJ"));
+	/* hybrid part, unknown core type */
+	ci = mk(0x97, 4, true, 8, 5);
+	ci.hybrid = true;
+	ci.core_type = CORE_TYPE_NONE;
+	assert_false(session_pebs_usable(&ci, why, sizeof(why)));
+	ci.core_type = CORE_TYPE_CORE;
+	assert_true(session_pebs_usable(&ci, why, sizeof(why)));
+}
+
+static void test_reset_slots(void **state)
+{
+	/* LIDS: fixed i at 8+i for fmt <= 4 (offset 0x80+8i), 32+i for fmt >= 5 */
+	assert_int_equal(ds_fixed_reset_index(1, 0), 8);
+	assert_int_equal(ds_fixed_reset_index(4, 2), 10);
+	assert_int_equal(ds_fixed_reset_index(5, 0), 32);
+	assert_int_equal(ds_fixed_reset_index(6, 3), 35);
+}
+
+static void test_every_uarch_has_a_row(void **state)
+{
+	int u;
+
+	for (u = UARCH_NONE + 1; u < UARCH_COUNT; u++) {
+		const struct uarch_info *ua = uarch_get((enum pebs_uarch)u);
+
+		assert_non_null(ua);
+		assert_non_null(ua->source);
+		assert_non_null(ua->pfm_pmu);
+		assert_true(ua->pebs_gp != 0);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_nhm_ldlat_pmc0),  cmocka_unit_test(test_snb_precise_store),
+		cmocka_unit_test(test_snb_ldlat_pmc3),  cmocka_unit_test(test_skl_ldlat_and_datala),
+		cmocka_unit_test(test_icl_adaptive_ldlat), cmocka_unit_test(test_icl_fixed_pebs),
+		cmocka_unit_test(test_spr),             cmocka_unit_test(test_goldmont),
+		cmocka_unit_test(test_refusals),        cmocka_unit_test(test_usable),
+		cmocka_unit_test(test_reset_slots),     cmocka_unit_test(test_every_uarch_has_a_row),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
