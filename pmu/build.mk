@@ -17,3 +17,4 @@ $(BUILD)/gen/event_catalogue.c: $(BUILD)/host/gen-events
 PURE_SRCS += pmu/uarch.c
 PURE_SRCS += pmu/event.c
 PURE_SRCS += pmu/plan.c
+PURE_SRCS += pmu/offcore.c

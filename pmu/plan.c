@@ -159,7 +159,7 @@ static int default_sample(const struct uarch_info *ua, enum pebs_kind kind, stru
 		what = "DataLA loads (Haswell and later)";
 		break;
 	case KIND_DATALA_STORE:
-		code = ua->datala_store_event;
+		code = ua->flags & UA_DATALA ? ua->datala_store_event : 0;
 		what = "DataLA stores (Haswell and later)";
 		break;
 	default:

@@ -79,6 +79,12 @@ static uint32_t pmc_msr(const struct sess *s, unsigned int i)
 	return (s->plan.fw_write ? MSR_IA32_A_PMC0 : MSR_IA32_PMC0) + i;
 }
 
+static uint32_t cfg_c_msr(const struct pmu_plan *p)
+{
+	return p->sample_ctr >= 32 ? MSR_IA32_PMC_FX0_CFG_C + MSR_V6_STEP * (p->sample_ctr - 32)
+				   : MSR_IA32_PMC_GP0_CFG_C + MSR_V6_STEP * p->sample_ctr;
+}
+
 /* ---- save / restore ---------------------------------------------------- */
 
 static void want_save(struct sess *s, uint32_t rd, uint32_t wr)
@@ -135,10 +141,7 @@ static void build_save_list(struct sess *s)
 		want_save(s, MSR_IA32_PMC0 + i, pmc_msr(s, i));
 	}
 	if (p->arch && p->sample_ctr >= 0)
-		want_save(s, p->sample_ctr >= 32 ? MSR_IA32_PMC_FX0_CFG_C + MSR_V6_STEP * (p->sample_ctr - 32)
-						  : MSR_IA32_PMC_GP0_CFG_C + MSR_V6_STEP * p->sample_ctr,
-			  p->sample_ctr >= 32 ? MSR_IA32_PMC_FX0_CFG_C + MSR_V6_STEP * (p->sample_ctr - 32)
-					      : MSR_IA32_PMC_GP0_CFG_C + MSR_V6_STEP * p->sample_ctr);
+		want_save(s, cfg_c_msr(p), cfg_c_msr(p));
 }
 
 static bool save_all(struct sess *s)
@@ -279,11 +282,6 @@ static bool program_counters(struct sess *s)
 	return true;
 }
 
-static uint32_t cfg_c_msr(const struct pmu_plan *p)
-{
-	return p->sample_ctr >= 32 ? MSR_IA32_PMC_FX0_CFG_C + MSR_V6_STEP * (p->sample_ctr - 32)
-				   : MSR_IA32_PMC_GP0_CFG_C + MSR_V6_STEP * p->sample_ctr;
-}
 
 /*
  * Legacy PEBS (ref. sec. 5, KUT pebs_enable + Linux enable_all; sec. 11):
@@ -305,7 +303,7 @@ static bool arm(struct sess *s)
 		if (p->baseline && !sess_wr(s, MSR_PEBS_DATA_CFG, p->data_cfg))
 			return false;
 		fill_ds(s);
-	} else if (p->arch) {
+	} else if (!p->count_only) {
 		size_t thr = 0;
 
 		if (s->cfg->drain == OPT_DRAIN_PMI)
@@ -317,7 +315,7 @@ static bool arm(struct sess *s)
 	}
 	if (!program_extra_regs(s))
 		return false;
-	if (p->arch && !sess_wr(s, cfg_c_msr(p), p->cfg_c))
+	if (p->arch && !p->count_only && !sess_wr(s, cfg_c_msr(p), p->cfg_c))
 		return false;
 	if (!program_counters(s))
 		return false;

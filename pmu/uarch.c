@@ -87,16 +87,17 @@ static const struct uarch_info uarch_table[] = {
 	GLC_ROW(UARCH_GNR, "Granite Rapids", 5, UA_MEM_LOADS_AUX),
 	GLC_ROW(UARCH_GLC, "Golden Cove (hybrid P-core)", 4, UA_MEM_LOADS_AUX | UA_HYBRID),
 	{ .uarch = UARCH_GRT, .name = "Gracemont (hybrid E-core)", .pfm_pmu = "tmt", .fmt = 4,
-	  .source = "LDS intel_grt_pebs_event_constraints (ld-lat 0x5d0 on PMC0-1, stores 0x6d0); "
-		    "libpfm4 has no Gracemont table: Tremont's is the nearest",
-	  .flags = UA_LDLAT | UA_HYBRID | UA_GLOBAL_STATUS_SET, .layout = PEBS_EN_LAYOUT_FIXED,
-	  .pebs_gp = 0x3f, .pebs_fixed = 0x7, .ldlat_gp = 0x3, .store_gp = 0x3f,
-	  .min_period = 32, .ldlat_event = EV(0xd0, 0x05), .datala_store_event = EV(0xd0, 0x06) },
+	  .source = "LDS intel_grt_pebs_event_constraints (LAT events: loads 0x5d0 on PMC0-1, "
+		    "stores 0x6d0 on PMC0-3); libpfm4 has no Gracemont table: Tremont's is nearest",
+	  .flags = UA_LDLAT | UA_STLAT | UA_HYBRID | UA_GLOBAL_STATUS_SET,
+	  .layout = PEBS_EN_LAYOUT_FIXED, .pebs_gp = 0x3f, .pebs_fixed = 0x7, .ldlat_gp = 0x3,
+	  .store_gp = 0xf, .min_period = 32, .ldlat_event = EV(0xd0, 0x05),
+	  .store_event = EV(0xd0, 0x06) },
 	{ .uarch = UARCH_CMT, .name = "Crestmont (E-core)", .pfm_pmu = "tmt", .fmt = 5,
 	  .source = "LDS intel_grt_pebs_event_constraints (Crestmont reuses them); fmt unverified",
-	  .flags = UA_LDLAT | UA_GLOBAL_STATUS_SET, .layout = PEBS_EN_LAYOUT_FIXED,
-	  .pebs_gp = 0xff, .pebs_fixed = 0x7, .ldlat_gp = 0x3, .store_gp = 0xff,
-	  .min_period = 32, .ldlat_event = EV(0xd0, 0x05), .datala_store_event = EV(0xd0, 0x06) },
+	  .flags = UA_LDLAT | UA_STLAT | UA_GLOBAL_STATUS_SET, .layout = PEBS_EN_LAYOUT_FIXED,
+	  .pebs_gp = 0xff, .pebs_fixed = 0x7, .ldlat_gp = 0x3, .store_gp = 0xf,
+	  .min_period = 32, .ldlat_event = EV(0xd0, 0x05), .store_event = EV(0xd0, 0x06) },
 	GLC_ROW(UARCH_LNC, "Lion Cove (P-core)", 6, UA_HYBRID),
 	{ .uarch = UARCH_GLM, .name = "Goldmont", .pfm_pmu = "glm", .fmt = 3,
 	  .source = "SDM 18.7.1 (seed 003: PEBS on PMC0 for all events, precise and non-precise, "
@@ -111,6 +112,20 @@ static const struct uarch_info uarch_table[] = {
 	  .min_period = 1 },
 };
 
+/*
+ * A model the table does not know but which enumerates architectural PEBS
+ * (CPUID.23H): counters and groups come from CPUID, events from the E-core
+ * encodings (ref. sec. 7; LDS arch-PEBS series).  No data-source table.
+ */
+static const struct uarch_info arch_pebs_row = {
+	.uarch = UARCH_NONE, .name = "architectural PEBS (CPUID.23H)", .pfm_pmu = "tmt",
+	.fmt = PEBS_FMT_ARCH,
+	.source = "reference sec. 7 (APEBS: CPUID.23H sub-leaves 4/5, PEBS_BASE/INDEX, CFG_C)",
+	.flags = UA_LDLAT | UA_STLAT | UA_GLOBAL_STATUS_SET, .layout = PEBS_EN_LAYOUT_FIXED,
+	.pebs_gp = 0xff, .pebs_fixed = 0xf, .ldlat_gp = 0xff, .store_gp = 0xff, .min_period = 32,
+	.ldlat_event = EV(0xd0, 0x05), .store_event = EV(0xd0, 0x06),
+};
+
 const struct uarch_info *uarch_get(enum pebs_uarch u)
 {
 	size_t i;
@@ -123,9 +138,14 @@ const struct uarch_info *uarch_get(enum pebs_uarch u)
 
 const struct uarch_info *uarch_for_cpu(const struct cpu_info *ci)
 {
+	enum pebs_uarch u;
+
 	if (ci->vendor != VENDOR_INTEL)
 		return NULL;
-	return uarch_get(cpu_uarch(ci));
+	u = cpu_uarch(ci);
+	if (u == UARCH_NONE && ci->arch_pebs)
+		return &arch_pebs_row;
+	return uarch_get(u);
 }
 
 uint32_t uarch_min_microcode(const struct uarch_info *ua, const struct cpu_info *ci)

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: MIT
+/*
+ * offcore.c - average offcore latency as two counted events, run through
+ * the session machinery in counting-only mode (so saving, restoring and
+ * fault handling are the session's).
+ */
+#include "offcore.h"
+#include "msr.h"
+#include "session.h"
+#include "uarch.h"
+#include "../lib/fmt.h"
+
+/* Big-core unit masks of OFFCORE_REQUESTS[_OUTSTANDING] per request type (libpfm4 names). */
+static const char *big_core_type(uint16_t request)
+{
+	switch (request) {
+	case OFFCORE_REQ_DMND_DATA_RD:
+		return "DEMAND_DATA_RD";
+	case OFFCORE_REQ_DMND_RFO:
+		return "DEMAND_RFO";
+	case OFFCORE_REQ_DMND_CODE_RD:
+		return "DEMAND_CODE_RD";
+	default:
+		return NULL;
+	}
+}
+
+int offcore_avg_latency(const struct cpu_info *ci, uint16_t request, uint64_t snoop,
+			void (*kernel)(void *arg), void *arg, struct offcore_result *r, char *why,
+			size_t why_size)
+{
+	const struct uarch_info *ua = uarch_for_cpu(ci);
+	struct session_cfg cfg;
+	struct session_result res;
+	char ev0[64], ev1[64];
+	int rc;
+
+	memset(r, 0, sizeof(*r));
+	memset(&cfg, 0, sizeof(cfg));
+	if (!ua || ci->n_gp < 2) {
+		pp_snprintf(why, why_size, "offcore latency needs a known Intel PMU with 2 counters");
+		return SESSION_SKIP;
+	}
+	if (!request || (snoop & ~OFFCORE_SNOOP_MASK)) {
+		pp_snprintf(why, why_size, "offcore request 0x%x / snoop 0x%llx: request bits 15:0 "
+			    "non-zero, snoop bits within 37:31 (seed 004 Table 18-17)", request,
+			    (unsigned long long)snoop);
+		return SESSION_REFUSED;
+	}
+	if (ua->flags & UA_OFFCORE_AVG_LAT) {
+		/*
+		 * Seed 004: RSP0 = request | OUTSTANDING[38], the rest 0;
+		 * RSP1 = the same request | ANY_RESPONSE[16].  OFFCORE_RESPONSE_0 is
+		 * event B7H umask 01H, _1 is B7H umask 02H on Silvermont/Goldmont.
+		 */
+		pp_snprintf(ev0, sizeof(ev0), "event=0xb7,umask=0x1,offcore_rsp=0x%llx",
+			    (unsigned long long)(request | OFFCORE_OUTSTANDING));
+		pp_snprintf(ev1, sizeof(ev1), "event=0xb7,umask=0x2,offcore_rsp=0x%llx",
+			    (unsigned long long)(request | OFFCORE_ANY_RESPONSE | snoop));
+		r->atom_method = true;
+	} else {
+		const char *t = big_core_type(request);
+
+		if (!t || snoop) {
+			pp_snprintf(why, why_size, "on %s only one demand request type (data read, "
+				    "RFO, code read) and no snoop filter can be measured", ua->name);
+			return SESSION_REFUSED;
+		}
+		pp_snprintf(ev0, sizeof(ev0), "OFFCORE_REQUESTS_OUTSTANDING:%s", t);
+		pp_snprintf(ev1, sizeof(ev1), "OFFCORE_REQUESTS:%s", t);
+	}
+	cfg.ci = ci;
+	cfg.count_only = true;
+	cfg.count_events[0] = ev0;
+	cfg.count_events[1] = ev1;
+	cfg.n_count_events = 2;
+	rc = session_run(&cfg, kernel, arg, &res, why, why_size);
+	if (rc == 0 || rc == SESSION_FAULT) {
+		r->weighted_cycles = res.counts[0];
+		r->requests = res.counts[1];
+		r->avg_latency_x100 = r->requests ? r->weighted_cycles * 100 / r->requests : 0;
+		pp_snprintf(r->how, sizeof(r->how), "%s / %s", res.count_desc[0], res.count_desc[1]);
+		session_result_free(&res);
+	}
+	return rc;
+}
