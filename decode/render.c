@@ -57,11 +57,17 @@ static void dec(struct strbuf *sb, uint64_t v)
 /* JSON string body: our words are plain ASCII; escape " and \ anyway. */
 static void jstr(struct strbuf *sb, const char *s)
 {
+	size_t n = strlen(s);
+
 	put(sb, "\"", 1);
-	for (const char *p = s; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			put(sb, "\\", 1);
-		put(sb, p, 1);
+	if (!strchr(s, '"') && !strchr(s, '\\')) {
+		put(sb, s, n);
+	} else {
+		for (const char *p = s; *p; p++) {
+			if (*p == '"' || *p == '\\')
+				put(sb, "\\", 1);
+			put(sb, p, 1);
+		}
 	}
 	put(sb, "\"", 1);
 }
@@ -92,6 +98,37 @@ static const char *const reg_names[REG_COUNT] = {
 	[REG_R10] = "r10", [REG_R11] = "r11", [REG_R12] = "r12", [REG_R13] = "r13",
 	[REG_R14] = "r14", [REG_R15] = "r15",
 };
+
+/*
+ * perf's words for a data_src, memoised: a run has few distinct values and
+ * building the words is most of the cost of a JSON line.
+ */
+#define WORDS_CACHE 256
+static struct {
+	uint64_t ds;
+	bool valid, has_json;
+	struct pebs_mem_words w;
+	size_t json_len;
+	char json[320]; /* the rendered "mem" object */
+} words_cache[WORDS_CACHE];
+
+static unsigned int words_slot(uint64_t ds)
+{
+	unsigned int i = (unsigned int)((ds * 0x9e3779b97f4a7c15ULL) >> 56);
+
+	if (!words_cache[i].valid || words_cache[i].ds != ds) {
+		pebs_mem_describe(ds, &words_cache[i].w);
+		words_cache[i].ds = ds;
+		words_cache[i].valid = true;
+		words_cache[i].has_json = false;
+	}
+	return i;
+}
+
+static const struct pebs_mem_words *words_for(uint64_t ds)
+{
+	return &words_cache[words_slot(ds)].w;
+}
 
 /* ---- key=value ---- */
 
@@ -149,16 +186,15 @@ void pebs_render_kv(const struct pebs_record *r, struct strbuf *sb)
 	if (h & HAVE_TSC)
 		kv_hex(sb, "tsc", r->tsc);
 	if (h & HAVE_MEM) {
-		struct pebs_mem_words w;
+		const struct pebs_mem_words *w = words_for(r->data_src);
 
-		pebs_mem_describe(r->data_src, &w);
 		kv_hex(sb, "data_src", r->data_src);
-		kv_word(sb, "op", w.op);
-		kv_word(sb, "level", w.level);
-		kv_word(sb, "snoop", w.snoop);
-		kv_word(sb, "tlb", w.tlb);
-		kv_word(sb, "lock", w.lock);
-		kv_word(sb, "blocked", w.blocked);
+		kv_word(sb, "op", w->op);
+		kv_word(sb, "level", w->level);
+		kv_word(sb, "snoop", w->snoop);
+		kv_word(sb, "tlb", w->tlb);
+		kv_word(sb, "lock", w->lock);
+		kv_word(sb, "blocked", w->blocked);
 	} else if (h & HAVE_MEM_NA) {
 		kv_word(sb, "level", "not available");
 	}
@@ -241,31 +277,48 @@ static void json_tsx(const struct pebs_record *r, struct strbuf *sb)
 	put(sb, "}", 1);
 }
 
+static void json_mem_object(uint64_t ds, const struct pebs_mem_words *w, struct strbuf *sb)
+{
+	put(sb, "{\"data_src\":\"", 13);
+	hex(sb, ds);
+	put(sb, "\",\"op\":", 7);
+	jstr(sb, w->op);
+	put(sb, ",\"level\":", 9);
+	jstr(sb, w->level);
+	put(sb, ",\"snoop\":", 9);
+	jstr(sb, w->snoop);
+	put(sb, ",\"tlb\":", 7);
+	jstr(sb, w->tlb);
+	put(sb, ",\"lock\":", 8);
+	jstr(sb, w->lock);
+	put(sb, ",\"blocked\":", 11);
+	jstr(sb, w->blocked);
+	put(sb, "}", 1);
+}
+
 static void json_mem(const struct pebs_record *r, struct strbuf *sb)
 {
-	struct pebs_mem_words w;
+	unsigned int i;
 
 	j_key(sb, "mem");
 	if (!(r->have & HAVE_MEM)) {
 		put(sb, "{\"level\":\"not available\"}", 25);
 		return;
 	}
-	pebs_mem_describe(r->data_src, &w);
-	put(sb, "{\"data_src\":\"", 13);
-	hex(sb, r->data_src);
-	put(sb, "\",\"op\":", 7);
-	jstr(sb, w.op);
-	put(sb, ",\"level\":", 9);
-	jstr(sb, w.level);
-	put(sb, ",\"snoop\":", 9);
-	jstr(sb, w.snoop);
-	put(sb, ",\"tlb\":", 7);
-	jstr(sb, w.tlb);
-	put(sb, ",\"lock\":", 8);
-	jstr(sb, w.lock);
-	put(sb, ",\"blocked\":", 11);
-	jstr(sb, w.blocked);
-	put(sb, "}", 1);
+	i = words_slot(r->data_src);
+	if (!words_cache[i].has_json) {
+		struct strbuf m;
+
+		strbuf_init(&m, words_cache[i].json, sizeof(words_cache[i].json));
+		json_mem_object(r->data_src, &words_cache[i].w, &m);
+		if (m.truncated) { /* cannot happen with perf's words; stay correct */
+			json_mem_object(r->data_src, &words_cache[i].w, sb);
+			return;
+		}
+		words_cache[i].json_len = m.len;
+		words_cache[i].has_json = true;
+	}
+	put(sb, words_cache[i].json, words_cache[i].json_len);
 }
 
 void pebs_render_json(const struct pebs_record *r, struct strbuf *sb)
@@ -352,7 +405,7 @@ static void c_dec(struct strbuf *sb, bool have, uint64_t v)
 void pebs_render_csv(const struct pebs_record *r, struct strbuf *sb)
 {
 	uint64_t h = r->have;
-	struct pebs_mem_words w;
+	const struct pebs_mem_words *w;
 	const char *words[6];
 	bool tsx = h & HAVE_TSX;
 
@@ -368,9 +421,9 @@ void pebs_render_csv(const struct pebs_record *r, struct strbuf *sb)
 	c_hex(sb, h & HAVE_TSC, r->tsc);
 	c_hex(sb, h & HAVE_MEM, r->data_src);
 	if (h & HAVE_MEM) {
-		pebs_mem_describe(r->data_src, &w);
-		words[0] = w.op, words[1] = w.level, words[2] = w.snoop;
-		words[3] = w.tlb, words[4] = w.lock, words[5] = w.blocked;
+		w = words_for(r->data_src);
+		words[0] = w->op, words[1] = w->level, words[2] = w->snoop;
+		words[3] = w->tlb, words[4] = w->lock, words[5] = w->blocked;
 	} else {
 		for (unsigned int i = 0; i < 6; i++)
 			words[i] = "";
