@@ -600,7 +600,9 @@ void runner_main_job(const struct options *opts, const struct cpu_info *ci)
 	r->ci = ci;
 	r->simulated = hw_is_simulated();
 	r->ua = uarch_for_cpu(ci);
-	if (!strcmp(opts->kernels, "none") || !check_list(opts->kernels))
+	if (!strcmp(opts->kernels, "none"))
+		goto out;
+	if (strcmp(opts->kernels, "all") && !check_list(opts->kernels))
 		goto out;
 	r->json_buf = plat_alloc(RESULTS_BUF_SIZE);
 	r->summary = plat_alloc(sizeof(*r->summary));
