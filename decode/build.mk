@@ -22,3 +22,4 @@ CHECK_DEPS += $(DECODE_FUZZ) $(BUILD)/host/pebs-decode
 .PHONY: fuzz
 fuzz: $(DECODE_FUZZ)
 	BUILD=$(BUILD) FUZZ_SECONDS=$(FUZZ_SECONDS) tests/host/check-fuzz.sh
+BENCH_DEPS += $(BUILD)/host/pebs-decode
