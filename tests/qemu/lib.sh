@@ -1,0 +1,50 @@
+# SPDX-License-Identifier: MIT
+# lib.sh - shared by tests/qemu/test-*.sh (sourced, not run).
+#
+#   boot NAME [run-qemu.sh args] [-- app options]
+#       boots once; the transcript (pebsprobe's lines only, from its banner
+#       on) goes to $T/NAME.out, the exit status to $T/NAME.rc, the written
+#       image to $T/NAME.img.
+#   pass NAME / fail NAME WHY / skip NAME WHY   one result line
+#   expect_line NAME FILE REGEX                 PASS if a line matches
+cd "$(dirname "$0")/../.." || exit 1
+export BUILD=${BUILD:-build}
+T=$(mktemp -d "${TMPDIR:-/tmp}/pebsprobe-test.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+
+pass() { echo "PASS: $1"; }
+fail() { echo "FAIL: $1: $2"; }
+skip() { echo "SKIP: $1: $2"; }
+
+boot() {
+	local name=$1
+	shift
+	./run-qemu.sh --timeout "${QEMU_TIMEOUT:-90}" --log "$T/$name.serial" --esp "$T/$name.img" "$@" \
+		>/dev/null 2>"$T/$name.err"
+	echo $? >"$T/$name.rc"
+	sed -n '/^INFO: pebsprobe /,$p' "$T/$name.serial" >"$T/$name.out" 2>/dev/null
+	if [ ! -s "$T/$name.out" ]; then
+		echo "--- $name: no pebsprobe output; serial was:"
+		cat "$T/$name.serial" "$T/$name.err" 2>/dev/null | tail -20
+	fi
+}
+
+rc_of() { cat "$T/$1.rc"; }
+
+expect_rc() { # name want
+	local got
+	got=$(rc_of "$1")
+	if [ "$got" = "$2" ]; then pass "$1: exit status $2"; else fail "$1" "exit status $got, want $2"; fi
+}
+
+expect_line() { # name file regex
+	if grep -qE "$3" "$2"; then pass "$1"; else fail "$1" "no line matching /$3/ in $(basename "$2")"; fi
+}
+
+expect_no_line() { # name file regex
+	if grep -qE "$3" "$2"; then
+		fail "$1" "unexpected line: $(grep -m1 -E "$3" "$2")"
+	else
+		pass "$1"
+	fi
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Bad input: one ERROR line naming the option and the accepted values, exit
+# status 2, and no MSR touched (trace=msr is on, before the bad token, and
+# no MSR: line may appear).
+. "$(dirname "$0")/lib.sh"
+
+check() { # name want-error-regex options...
+	local name=$1 want=$2
+	shift 2
+	boot "$name" -- "$@"
+	expect_rc "$name" 2
+	expect_line "$name: error line" "$T/$name.out" "$want"
+	n=$(grep -c '^ERROR: ' "$T/$name.out")
+	if [ "$n" = 1 ]; then pass "$name: exactly one ERROR line"; else fail "$name" "$n ERROR lines"; fi
+	expect_no_line "$name: no MSR accessed" "$T/$name.out" '^MSR: '
+	expect_no_line "$name: no SUMMARY (nothing ran)" "$T/$name.out" '^SUMMARY: '
+}
+
+check bad-value \
+	"^ERROR: .*PEBSPROBE.CFG: config line 2: option pmu: bad value 'bogus' \(accepted: auto, hw, sim\)$" \
+	trace=msr pmu=bogus
+check unknown-option \
+	"^ERROR: .*PEBSPROBE.CFG: config line 2: unknown option 'colour' \(known: pmu, model, " \
+	trace=msr colour=red
+check out-of-range \
+	"^ERROR: .*config line 2: option ldlat: bad value '2' \(accepted: an integer 3..65535\)$" \
+	trace=msr ldlat=2
+check bad-model \
+	"^ERROR: option model: unknown simulator model 'k7' \(accepted: .*list\)$" \
+	trace=msr pmu=sim model=k7

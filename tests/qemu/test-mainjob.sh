@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+#
+# test-mainjob.sh - the main job under QEMU (TCG) on the simulated PMU, for
+# EVERY simulator model, with 2 CPUs so the two-core kernels run:
+#   - every kernel and sampling gets PASS, or SKIP because the generation
+#     has no such sampling (or, for a model without PEBS, the reason);
+#     never FAIL, and the exit status agrees;
+#   - the files on the ESP are read back with mtools: results.json parses
+#     and carries the console's verdicts; each <kernel>-<sampling>.pebs
+#     decodes with build/host/pebs-decode to the record count the console
+#     printed;
+#   - with 1 CPU the two-core kernels SKIP and say why;
+#   - the USB image, booted with no options, runs the default job.
+# Environment: BUILD, MODELS (space-separated subset), QEMU_TIMEOUT (s per boot).
+set -u
+cd "$(dirname "$0")/../.."
+BUILD=${BUILD:-build}
+per_boot=${QEMU_TIMEOUT:-150}
+decode=$BUILD/host/pebs-decode
+work=$(mktemp -d "${TMPDIR:-/tmp}/test-mainjob.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+if ! make -s BUILD="$BUILD" esp usb host >"$work/make.log" 2>&1; then
+	echo "FAIL: mainjob: build failed: $(tail -3 "$work/make.log" | tr '\n' ' ')"
+	exit 1
+fi
+
+boot() { # log esp-copy args...
+	local log=$1 esp=$2
+	shift 2
+	BUILD=$BUILD ./run-qemu.sh --timeout "$per_boot" --esp "$esp" "$@" 2>&1 | tr -d '\r' >"$log"
+	return "${PIPESTATUS[0]}"
+}
+
+
+check_model() { # model
+	local m=$1 log=$work/$m.log esp=$work/$m.img rc n_pass n_fail bad t n_con n_dec f
+	boot "$log" "$esp" --smp 2 -- pmu=sim model="$m"
+	rc=$?
+	n_pass=$(grep -c '^PASS: ' "$log")
+	n_fail=$(grep -c '^FAIL: ' "$log")
+	if [ "$n_fail" -ne 0 ]; then
+		grep '^FAIL: ' "$log" | head -5 | sed "s/^FAIL: /FAIL: mainjob $m: /"
+		echo "FAIL: mainjob $m: $n_fail FAIL lines (log: exit $rc)"
+		return
+	fi
+	if grep -q '^SKIP: pebs: ' "$log"; then
+		# No PEBS on this model (e.g. not Intel): the whole job SKIPs, exit 77.
+		if [ "$rc" -eq 77 ]; then
+			echo "PASS: mainjob $m: no PEBS, skipped: $(grep -m1 '^SKIP: pebs: ' "$log" | cut -c12-)"
+		else
+			echo "FAIL: mainjob $m: skipped but exit status $rc (want 77)"
+		fi
+		return
+	fi
+	if [ "$rc" -ne 0 ]; then
+		echo "FAIL: mainjob $m: exit status $rc with no FAIL line ($(tail -2 "$log" | tr '\n' ' '))"
+		return
+	fi
+	# Every default-job test has a verdict; SKIPs only for a missing sampling.
+	bad=$(grep -E '^SKIP: [a-z0-9-]+/(load|store):' "$log" | grep -v -E ' has no (load|store) sampling')
+	if [ -n "$bad" ]; then
+		echo "FAIL: mainjob $m: unexplained SKIP: $(printf '%s' "$bad" | head -1)"
+		return
+	fi
+	if [ "$n_pass" -lt 1 ] || ! grep -q '^INFO: kernel chase-l1: start' "$log"; then
+		echo "FAIL: mainjob $m: no kernel ran"
+		return
+	fi
+	for k in chase-l1 chase-l2 chase-dram page-walk seq-load stride-load stream-store \
+		split-line split-page lock st-fwd-block 4k-alias share-hitm false-share; do
+		if ! grep -qE "^(PASS|SKIP): $k/" "$log"; then
+			echo "FAIL: mainjob $m: no verdict for kernel $k"
+			return
+		fi
+	done
+	# Files on the ESP: results.json with the same verdicts, dumps with the same counts.
+	mkdir -p "$work/$m.out"
+	if ! mcopy -n -i "$esp" ::/EFI/BOOT/results.json "$work/$m.out/" 2>"$work/mcopy.err"; then
+		echo "FAIL: mainjob $m: results.json not on the ESP: $(cat "$work/mcopy.err")"
+		return
+	fi
+	bad=$(python3 - "$work/$m.out/results.json" "$log" <<'PY'
+import json, re, sys
+res = json.load(open(sys.argv[1]))
+con = {}
+for line in open(sys.argv[2]):
+    mm = re.match(r'^(PASS|FAIL|SKIP): ([a-z0-9-]+/(load|store)):', line)
+    if mm:
+        con[mm.group(2)] = mm.group(1)
+js = {r["test"]: r["verdict"] for k in res["kernels"] for r in k.get("runs", [])}
+for t, v in con.items():
+    if js.get(t) != v:
+        print("%s: console %s, results.json %s" % (t, v, js.get(t)))
+PY
+)
+	if [ -n "$bad" ]; then
+		echo "FAIL: mainjob $m: results.json disagrees: $(printf '%s' "$bad" | head -2 | tr '\n' ';')"
+		return
+	fi
+	for t in $(grep -E '^PASS: [a-z0-9-]+/(load|store):' "$log" | sed -E 's/^PASS: ([^:]+):.*/\1/'); do
+		f=${t/\//-}.pebs
+		n_con=$(grep -E "^INFO: $t: records drained [0-9]+" "$log" | sed -E 's/.*records drained ([0-9]+).*/\1/')
+		if ! mcopy -n -i "$esp" "::/EFI/BOOT/$f" "$work/$m.out/" 2>"$work/mcopy.err"; then
+			echo "FAIL: mainjob $m: $f not on the ESP"
+			return
+		fi
+		n_dec=$("$decode" --output json "$work/$m.out/$f" 2>"$work/decode.err" | grep -c .)
+		if [ "${PIPESTATUS[0]}" -ne 0 ] || [ "$n_dec" != "$n_con" ]; then
+			echo "FAIL: mainjob $m: $f: pebs-decode gives $n_dec records, console said $n_con $(head -1 "$work/decode.err")"
+			return
+		fi
+	done
+	echo "PASS: mainjob $m: $n_pass PASS, $(grep -c '^SKIP: ' "$log") SKIP; ESP results.json and dumps agree with the console"
+}
+
+# The models, as the app lists them.
+if [ -z "${MODELS:-}" ]; then
+	boot "$work/list.log" "$work/list.img" -- pmu=sim model=list
+	MODELS=$(sed -nE 's/^INFO: model ([a-z0-9]+): .*/\1/p' "$work/list.log" | tr '\n' ' ')
+fi
+if [ -z "$MODELS" ]; then
+	echo "FAIL: mainjob: model=list printed no models"
+	exit 1
+fi
+for m in $MODELS; do
+	check_model "$m"
+done
+
+# One CPU: the two-core kernels SKIP with the reason.
+boot "$work/smp1.log" "$work/smp1.img" -- pmu=sim model=skl kernels=share-hitm,false-share
+if grep -q '^SKIP: share-hitm/load: needs 2 CPUs, 1 available' "$work/smp1.log" &&
+	grep -q '^SKIP: false-share/load: needs 2 CPUs, 1 available' "$work/smp1.log"; then
+	echo "PASS: mainjob two-core kernels with 1 CPU: SKIP with the reason"
+else
+	echo "FAIL: mainjob two-core kernels with 1 CPU: $(grep -E '^(PASS|FAIL|SKIP): (share|false)' "$work/smp1.log" | head -2 | tr '\n' ';')"
+fi
+
+# The USB image, no options: the default job on the simulated PMU.
+boot "$work/usb.log" "$work/usb.img" --usb --smp 2
+rc=$?
+if [ "$rc" -eq 0 ] && grep -q '^INFO: kernel chase-l1: start' "$work/usb.log" &&
+	grep -q '^PASS: chase-l1/load: .*\[sim\]$' "$work/usb.log" &&
+	grep -q '^SUMMARY: ' "$work/usb.log"; then
+	echo "PASS: mainjob usb image: default job, $(grep -m1 '^SUMMARY: ' "$work/usb.log")"
+else
+	echo "FAIL: mainjob usb image: exit $rc, $(grep -E '^(FAIL|SUMMARY)' "$work/usb.log" | head -2 | tr '\n' ';')"
+fi
