@@ -199,6 +199,9 @@ static void write_dump(struct runner *r, const char *test, const struct session_
 
 	memset(&di, 0, sizeof(di));
 	di.cfg = res->decode_cfg;
+	/* Which counter sampled what: the dump's counter table (the code is not in the result). */
+	if (res->pebs_counter >= 0)
+		pebs_dump_add_counter(&di, (uint32_t)res->pebs_counter, 0, res->event_desc);
 	n = pebs_dump_size(&di, res->records_len);
 	out = plat_alloc(n);
 	pp_snprintf(name, sizeof(name), "%s.pebs", test);
@@ -456,6 +459,9 @@ static void run_kernel(struct runner *r, const struct kernel_def *def)
 		plat_free(k);
 		return;
 	}
+	/* Laying out a large chain takes seconds: say so before, not after. */
+	if ((r->opts->size ? r->opts->size : (r->simulated ? def->size_sim : def->size)) >= (64ULL << 20))
+		report_info("kernel %s: preparing the working set", def->name);
 	if (kernel_prepare(k, def, r->opts->size, r->opts->iterations, r->simulated, &clipped, why,
 			   sizeof(why)) < 0) {
 		report_fail(def->name, "%s", why);
