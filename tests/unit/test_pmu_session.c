@@ -1,0 +1,513 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_pmu_session.c - pmu/session.c against a small MSR file (a fake
+ * hw_ops, independent of sim/): every MSR back to its value from before, a
+ * #GP injected at every MSR access in turn ends in SESSION_FAULT with
+ * everything restored, SKIP/REFUSED touch no MSR, the arming and disarming
+ * orders, the PMI handler's LVTPC/EOI handling, Goldmont forced records
+ * and the offcore-latency MSR values (seed 004).  The fake checks a few SDM
+ * rules itself (counters written while enabled, PEBS_ENABLE without a DS
+ * area, INT set on a PEBS counter); any breach fails the test.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <cmocka.h>
+
+#include "ds/ds.h"
+#include "pmu/hw.h"
+#include "pmu/msr.h"
+#include "pmu/offcore.h"
+#include "pmu/session.h"
+
+/* ---- the fake MSR file --------------------------------------------------- */
+
+#define N_GP 8
+static const uint32_t known[] = {
+	0xc1, 0xc2, 0xc3, 0xc4, 0xc5, 0xc6, 0xc7, 0xc8,
+	0x186, 0x187, 0x188, 0x189, 0x18a, 0x18b, 0x18c, 0x18d,
+	0x309, 0x30a, 0x30b, 0x30c, 0x38d, 0x38e, 0x38f, 0x390, 0x391,
+	0x3f1, 0x3f2, 0x3f4, 0x3f5, 0x3f6, 0x3f7, 0x600, 0x1a6, 0x1a7,
+	0x1903, 0x1907, 0x190b, 0x1983,
+};
+static uint64_t val[ARRAY_SIZE(known)], initial[ARRAY_SIZE(known)];
+static uint32_t apic_lvtpc, apic_lvtpc_initial = 0x10000 | 0xfe;
+static unsigned int eoi_count, violations, unmask_after_eoi;
+static hw_pmi_fn pmi_fn;
+static void *pmi_ctx;
+static uint8_t pmi_vec;
+static char last_violation[160];
+static struct { uint32_t msr; uint64_t v; } wtrace[4096];
+static unsigned int n_wtrace, kernel_at;
+static unsigned int fake_fmt = 3;
+
+static int idx_of(uint32_t msr)
+{
+	unsigned int i;
+
+	if (msr >= 0x4c1 && msr < 0x4c1 + N_GP)
+		msr = msr - 0x4c1 + 0xc1; /* full-width alias */
+	for (i = 0; i < ARRAY_SIZE(known); i++)
+		if (known[i] == msr)
+			return (int)i;
+	return -1;
+}
+
+static uint64_t *reg(uint32_t msr)
+{
+	int i = idx_of(msr);
+
+	assert_true(i >= 0);
+	return &val[i];
+}
+
+static void violation(const char *what, uint32_t msr)
+{
+	violations++;
+	snprintf(last_violation, sizeof(last_violation), "%s (MSR 0x%x)", what, msr);
+}
+
+static enum hw_fault f_rdmsr(uint32_t msr, uint64_t *v)
+{
+	int i = idx_of(msr);
+
+	if (i < 0 || msr == MSR_IA32_PERF_GLOBAL_OVF_CTRL || msr == MSR_IA32_PERF_GLOBAL_STATUS_SET)
+		return HW_GP;
+	*v = val[i];
+	return HW_OK;
+}
+
+/* A PEBS assist of the fake: one fmt3 (200-byte) record with the IP the test wants. */
+static void fake_assist(uint64_t ip)
+{
+	uint8_t *ds = (uint8_t *)(uintptr_t)*reg(MSR_IA32_DS_AREA);
+	uint64_t index, max;
+	uint8_t rec[200];
+
+	memcpy(&index, ds + DS_PEBS_INDEX, 8);
+	memcpy(&max, ds + DS_PEBS_ABS_MAX, 8);
+	if (index + 200 > max)
+		return;
+	memset(rec, 0, sizeof(rec));
+	memcpy(rec + 0xb0, &ip, 8);
+	rec[0x90] = 1; /* applicable counters: PMC0 */
+	memcpy((void *)(uintptr_t)index, rec, 200);
+	index += 200;
+	memcpy(ds + DS_PEBS_INDEX, &index, 8);
+}
+
+static enum hw_fault f_wrmsr(uint32_t msr, uint64_t v)
+{
+	int i = idx_of(msr);
+	uint64_t gctl = *reg(MSR_IA32_PERF_GLOBAL_CTRL);
+	uint32_t m = (msr >= 0x4c1 && msr < 0x4c1 + N_GP) ? msr - 0x4c1 + 0xc1 : msr;
+
+	if (i < 0 || msr == MSR_IA32_PERF_GLOBAL_STATUS)
+		return HW_GP;
+	if (n_wtrace < ARRAY_SIZE(wtrace)) {
+		wtrace[n_wtrace].msr = m;
+		wtrace[n_wtrace++].v = v;
+	}
+	/* Seed 001 NOTE: program a PEBS counter only while it is disabled. */
+	if ((m >= 0xc1 && m < 0xc1 + N_GP) || (m >= 0x186 && m < 0x186 + N_GP)) {
+		unsigned int c = m >= 0x186 ? m - 0x186 : m - 0xc1;
+
+		if ((gctl & BIT_ULL(c)) && (*reg(MSR_IA32_PEBS_ENABLE) & BIT_ULL(c)) &&
+		    (*reg(0x186 + c) & EVTSEL_EN))
+			violation("PEBS counter reprogrammed while enabled", msr);
+	}
+	if (m == MSR_IA32_PEBS_ENABLE && (v & 0xff) && !*reg(MSR_IA32_DS_AREA))
+		violation("PEBS_ENABLE set with no DS area", msr);
+	if (m == MSR_IA32_PERF_GLOBAL_CTRL) {
+		unsigned int c;
+
+		for (c = 0; c < N_GP; c++)
+			if ((v & BIT_ULL(c)) && (*reg(MSR_IA32_PEBS_ENABLE) & BIT_ULL(c)) &&
+			    (*reg(0x186 + c) & EVTSEL_INT))
+				violation("INT set on a PEBS counter", msr);
+	}
+	if (m == MSR_IA32_PERF_GLOBAL_OVF_CTRL) {
+		*reg(MSR_IA32_PERF_GLOBAL_STATUS) &= ~v;
+		return HW_OK;
+	}
+	if (m == MSR_IA32_PERF_GLOBAL_STATUS_SET) {
+		/* Seed 003: a non-precise PEBS counter's forced overflow gives a record. */
+		if ((v & 1) && (*reg(MSR_IA32_PEBS_ENABLE) & 1) && *reg(MSR_IA32_DS_AREA))
+			fake_assist(0xf0f0);
+		else
+			*reg(MSR_IA32_PERF_GLOBAL_STATUS) |= v;
+		return HW_OK;
+	}
+	val[i] = v;
+	return HW_OK;
+}
+
+static void f_cpuid(uint32_t leaf, uint32_t sub, struct cpuid_regs *r)
+{
+	memset(r, 0, sizeof(*r));
+}
+
+static uint64_t f_rdtsc(void)
+{
+	return 1;
+}
+
+static uint32_t f_apic_read(uint32_t r)
+{
+	return r == APIC_LVTPC ? apic_lvtpc : 0;
+}
+
+static void f_apic_write(uint32_t r, uint32_t v)
+{
+	if (r == APIC_EOI)
+		eoi_count++;
+	if (r == APIC_LVTPC) {
+		if (eoi_count && !(v & APIC_LVT_MASK) && (v & 0xff) == pmi_vec)
+			unmask_after_eoi++;
+		apic_lvtpc = v;
+	}
+}
+
+static int f_set_pmi(uint8_t vector, hw_pmi_fn fn, void *ctx)
+{
+	pmi_vec = vector;
+	pmi_fn = fn;
+	pmi_ctx = ctx;
+	return 0;
+}
+
+static const struct hw_ops fake_ops = {
+	.name = "fake", .simulated = true, .cpuid = f_cpuid, .rdmsr = f_rdmsr, .wrmsr = f_wrmsr,
+	.rdtsc = f_rdtsc, .apic_read = f_apic_read, .apic_write = f_apic_write,
+	.set_pmi_handler = f_set_pmi,
+};
+
+/* Power-on-like values with firmware leftovers, so a restore has something to restore. */
+static void fake_reset(void)
+{
+	memset(val, 0, sizeof(val));
+	*reg(MSR_IA32_PERF_GLOBAL_CTRL) = 0x7000000ffULL; /* Intel reset value: all enabled */
+	*reg(0x186) = 0x1234;                             /* EN clear */
+	*reg(0xc1) = 0x42;
+	*reg(0xc4) = 0x777;
+	*reg(MSR_IA32_FIXED_CTR_CTRL) = 0xb0;
+	*reg(MSR_PEBS_LD_LAT_THRESHOLD) = 0x10;
+	*reg(MSR_OFFCORE_RSP0) = 0x8001;
+	*reg(MSR_IA32_PERF_GLOBAL_STATUS) = BIT_ULL(1); /* an old, unacked overflow */
+	memcpy(initial, val, sizeof(val));
+	apic_lvtpc = apic_lvtpc_initial;
+	eoi_count = violations = unmask_after_eoi = 0;
+	n_wtrace = kernel_at = 0;
+	pmi_fn = NULL;
+	hw_reset_msr_access_count();
+}
+
+static void assert_restored(const char *ctx)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(known); i++)
+		if (val[i] != initial[i]) {
+			print_error("%s: MSR 0x%x is 0x%llx, was 0x%llx\n", ctx, known[i],
+				    (unsigned long long)val[i], (unsigned long long)initial[i]);
+			fail();
+		}
+	assert_int_equal(apic_lvtpc, apic_lvtpc_initial);
+	assert_null(pmi_fn);
+}
+
+static struct cpu_info mk(uint32_t model, unsigned int fmt, bool baseline, unsigned int version)
+{
+	struct cpu_info ci;
+
+	memset(&ci, 0, sizeof(ci));
+	ci.vendor = VENDOR_INTEL;
+	memcpy(ci.vendor_str, "GenuineIntel", 13);
+	ci.family = 6;
+	ci.model = model;
+	ci.stepping = 1;
+	ci.ds = ci.dtes64 = ci.pdcm = true;
+	ci.pmu_version = version;
+	ci.n_gp = 4;
+	ci.gp_width = 48;
+	ci.n_fixed = 3;
+	ci.has_misc_enable = true;
+	ci.has_perf_caps = true;
+	ci.perf_caps = ((uint64_t)fmt << 8) | (baseline ? PERF_CAP_PEBS_BASELINE : 0) |
+		       PERF_CAP_FW_WRITE;
+	ci.has_microcode = true;
+	ci.microcode = 0x100;
+	fake_fmt = fmt;
+	return ci;
+}
+
+static void empty_kernel(void *arg)
+{
+	kernel_at = n_wtrace;
+}
+
+/* The fake's "hardware" during the kernel: PMI with the DS threshold bit. */
+static void pmi_kernel(void *arg)
+{
+	kernel_at = n_wtrace;
+	*reg(MSR_IA32_PERF_GLOBAL_STATUS) |= GLOBAL_STATUS_BUFFER_OVF;
+	assert_non_null(pmi_fn);
+	pmi_fn(pmi_ctx);
+}
+
+static int setup(void **state)
+{
+	hw_install(&fake_ops);
+	fake_reset();
+	return 0;
+}
+
+/* ---- the tests --------------------------------------------------------- */
+
+static struct session_cfg cfg_of(const struct cpu_info *ci, enum pebs_kind kind)
+{
+	struct session_cfg c;
+
+	memset(&c, 0, sizeof(c));
+	c.ci = ci;
+	c.kind = kind;
+	c.ldlat = 3;
+	c.buffer_kib = 8;
+	return c;
+}
+
+static int find_write(unsigned int from, uint32_t msr, uint64_t v)
+{
+	unsigned int i;
+
+	for (i = from; i < n_wtrace; i++)
+		if (wtrace[i].msr == msr && wtrace[i].v == v)
+			return (int)i;
+	return -1;
+}
+
+static void test_restore_and_order(void **state)
+{
+	struct cpu_info ci = mk(0x5e, 3, false, 4);
+	struct session_cfg c = cfg_of(&ci, KIND_LDLAT);
+	struct session_result res;
+	char why[200];
+	int ds_w, pe_w, g_w, g0, p0, d0;
+
+	fake_reset();
+	assert_int_equal(session_run(&c, empty_kernel, NULL, &res, why, sizeof(why)), 0);
+	assert_int_equal(violations, 0);
+	assert_restored("skl ldlat");
+	/* arm: DS_AREA before PEBS_ENABLE before GLOBAL_CTRL, GLOBAL_CTRL last before the kernel */
+	ds_w = -1;
+	for (unsigned int i = 0; i < kernel_at; i++)
+		if (wtrace[i].msr == MSR_IA32_DS_AREA && wtrace[i].v)
+			ds_w = (int)i;
+	pe_w = find_write(0, MSR_IA32_PEBS_ENABLE, 0x100000001ULL);
+	g_w = (int)kernel_at - 1;
+	assert_true(ds_w >= 0 && pe_w > ds_w && g_w > pe_w);
+	assert_int_equal(wtrace[g_w].msr, MSR_IA32_PERF_GLOBAL_CTRL);
+	assert_true(wtrace[g_w].v == (0x1ULL | (0x7ULL << 32)));
+	assert_true(find_write(0, MSR_PEBS_LD_LAT_THRESHOLD, 3) >= 0);
+	/* disarm: GLOBAL_CTRL = 0 first, then PEBS_ENABLE = 0, DS_AREA = 0 before the restores */
+	g0 = find_write(kernel_at, MSR_IA32_PERF_GLOBAL_CTRL, 0);
+	p0 = find_write(kernel_at, MSR_IA32_PEBS_ENABLE, 0);
+	d0 = find_write(kernel_at, MSR_IA32_DS_AREA, 0);
+	assert_int_equal(g0, (int)kernel_at);
+	assert_true(p0 == g0 + 1);
+	assert_true(d0 > p0);
+	/* the old overflow bit (PMC1) is still there, nothing else */
+	assert_true(*reg(MSR_IA32_PERF_GLOBAL_STATUS) == BIT_ULL(1));
+	assert_int_equal(res.n_records, 0);
+	assert_int_equal(res.period, 32);
+	assert_non_null(strstr(res.event_desc, "ldlat=3 on PMC0"));
+	session_result_free(&res);
+}
+
+static void fault_sweep(const char *name, struct session_cfg *c, void (*k)(void *))
+{
+	struct session_result res;
+	char why[200];
+	unsigned long n, total;
+	int r;
+
+	fake_reset();
+	assert_int_equal(session_run(c, k, NULL, &res, why, sizeof(why)), 0);
+	session_result_free(&res);
+	total = hw_msr_access_count();
+	assert_true(total > 10);
+	for (n = 1; n <= total; n++) {
+		fake_reset();
+		hw_inject_fault_at(n);
+		r = session_run(c, k, NULL, &res, why, sizeof(why));
+		if (r != SESSION_FAULT) {
+			print_error("%s: fault at access %lu of %lu: session returned %d (%s)\n", name,
+				    n, total, r, why);
+			fail();
+		}
+		assert_non_null(strstr(why, "#GP"));
+		assert_int_equal(violations, 0);
+		assert_restored(name);
+		session_result_free(&res);
+	}
+	hw_inject_fault_at(0);
+}
+
+static void test_fault_every_access(void **state)
+{
+	struct cpu_info skl = mk(0x5e, 3, false, 4), icl = mk(0x7e, 4, true, 5),
+			snb = mk(0x2a, 1, false, 3), glm = mk(0x5c, 3, false, 4);
+	struct session_cfg c;
+
+	c = cfg_of(&skl, KIND_LDLAT);
+	fault_sweep("skl ldlat poll", &c, empty_kernel);
+	c.drain = OPT_DRAIN_PMI;
+	fault_sweep("skl ldlat pmi", &c, pmi_kernel);
+	c = cfg_of(&skl, KIND_DATALA_LOAD);
+	c.count_events[0] = "L2_RQSTS:ALL_DEMAND_DATA_RD";
+	c.n_count_events = 1;
+	fault_sweep("skl datala + count", &c, empty_kernel);
+	icl.n_fixed = 4;
+	icl.n_gp = 8;
+	c = cfg_of(&icl, KIND_LDLAT);
+	fault_sweep("icl adaptive", &c, empty_kernel);
+	c = cfg_of(&icl, KIND_OTHER);
+	c.sample_event = "event=0x00,umask=0x01";
+	fault_sweep("icl fixed pebs", &c, empty_kernel);
+	c = cfg_of(&snb, KIND_STORE);
+	fault_sweep("snb store", &c, empty_kernel);
+	c = cfg_of(&glm, KIND_OTHER);
+	c.force_records = 2;
+	fault_sweep("glm forced", &c, empty_kernel);
+}
+
+static void test_skip_and_refuse_touch_nothing(void **state)
+{
+	struct cpu_info ci;
+	struct session_cfg c;
+	struct session_result res;
+	char why[200];
+
+	struct {
+		const char *name;
+		void (*mod)(struct cpu_info *);
+	} cases[] = {
+		{ "amd", NULL }, { "misc12", NULL }, { "nods", NULL }, { "fmt9", NULL },
+		{ "snb-ucode", NULL }, { "core2", NULL },
+	};
+	for (unsigned int i = 0; i < ARRAY_SIZE(cases); i++) {
+		ci = mk(0x5e, 3, false, 4);
+		switch (i) {
+		case 0: ci.vendor = VENDOR_AMD; break;
+		case 1: ci.misc_enable |= MISC_ENABLE_PEBS_UNAVAIL; break;
+		case 2: ci.ds = false; break;
+		case 3: ci.perf_caps = 9 << 8; break;
+		case 4: ci = mk(0x2a, 1, false, 3); ci.stepping = 7; ci.microcode = 0x20; break;
+		case 5: ci = mk(0x17, 0, false, 2); break;
+		}
+		fake_reset();
+		c = cfg_of(&ci, KIND_LDLAT);
+		assert_int_equal(session_run(&c, empty_kernel, NULL, &res, why, sizeof(why)),
+				 SESSION_SKIP);
+		assert_true(why[0] != 0);
+		assert_int_equal(hw_msr_access_count(), 0);
+		assert_int_equal(n_wtrace, 0);
+	}
+	ci = mk(0x5e, 3, false, 4);
+	fake_reset();
+	c = cfg_of(&ci, KIND_LDLAT);
+	c.ldlat = 2;
+	assert_int_equal(session_run(&c, empty_kernel, NULL, &res, why, sizeof(why)),
+			 SESSION_REFUSED);
+	assert_int_equal(hw_msr_access_count(), 0);
+}
+
+static void test_pmi_handler(void **state)
+{
+	struct cpu_info ci = mk(0x5e, 3, false, 4);
+	struct session_cfg c = cfg_of(&ci, KIND_LDLAT);
+	struct session_result res;
+	char why[200];
+
+	fake_reset();
+	c.drain = OPT_DRAIN_PMI;
+	assert_int_equal(session_run(&c, pmi_kernel, NULL, &res, why, sizeof(why)), 0);
+	assert_int_equal(res.pmis, 1);
+	assert_int_equal(eoi_count, 1);
+	assert_int_equal(unmask_after_eoi, 1); /* LVTPC unmasked again after the delivery */
+	assert_true(find_write(kernel_at, MSR_IA32_PERF_GLOBAL_OVF_CTRL, GLOBAL_STATUS_BUFFER_OVF) >= 0);
+	assert_int_equal(violations, 0);
+	assert_restored("pmi");
+	session_result_free(&res);
+}
+
+static void test_goldmont_forced(void **state)
+{
+	struct cpu_info ci = mk(0x5c, 3, false, 4);
+	struct session_cfg c = cfg_of(&ci, KIND_OTHER);
+	struct session_result res;
+	char why[200];
+
+	fake_reset();
+	c.force_records = 3;
+	assert_int_equal(session_run(&c, empty_kernel, NULL, &res, why, sizeof(why)), 0);
+	assert_int_equal(res.n_records, 3);
+	assert_int_equal(res.records_len, 600);
+	for (unsigned int i = 0; i < 3; i++)
+		assert_int_equal(res.rec_kinds[i], REC_FORCED);
+	assert_true(get_le64(res.records + 200 + 0xb0) == 0xf0f0);
+	assert_int_equal(res.pebs_counter, 0);
+	assert_true(find_write(0, MSR_IA32_PERF_GLOBAL_STATUS_SET, 1) >= 0);
+	assert_int_equal(violations, 0);
+	assert_restored("glm forced");
+	session_result_free(&res);
+}
+
+static void offcore_kernel(void *arg)
+{
+	/* 40 requests outstanding for 2000 weighted cycles in total: 50 cycles each */
+	*reg(0xc1) = 2000;
+	*reg(0xc2) = 40;
+}
+
+static void test_offcore(void **state)
+{
+	struct cpu_info glm = mk(0x5c, 3, false, 4);
+	struct offcore_result r;
+	char why[200];
+
+	fake_reset();
+	assert_int_equal(offcore_avg_latency(&glm, OFFCORE_REQ_DMND_DATA_RD, OFFCORE_HITM,
+					     offcore_kernel, NULL, &r, why, sizeof(why)), 0);
+	/* Seed 004: RSP0 = request | OUTSTANDING[38]; RSP1 = request | ANY_RESPONSE[16] (+ HITM 36) */
+	assert_true(find_write(0, MSR_OFFCORE_RSP0, 0x4000000001ULL) >= 0);
+	assert_true(find_write(0, MSR_OFFCORE_RSP1, 0x1000010001ULL) >= 0);
+	/* OFFCORE_RESPONSE_0/1 = B7H umask 01H/02H, EN|OS|USR */
+	assert_true(find_write(0, 0x186, 0x4301b7) >= 0);
+	assert_true(find_write(0, 0x187, 0x4302b7) >= 0);
+	assert_true(r.atom_method);
+	assert_true(r.weighted_cycles == 2000 && r.requests == 40);
+	assert_true(r.avg_latency_x100 == 5000);
+	assert_restored("offcore");
+	/* snoop bits outside 37:31 are refused before any access */
+	fake_reset();
+	assert_int_equal(offcore_avg_latency(&glm, 1, BIT_ULL(40), offcore_kernel, NULL, &r, why,
+					     sizeof(why)), SESSION_REFUSED);
+	assert_int_equal(hw_msr_access_count(), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_restore_and_order),
+		cmocka_unit_test(test_fault_every_access),
+		cmocka_unit_test(test_skip_and_refuse_touch_nothing),
+		cmocka_unit_test(test_pmi_handler),
+		cmocka_unit_test(test_goldmont_forced),
+		cmocka_unit_test(test_offcore),
+	};
+
+	return cmocka_run_group_tests(tests, setup, NULL);
+}
