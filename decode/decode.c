@@ -138,7 +138,8 @@ static void set_xabort(struct pebs_record *r)
 /* The data source, or "not available" where the slot is reserved. */
 static void set_mem(const struct pebs_decode_cfg *cfg, struct pebs_record *r)
 {
-	if (cfg->kind == KIND_OTHER || cfg->kind >= KIND_COUNT)
+	/* no uarch given: the field cannot be read, so say nothing about it */
+	if (cfg->kind == KIND_OTHER || cfg->kind >= KIND_COUNT || cfg->uarch == UARCH_NONE)
 		return;
 	if (!pebs_uarch_has_data_src(cfg->uarch)) {
 		r->have |= HAVE_MEM_NA;

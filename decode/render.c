@@ -103,18 +103,18 @@ static const char *const reg_names[REG_COUNT] = {
  * perf's words for a data_src, memoised: a run has few distinct values and
  * building the words is most of the cost of a JSON line.
  */
-#define WORDS_CACHE 256
+#define WORDS_CACHE 128
 static struct {
 	uint64_t ds;
 	bool valid, has_json;
 	struct pebs_mem_words w;
 	size_t json_len;
-	char json[320]; /* the rendered "mem" object */
+	char json[256]; /* the rendered "mem" object (at most ~200 bytes) */
 } words_cache[WORDS_CACHE];
 
 static unsigned int words_slot(uint64_t ds)
 {
-	unsigned int i = (unsigned int)((ds * 0x9e3779b97f4a7c15ULL) >> 56);
+	unsigned int i = (unsigned int)((ds * 0x9e3779b97f4a7c15ULL) >> 57);
 
 	if (!words_cache[i].valid || words_cache[i].ds != ds) {
 		pebs_mem_describe(ds, &words_cache[i].w);
