@@ -36,4 +36,21 @@ typedef void (*sim_violation_fn)(const char *rule, const char *text, void *ctx);
 void sim_set_violation_handler(sim_violation_fn fn, void *ctx);
 unsigned int sim_violation_count(void);
 
+/*
+ * (sim addition) What the simulator did since sim_select()/sim_reset(), for
+ * tests and the app's summary.  Counts only; the records themselves are in
+ * the DS buffer the caller gave the simulated CPU.
+ */
+struct sim_stats {
+	uint64_t records;        /* PEBS records written */
+	uint64_t records_dropped;/* assists that found no room (index + size > absolute max) */
+	uint64_t pmis;           /* PMIs delivered to the handler */
+	uint64_t pmis_masked;    /* PMI requests not delivered (LVTPC masked / no handler / in service) */
+	uint64_t instructions;   /* instructions the kernels reported retired */
+	uint64_t loads, stores;
+};
+void sim_get_stats(struct sim_stats *st);
+/* Power-on reset of the selected model (MSRs, APIC, caches, TSC, counts). */
+void sim_reset(void);
+
 #endif

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: MIT
+/*
+ * cache.c - a small model of the part's data caches, TLBs and store buffer,
+ * enough to give each access a data source, a latency, an STLB-miss bit, a
+ * line split, and store-forwarding / 4K-alias blocks.  Each level is
+ * set-associative with LRU replacement (way 0 is most recent); fills are
+ * inclusive.  4 KiB pages.  Line-fill-buffer hits are not modelled: an
+ * access waits for its miss to complete, so the next one finds the line.
+ */
+#include "sim_int.h"
+#include "../lib/platform.h"
+
+static void assoc_free(struct sim_assoc *as)
+{
+	if (as->tag)
+		plat_free(as->tag);
+	memset(as, 0, sizeof(*as));
+}
+
+/* Allocates entries/ways sets; halves the sets until the memory is there. */
+static void assoc_init(struct sim_assoc *as, uint64_t entries, uint32_t ways)
+{
+	memset(as, 0, sizeof(*as));
+	if (!entries || !ways)
+		return;
+	as->ways = ways;
+	for (as->sets = entries / ways; as->sets; as->sets /= 2) {
+		as->tag = plat_alloc((size_t)as->sets * ways * sizeof(uint64_t));
+		if (as->tag)
+			return;
+	}
+	as->ways = 0;
+}
+
+/* Looks key up; a miss fills it.  Returns whether it hit.  Absent level: miss. */
+static bool assoc_touch(struct sim_assoc *as, uint64_t key)
+{
+	uint64_t *set, t = key + 1;
+	uint32_t w;
+
+	if (!as->tag)
+		return false;
+	set = as->tag + (size_t)(key % as->sets) * as->ways;
+	for (w = 0; w < as->ways && set[w] != t; w++)
+		;
+	if (w == as->ways)
+		w = as->ways - 1; /* miss: evict the least recent */
+	else if (w == 0)
+		return true;
+	{
+		bool hit = set[w] == t;
+
+		memmove(set + 1, set, w * sizeof(*set));
+		set[0] = t;
+		return hit;
+	}
+}
+
+int sim_cache_init(struct sim_cpu *c)
+{
+	const struct sim_cache_geom *g = &c->m->cache;
+
+	sim_cache_free(c);
+	assoc_init(&c->l1, (uint64_t)g->l1_kib * 1024 / 64, g->l1_ways);
+	assoc_init(&c->l2, (uint64_t)g->l2_kib * 1024 / 64, g->l2_ways);
+	assoc_init(&c->l3, (uint64_t)g->l3_kib * 1024 / 64, g->l3_ways);
+	assoc_init(&c->dtlb, g->dtlb_entries, g->dtlb_ways);
+	assoc_init(&c->stlb, g->stlb_entries, g->stlb_ways);
+	memset(c->stores, 0, sizeof(c->stores));
+	c->store_head = 0;
+	return 0;
+}
+
+void sim_cache_free(struct sim_cpu *c)
+{
+	assoc_free(&c->l1);
+	assoc_free(&c->l2);
+	assoc_free(&c->l3);
+	assoc_free(&c->dtlb);
+	assoc_free(&c->stlb);
+}
+
+static enum sim_level line_level(struct sim_cpu *c, uint64_t line)
+{
+	if (assoc_touch(&c->l1, line))
+		return LVL_L1;
+	if (assoc_touch(&c->l2, line))
+		return LVL_L2;
+	if (c->l3.tag && assoc_touch(&c->l3, line))
+		return LVL_L3;
+	return LVL_DRAM;
+}
+
+static uint32_t level_latency(const struct sim_cpu *c, enum sim_level l)
+{
+	const struct sim_cache_geom *g = &c->m->cache;
+
+	switch (l) {
+	case LVL_L1:
+		return g->lat_l1;
+	case LVL_L2:
+		return g->lat_l2;
+	case LVL_L3:
+		return g->lat_l3;
+	default:
+		return g->lat_dram;
+	}
+}
+
+static bool overlaps(uint64_t a, uint32_t an, uint64_t b, uint32_t bn)
+{
+	return a < b + bn && b < a + an;
+}
+
+/* A load against the recent stores: partial overlap blocks forwarding; 4K alias. */
+static void check_store_buffer(struct sim_cpu *c, struct sim_access *a)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(c->stores); i++) {
+		const struct sim_store_ent *s = &c->stores[i];
+
+		if (!s->size)
+			continue;
+		if (overlaps(a->addr, a->size, s->addr, s->size)) {
+			if (a->addr < s->addr || a->addr + a->size > s->addr + s->size)
+				a->data_blk = true;
+		} else if (overlaps(a->addr & 0xfff, a->size, s->addr & 0xfff, s->size)) {
+			a->addr_blk = true;
+		}
+	}
+}
+
+void sim_cache_access(struct sim_cpu *c, struct sim_access *a)
+{
+	uint64_t first = a->addr >> 6, last = (a->addr + a->size - 1) >> 6;
+	enum sim_level l1, l2;
+
+	a->split = first != last;
+	a->dtlb_miss = !assoc_touch(&c->dtlb, a->addr >> 12);
+	a->stlb_miss = a->dtlb_miss && !assoc_touch(&c->stlb, a->addr >> 12);
+	l1 = line_level(c, first);
+	l2 = a->split ? line_level(c, last) : l1;
+	a->level = l1 > l2 ? l1 : l2;
+	a->latency = level_latency(c, a->level);
+	if (a->kind & HW_LOAD)
+		check_store_buffer(c, a);
+	if (a->kind & HW_STORE) {
+		c->stores[c->store_head].addr = a->addr;
+		c->stores[c->store_head].size = a->size;
+		c->store_head = (c->store_head + 1) % ARRAY_SIZE(c->stores);
+	}
+}

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: MIT
+/*
+ * cpuid.c - the CPUID leaves of the selected model (SDM Vol. 2A, CPUID).
+ *
+ * The leaves pmu/cpu.c reads are all here and agree with the MSR file: leaf
+ * 0 (max leaf, vendor), 1 (signature, DS/DTES64/PDCM), 7 (hybrid), 0AH (the
+ * architectural PMU), 15H/16H (TSC), 1AH (core type), 23H (arch-PEBS),
+ * 80000000H-80000004H (brand string, which says the part is simulated).
+ * The hypervisor bit (1:ECX[31]) is clear: the model is a real part, so
+ * leaf 40000000H is above the maximum and answers like any such leaf.
+ */
+#include "sim_int.h"
+
+static void put_str(uint32_t *regs, const char *s, size_t len)
+{
+	char buf[16] = { 0 };
+	size_t n = strlen(s);
+
+	memcpy(buf, s, n < len ? n : len);
+	memcpy(regs, buf, len);
+}
+
+static void vendor_leaf(const struct sim_model *m, struct cpuid_regs *r)
+{
+	/* The vendor string is EBX, EDX, ECX in that order. */
+	const char *v = m->vendor == SIM_AMD ? "AuthenticAMD" : "GenuineIntel";
+
+	r->eax = m->max_leaf;
+	put_str(&r->ebx, v, 4);
+	put_str(&r->edx, v + 4, 4);
+	put_str(&r->ecx, v + 8, 4);
+}
+
+static void brand_leaf(const struct sim_model *m, uint32_t part, struct cpuid_regs *r)
+{
+	char buf[48] = { 0 };
+	size_t n = strlen(m->brand);
+
+	memcpy(buf, m->brand, n < 47 ? n : 47);
+	memcpy(r, buf + 16 * part, 16);
+}
+
+static void ext_leaf(const struct sim_model *m, uint32_t leaf, struct cpuid_regs *r)
+{
+	switch (leaf) {
+	case 0x80000000:
+		r->eax = m->max_ext;
+		break;
+	case 0x80000001:
+		/* LAHF (ECX 0), SYSCALL (EDX 11), NX (20), 1 GiB pages (26), RDTSCP (27), LM (29) */
+		r->ecx = 1;
+		r->edx = (1u << 11) | (1u << 20) | (1u << 26) | (1u << 27) | (1u << 29);
+		break;
+	case 0x80000002:
+	case 0x80000003:
+	case 0x80000004:
+		brand_leaf(m, leaf - 0x80000002, r);
+		break;
+	case 0x80000008:
+		r->eax = 0x3027; /* 39-bit physical / 48-bit linear addresses */
+		break;
+	default:
+		break;
+	}
+}
+
+static void arch_pebs_leaf(const struct sim_model *m, uint32_t sub, struct cpuid_regs *r)
+{
+	uint32_t ngp = (m->ca[0] >> 8) & 0xff, nfx = m->ca[3] & 0x1f;
+
+	switch (sub) {
+	case 0:
+		/* bit 1 counters sub-leaf, bit 4 PEBS caps, bit 5 PEBS counters (reference 7) */
+		r->eax = (1u << 1) | (1u << 4) | (1u << 5);
+		break;
+	case 1:
+		r->eax = (uint32_t)((1ull << ngp) - 1);
+		r->ebx = (uint32_t)((1ull << nfx) - 1);
+		break;
+	case 4:
+		r->ebx = m->c23_caps;
+		break;
+	case 5:
+		r->eax = m->c23_gp;
+		r->ecx = m->c23_fx;
+		r->ebx = m->c23_gp & 1;  /* PDIST on GP0 */
+		r->edx = m->c23_fx & 1;  /* PDIST on fixed 0 */
+		break;
+	default:
+		break;
+	}
+}
+
+static void basic_leaf(const struct sim_model *m, uint32_t leaf, uint32_t sub,
+		       struct cpuid_regs *r)
+{
+	switch (leaf) {
+	case 0:
+		vendor_leaf(m, r);
+		break;
+	case 1:
+		r->eax = m->sig;
+		r->ebx = m->c1_ebx;
+		r->ecx = m->c1_ecx & ~(1u << 31); /* never "running under a hypervisor" */
+		r->edx = m->c1_edx;
+		break;
+	case 7:
+		if (sub == 0) {
+			r->ebx = m->c7_ebx;
+			r->ecx = m->c7_ecx;
+			r->edx = m->c7_edx;
+		}
+		break;
+	case 0xa:
+		if (m->vendor == SIM_INTEL) {
+			r->eax = m->ca[0];
+			r->ebx = m->ca[1];
+			r->ecx = m->ca[2];
+			r->edx = m->ca[3];
+		}
+		break;
+	case 0x15:
+		r->eax = m->c15[0];
+		r->ebx = m->c15[1];
+		r->ecx = m->c15[2];
+		break;
+	case 0x16:
+		r->eax = m->c16_mhz;
+		r->ebx = m->c16_mhz;
+		r->ecx = 100;
+		break;
+	case 0x1a:
+		r->eax = m->c1a_eax;
+		break;
+	case 0x23:
+		if (m->flags & F_ARCH_PEBS)
+			arch_pebs_leaf(m, sub, r);
+		break;
+	default:
+		break;
+	}
+}
+
+void sim_cpuid_leaf(const struct sim_model *m, uint32_t leaf, uint32_t sub, struct cpuid_regs *r)
+{
+	memset(r, 0, sizeof(*r));
+	if (leaf >= 0x80000000) {
+		if (leaf <= m->max_ext)
+			ext_leaf(m, leaf, r);
+		else if (m->vendor == SIM_INTEL)
+			basic_leaf(m, m->max_leaf, sub, r);
+		return;
+	}
+	/*
+	 * SDM Vol. 2A CPUID: on Intel, a leaf above the maximum returns the
+	 * data of the highest basic leaf; AMD returns zeros.
+	 */
+	if (leaf > m->max_leaf) {
+		if (m->vendor == SIM_INTEL)
+			basic_leaf(m, m->max_leaf, sub, r);
+		return;
+	}
+	basic_leaf(m, leaf, sub, r);
+}

@@ -1,0 +1,451 @@
+// SPDX-License-Identifier: MIT
+/*
+ * engine.c - counting, overflow, the PEBS assist and the PMI.
+ *
+ * The kernels report what retired (hw_ops mem_access / retire).  Each
+ * counter that counts at CPL 0 (the simulated CPU runs the firmware app in
+ * ring 0, so EVTSEL.OS / FIXED_CTR_CTRL.OS are needed) advances on the
+ * events of that instruction.  A counter that wraps past its width sets its
+ * IA32_PERF_GLOBAL_STATUS bit; armed for PEBS it triggers the assist: one
+ * record for every PEBS counter that overflowed on the instruction, the
+ * counters reloaded from their reset values (DS area, or CFG_C for
+ * arch-PEBS) and their status bits cleared when the record is written (SDM
+ * 18.9.4.1, seed 001).  A counter with EVTSEL.INT (fixed: PMI bit) requests
+ * a PMI, as does the DS index reaching the interrupt threshold.
+ *
+ * Record timing: fault-like parts (PERF_CAPABILITIES.PEBS_TRAP = 0) write
+ * the record at once; trap-like parts record the state after the eventing
+ * instruction, so the record is written when the next instruction is
+ * reported (its IP is R/EIP); Goldmont non-precise events and STATUS_SET
+ * overflows give a record at the next retirement point (seed 003).  A
+ * pending record is also written before any MSR access, with the eventing
+ * IP as R/EIP since the next IP is not known then.
+ */
+#include "sim_int.h"
+
+#define EVTSEL_OS       BIT_ULL(17)
+#define EVTSEL_INT      BIT_ULL(20)
+#define EVTSEL_EN       BIT_ULL(22)
+#define EVTSEL_ADAPTIVE BIT_ULL(34)
+#define LVT_MASK        BIT_ULL(16)
+#define CTR_FRZ         BIT_ULL(59)
+
+static bool frozen(const struct sim_cpu *c)
+{
+	return c->pmu.version >= 4 && (c->global_status & CTR_FRZ);
+}
+
+bool sim_gp_counting(const struct sim_cpu *c, unsigned int i)
+{
+	if (i >= c->pmu.n_gp || !(c->evtsel[i] & EVTSEL_EN) || frozen(c))
+		return false;
+	return c->pmu.version < 2 || (c->global_ctrl & BIT_ULL(i));
+}
+
+bool sim_fixed_counting(const struct sim_cpu *c, unsigned int i)
+{
+	if (i >= c->pmu.n_fixed || !(c->pmu.fixed_bitmap & (1u << i)) || frozen(c))
+		return false;
+	return ((c->fixed_ctrl >> (4 * i)) & 3) && (c->global_ctrl & BIT_ULL(32 + i));
+}
+
+bool sim_gp_pebs_armed(const struct sim_cpu *c, unsigned int i)
+{
+	if (!sim_gp_counting(c, i))
+		return false;
+	if (c->m->flags & F_ARCH_PEBS)
+		return c->cfg_c_gp[i] & BIT_ULL(63);
+	return c->pmu.pebs_usable && (c->pebs_enable & BIT_ULL(i));
+}
+
+/* Fixed-counter PEBS: bit 32+i with baseline (reference 8.12), CFG_C.EN for arch-PEBS. */
+bool sim_fixed_pebs_armed(const struct sim_cpu *c, unsigned int i)
+{
+	if (!sim_fixed_counting(c, i))
+		return false;
+	if (c->m->flags & F_ARCH_PEBS)
+		return c->cfg_c_fx[i] & BIT_ULL(63);
+	return c->pmu.pebs_usable && c->pmu.baseline && (c->pebs_enable & BIT_ULL(32 + i));
+}
+
+static uint64_t sext32(uint64_t v, uint64_t mask)
+{
+	return (uint64_t)(int64_t)(int32_t)(uint32_t)v & mask;
+}
+
+/* The reset (sample-after) value of a counter: DS pebs_event_reset[] or CFG_C[31:0]. */
+static uint64_t reset_value(const struct sim_cpu *c, unsigned int bit)
+{
+	bool fixed = bit >= 32;
+	unsigned int i = fixed ? bit - 32 : bit, slot;
+	uint64_t mask = fixed ? c->pmu.fixed_mask : c->pmu.gp_mask;
+
+	if (c->m->flags & F_ARCH_PEBS)
+		return sext32(fixed ? c->cfg_c_fx[i] : c->cfg_c_gp[i], mask);
+	if (!c->ds_area)
+		return 0;
+	/* GP n at 0x40+8n; fixed i at index 8+i (fmt <= 4) or 32+i (fmt >= 5). */
+	slot = fixed ? (c->pmu.fmt >= 5 ? 32 : 8) + i : i;
+	return get_le64((const uint8_t *)(uintptr_t)c->ds_area + 0x40 + 8 * slot) & mask;
+}
+
+/* ---- PMI --------------------------------------------------------------- */
+
+void sim_raise_pmi(struct sim_cpu *c)
+{
+	/* IA32_DEBUGCTL.FREEZE_PERFMON_ON_PMI (SDM 18.2.4 / 17.4.7). */
+	if (c->debugctl & BIT_ULL(12)) {
+		if (c->pmu.version >= 4)
+			c->global_status |= CTR_FRZ;
+		else
+			c->global_ctrl = 0;
+	}
+	if (c->lvtpc & LVT_MASK) {
+		c->stats.pmis_masked++;
+		return;
+	}
+	c->pmi_pending = true;
+}
+
+void sim_deliver_pmi(struct sim_cpu *c)
+{
+	while (c->pmi_pending && !c->in_pmi && !c->pmi_in_service) {
+		uint32_t mode = (c->lvtpc >> 8) & 7, vec = c->lvtpc & 0xff;
+
+		c->pmi_pending = false;
+		if (!c->pmi_fn || (c->lvtpc & LVT_MASK) || (mode == 0 && vec != c->pmi_vector)) {
+			c->stats.pmis_masked++;
+			return;
+		}
+		/* SDM 11.5.1: delivery sets the LVT mask bit; software clears it. */
+		c->lvtpc |= LVT_MASK;
+		c->pmi_in_service = mode == 0; /* fixed delivery waits for EOI; NMI does not */
+		c->stats.pmis++;
+		c->in_pmi = true;
+		c->pmi_fn(c->pmi_ctx);
+		c->in_pmi = false;
+	}
+}
+
+/* ---- the assist -------------------------------------------------------- */
+
+static bool is_mem_count(uint8_t cnt)
+{
+	return cnt >= CNT_LOADS && cnt <= CNT_DRAM_HIT;
+}
+
+/* Which fired counter's event describes the record (load latency first). */
+static const struct sim_event *lead_event(const struct sim_cpu *c, uint64_t fired)
+{
+	static const uint8_t rank[] = { [PEBS_NO] = 1, [PEBS_PRECISE] = 2, [PEBS_STLAT] = 3,
+					[PEBS_PST] = 4, [PEBS_LDLAT] = 5 };
+	const struct sim_event *best = NULL;
+	unsigned int i;
+
+	for (i = 0; i < c->pmu.n_gp; i++) {
+		const struct sim_event *e = c->ev[i];
+
+		if (!(fired & BIT_ULL(i)) || !e)
+			continue;
+		if (!best || rank[e->pebs] > rank[best->pebs] ||
+		    (rank[e->pebs] == rank[best->pebs] && is_mem_count(e->count)))
+			best = e;
+	}
+	return best;
+}
+
+static bool adaptive_bit(const struct sim_cpu *c, uint64_t fired)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->pmu.n_gp; i++)
+		if ((fired & BIT_ULL(i)) && (c->evtsel[i] & EVTSEL_ADAPTIVE))
+			return true;
+	for (i = 0; i < c->pmu.n_fixed; i++)
+		if ((fired & BIT_ULL(32 + i)) && (c->fixed_ctrl & BIT_ULL(32 + 4 * i)))
+			return true;
+	return false;
+}
+
+static uint32_t arch_groups(const struct sim_cpu *c, uint64_t fired)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->pmu.n_gp; i++)
+		if (fired & BIT_ULL(i))
+			return c->cfg_c_gp[i] >> 32;
+	for (i = 0; i < c->pmu.n_fixed; i++)
+		if (fired & BIT_ULL(32 + i))
+			return c->cfg_c_fx[i] >> 32;
+	return 0;
+}
+
+static void fill_memory(const struct sim_cpu *c, const struct sim_event *e,
+			const struct sim_access *a, struct sim_pending *p)
+{
+	bool datala = c->pmu.fmt >= 2 || c->pmu.baseline || (c->m->flags & F_ARCH_PEBS);
+
+	if (!a || !e)
+		return;
+	switch (e->pebs) {
+	case PEBS_LDLAT:
+		p->dla = a->addr;
+		p->dse = sim_dse_load(c, a);
+		p->lat = a->latency;
+		return;
+	case PEBS_STLAT:
+		p->dla = a->addr;
+		p->dse = sim_dse_load(c, a) & 0x3f; /* source, STLB miss, lock; no blk */
+		p->lat = a->latency;
+		return;
+	case PEBS_PST:
+		p->dla = a->addr;
+		p->dse = sim_dse_store(c, a);
+		return;
+	default:
+		break;
+	}
+	if (!is_mem_count(e->count))
+		return;
+	p->dla = a->addr; /* the DataLA facility (seed 002) */
+	if (datala)
+		p->dse = (a->kind & HW_LOAD) ? sim_dse_load(c, a) : sim_dse_store(c, a);
+}
+
+void sim_engine_flush(struct sim_cpu *c, uint64_t next_ip, bool known)
+{
+	struct sim_pending *p = &c->pend;
+	uint64_t rip;
+
+	/* Goldmont: an overflow status of a PEBS counter (also via STATUS_SET) records. */
+	if (!p->valid && (c->m->flags & F_NONPRECISE)) {
+		uint64_t m = 0;
+		unsigned int i;
+
+		for (i = 0; i < c->pmu.n_gp; i++)
+			if ((c->global_status & BIT_ULL(i)) && sim_gp_pebs_armed(c, i))
+				m |= BIT_ULL(i);
+		if (m) {
+			memset(p, 0, sizeof(*p));
+			p->valid = p->nonprecise = true;
+			p->applicable = m;
+			p->status = c->global_status;
+		}
+	}
+	if (!p->valid)
+		return;
+	if (p->nonprecise) {
+		rip = known ? next_ip : c->last_ip;
+		p->eventing_ip = rip;
+		p->tsc = c->tsc;
+	} else {
+		rip = (known && c->pmu.trap) ? next_ip : p->eventing_ip;
+	}
+	p->valid = false;
+	sim_record_write(c, p, rip);
+}
+
+static void assist(struct sim_cpu *c, uint64_t fired, const struct sim_access *a, uint64_t ip)
+{
+	const struct sim_event *e = lead_event(c, fired);
+	struct sim_pending *p = &c->pend;
+	unsigned int b;
+
+	if (p->valid)
+		sim_engine_flush(c, ip, false);
+	for (b = 0; b < 64; b++) {
+		if (!(fired & BIT_ULL(b)))
+			continue;
+		if (b < 32)
+			c->pmc[b] = reset_value(c, b);
+		else
+			c->fixed[b - 32] = reset_value(c, b);
+	}
+	if (e && e->pebs == PEBS_PST) {
+		/* SDM 18.9.4.3: the record captures the next store that retires. */
+		c->pst_armed = true;
+		c->pst_applicable |= fired;
+		return;
+	}
+	memset(p, 0, sizeof(*p));
+	p->valid = true;
+	p->applicable = fired;
+	p->status = c->global_status;
+	p->adaptive = adaptive_bit(c, fired);
+	p->cfg_c_groups = arch_groups(c, fired);
+	p->tsc = c->tsc;
+	p->eventing_ip = ip;
+	if ((c->m->flags & F_NONPRECISE) && !(fired >> 32) && (!e || e->pebs == PEBS_NO)) {
+		p->nonprecise = true; /* seed 003: at the next opportunity */
+		return;
+	}
+	fill_memory(c, e, a, p);
+	if (!c->pmu.trap)
+		sim_engine_flush(c, ip, false);
+}
+
+/* SNB precise store: this store is the one the armed record captures. */
+static void capture_store(struct sim_cpu *c, const struct sim_access *a)
+{
+	struct sim_pending *p = &c->pend;
+
+	c->pst_armed = false;
+	memset(p, 0, sizeof(*p));
+	p->valid = true;
+	p->applicable = c->pst_applicable;
+	p->status = c->global_status;
+	p->tsc = c->tsc;
+	p->eventing_ip = a->ip;
+	p->dla = a->addr;
+	p->dse = sim_dse_store(c, a);
+	c->pst_applicable = 0;
+	if (!c->pmu.trap)
+		sim_engine_flush(c, a->ip, false);
+}
+
+/* ---- counting ---------------------------------------------------------- */
+
+struct work {
+	const struct sim_access *a; /* NULL: instructions without memory access */
+	uint64_t inst, cycles;
+};
+
+static uint64_t gp_increment(const struct sim_cpu *c, unsigned int i, const struct work *w)
+{
+	const struct sim_event *e = c->ev[i];
+
+	if (!e || !(c->evtsel[i] & EVTSEL_OS))
+		return 0;
+	switch (e->count) {
+	case CNT_INST:
+		return w->inst;
+	case CNT_CYCLES:
+	case CNT_REF_CYCLES:
+		return w->cycles;
+	default:
+		return w->a ? sim_event_increment(c, e, w->a) : 0;
+	}
+}
+
+static uint64_t fixed_increment(const struct sim_cpu *c, unsigned int i, const struct work *w)
+{
+	if (!((c->fixed_ctrl >> (4 * i)) & 1)) /* OS: the app runs at CPL 0 */
+		return 0;
+	switch (i) {
+	case 0:
+		return w->inst;
+	case 3:
+		return w->cycles * c->m->slots_per_cycle;
+	default:
+		return w->cycles;
+	}
+}
+
+/* Adds inc to a counter; on wrap: status bit, PEBS or PMI.  Returns PEBS fired bit. */
+static uint64_t advance(struct sim_cpu *c, unsigned int bit, uint64_t inc)
+{
+	bool fixed = bit >= 32;
+	unsigned int i = fixed ? bit - 32 : bit;
+	uint64_t *ctr = fixed ? &c->fixed[i] : &c->pmc[i];
+	uint64_t mask = fixed ? c->pmu.fixed_mask : c->pmu.gp_mask;
+	uint64_t v = *ctr + inc;
+	bool intr;
+
+	*ctr = v & mask;
+	if (v <= mask)
+		return 0;
+	c->global_status |= BIT_ULL(bit);
+	intr = fixed ? (c->fixed_ctrl >> (4 * i)) & 8 : c->evtsel[i] & EVTSEL_INT;
+	if (intr)
+		sim_raise_pmi(c);
+	if (fixed ? sim_fixed_pebs_armed(c, i) : sim_gp_pebs_armed(c, i))
+		return BIT_ULL(bit);
+	return 0;
+}
+
+static void count(struct sim_cpu *c, const struct work *w, uint64_t ip)
+{
+	uint64_t fired = 0;
+	unsigned int i;
+
+	for (i = 0; i < c->pmu.n_gp; i++)
+		if (sim_gp_counting(c, i))
+			fired |= advance(c, i, gp_increment(c, i, w));
+	for (i = 0; i < c->pmu.n_fixed; i++)
+		if (sim_fixed_counting(c, i))
+			fired |= advance(c, 32 + i, fixed_increment(c, i, w));
+	if (fired)
+		assist(c, fired, w->a, ip);
+}
+
+void sim_engine_access(struct sim_cpu *c, uint64_t ip, uint64_t addr, uint32_t size, uint32_t kind)
+{
+	struct sim_access a = { .ip = ip, .addr = addr, .size = size ? size : 1, .kind = kind };
+	struct work w = { .a = &a, .inst = 1, .cycles = 1 };
+
+	sim_engine_flush(c, ip, true);
+	sim_cache_access(c, &a);
+	if ((kind & HW_LOAD) && a.latency > c->m->cache.lat_l1)
+		w.cycles += a.latency - c->m->cache.lat_l1;
+	c->tsc += w.cycles;
+	c->cycles += w.cycles;
+	c->stats.instructions++;
+	c->stats.loads += !!(kind & HW_LOAD);
+	c->stats.stores += !!(kind & HW_STORE);
+	if (c->pst_armed && (kind & HW_STORE))
+		capture_store(c, &a);
+	count(c, &w, ip);
+	c->last_ip = ip;
+	sim_deliver_pmi(c);
+}
+
+/* Instructions until the first counter of `inst`/`cycles` kind would wrap. */
+static uint64_t steps_to_overflow(const struct sim_cpu *c, uint64_t limit)
+{
+	struct work one = { .a = NULL, .inst = 1, .cycles = 1 };
+	uint64_t best = limit;
+	unsigned int i;
+
+	for (i = 0; i < c->pmu.n_gp + c->pmu.n_fixed; i++) {
+		bool fixed = i >= c->pmu.n_gp;
+		unsigned int k = fixed ? i - c->pmu.n_gp : i;
+		uint64_t per, room;
+
+		if (fixed ? !sim_fixed_counting(c, k) : !sim_gp_counting(c, k))
+			continue;
+		per = fixed ? fixed_increment(c, k, &one) : gp_increment(c, k, &one);
+		if (!per)
+			continue;
+		room = (fixed ? c->pmu.fixed_mask - c->fixed[k] : c->pmu.gp_mask - c->pmc[k]) + 1;
+		room = (room + per - 1) / per;
+		if (room < best)
+			best = room;
+	}
+	return best ? best : 1;
+}
+
+void sim_engine_retire(struct sim_cpu *c, uint64_t ip, uint64_t n)
+{
+	while (n) {
+		struct work w = { .a = NULL };
+		uint64_t step;
+
+		sim_engine_flush(c, ip, true);
+		step = steps_to_overflow(c, n);
+		w.inst = w.cycles = step;
+		c->tsc += step;
+		c->cycles += step;
+		c->stats.instructions += step;
+		count(c, &w, ip);
+		c->last_ip = ip;
+		sim_deliver_pmi(c);
+		n -= step;
+	}
+}
+
+/* STATUS_SET: Goldmont turns a PEBS counter's overflow into a record (flush). */
+void sim_engine_status_set(struct sim_cpu *c, uint64_t bits)
+{
+	(void)c;
+	(void)bits;
+}

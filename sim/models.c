@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: MIT
+/*
+ * models.c - one row per simulated CPU: a real part of each generation.
+ *
+ * Where the values come from (recalled from these sources, not re-read from
+ * a register dump in this project; see docs/SIM.md "Provenance"):
+ *  - CPUID.1 signature and feature words, leaf 0AH, leaf 1AH, leaf 15H/16H:
+ *    SDM Vol. 2A "CPUID" and public CPUID dumps of the named parts
+ *    (InstLatx64 / Linux /proc/cpuinfo).  Only the PMU-relevant bits are
+ *    checked by tests: DS (1:EDX[21]), DTES64 (1:ECX[2]), PDCM (1:ECX[15]),
+ *    hypervisor (1:ECX[31], always 0: these are real parts), leaf 0AH, the
+ *    hybrid bit (7:EDX[15]) and core type (1AH:EAX[31:24]).
+ *  - IA32_PERF_CAPABILITIES: field layout of reference pebs-formats.md 1;
+ *    PEBS_FMT per reference pebs-formats.md 2; the other fields are what
+ *    Linux reports for these parts ("PEBS fmtN+" boot lines).
+ *  - PEBS_ENABLE layouts: seed 001 (Fig. 18-35, SNB), reference 2.
+ *  - OFFCORE_RSPx writable masks: Linux events/intel/core.c extra_regs
+ *    (reference 2), Silvermont/Goldmont values, seed 004 for bit 38.
+ *  - PEBS_FRONTEND masks: reference pebs-programming.md 2.
+ *  - Cache/TLB geometry and latencies: Intel Optimization Reference Manual
+ *    tables for each microarchitecture (rounded).
+ */
+#include "sim_int.h"
+
+extern const struct sim_event_table sim_events_core2, sim_events_nhm, sim_events_snb,
+	sim_events_hsw, sim_events_icx, sim_events_glc, sim_events_slm, sim_events_glm,
+	sim_events_grt;
+
+/* CPUID.0AH:EAX (SDM Vol. 2A): version, #GP counters, width, EBX vector length. */
+#define CA_EAX(ver, ngp, width) ((ver) | (ngp) << 8 | (width) << 16 | 7u << 24)
+/* CPUID.0AH:EDX: #fixed [4:0], width [12:5], AnyThread deprecation [15] (v5+). */
+#define CA_EDX(nfx, width, anydep) ((nfx) | (width) << 5 | ((anydep) ? 1u << 15 : 0))
+
+#define PEBS_GP(n)    ((1ull << (n)) - 1)
+#define LL_EN_0_3     (0xfull << 32)      /* LL_EN_PMC0-3, seed 001 Fig. 18-35 */
+#define FIXED_PEBS(n) (((1ull << (n)) - 1) << 32) /* fixed-counter PEBS, Ice Lake+ */
+#define PS_EN         (1ull << 63)        /* SNB precise store, seed 001 */
+
+#define MISC_DEFAULT  0x850089ull /* fast strings, TM1, perfmon avail (7), EIST, MONITOR, xTPR */
+
+/* Feature words of the parts below keep DS, DTES64 and PDCM set, hypervisor clear. */
+#define EDX_INTEL     0xbfebfbffu
+
+const struct sim_model sim_model_table[] = {
+	{
+		.info = { "core2", "Core 2 Duo E8400 (06_17), PEBS fmt0, PMC0 only" },
+		.brand = "pebsprobe simulated Core 2 (06_17)",
+		.vendor = SIM_INTEL, .sig = 0x0001067a, .max_leaf = 0xd, .max_ext = 0x80000008,
+		.c1_ebx = 0x00020800, .c1_ecx = 0x0408e3fd, .c1_edx = EDX_INTEL,
+		.ca = { CA_EAX(2, 2, 40), 0, 0, CA_EDX(3, 40, 0) },
+		.perf_caps = 0x82, /* LBR fmt 2, PEBSSaveArchRegs, PEBS fmt0, fault-like */
+		.misc_enable = MISC_DEFAULT, .microcode = 0xa0b, .platform_id = 1ull << 50,
+		.pebs_enable_mask = PEBS_GP(1),
+		.dse = DSE_NONE, .events = &sim_events_core2,
+		.cache = { 32, 8, 6144, 24, 0, 0, 16, 4, 256, 4, 3, 15, 0, 250 },
+		.source = "SDM 18.4.4 (Core 2 PEBS, PMC0), Table 18-10",
+	},
+	{
+		.info = { "nhm", "Core i7-920 Nehalem (06_1A), PEBS fmt1, load latency" },
+		.brand = "pebsprobe simulated Nehalem (06_1A)",
+		.vendor = SIM_INTEL, .sig = 0x000106a5, .max_leaf = 0xb, .max_ext = 0x80000008,
+		.c1_ebx = 0x00100800, .c1_ecx = 0x0098e3bd, .c1_edx = EDX_INTEL,
+		.ca = { CA_EAX(3, 4, 48), 0, 0, CA_EDX(3, 48, 0) },
+		.perf_caps = 0x1c3, /* LBR fmt 3, trap, arch regs, fmt1 */
+		.misc_enable = MISC_DEFAULT, .microcode = 0x20, .platform_id = 0,
+		.pebs_enable_mask = PEBS_GP(4) | LL_EN_0_3,
+		.offcore_mask = { 0xffff, 0 },
+		.flags = F_LDLAT | F_LL_EN, .dse = DSE_NHM, .events = &sim_events_nhm,
+		.cache = { 32, 8, 256, 8, 8192, 16, 64, 4, 512, 4, 4, 10, 40, 200 },
+		.source = "SDM 18.8.1 (Nehalem PEBS, load latency, Fig. 18-25)",
+	},
+	{
+		.info = { "snb", "Core i7-2600 Sandy Bridge (06_2A), fmt1, precise store" },
+		.brand = "pebsprobe simulated Sandy Bridge (06_2A)",
+		.vendor = SIM_INTEL, .sig = 0x000206a7, .max_leaf = 0xd, .max_ext = 0x80000008,
+		.c1_ebx = 0x00100800, .c1_ecx = 0x1fbae3ff, .c1_edx = EDX_INTEL,
+		.ca = { CA_EAX(3, 4, 48), 0, 0, CA_EDX(3, 48, 0) },
+		.perf_caps = 0x11c3, /* LBR fmt 3, trap, arch regs, fmt1, SMM freeze */
+		.misc_enable = MISC_DEFAULT, .microcode = 0x2f, .platform_id = 1ull << 52,
+		.pebs_enable_mask = PEBS_GP(4) | LL_EN_0_3 | PS_EN,
+		.offcore_mask = { 0x3f807f8fffull, 0x3f807f8fffull },
+		.flags = F_LDLAT | F_LL_EN | F_PS_EN | F_PDIR | F_LDLAT_EXCL, .dse = DSE_BIG,
+		.events = &sim_events_snb,
+		.cache = { 32, 8, 256, 8, 8192, 16, 64, 4, 512, 4, 4, 12, 30, 200 },
+		.source = "SDM 18.9.4 (seeds 000, 001)",
+	},
+	{
+		.info = { "hsw", "Core i7-4770 Haswell (06_3C), fmt2, DataLA" },
+		.brand = "pebsprobe simulated Haswell (06_3C)",
+		.vendor = SIM_INTEL, .sig = 0x000306c3, .max_leaf = 0xd, .max_ext = 0x80000008,
+		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffafbff, .c1_edx = EDX_INTEL,
+		.c7_ebx = 0x000027ab,
+		.ca = { CA_EAX(3, 4, 48), 0, 0, CA_EDX(3, 48, 0) },
+		.perf_caps = 0x32c4, /* LBR fmt 4, trap, arch regs, fmt2, SMM freeze, FW write */
+		.misc_enable = MISC_DEFAULT, .microcode = 0x28, .platform_id = 1ull << 51,
+		.pebs_enable_mask = PEBS_GP(4) | LL_EN_0_3,
+		.offcore_mask = { 0x3fffff8fffull, 0x3fffff8fffull },
+		.flags = F_LDLAT | F_LL_EN | F_PDIR | F_TSX, .dse = DSE_BIG,
+		.events = &sim_events_hsw,
+		.cache = { 32, 8, 256, 8, 8192, 16, 64, 4, 1024, 8, 4, 12, 36, 230 },
+		.source = "SDM 18.11 (seed 002, Table 18-44/18-45)",
+	},
+	{
+		.info = { "skl", "Core i7-6700K Skylake (06_5E), PEBS fmt3" },
+		.brand = "pebsprobe simulated Skylake (06_5E)",
+		.vendor = SIM_INTEL, .sig = 0x000506e3, .max_leaf = 0x16, .max_ext = 0x80000008,
+		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffafbbf, .c1_edx = EDX_INTEL,
+		.c7_ebx = 0x029c6fbf,
+		.ca = { CA_EAX(4, 4, 48), 0, 0, CA_EDX(3, 48, 0) },
+		.c15 = { 3, 500, 0 }, .c16_mhz = 4000,
+		.perf_caps = 0x33c5, /* LBR fmt 5, trap, arch regs, fmt3, SMM freeze, FW write */
+		.misc_enable = MISC_DEFAULT, .microcode = 0xf0, .platform_id = 1ull << 51,
+		.pebs_enable_mask = PEBS_GP(4) | LL_EN_0_3, .frontend_mask = 0x7fff17,
+		.offcore_mask = { 0x3fffff8fffull, 0x3fffff8fffull },
+		.flags = F_LDLAT | F_LL_EN | F_PDIR | F_TSX | F_FRONTEND, .dse = DSE_BIG,
+		.events = &sim_events_hsw,
+		.cache = { 32, 8, 256, 4, 8192, 16, 64, 4, 1536, 12, 4, 12, 42, 250 },
+		.source = "SDM 18.13 (Skylake PEBS fmt3)",
+	},
+	{
+		.info = { "icx", "Xeon Platinum 8380 Ice Lake-SP (06_6A), fmt4 baseline" },
+		.brand = "pebsprobe simulated Ice Lake-SP (06_6A)",
+		.vendor = SIM_INTEL, .sig = 0x000606a6, .max_leaf = 0x1b, .max_ext = 0x80000008,
+		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffefbff, .c1_edx = EDX_INTEL,
+		.c7_ebx = 0xf3bfa7eb,
+		.ca = { CA_EAX(5, 8, 48), 0, 0xf, CA_EDX(4, 48, 1) },
+		.c15 = { 2, 184, 25000000 }, .c16_mhz = 2300,
+		.perf_caps = 0xf4c5, /* fmt4, baseline, perf metrics, FW write */
+		.misc_enable = MISC_DEFAULT, .microcode = 0xd0003a5, .platform_id = 0,
+		.pebs_enable_mask = PEBS_GP(8) | FIXED_PEBS(4), .frontend_mask = 0x7fff17,
+		.offcore_mask = { 0x3fffffbfffull, 0x3fffffbfffull },
+		.flags = F_LDLAT | F_PDIR | F_TSX | F_FRONTEND, .dse = DSE_BIG,
+		.slots_per_cycle = 5, .events = &sim_events_icx,
+		.cache = { 48, 12, 1280, 20, 61440, 12, 64, 4, 2048, 16, 5, 14, 70, 300 },
+		.source = "SDM 18.9 adaptive PEBS (Ice Lake), reference 8.4",
+	},
+	{
+		.info = { "spr", "Xeon Platinum 8480+ Sapphire Rapids (06_8F), fmt5" },
+		.brand = "pebsprobe simulated Sapphire Rapids (06_8F)",
+		.vendor = SIM_INTEL, .sig = 0x000806f8, .max_leaf = 0x20, .max_ext = 0x80000008,
+		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffefbff, .c1_edx = EDX_INTEL,
+		.c7_ebx = 0xf3bfa7eb,
+		.ca = { CA_EAX(5, 8, 48), 0, 0xf, CA_EDX(4, 48, 1) },
+		.c15 = { 2, 160, 25000000 }, .c16_mhz = 2000,
+		.perf_caps = 0xf5c5, /* fmt5, baseline, perf metrics, FW write */
+		.misc_enable = MISC_DEFAULT, .microcode = 0x2b000590, .platform_id = 0,
+		.pebs_enable_mask = PEBS_GP(8) | FIXED_PEBS(4), .frontend_mask = 0x7fff1f,
+		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
+		.flags = F_LDLAT | F_PDIR | F_TSX | F_FRONTEND | F_GLC | F_STLAT | F_BLOCK |
+			 F_INSTR_LAT,
+		.dse = DSE_BIG, .slots_per_cycle = 6, .events = &sim_events_glc,
+		.cache = { 48, 12, 2048, 16, 107520, 15, 64, 4, 2048, 16, 5, 16, 110, 350 },
+		.source = "reference 8.4/8.6 (Golden Cove constraints, aux event), formats 2",
+	},
+	{
+		.info = { "adl-p", "Core i9-12900K Alder Lake P-core Golden Cove (06_97)" },
+		.brand = "pebsprobe simulated Alder Lake P-core (06_97)",
+		.vendor = SIM_INTEL, .sig = 0x00090672, .max_leaf = 0x20, .max_ext = 0x80000008,
+		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffafbff, .c1_edx = EDX_INTEL,
+		.c7_ebx = 0x239ca7eb, .c7_edx = 1u << 15, .c1a_eax = 0x40000001,
+		.ca = { CA_EAX(5, 8, 48), 0, 0xf, CA_EDX(4, 48, 1) },
+		.c15 = { 3, 250, 38400000 }, .c16_mhz = 3200,
+		.perf_caps = 0xf4c5, /* fmt4, baseline, perf metrics, FW write */
+		.misc_enable = MISC_DEFAULT, .microcode = 0x35, .platform_id = 1ull << 50,
+		.pebs_enable_mask = PEBS_GP(8) | FIXED_PEBS(4), .frontend_mask = 0x7fff1f,
+		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
+		.flags = F_LDLAT | F_PDIR | F_FRONTEND | F_GLC | F_STLAT | F_BLOCK | F_INSTR_LAT,
+		.dse = DSE_BIG, .slots_per_cycle = 6, .events = &sim_events_glc,
+		.cache = { 48, 12, 1280, 10, 30720, 12, 64, 4, 2048, 16, 5, 15, 60, 280 },
+		.source = "reference 8.4/8.11 (hybrid), CPUID.1AH core type 40H",
+	},
+	{
+		.info = { "adl-e", "Core i9-12900K Alder Lake E-core Gracemont (06_97)" },
+		.brand = "pebsprobe simulated Alder Lake E-core (06_97)",
+		.vendor = SIM_INTEL, .sig = 0x00090672, .max_leaf = 0x20, .max_ext = 0x80000008,
+		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffafbff, .c1_edx = EDX_INTEL,
+		.c7_ebx = 0x239ca7eb, .c7_edx = 1u << 15, .c1a_eax = 0x20000001,
+		.ca = { CA_EAX(5, 6, 48), 0, 0x7, CA_EDX(3, 48, 1) },
+		.c15 = { 3, 250, 38400000 }, .c16_mhz = 3200,
+		.perf_caps = 0x74c5, /* fmt4, baseline, FW write, no perf metrics */
+		.misc_enable = MISC_DEFAULT, .microcode = 0x35, .platform_id = 1ull << 50,
+		.pebs_enable_mask = PEBS_GP(6) | FIXED_PEBS(3),
+		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
+		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT, .dse = DSE_GRT,
+		.events = &sim_events_grt,
+		.cache = { 32, 8, 2048, 16, 30720, 12, 64, 4, 2048, 4, 3, 17, 65, 290 },
+		.source = "reference formats 6.4 (grt dse), CPUID.1AH core type 20H",
+	},
+	{
+		.info = { "glm", "Pentium N4200 Goldmont (06_5C), fmt3, PMC0 only" },
+		.brand = "pebsprobe simulated Goldmont (06_5C)",
+		.vendor = SIM_INTEL, .sig = 0x000506c9, .max_leaf = 0x15, .max_ext = 0x80000008,
+		.c1_ebx = 0x00100800, .c1_ecx = 0x4ff8ebbf, .c1_edx = EDX_INTEL,
+		.c7_ebx = 0x2294e283,
+		.ca = { CA_EAX(4, 4, 48), 0, 0, CA_EDX(3, 48, 0) },
+		.c15 = { 24, 1375, 19200000 }, .c16_mhz = 1100,
+		.perf_caps = 0x33c5, /* fmt3, trap (state after the instruction, seed 003) */
+		.misc_enable = MISC_DEFAULT, .microcode = 0x48, .platform_id = 1ull << 50,
+		.pebs_enable_mask = PEBS_GP(1),
+		.offcore_mask = { 0x760005ffbfull, 0x360005ffbfull },
+		.flags = F_NONPRECISE, .dse = DSE_RSVD, .events = &sim_events_glm,
+		.cache = { 24, 6, 2048, 16, 0, 0, 32, 4, 512, 4, 3, 19, 0, 220 },
+		.source = "SDM 18.7.1 (seed 003), p.18-32 reserved data source",
+	},
+	{
+		.info = { "slm", "Atom C2750 Silvermont (06_4D), fmt2, offcore AVG_LATENCY" },
+		.brand = "pebsprobe simulated Silvermont (06_4D)",
+		.vendor = SIM_INTEL, .sig = 0x000406d8, .max_leaf = 0xb, .max_ext = 0x80000008,
+		.c1_ebx = 0x00100800, .c1_ecx = 0x43d8e3bf, .c1_edx = EDX_INTEL,
+		.c7_ebx = 0x00002282,
+		.ca = { CA_EAX(3, 2, 40), 0, 0, CA_EDX(3, 40, 0) },
+		.perf_caps = 0x32c3, /* fmt2 */
+		.misc_enable = MISC_DEFAULT, .microcode = 0x12d, .platform_id = 1ull << 50,
+		.pebs_enable_mask = PEBS_GP(1),
+		.offcore_mask = { 0x768005ffffull, 0x368005ffffull },
+		.flags = F_OFFCORE_AVG, .dse = DSE_RSVD, .events = &sim_events_slm,
+		.cache = { 24, 6, 1024, 16, 0, 0, 128, 4, 128, 4, 3, 14, 0, 200 },
+		.source = "SDM 18.6 (seed 004, Table 18-17)",
+	},
+	{
+		.info = { "archpebs", "Clearwater Forest-class E-core (06_DD), arch-PEBS" },
+		.brand = "pebsprobe simulated arch-PEBS E-core (06_DD)",
+		.vendor = SIM_INTEL, .sig = 0x000d06d3, .max_leaf = 0x23, .max_ext = 0x80000008,
+		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffafbff, .c1_edx = EDX_INTEL,
+		.c7_ebx = 0x239ca7eb,
+		.ca = { CA_EAX(6, 8, 48), 0, 0x7, CA_EDX(3, 48, 1) },
+		.c15 = { 1, 88, 25000000 }, .c16_mhz = 2200,
+		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
+		.c23_gp = 0xff, .c23_fx = 0x7,
+		.perf_caps = 0x30c5, /* no legacy PEBS format: arch-PEBS is CPUID.23H */
+		.misc_enable = MISC_DEFAULT, .microcode = 0x3000140, .platform_id = 0,
+		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
+		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT | F_ARCH_PEBS, .dse = DSE_CMT,
+		.events = &sim_events_grt,
+		.cache = { 32, 8, 4096, 16, 36864, 12, 64, 4, 2048, 4, 4, 17, 80, 300 },
+		.source = "reference 7 (arch-PEBS, LKML arch-PEBS series)",
+	},
+	{
+		.info = { "pebs-off", "Skylake (06_5E) with IA32_MISC_ENABLE[12] set" },
+		.brand = "pebsprobe simulated Skylake PEBS-unavail (06_5E)",
+		.vendor = SIM_INTEL, .sig = 0x000506e3, .max_leaf = 0x16, .max_ext = 0x80000008,
+		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffafbbf, .c1_edx = EDX_INTEL,
+		.c7_ebx = 0x029c6fbf,
+		.ca = { CA_EAX(4, 4, 48), 0, 0, CA_EDX(3, 48, 0) },
+		.c15 = { 3, 500, 0 }, .c16_mhz = 4000,
+		.perf_caps = 0x33c5,
+		.misc_enable = MISC_DEFAULT | (1ull << 11) | (1ull << 12), .microcode = 0xf0,
+		.platform_id = 1ull << 51,
+		.pebs_enable_mask = PEBS_GP(4) | LL_EN_0_3, .frontend_mask = 0x7fff17,
+		.offcore_mask = { 0x3fffff8fffull, 0x3fffff8fffull },
+		.flags = F_LDLAT | F_LL_EN | F_PDIR | F_TSX | F_FRONTEND, .dse = DSE_BIG,
+		.events = &sim_events_hsw,
+		.cache = { 32, 8, 256, 4, 8192, 16, 64, 4, 1536, 12, 4, 12, 42, 250 },
+		.source = "reference 1 (MISC_ENABLE bit 12 PEBS_UNAVAIL)",
+	},
+	{
+		.info = { "amd", "AMD EPYC 7763 Zen 3 (19_01): no Intel PMU MSRs" },
+		.brand = "pebsprobe simulated AMD EPYC Zen 3 (19_01)",
+		.vendor = SIM_AMD, .sig = 0x00a00f11, .max_leaf = 0x10, .max_ext = 0x80000023,
+		.c1_ebx = 0x00800800, .c1_ecx = 0x7ed8320b, .c1_edx = 0x178bfbff,
+		.c7_ebx = 0x219c97a9,
+		.microcode = 0x0a0011d1,
+		.dse = DSE_NONE,
+		.cache = { 32, 8, 512, 8, 32768, 16, 64, 4, 2048, 16, 4, 12, 46, 300 },
+		.source = "AMD APM Vol. 2 (no DS, no IA32_PEBS_*; MSR 8BH patch level)",
+	},
+};
+
+const size_t sim_model_table_len = ARRAY_SIZE(sim_model_table);

@@ -1,0 +1,571 @@
+// SPDX-License-Identifier: MIT
+/*
+ * msr.c - the simulated MSR file: one row per MSR (or counter range), its
+ * presence on the model and its writable bits.  A missing MSR or a reserved
+ * bit set raises #GP (HW_GP), as the SDM says for every MSR in Vol. 4
+ * ("... #GP if a reserved bit is set / the MSR is not supported").
+ *
+ * Layouts: reference pebs-programming.md 2 (MSR map), seed 001 Fig. 18-35
+ * (PEBS_ENABLE), SDM Vol. 3B 18.2 (architectural PMU v1-v5), reference 7
+ * (arch-PEBS PEBS_BASE / PEBS_INDEX / CFG_C).
+ */
+#include "sim_int.h"
+
+#define EVTSEL_INT    BIT_ULL(20)
+#define EVTSEL_ANY    BIT_ULL(21)
+#define EVTSEL_EN     BIT_ULL(22)
+#define EVTSEL_IN_TX  BIT_ULL(32)
+#define EVTSEL_IN_TXCP BIT_ULL(33)
+#define EVTSEL_ADAPTIVE BIT_ULL(34)
+
+enum msr_count { ONE, PER_GP, PER_FIXED, PAIR };
+
+struct msr_def {
+	uint32_t base;
+	enum msr_count count;
+	uint32_t stride;
+	const char *name;
+	bool (*present)(const struct sim_cpu *c, unsigned int i);
+	enum hw_fault (*rd)(struct sim_cpu *c, unsigned int i, uint64_t *v);
+	enum hw_fault (*wr)(struct sim_cpu *c, unsigned int i, uint64_t v);
+};
+
+/* ---- presence ---------------------------------------------------------- */
+
+static bool is_intel(const struct sim_cpu *c, unsigned int i)
+{
+	return c->m->vendor == SIM_INTEL;
+}
+
+static bool any_vendor(const struct sim_cpu *c, unsigned int i)
+{
+	return true;
+}
+
+static bool has_gp(const struct sim_cpu *c, unsigned int i)
+{
+	return c->pmu.version >= 1 && i < c->pmu.n_gp;
+}
+
+static bool has_fw_gp(const struct sim_cpu *c, unsigned int i)
+{
+	return has_gp(c, i) && c->pmu.fw_write;
+}
+
+static bool has_fixed(const struct sim_cpu *c, unsigned int i)
+{
+	return c->pmu.version >= 2 && i < c->pmu.n_fixed;
+}
+
+static bool has_global(const struct sim_cpu *c, unsigned int i)
+{
+	return c->pmu.version >= 2;
+}
+
+/* IA32_PERF_GLOBAL_STATUS_SET exists from architectural PMU version 4 (SDM 18.2.4). */
+static bool has_status_set(const struct sim_cpu *c, unsigned int i)
+{
+	return c->pmu.version >= 4;
+}
+
+static bool has_pdcm(const struct sim_cpu *c, unsigned int i)
+{
+	return c->m->c1_ecx & BIT_ULL(15);
+}
+
+static bool has_ds(const struct sim_cpu *c, unsigned int i)
+{
+	return c->m->c1_edx & BIT_ULL(21);
+}
+
+static bool has_pebs_enable(const struct sim_cpu *c, unsigned int i)
+{
+	return c->m->pebs_enable_mask != 0;
+}
+
+static bool has_ldlat(const struct sim_cpu *c, unsigned int i)
+{
+	return c->m->flags & F_LDLAT;
+}
+
+static bool has_data_cfg(const struct sim_cpu *c, unsigned int i)
+{
+	return c->pmu.baseline;
+}
+
+static bool has_frontend(const struct sim_cpu *c, unsigned int i)
+{
+	return c->m->frontend_mask != 0;
+}
+
+static bool has_offcore(const struct sim_cpu *c, unsigned int i)
+{
+	return c->m->offcore_mask[i] != 0;
+}
+
+static bool has_arch_pebs(const struct sim_cpu *c, unsigned int i)
+{
+	return c->m->flags & F_ARCH_PEBS;
+}
+
+static bool has_cfg_c_gp(const struct sim_cpu *c, unsigned int i)
+{
+	return has_arch_pebs(c, i) && has_gp(c, i);
+}
+
+static bool has_cfg_c_fx(const struct sim_cpu *c, unsigned int i)
+{
+	return has_arch_pebs(c, i) && has_fixed(c, i);
+}
+
+/* ---- writable-bit masks ------------------------------------------------ */
+
+static uint64_t evtsel_mask(const struct sim_cpu *c)
+{
+	uint64_t m = 0xffffffffull;
+
+	if (c->pmu.version < 3)
+		m &= ~EVTSEL_ANY; /* AnyThread appears with version 3 (SDM 18.2.3) */
+	if (c->m->flags & F_TSX)
+		m |= EVTSEL_IN_TX | EVTSEL_IN_TXCP;
+	if (c->pmu.baseline)
+		m |= EVTSEL_ADAPTIVE; /* bit 34 only with PEBS baseline (reference 2) */
+	return m;
+}
+
+static uint64_t fixed_ctrl_mask(const struct sim_cpu *c)
+{
+	uint64_t m = 0;
+	unsigned int i;
+
+	for (i = 0; i < c->pmu.n_fixed; i++) {
+		m |= 0xbull << (4 * i); /* OS, USR, PMI */
+		if (c->pmu.version >= 3)
+			m |= 0x4ull << (4 * i); /* AnyThread */
+		if (c->pmu.baseline)
+			m |= BIT_ULL(32 + 4 * i); /* adaptive (reference 2) */
+	}
+	return m;
+}
+
+static uint64_t global_ctrl_mask(const struct sim_cpu *c)
+{
+	uint64_t m = ((1ull << c->pmu.n_gp) - 1) | ((uint64_t)c->pmu.fixed_bitmap << 32);
+
+	if (c->m->perf_caps & BIT_ULL(15))
+		m |= BIT_ULL(48); /* EN_PERF_METRICS */
+	return m;
+}
+
+/* Bits of IA32_PERF_GLOBAL_STATUS (reference 2 MSR map). */
+uint64_t sim_status_mask(const struct sim_cpu *c)
+{
+	uint64_t m = global_ctrl_mask(c) | BIT_ULL(63);
+
+	if (has_ds(c, 0) && c->m->pebs_enable_mask)
+		m |= BIT_ULL(62); /* OvfBuffer (DS PEBS threshold) */
+	if (c->m->flags & F_ARCH_PEBS)
+		m |= BIT_ULL(54); /* arch-PEBS threshold */
+	if (c->pmu.version >= 4)
+		m |= BIT_ULL(58) | BIT_ULL(59); /* LBR_Frz, CTR_Frz */
+	return m;
+}
+
+static uint64_t debugctl_mask(const struct sim_cpu *c)
+{
+	uint64_t m = 0x1fc3; /* LBR, BTF, TR, BTS, BTINT, BTS_OFF_OS/USR, FREEZE_LBRS/PERFMON */
+
+	if (c->pmu.version >= 3)
+		m |= BIT_ULL(13); /* ENABLE_UNCORE_PMI */
+	if (c->m->perf_caps & BIT_ULL(12))
+		m |= BIT_ULL(14); /* FREEZE_WHILE_SMM */
+	if (c->m->flags & F_TSX)
+		m |= BIT_ULL(15); /* RTM_DEBUG */
+	return m;
+}
+
+static enum hw_fault check(uint64_t v, uint64_t writable)
+{
+	return (v & ~writable) ? HW_GP : HW_OK;
+}
+
+/* ---- counters ---------------------------------------------------------- */
+
+static enum hw_fault rd_pmc(struct sim_cpu *c, unsigned int i, uint64_t *v)
+{
+	*v = c->pmc[i];
+	return HW_OK;
+}
+
+/* Legacy IA32_PMCx: bits 31:0 written, sign-extended to the counter width. */
+static enum hw_fault wr_pmc(struct sim_cpu *c, unsigned int i, uint64_t v)
+{
+	sim_rules_on_reprogram(c, i, "IA32_PMC");
+	c->pmc[i] = (uint64_t)(int64_t)(int32_t)(uint32_t)v & c->pmu.gp_mask;
+	return HW_OK;
+}
+
+/* IA32_A_PMCx (PERF_CAPABILITIES[13]): full width; wider than the counter -> #GP. */
+static enum hw_fault wr_a_pmc(struct sim_cpu *c, unsigned int i, uint64_t v)
+{
+	if (check(v, c->pmu.gp_mask))
+		return HW_GP;
+	sim_rules_on_reprogram(c, i, "IA32_A_PMC");
+	c->pmc[i] = v;
+	return HW_OK;
+}
+
+static enum hw_fault rd_evtsel(struct sim_cpu *c, unsigned int i, uint64_t *v)
+{
+	*v = c->evtsel[i];
+	return HW_OK;
+}
+
+static enum hw_fault wr_evtsel(struct sim_cpu *c, unsigned int i, uint64_t v)
+{
+	if (check(v, evtsel_mask(c)))
+		return HW_GP;
+	if (v != c->evtsel[i])
+		sim_rules_on_reprogram(c, i, "IA32_PERFEVTSEL");
+	c->evtsel[i] = v;
+	c->ev[i] = sim_event_decode(c->m, v);
+	return HW_OK;
+}
+
+static enum hw_fault rd_fixed(struct sim_cpu *c, unsigned int i, uint64_t *v)
+{
+	*v = c->fixed[i];
+	return HW_OK;
+}
+
+static enum hw_fault wr_fixed(struct sim_cpu *c, unsigned int i, uint64_t v)
+{
+	if (check(v, c->pmu.fixed_mask))
+		return HW_GP;
+	c->fixed[i] = v;
+	return HW_OK;
+}
+
+/* ---- global controls --------------------------------------------------- */
+
+#define SIMPLE_REG(field)                                                            \
+	static enum hw_fault rd_##field(struct sim_cpu *c, unsigned int i, uint64_t *v) \
+	{                                                                            \
+		*v = c->field;                                                       \
+		return HW_OK;                                                        \
+	}
+
+SIMPLE_REG(fixed_ctrl)
+SIMPLE_REG(global_ctrl)
+SIMPLE_REG(global_status)
+SIMPLE_REG(pebs_enable)
+SIMPLE_REG(data_cfg)
+SIMPLE_REG(ld_lat)
+SIMPLE_REG(frontend)
+SIMPLE_REG(ds_area)
+SIMPLE_REG(misc_enable)
+SIMPLE_REG(debugctl)
+SIMPLE_REG(bios_sign)
+SIMPLE_REG(pebs_base)
+SIMPLE_REG(pebs_index)
+
+static enum hw_fault wr_fixed_ctrl(struct sim_cpu *c, unsigned int i, uint64_t v)
+{
+	if (check(v, fixed_ctrl_mask(c)))
+		return HW_GP;
+	c->fixed_ctrl = v;
+	return HW_OK;
+}
+
+static enum hw_fault wr_global_ctrl(struct sim_cpu *c, unsigned int i, uint64_t v)
+{
+	if (check(v, global_ctrl_mask(c)))
+		return HW_GP;
+	c->global_ctrl = v;
+	return HW_OK;
+}
+
+static enum hw_fault wr_read_only(struct sim_cpu *c, unsigned int i, uint64_t v)
+{
+	return HW_GP;
+}
+
+/* IA32_PERF_GLOBAL_OVF_CTRL / STATUS_RESET: write 1 to clear. */
+static enum hw_fault wr_ovf_ctrl(struct sim_cpu *c, unsigned int i, uint64_t v)
+{
+	if (check(v, sim_status_mask(c)))
+		return HW_GP;
+	c->global_status &= ~v;
+	return HW_OK;
+}
+
+static enum hw_fault rd_zero(struct sim_cpu *c, unsigned int i, uint64_t *v)
+{
+	*v = 0;
+	return HW_OK;
+}
+
+/* IA32_PERF_GLOBAL_STATUS_SET (v4): sets status bits, as an overflow would. */
+static enum hw_fault wr_status_set(struct sim_cpu *c, unsigned int i, uint64_t v)
+{
+	if (check(v, sim_status_mask(c) & ~BIT_ULL(63)))
+		return HW_GP;
+	c->global_status |= v;
+	sim_engine_status_set(c, v);
+	return HW_OK;
+}
+
+/* ---- PEBS -------------------------------------------------------------- */
+
+static enum hw_fault wr_pebs_enable(struct sim_cpu *c, unsigned int i, uint64_t v)
+{
+	if (check(v, c->m->pebs_enable_mask))
+		return HW_GP;
+	if (v && !c->pmu.pebs_usable) {
+		sim_violation(c, "pebs-unavailable",
+			      "IA32_PEBS_ENABLE=0x%llx on a part whose IA32_MISC_ENABLE[12] "
+			      "(PEBS_UNAVAIL) is set: PEBS must not be used (SDM Vol. 4, MSR 1A0H; "
+			      "reference 1)",
+			      (unsigned long long)v);
+		return HW_GP;
+	}
+	c->pebs_enable = v;
+	return HW_OK;
+}
+
+static enum hw_fault wr_data_cfg(struct sim_cpu *c, unsigned int i, uint64_t v)
+{
+	/* MEMINFO, GP, XMM, LBR, LBR entries [31:24] (reference formats 4.2; fmt <= 5) */
+	if (check(v, 0xf | GENMASK_ULL(31, 24)))
+		return HW_GP;
+	c->data_cfg = v;
+	return HW_OK;
+}
+
+static enum hw_fault wr_ld_lat(struct sim_cpu *c, unsigned int i, uint64_t v)
+{
+	if (check(v, 0xffff))
+		return HW_GP;
+	c->ld_lat = v;
+	return HW_OK;
+}
+
+static enum hw_fault wr_frontend(struct sim_cpu *c, unsigned int i, uint64_t v)
+{
+	if (check(v, c->m->frontend_mask))
+		return HW_GP;
+	c->frontend = v;
+	return HW_OK;
+}
+
+static enum hw_fault rd_offcore(struct sim_cpu *c, unsigned int i, uint64_t *v)
+{
+	*v = c->offcore[i];
+	return HW_OK;
+}
+
+/* Seed 004: AVG_LATENCY (bit 38) exists in MSR_OFFCORE_RSP0 only: the masks say so. */
+static enum hw_fault wr_offcore(struct sim_cpu *c, unsigned int i, uint64_t v)
+{
+	if (check(v, c->m->offcore_mask[i]))
+		return HW_GP;
+	c->offcore[i] = v;
+	return HW_OK;
+}
+
+/* IA32_DS_AREA holds a linear address: non-canonical -> #GP (48-bit linear). */
+static enum hw_fault wr_ds_area(struct sim_cpu *c, unsigned int i, uint64_t v)
+{
+	if ((uint64_t)((int64_t)(v << 16) >> 16) != v)
+		return HW_GP;
+	c->ds_area = v;
+	return HW_OK;
+}
+
+/* PERFMON_AVAIL (7), BTS_UNAVAIL (11), PEBS_UNAVAIL (12) are read-only. */
+static enum hw_fault wr_misc_enable(struct sim_cpu *c, unsigned int i, uint64_t v)
+{
+	uint64_t ro = BIT_ULL(7) | BIT_ULL(11) | BIT_ULL(12);
+
+	c->misc_enable = (v & ~ro) | (c->misc_enable & ro);
+	return HW_OK;
+}
+
+static enum hw_fault rd_perf_caps(struct sim_cpu *c, unsigned int i, uint64_t *v)
+{
+	*v = c->m->perf_caps;
+	return HW_OK;
+}
+
+static enum hw_fault rd_platform_id(struct sim_cpu *c, unsigned int i, uint64_t *v)
+{
+	*v = c->m->platform_id;
+	return HW_OK;
+}
+
+/* IA32_BIOS_SIGN_ID: software writes 0, executes CPUID(1), reads the revision. */
+static enum hw_fault wr_bios_sign(struct sim_cpu *c, unsigned int i, uint64_t v)
+{
+	return HW_OK;
+}
+
+static enum hw_fault wr_debugctl(struct sim_cpu *c, unsigned int i, uint64_t v)
+{
+	if (check(v, debugctl_mask(c)))
+		return HW_GP;
+	c->debugctl = v;
+	return HW_OK;
+}
+
+/* Arch-PEBS IA32_PEBS_BASE: 4 KiB-aligned physical address | SIZE [3:0] (reference 7). */
+static enum hw_fault wr_pebs_base(struct sim_cpu *c, unsigned int i, uint64_t v)
+{
+	if (check(v, GENMASK_ULL(38, 12) | 0xf))
+		return HW_GP;
+	c->pebs_base = v;
+	return HW_OK;
+}
+
+/* IA32_PEBS_INDEX: WR [26:4], FULL 31, EN 32, THRESH [58:36] (reference 7). */
+static enum hw_fault wr_pebs_index(struct sim_cpu *c, unsigned int i, uint64_t v)
+{
+	if (check(v, GENMASK_ULL(26, 4) | BIT_ULL(31) | BIT_ULL(32) | GENMASK_ULL(58, 36)))
+		return HW_GP;
+	c->pebs_index = v;
+	return HW_OK;
+}
+
+static uint64_t cfg_c_mask(const struct sim_cpu *c)
+{
+	return 0xffffffffull | ((uint64_t)c->m->c23_caps << 32);
+}
+
+static enum hw_fault rd_cfg_c_gp(struct sim_cpu *c, unsigned int i, uint64_t *v)
+{
+	*v = c->cfg_c_gp[i];
+	return HW_OK;
+}
+
+static enum hw_fault wr_cfg_c_gp(struct sim_cpu *c, unsigned int i, uint64_t v)
+{
+	if (check(v, cfg_c_mask(c)))
+		return HW_GP;
+	c->cfg_c_gp[i] = v;
+	return HW_OK;
+}
+
+static enum hw_fault rd_cfg_c_fx(struct sim_cpu *c, unsigned int i, uint64_t *v)
+{
+	*v = c->cfg_c_fx[i];
+	return HW_OK;
+}
+
+static enum hw_fault wr_cfg_c_fx(struct sim_cpu *c, unsigned int i, uint64_t v)
+{
+	if (check(v, cfg_c_mask(c)))
+		return HW_GP;
+	c->cfg_c_fx[i] = v;
+	return HW_OK;
+}
+
+/* ---- the table --------------------------------------------------------- */
+
+static const struct msr_def msr_table[] = {
+	{ 0x017, ONE, 1, "IA32_PLATFORM_ID", is_intel, rd_platform_id, wr_read_only },
+	{ 0x08b, ONE, 1, "IA32_BIOS_SIGN_ID", any_vendor, rd_bios_sign, wr_bios_sign },
+	{ 0x0c1, PER_GP, 1, "IA32_PMC", has_gp, rd_pmc, wr_pmc },
+	{ 0x186, PER_GP, 1, "IA32_PERFEVTSEL", has_gp, rd_evtsel, wr_evtsel },
+	{ 0x1a0, ONE, 1, "IA32_MISC_ENABLE", is_intel, rd_misc_enable, wr_misc_enable },
+	{ 0x1a6, PAIR, 1, "MSR_OFFCORE_RSP", has_offcore, rd_offcore, wr_offcore },
+	{ 0x1d9, ONE, 1, "IA32_DEBUGCTL", is_intel, rd_debugctl, wr_debugctl },
+	{ 0x309, PER_FIXED, 1, "IA32_FIXED_CTR", has_fixed, rd_fixed, wr_fixed },
+	{ 0x345, ONE, 1, "IA32_PERF_CAPABILITIES", has_pdcm, rd_perf_caps, wr_read_only },
+	{ 0x38d, ONE, 1, "IA32_FIXED_CTR_CTRL", has_global, rd_fixed_ctrl, wr_fixed_ctrl },
+	{ 0x38e, ONE, 1, "IA32_PERF_GLOBAL_STATUS", has_global, rd_global_status, wr_read_only },
+	{ 0x38f, ONE, 1, "IA32_PERF_GLOBAL_CTRL", has_global, rd_global_ctrl, wr_global_ctrl },
+	{ 0x390, ONE, 1, "IA32_PERF_GLOBAL_OVF_CTRL", has_global, rd_zero, wr_ovf_ctrl },
+	{ 0x391, ONE, 1, "IA32_PERF_GLOBAL_STATUS_SET", has_status_set, rd_zero, wr_status_set },
+	{ 0x3f1, ONE, 1, "IA32_PEBS_ENABLE", has_pebs_enable, rd_pebs_enable, wr_pebs_enable },
+	{ 0x3f2, ONE, 1, "MSR_PEBS_DATA_CFG", has_data_cfg, rd_data_cfg, wr_data_cfg },
+	{ 0x3f4, ONE, 1, "IA32_PEBS_BASE", has_arch_pebs, rd_pebs_base, wr_pebs_base },
+	{ 0x3f5, ONE, 1, "IA32_PEBS_INDEX", has_arch_pebs, rd_pebs_index, wr_pebs_index },
+	{ 0x3f6, ONE, 1, "MSR_PEBS_LD_LAT_THRESHOLD", has_ldlat, rd_ld_lat, wr_ld_lat },
+	{ 0x3f7, ONE, 1, "MSR_PEBS_FRONTEND", has_frontend, rd_frontend, wr_frontend },
+	{ 0x4c1, PER_GP, 1, "IA32_A_PMC", has_fw_gp, rd_pmc, wr_a_pmc },
+	{ 0x600, ONE, 1, "IA32_DS_AREA", has_ds, rd_ds_area, wr_ds_area },
+	{ 0x1903, PER_GP, 4, "IA32_PMC_GP_CFG_C", has_cfg_c_gp, rd_cfg_c_gp, wr_cfg_c_gp },
+	{ 0x1983, PER_FIXED, 4, "IA32_PMC_FX_CFG_C", has_cfg_c_fx, rd_cfg_c_fx, wr_cfg_c_fx },
+};
+
+static unsigned int span(enum msr_count n)
+{
+	switch (n) {
+	case PER_GP:
+		return SIM_MAX_GP;
+	case PER_FIXED:
+		return SIM_MAX_FIXED;
+	case PAIR:
+		return 2;
+	default:
+		return 1;
+	}
+}
+
+static const struct msr_def *find(const struct sim_cpu *c, uint32_t msr, unsigned int *idx)
+{
+	size_t k;
+
+	for (k = 0; k < ARRAY_SIZE(msr_table); k++) {
+		const struct msr_def *d = &msr_table[k];
+		uint32_t off;
+
+		if (msr < d->base)
+			continue;
+		off = msr - d->base;
+		if (off % d->stride || off / d->stride >= span(d->count))
+			continue;
+		*idx = off / d->stride;
+		return d->present(c, *idx) ? d : NULL;
+	}
+	return NULL;
+}
+
+enum hw_fault sim_msr_read(struct sim_cpu *c, uint32_t msr, uint64_t *val)
+{
+	unsigned int i;
+	const struct msr_def *d = find(c, msr, &i);
+
+	*val = 0;
+	return d ? d->rd(c, i, val) : HW_GP;
+}
+
+enum hw_fault sim_msr_write(struct sim_cpu *c, uint32_t msr, uint64_t val)
+{
+	unsigned int i;
+	const struct msr_def *d = find(c, msr, &i);
+
+	return d ? d->wr(c, i, val) : HW_GP;
+}
+
+/* Power-on values (SDM Vol. 4 reset values; GLOBAL_CTRL enables the GP counters). */
+void sim_msr_power_on(struct sim_cpu *c)
+{
+	unsigned int i;
+
+	memset(c->pmc, 0, sizeof(c->pmc));
+	memset(c->evtsel, 0, sizeof(c->evtsel));
+	memset(c->fixed, 0, sizeof(c->fixed));
+	memset(c->cfg_c_gp, 0, sizeof(c->cfg_c_gp));
+	memset(c->cfg_c_fx, 0, sizeof(c->cfg_c_fx));
+	for (i = 0; i < SIM_MAX_GP; i++)
+		c->ev[i] = NULL;
+	c->fixed_ctrl = 0;
+	c->global_ctrl = c->pmu.version >= 2 ? (1ull << c->pmu.n_gp) - 1 : 0;
+	c->global_status = 0;
+	c->pebs_enable = c->data_cfg = c->ld_lat = c->frontend = 0;
+	c->offcore[0] = c->offcore[1] = 0;
+	c->ds_area = c->debugctl = c->pebs_base = c->pebs_index = 0;
+	c->misc_enable = c->m->misc_enable;
+	c->bios_sign = c->m->vendor == SIM_AMD ? c->m->microcode
+					       : (uint64_t)c->m->microcode << 32;
+}

@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: MIT
+/*
+ * record.c - PEBS records laid out byte by byte from the SDM tables
+ * (reference pebs-formats.md 3, 4, 5), written at the DS index (or the
+ * arch-PEBS write offset).  Independent of decode/ on purpose: the two are
+ * checked against each other and against hand-built records.
+ *
+ * Registers: the kernels report addresses and IPs, not register contents,
+ * so RFLAGS is 0x2 (bit 1 is always 1) and the GPRs are 0 (docs/SIM.md).
+ */
+#include "sim_int.h"
+
+#define RFLAGS_RESERVED 0x2
+
+static void put64(uint8_t *rec, size_t off, uint64_t v)
+{
+	memcpy(rec + off, &v, sizeof(v));
+}
+
+/* Table 18-24 source encodings for the level the load was served from. */
+static uint64_t source(const struct sim_access *a)
+{
+	switch (a->level) {
+	case LVL_L1:
+		return 0x1;
+	case LVL_LFB:
+		return 0x2;
+	case LVL_L2:
+		return 0x3;
+	case LVL_L3:
+		return 0x4; /* L3 hit, no snoop needed */
+	default:
+		return 0xa; /* L3 miss, local DRAM */
+	}
+}
+
+static bool aux_counting(const struct sim_cpu *c)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->pmu.n_gp; i++)
+		if (sim_gp_counting(c, i) && c->ev[i] && c->ev[i]->count == CNT_AUX_LOADS)
+			return true;
+	return false;
+}
+
+/* Load data source per layout (reference formats 6.4; seed 000 Table 18-33). */
+uint64_t sim_dse_load(const struct sim_cpu *c, const struct sim_access *a)
+{
+	uint64_t src = source(a), lock = !!(a->kind & HW_LOCKED), stlb = a->stlb_miss;
+
+	switch (c->m->dse) {
+	case DSE_NHM:
+		return src;
+	case DSE_BIG:
+		src |= stlb << 4 | lock << 5;
+		/* SPR: blk bits complete only with mem-loads-aux counting (reference 8.6) */
+		if ((c->m->flags & F_BLOCK) && aux_counting(c))
+			src |= (uint64_t)a->data_blk << 6 | (uint64_t)a->addr_blk << 7;
+		return src;
+	case DSE_GRT:
+		return src | lock << 4 | stlb << 5 | (uint64_t)a->data_blk << 6;
+	case DSE_CMT:
+		return src | lock << 5 | stlb << 6 | (uint64_t)a->data_blk << 7;
+	default:
+		return 0;
+	}
+}
+
+/* Store status: 0 L1D hit, 4 STLB miss, 5 locked (SNB "Table 19"; HSW DataLA bit 0). */
+uint64_t sim_dse_store(const struct sim_cpu *c, const struct sim_access *a)
+{
+	if (c->m->dse == DSE_NONE || c->m->dse == DSE_RSVD)
+		return 0;
+	if (c->m->dse == DSE_GRT || c->m->dse == DSE_CMT)
+		return sim_dse_load(c, a) & ~((uint64_t)0xc0);
+	return (a->level == LVL_L1) | (uint64_t)a->stlb_miss << 4 |
+	       (uint64_t)!!(a->kind & HW_LOCKED) << 5;
+}
+
+static uint64_t mem_latency(const struct sim_cpu *c, uint64_t lat)
+{
+	if (lat > 0xffff)
+		lat = 0xffff;
+	/* ADL/SPR+: instruction latency [15:0], cache latency [47:32] (formats 4.3) */
+	if (c->m->flags & F_INSTR_LAT)
+		return lat << 32 | lat;
+	return lat;
+}
+
+/* ---- legacy fmt 0-3 (reference formats 3) ------------------------------ */
+
+static size_t legacy_size(unsigned int fmt)
+{
+	static const size_t size[] = { 0x90, 0xb0, 0xc0, 0xc8 };
+
+	return size[fmt];
+}
+
+static void legacy_fill(const struct sim_cpu *c, const struct sim_pending *p, uint64_t rip,
+			uint8_t *rec)
+{
+	unsigned int fmt = c->pmu.fmt;
+
+	put64(rec, 0x00, RFLAGS_RESERVED);
+	put64(rec, 0x08, rip);
+	if (fmt >= 1) {
+		put64(rec, 0x90, fmt >= 3 ? p->applicable : p->status);
+		put64(rec, 0x98, p->dla);
+		put64(rec, 0xa0, p->dse);
+		put64(rec, 0xa8, p->lat);
+	}
+	if (fmt >= 2)
+		put64(rec, 0xb0, p->eventing_ip);
+	if (fmt >= 3)
+		put64(rec, 0xc0, p->tsc);
+}
+
+/* ---- adaptive fmt 4/5 (reference formats 4) ---------------------------- */
+
+static size_t adaptive_size(uint64_t cfg)
+{
+	size_t n = 0x20;
+
+	if (cfg & 1)
+		n += 0x20;
+	if (cfg & 2)
+		n += 0x90;
+	if (cfg & 4)
+		n += 0x100;
+	if (cfg & 8)
+		n += 0x18 * (((cfg >> 24) & 0xff) + 1);
+	return n;
+}
+
+/* SDM (KUT 1006fedd): format is DATA_CFG if a triggering counter is adaptive, else 0. */
+static uint64_t adaptive_cfg(const struct sim_cpu *c, const struct sim_pending *p)
+{
+	return (c->pmu.baseline && p->adaptive) ? c->data_cfg : 0;
+}
+
+static void adaptive_fill(const struct sim_cpu *c, const struct sim_pending *p, uint64_t rip,
+			  uint8_t *rec)
+{
+	uint64_t cfg = adaptive_cfg(c, p);
+	size_t off = 0x20;
+
+	put64(rec, 0x00, (uint64_t)adaptive_size(cfg) << 48 | (cfg & GENMASK_ULL(47, 0)));
+	put64(rec, 0x08, p->eventing_ip);
+	put64(rec, 0x10, p->applicable);
+	put64(rec, 0x18, p->tsc);
+	if (cfg & 1) {
+		put64(rec, off + 0x00, p->dla);
+		put64(rec, off + 0x08, p->dse);
+		put64(rec, off + 0x10, mem_latency(c, p->lat));
+		off += 0x20;
+	}
+	if (cfg & 2) {
+		put64(rec, off + 0x00, RFLAGS_RESERVED); /* flags, ip, ax, cx, dx, bx, ... */
+		put64(rec, off + 0x08, rip);
+	}
+}
+
+/* ---- arch-PEBS (reference formats 5) ----------------------------------- */
+
+#define AG_XMM BIT_ULL(49 - 32)
+#define AG_GPR BIT_ULL(61 - 32)
+#define AG_AUX BIT_ULL(62 - 32)
+
+static size_t arch_size(uint32_t g)
+{
+	return 0x10 + 0x30 + ((g & AG_AUX) ? 0x40 : 0) + ((g & AG_GPR) ? 0xa0 : 0) +
+	       ((g & AG_XMM) ? 0x110 : 0);
+}
+
+static void arch_fill(const struct sim_cpu *c, const struct sim_pending *p, uint64_t rip,
+		      uint8_t *rec)
+{
+	uint32_t g = p->cfg_c_groups;
+	uint64_t hdr = arch_size(g) | BIT_ULL(30) | BIT_ULL(63); /* size, 64-bit mode, basic */
+	size_t off = 0x40;
+
+	hdr |= ((uint64_t)(g & (AG_XMM | AG_GPR | AG_AUX))) << 32;
+	put64(rec, 0x00, hdr);
+	put64(rec, 0x10, p->eventing_ip);
+	put64(rec, 0x18, p->applicable);
+	put64(rec, 0x20, p->tsc);
+	if (g & AG_AUX) {
+		put64(rec, off + 0x00, p->dla);
+		put64(rec, off + 0x28, p->dse);
+		put64(rec, off + 0x30, mem_latency(c, p->lat));
+		off += 0x40;
+	}
+	if (g & AG_GPR) {
+		put64(rec, off + 0x00, RFLAGS_RESERVED);
+		put64(rec, off + 0x08, rip);
+	}
+}
+
+static void arch_write(struct sim_cpu *c, const struct sim_pending *p, uint64_t rip)
+{
+	uint64_t base = c->pebs_base & GENMASK_ULL(38, 12);
+	uint64_t size = 4096ull << (c->pebs_base & 0xf);
+	uint64_t off = ((c->pebs_index >> 4) & 0x7fffff) << 4;
+	uint64_t thresh = ((c->pebs_index >> 36) & 0x7fffff) << 4;
+	size_t n = arch_size(p->cfg_c_groups);
+	uint8_t *rec;
+
+	if (!(c->pebs_index & BIT_ULL(32)) || !base || (c->pebs_index & BIT_ULL(31)) ||
+	    off + n > size) {
+		if (c->pebs_index & BIT_ULL(32))
+			c->pebs_index |= BIT_ULL(31); /* FULL */
+		c->stats.records_dropped++;
+		return;
+	}
+	rec = (uint8_t *)(uintptr_t)(base + off);
+	memset(rec, 0, n);
+	arch_fill(c, p, rip, rec);
+	off += n;
+	c->pebs_index = (c->pebs_index & ~GENMASK_ULL(26, 4)) | (off & GENMASK_ULL(26, 4));
+	c->stats.records++;
+	if (thresh && off >= thresh) {
+		c->global_status |= BIT_ULL(54);
+		sim_raise_pmi(c);
+	}
+}
+
+static void ds_write(struct sim_cpu *c, const struct sim_pending *p, uint64_t rip)
+{
+	uint8_t *ds = (uint8_t *)(uintptr_t)c->ds_area;
+	uint64_t base, index, max, thresh, cfg;
+	size_t n;
+	uint8_t *rec;
+
+	if (!ds) {
+		c->stats.records_dropped++;
+		return;
+	}
+	cfg = adaptive_cfg(c, p);
+	n = c->pmu.fmt >= 4 ? adaptive_size(cfg) : legacy_size(c->pmu.fmt);
+	base = get_le64(ds + 0x20);
+	index = get_le64(ds + 0x28);
+	max = get_le64(ds + 0x30);
+	thresh = get_le64(ds + 0x38);
+	/* Nothing is ever written past the absolute maximum: the record is dropped. */
+	if (!base || index < base || index + n > max) {
+		c->stats.records_dropped++;
+		return;
+	}
+	rec = (uint8_t *)(uintptr_t)index;
+	memset(rec, 0, n);
+	if (c->pmu.fmt >= 4)
+		adaptive_fill(c, p, rip, rec);
+	else
+		legacy_fill(c, p, rip, rec);
+	index += n;
+	put64(ds, 0x28, index);
+	c->stats.records++;
+	if (index >= thresh) {
+		c->global_status |= BIT_ULL(62); /* OvfBuffer */
+		sim_raise_pmi(c);
+	}
+}
+
+void sim_record_write(struct sim_cpu *c, const struct sim_pending *p, uint64_t rip)
+{
+	if (c->m->flags & F_ARCH_PEBS)
+		arch_write(c, p, rip);
+	else
+		ds_write(c, p, rip);
+	/* Microcode clears the status bits of the counters that took the assist (seed 001). */
+	c->global_status &= ~p->applicable;
+}

@@ -1,0 +1,359 @@
+// SPDX-License-Identifier: MIT
+/*
+ * rules.c - the SDM's PEBS programming rules, checked on the live program.
+ *
+ * The checks run after every MSR write while at least one counter is armed
+ * for PEBS (enabled, globally enabled, its PEBS bit set), so they judge the
+ * MSR state the hardware would count with, whatever order it was written
+ * in.  Each broken rule is reported once per arming through the violation
+ * handler, naming the rule and its source; the reprogram-while-counting
+ * rule (PDIR) is judged at the offending write itself.
+ */
+#include "sim_int.h"
+#include "../lib/fmt.h"
+#include "../lib/report.h"
+
+#define EVTSEL_EDGE  BIT_ULL(18)
+#define EVTSEL_ANY   BIT_ULL(21)
+#define EVTSEL_INV   BIT_ULL(23)
+#define EVTSEL_CMASK GENMASK_ULL(31, 24)
+
+/* One bit per rule, for "report once per arming". */
+enum rule_id {
+	R_PEBS_COUNTER, R_PEBS_EVENT, R_EVTSEL_FIELDS, R_LDLAT_FIELDS, R_LDLAT_MIN,
+	R_LDLAT_EXCL, R_LL_EN, R_FIXED_BASELINE, R_PST, R_DS_AREA, R_ARCH_PEBS,
+	R_OFFCORE_AVG, R_OFFCORE_PAIR,
+};
+
+static sim_violation_fn violation_fn;
+static void *violation_ctx;
+static unsigned int violations;
+
+void sim_set_violation_handler(sim_violation_fn fn, void *ctx)
+{
+	violation_fn = fn;
+	violation_ctx = ctx;
+}
+
+unsigned int sim_violation_count(void)
+{
+	return violations;
+}
+
+void sim_rules_reset_count(void)
+{
+	violations = 0;
+}
+
+void sim_violation(struct sim_cpu *c, const char *rule, const char *fmt, ...)
+{
+	char text[320];
+	va_list ap;
+
+	va_start(ap, fmt);
+	pp_vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	violations++;
+	if (violation_fn)
+		violation_fn(rule, text, violation_ctx);
+	else
+		report_fail("sim-rule", "%s: %s", rule, text);
+}
+
+static bool once(struct sim_cpu *c, enum rule_id r)
+{
+	if (c->rules_reported & (1u << r))
+		return false;
+	c->rules_reported |= 1u << r;
+	return true;
+}
+
+static unsigned int ev_code(const struct sim_cpu *c, unsigned int i)
+{
+	return c->evtsel[i] & 0xffff;
+}
+
+static bool is_ldlat(const struct sim_cpu *c, unsigned int i)
+{
+	return c->ev[i] && c->ev[i]->pebs == PEBS_LDLAT;
+}
+
+/* Counter constraints of the event (seed 001, SDM 18.9.4.4, reference 8.4). */
+static void check_counter(struct sim_cpu *c, unsigned int i)
+{
+	const struct sim_event *e = c->ev[i];
+	const char *src;
+
+	if (!e || !e->pebs_cntrs || (e->pebs_cntrs & (1u << i)))
+		return;
+	if (e->pebs == PEBS_PST)
+		src = "SDM 18.9.4.3 (seed 001): only IA32_PMC3 supports the precise store facility";
+	else if (c->m->flags & F_GLC)
+		src = "reference pebs-programming.md 8.4: Golden Cove PEBS counter constraints";
+	else
+		src = "SDM 18.9.4.4: PDIR (INST_RETIRED.PREC_DIST) on IA32_PMC1 only";
+	if (once(c, R_PEBS_COUNTER))
+		sim_violation(c, "pebs-counter",
+			      "PEBS with %s (0x%04x) on PMC%u: allowed counters mask 0x%x (%s)",
+			      e->name, ev_code(c, i), i, e->pebs_cntrs, src);
+}
+
+/* A non-PEBS event with PEBS on, on parts without baseline (PEBS on all events). */
+static void check_event(struct sim_cpu *c, unsigned int i)
+{
+	const struct sim_event *e = c->ev[i];
+
+	if (c->pmu.baseline || (c->m->flags & F_NONPRECISE))
+		return;
+	if (e && e->pebs != PEBS_NO)
+		return;
+	if (once(c, R_PEBS_EVENT))
+		sim_violation(c, "pebs-event",
+			      "PEBS on PMC%u with event 0x%04x%s%s, which is not a PEBS event of "
+			      "this generation (SDM PEBS event tables: Core 2 Table 18-10, "
+			      "Nehalem 18.8.1, Sandy Bridge Table 18-32, Haswell Table 18-45)",
+			      i, ev_code(c, i), e ? " " : "", e ? e->name : "");
+}
+
+/* Seed 001 NOTE; seed 000 for the load-latency event on every generation. */
+static void check_fields(struct sim_cpu *c, unsigned int i)
+{
+	uint64_t v = c->evtsel[i];
+
+	if (is_ldlat(c, i) && (v & (EVTSEL_CMASK | EVTSEL_INV)) && once(c, R_LDLAT_FIELDS))
+		sim_violation(c, "ldlat-evtsel",
+			      "load-latency event on PMC%u with CMASK/INV set (EVTSEL 0x%llx): "
+			      "they must be 0 (SDM 18.9.4.2, seed 000)",
+			      i, (unsigned long long)v);
+	if (c->pmu.fmt >= 4 || c->m->flags & F_ARCH_PEBS)
+		return;
+	if ((v & (EVTSEL_EDGE | EVTSEL_ANY | EVTSEL_INV | EVTSEL_CMASK)) &&
+	    once(c, R_EVTSEL_FIELDS))
+		sim_violation(c, "pebs-evtsel-fields",
+			      "PEBS event on PMC%u with AnyThread/Edge/Invert/CMask set (EVTSEL "
+			      "0x%llx): PEBS events are only valid when they are all zero (SDM "
+			      "18.9.4 NOTE, seed 001)",
+			      i, (unsigned long long)v);
+}
+
+static void check_ldlat_threshold(struct sim_cpu *c, unsigned int i)
+{
+	if (!is_ldlat(c, i) || (c->ld_lat & 0xffff) >= 3 || !once(c, R_LDLAT_MIN))
+		return;
+	sim_violation(c, "ldlat-min",
+		      "MSR_PEBS_LD_LAT_THRESHOLD=%llu with load latency armed on PMC%u: the "
+		      "minimum value is 3 (SDM 18.9.4.2, seed 000)",
+		      (unsigned long long)(c->ld_lat & 0xffff), i);
+}
+
+/* Pre-Ice Lake: PEBS_EN_PMCn and LL_EN_PMCn both (seed 000, Fig. 18-35). */
+static void check_ll_en(struct sim_cpu *c)
+{
+	unsigned int i;
+
+	if (!(c->m->flags & F_LL_EN))
+		return;
+	for (i = 0; i < 4 && i < c->pmu.n_gp; i++) {
+		bool ll = c->pebs_enable & BIT_ULL(32 + i);
+		bool armed = sim_gp_pebs_armed(c, i);
+
+		if (armed && is_ldlat(c, i) && !ll && once(c, R_LL_EN))
+			sim_violation(c, "ldlat-ll-en",
+				      "load latency on PMC%u without LL_EN_PMC%u (IA32_PEBS_ENABLE "
+				      "bit %u): both PEBS_EN and LL_EN must be set (SDM 18.9.4.2, "
+				      "seed 000)",
+				      i, i, 32 + i);
+		if (ll && sim_gp_counting(c, i) && (!armed || !is_ldlat(c, i)) &&
+		    once(c, R_FIXED_BASELINE))
+			sim_violation(c, "fixed-pebs-baseline",
+				      "IA32_PEBS_ENABLE bit %u set without load latency armed on "
+				      "PMC%u: before Ice Lake bits 35:32 are LL_EN_PMCx (seed 001 "
+				      "Fig. 18-35); fixed-counter PEBS needs PEBS baseline "
+				      "(PERF_CAPABILITIES[14], reference 8.12)",
+				      32 + i, i);
+	}
+}
+
+/* Seed 000: "no other PEBS event can be configured with other counters". */
+static void check_ldlat_exclusive(struct sim_cpu *c)
+{
+	unsigned int i, ll = 0, other = 0;
+
+	if (!(c->m->flags & F_LDLAT_EXCL))
+		return;
+	for (i = 0; i < c->pmu.n_gp; i++) {
+		if (!sim_gp_pebs_armed(c, i))
+			continue;
+		if (is_ldlat(c, i))
+			ll++;
+		else
+			other++;
+	}
+	if (ll && (other || (c->pebs_enable & BIT_ULL(63))) && once(c, R_LDLAT_EXCL))
+		sim_violation(c, "ldlat-exclusive",
+			      "load latency armed together with another PEBS event: when the "
+			      "load-latency event is enabled no other PEBS event can be configured "
+			      "(SDM 18.9.4.2, seed 000)");
+}
+
+/* Sandy Bridge precise store: PS_EN with PEBS_EN_PMC3 and the event (seed 001). */
+static void check_pst(struct sim_cpu *c)
+{
+	bool ps = c->pebs_enable & BIT_ULL(63);
+	bool pst3 = c->pmu.n_gp > 3 && sim_gp_pebs_armed(c, 3) && c->ev[3] &&
+		    c->ev[3]->pebs == PEBS_PST;
+	unsigned int i;
+	bool pst_any = false;
+
+	if (!(c->m->flags & F_PS_EN))
+		return;
+	for (i = 0; i < c->pmu.n_gp; i++)
+		pst_any |= sim_gp_pebs_armed(c, i) && c->ev[i] && c->ev[i]->pebs == PEBS_PST;
+	if (((pst_any && !ps) || (ps && !pst3)) && once(c, R_PST))
+		sim_violation(c, "pst-enable",
+			      "precise store needs MEM_TRANS_RETIRED.PRECISE_STORE on PMC3 with "
+			      "PEBS_EN_PMC3 and PS_EN (IA32_PEBS_ENABLE bit 63) together; have "
+			      "PS_EN=%d, PMC3 precise-store armed=%d (SDM 18.9.4.3, seed 001)",
+			      ps, pst3);
+}
+
+static bool ds_ok(struct sim_cpu *c, char *why, size_t n)
+{
+	const uint8_t *ds = (const uint8_t *)(uintptr_t)c->ds_area;
+	uint64_t base, index, max;
+
+	if (!c->ds_area) {
+		pp_snprintf(why, n, "IA32_DS_AREA is 0");
+		return false;
+	}
+	base = get_le64(ds + 0x20);
+	index = get_le64(ds + 0x28);
+	max = get_le64(ds + 0x30);
+	if (!base || index < base || index > max) {
+		pp_snprintf(why, n, "pebs_buffer_base 0x%llx, pebs_index 0x%llx, "
+			    "pebs_absolute_maximum 0x%llx are not base <= index <= max",
+			    (unsigned long long)base, (unsigned long long)index,
+			    (unsigned long long)max);
+		return false;
+	}
+	return true;
+}
+
+static void check_ds(struct sim_cpu *c)
+{
+	char why[160];
+
+	if (ds_ok(c, why, sizeof(why)) || !once(c, R_DS_AREA))
+		return;
+	sim_violation(c, "ds-area",
+		      "PEBS armed but the DS save area is not usable: %s (SDM 18.4.4, DS save "
+		      "area; reference 3)",
+		      why);
+}
+
+static void check_arch_pebs(struct sim_cpu *c)
+{
+	if ((c->pebs_index & BIT_ULL(32)) && (c->pebs_base & GENMASK_ULL(38, 12)))
+		return;
+	if (once(c, R_ARCH_PEBS))
+		sim_violation(c, "arch-pebs-buffer",
+			      "a counter is armed through CFG_C.EN but IA32_PEBS_BASE=0x%llx / "
+			      "IA32_PEBS_INDEX=0x%llx (EN bit 32) give no buffer (reference 7)",
+			      (unsigned long long)c->pebs_base, (unsigned long long)c->pebs_index);
+}
+
+static bool offcore_counting(const struct sim_cpu *c, unsigned int rsp)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->pmu.n_gp; i++)
+		if (sim_gp_counting(c, i) && c->ev[i] && c->ev[i]->count == CNT_OFFCORE &&
+		    c->ev[i]->arg == rsp)
+			return true;
+	return false;
+}
+
+/* Seed 004: AVG_LATENCY with bits 37:16 clear; RSP1 the same request type. */
+static void check_offcore(struct sim_cpu *c)
+{
+	uint64_t r0 = c->offcore[0], r1 = c->offcore[1];
+
+	if (!(c->m->flags & F_OFFCORE_AVG) || !(r0 & BIT_ULL(38)) || !offcore_counting(c, 0))
+		return;
+	if ((r0 & GENMASK_ULL(37, 16)) && once(c, R_OFFCORE_AVG))
+		sim_violation(c, "offcore-avg-latency",
+			      "MSR_OFFCORE_RSP0=0x%llx: with AVG_LATENCY (bit 38) bits 37:16 must "
+			      "be 0 (SDM 18.6.3, Table 18-17, seed 004)",
+			      (unsigned long long)r0);
+	if (offcore_counting(c, 1) && (r0 & 0xffff) != (r1 & 0xffff) && once(c, R_OFFCORE_PAIR))
+		sim_violation(c, "offcore-avg-latency",
+			      "MSR_OFFCORE_RSP1 request type 0x%llx differs from RSP0's 0x%llx: the "
+			      "request count must use the same request type (SDM 18.6.3, seed 004)",
+			      (unsigned long long)(r1 & 0xffff), (unsigned long long)(r0 & 0xffff));
+}
+
+static bool any_armed(const struct sim_cpu *c)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->pmu.n_gp; i++)
+		if (sim_gp_pebs_armed(c, i))
+			return true;
+	for (i = 0; i < c->pmu.n_fixed; i++)
+		if (sim_fixed_pebs_armed(c, i))
+			return true;
+	return false;
+}
+
+static bool any_counting(const struct sim_cpu *c)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->pmu.n_gp; i++)
+		if (sim_gp_counting(c, i))
+			return true;
+	for (i = 0; i < c->pmu.n_fixed; i++)
+		if (sim_fixed_counting(c, i))
+			return true;
+	return false;
+}
+
+void sim_rules_check(struct sim_cpu *c)
+{
+	unsigned int i;
+
+	if (!any_counting(c)) {
+		c->rules_reported = 0; /* a new arming reports afresh */
+		return;
+	}
+	check_offcore(c);
+	check_ll_en(c);
+	if (!any_armed(c))
+		return;
+	for (i = 0; i < c->pmu.n_gp; i++) {
+		if (!sim_gp_pebs_armed(c, i))
+			continue;
+		check_counter(c, i);
+		check_event(c, i);
+		check_fields(c, i);
+		check_ldlat_threshold(c, i);
+	}
+	check_ldlat_exclusive(c);
+	check_pst(c);
+	if (c->m->flags & F_ARCH_PEBS)
+		check_arch_pebs(c);
+	else
+		check_ds(c);
+}
+
+/* Seed 001 NOTE: PDIR parts must not change a PEBS counter while it counts. */
+void sim_rules_on_reprogram(struct sim_cpu *c, unsigned int gp, const char *what)
+{
+	if (!(c->m->flags & F_PDIR) || !sim_gp_pebs_armed(c, gp))
+		return;
+	sim_violation(c, "pdir-reprogram",
+		      "%s%u written while PMC%u counts with PEBS enabled: with PDIR, changes to a "
+		      "PEBS-enabled counter must be made while it is disabled (SDM 18.9.4 NOTE, "
+		      "seed 001)",
+		      what, gp, gp);
+}
