@@ -407,6 +407,9 @@ static void test_words(void **state)
 	words(lnc_rows[0x10].composed, "LOAD", "Memory-side Cache hit", "None", "N/A", "No", "N/A");
 	words(T_OP_LOAD | T_TLB_WK | T_TLB_HIT | T_LCK_NA, "LOAD", "N/A", "N/A", "Walker hit", "N/A", "N/A");
 	words(T_MEM_NA, "N/A", "N/A", "N/A", "N/A", "N/A", "N/A");
+	/* perf_mem__op_scnprintf: NA wins; no op bit at all reads "No" */
+	words(T_OP_NA | T_OP_LOAD, "N/A", "N/A", "N/A", "N/A", "No", "N/A");
+	words(0, "No", "N/A", "N/A", "N/A", "No", "N/A");
 	words(0x48080184, "STORE", "L1 miss", "N/A", "L2 hit", "No", "N/A");
 }
 
