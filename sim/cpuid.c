@@ -3,7 +3,8 @@
  * cpuid.c - the CPUID leaves of the selected model (SDM Vol. 2A, CPUID).
  *
  * The leaves pmu/cpu.c reads are all here and agree with the MSR file: leaf
- * 0 (max leaf, vendor), 1 (signature, DS/DTES64/PDCM), 7 (hybrid), 0AH (the
+ * 0 (max leaf, vendor), 1 (signature, DS/DTES64/PDCM), 7 (hybrid; sub-leaf 1
+ * EAX[8] ArchPerfmonExt), 0AH (the
  * architectural PMU), 15H/16H (TSC), 1AH (core type), 23H (arch-PEBS),
  * 80000000H-80000004H (brand string, which says the part is simulated).
  * The hypervisor bit (1:ECX[31]) is clear: the model is a real part, so
@@ -106,9 +107,12 @@ static void basic_leaf(const struct sim_model *m, uint32_t leaf, uint32_t sub,
 		break;
 	case 7:
 		if (sub == 0) {
+			r->eax = 1; /* highest sub-leaf */
 			r->ebx = m->c7_ebx;
 			r->ecx = m->c7_ecx;
 			r->edx = m->c7_edx;
+		} else if (sub == 1) {
+			r->eax = m->c71_eax;
 		}
 		break;
 	case 0xa:

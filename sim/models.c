@@ -222,7 +222,7 @@ const struct sim_model sim_model_table[] = {
 		.brand = "pebsprobe simulated arch-PEBS E-core (06_DD)",
 		.vendor = SIM_INTEL, .sig = 0x000d06d3, .max_leaf = 0x23, .max_ext = 0x80000008,
 		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffafbff, .c1_edx = EDX_INTEL,
-		.c7_ebx = 0x239ca7eb,
+		.c7_ebx = 0x239ca7eb, .c71_eax = 1u << 8,
 		.ca = { CA_EAX(6, 8, 48), 0, 0x7, CA_EDX(3, 48, 1) },
 		.c15 = { 1, 88, 25000000 }, .c16_mhz = 2200,
 		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),

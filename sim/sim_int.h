@@ -101,6 +101,7 @@ struct sim_model {
 	uint32_t max_leaf, max_ext;
 	uint32_t c1_ebx, c1_ecx, c1_edx;
 	uint32_t c7_ebx, c7_ecx, c7_edx;
+	uint32_t c71_eax;                 /* CPUID.(7,1):EAX, bit 8 ArchPerfmonExt (leaf 23H) */
 	uint32_t c1a_eax;                 /* CPUID.1AH:EAX core type / native model */
 	uint32_t ca[4];                   /* CPUID.0AH EAX EBX ECX EDX */
 	uint32_t c15[3];                  /* CPUID.15H EAX EBX ECX */

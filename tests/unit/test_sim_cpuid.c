@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_sim_cpuid.c - every model's CPUID is that of its real part and is
+ * self-consistent with what pmu/cpu.c's probe reads.  The expected values
+ * are the parts' published identities (SDM Vol. 4 Table 2-1 family/model,
+ * SDM 18.2 PMU versions and counter counts per generation), written here
+ * by hand.
+ */
+#include "test_sim_util.h"
+#include "pmu/cpu.h"
+
+struct want {
+	const char *name;
+	enum cpu_vendor vendor;
+	uint32_t family, model;
+	uint32_t pmu_version, n_gp, gp_width, n_fixed;
+	int pebs_fmt;        /* PERF_CAPABILITIES[11:8], -1 = no PDCM / not Intel */
+	bool baseline, hybrid, arch_pebs, ds, pebs_unavail;
+	enum cpu_core_type core;
+};
+
+static const struct want wants[] = {
+	{ "core2", VENDOR_INTEL, 6, 0x17, 2, 2, 40, 3, 0, false, false, false, true, false, CORE_TYPE_NONE },
+	{ "nhm", VENDOR_INTEL, 6, 0x1a, 3, 4, 48, 3, 1, false, false, false, true, false, CORE_TYPE_NONE },
+	{ "snb", VENDOR_INTEL, 6, 0x2a, 3, 4, 48, 3, 1, false, false, false, true, false, CORE_TYPE_NONE },
+	{ "hsw", VENDOR_INTEL, 6, 0x3c, 3, 4, 48, 3, 2, false, false, false, true, false, CORE_TYPE_NONE },
+	{ "skl", VENDOR_INTEL, 6, 0x5e, 4, 4, 48, 3, 3, false, false, false, true, false, CORE_TYPE_NONE },
+	{ "icx", VENDOR_INTEL, 6, 0x6a, 5, 8, 48, 4, 4, true, false, false, true, false, CORE_TYPE_NONE },
+	{ "spr", VENDOR_INTEL, 6, 0x8f, 5, 8, 48, 4, 5, true, false, false, true, false, CORE_TYPE_NONE },
+	{ "adl-p", VENDOR_INTEL, 6, 0x97, 5, 8, 48, 4, 4, true, true, false, true, false,
+	  CORE_TYPE_CORE },
+	{ "adl-e", VENDOR_INTEL, 6, 0x97, 5, 6, 48, 3, 4, true, true, false, true, false,
+	  CORE_TYPE_ATOM },
+	{ "glm", VENDOR_INTEL, 6, 0x5c, 4, 4, 48, 3, 3, false, false, false, true, false, CORE_TYPE_NONE },
+	{ "slm", VENDOR_INTEL, 6, 0x4d, 3, 2, 40, 3, 2, false, false, false, true, false, CORE_TYPE_NONE },
+	{ "archpebs", VENDOR_INTEL, 6, 0xdd, 6, 8, 48, 3, 0, false, false, true, true, false, CORE_TYPE_NONE },
+	{ "pebs-off", VENDOR_INTEL, 6, 0x5e, 4, 4, 48, 3, 3, false, false, false, true, true, CORE_TYPE_NONE },
+	{ "amd", VENDOR_AMD, 0x19, 0x01, 0, 0, 0, 0, -1, false, false, false, false, false, CORE_TYPE_NONE },
+};
+
+static void test_every_model_listed(void **state)
+{
+	size_t i, j;
+
+	assert_int_equal(sim_model_count(), ARRAY_SIZE(wants));
+	for (i = 0; i < ARRAY_SIZE(wants); i++) {
+		bool found = false;
+
+		for (j = 0; j < sim_model_count(); j++)
+			found |= !strcmp(sim_model_at(j)->name, wants[i].name);
+		assert_true(found);
+		assert_non_null(sim_model_at(i)->description);
+	}
+	assert_null(sim_model_at(sim_model_count()));
+	assert_int_equal(sim_select("no-such-model"), -1);
+	assert_int_equal(sim_select(NULL), -1);
+}
+
+static void check_probe(const struct want *w)
+{
+	struct cpu_info ci;
+
+	use_model(w->name);
+	cpu_probe(&ci);
+	assert_int_equal(ci.vendor, w->vendor);
+	assert_int_equal(ci.family, w->family);
+	assert_int_equal(ci.model, w->model);
+	assert_int_equal(ci.hypervisor, HV_NONE); /* a real part, not a guest */
+	assert_non_null(strstr(ci.brand, "simulated"));
+	assert_int_equal(ci.pmu_version, w->pmu_version);
+	assert_int_equal(ci.n_gp, w->n_gp);
+	assert_int_equal(ci.gp_width, w->gp_width);
+	assert_int_equal(ci.n_fixed, w->n_fixed);
+	assert_int_equal(ci.ds, w->ds);
+	assert_int_equal(ci.hybrid, w->hybrid);
+	assert_int_equal(ci.core_type, w->core);
+	assert_int_equal(ci.arch_pebs, w->arch_pebs);
+	if (w->pebs_fmt < 0) {
+		assert_false(ci.has_perf_caps);
+		assert_false(ci.has_misc_enable);
+		return;
+	}
+	assert_true(ci.has_perf_caps);
+	assert_int_equal(PERF_CAP_PEBS_FMT(ci.perf_caps), w->pebs_fmt);
+	assert_int_equal(!!(ci.perf_caps & PERF_CAP_PEBS_BASELINE), w->baseline);
+	assert_true(ci.has_misc_enable);
+	assert_true(ci.misc_enable & MISC_ENABLE_PERFMON);
+	assert_int_equal(!!(ci.misc_enable & MISC_ENABLE_PEBS_UNAVAIL), w->pebs_unavail);
+	assert_true(ci.has_microcode);
+	assert_true(ci.microcode != 0);
+	/* DS, DTES64 and PDCM go together on every Intel model (reference 1). */
+	assert_true(ci.dtes64 && ci.pdcm);
+}
+
+static void test_probe_every_model(void **state)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(wants); i++)
+		check_probe(&wants[i]);
+}
+
+/* SDM Vol. 2A: a leaf above the maximum returns the highest basic leaf (Intel). */
+static void test_leaf_above_max(void **state)
+{
+	struct cpuid_regs hi, top;
+
+	use_model("nhm"); /* max leaf 0BH */
+	hw_cpuid(0, 0, &hi);
+	assert_int_equal(hi.eax, 0xb);
+	hw_cpuid(0xb, 0, &top);
+	hw_cpuid(0x40000000, 0, &hi);
+	assert_memory_equal(&hi, &top, sizeof(hi));
+	use_model("amd");
+	hw_cpuid(0x40000000, 0, &hi);
+	assert_int_equal(hi.eax | hi.ebx | hi.ecx | hi.edx, 0);
+}
+
+/* CPUID.23H sub-leaves on the arch-PEBS part agree with its counters (reference 7). */
+static void test_arch_pebs_leaf(void **state)
+{
+	struct cpuid_regs r, a;
+
+	use_model("archpebs");
+	hw_cpuid(0x23, 0, &r);
+	assert_int_equal(r.eax & 0x30, 0x30);
+	hw_cpuid(0x23, 5, &r);
+	hw_cpuid(0xa, 0, &a);
+	assert_int_equal(r.eax & ~((1u << ((a.eax >> 8) & 0xff)) - 1), 0);
+	assert_int_equal(r.ecx & ~((1u << (a.edx & 0x1f)) - 1), 0);
+	use_model("skl");
+	hw_cpuid(0x23, 0, &r); /* above SKL's max leaf 16H: leaf 16H's data */
+	hw_cpuid(0x16, 0, &a);
+	assert_memory_equal(&r, &a, sizeof(r));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_every_model_listed),
+		cmocka_unit_test(test_probe_every_model),
+		cmocka_unit_test(test_leaf_above_max),
+		cmocka_unit_test(test_arch_pebs_leaf),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
