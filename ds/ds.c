@@ -9,6 +9,16 @@
 #include "../lib/platform.h"
 #include "../pmu/msr.h"
 
+static void *(*page_alloc)(size_t npages) = plat_alloc_pages;
+static void (*page_free)(void *p, size_t npages) = plat_free_pages;
+
+void ds_set_page_allocator(void *(*alloc_pages)(size_t npages),
+			   void (*free_pages)(void *p, size_t npages))
+{
+	page_alloc = alloc_pages ? alloc_pages : plat_alloc_pages;
+	page_free = free_pages ? free_pages : plat_free_pages;
+}
+
 static void put64(uint8_t *p, uint64_t v)
 {
 	memcpy(p, &v, sizeof(v));
@@ -22,9 +32,9 @@ uint64_t ds_get(const struct ds_area *d, unsigned int off)
 void ds_free(struct ds_area *d)
 {
 	if (d->ds)
-		plat_free_pages(d->ds, 1);
+		page_free(d->ds, 1);
 	if (d->buf)
-		plat_free_pages(d->buf, d->buf_pages);
+		page_free(d->buf, d->buf_pages);
 	memset(d, 0, sizeof(*d));
 }
 
@@ -43,11 +53,11 @@ int ds_alloc(struct ds_area *d, size_t buf_bytes, bool arch, char *why, size_t w
 			d->arch_size_code++;
 		pages = (size_t)1 << d->arch_size_code;
 	} else {
-		d->ds = plat_alloc_pages(1);
+		d->ds = page_alloc(1);
 		if (!d->ds)
 			goto nomem;
 	}
-	d->buf = plat_alloc_pages(pages);
+	d->buf = page_alloc(pages);
 	if (!d->buf)
 		goto nomem;
 	d->buf_pages = pages;

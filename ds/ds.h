@@ -39,6 +39,14 @@ int ds_alloc(struct ds_area *d, size_t buf_bytes, bool arch, char *why, size_t w
 void ds_free(struct ds_area *d);
 
 /*
+ * Host tests only: where pages come from (default plat_alloc_pages).  A
+ * Linux process's heap lies above a simulated 39-bit MAXPHYADDR, which the
+ * arch-PEBS PEBS_BASE must respect; tests pass an mmap(MAP_32BIT) allocator.
+ */
+void ds_set_page_allocator(void *(*alloc_pages)(size_t npages),
+			   void (*free_pages)(void *p, size_t npages));
+
+/*
  * Legacy: fills base, index = base, absolute maximum (whole records) and
  * the interrupt threshold: threshold_records from the base, or 0 for none
  * (threshold past the absolute maximum: polling, no PMI; EDK2's trick).

@@ -209,7 +209,8 @@ static int pick_sample_counter(struct pmu_plan *p, char *why, size_t why_size)
 		p->sample_ctr = 32 + p->sample.fixed;
 		return 0;
 	}
-	allowed = (p->arch ? p->ci_arch_gp : ua->pebs_gp) & gp_all;
+	allowed = (p->arch ? p->ci_arch_gp : uarch_event_counters(ua, pmu_event_code(&p->sample))) &
+		  gp_all;
 	if (p->kind == KIND_LDLAT && !p->arch) {
 		allowed &= ua->ldlat_gp;
 		rule = "load-latency counters";
@@ -234,7 +235,8 @@ static int choose_period(struct pmu_plan *p, uint64_t want, char *why, size_t wh
 
 	if (inst_all && min < 128)
 		min = 128; /* HSW11/BDM11/BDM55 (ref. 8.5) */
-	p->period = want ? want : min;
+	/* Default: the minimum, but not below 32 (Atoms allow 1: one assist per event). */
+	p->period = want ? want : (min < 32 ? 32 : min);
 	if (p->period < min)
 		return refuse(why, why_size, "period %llu below %llu, the minimum on %s (ref. 8.5)",
 			      (unsigned long long)p->period, (unsigned long long)min, ua->name);

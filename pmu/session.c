@@ -42,6 +42,7 @@ struct sess {
 	size_t forced;       /* records present right after the forced overflows */
 	size_t res_cap;
 	bool nomem;
+	bool disarming;      /* set before disarm(): a late PMI must not re-enable counters */
 };
 
 /* ---- MSR access: every fault recorded, never ignored -------------------- */
@@ -423,7 +424,7 @@ static void pmi_handler(void *ctx)
 	}
 	if (loops == PMI_MAX_LOOPS)
 		s->pmi_stuck++;
-	if (!s->faulted)
+	if (!s->faulted && !s->disarming)
 		sess_wr(s, MSR_IA32_PERF_GLOBAL_CTRL, s->plan.global_ctrl);
 	hw_apic_write(APIC_EOI, 0);
 	hw_apic_write(APIC_LVTPC, PMI_VECTOR);
@@ -549,6 +550,31 @@ static void finish_result(struct sess *s)
 
 /* ---- the session ------------------------------------------------------- */
 
+/*
+ * IA32_PEBS_BASE takes a physical address: with identity mapping the
+ * buffer's linear address, which must lie below MAXPHYADDR
+ * (CPUID.80000008H:EAX[7:0]; 36 bits if the leaf is missing, SDM Vol. 3A 4.1.4).
+ */
+static bool below_maxphyaddr(struct sess *s, char *why, size_t why_size)
+{
+	struct cpuid_regs r;
+	unsigned int bits = 36;
+	uint64_t end = (uintptr_t)s->ds.buf + s->ds.buf_size;
+
+	if (s->ci->max_ext_leaf >= 0x80000008) {
+		hw_cpuid(0x80000008, 0, &r);
+		if (r.eax & 0xff)
+			bits = r.eax & 0xff;
+	}
+	if (bits < 64 && end > (1ULL << bits)) {
+		pp_snprintf(why, why_size, "arch-PEBS buffer at 0x%llx lies above MAXPHYADDR "
+			    "(%u bits): PEBS_BASE cannot address it",
+			    (unsigned long long)(uintptr_t)s->ds.buf, bits);
+		return false;
+	}
+	return true;
+}
+
 static int alloc_buffers(struct sess *s, char *why, size_t why_size)
 {
 	size_t bytes = (s->cfg->buffer_kib ? s->cfg->buffer_kib : 64) * 1024ULL;
@@ -567,6 +593,11 @@ static int alloc_buffers(struct sess *s, char *why, size_t why_size)
 		return SESSION_REFUSED;
 	}
 	s->have_ds = true;
+	if (s->plan.arch && !below_maxphyaddr(s, why, why_size)) {
+		ds_free(&s->ds);
+		s->have_ds = false;
+		return SESSION_SKIP;
+	}
 	return 0;
 }
 
@@ -585,6 +616,7 @@ static int run_armed(struct sess *s, void (*kernel)(void *arg), void *arg)
 	}
 	if (arm(s) && force_records(s))
 		kernel(arg);
+	s->disarming = true;
 	disarm(s);
 	if (!s->faulted)
 		read_counts(s);

@@ -16,6 +16,24 @@ static const struct ucode_min snb_ucodes[] = {
 
 #define EV(event, umask) ((uint16_t)((event) | ((umask) << 8)))
 
+/* PDIR: INST_RETIRED.PREC_DIST (0x01c0) on PMC1 only (SDM 18.9.4.4; LDS snb..skl). */
+static const struct uarch_constraint pdir_pmc1[] = {
+	{ EV(0xc0, 0x01), false, 0x2 },
+	{ 0, false, 0 },
+};
+
+/* ICL: PREC_DIST lives on fixed counter 0 only (LDS intel_icl_pebs_event_constraints). */
+static const struct uarch_constraint icl_cons[] = {
+	{ EV(0xc0, 0x01), false, 0x0 },
+	{ 0, false, 0 },
+};
+
+/* Golden Cove: INST_RETIRED.* (0xc0) on 0xfe (LDS intel_glc_pebs_event_constraints, ref 8.4). */
+static const struct uarch_constraint glc_cons[] = {
+	{ 0xc0, true, 0xfe },
+	{ 0, false, 0 },
+};
+
 /* Shared by SNB and IVB (SDM 18.9.4, seeds 000/001; LDS snb/ivb constraints). */
 #define SNB_ROW(u, nm, pfm, uc, nuc) { \
 	.uarch = (u), .name = nm, .pfm_pmu = pfm, .fmt = 1, \
@@ -24,7 +42,7 @@ static const struct ucode_min snb_ucodes[] = {
 	.flags = UA_LDLAT | UA_LDLAT_ALONE | UA_PRECISE_STORE, \
 	.layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0xf, .ldlat_gp = 0x8, .store_gp = 0x8, \
 	.pdist_gp = 0x2, .min_period = 32, .ldlat_event = EV(0xcd, 0x01), \
-	.store_event = EV(0xcd, 0x02), .ucode = uc, .n_ucode = nuc }
+	.store_event = EV(0xcd, 0x02), .ucode = uc, .n_ucode = nuc, .cons = pdir_pmc1 }
 
 /* Haswell..Skylake-SP: DataLA (seed 002, SDM Table 18-45). */
 #define HSW_ROW(u, nm, pfm, f, extra) { \
@@ -34,7 +52,7 @@ static const struct ucode_min snb_ucodes[] = {
 	.flags = UA_LDLAT | UA_DATALA | UA_INST_RETIRED_128 | UA_GLOBAL_STATUS_SET | (extra), \
 	.layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0xf, .ldlat_gp = 0xf, .pdist_gp = 0x2, \
 	.min_period = 32, .ldlat_event = EV(0xcd, 0x01), .datala_load_event = EV(0xd0, 0x81), \
-	.datala_store_event = EV(0xd0, 0x82) }
+	.datala_store_event = EV(0xd0, 0x82), .cons = pdir_pmc1 }
 
 /* Golden Cove class (SPR/EMR/GNR, ADL/MTL P-cores, LNL): LDS intel_glc_pebs_event_constraints. */
 #define GLC_ROW(u, nm, f, extra) { \
@@ -46,7 +64,7 @@ static const struct ucode_min snb_ucodes[] = {
 	.store_gp = 0x1, .pdist_gp = 0x1, .pdist_fixed = 0x1, .min_period = 32, \
 	.ldlat_event = EV(0xcd, 0x01), .store_event = EV(0xcd, 0x02), \
 	.datala_load_event = EV(0xd0, 0x81), .datala_store_event = EV(0xd0, 0x82), \
-	.aux_event = ((extra) & UA_MEM_LOADS_AUX) ? EV(0x03, 0x82) : 0 }
+	.aux_event = ((extra) & UA_MEM_LOADS_AUX) ? EV(0x03, 0x82) : 0, .cons = glc_cons }
 
 static const struct uarch_info uarch_table[] = {
 	{ .uarch = UARCH_CORE2, .name = "Core 2", .pfm_pmu = "core", .fmt = 0,
@@ -75,13 +93,15 @@ static const struct uarch_info uarch_table[] = {
 	  .flags = UA_LDLAT | UA_DATALA | UA_FRONTEND | UA_GLOBAL_STATUS_SET,
 	  .layout = PEBS_EN_LAYOUT_FIXED, .pebs_gp = 0xff, .pebs_fixed = 0xf, .ldlat_gp = 0xff,
 	  .pdist_fixed = 0x1, .min_period = 32, .ldlat_event = EV(0xcd, 0x01),
-	  .datala_load_event = EV(0xd0, 0x81), .datala_store_event = EV(0xd0, 0x82) },
+	  .datala_load_event = EV(0xd0, 0x81), .datala_store_event = EV(0xd0, 0x82),
+	  .cons = icl_cons },
 	{ .uarch = UARCH_ICX, .name = "Ice Lake-SP", .pfm_pmu = "icx", .fmt = 4,
 	  .source = "as Ice Lake (LDS intel_icl_pebs_event_constraints)",
 	  .flags = UA_LDLAT | UA_DATALA | UA_FRONTEND | UA_GLOBAL_STATUS_SET,
 	  .layout = PEBS_EN_LAYOUT_FIXED, .pebs_gp = 0xff, .pebs_fixed = 0xf, .ldlat_gp = 0xff,
 	  .pdist_fixed = 0x1, .min_period = 32, .ldlat_event = EV(0xcd, 0x01),
-	  .datala_load_event = EV(0xd0, 0x81), .datala_store_event = EV(0xd0, 0x82) },
+	  .datala_load_event = EV(0xd0, 0x81), .datala_store_event = EV(0xd0, 0x82),
+	  .cons = icl_cons },
 	GLC_ROW(UARCH_SPR, "Sapphire Rapids", 5, UA_MEM_LOADS_AUX),
 	GLC_ROW(UARCH_EMR, "Emerald Rapids", 5, UA_MEM_LOADS_AUX),
 	GLC_ROW(UARCH_GNR, "Granite Rapids", 5, UA_MEM_LOADS_AUX),
@@ -184,6 +204,16 @@ enum pebs_kind uarch_event_kind(const struct uarch_info *ua, uint16_t evtsel)
 	if (ua->flags & UA_DATALA && datala_event(evtsel, &store))
 		return store ? KIND_DATALA_STORE : KIND_DATALA_LOAD;
 	return KIND_OTHER;
+}
+
+uint32_t uarch_event_counters(const struct uarch_info *ua, uint16_t evtsel)
+{
+	const struct uarch_constraint *c;
+
+	for (c = ua->cons; c && (c->gp || c->code); c++)
+		if (c->any_umask ? (evtsel & 0xff) == c->code : evtsel == c->code)
+			return c->gp;
+	return ua->pebs_gp;
 }
 
 unsigned int ds_fixed_reset_index(unsigned int fmt, unsigned int i)

@@ -38,6 +38,13 @@ struct ucode_min {
 	uint32_t model, stepping, min_rev;
 };
 
+/* An event's own PEBS counter constraint (Linux ds.c *_pebs_event_constraints). */
+struct uarch_constraint {
+	uint16_t code;      /* evtsel[15:0], or [7:0] only when any_umask */
+	bool any_umask;
+	uint32_t gp;        /* allowed GP counters */
+};
+
 struct uarch_info {
 	enum pebs_uarch uarch;
 	const char *name;
@@ -60,7 +67,11 @@ struct uarch_info {
 	uint16_t nonprecise_event;    /* Goldmont: CPU_CLK_UNHALTED.CORE_P */
 	const struct ucode_min *ucode;
 	unsigned int n_ucode;
+	const struct uarch_constraint *cons; /* terminated by gp == 0 */
 };
+
+/* GP counters event evtsel[15:0] may PEBS on (all of `pebs_gp` unless constrained). */
+uint32_t uarch_event_counters(const struct uarch_info *ua, uint16_t evtsel);
 
 const struct uarch_info *uarch_get(enum pebs_uarch u);
 /* The row for the running CPU (cpu_uarch()), NULL if unknown. */
