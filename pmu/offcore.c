@@ -75,7 +75,7 @@ int offcore_avg_latency(const struct cpu_info *ci, uint16_t request, uint64_t sn
 	cfg.count_events[1] = ev1;
 	cfg.n_count_events = 2;
 	rc = session_run(&cfg, kernel, arg, &res, why, why_size);
-	if (rc == 0 || rc == SESSION_FAULT) {
+	if (rc == 0) {
 		r->weighted_cycles = res.counts[0];
 		r->requests = res.counts[1];
 		r->avg_latency_x100 = r->requests ? r->weighted_cycles * 100 / r->requests : 0;

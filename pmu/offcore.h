@@ -30,7 +30,7 @@ struct offcore_result {
 	uint64_t requests;
 	uint64_t avg_latency_x100; /* weighted_cycles * 100 / requests, 0 if no requests */
 	bool atom_method;          /* RSP0.OUTSTANDING / RSP1.ANY_RESPONSE (seed 004) */
-	char how[128];             /* the two events as programmed */
+	char how[200];             /* the two events as programmed */
 };
 
 /*

@@ -673,7 +673,8 @@ int session_run(const struct session_cfg *cfg, void (*kernel)(void *arg), void *
 		pp_snprintf(why, why_size, "no memory for the drained records");
 		r = SESSION_NOMEM;
 	}
-	if (r && r != SESSION_FAULT)
+	/* On any failure no records are handed out (counts stay, for offcore.c). */
+	if (r)
 		session_result_free(res);
 	return r;
 }

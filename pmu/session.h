@@ -78,7 +78,7 @@ struct session_result {
 	uint64_t expected_records;    /* sampled_events / period */
 	uint64_t pebs_enable;         /* IA32_PEBS_ENABLE as armed (arch-PEBS: counter mask) */
 	int pebs_counter;             /* GP n, or 32+i for fixed counter i; -1 none */
-	char count_desc[SESSION_MAX_COUNT][48]; /* where each count event went */
+	char count_desc[SESSION_MAX_COUNT][96]; /* where each count event went */
 };
 
 /*
@@ -90,7 +90,8 @@ struct session_result {
  *                    constraints, ldlat < 3, ...): refused before any wrmsr;
  *   SESSION_FAULT  - an MSR access faulted (#GP) mid-way: everything touched
  *                    was restored.
- * In every case every MSR is back to its value from before the call.
+ * In every case every MSR is back to its value from before the call, and on
+ * any failure res holds no records (session_result_free() is harmless).
  */
 enum { SESSION_SKIP = -1, SESSION_REFUSED = -2, SESSION_FAULT = -3, SESSION_NOMEM = -4 };
 
