@@ -120,13 +120,14 @@ void pebs_summary_stats(const struct pebs_summary *s, unsigned int gi, struct pe
 
 void pebs_summary_group_name(const struct pebs_summary *s, unsigned int gi, char *buf, size_t size)
 {
-	const struct pebs_summary_group *g = &s->groups[gi];
+	const struct pebs_summary_group *g;
 	struct pebs_mem_words w;
 
-	if (gi > PEBS_SUMMARY_MAX_GROUPS || g->key == KEY_OTHER) {
+	if (gi >= PEBS_SUMMARY_MAX_GROUPS || s->groups[gi].key == KEY_OTHER) {
 		pp_snprintf(buf, size, "other");
 		return;
 	}
+	g = &s->groups[gi];
 	if (!g->has_mem) {
 		pp_snprintf(buf, size, "n/a");
 		return;
@@ -170,24 +171,41 @@ static void fmt_val(char *buf, size_t size, uint64_t v, bool approx)
 		    (unsigned long long)v);
 }
 
+/* Group indices by count, largest first ("other" last, if used). */
+static unsigned int print_order(const struct pebs_summary *s, unsigned int *order)
+{
+	unsigned int n = 0;
+
+	for (unsigned int gi = 0; gi < s->n_groups; gi++) {
+		unsigned int j = n++;
+
+		while (j && s->groups[order[j - 1]].count < s->groups[gi].count) {
+			order[j] = order[j - 1];
+			j--;
+		}
+		order[j] = gi;
+	}
+	if (s->groups[PEBS_SUMMARY_MAX_GROUPS].count)
+		order[n++] = PEBS_SUMMARY_MAX_GROUPS;
+	return n;
+}
+
 void pebs_summary_print(const struct pebs_summary *s, pebs_line_fn line, void *ctx)
 {
 	char buf[160], name[72], v[5][24];
-	unsigned int n = s->n_groups;
+	unsigned int order[PEBS_SUMMARY_MAX_GROUPS + 1];
+	unsigned int n = print_order(s, order);
 
 	pp_snprintf(buf, sizeof(buf), "summary: %llu records, %u data sources",
-		    (unsigned long long)s->total, n + (s->groups[PEBS_SUMMARY_MAX_GROUPS].count ? 1 : 0));
+		    (unsigned long long)s->total, n);
 	line(buf, ctx);
 	pp_snprintf(buf, sizeof(buf), "%-44s %10s %6s %8s %8s %8s %8s %8s", "data source", "count",
 		    "share", "min", "median", "p90", "p99", "max");
 	line(buf, ctx);
-	for (unsigned int gi = 0; gi <= PEBS_SUMMARY_MAX_GROUPS; gi++) {
+	for (unsigned int k = 0; k < n; k++) {
+		unsigned int gi = order[k];
 		struct pebs_summary_stats st;
 
-		if (gi >= n && gi < PEBS_SUMMARY_MAX_GROUPS)
-			continue;
-		if (gi == PEBS_SUMMARY_MAX_GROUPS && !s->groups[gi].count)
-			break;
 		pebs_summary_stats(s, gi, &st);
 		pebs_summary_group_name(s, gi, name, sizeof(name));
 		if (st.n_lat) {

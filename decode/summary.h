@@ -64,7 +64,7 @@ void pebs_summary_stats(const struct pebs_summary *s, unsigned int g, struct peb
 void pebs_summary_group_name(const struct pebs_summary *s, unsigned int g, char *buf, size_t size);
 
 /*
- * Prints the table and, per group, an ASCII latency histogram (power-of-two
+ * Prints the table (groups by count, largest first; "other" last) and, per group, an ASCII latency histogram (power-of-two
  * buckets, '#' bars scaled to 40 columns), one line per callback call (no
  * trailing newline; lines < 160 bytes).
  */
