@@ -58,7 +58,8 @@ static void ext_leaf(const struct sim_model *m, uint32_t leaf, struct cpuid_regs
 		brand_leaf(m, leaf - 0x80000002, r);
 		break;
 	case 0x80000008:
-		r->eax = 0x3027; /* 39-bit physical / 48-bit linear addresses */
+		/* MAXPHYADDR [7:0], 48-bit linear addresses [15:8] */
+		r->eax = 0x3000 | (m->phys_bits ? m->phys_bits : 39);
 		break;
 	default:
 		break;

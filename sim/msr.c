@@ -417,10 +417,16 @@ static enum hw_fault wr_debugctl(struct sim_cpu *c, unsigned int i, uint64_t v)
 	return HW_OK;
 }
 
+/* Physical-address bits [MAXPHYADDR-1:12] of a 4 KiB-aligned address. */
+uint64_t sim_phys_mask(const struct sim_cpu *c)
+{
+	return GENMASK_ULL((c->m->phys_bits ? c->m->phys_bits : 39) - 1, 12);
+}
+
 /* Arch-PEBS IA32_PEBS_BASE: 4 KiB-aligned physical address | SIZE [3:0] (reference 7). */
 static enum hw_fault wr_pebs_base(struct sim_cpu *c, unsigned int i, uint64_t v)
 {
-	if (check(v, GENMASK_ULL(38, 12) | 0xf))
+	if (check(v, sim_phys_mask(c) | 0xf))
 		return HW_GP;
 	c->pebs_base = v;
 	return HW_OK;

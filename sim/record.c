@@ -199,7 +199,7 @@ static void arch_fill(const struct sim_cpu *c, const struct sim_pending *p, uint
 
 static void arch_write(struct sim_cpu *c, const struct sim_pending *p, uint64_t rip)
 {
-	uint64_t base = c->pebs_base & GENMASK_ULL(38, 12);
+	uint64_t base = c->pebs_base & sim_phys_mask(c);
 	uint64_t size = 4096ull << (c->pebs_base & 0xf);
 	uint64_t off = ((c->pebs_index >> 4) & 0x7fffff) << 4;
 	uint64_t thresh = ((c->pebs_index >> 36) & 0x7fffff) << 4;

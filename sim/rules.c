@@ -253,7 +253,7 @@ static void check_ds(struct sim_cpu *c)
 
 static void check_arch_pebs(struct sim_cpu *c)
 {
-	if ((c->pebs_index & BIT_ULL(32)) && (c->pebs_base & GENMASK_ULL(38, 12)))
+	if ((c->pebs_index & BIT_ULL(32)) && (c->pebs_base & sim_phys_mask(c)))
 		return;
 	if (once(c, R_ARCH_PEBS))
 		sim_violation(c, "arch-pebs-buffer",

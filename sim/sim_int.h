@@ -99,6 +99,7 @@ struct sim_model {
 	enum sim_vendor vendor;
 	uint32_t sig;                     /* CPUID.1:EAX */
 	uint32_t max_leaf, max_ext;
+	uint32_t phys_bits;               /* MAXPHYADDR (CPUID.80000008H:EAX[7:0]); 0 = 39 */
 	uint32_t c1_ebx, c1_ecx, c1_edx;
 	uint32_t c7_ebx, c7_ecx, c7_edx;
 	uint32_t c71_eax;                 /* CPUID.(7,1):EAX, bit 8 ArchPerfmonExt (leaf 23H) */
@@ -215,6 +216,7 @@ enum hw_fault sim_msr_read(struct sim_cpu *c, uint32_t msr, uint64_t *val);
 enum hw_fault sim_msr_write(struct sim_cpu *c, uint32_t msr, uint64_t val);
 void sim_msr_power_on(struct sim_cpu *c);
 uint64_t sim_status_mask(const struct sim_cpu *c);
+uint64_t sim_phys_mask(const struct sim_cpu *c);
 
 /* events.c */
 const struct sim_event *sim_event_decode(const struct sim_model *m, uint64_t evtsel);

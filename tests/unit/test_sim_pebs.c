@@ -1,0 +1,621 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_sim_pebs.c - the simulated PEBS engine driven by raw MSR sequences
+ * (kvm-unit-tests' arming order, reference pebs-programming.md 5) on every
+ * PEBS-capable model: record count = events / sample-after value, records
+ * at the DS index in each format's layout, reload from the DS reset slots,
+ * the interrupt threshold and the PMI, the absolute maximum, fixed-counter
+ * and adaptive PEBS, load latency, precise store, Goldmont's non-precise
+ * and STATUS_SET records, arch-PEBS, Silvermont's average offcore latency.
+ *
+ * Layout facts used below (all from reference pebs-formats.md 3-5, SDM
+ * Tables 18-23/18-44/18-55): legacy record sizes 0x90/0xB0/0xC0/0xC8 for
+ * fmt 0-3; R/EIP at 0x08, status/applicable at 0x90, DLA 0x98, data
+ * source 0xA0, latency 0xA8, EventingIP 0xB0, TSC 0xC0; adaptive basic
+ * group 0x20 bytes {size<<48 | format, IP, applicable, TSC}; arch-PEBS
+ * header 0x10 + basic 0x30.  Data-source encodings: SDM Table 18-24.
+ */
+#include "test_sim_util.h"
+
+enum layout { L_LEGACY, L_ADAPTIVE, L_ARCH };
+
+struct pm {
+	const char *name;
+	enum layout layout;
+	unsigned int fmt;
+	size_t size;         /* record size without optional groups */
+	unsigned int ctr;    /* the PEBS counter used */
+	uint64_t code;       /* umask << 8 | event */
+	bool loads;          /* the event counts loads (records carry the DLA) */
+	uint64_t mask;       /* counter width */
+};
+
+/* Events: SDM PEBS event tables (INST_RETIRED.ANY_P 0xC0; loads 0x010B / 0x81D0). */
+static const struct pm pms[] = {
+	{ "core2", L_LEGACY, 0, 0x90, 0, 0x00c0, false, MASK40 },
+	{ "nhm", L_LEGACY, 1, 0xb0, 0, 0x010b, true, MASK48 },
+	{ "snb", L_LEGACY, 1, 0xb0, 1, 0x81d0, true, MASK48 },
+	{ "hsw", L_LEGACY, 2, 0xc0, 2, 0x81d0, true, MASK48 },
+	{ "skl", L_LEGACY, 3, 0xc8, 3, 0x81d0, true, MASK48 },
+	{ "icx", L_ADAPTIVE, 4, 0x20, 5, 0x81d0, true, MASK48 },
+	{ "spr", L_ADAPTIVE, 5, 0x20, 1, 0x81d0, true, MASK48 },
+	{ "adl-p", L_ADAPTIVE, 4, 0x20, 7, 0x81d0, true, MASK48 },
+	{ "adl-e", L_ADAPTIVE, 4, 0x20, 0, 0x81d0, true, MASK48 },
+	{ "glm", L_LEGACY, 3, 0xc8, 0, 0x81d0, true, MASK48 },
+	{ "slm", L_LEGACY, 2, 0xc0, 0, 0x00c0, false, MASK40 },
+	{ "archpebs", L_ARCH, 0, 0x40, 6, 0x81d0, true, MASK48 },
+};
+
+static uint8_t data[64 * 4096];
+
+static bool trap_like(void)
+{
+	return rd(PERF_CAPS) & (1ull << 6); /* PEBS_TRAP: R/EIP is the next instruction */
+}
+
+#define ARCH_BUF_KIB 32 /* IA32_PEBS_BASE SIZE = 3: 4 KiB << 3 */
+
+static void arm(const struct pm *p, struct ds *d, uint64_t first, uint64_t sav, size_t thresh)
+{
+	unsigned int c = p->ctr;
+
+	wr(GLOBAL_CTRL, 0);
+	wr(EVTSEL(c), EVT(p->code));
+	wr(PMC(c), (uint64_t)-first & 0xffffffff);
+	if (p->layout == L_ARCH) {
+		wr(CFG_C_GP(c), 1ull << 63 | ((uint64_t)-sav & 0xffffffff));
+		wr(PEBS_BASE, (uintptr_t)d->buf | 3);
+		wr(PEBS_INDEX, 1ull << 32 | (uint64_t)(thresh >> 4) << 36);
+	} else {
+		ds_reset_slot(d, c, (uint64_t)-sav & p->mask);
+		wr(DS_AREA, (uintptr_t)d->area);
+		wr(PEBS_ENABLE, 1ull << c);
+	}
+	wr(GLOBAL_CTRL, 1ull << c);
+}
+
+static void disarm(const struct pm *p)
+{
+	wr(GLOBAL_CTRL, 0);
+	if (p->layout != L_ARCH)
+		wr(PEBS_ENABLE, 0);
+}
+
+static uint64_t used(const struct pm *p, const struct ds *d)
+{
+	if (p->layout == L_ARCH)
+		return ((rd(PEBS_INDEX) >> 4) & 0x7fffff) << 4;
+	return ds_used(d);
+}
+
+/* The eventing instruction of record k (0-based) is load (k+1)*sav - 1. */
+static void check_record(const struct pm *p, const uint8_t *r, unsigned long j,
+			 unsigned long n, bool trap, uint64_t *last_tsc)
+{
+	uint64_t ip = kip(j), dla = (uintptr_t)data + 64 * j, tsc = 0;
+	uint64_t cbit = 1ull << p->ctr;
+
+	switch (p->layout) {
+	case L_LEGACY:
+		if (j + 1 < n) /* the next IP is known only if an instruction follows */
+			assert_int_equal(get64(r, 0x08), trap ? kip(j + 1) : ip);
+		if (p->fmt >= 1) {
+			assert_true(get64(r, 0x90) & cbit);
+			assert_int_equal(get64(r, 0x98), p->loads ? dla : 0);
+		}
+		if (p->fmt >= 2)
+			assert_int_equal(get64(r, 0xb0), ip);
+		if (p->fmt == 3) {
+			assert_int_equal(get64(r, 0x90), cbit);
+			tsc = get64(r, 0xc0);
+		}
+		break;
+	case L_ADAPTIVE:
+		assert_int_equal(get64(r, 0x00), 0x20ull << 48); /* no adaptive bit: format 0 */
+		assert_int_equal(get64(r, 0x08), ip);
+		assert_int_equal(get64(r, 0x10), cbit);
+		tsc = get64(r, 0x18);
+		break;
+	case L_ARCH:
+		assert_int_equal(get64(r, 0x00) & 0xffff, 0x40);
+		assert_true(get64(r, 0x00) & (1ull << 63)); /* basic group */
+		assert_int_equal(get64(r, 0x10), ip);
+		assert_int_equal(get64(r, 0x18), cbit);
+		tsc = get64(r, 0x20);
+		break;
+	}
+	if (tsc) {
+		assert_true(tsc > *last_tsc);
+		*last_tsc = tsc;
+	} else {
+		assert_true(p->fmt < 3 && p->layout == L_LEGACY);
+	}
+}
+
+static void count_case(const struct pm *p, unsigned long n, uint64_t sav)
+{
+	struct ds d;
+	unsigned long k, want = n / sav;
+	uint64_t last_tsc = 0;
+	bool trap;
+
+	use_model(p->name);
+	trap = trap_like();
+	ds_make(&d, ARCH_BUF_KIB * 1024, ARCH_BUF_KIB * 1024, ARCH_BUF_KIB * 1024);
+	arm(p, &d, sav, sav, ARCH_BUF_KIB * 1024);
+	run_loads(data, n);
+	disarm(p);
+	if (used(p, &d) != want * p->size)
+		fail_msg("%s: %lu events, SAV %llu: %llu bytes of records, want %lu records of %zu",
+			 p->name, n, (unsigned long long)sav, (unsigned long long)used(p, &d),
+			 want, p->size);
+	for (k = 0; k < want; k++)
+		check_record(p, d.buf + k * p->size, (k + 1) * sav - 1, n, trap, &last_tsc);
+	assert_untouched_from(&d, want * p->size);
+	assert_int_equal(n_rules, 0);
+	ds_free(&d);
+}
+
+static void test_record_count_every_model(void **state)
+{
+	static const uint64_t savs[] = { 1, 3, 7, 10, 64 };
+	size_t i, s;
+
+	for (i = 0; i < ARRAY_SIZE(pms); i++)
+		for (s = 0; s < ARRAY_SIZE(savs); s++)
+			count_case(&pms[i], 100, savs[s]);
+}
+
+/* The counter reloads from its DS reset slot, not from what was first written. */
+static void test_reload_from_reset_slot(void **state)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(pms); i++) {
+		const struct pm *p = &pms[i];
+		struct ds d;
+
+		use_model(p->name);
+		ds_make(&d, ARCH_BUF_KIB * 1024, ARCH_BUF_KIB * 1024, ARCH_BUF_KIB * 1024);
+		arm(p, &d, 5, 3, ARCH_BUF_KIB * 1024);
+		run_loads(data, 20); /* overflows at 5, 8, 11, 14, 17, 20 */
+		disarm(p);
+		assert_int_equal(used(p, &d), 6 * p->size);
+		/* 20 - 20 = 0 events since the last reload: the counter holds -3. */
+		assert_int_equal(rd(PMC(p->ctr)), (uint64_t)-3 & p->mask);
+		ds_free(&d);
+	}
+}
+
+static unsigned int pmis;
+static uint64_t index_at_pmi;
+static const struct pm *pmi_model;
+static struct ds *pmi_ds;
+static bool pmi_drains;
+
+/* A drain like simple-pebs': index back to base, ack, EOI, unmask (reference 6). */
+static void on_pmi(void *ctx)
+{
+	(void)ctx;
+	pmis++;
+	index_at_pmi = used(pmi_model, pmi_ds);
+	if (!pmi_drains)
+		return;
+	if (pmi_model->layout == L_ARCH) {
+		wr(PEBS_INDEX, rd(PEBS_INDEX) & ~((0x7fffffull << 4) | (1ull << 31)));
+		wr(GLOBAL_OVF_CTRL, 1ull << 54);
+	} else {
+		put64(pmi_ds->area, 0x28, (uintptr_t)pmi_ds->buf);
+		wr(GLOBAL_OVF_CTRL, 1ull << 62);
+	}
+	hw_apic_write(APIC_EOI, 0);
+	hw_apic_write(APIC_LVTPC, PMI_VEC);
+}
+
+static void threshold_case(const struct pm *p, bool drains)
+{
+	uint64_t bit = p->layout == L_ARCH ? 1ull << 54 : 1ull << 62;
+	struct ds d;
+	size_t th = 2 * p->size;
+
+	use_model(p->name);
+	pmis = 0;
+	pmi_model = p;
+	pmi_ds = &d;
+	pmi_drains = drains;
+	if (p->layout == L_ARCH)
+		th = (th + 15) & ~(size_t)15;
+	ds_make(&d, ARCH_BUF_KIB * 1024, ARCH_BUF_KIB * 1024, th);
+	assert_int_equal(hw_set_pmi_handler(PMI_VEC, on_pmi, NULL), 0);
+	hw_apic_write(APIC_LVTPC, PMI_VEC);
+	arm(p, &d, 4, 4, th);
+	run_loads(data, 7); /* one record: below the threshold */
+	assert_false(rd(GLOBAL_STATUS) & bit);
+	assert_int_equal(pmis, 0);
+	/*
+	 * The second record reaches it.  On trap-like parts the assist follows
+	 * the eventing instruction, so the record (and the PMI) is there by
+	 * the next MSR access: read GLOBAL_STATUS first.
+	 */
+	run_loads(data, 1);
+	rd(GLOBAL_STATUS);
+	assert_int_equal(pmis, 1);
+	assert_int_equal(index_at_pmi, 2 * p->size);
+	if (!drains) {
+		assert_true(rd(GLOBAL_STATUS) & bit);
+		assert_true(hw_apic_read(APIC_LVTPC) & (1u << 16)); /* SDM 11.5.1 */
+		run_loads(data, 8); /* more records, but LVTPC stays masked */
+		rd(GLOBAL_STATUS);
+		assert_int_equal(pmis, 1);
+		assert_int_equal(used(p, &d), 4 * p->size);
+	} else {
+		run_loads(data, 32); /* eight more records: four more PMIs */
+		rd(GLOBAL_STATUS);
+		assert_int_equal(pmis, 5);
+		assert_int_equal(used(p, &d), 0);
+	}
+	disarm(p);
+	assert_int_equal(n_rules, 0);
+	hw_set_pmi_handler(PMI_VEC, NULL, NULL);
+	ds_free(&d);
+}
+
+static void test_threshold_and_pmi(void **state)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(pms); i++) {
+		threshold_case(&pms[i], false);
+		threshold_case(&pms[i], true);
+	}
+}
+
+/* Nothing is written past the absolute maximum, even when it is not record-aligned. */
+static void test_absolute_maximum(void **state)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(pms); i++) {
+		const struct pm *p = &pms[i];
+		struct sim_stats st;
+		struct ds d;
+
+		if (p->layout == L_ARCH)
+			continue; /* arch-PEBS: test_arch_pebs_full */
+		use_model(p->name);
+		ds_make(&d, 4096, 3 * p->size + p->size / 2, 4096 * 2);
+		arm(p, &d, 1, 1, 0);
+		run_loads(data, 10);
+		disarm(p);
+		assert_int_equal(ds_used(&d), 3 * p->size);
+		assert_untouched_from(&d, 3 * p->size);
+		sim_get_stats(&st);
+		assert_int_equal(st.records, 3);
+		assert_int_equal(st.records_dropped, 7);
+		ds_free(&d);
+	}
+}
+
+/* Arch-PEBS: a 4 KiB buffer (SIZE 0) takes 64 basic records, then FULL is set. */
+static void test_arch_pebs_full(void **state)
+{
+	struct ds d;
+
+	use_model("archpebs");
+	ds_make(&d, 8192, 8192, 8192);
+	wr(GLOBAL_CTRL, 0);
+	wr(EVTSEL(0), EVT(0x81d0));
+	wr(PMC(0), 0xffffffff);
+	wr(CFG_C_GP(0), 1ull << 63 | 0xffffffff);
+	wr(PEBS_BASE, (uintptr_t)d.buf | 0);
+	wr(PEBS_INDEX, 1ull << 32);
+	wr(GLOBAL_CTRL, 1);
+	run_loads(data, 70);
+	wr(GLOBAL_CTRL, 0);
+	assert_int_equal(((rd(PEBS_INDEX) >> 4) & 0x7fffff) << 4, 4096);
+	assert_true(rd(PEBS_INDEX) & (1ull << 31));
+	assert_untouched_from(&d, 4096);
+	ds_free(&d);
+}
+
+/* Fixed counter 0 PEBS: reset slot index 8+i (fmt4) or 32+i (fmt5) (reference 3). */
+static void fixed_case(const char *model, unsigned int slot, unsigned int other)
+{
+	struct ds d;
+
+	use_model(model);
+	ds_make(&d, 16384, 16384, 16384);
+	ds_reset_slot(&d, slot, (uint64_t)-100 & MASK48);
+	ds_reset_slot(&d, other, (uint64_t)-1 & MASK48);
+	wr(GLOBAL_CTRL, 0);
+	wr(FIXED_CTR_CTRL, 0x1); /* fixed 0, OS */
+	wr(FIXED_CTR(0), (uint64_t)-100 & MASK48);
+	wr(DS_AREA, (uintptr_t)d.area);
+	wr(PEBS_ENABLE, 1ull << 32);
+	wr(GLOBAL_CTRL, 1ull << 32);
+	hw_current()->retire(KIP, 1000); /* INST_RETIRED.ANY: 1000 instructions */
+	wr(GLOBAL_CTRL, 0);
+	wr(PEBS_ENABLE, 0);
+	assert_int_equal(ds_used(&d), 10 * 0x20);
+	assert_int_equal(get64(d.buf, 0x10), 1ull << 32);
+	assert_int_equal(get64(d.buf, 0x08), KIP);
+	assert_int_equal(n_rules, 0);
+	ds_free(&d);
+}
+
+static void test_fixed_counter_pebs(void **state)
+{
+	fixed_case("icx", 8, 32);
+	fixed_case("spr", 32, 8);
+}
+
+/* Adaptive records only for counters with their adaptive bit (reference 8.13). */
+static void test_adaptive_groups(void **state)
+{
+	static const struct {
+		uint64_t cfg, size;
+	} cases[] = {
+		{ 0x1, 0x40 }, { 0x3, 0xd0 }, { 0x7, 0x1d0 }, { 0x8 | 0x1full << 24, 0x320 },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct ds d;
+		uint8_t *r;
+
+		use_model("icx");
+		ds_make(&d, 16384, 16384, 16384);
+		ds_reset_slot(&d, 0, MASK48);
+		wr(DATA_CFG, cases[i].cfg);
+		wr(GLOBAL_CTRL, 0);
+		wr(EVTSEL(0), EVT(0x81d0) | EV_ADAPT);
+		wr(PMC(0), 0xffffffff);
+		wr(DS_AREA, (uintptr_t)d.area);
+		wr(PEBS_ENABLE, 1);
+		wr(GLOBAL_CTRL, 1);
+		run_loads(data, 2);
+		wr(EVTSEL(1), 0); /* unrelated write while armed: no rule broken */
+		wr(GLOBAL_CTRL, 0);
+		wr(PEBS_ENABLE, 0);
+		r = d.buf + cases[i].size;
+		assert_int_equal(ds_used(&d), 2 * cases[i].size);
+		assert_int_equal(get64(r, 0), cases[i].size << 48 | cases[i].cfg);
+		assert_int_equal(get64(r, 0x08), kip(1));
+		if (cases[i].cfg & 1)
+			assert_int_equal(get64(r, 0x20), (uintptr_t)data + 64);
+		/* GPR group ip (+0x08): the last load, no instruction after it */
+		if (cases[i].cfg & 2)
+			assert_int_equal(get64(r, 0x20 + 0x20 + 0x08), kip(1));
+		assert_int_equal(n_rules, 0);
+		ds_free(&d);
+	}
+}
+
+/* SDM Table 18-24 sources, Table 18-33 STLB-miss and lock bits, latency > threshold. */
+static void test_load_latency_skl(void **state)
+{
+	struct ds d;
+	uint8_t *page = data + 8 * 4096;
+
+	use_model("skl");
+	ds_make(&d, 16384, 16384, 16384);
+	ds_reset_slot(&d, 0, MASK48); /* SAV 1 */
+	wr(GLOBAL_CTRL, 0);
+	wr(LD_LAT, 3);
+	wr(EVTSEL(0), EVT(0x01cd));
+	wr(PMC(0), 0xffffffff);
+	wr(DS_AREA, (uintptr_t)d.area);
+	wr(PEBS_ENABLE, 1ull << 32 | 1);
+	wr(GLOBAL_CTRL, 1);
+	hw_current()->mem_access(KIP, (uintptr_t)page, 8, HW_LOAD);      /* cold: DRAM */
+	hw_current()->mem_access(KIP + 4, (uintptr_t)page, 8, HW_LOAD);  /* L1D hit */
+	hw_current()->mem_access(KIP + 8, (uintptr_t)page + 8, 8, HW_LOAD | HW_LOCKED);
+	wr(GLOBAL_CTRL, 0);
+	assert_int_equal(ds_used(&d), 3 * 0xc8);
+	assert_int_equal(get64(d.buf, 0xa0), 0xa | 1 << 4); /* local DRAM, STLB miss */
+	assert_int_equal(get64(d.buf + 0xc8, 0xa0), 0x1);   /* L1D hit */
+	assert_int_equal(get64(d.buf + 0x190, 0xa0), 0x1 | 1 << 5); /* locked */
+	assert_true(get64(d.buf, 0xa8) > get64(d.buf + 0xc8, 0xa8));
+	assert_true(get64(d.buf + 0xc8, 0xa8) > 3);
+	assert_int_equal(get64(d.buf + 0xc8, 0x98), (uintptr_t)page);
+	/* A threshold above the L1 latency: only the cold line's load counts. */
+	wr(LD_LAT, 50);
+	put64(d.area, 0x28, (uintptr_t)d.buf);
+	wr(GLOBAL_CTRL, 1);
+	hw_current()->mem_access(KIP, (uintptr_t)page, 8, HW_LOAD);
+	hw_current()->mem_access(KIP, (uintptr_t)page + 4096, 8, HW_LOAD);
+	wr(GLOBAL_CTRL, 0);
+	assert_int_equal(ds_used(&d), 0xc8);
+	assert_int_equal(get64(d.buf, 0x98), (uintptr_t)page + 4096);
+	assert_int_equal(n_rules, 0);
+	ds_free(&d);
+}
+
+/* Gracemont swaps the lock and STLB-miss bits (reference formats 6.4). */
+static void test_load_latency_grt(void **state)
+{
+	struct ds d;
+	uint8_t *page = data + 16 * 4096;
+
+	use_model("adl-e");
+	ds_make(&d, 16384, 16384, 16384);
+	ds_reset_slot(&d, 0, MASK48);
+	wr(DATA_CFG, 1);
+	wr(GLOBAL_CTRL, 0);
+	wr(LD_LAT, 3);
+	wr(EVTSEL(0), EVT(0x05d0) | EV_ADAPT);
+	wr(PMC(0), 0xffffffff);
+	wr(DS_AREA, (uintptr_t)d.area);
+	wr(PEBS_ENABLE, 1);
+	wr(GLOBAL_CTRL, 1);
+	hw_current()->mem_access(KIP, (uintptr_t)page, 8, HW_LOAD | HW_LOCKED);
+	wr(GLOBAL_CTRL, 0);
+	assert_int_equal(ds_used(&d), 0x40);
+	assert_int_equal(get64(d.buf, 0x20), (uintptr_t)page);
+	assert_int_equal(get64(d.buf, 0x28), 0xa | 1 << 4 | 1 << 5);
+	/* ADL: cache latency in [47:32] of the latency word (formats 4.3) */
+	assert_true(get64(d.buf, 0x30) >> 32 > 3);
+	assert_int_equal(n_rules, 0);
+	ds_free(&d);
+}
+
+/* SNB precise store: the record captures the next store after the overflow (seed 001). */
+static void test_precise_store_snb(void **state)
+{
+	struct ds d;
+	unsigned long i;
+
+	use_model("snb");
+	ds_make(&d, 16384, 16384, 16384);
+	ds_reset_slot(&d, 3, (uint64_t)-2 & MASK48);
+	wr(GLOBAL_CTRL, 0);
+	wr(EVTSEL(3), EVT(0x02cd));
+	wr(PMC(3), (uint64_t)-2 & 0xffffffff);
+	wr(DS_AREA, (uintptr_t)d.area);
+	wr(PEBS_ENABLE, 1ull << 63 | 1ull << 3);
+	wr(GLOBAL_CTRL, 1ull << 3);
+	for (i = 0; i < 6; i++)
+		hw_current()->mem_access(kip(i), (uintptr_t)data + 64 * i, 8, HW_STORE);
+	wr(GLOBAL_CTRL, 0);
+	wr(PEBS_ENABLE, 0);
+	/* Overflows at stores 1 and 3: the records hold stores 2 and 4. */
+	assert_int_equal(ds_used(&d), 2 * 0xb0);
+	assert_int_equal(get64(d.buf, 0x98), (uintptr_t)data + 64 * 2);
+	assert_int_equal(get64(d.buf + 0xb0, 0x98), (uintptr_t)data + 64 * 4);
+	assert_int_equal(get64(d.buf, 0xa0) & 1, 0); /* a cold line: not an L1D hit */
+	assert_int_equal(get64(d.buf, 0xa8), 0);     /* latency 0 for stores */
+	assert_int_equal(n_rules, 0);
+	ds_free(&d);
+}
+
+/* SPR: data-blk bit 6 only while mem-loads-aux 0x8203 counts (reference 8.6). */
+static void blk_case(bool aux, uint64_t want_bit6)
+{
+	struct ds d;
+	uint8_t *x = data + 32 * 4096;
+
+	use_model("spr");
+	ds_make(&d, 16384, 16384, 16384);
+	ds_reset_slot(&d, 1, MASK48);
+	wr(DATA_CFG, 1);
+	wr(GLOBAL_CTRL, 0);
+	wr(LD_LAT, 3);
+	wr(EVTSEL(1), EVT(0x01cd) | EV_ADAPT);
+	wr(EVTSEL(2), EVT(0x8203));
+	wr(PMC(1), 0xffffffff);
+	wr(DS_AREA, (uintptr_t)d.area);
+	wr(PEBS_ENABLE, 1ull << 1);
+	wr(GLOBAL_CTRL, 1ull << 1 | (aux ? 1ull << 2 : 0));
+	hw_current()->mem_access(KIP, (uintptr_t)x, 8, HW_STORE);
+	hw_current()->mem_access(KIP + 4, (uintptr_t)x + 4, 8, HW_LOAD); /* partial overlap */
+	wr(GLOBAL_CTRL, 0);
+	assert_int_equal(ds_used(&d), 0x40);
+	assert_int_equal(get64(d.buf, 0x28) & (1 << 6), want_bit6);
+	assert_int_equal(n_rules, 0);
+	ds_free(&d);
+}
+
+static void test_spr_aux_blk(void **state)
+{
+	blk_case(true, 1 << 6);
+	blk_case(false, 0);
+}
+
+/* Goldmont (seed 003): non-precise events record at the next retirement point. */
+static void test_goldmont_nonprecise(void **state)
+{
+	struct ds d;
+
+	use_model("glm");
+	ds_make(&d, 16384, 16384, 16384);
+	ds_reset_slot(&d, 0, (uint64_t)-10 & MASK48);
+	wr(GLOBAL_CTRL, 0);
+	wr(EVTSEL(0), EVT(0x003c)); /* CPU_CLK_UNHALTED.CORE_P */
+	wr(PMC(0), (uint64_t)-10 & 0xffffffff);
+	wr(DS_AREA, (uintptr_t)d.area);
+	wr(PEBS_ENABLE, 1);
+	wr(GLOBAL_CTRL, 1);
+	hw_current()->retire(KIP, 10);      /* 10 cycles: overflow */
+	assert_int_equal(ds_used(&d), 0);  /* not yet: at the next opportunity */
+	hw_current()->retire(KIP + 0x40, 1);
+	assert_int_equal(ds_used(&d), 0xc8);
+	assert_int_equal(get64(d.buf, 0xb0), KIP + 0x40);
+	assert_int_equal(get64(d.buf, 0x90), 1);
+	wr(GLOBAL_CTRL, 0);
+	assert_int_equal(n_rules, 0);
+	ds_free(&d);
+}
+
+/* Goldmont: a STATUS_SET overflow on the PEBS counter gives a record (seed 003). */
+static void test_goldmont_status_set(void **state)
+{
+	struct ds d;
+
+	use_model("glm");
+	ds_make(&d, 16384, 16384, 16384);
+	wr(GLOBAL_CTRL, 0);
+	wr(EVTSEL(0), EVT(0x81d0));
+	wr(PMC(0), 0x10000000);
+	wr(DS_AREA, (uintptr_t)d.area);
+	wr(PEBS_ENABLE, 1);
+	wr(GLOBAL_CTRL, 1);
+	wr(STATUS_SET, 1);
+	hw_current()->mem_access(KIP + 0x80, (uintptr_t)data, 8, HW_LOAD);
+	wr(GLOBAL_CTRL, 0);
+	assert_int_equal(ds_used(&d), 0xc8);
+	assert_int_equal(get64(d.buf, 0xb0), KIP + 0x80);
+	assert_int_equal(get64(d.buf, 0x90), 1);
+	assert_int_equal(get64(d.buf, 0xa0), 0); /* reserved on Goldmont (p.18-32) */
+	assert_int_equal(get64(d.buf, 0xa8), 0);
+	assert_int_equal(rd(GLOBAL_STATUS) & 1, 0); /* cleared by the assist */
+	assert_int_equal(n_rules, 0);
+	ds_free(&d);
+}
+
+/* Silvermont (seed 004): weighted cycles in RSP0's counter, requests in RSP1's. */
+static void test_silvermont_avg_latency(void **state)
+{
+	uint8_t *x = data + 48 * 4096;
+	uint64_t reqs, cycles;
+
+	use_model("slm");
+	wr(GLOBAL_CTRL, 0);
+	wr(OFFCORE_RSP(0), 1ull << 38 | 0x1); /* demand data reads, AVG_LATENCY */
+	wr(OFFCORE_RSP(1), 1ull << 16 | 0x1); /* same request type, ANY_RESPONSE */
+	wr(EVTSEL(0), EVT(0x01b7));
+	wr(EVTSEL(1), EVT(0x02b7));
+	wr(PMC(0), 0);
+	wr(PMC(1), 0);
+	wr(GLOBAL_CTRL, 3);
+	run_loads(x, 32);  /* 32 cold lines: 32 offcore requests */
+	run_loads(x, 32);  /* now L1 hits: none */
+	wr(GLOBAL_CTRL, 0);
+	reqs = rd(PMC(1));
+	cycles = rd(PMC(0));
+	assert_int_equal(reqs, 32);
+	assert_true(cycles >= 32 * 100); /* a DRAM round trip is >= 100 core cycles */
+	assert_int_equal(cycles % reqs, 0);
+	assert_int_equal(n_rules, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_record_count_every_model),
+		cmocka_unit_test(test_reload_from_reset_slot),
+		cmocka_unit_test(test_threshold_and_pmi),
+		cmocka_unit_test(test_absolute_maximum),
+		cmocka_unit_test(test_arch_pebs_full),
+		cmocka_unit_test(test_fixed_counter_pebs),
+		cmocka_unit_test(test_adaptive_groups),
+		cmocka_unit_test(test_load_latency_skl),
+		cmocka_unit_test(test_load_latency_grt),
+		cmocka_unit_test(test_precise_store_snb),
+		cmocka_unit_test(test_spr_aux_blk),
+		cmocka_unit_test(test_goldmont_nonprecise),
+		cmocka_unit_test(test_goldmont_status_set),
+		cmocka_unit_test(test_silvermont_avg_latency),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
