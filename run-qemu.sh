@@ -17,6 +17,10 @@
 #   --timeout S  kill QEMU after S seconds, exit 124 (default 300)
 #   --log FILE   also write the serial transcript to FILE
 #   --esp FILE   keep the booted (written) image as FILE, to read files back
+#   --config F   use file F as \EFI\BOOT\PEBSPROBE.CFG of the copy
+#   --loadopts   pass the options as LoadOptions instead (QEMU -kernel/-append,
+#                as a boot entry or the UEFI shell would); the image is still
+#                attached for the config and log files
 #   -- ...       the app's options; written into \EFI\BOOT\PEBSPROBE.CFG of
 #                the copy, since removable-media boot passes no LoadOptions
 #
@@ -28,16 +32,18 @@ QEMU=${QEMU:-qemu-system-x86_64}
 OVMF_CODE=${OVMF_CODE:-/usr/share/OVMF/OVMF_CODE_4M.fd}
 OVMF_VARS=${OVMF_VARS:-/usr/share/OVMF/OVMF_VARS_4M.fd}
 
-kvm=false usb=false smp=1 timeout=300 log= keep=
+kvm=false usb=false loadopts=false smp=1 timeout=300 log= keep= config=
 app_opts=()
 usage() {
-	sed -n '4,22p' "$0" | sed 's/^# \{0,1\}//' >&2
+	sed -n '4,26p' "$0" | sed 's/^# \{0,1\}//' >&2
 	exit 2
 }
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kvm) kvm=true ;;
 	--usb) usb=true ;;
+	--loadopts) loadopts=true ;;
+	--config) config=${2:?--config needs a file}; shift ;;
 	--smp) smp=${2:?--smp needs a number}; shift ;;
 	--timeout) timeout=${2:?--timeout needs seconds}; shift ;;
 	--log) log=${2:?--log needs a file}; shift ;;
@@ -45,7 +51,7 @@ while [ $# -gt 0 ]; do
 	--) shift; app_opts=("$@"); break ;;
 	-h|--help) usage ;;
 	*) echo "run-qemu.sh: unknown argument '$1' (accepted: --kvm --usb --smp N" \
-		"--timeout S --log FILE --esp FILE -- options)" >&2; exit 2 ;;
+		"--timeout S --log FILE --esp FILE --config FILE --loadopts -- options)" >&2; exit 2 ;;
 	esac
 	shift
 done
@@ -65,7 +71,10 @@ trap 'rm -rf "$work"' EXIT
 disk=$work/disk.img
 cp "$image" "$disk"
 cp "$OVMF_VARS" "$work/vars.fd"
-if [ ${#app_opts[@]} -gt 0 ]; then
+if [ -n "$config" ]; then
+	mcopy -o -i "$disk$part" "$config" ::/EFI/BOOT/PEBSPROBE.CFG
+fi
+if [ ${#app_opts[@]} -gt 0 ] && ! $loadopts; then
 	printf '# written by run-qemu.sh\n%s\n' "${app_opts[*]}" >"$work/PEBSPROBE.CFG"
 	mcopy -o -i "$disk$part" "$work/PEBSPROBE.CFG" ::/EFI/BOOT/PEBSPROBE.CFG
 fi
@@ -75,6 +84,9 @@ args=(-machine q35 -m 512 -smp "$smp" -no-reboot -net none
 	-drive "if=pflash,format=raw,unit=0,readonly=on,file=$OVMF_CODE"
 	-drive "if=pflash,format=raw,unit=1,file=$work/vars.fd"
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04)
+if $loadopts; then
+	args+=(-kernel "$BUILD/pebsprobe.efi" -append "pebsprobe.efi ${app_opts[*]}")
+fi
 if $kvm; then
 	args+=(-enable-kvm -cpu host,pmu=on,migratable=no)
 else

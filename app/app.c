@@ -194,6 +194,8 @@ int app_run(const struct options *opts)
 	int st;
 
 	hw_set_msr_trace(opts->trace_msr);
+	if (opts->verbose)
+		options_report(opts);
 	if (!strcmp(opts->model, "list")) {
 		list_models();
 		return EXIT_PASS;

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * esp.c - files beside the binary: the directory part of the loaded image's
- * file path, on the file system of the device it was loaded from.  When the
- * image came from somewhere without a writable file system (QEMU -kernel,
- * a network boot), the first file system that has \EFI\BOOT is used.
+ * file path, on the file system of the device it was loaded from.  When that
+ * file system cannot be written (QEMU -kernel's loader file system, a
+ * network boot), the first writable file system that has \EFI\BOOT is
+ * used instead, and only if there is none the read-only one.
  */
 #include "efi_glue.h"
 #include "../lib/fmt.h"
@@ -44,7 +45,8 @@ static void image_dir(EFI_DEVICE_PATH *dp, char *out, size_t size)
 	}
 }
 
-static EFI_STATUS open_dir_on(EFI_HANDLE dev, const char *path, EFI_FILE_HANDLE *out)
+static EFI_STATUS open_dir_on(EFI_HANDLE dev, const char *path, bool writable,
+			      EFI_FILE_HANDLE *out)
 {
 	EFI_FILE_IO_INTERFACE *fs = NULL;
 	EFI_FILE_HANDLE root = NULL;
@@ -57,36 +59,76 @@ static EFI_STATUS open_dir_on(EFI_HANDLE dev, const char *path, EFI_FILE_HANDLE 
 	st = uefi_call_wrapper(fs->OpenVolume, 2, fs, &root);
 	if (EFI_ERROR(st))
 		return st;
+	if (writable) {
+		/* A read-only volume may still open a directory for writing. */
+		EFI_FILE_SYSTEM_INFO *fsi = LibFileSystemInfo(root);
+		bool ro = !fsi || fsi->ReadOnly;
+
+		if (fsi)
+			FreePool(fsi);
+		if (ro) {
+			uefi_call_wrapper(root->Close, 1, root);
+			return EFI_WRITE_PROTECTED;
+		}
+	}
 	ascii_to_ucs2(wpath, 256, path);
-	st = uefi_call_wrapper(root->Open, 5, root, out, wpath, EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE, 0);
-	if (EFI_ERROR(st))
-		st = uefi_call_wrapper(root->Open, 5, root, out, wpath, EFI_FILE_MODE_READ, 0);
+	st = uefi_call_wrapper(root->Open, 5, root, out, wpath,
+			       writable ? EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE : EFI_FILE_MODE_READ,
+			       0);
 	uefi_call_wrapper(root->Close, 1, root);
 	return st;
 }
 
-EFI_STATUS esp_init(EFI_HANDLE image)
+/* Boot paths like QEMU -kernel start us before every disk is connected. */
+static void connect_all(void)
 {
-	EFI_LOADED_IMAGE *li = NULL;
+	EFI_HANDLE *handles = NULL;
+	UINTN n = 0;
+
+	if (EFI_ERROR(uefi_call_wrapper(BS->LocateHandleBuffer, 5, AllHandles, NULL, NULL, &n,
+					&handles)))
+		return;
+	for (UINTN i = 0; i < n; i++)
+		uefi_call_wrapper(BS->ConnectController, 4, handles[i], NULL, NULL, TRUE);
+	FreePool(handles);
+}
+
+static EFI_STATUS open_boot_dir_anywhere(void)
+{
 	EFI_HANDLE *handles = NULL;
 	UINTN n = 0;
 	EFI_STATUS st;
 
-	st = uefi_call_wrapper(BS->HandleProtocol, 3, image, &LoadedImageProtocol, (void **)&li);
-	if (EFI_ERROR(st))
-		return st;
-	image_dir(li->FilePath, dir_name, sizeof(dir_name));
-	if (!EFI_ERROR(open_dir_on(li->DeviceHandle, dir_name, &dir)))
-		return EFI_SUCCESS;
-	pp_snprintf(dir_name, sizeof(dir_name), "\\EFI\\BOOT\\");
 	st = uefi_call_wrapper(BS->LocateHandleBuffer, 5, ByProtocol, &FileSystemProtocol, NULL, &n,
 			       &handles);
 	if (EFI_ERROR(st))
 		return st;
 	st = EFI_NOT_FOUND;
 	for (UINTN i = 0; i < n && EFI_ERROR(st); i++)
-		st = open_dir_on(handles[i], dir_name, &dir);
+		st = open_dir_on(handles[i], "\\EFI\\BOOT\\", true, &dir);
 	FreePool(handles);
+	if (!EFI_ERROR(st))
+		pp_snprintf(dir_name, sizeof(dir_name), "\\EFI\\BOOT\\");
+	return st;
+}
+
+EFI_STATUS esp_init(EFI_HANDLE image)
+{
+	EFI_LOADED_IMAGE *li = NULL;
+	EFI_STATUS st;
+
+	st = uefi_call_wrapper(BS->HandleProtocol, 3, image, &LoadedImageProtocol, (void **)&li);
+	if (EFI_ERROR(st))
+		return st;
+	image_dir(li->FilePath, dir_name, sizeof(dir_name));
+	if (!EFI_ERROR(open_dir_on(li->DeviceHandle, dir_name, true, &dir)))
+		return EFI_SUCCESS;
+	if (!EFI_ERROR(open_boot_dir_anywhere()))
+		return EFI_SUCCESS;
+	connect_all();
+	if (!EFI_ERROR(open_boot_dir_anywhere()))
+		return EFI_SUCCESS;
+	st = open_dir_on(li->DeviceHandle, dir_name, false, &dir);
 	if (EFI_ERROR(st))
 		dir = NULL;
 	return st;

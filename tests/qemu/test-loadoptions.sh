@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# LoadOptions (QEMU -kernel/-append, as a boot entry or the UEFI shell would
+# pass them): the image name is skipped, they override the config file, the
+# log still goes to the ESP, and a bad one is exit 2 with the error line.
+. "$(dirname "$0")/lib.sh"
+
+printf '# test config\r\nldlat=50 records=3\r\n' >"$T/cfg"
+boot lo --config "$T/cfg" --loadopts -- pmu=hw mode=report verbose=1 ldlat=60
+o=$T/lo.out
+expect_rc lo 0
+expect_line "loadopts: seen as text" "$o" '^INFO: options: LoadOptions "pebsprobe.efi pmu=hw mode=report verbose=1 ldlat=60"$'
+expect_line "loadopts: config file read too" "$o" '^INFO: options: config file \\EFI\\BOOT\\PEBSPROBE.CFG read$'
+expect_line "loadopts: override the config (ldlat 60, not 50)" "$o" '^INFO: option ldlat=60$'
+expect_line "loadopts: config applies where not overridden (records 3)" "$o" '^INFO: option records=3$'
+expect_line "loadopts: argv0 skipped, pmu=hw taken" "$o" '^INFO: option pmu=hw$'
+if mtype -i "$T/lo.img" ::/EFI/BOOT/pebsprobe.log 2>/dev/null | grep -q '^SUMMARY: '; then
+	pass "loadopts: log written to the ESP although the image came from -kernel"
+else
+	fail "loadopts: log" "no pebsprobe.log with a SUMMARY on the ESP"
+fi
+
+boot lobad --loadopts -- pmu=hw trace=msr drain=irq
+expect_rc lobad 2
+expect_line "loadopts: bad value names option and accepted values" "$T/lobad.out" \
+	"^ERROR: option drain: bad value 'irq' \(accepted: poll, pmi\)$"
+expect_no_line "loadopts: no MSR accessed after a bad option" "$T/lobad.out" '^MSR: '
