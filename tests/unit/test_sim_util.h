@@ -67,20 +67,34 @@
 /* ---- violations -------------------------------------------------------- */
 
 static char last_rule[64];
+static char rules_seen[512]; /* every rule id reported, each followed by ';' */
 static unsigned int n_rules;
 
 static pp_unused void catch_violation(const char *rule, const char *text, void *ctx)
 {
+	size_t n = strlen(rules_seen);
+
 	(void)text;
 	(void)ctx;
 	snprintf(last_rule, sizeof(last_rule), "%s", rule);
+	snprintf(rules_seen + n, sizeof(rules_seen) - n, "%s;", rule);
 	n_rules++;
 }
 
 static pp_unused void clear_rules(void)
 {
 	last_rule[0] = 0;
+	rules_seen[0] = 0;
 	n_rules = 0;
+}
+
+/* Whether rule id was reported since clear_rules(). */
+static pp_unused bool saw_rule(const char *id)
+{
+	char key[80];
+
+	snprintf(key, sizeof(key), "%s;", id);
+	return strstr(rules_seen, key) != NULL;
 }
 
 static pp_unused void use_model(const char *name)
