@@ -4,7 +4,7 @@
 # run-qemu.sh - boots pebsprobe under QEMU + OVMF and exits with its status.
 #
 #   ./run-qemu.sh [--kvm] [--usb] [--smp N] [--timeout S] [--log FILE]
-#                 [--esp FILE] [-- name=value ...]
+#                 [--esp FILE] [--config FILE] [--loadopts] [-- name=value ...]
 #
 # Builds what is missing (make), copies the boot image so the run can write
 # its log and results, boots it headless (q35, Debian's OVMF, serial on
@@ -24,7 +24,9 @@
 #   -- ...       the app's options; written into \EFI\BOOT\PEBSPROBE.CFG of
 #                the copy, since removable-media boot passes no LoadOptions
 #
-# Environment: BUILD (default build), QEMU, OVMF_CODE, OVMF_VARS.
+# Environment: BUILD (default build), QEMU, OVMF_CODE, OVMF_VARS, KVM_CPU (the
+# -cpu value of --kvm, e.g. "host,pmu=on,migratable=no,-arch-capabilities"
+# where the host kernel refuses an MSR QEMU sets).
 set -u
 cd "$(dirname "$0")"
 BUILD=${BUILD:-build}
@@ -35,8 +37,8 @@ OVMF_VARS=${OVMF_VARS:-/usr/share/OVMF/OVMF_VARS_4M.fd}
 kvm=false usb=false loadopts=false smp=1 timeout=300 log= keep= config=
 app_opts=()
 usage() {
-	sed -n '4,26p' "$0" | sed 's/^# \{0,1\}//' >&2
-	exit 2
+	sed -n '4,29p' "$0" | sed 's/^# \{0,1\}//'
+	exit 0
 }
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -88,7 +90,7 @@ if $loadopts; then
 	args+=(-kernel "$BUILD/pebsprobe.efi" -append "pebsprobe.efi ${app_opts[*]}")
 fi
 if $kvm; then
-	args+=(-enable-kvm -cpu host,pmu=on,migratable=no)
+	args+=(-enable-kvm -cpu "${KVM_CPU:-host,pmu=on,migratable=no}")
 else
 	args+=(-cpu max)
 fi
