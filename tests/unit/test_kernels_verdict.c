@@ -77,7 +77,7 @@ static void add(unsigned int n, uint64_t ds)
 		struct pebs_record r;
 
 		memset(&r, 0, sizeof(r));
-		r.have = HAVE_IP | HAVE_DLA | HAVE_DSE | HAVE_LATENCY;
+		r.have = HAVE_IP | HAVE_DLA | HAVE_DSE | HAVE_MEM | HAVE_LATENCY;
 		r.ip = 0x1010;
 		uint64_t slots = (sizeof(buffer) - 64) / fx.k.stride;
 
@@ -191,7 +191,7 @@ static void test_common_checks(void **state)
 	setup_run("seq-load", UARCH_SKL);
 	add(98, DS_L1_HIT);
 	memset(&r, 0, sizeof(r));
-	r.have = HAVE_IP | HAVE_DLA | HAVE_DSE;
+	r.have = HAVE_IP | HAVE_DLA | HAVE_DSE | HAVE_MEM;
 	r.ip = 0x2000;
 	r.data_la = 0x10;
 	r.data_src = DS_L1_HIT;
@@ -216,6 +216,26 @@ static void test_common_checks(void **state)
 	fx.in.records = fx.st.n;
 	fx.in.events = fx.st.n * 100;
 	assert_int_equal(eval(KSAMPLE_LOAD), KV_PASS);
+}
+
+static void test_no_data_src_encoding(void **state)
+{
+	/* Records without a decoded data source (HAVE_MEM clear) are not level samples. */
+	setup_run("chase-l1", UARCH_SKL);
+	for (int i = 0; i < 50; i++)
+		kstats_add(&fx.st, &(struct pebs_record){ .have = HAVE_DSE | HAVE_DLA | HAVE_IP, .ip = 0x1010,
+							   .data_la = (uint64_t)(uintptr_t)buffer,
+							   .data_src = DS_L1_HIT });
+	assert_int_equal(fx.st.n_src, 0);
+	fx.in.records = 50;
+	fx.in.events = 50 * 100;
+	/* Skylake has an encoding: no decoded source is a failure... */
+	assert_int_equal(eval(KSAMPLE_LOAD), KV_FAIL);
+	assert_non_null(strstr(fx.text, "L1 hits: no records to judge"));
+	/* ...an unknown microarchitecture has none: said, not judged. */
+	fx.in.uarch = UARCH_NONE;
+	assert_int_equal(eval(KSAMPLE_LOAD), KV_PASS);
+	assert_non_null(strstr(fx.text, "L1 hits not checked (no data-source encoding for an unknown microarchitecture)"));
 }
 
 static void test_stride_check(void **state)
@@ -311,6 +331,7 @@ int main(void)
 		cmocka_unit_test(test_lock_and_stlb_apply_by_generation),
 		cmocka_unit_test(test_common_checks),
 		cmocka_unit_test(test_stride_check),
+		cmocka_unit_test(test_no_data_src_encoding),
 		cmocka_unit_test(test_counted_events),
 		cmocka_unit_test(test_hitm_hw_only),
 		cmocka_unit_test(test_stfwd_blk_on_spr),
