@@ -41,10 +41,32 @@ struct runner {
 
 /* --- the generation's samplings (pmu/uarch.h flags) ------------------------ */
 
-static bool sampling_kind(const struct uarch_info *ua, unsigned int sampling, enum pebs_kind *k)
+/*
+ * Atoms without load latency or DataLA (Silvermont, Goldmont): the precise
+ * MEM_UOPS_RETIRED.ALL_LOADS / ALL_STORES (0xD0/0x81, 0xD0/0x82; SDM Vol. 3B
+ * ch. 19 Goldmont/Silvermont event tables), records without a data source.
+ */
+static const struct {
+	enum pebs_uarch uarch;
+	const char *load, *store;
+} atom_mem_events[] = {
+	{ UARCH_SLM, "event=0xd0,umask=0x81", "event=0xd0,umask=0x82" },
+	{ UARCH_GLM, "event=0xd0,umask=0x81", "event=0xd0,umask=0x82" },
+};
+
+static bool sampling_kind(const struct uarch_info *ua, unsigned int sampling, enum pebs_kind *k,
+			  const char **event)
 {
+	*event = NULL;
 	if (!ua)
 		return false;
+	for (size_t i = 0; i < ARRAY_SIZE(atom_mem_events); i++) {
+		if (atom_mem_events[i].uarch != ua->uarch)
+			continue;
+		*k = KIND_OTHER;
+		*event = sampling == KSAMPLE_LOAD ? atom_mem_events[i].load : atom_mem_events[i].store;
+		return true;
+	}
 	if (sampling == KSAMPLE_LOAD) {
 		if (ua->flags & UA_LDLAT)
 			*k = KIND_LDLAT;
@@ -329,10 +351,11 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, unsigned int sa
 	struct session_result res;
 	struct run_out o;
 	enum pebs_kind kind;
+	const char *event;
 	int rc;
 
 	pp_snprintf(test, sizeof(test), "%s/%s", def->name, sampling_name(sampling));
-	if (!sampling_kind(r->ua, sampling, &kind)) {
+	if (!sampling_kind(r->ua, sampling, &kind, &event)) {
 		pp_snprintf(why, sizeof(why), "%s has no %s sampling", r->ua ? r->ua->name : "this CPU",
 			    sampling_name(sampling));
 		report_skip(test, "%s", why);
@@ -344,6 +367,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, unsigned int sa
 	memset(&o, 0, sizeof(o));
 	cfg.ci = r->ci;
 	cfg.kind = kind;
+	cfg.sample_event = event;
 	cfg.period = r->opts->period;
 	cfg.ldlat = r->opts->ldlat;
 	cfg.buffer_kib = r->opts->buffer_kib;

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_kernels_mainjob.c - the main job end to end on the host, against the
+ * simulated PMU, for every simulator model: every kernel and sampling gets
+ * PASS, or SKIP because the generation has no such sampling; never FAIL
+ * (the two-core kernels run: the host's second "CPU" is a thread).  Records really flow: each PASS line names a
+ * record count >= 10, the dump files exist and results.json is whole.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "kernels/kernel.h"
+#include "kernels/runner.h"
+#include "lib/options.h"
+#include "lib/report.h"
+#include "pmu/cpu.h"
+#include "pmu/hw.h"
+#include "pmu/session.h"
+#include "sim/sim.h"
+
+#define MAX_LINES 20000
+
+static char *lines[MAX_LINES];
+static unsigned int n_lines;
+static char outdir[] = "/tmp/pebsprobe-mainjob-XXXXXX";
+
+static void sink(const char *line, void *ctx)
+{
+	if (n_lines < MAX_LINES)
+		lines[n_lines++] = strdup(line);
+	if (getenv("MAINJOB_VERBOSE"))
+		printf("%s\n", line);
+}
+
+static void clear_lines(void)
+{
+	for (unsigned int i = 0; i < n_lines; i++)
+		free(lines[i]);
+	n_lines = 0;
+}
+
+static const char *find_line(const char *prefix, const char *test)
+{
+	char want[128];
+
+	snprintf(want, sizeof(want), "%s%s:", prefix, test);
+	for (unsigned int i = 0; i < n_lines; i++)
+		if (!strncmp(lines[i], want, strlen(want)))
+			return lines[i];
+	return NULL;
+}
+
+static void run_model(void **state)
+{
+	const struct sim_model_info *m = *state;
+	struct options o;
+	struct cpu_info ci;
+	unsigned int fails = 0, passes = 0;
+	char why[256];
+	bool usable;
+	char path[256];
+
+	clear_lines();
+	assert_int_equal(sim_select(m->name), 0);
+	hw_install(sim_hw_ops());
+	report_reset();
+	report_set_simulated(true);
+	cpu_probe(&ci);
+	options_defaults(&o);
+	usable = session_pebs_usable(&ci, why, sizeof(why));
+	runner_main_job(&o, &ci);
+	for (unsigned int i = 0; i < n_lines; i++)
+		if (!strncmp(lines[i], "FAIL: ", 6)) {
+			printf("# %s: %s\n", m->name, lines[i]);
+			fails++;
+		}
+	assert_int_equal(fails, 0);
+	for (size_t i = 0; i < kernel_count(); i++) {
+		const struct kernel_def *d = kernel_at(i);
+
+		if (!d->in_default_job)
+			continue;
+		for (unsigned int s = KSAMPLE_LOAD; s <= KSAMPLE_STORE; s <<= 1) {
+			char test[64];
+			const char *pass, *skip;
+
+			if (!(d->samplings & s))
+				continue;
+			snprintf(test, sizeof(test), "%s/%s", d->name, s == KSAMPLE_LOAD ? "load" : "store");
+			pass = find_line("PASS: ", test);
+			skip = find_line("SKIP: ", test);
+			if (!pass && !skip)
+				printf("# %s: no verdict line for %s\n", m->name, test);
+			assert_true(pass || skip);
+			if (skip) {
+				/* Only what the generation explains: no such sampling on it. */
+				bool explained = strstr(skip, " has no load sampling") ||
+						 strstr(skip, " has no store sampling") ||
+						 (!usable && strstr(skip, why));
+
+				printf("# %s: %s\n", m->name, skip);
+				assert_true(explained);
+				continue;
+			}
+			passes++;
+			snprintf(path, sizeof(path), "%s/%s-%s.pebs", outdir, d->name,
+				 s == KSAMPLE_LOAD ? "load" : "store");
+			assert_int_equal(access(path, R_OK), 0);
+		}
+	}
+	/* A model with PEBS must have run something; one without, nothing. */
+	if (usable)
+		assert_true(passes > 0);
+	else
+		assert_int_equal(passes, 0);
+	snprintf(path, sizeof(path), "%s/results.json", outdir);
+	assert_int_equal(access(path, R_OK), 0);
+}
+
+int main(void)
+{
+	size_t n = sim_model_count();
+	struct CMUnitTest *tests = calloc(n, sizeof(*tests));
+
+	if (!mkdtemp(outdir))
+		return 1;
+	setenv("PEBSPROBE_OUT", outdir, 1);
+	report_init(sink, NULL);
+	for (size_t i = 0; i < n; i++) {
+		tests[i].name = sim_model_at(i)->name;
+		tests[i].test_func = run_model;
+		tests[i].initial_state = (void *)sim_model_at(i);
+	}
+	return _cmocka_run_group_tests("kernels_mainjob", tests, n, NULL, NULL);
+}
