@@ -17,6 +17,7 @@
 #   --timeout S  kill QEMU after S seconds, exit 124 (default 300)
 #   --log FILE   also write the serial transcript to FILE
 #   --esp FILE   keep the booted (written) image as FILE, to read files back
+#   --image F    boot a copy of image F instead of build/esp.img (build/usb.img)
 #   --config F   use file F as \EFI\BOOT\PEBSPROBE.CFG of the copy
 #   --loadopts   pass the options as LoadOptions instead (QEMU -kernel/-append,
 #                as a boot entry or the UEFI shell would); the image is still
@@ -34,10 +35,10 @@ QEMU=${QEMU:-qemu-system-x86_64}
 OVMF_CODE=${OVMF_CODE:-/usr/share/OVMF/OVMF_CODE_4M.fd}
 OVMF_VARS=${OVMF_VARS:-/usr/share/OVMF/OVMF_VARS_4M.fd}
 
-kvm=false usb=false loadopts=false smp=1 timeout=300 log= keep= config=
+kvm=false usb=false loadopts=false smp=1 timeout=300 log= keep= config= image_arg=
 app_opts=()
 usage() {
-	sed -n '4,29p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '4,30p' "$0" | sed 's/^# \{0,1\}//'
 	exit 0
 }
 while [ $# -gt 0 ]; do
@@ -45,6 +46,7 @@ while [ $# -gt 0 ]; do
 	--kvm) kvm=true ;;
 	--usb) usb=true ;;
 	--loadopts) loadopts=true ;;
+	--image) image_arg=${2:?--image needs a file}; shift ;;
 	--config) config=${2:?--config needs a file}; shift ;;
 	--smp) smp=${2:?--smp needs a number}; shift ;;
 	--timeout) timeout=${2:?--timeout needs seconds}; shift ;;
@@ -53,7 +55,7 @@ while [ $# -gt 0 ]; do
 	--) shift; app_opts=("$@"); break ;;
 	-h|--help) usage ;;
 	*) echo "run-qemu.sh: unknown argument '$1' (accepted: --kvm --usb --smp N" \
-		"--timeout S --log FILE --esp FILE --config FILE --loadopts -- options)" >&2; exit 2 ;;
+		"--timeout S --log FILE --esp FILE --image FILE --config FILE --loadopts -- options)" >&2; exit 2 ;;
 	esac
 	shift
 done
@@ -63,7 +65,10 @@ case $timeout in ''|*[!0-9]*) echo "run-qemu.sh: --timeout '$timeout': expected 
 tools/deps.sh || exit 1
 
 if $usb; then image=$BUILD/usb.img target=usb part='@@1M'; else image=$BUILD/esp.img target=esp part=''; fi
-if ! make -s BUILD="$BUILD" "$target" >&2; then
+if [ -n "$image_arg" ]; then
+	image=$image_arg
+	$loadopts && { make -s BUILD="$BUILD" all >&2 || exit 1; }
+elif ! make -s BUILD="$BUILD" "$target" >&2; then
 	echo "run-qemu.sh: make $target failed" >&2
 	exit 1
 fi

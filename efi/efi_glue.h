@@ -24,7 +24,11 @@ const char *con_describe(void); /* "screen 1, serial 1, log pebsprobe.log" */
 /* esp.c: the directory the binary was loaded from, on its own file system. */
 EFI_STATUS esp_init(EFI_HANDLE image);
 const char *esp_dir_name(void);
-/* Reads a whole file: EFI_NOT_FOUND if absent; *buf from pool memory, NUL-terminated. */
+/*
+ * Reads a whole file: EFI_NOT_FOUND if absent, EFI_ACCESS_DENIED if it is a
+ * directory, EFI_BAD_BUFFER_SIZE above 1 MiB; *buf from pool memory,
+ * NUL-terminated.
+ */
 EFI_STATUS esp_read_file(const char *name, char **buf, UINTN *len);
 /* Writes name.tmp, then renames it to name: never a half-written name. */
 EFI_STATUS esp_write_file(const char *name, const void *buf, UINTN len);

@@ -162,6 +162,11 @@ EFI_STATUS esp_read_file(const char *name, char **buf, UINTN *len)
 		return EFI_DEVICE_ERROR;
 	}
 	size = info->FileSize;
+	if (info->Attribute & EFI_FILE_DIRECTORY) {
+		FreePool(info);
+		uefi_call_wrapper(fh->Close, 1, fh);
+		return EFI_ACCESS_DENIED;
+	}
 	FreePool(info);
 	if (size > 1 << 20) {
 		uefi_call_wrapper(fh->Close, 1, fh);

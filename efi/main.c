@@ -56,6 +56,20 @@ static void load_options_ascii(EFI_LOADED_IMAGE *li, char *out, size_t size, boo
 	out[len] = 0;
 }
 
+static const char *read_error(EFI_STATUS st)
+{
+	static char buf[48];
+
+	if (st == EFI_ACCESS_DENIED)
+		return "a directory, not a file";
+	if (st == EFI_BAD_BUFFER_SIZE)
+		return "larger than 1 MiB";
+	if (st == EFI_DEVICE_ERROR)
+		return "device error";
+	pp_snprintf(buf, sizeof(buf), "EFI status 0x%llx", (unsigned long long)st);
+	return buf;
+}
+
 /* Config file then LoadOptions; on error err holds the line and -1 is returned. */
 static int read_options(struct options *o, char *err, size_t err_size)
 {
@@ -77,9 +91,9 @@ static int read_options(struct options *o, char *err, size_t err_size)
 		}
 		report_info("options: config file %s%s read", esp_dir_name(), CONFIG_NAME);
 	} else if (st != EFI_NOT_FOUND && st != EFI_NOT_READY) {
-		pp_snprintf(err, err_size, "config file %s%s: unreadable (EFI status 0x%llx); "
-			    "accepted: an ASCII text file of name=value lines, or no file",
-			    esp_dir_name(), CONFIG_NAME, (unsigned long long)st);
+		pp_snprintf(err, err_size, "config file %s%s: unreadable (%s); accepted: an ASCII "
+			    "text file of name=value lines up to 1 MiB, or no file",
+			    esp_dir_name(), CONFIG_NAME, read_error(st));
 		return -1;
 	}
 	if (EFI_ERROR(uefi_call_wrapper(BS->HandleProtocol, 3, efi_image, &LoadedImageProtocol,

@@ -29,3 +29,22 @@ check out-of-range \
 check bad-model \
 	"^ERROR: option model: unknown simulator model 'k7' \(accepted: .*list\)$" \
 	trace=msr pmu=sim model=k7
+
+# A config file that cannot be read as text: a directory in its place, and
+# a file with a byte that is not printable ASCII.
+make -s BUILD="$BUILD" esp >/dev/null
+cp "$BUILD/esp.img" "$T/dir.esp"
+mdel -i "$T/dir.esp" ::/EFI/BOOT/PEBSPROBE.CFG
+mmd -i "$T/dir.esp" ::/EFI/BOOT/PEBSPROBE.CFG
+boot cfgdir --image "$T/dir.esp"
+expect_rc cfgdir 2
+expect_line "cfgdir: unreadable config named, with what is accepted" "$T/cfgdir.out" \
+	'^ERROR: config file \\EFI\\BOOT\\PEBSPROBE.CFG: unreadable \(a directory, not a file\); accepted: an ASCII text file of name=value lines up to 1 MiB, or no file$'
+expect_no_line "cfgdir: no SUMMARY (nothing ran)" "$T/cfgdir.out" '^SUMMARY: '
+
+printf 'trace=msr\npmu=hw \xe9\n' >"$T/latin1.cfg"
+boot cfgbin --config "$T/latin1.cfg"
+expect_rc cfgbin 2
+expect_line "cfgbin: non-ASCII byte named with its line" "$T/cfgbin.out" \
+	'^ERROR: \\EFI\\BOOT\\PEBSPROBE.CFG: config line 2: not plain ASCII text \(byte 0xe9\)$'
+expect_no_line "cfgbin: no MSR accessed" "$T/cfgbin.out" '^MSR: '
