@@ -169,9 +169,9 @@ static const struct uarch_row uarchs[UARCH_COUNT] = {
 	[UARCH_HSW] = { "hsw", DSE_LDLAT, ds_snb, false, "ds.c pebs_data_source[]" },
 	[UARCH_BDW] = { "bdw", DSE_LDLAT, ds_snb, false, "ds.c pebs_data_source[]" },
 	[UARCH_SKL] = { "skl", DSE_LDLAT, ds_skl_l4, false, "ds.c _skl(pmem=false)" },
-	[UARCH_SKX] = { "skx", DSE_LDLAT, ds_skl_pmem, false, "ds.c _skl(pmem=true), recalled" },
+	[UARCH_SKX] = { "skx", DSE_LDLAT, ds_skl_pmem, false, "core.c SKYLAKE_X/ICELAKE_X: _skl(pmem=true)" },
 	[UARCH_ICL] = { "icl", DSE_LDLAT, ds_skl_l4, false, "ds.c _skl(pmem=false)" },
-	[UARCH_ICX] = { "icx", DSE_LDLAT, ds_skl_pmem, false, "ds.c _skl(pmem=true), recalled" },
+	[UARCH_ICX] = { "icx", DSE_LDLAT, ds_skl_pmem, false, "core.c SKYLAKE_X/ICELAKE_X: _skl(pmem=true)" },
 	[UARCH_SPR] = { "spr", DSE_BLOCK, ds_skl_pmem, true, "ds.c _skl(true), pebs_block" },
 	[UARCH_EMR] = { "emr", DSE_BLOCK, ds_skl_pmem, true, "ds.c _skl(true), pebs_block" },
 	[UARCH_GNR] = { "gnr", DSE_BLOCK, ds_skl_pmem, true, "ds.c _skl(true), pebs_block" },
@@ -256,6 +256,19 @@ static inline bool bit(uint64_t v, unsigned int n)
 	return (v >> n) & 1;
 }
 
+/*
+ * ds.c store_latency_data(), the store-latency event (STLAT) of the big
+ * cores: the 4-bit table index, bit 4 STLB miss, bit 5 lock, BLK NA, and
+ * mem_op forced to STORE.  It tests neither pebs_no_tlb nor pebs_block, so
+ * it is the same whatever the load layout of the uarch.
+ */
+static uint64_t store_latency_data(const struct uarch_row *ua, uint64_t dse)
+{
+	uint64_t v = ua->table[dse & 0xf] | tlb_lock(bit(dse, 4), bit(dse, 5)) | BLK(NA);
+
+	return (v & ~MEM_F_OP) | OP(STORE);
+}
+
 /* Load latency / store latency, per layout (ds.c *_latency_data). */
 static uint64_t latency_data(const struct uarch_row *ua, uint64_t dse, bool store)
 {
@@ -263,34 +276,40 @@ static uint64_t latency_data(const struct uarch_row *ua, uint64_t dse, bool stor
 
 	switch (ua->layout) {
 	case DSE_NHM:
-		v = ua->table[dse & 0xf] | TLB(NA) | LOCK(NA);
-		break;
+		if (store)
+			return store_latency_data(ua, dse);
+		return ua->table[dse & 0xf] | TLB(NA) | LOCK(NA);
 	case DSE_LDLAT:
-		v = ua->table[dse & 0xf] | tlb_lock(bit(dse, 4), bit(dse, 5)) | BLK(NA);
-		break;
+		if (store)
+			return store_latency_data(ua, dse);
+		return ua->table[dse & 0xf] | tlb_lock(bit(dse, 4), bit(dse, 5)) | BLK(NA);
 	case DSE_BLOCK:
-		v = ua->table[dse & 0xf] | tlb_lock(bit(dse, 4), bit(dse, 5));
-		/* store_latency_data(): no block info for stores */
-		v |= store ? BLK(NA) : blk(bit(dse, 6), bit(dse, 7));
-		break;
+		if (store)
+			return store_latency_data(ua, dse);
+		return ua->table[dse & 0xf] | tlb_lock(bit(dse, 4), bit(dse, 5)) |
+		       blk(bit(dse, 6), bit(dse, 7));
+	/*
+	 * E-cores: ds.c __grt_latency_data() serves both the load- and the
+	 * store-latency event (both are INTEL_HYBRID_LAT_CONSTRAINT, 0x5d0 and
+	 * 0x6d0) and never rewrites mem_op, so Linux says LOAD for a store
+	 * here too.  We report what Linux reports (docs/DECODER.md, Review).
+	 */
 	case DSE_GRT:
-		v = ua->table[dse & 0xf] | tlb_lock(bit(dse, 5), bit(dse, 4)) | blk(bit(dse, 6), false);
-		break;
+		return ua->table[dse & 0xf] | tlb_lock(bit(dse, 5), bit(dse, 4)) |
+		       blk(bit(dse, 6), false);
 	case DSE_CMT:
-		v = ua->table[dse & 0xf] | tlb_lock(bit(dse, 6), bit(dse, 5)) | blk(bit(dse, 7), false);
-		break;
+		return ua->table[dse & 0xf] | tlb_lock(bit(dse, 6), bit(dse, 5)) |
+		       blk(bit(dse, 7), false);
 	case DSE_LNC:
+		/* lnc_latency_data(): block bits for stores too; STORE for STLAT */
 		v = ua->table[dse & 0xff];
 		if (!v)
 			v = LNC_ZERO_ROW;
 		v |= tlb_lock(bit(dse, 10), bit(dse, 11)) | blk(bit(dse, 12), bit(dse, 13));
-		break;
+		return store ? (v & ~MEM_F_OP) | OP(STORE) : v;
 	default:
 		return MEM_NA;
 	}
-	if (store) /* the tables describe loads; Linux overrides mem_op */
-		v = (v & ~MEM_F_OP) | OP(STORE);
-	return v;
 }
 
 /* SNB/IVB precise store status (ds.c precise_store_data; SDM "Table 19"). */

@@ -63,10 +63,17 @@ size_t pebs_legacy_record_size(unsigned int fmt)
 	return fmt < 4 ? sizes[fmt] : 0;
 }
 
+/*
+ * ds.c adaptive_pebs_record_size_update() (LKML-CNTR): the 16-byte header
+ * when CNTR or METRICS is set, two values for METRICS, and one value per
+ * GP (47:32) and fixed (55:48) mask bit only when CNTR itself is set.
+ */
 static size_t cntr_group_size(uint64_t cfg)
 {
-	size_t n = (size_t)popcount64((cfg >> 32) & 0xffff) + (size_t)popcount64((cfg >> 48) & 0xff);
+	size_t n = 0;
 
+	if (cfg & CFG_CNTR)
+		n = (size_t)popcount64((cfg >> 32) & 0xffff) + (size_t)popcount64((cfg >> 48) & 0xff);
 	return CNTR_HDR + ((cfg & CFG_METRICS) ? 16 : 0) + 8 * n;
 }
 

@@ -309,6 +309,42 @@ static void test_store_latency(void **state)
 		   (skl_pmem[1].composed & ~(0x1fULL)) | T_OP_STORE | STLB_MISS | T_LCK_LOCKED | T_BLK_NA);
 }
 
+/*
+ * The store-latency kind on every layout, as Linux reads it:
+ * - big cores: ds.c store_latency_data() tests neither pebs_no_tlb nor
+ *   pebs_block, so NHM/WSM/SKL also get bits 4/5 as STLB miss/lock, BLK NA
+ *   and mem_op STORE;
+ * - E-cores: the store event 0x6d0 is an INTEL_HYBRID_LAT_CONSTRAINT and
+ *   goes to __grt_latency_data(), which never rewrites mem_op: LOAD stays,
+ *   the extra bits are read exactly as for loads.
+ */
+static void test_store_latency_layouts(void **state)
+{
+	const uint64_t op_mask = 0x1f;
+
+	expect_src(UARCH_NHM, KIND_STLAT, 0x31,
+		   (nhm[1].composed & ~op_mask) | T_OP_STORE | STLB_MISS | T_LCK_LOCKED | T_BLK_NA);
+	expect_src(UARCH_WSM, KIND_STLAT, 0xc5,
+		   (nhm[5].composed & ~op_mask) | T_OP_STORE | STLB_HIT | T_BLK_NA);
+	expect_src(UARCH_SKL, KIND_STLAT, 0x18,
+		   (skl_l4[8].composed & ~op_mask) | T_OP_STORE | STLB_MISS | T_BLK_NA);
+	/* GLC: block bits 6/7 are not read for stores */
+	expect_src(UARCH_GLC, KIND_STLAT, 0xc3,
+		   (skl_l4[3].composed & ~op_mask) | T_OP_STORE | STLB_HIT | T_BLK_NA);
+	/* GRT: bit 4 lock, bit 5 STLB miss, bit 6 data blocked; op stays LOAD */
+	expect_src(UARCH_GRT, KIND_STLAT, 0x01, grt[1].composed | STLB_HIT | T_BLK_NA);
+	expect_src(UARCH_GRT, KIND_STLAT, 0x70 | 0x8,
+		   grt[8].composed | STLB_MISS | T_LCK_LOCKED | T_BLK_DATA);
+	/* CMT: 5 lock, 6 STLB miss, 7 fwd blocked; op stays LOAD */
+	expect_src(UARCH_CMT, KIND_STLAT, 0x07, cmt[7].composed | STLB_HIT | T_BLK_NA);
+	expect_src(UARCH_CMT, KIND_STLAT, 0xe0 | 0xa,
+		   cmt[0xa].composed | STLB_MISS | T_LCK_LOCKED | T_BLK_DATA);
+	/* LNC: STORE, and the block bits are read for stores too */
+	expect_src(UARCH_LNC, KIND_STLAT, 0x3000 | 0x11,
+		   (lnc_rows[0x11].composed & ~op_mask) | T_OP_STORE | STLB_HIT | T_BLK_DATA |
+			   T_BLK_ADDR);
+}
+
 static void test_precise_store(void **state)
 {
 	uint64_t base = T_OP_STORE | T_SNP_NA | T_LVL_L1 | T_TLB_L2;
@@ -425,6 +461,7 @@ int main(void)
 		cmocka_unit_test(test_cmt),
 		cmocka_unit_test(test_lnc),
 		cmocka_unit_test(test_store_latency),
+		cmocka_unit_test(test_store_latency_layouts),
 		cmocka_unit_test(test_precise_store),
 		cmocka_unit_test(test_datala),
 		cmocka_unit_test(test_not_available),

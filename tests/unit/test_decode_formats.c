@@ -334,6 +334,30 @@ static void test_fmt6_counters(void **state)
 	assert_int_equal(recs[0].counters[2], 3);
 }
 
+/*
+ * METRICS without CNTR: Linux (ds.c adaptive_pebs_record_size_update,
+ * LKML-CNTR) counts the GP/fixed mask bits 47:32 / 55:48 only when CNTR
+ * (bit 4) is set, so a stale mask must not change the expected size:
+ * basic 0x20 + header 0x10 + SLOTS and PERF_METRICS 0x10 = 0x40.
+ */
+static void test_fmt6_metrics_only_size(void **state)
+{
+	uint64_t dcfg = 0x20 | (0x3ULL << 32) | (0x1ULL << 48);
+	struct pebs_decode_cfg cfg = { .fmt = 6, .uarch = UARCH_LNC, .kind = KIND_OTHER,
+				       .data_cfg = dcfg, .adaptive = true };
+
+	assert_int_equal(pebs_adaptive_record_size(dcfg), 0x40);
+	memset(img, 0, sizeof(img));
+	p64(0x00, (0x40ULL << 48) | (dcfg & 0xffffffffffffULL));
+	p32(0x28, 3); /* header: no GP, no fixed, metrics == 3 */
+	p64(0x30, 0x1234);
+	p64(0x38, 0x5678);
+	assert_int_equal(run(&cfg, 0x40), PEBS_STEP_END);
+	assert_int_equal(nrec, 1);
+	assert_int_equal(recs[0].n_counters, 2);
+	assert_int_equal(recs[0].counters[1], 0x5678);
+}
+
 static void test_adaptive_anomalies(void **state)
 {
 	struct pebs_decode_cfg cfg = { .fmt = 4, .uarch = UARCH_ICL, .kind = KIND_LDLAT,
@@ -530,6 +554,7 @@ int main(void)
 		cmocka_unit_test(test_adaptive_groups),
 		cmocka_unit_test(test_adaptive_fmt0_and_timed),
 		cmocka_unit_test(test_fmt6_counters),
+		cmocka_unit_test(test_fmt6_metrics_only_size),
 		cmocka_unit_test(test_adaptive_anomalies),
 		cmocka_unit_test(test_legacy_truncated),
 		cmocka_unit_test(test_arch),
