@@ -118,7 +118,7 @@ PY
 # The models, as the app lists them.
 if [ -z "${MODELS:-}" ]; then
 	boot "$work/list.log" "$work/list.img" -- pmu=sim model=list
-	MODELS=$(sed -nE 's/^INFO: model ([a-z0-9]+): .*/\1/p' "$work/list.log" | tr '\n' ' ')
+	MODELS=$(sed -nE 's/^INFO: model ([a-z0-9-]+): .*/\1/p' "$work/list.log" | tr '\n' ' ')
 fi
 if [ -z "$MODELS" ]; then
 	echo "FAIL: mainjob: model=list printed no models"
