@@ -317,10 +317,31 @@ static enum hw_fault wr_status_set(struct sim_cpu *c, unsigned int i, uint64_t v
 
 /* ---- PEBS -------------------------------------------------------------- */
 
+/* Reserved IA32_PEBS_ENABLE bits: #GP, and said why (the generation's layout). */
+static enum hw_fault pebs_enable_reserved(struct sim_cpu *c, uint64_t v)
+{
+	uint64_t bad = v & ~c->m->pebs_enable_mask;
+
+	if (bad & 0xffffffffull)
+		sim_violation(c, "pebs-counter",
+			      "IA32_PEBS_ENABLE=0x%llx: PEBS on a counter this generation does not "
+			      "allow (PEBS_EN bits 0x%llx writable; Core 2, Silvermont, Goldmont: "
+			      "PMC0 only, SDM 18.4.4 / seed 003; Nehalem-Skylake: PMC0-3, seed 001)",
+			      (unsigned long long)v,
+			      (unsigned long long)(c->m->pebs_enable_mask & 0xffffffffull));
+	else
+		sim_violation(c, "pebs-enable-layout",
+			      "IA32_PEBS_ENABLE=0x%llx sets bits 0x%llx reserved on this generation "
+			      "(LL_EN 35:32 before Ice Lake, fixed counters 32+ with baseline, PS_EN 63 "
+			      "on Sandy Bridge only: seed 001 Fig. 18-35, reference 2)",
+			      (unsigned long long)v, (unsigned long long)bad);
+	return HW_GP;
+}
+
 static enum hw_fault wr_pebs_enable(struct sim_cpu *c, unsigned int i, uint64_t v)
 {
 	if (check(v, c->m->pebs_enable_mask))
-		return HW_GP;
+		return pebs_enable_reserved(c, v);
 	if (v && !c->pmu.pebs_usable) {
 		sim_violation(c, "pebs-unavailable",
 			      "IA32_PEBS_ENABLE=0x%llx on a part whose IA32_MISC_ENABLE[12] "

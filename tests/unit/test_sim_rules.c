@@ -207,6 +207,23 @@ static void test_ds_area_rule(void **state)
 	ds_free(&ds);
 }
 
+/* PEBS_ENABLE bits the generation does not have: #GP and the rule named. */
+static void test_pebs_enable_layout(void **state)
+{
+	use_model("core2");
+	assert_true(wr_gp(PEBS_ENABLE, 0x2));
+	assert_true(saw_rule("pebs-counter"));
+	use_model("glm");
+	assert_true(wr_gp(PEBS_ENABLE, 0x1 | 0x4));
+	assert_true(saw_rule("pebs-counter"));
+	use_model("hsw");
+	assert_true(wr_gp(PEBS_ENABLE, 1ull << 63 | 1));
+	assert_true(saw_rule("pebs-enable-layout"));
+	use_model("core2");
+	wr(PEBS_ENABLE, 1);
+	assert_int_equal(n_rules, 0);
+}
+
 static void test_pebs_unavailable(void **state)
 {
 	use_model("pebs-off");
@@ -273,6 +290,7 @@ int main(void)
 		cmocka_unit_test(test_pdir_reprogram),
 		cmocka_unit_test(test_reported_once_per_arming),
 		cmocka_unit_test(test_ds_area_rule),
+		cmocka_unit_test(test_pebs_enable_layout),
 		cmocka_unit_test(test_pebs_unavailable),
 		cmocka_unit_test(test_arch_pebs_buffer_rule),
 		cmocka_unit_test(test_offcore_avg_latency),
