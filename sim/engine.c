@@ -131,7 +131,7 @@ void sim_deliver_pmi(struct sim_cpu *c)
 
 static bool is_mem_count(uint8_t cnt)
 {
-	return cnt >= CNT_LOADS && cnt <= CNT_DRAM_HIT;
+	return cnt >= CNT_LOADS && cnt <= CNT_4K_ALIAS;
 }
 
 /* Which fired counter's event describes the record (load latency first). */

@@ -10,7 +10,11 @@
  * load latency MEM_INST_RETIRED.LATENCY_ABOVE_THRESHOLD; Sandy Bridge Table
  * 18-32 and 18.9.4.2/18.9.4.3 (seeds 000/001); Haswell Table 18-45 (seed
  * 002); Goldmont Table 18-19 (seed 003); Silvermont offcore (seed 004)),
- * and the counter constraints of reference pebs-programming.md 8.4.
+ * and the counter constraints of reference pebs-programming.md 8.4.  The
+ * load-block counting events (LD_BLOCKS.STORE_FORWARD 0x0203,
+ * LD_BLOCKS_PARTIAL.ADDRESS_ALIAS 0x0107) are those of the SDM Vol. 3B
+ * event lists for Sandy Bridge and later; Goldmont's LD_BLOCKS sub-events
+ * are precise (Table 18-19).
  */
 #include "sim_int.h"
 
@@ -67,6 +71,8 @@ static const struct sim_event nhm_ev[] = {
 	EV(0x10d1, CNT_L2_MISS, PEBS_PRECISE, "MEM_LOAD_RETIRED.L2_MISS"),                   \
 	EV(0x20d1, CNT_L3_MISS, PEBS_PRECISE, "MEM_LOAD_RETIRED.L3_MISS"),                   \
 	EV(0x40d1, CNT_FB_HIT, PEBS_PRECISE, "MEM_LOAD_RETIRED.FB_HIT"),                     \
+	EV(0x0203, CNT_STLF_BLOCK, PEBS_NO, "LD_BLOCKS.STORE_FORWARD"),                     \
+	EV(0x0107, CNT_4K_ALIAS, PEBS_NO, "LD_BLOCKS_PARTIAL.ADDRESS_ALIAS"),                \
 	EVO(0x01b7, 0, "OFFCORE_RESPONSE_0"),                                                \
 	EVO(0x01bb, 1, "OFFCORE_RESPONSE_1")
 
@@ -138,6 +144,8 @@ static const struct sim_event slm_ev[] = {
 	EV(0x08d1, CNT_L1_MISS, PEBS_PRECISE, "MEM_LOAD_UOPS_RETIRED.L1_MISS"),              \
 	EV(0x10d1, CNT_L2_MISS, PEBS_PRECISE, "MEM_LOAD_UOPS_RETIRED.L2_MISS"),              \
 	EV(0x80d1, CNT_DRAM_HIT, PEBS_PRECISE, "MEM_LOAD_UOPS_RETIRED.DRAM_HIT"),            \
+	EV(0x0203, CNT_STLF_BLOCK, PEBS_PRECISE, "LD_BLOCKS.STORE_FORWARD"),                 \
+	EV(0x0403, CNT_4K_ALIAS, PEBS_PRECISE, "LD_BLOCKS.4K_ALIAS"),                        \
 	EVO(0x01b7, 0, "OFFCORE_RESPONSE_0"),                                                \
 	EVO(0x02b7, 1, "OFFCORE_RESPONSE_1")
 
@@ -245,6 +253,10 @@ uint64_t sim_event_increment(const struct sim_cpu *c, const struct sim_event *e,
 	case CNT_L3_MISS:
 	case CNT_DRAM_HIT:
 		return is_load(a) && a->level == LVL_DRAM;
+	case CNT_STLF_BLOCK:
+		return is_load(a) && a->data_blk;
+	case CNT_4K_ALIAS:
+		return is_load(a) && a->addr_blk;
 	case CNT_LDLAT:
 		/* SDM 18.9.4.2: loads with latency greater than the threshold. */
 		return is_load(a) && a->latency > (c->ld_lat & 0xffff);

@@ -63,6 +63,8 @@ enum sim_count {
 	CNT_STLB_MISS_LOADS, CNT_STLB_MISS_STORES, CNT_DTLB_MISS_LOADS,
 	CNT_L1_HIT, CNT_L2_HIT, CNT_L3_HIT, CNT_L1_MISS, CNT_L2_MISS, CNT_L3_MISS,
 	CNT_FB_HIT, CNT_DRAM_HIT,
+	CNT_STLF_BLOCK,  /* loads whose store forwarding was blocked */
+	CNT_4K_ALIAS,    /* loads blocked by a 4 KiB-aliased store */
 	CNT_LDLAT,       /* loads with latency above MSR_PEBS_LD_LAT_THRESHOLD */
 	CNT_PST,         /* Sandy Bridge precise store: stores, record on the next store */
 	CNT_STLAT,       /* store latency (SPR 0x2CD, Gracemont 0x6D0): stores */

@@ -598,6 +598,37 @@ static void test_silvermont_avg_latency(void **state)
 	assert_int_equal(n_rules, 0);
 }
 
+/*
+ * Counting LD_BLOCKS.STORE_FORWARD (0x0203) and LD_BLOCKS_PARTIAL.
+ * ADDRESS_ALIAS (0x0107): a 4-byte store then an 8-byte load of it cannot
+ * forward; a load at the same offset of the next 4 KiB page aliases.
+ */
+static void test_load_block_events(void **state)
+{
+	uint8_t *x = data + 64 * 4096 - 3 * 4096;
+	unsigned long i;
+
+	use_model("skl");
+	wr(GLOBAL_CTRL, 0);
+	wr(EVTSEL(0), EVT(0x0203));
+	wr(EVTSEL(1), EVT(0x0107));
+	wr(PMC(0), 0);
+	wr(PMC(1), 0);
+	wr(GLOBAL_CTRL, 3);
+	for (i = 0; i < 10; i++) {
+		hw_current()->mem_access(KIP, (uintptr_t)x, 4, HW_STORE);
+		hw_current()->mem_access(KIP + 4, (uintptr_t)x, 8, HW_LOAD);
+	}
+	for (i = 0; i < 7; i++) {
+		hw_current()->mem_access(KIP, (uintptr_t)x + 0x100, 8, HW_STORE);
+		hw_current()->mem_access(KIP + 4, (uintptr_t)x + 0x100 + 4096, 8, HW_LOAD);
+	}
+	wr(GLOBAL_CTRL, 0);
+	assert_int_equal(rd(PMC(0)), 10);
+	assert_int_equal(rd(PMC(1)), 7);
+	assert_int_equal(n_rules, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -615,6 +646,7 @@ int main(void)
 		cmocka_unit_test(test_goldmont_nonprecise),
 		cmocka_unit_test(test_goldmont_status_set),
 		cmocka_unit_test(test_silvermont_avg_latency),
+		cmocka_unit_test(test_load_block_events),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
