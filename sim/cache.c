@@ -37,23 +37,19 @@ static bool assoc_touch(struct sim_assoc *as, uint64_t key)
 {
 	uint64_t *set, t = key + 1;
 	uint32_t w;
+	bool hit;
 
 	if (!as->tag)
 		return false;
 	set = as->tag + (size_t)(key % as->sets) * as->ways;
 	for (w = 0; w < as->ways && set[w] != t; w++)
 		;
-	if (w == as->ways)
-		w = as->ways - 1; /* miss: evict the least recent */
-	else if (w == 0)
-		return true;
-	{
-		bool hit = set[w] == t;
-
-		memmove(set + 1, set, w * sizeof(*set));
-		set[0] = t;
-		return hit;
-	}
+	hit = w < as->ways;
+	if (!hit)
+		w = as->ways - 1; /* miss: the least recent way is evicted */
+	memmove(set + 1, set, w * sizeof(*set)); /* ways before it age by one */
+	set[0] = t;
+	return hit;
 }
 
 int sim_cache_init(struct sim_cpu *c)
