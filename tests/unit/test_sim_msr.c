@@ -301,6 +301,38 @@ static void test_tsc(void **state)
 	assert_true(t2 - t1 >= 8 * 100);
 }
 
+/*
+ * IA32_DEBUGCTL.FREEZE_PERFMON_ON_PMI (bit 12): on a PMI request, version 4
+ * sets GLOBAL_STATUS.CTR_FRZ (bit 59) and counting stops until software
+ * clears it; before version 4 the GLOBAL_CTRL enables are cleared.
+ */
+static void test_freeze_on_pmi(void **state)
+{
+	static uint8_t d[64 * 64];
+
+	use_model("skl");
+	wr(DEBUGCTL, 1ull << 12);
+	wr(GLOBAL_CTRL, 0);
+	wr(EVTSEL(0), EVT(0x81d0) | EV_INT);
+	wr(PMC(0), (uint64_t)-2 & 0xffffffff);
+	wr(GLOBAL_CTRL, 1);
+	run_loads(d, 5);
+	assert_int_equal(rd(GLOBAL_STATUS), 1ull << 59 | 1);
+	assert_int_equal(rd(PMC(0)), 0); /* frozen at the overflow */
+	wr(GLOBAL_OVF_CTRL, 1ull << 59 | 1);
+	run_loads(d, 3);
+	assert_int_equal(rd(PMC(0)), 3);
+	use_model("nhm");
+	wr(DEBUGCTL, 1ull << 12);
+	wr(GLOBAL_CTRL, 0);
+	wr(EVTSEL(0), EVT(0x010b) | EV_INT);
+	wr(PMC(0), (uint64_t)-2 & 0xffffffff);
+	wr(GLOBAL_CTRL, 1);
+	run_loads(d, 5);
+	assert_int_equal(rd(GLOBAL_CTRL), 0);
+	assert_int_equal(rd(PMC(0)), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -313,6 +345,7 @@ int main(void)
 		cmocka_unit_test(test_fault_injection),
 		cmocka_unit_test(test_overflow_pmi_and_lvtpc_mask),
 		cmocka_unit_test(test_tsc),
+		cmocka_unit_test(test_freeze_on_pmi),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

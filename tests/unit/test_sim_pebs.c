@@ -318,6 +318,38 @@ static void test_arch_pebs_full(void **state)
 	ds_free(&d);
 }
 
+/*
+ * Arch-PEBS groups from CFG_C (reference formats 5): header 0x10, basic
+ * 0x30, aux 0x40 (address at +0, data source at +0x28), gpr 0xA0 (ip +8).
+ */
+static void test_arch_pebs_groups(void **state)
+{
+	struct ds d;
+	const size_t size = 0x10 + 0x30 + 0x40 + 0xa0;
+
+	use_model("archpebs");
+	ds_make(&d, 8192, 8192, 8192);
+	wr(GLOBAL_CTRL, 0);
+	wr(EVTSEL(2), EVT(0x81d0));
+	wr(PMC(2), 0xfffffffe);
+	wr(CFG_C_GP(2), 1ull << 63 | 1ull << 62 | 1ull << 61 | 0xfffffffe);
+	wr(PEBS_BASE, (uintptr_t)d.buf | 1);
+	wr(PEBS_INDEX, 1ull << 32 | (uint64_t)(8192 >> 4) << 36);
+	wr(GLOBAL_CTRL, 1ull << 2);
+	run_loads(data, 4); /* records at loads 2 and 4 */
+	wr(GLOBAL_CTRL, 0);
+	assert_int_equal(((rd(PEBS_INDEX) >> 4) & 0x7fffff) << 4, 2 * size);
+	assert_int_equal(get64(d.buf, 0) & 0xffff, size);
+	assert_int_equal(get64(d.buf, 0) >> 61, 0x7); /* basic, aux, gpr */
+	assert_int_equal(get64(d.buf, 0x10), kip(1));
+	assert_int_equal(get64(d.buf, 0x18), 1ull << 2);
+	assert_int_equal(get64(d.buf, 0x40), (uintptr_t)data + 64);
+	assert_int_equal(get64(d.buf, 0x40 + 0x28) & 0xf, 0xa); /* cold line: local DRAM */
+	assert_int_equal(get64(d.buf + size, 0x40), (uintptr_t)data + 3 * 64);
+	assert_int_equal(n_rules, 0);
+	ds_free(&d);
+}
+
 /* Fixed counter 0 PEBS: reset slot index 8+i (fmt4) or 32+i (fmt5) (reference 3). */
 static void fixed_case(const char *model, unsigned int slot, unsigned int other)
 {
@@ -638,6 +670,7 @@ int main(void)
 		cmocka_unit_test(test_absolute_maximum),
 		cmocka_unit_test(test_arch_pebs_full),
 		cmocka_unit_test(test_fixed_counter_pebs),
+		cmocka_unit_test(test_arch_pebs_groups),
 		cmocka_unit_test(test_adaptive_groups),
 		cmocka_unit_test(test_load_latency_skl),
 		cmocka_unit_test(test_load_latency_grt),
