@@ -127,6 +127,9 @@ static void check_fields(struct sim_cpu *c, unsigned int i)
 			      i, (unsigned long long)v);
 	if (c->pmu.fmt >= 4 || c->m->flags & F_ARCH_PEBS)
 		return;
+	/* Goldmont ignores AnyThread whatever its setting (SDM 18.7, seed 003). */
+	if (c->m->flags & F_NONPRECISE)
+		v &= ~EVTSEL_ANY;
 	if ((v & (EVTSEL_EDGE | EVTSEL_ANY | EVTSEL_INV | EVTSEL_CMASK)) &&
 	    once(c, R_EVTSEL_FIELDS))
 		sim_violation(c, "pebs-evtsel-fields",

@@ -63,6 +63,8 @@ static const struct rcase rcases[] = {
 	{ "nhm", 0, EVT(0x010b) | 1ull << 24, 1, 0, "pebs-evtsel-fields", "CMask on a PEBS event" },
 	{ "hsw", 0, EVT(0x81d0) | 1ull << 21, 1, 0, "pebs-evtsel-fields", "AnyThread" },
 	{ "core2", 0, EVT(0x00c0) | 1ull << 23, 1, 0, "pebs-evtsel-fields", "Invert" },
+	{ "glm", 0, EVT(0x81d0) | 1ull << 21, 1, 0, NULL, "Goldmont ignores AnyThread" },
+	{ "glm", 0, EVT(0x81d0) | EV_EDGE, 1, 0, "pebs-evtsel-fields", "Edge on Goldmont" },
 	{ "icx", 0, EVT(0x01cd) | 1ull << 23, 1, 3, "ldlat-evtsel", "Invert on load latency" },
 	/* Load latency. */
 	{ "skl", 0, EVT(0x01cd), 1ull << 32 | 1, 2, "ldlat-min", "threshold 2" },
