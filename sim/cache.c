@@ -46,7 +46,7 @@ static bool assoc_touch(struct sim_assoc *as, uint64_t key)
 		;
 	hit = w < as->ways;
 	if (!hit)
-		w = as->ways - 1; /* miss: the least recent way is evicted */
+		w = as->ways - 1;		 /* miss: the least recent way is evicted */
 	memmove(set + 1, set, w * sizeof(*set)); /* ways before it age by one */
 	set[0] = t;
 	return hit;

@@ -14,7 +14,7 @@
 
 static void put_str(uint32_t *regs, const char *s, size_t len)
 {
-	char buf[16] = { 0 };
+	char buf[16] = {0};
 	size_t n = strlen(s);
 
 	memcpy(buf, s, n < len ? n : len);
@@ -34,7 +34,7 @@ static void vendor_leaf(const struct sim_model *m, struct cpuid_regs *r)
 
 static void brand_leaf(const struct sim_model *m, uint32_t part, struct cpuid_regs *r)
 {
-	char buf[48] = { 0 };
+	char buf[48] = {0};
 	size_t n = strlen(m->brand);
 
 	memcpy(buf, m->brand, n < 47 ? n : 47);
@@ -48,7 +48,8 @@ static void ext_leaf(const struct sim_model *m, uint32_t leaf, struct cpuid_regs
 		r->eax = m->max_ext;
 		break;
 	case 0x80000001:
-		/* LAHF (ECX 0), SYSCALL (EDX 11), NX (20), 1 GiB pages (26), RDTSCP (27), LM (29) */
+		/* LAHF (ECX 0), SYSCALL (EDX 11), NX (20), 1 GiB pages (26), RDTSCP (27), LM (29)
+		 */
 		r->ecx = 1;
 		r->edx = (1u << 11) | (1u << 20) | (1u << 26) | (1u << 27) | (1u << 29);
 		break;
@@ -85,16 +86,15 @@ static void arch_pebs_leaf(const struct sim_model *m, uint32_t sub, struct cpuid
 	case 5:
 		r->eax = m->c23_gp;
 		r->ecx = m->c23_fx;
-		r->ebx = m->c23_gp & 1;  /* PDIST on GP0 */
-		r->edx = m->c23_fx & 1;  /* PDIST on fixed 0 */
+		r->ebx = m->c23_gp & 1; /* PDIST on GP0 */
+		r->edx = m->c23_fx & 1; /* PDIST on fixed 0 */
 		break;
 	default:
 		break;
 	}
 }
 
-static void basic_leaf(const struct sim_model *m, uint32_t leaf, uint32_t sub,
-		       struct cpuid_regs *r)
+static void basic_leaf(const struct sim_model *m, uint32_t leaf, uint32_t sub, struct cpuid_regs *r)
 {
 	switch (leaf) {
 	case 0:

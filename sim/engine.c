@@ -23,12 +23,12 @@
  */
 #include "sim_int.h"
 
-#define EVTSEL_OS       BIT_ULL(17)
-#define EVTSEL_INT      BIT_ULL(20)
-#define EVTSEL_EN       BIT_ULL(22)
+#define EVTSEL_OS	BIT_ULL(17)
+#define EVTSEL_INT	BIT_ULL(20)
+#define EVTSEL_EN	BIT_ULL(22)
 #define EVTSEL_ADAPTIVE BIT_ULL(34)
-#define LVT_MASK        BIT_ULL(16)
-#define CTR_FRZ         BIT_ULL(59)
+#define LVT_MASK	BIT_ULL(16)
+#define CTR_FRZ		BIT_ULL(59)
 
 static bool frozen(const struct sim_cpu *c)
 {
@@ -137,8 +137,8 @@ static bool is_mem_count(uint8_t cnt)
 /* Which fired counter's event describes the record (load latency first). */
 static const struct sim_event *lead_event(const struct sim_cpu *c, uint64_t fired)
 {
-	static const uint8_t rank[] = { [PEBS_NO] = 1, [PEBS_PRECISE] = 2, [PEBS_STLAT] = 3,
-					[PEBS_PST] = 4, [PEBS_LDLAT] = 5 };
+	static const uint8_t rank[] = {
+	    [PEBS_NO] = 1, [PEBS_PRECISE] = 2, [PEBS_STLAT] = 3, [PEBS_PST] = 4, [PEBS_LDLAT] = 5};
 	const struct sim_event *best = NULL;
 	unsigned int i;
 
@@ -380,8 +380,8 @@ static void count(struct sim_cpu *c, const struct work *w, uint64_t ip)
 
 void sim_engine_access(struct sim_cpu *c, uint64_t ip, uint64_t addr, uint32_t size, uint32_t kind)
 {
-	struct sim_access a = { .ip = ip, .addr = addr, .size = size ? size : 1, .kind = kind };
-	struct work w = { .a = &a, .inst = 1, .cycles = 1 };
+	struct sim_access a = {.ip = ip, .addr = addr, .size = size ? size : 1, .kind = kind};
+	struct work w = {.a = &a, .inst = 1, .cycles = 1};
 
 	sim_engine_flush(c, ip, true);
 	sim_cache_access(c, &a);
@@ -402,7 +402,7 @@ void sim_engine_access(struct sim_cpu *c, uint64_t ip, uint64_t addr, uint32_t s
 /* Instructions until the first counter of `inst`/`cycles` kind would wrap. */
 static uint64_t steps_to_overflow(const struct sim_cpu *c, uint64_t limit)
 {
-	struct work one = { .a = NULL, .inst = 1, .cycles = 1 };
+	struct work one = {.a = NULL, .inst = 1, .cycles = 1};
 	uint64_t best = limit;
 	unsigned int i;
 
@@ -427,7 +427,7 @@ static uint64_t steps_to_overflow(const struct sim_cpu *c, uint64_t limit)
 void sim_engine_retire(struct sim_cpu *c, uint64_t ip, uint64_t n)
 {
 	while (n) {
-		struct work w = { .a = NULL };
+		struct work w = {.a = NULL};
 		uint64_t step;
 
 		sim_engine_flush(c, ip, true);

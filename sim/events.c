@@ -18,6 +18,8 @@
  */
 #include "sim_int.h"
 
+/* The event tables are laid out for reading. */
+/* clang-format off */
 #define EV(code, cnt, pebs, name)             { code, cnt, pebs, 0, 0, name }
 #define EVC(code, cnt, pebs, cntrs, name)     { code, cnt, pebs, 0, cntrs, name }
 #define EVO(code, rsp, name)                  { code, CNT_OFFCORE, PEBS_NO, rsp, 0, name }
@@ -177,6 +179,8 @@ TABLE(sim_events_glc, glc_ev);
 TABLE(sim_events_slm, slm_ev);
 TABLE(sim_events_glm, glm_ev);
 TABLE(sim_events_grt, grt_ev);
+
+/* clang-format on */
 
 const struct sim_event *sim_event_decode(const struct sim_model *m, uint64_t evtsel)
 {

@@ -41,6 +41,8 @@ extern const struct sim_event_table sim_events_core2, sim_events_nhm, sim_events
 /* Feature words of the parts below keep DS, DTES64 and PDCM set, hypervisor clear. */
 #define EDX_INTEL     0xbfebfbffu
 
+/* One row per model, laid out for reading. */
+/* clang-format off */
 const struct sim_model sim_model_table[] = {
 	{
 		.info = { "core2", "Core 2 Duo E8400 (06_17), PEBS fmt0, PMC0 only" },
@@ -268,5 +270,7 @@ const struct sim_model sim_model_table[] = {
 		.source = "AMD APM Vol. 2 (no DS, no IA32_PEBS_*; MSR 8BH patch level)",
 	},
 };
+
+/* clang-format on */
 
 const size_t sim_model_table_len = ARRAY_SIZE(sim_model_table);

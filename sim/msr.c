@@ -11,11 +11,11 @@
  */
 #include "sim_int.h"
 
-#define EVTSEL_INT    BIT_ULL(20)
-#define EVTSEL_ANY    BIT_ULL(21)
-#define EVTSEL_EN     BIT_ULL(22)
-#define EVTSEL_IN_TX  BIT_ULL(32)
-#define EVTSEL_IN_TXCP BIT_ULL(33)
+#define EVTSEL_INT	BIT_ULL(20)
+#define EVTSEL_ANY	BIT_ULL(21)
+#define EVTSEL_EN	BIT_ULL(22)
+#define EVTSEL_IN_TX	BIT_ULL(32)
+#define EVTSEL_IN_TXCP	BIT_ULL(33)
 #define EVTSEL_ADAPTIVE BIT_ULL(34)
 
 enum msr_count { ONE, PER_GP, PER_FIXED, PAIR };
@@ -248,11 +248,11 @@ static enum hw_fault wr_fixed(struct sim_cpu *c, unsigned int i, uint64_t v)
 
 /* ---- global controls --------------------------------------------------- */
 
-#define SIMPLE_REG(field)                                                            \
-	static enum hw_fault rd_##field(struct sim_cpu *c, unsigned int i, uint64_t *v) \
-	{                                                                            \
-		*v = c->field;                                                       \
-		return HW_OK;                                                        \
+#define SIMPLE_REG(field)                                                                          \
+	static enum hw_fault rd_##field(struct sim_cpu *c, unsigned int i, uint64_t *v)            \
+	{                                                                                          \
+		*v = c->field;                                                                     \
+		return HW_OK;                                                                      \
 	}
 
 SIMPLE_REG(fixed_ctrl)
@@ -323,18 +323,20 @@ static enum hw_fault pebs_enable_reserved(struct sim_cpu *c, uint64_t v)
 	uint64_t bad = v & ~c->m->pebs_enable_mask;
 
 	if (bad & 0xffffffffull)
-		sim_violation(c, "pebs-counter",
-			      "IA32_PEBS_ENABLE=0x%llx: PEBS on a counter this generation does not "
-			      "allow (PEBS_EN bits 0x%llx writable; Core 2, Silvermont, Goldmont: "
-			      "PMC0 only, SDM 18.4.4 / seed 003; Nehalem-Skylake: PMC0-3, seed 001)",
-			      (unsigned long long)v,
-			      (unsigned long long)(c->m->pebs_enable_mask & 0xffffffffull));
+		sim_violation(
+		    c, "pebs-counter",
+		    "IA32_PEBS_ENABLE=0x%llx: PEBS on a counter this generation does not "
+		    "allow (PEBS_EN bits 0x%llx writable; Core 2, Silvermont, Goldmont: "
+		    "PMC0 only, SDM 18.4.4 / seed 003; Nehalem-Skylake: PMC0-3, seed 001)",
+		    (unsigned long long)v,
+		    (unsigned long long)(c->m->pebs_enable_mask & 0xffffffffull));
 	else
-		sim_violation(c, "pebs-enable-layout",
-			      "IA32_PEBS_ENABLE=0x%llx sets bits 0x%llx reserved on this generation "
-			      "(LL_EN 35:32 before Ice Lake, fixed counters 32+ with baseline, PS_EN 63 "
-			      "on Sandy Bridge only: seed 001 Fig. 18-35, reference 2)",
-			      (unsigned long long)v, (unsigned long long)bad);
+		sim_violation(
+		    c, "pebs-enable-layout",
+		    "IA32_PEBS_ENABLE=0x%llx sets bits 0x%llx reserved on this generation "
+		    "(LL_EN 35:32 before Ice Lake, fixed counters 32+ with baseline, PS_EN 63 "
+		    "on Sandy Bridge only: seed 001 Fig. 18-35, reference 2)",
+		    (unsigned long long)v, (unsigned long long)bad);
 	return HW_GP;
 }
 
@@ -498,30 +500,30 @@ static enum hw_fault wr_cfg_c_fx(struct sim_cpu *c, unsigned int i, uint64_t v)
 /* ---- the table --------------------------------------------------------- */
 
 static const struct msr_def msr_table[] = {
-	{ 0x017, ONE, 1, "IA32_PLATFORM_ID", is_intel, rd_platform_id, wr_read_only },
-	{ 0x08b, ONE, 1, "IA32_BIOS_SIGN_ID", any_vendor, rd_bios_sign, wr_bios_sign },
-	{ 0x0c1, PER_GP, 1, "IA32_PMC", has_gp, rd_pmc, wr_pmc },
-	{ 0x186, PER_GP, 1, "IA32_PERFEVTSEL", has_gp, rd_evtsel, wr_evtsel },
-	{ 0x1a0, ONE, 1, "IA32_MISC_ENABLE", is_intel, rd_misc_enable, wr_misc_enable },
-	{ 0x1a6, PAIR, 1, "MSR_OFFCORE_RSP", has_offcore, rd_offcore, wr_offcore },
-	{ 0x1d9, ONE, 1, "IA32_DEBUGCTL", is_intel, rd_debugctl, wr_debugctl },
-	{ 0x309, PER_FIXED, 1, "IA32_FIXED_CTR", has_fixed, rd_fixed, wr_fixed },
-	{ 0x345, ONE, 1, "IA32_PERF_CAPABILITIES", has_pdcm, rd_perf_caps, wr_read_only },
-	{ 0x38d, ONE, 1, "IA32_FIXED_CTR_CTRL", has_global, rd_fixed_ctrl, wr_fixed_ctrl },
-	{ 0x38e, ONE, 1, "IA32_PERF_GLOBAL_STATUS", has_global, rd_global_status, wr_read_only },
-	{ 0x38f, ONE, 1, "IA32_PERF_GLOBAL_CTRL", has_global, rd_global_ctrl, wr_global_ctrl },
-	{ 0x390, ONE, 1, "IA32_PERF_GLOBAL_OVF_CTRL", has_global, rd_zero, wr_ovf_ctrl },
-	{ 0x391, ONE, 1, "IA32_PERF_GLOBAL_STATUS_SET", has_status_set, rd_zero, wr_status_set },
-	{ 0x3f1, ONE, 1, "IA32_PEBS_ENABLE", has_pebs_enable, rd_pebs_enable, wr_pebs_enable },
-	{ 0x3f2, ONE, 1, "MSR_PEBS_DATA_CFG", has_data_cfg, rd_data_cfg, wr_data_cfg },
-	{ 0x3f4, ONE, 1, "IA32_PEBS_BASE", has_arch_pebs, rd_pebs_base, wr_pebs_base },
-	{ 0x3f5, ONE, 1, "IA32_PEBS_INDEX", has_arch_pebs, rd_pebs_index, wr_pebs_index },
-	{ 0x3f6, ONE, 1, "MSR_PEBS_LD_LAT_THRESHOLD", has_ldlat, rd_ld_lat, wr_ld_lat },
-	{ 0x3f7, ONE, 1, "MSR_PEBS_FRONTEND", has_frontend, rd_frontend, wr_frontend },
-	{ 0x4c1, PER_GP, 1, "IA32_A_PMC", has_fw_gp, rd_pmc, wr_a_pmc },
-	{ 0x600, ONE, 1, "IA32_DS_AREA", has_ds, rd_ds_area, wr_ds_area },
-	{ 0x1903, PER_GP, 4, "IA32_PMC_GP_CFG_C", has_cfg_c_gp, rd_cfg_c_gp, wr_cfg_c_gp },
-	{ 0x1983, PER_FIXED, 4, "IA32_PMC_FX_CFG_C", has_cfg_c_fx, rd_cfg_c_fx, wr_cfg_c_fx },
+    {0x017, ONE, 1, "IA32_PLATFORM_ID", is_intel, rd_platform_id, wr_read_only},
+    {0x08b, ONE, 1, "IA32_BIOS_SIGN_ID", any_vendor, rd_bios_sign, wr_bios_sign},
+    {0x0c1, PER_GP, 1, "IA32_PMC", has_gp, rd_pmc, wr_pmc},
+    {0x186, PER_GP, 1, "IA32_PERFEVTSEL", has_gp, rd_evtsel, wr_evtsel},
+    {0x1a0, ONE, 1, "IA32_MISC_ENABLE", is_intel, rd_misc_enable, wr_misc_enable},
+    {0x1a6, PAIR, 1, "MSR_OFFCORE_RSP", has_offcore, rd_offcore, wr_offcore},
+    {0x1d9, ONE, 1, "IA32_DEBUGCTL", is_intel, rd_debugctl, wr_debugctl},
+    {0x309, PER_FIXED, 1, "IA32_FIXED_CTR", has_fixed, rd_fixed, wr_fixed},
+    {0x345, ONE, 1, "IA32_PERF_CAPABILITIES", has_pdcm, rd_perf_caps, wr_read_only},
+    {0x38d, ONE, 1, "IA32_FIXED_CTR_CTRL", has_global, rd_fixed_ctrl, wr_fixed_ctrl},
+    {0x38e, ONE, 1, "IA32_PERF_GLOBAL_STATUS", has_global, rd_global_status, wr_read_only},
+    {0x38f, ONE, 1, "IA32_PERF_GLOBAL_CTRL", has_global, rd_global_ctrl, wr_global_ctrl},
+    {0x390, ONE, 1, "IA32_PERF_GLOBAL_OVF_CTRL", has_global, rd_zero, wr_ovf_ctrl},
+    {0x391, ONE, 1, "IA32_PERF_GLOBAL_STATUS_SET", has_status_set, rd_zero, wr_status_set},
+    {0x3f1, ONE, 1, "IA32_PEBS_ENABLE", has_pebs_enable, rd_pebs_enable, wr_pebs_enable},
+    {0x3f2, ONE, 1, "MSR_PEBS_DATA_CFG", has_data_cfg, rd_data_cfg, wr_data_cfg},
+    {0x3f4, ONE, 1, "IA32_PEBS_BASE", has_arch_pebs, rd_pebs_base, wr_pebs_base},
+    {0x3f5, ONE, 1, "IA32_PEBS_INDEX", has_arch_pebs, rd_pebs_index, wr_pebs_index},
+    {0x3f6, ONE, 1, "MSR_PEBS_LD_LAT_THRESHOLD", has_ldlat, rd_ld_lat, wr_ld_lat},
+    {0x3f7, ONE, 1, "MSR_PEBS_FRONTEND", has_frontend, rd_frontend, wr_frontend},
+    {0x4c1, PER_GP, 1, "IA32_A_PMC", has_fw_gp, rd_pmc, wr_a_pmc},
+    {0x600, ONE, 1, "IA32_DS_AREA", has_ds, rd_ds_area, wr_ds_area},
+    {0x1903, PER_GP, 4, "IA32_PMC_GP_CFG_C", has_cfg_c_gp, rd_cfg_c_gp, wr_cfg_c_gp},
+    {0x1983, PER_FIXED, 4, "IA32_PMC_FX_CFG_C", has_cfg_c_fx, rd_cfg_c_fx, wr_cfg_c_fx},
 };
 
 static unsigned int span(enum msr_count n)
@@ -593,6 +595,5 @@ void sim_msr_power_on(struct sim_cpu *c)
 	c->offcore[0] = c->offcore[1] = 0;
 	c->ds_area = c->debugctl = c->pebs_base = c->pebs_index = 0;
 	c->misc_enable = c->m->misc_enable;
-	c->bios_sign = c->m->vendor == SIM_AMD ? c->m->microcode
-					       : (uint64_t)c->m->microcode << 32;
+	c->bios_sign = c->m->vendor == SIM_AMD ? c->m->microcode : (uint64_t)c->m->microcode << 32;
 }

@@ -75,7 +75,7 @@ uint64_t sim_dse_store(const struct sim_cpu *c, const struct sim_access *a)
 	if (c->m->dse == DSE_GRT || c->m->dse == DSE_CMT)
 		return sim_dse_load(c, a) & ~((uint64_t)0xc0);
 	return (a->level == LVL_L1) | (uint64_t)a->stlb_miss << 4 |
-	       (uint64_t)!!(a->kind & HW_LOCKED) << 5;
+	       (uint64_t) !!(a->kind & HW_LOCKED) << 5;
 }
 
 static uint64_t mem_latency(const struct sim_cpu *c, uint64_t lat)
@@ -92,7 +92,7 @@ static uint64_t mem_latency(const struct sim_cpu *c, uint64_t lat)
 
 static size_t legacy_size(unsigned int fmt)
 {
-	static const size_t size[] = { 0x90, 0xb0, 0xc0, 0xc8 };
+	static const size_t size[] = {0x90, 0xb0, 0xc0, 0xc8};
 
 	return size[fmt];
 }

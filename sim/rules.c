@@ -20,9 +20,19 @@
 
 /* One bit per rule, for "report once per arming". */
 enum rule_id {
-	R_PEBS_COUNTER, R_PEBS_EVENT, R_EVTSEL_FIELDS, R_LDLAT_FIELDS, R_LDLAT_MIN,
-	R_LDLAT_EXCL, R_LL_EN, R_FIXED_BASELINE, R_PST, R_DS_AREA, R_ARCH_PEBS,
-	R_OFFCORE_AVG, R_OFFCORE_PAIR,
+	R_PEBS_COUNTER,
+	R_PEBS_EVENT,
+	R_EVTSEL_FIELDS,
+	R_LDLAT_FIELDS,
+	R_LDLAT_MIN,
+	R_LDLAT_EXCL,
+	R_LL_EN,
+	R_FIXED_BASELINE,
+	R_PST,
+	R_DS_AREA,
+	R_ARCH_PEBS,
+	R_OFFCORE_AVG,
+	R_OFFCORE_PAIR,
 };
 
 static sim_violation_fn violation_fn;
@@ -203,8 +213,8 @@ static void check_ldlat_exclusive(struct sim_cpu *c)
 static void check_pst(struct sim_cpu *c)
 {
 	bool ps = c->pebs_enable & BIT_ULL(63);
-	bool pst3 = c->pmu.n_gp > 3 && sim_gp_pebs_armed(c, 3) && c->ev[3] &&
-		    c->ev[3]->pebs == PEBS_PST;
+	bool pst3 =
+	    c->pmu.n_gp > 3 && sim_gp_pebs_armed(c, 3) && c->ev[3] && c->ev[3]->pebs == PEBS_PST;
 	unsigned int i;
 	bool pst_any = false;
 
@@ -233,7 +243,8 @@ static bool ds_ok(struct sim_cpu *c, char *why, size_t n)
 	index = get_le64(ds + 0x28);
 	max = get_le64(ds + 0x30);
 	if (!base || index < base || index > max) {
-		pp_snprintf(why, n, "pebs_buffer_base 0x%llx, pebs_index 0x%llx, "
+		pp_snprintf(why, n,
+			    "pebs_buffer_base 0x%llx, pebs_index 0x%llx, "
 			    "pebs_absolute_maximum 0x%llx are not base <= index <= max",
 			    (unsigned long long)base, (unsigned long long)index,
 			    (unsigned long long)max);
@@ -289,10 +300,11 @@ static void check_offcore(struct sim_cpu *c)
 			      "be 0 (SDM 18.6.3, Table 18-17, seed 004)",
 			      (unsigned long long)r0);
 	if (offcore_counting(c, 1) && (r0 & 0xffff) != (r1 & 0xffff) && once(c, R_OFFCORE_PAIR))
-		sim_violation(c, "offcore-avg-latency",
-			      "MSR_OFFCORE_RSP1 request type 0x%llx differs from RSP0's 0x%llx: the "
-			      "request count must use the same request type (SDM 18.6.3, seed 004)",
-			      (unsigned long long)(r1 & 0xffff), (unsigned long long)(r0 & 0xffff));
+		sim_violation(
+		    c, "offcore-avg-latency",
+		    "MSR_OFFCORE_RSP1 request type 0x%llx differs from RSP0's 0x%llx: the "
+		    "request count must use the same request type (SDM 18.6.3, seed 004)",
+		    (unsigned long long)(r1 & 0xffff), (unsigned long long)(r0 & 0xffff));
 }
 
 static bool any_armed(const struct sim_cpu *c)

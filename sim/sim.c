@@ -189,17 +189,17 @@ static void sim_retire(uint64_t ip, uint64_t n)
 }
 
 static const struct hw_ops sim_ops = {
-	.name = "sim",
-	.simulated = true,
-	.cpuid = sim_cpuid,
-	.rdmsr = sim_rdmsr,
-	.wrmsr = sim_wrmsr,
-	.rdtsc = sim_rdtsc,
-	.apic_read = sim_apic_read,
-	.apic_write = sim_apic_write,
-	.set_pmi_handler = sim_set_pmi_handler,
-	.mem_access = sim_mem_access,
-	.retire = sim_retire,
+    .name = "sim",
+    .simulated = true,
+    .cpuid = sim_cpuid,
+    .rdmsr = sim_rdmsr,
+    .wrmsr = sim_wrmsr,
+    .rdtsc = sim_rdtsc,
+    .apic_read = sim_apic_read,
+    .apic_write = sim_apic_write,
+    .set_pmi_handler = sim_set_pmi_handler,
+    .mem_access = sim_mem_access,
+    .retire = sim_retire,
 };
 
 const struct hw_ops *sim_hw_ops(void)

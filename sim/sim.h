@@ -14,7 +14,7 @@
 #include "../pmu/hw.h"
 
 struct sim_model_info {
-	const char *name;        /* model=NAME, e.g. "skl" */
+	const char *name;	 /* model=NAME, e.g. "skl" */
 	const char *description; /* e.g. "Skylake client (06_5E), PEBS fmt3" */
 };
 
@@ -42,11 +42,11 @@ unsigned int sim_violation_count(void);
  * the DS buffer the caller gave the simulated CPU.
  */
 struct sim_stats {
-	uint64_t records;        /* PEBS records written */
-	uint64_t records_dropped;/* assists that found no room (index + size > absolute max) */
-	uint64_t pmis;           /* PMIs delivered to the handler */
-	uint64_t pmis_masked;    /* PMI requests not delivered (LVTPC masked / no handler / in service) */
-	uint64_t instructions;   /* instructions the kernels reported retired */
+	uint64_t records;	  /* PEBS records written */
+	uint64_t records_dropped; /* assists that found no room (index + size > absolute max) */
+	uint64_t pmis;		  /* PMIs delivered to the handler */
+	uint64_t pmis_masked;	  /* PMIs not delivered: LVTPC masked, no handler */
+	uint64_t instructions;	  /* instructions the kernels reported retired */
 	uint64_t loads, stores;
 };
 void sim_get_stats(struct sim_stats *st);

@@ -24,30 +24,30 @@ enum sim_vendor { SIM_INTEL, SIM_AMD };
 
 /* Model feature flags (what the generation has, per its SDM section). */
 enum sim_flag {
-	F_LDLAT = 1u << 0,        /* MSR_PEBS_LD_LAT_THRESHOLD 0x3F6 */
-	F_LL_EN = 1u << 1,        /* PEBS_ENABLE[35:32] are LL_EN_PMCx (before Ice Lake) */
-	F_PS_EN = 1u << 2,        /* PEBS_ENABLE[63] PS_EN, precise store (Sandy Bridge) */
-	F_PDIR = 1u << 3,         /* PDIR: no reprogramming while counting (seed 001) */
-	F_LDLAT_EXCL = 1u << 4,   /* no other PEBS event beside load latency (seed 000) */
-	F_GLC = 1u << 5,          /* Golden Cove counter constraints (reference 8.4) */
-	F_STLAT = 1u << 6,        /* store latency event 0x2CD (Sapphire Rapids) */
-	F_BLOCK = 1u << 7,        /* data-source blk bits, with the aux event 0x8203 */
-	F_NONPRECISE = 1u << 8,   /* Goldmont: non-precise events, STATUS_SET records */
-	F_TSX = 1u << 9,          /* PERFEVTSEL IN_TX/IN_TXCP bits 32/33 */
-	F_INSTR_LAT = 1u << 10,   /* meminfo latency split: instr [15:0], cache [47:32] */
-	F_ARCH_PEBS = 1u << 11,   /* CPUID.23H architectural PEBS */
-	F_FRONTEND = 1u << 12,    /* MSR_PEBS_FRONTEND 0x3F7 */
+	F_LDLAT = 1u << 0,	  /* MSR_PEBS_LD_LAT_THRESHOLD 0x3F6 */
+	F_LL_EN = 1u << 1,	  /* PEBS_ENABLE[35:32] are LL_EN_PMCx (before Ice Lake) */
+	F_PS_EN = 1u << 2,	  /* PEBS_ENABLE[63] PS_EN, precise store (Sandy Bridge) */
+	F_PDIR = 1u << 3,	  /* PDIR: no reprogramming while counting (seed 001) */
+	F_LDLAT_EXCL = 1u << 4,	  /* no other PEBS event beside load latency (seed 000) */
+	F_GLC = 1u << 5,	  /* Golden Cove counter constraints (reference 8.4) */
+	F_STLAT = 1u << 6,	  /* store latency event 0x2CD (Sapphire Rapids) */
+	F_BLOCK = 1u << 7,	  /* data-source blk bits, with the aux event 0x8203 */
+	F_NONPRECISE = 1u << 8,	  /* Goldmont: non-precise events, STATUS_SET records */
+	F_TSX = 1u << 9,	  /* PERFEVTSEL IN_TX/IN_TXCP bits 32/33 */
+	F_INSTR_LAT = 1u << 10,	  /* meminfo latency split: instr [15:0], cache [47:32] */
+	F_ARCH_PEBS = 1u << 11,	  /* CPUID.23H architectural PEBS */
+	F_FRONTEND = 1u << 12,	  /* MSR_PEBS_FRONTEND 0x3F7 */
 	F_OFFCORE_AVG = 1u << 13, /* OFFCORE_RSP0 bit 38 AVG_LATENCY (Silvermont, seed 004) */
 };
 
 /* How the data-source field (0xA0 / meminfo aux) of a load is laid out. */
 enum sim_dse {
-	DSE_NONE,     /* fmt0: the record has no such field */
-	DSE_RSVD,     /* present but reserved (Goldmont SDM p.18-32; Silvermont): written 0 */
-	DSE_NHM,      /* [3:0] source only (Linux pebs_no_tlb) */
-	DSE_BIG,      /* [3:0] source, 4 STLB miss, 5 lock, 6/7 blk (F_BLOCK) */
-	DSE_GRT,      /* Gracemont: [3:0], 4 lock, 5 STLB miss, 6 data blk */
-	DSE_CMT,      /* Crestmont-style: [4:0], 5 lock, 6 STLB miss, 7 fwd blk */
+	DSE_NONE, /* fmt0: the record has no such field */
+	DSE_RSVD, /* present but reserved (Goldmont SDM p.18-32; Silvermont): written 0 */
+	DSE_NHM,  /* [3:0] source only (Linux pebs_no_tlb) */
+	DSE_BIG,  /* [3:0] source, 4 STLB miss, 5 lock, 6/7 blk (F_BLOCK) */
+	DSE_GRT,  /* Gracemont: [3:0], 4 lock, 5 STLB miss, 6 data blk */
+	DSE_CMT,  /* Crestmont-style: [4:0], 5 lock, 6 STLB miss, 7 fwd blk */
 };
 
 struct sim_cache_geom {
@@ -58,18 +58,33 @@ struct sim_cache_geom {
 
 /* What an event counts (events.c decodes EVTSEL into one of these). */
 enum sim_count {
-	CNT_NONE, CNT_INST, CNT_CYCLES, CNT_REF_CYCLES,
-	CNT_LOADS, CNT_STORES, CNT_LOCK_LOADS, CNT_SPLIT_LOADS, CNT_SPLIT_STORES,
-	CNT_STLB_MISS_LOADS, CNT_STLB_MISS_STORES, CNT_DTLB_MISS_LOADS,
-	CNT_L1_HIT, CNT_L2_HIT, CNT_L3_HIT, CNT_L1_MISS, CNT_L2_MISS, CNT_L3_MISS,
-	CNT_FB_HIT, CNT_DRAM_HIT,
-	CNT_STLF_BLOCK,  /* loads whose store forwarding was blocked */
-	CNT_4K_ALIAS,    /* loads blocked by a 4 KiB-aliased store */
-	CNT_LDLAT,       /* loads with latency above MSR_PEBS_LD_LAT_THRESHOLD */
-	CNT_PST,         /* Sandy Bridge precise store: stores, record on the next store */
-	CNT_STLAT,       /* store latency (SPR 0x2CD, Gracemont 0x6D0): stores */
-	CNT_AUX_LOADS,   /* SPR mem-loads-aux 0x8203: loads */
-	CNT_OFFCORE,     /* OFFCORE_RESPONSE through MSR_OFFCORE_RSPx */
+	CNT_NONE,
+	CNT_INST,
+	CNT_CYCLES,
+	CNT_REF_CYCLES,
+	CNT_LOADS,
+	CNT_STORES,
+	CNT_LOCK_LOADS,
+	CNT_SPLIT_LOADS,
+	CNT_SPLIT_STORES,
+	CNT_STLB_MISS_LOADS,
+	CNT_STLB_MISS_STORES,
+	CNT_DTLB_MISS_LOADS,
+	CNT_L1_HIT,
+	CNT_L2_HIT,
+	CNT_L3_HIT,
+	CNT_L1_MISS,
+	CNT_L2_MISS,
+	CNT_L3_MISS,
+	CNT_FB_HIT,
+	CNT_DRAM_HIT,
+	CNT_STLF_BLOCK, /* loads whose store forwarding was blocked */
+	CNT_4K_ALIAS,	/* loads blocked by a 4 KiB-aliased store */
+	CNT_LDLAT,	/* loads with latency above MSR_PEBS_LD_LAT_THRESHOLD */
+	CNT_PST,	/* Sandy Bridge precise store: stores, record on the next store */
+	CNT_STLAT,	/* store latency (SPR 0x2CD, Gracemont 0x6D0): stores */
+	CNT_AUX_LOADS,	/* SPR mem-loads-aux 0x8203: loads */
+	CNT_OFFCORE,	/* OFFCORE_RESPONSE through MSR_OFFCORE_RSPx */
 };
 
 /* How an event behaves with PEBS on (the generation's PEBS event table). */
@@ -82,10 +97,10 @@ enum sim_pebs {
 };
 
 struct sim_event {
-	uint16_t code;     /* umask << 8 | event select */
-	uint8_t count;     /* enum sim_count */
-	uint8_t pebs;      /* enum sim_pebs */
-	uint8_t arg;       /* CNT_OFFCORE: which MSR_OFFCORE_RSPx */
+	uint16_t code;	     /* umask << 8 | event select */
+	uint8_t count;	     /* enum sim_count */
+	uint8_t pebs;	     /* enum sim_pebs */
+	uint8_t arg;	     /* CNT_OFFCORE: which MSR_OFFCORE_RSPx */
 	uint32_t pebs_cntrs; /* GP counters allowed for PEBS with this event, 0 = any */
 	const char *name;
 };
@@ -96,33 +111,33 @@ struct sim_event_table {
 };
 
 struct sim_model {
-	struct sim_model_info info;       /* name (model=NAME) and description */
+	struct sim_model_info info; /* name (model=NAME) and description */
 	const char *brand;
 	enum sim_vendor vendor;
-	uint32_t sig;                     /* CPUID.1:EAX */
+	uint32_t sig; /* CPUID.1:EAX */
 	uint32_t max_leaf, max_ext;
-	uint32_t phys_bits;               /* MAXPHYADDR (CPUID.80000008H:EAX[7:0]); 0 = 39 */
+	uint32_t phys_bits; /* MAXPHYADDR (CPUID.80000008H:EAX[7:0]); 0 = 39 */
 	uint32_t c1_ebx, c1_ecx, c1_edx;
 	uint32_t c7_ebx, c7_ecx, c7_edx;
-	uint32_t c71_eax;                 /* CPUID.(7,1):EAX, bit 8 ArchPerfmonExt (leaf 23H) */
-	uint32_t c1a_eax;                 /* CPUID.1AH:EAX core type / native model */
-	uint32_t ca[4];                   /* CPUID.0AH EAX EBX ECX EDX */
-	uint32_t c15[3];                  /* CPUID.15H EAX EBX ECX */
-	uint32_t c16_mhz;                 /* CPUID.16H:EAX base MHz */
-	uint32_t c23_caps, c23_gp, c23_fx;/* CPUID.23H sub-leaf 4 EBX, sub-leaf 5 EAX/ECX */
-	uint64_t perf_caps;               /* IA32_PERF_CAPABILITIES, if PDCM */
-	uint64_t misc_enable;             /* IA32_MISC_ENABLE power-on value */
-	uint32_t microcode;               /* IA32_BIOS_SIGN_ID[63:32] (AMD: patch level [31:0]) */
+	uint32_t c71_eax;		   /* CPUID.(7,1):EAX, bit 8 ArchPerfmonExt (leaf 23H) */
+	uint32_t c1a_eax;		   /* CPUID.1AH:EAX core type / native model */
+	uint32_t ca[4];			   /* CPUID.0AH EAX EBX ECX EDX */
+	uint32_t c15[3];		   /* CPUID.15H EAX EBX ECX */
+	uint32_t c16_mhz;		   /* CPUID.16H:EAX base MHz */
+	uint32_t c23_caps, c23_gp, c23_fx; /* CPUID.23H sub-leaf 4 EBX, sub-leaf 5 EAX/ECX */
+	uint64_t perf_caps;		   /* IA32_PERF_CAPABILITIES, if PDCM */
+	uint64_t misc_enable;		   /* IA32_MISC_ENABLE power-on value */
+	uint32_t microcode;		   /* IA32_BIOS_SIGN_ID[63:32] (AMD: patch level [31:0]) */
 	uint64_t platform_id;
-	uint64_t pebs_enable_mask;        /* writable IA32_PEBS_ENABLE bits; 0 = no such MSR */
+	uint64_t pebs_enable_mask; /* writable IA32_PEBS_ENABLE bits; 0 = no such MSR */
 	uint64_t frontend_mask;
-	uint64_t offcore_mask[2];         /* writable MSR_OFFCORE_RSP0/1 bits; 0 = absent */
-	uint32_t flags;                   /* enum sim_flag */
+	uint64_t offcore_mask[2]; /* writable MSR_OFFCORE_RSP0/1 bits; 0 = absent */
+	uint32_t flags;		  /* enum sim_flag */
 	enum sim_dse dse;
-	uint32_t slots_per_cycle;         /* fixed counter 3 (TOPDOWN.SLOTS) */
+	uint32_t slots_per_cycle; /* fixed counter 3 (TOPDOWN.SLOTS) */
 	const struct sim_event_table *events;
 	struct sim_cache_geom cache;
-	const char *source;               /* where the values come from */
+	const char *source; /* where the values come from */
 };
 
 extern const struct sim_model sim_model_table[];
@@ -131,11 +146,11 @@ extern const size_t sim_model_table_len;
 /* The PMU shape, derived once from the model's CPUID.0AH. */
 struct sim_pmu {
 	uint32_t version, n_gp, gp_width, n_fixed, fixed_width;
-	uint64_t gp_mask, fixed_mask;     /* width masks */
-	uint32_t fixed_bitmap;            /* fixed counters present */
-	unsigned int fmt;                 /* PERF_CAPABILITIES.PEBS_FMT (0 if no PDCM) */
+	uint64_t gp_mask, fixed_mask; /* width masks */
+	uint32_t fixed_bitmap;	      /* fixed counters present */
+	unsigned int fmt;	      /* PERF_CAPABILITIES.PEBS_FMT (0 if no PDCM) */
 	bool baseline, fw_write, trap;
-	bool pebs_usable;                 /* DS and not MISC_ENABLE.PEBS_UNAVAIL */
+	bool pebs_usable; /* DS and not MISC_ENABLE.PEBS_UNAVAIL */
 };
 
 /* One cache level or TLB: set-associative, LRU by position (way 0 = MRU). */
@@ -163,7 +178,7 @@ struct sim_access {
 /* A record captured at the eventing instruction, written at the next retirement. */
 struct sim_pending {
 	bool valid;
-	bool nonprecise;   /* Goldmont: IP is the next retirement point */
+	bool nonprecise; /* Goldmont: IP is the next retirement point */
 	uint64_t eventing_ip, dla, dse, lat, tsc, applicable, status;
 	uint32_t cfg_c_groups; /* arch-PEBS: groups of the triggering counter */
 	bool adaptive;
@@ -193,9 +208,9 @@ struct sim_cpu {
 
 	/* PEBS engine state. */
 	struct sim_pending pend;
-	bool pst_armed;            /* SNB: capture the next store */
+	bool pst_armed; /* SNB: capture the next store */
 	uint64_t pst_applicable;
-	uint64_t status_set_pebs;  /* Goldmont: STATUS_SET overflows pending a record */
+	uint64_t status_set_pebs; /* Goldmont: STATUS_SET overflows pending a record */
 
 	/* Rules: reported once per arming (cleared when nothing is armed). */
 	uint32_t rules_reported;
