@@ -29,13 +29,13 @@
 # -cpu value of --kvm, e.g. "host,pmu=on,migratable=no,-arch-capabilities"
 # where the host kernel refuses an MSR QEMU sets).
 set -u
-cd "$(dirname "$0")"
+cd "$(dirname "$0")" || exit 1
 BUILD=${BUILD:-build}
 QEMU=${QEMU:-qemu-system-x86_64}
 OVMF_CODE=${OVMF_CODE:-/usr/share/OVMF/OVMF_CODE_4M.fd}
 OVMF_VARS=${OVMF_VARS:-/usr/share/OVMF/OVMF_VARS_4M.fd}
 
-kvm=false usb=false loadopts=false smp=1 timeout=300 log= keep= config= image_arg=
+kvm=false usb=false loadopts=false smp=1 timeout=300 log='' keep='' config='' image_arg=''
 app_opts=()
 usage() {
 	sed -n '4,30p' "$0" | sed 's/^# \{0,1\}//'
@@ -86,6 +86,7 @@ if [ ${#app_opts[@]} -gt 0 ] && ! $loadopts; then
 	mcopy -o -i "$disk$part" "$work/PEBSPROBE.CFG" ::/EFI/BOOT/PEBSPROBE.CFG
 fi
 
+# shellcheck disable=SC2054 # commas belong to QEMU option values
 args=(-machine q35 -m 512 -smp "$smp" -no-reboot -net none
 	-display none -vga std -monitor none -serial stdio
 	-drive "if=pflash,format=raw,unit=0,readonly=on,file=$OVMF_CODE"

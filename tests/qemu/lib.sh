@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# shellcheck shell=bash
 # lib.sh - shared by tests/qemu/test-*.sh (sourced, not run).
 #
 #   boot NAME [run-qemu.sh args] [-- app options]
