@@ -77,8 +77,8 @@ enum pebs_tsx_flag {
 	TSX_CAPACITY_READ = 1 << 7,
 };
 
-#define PEBS_MAX_LBR      64
-#define PEBS_MAX_COUNTERS 48
+#define PEBS_MAX_LBR      64 /* arch LBR depth is at most 64; more entries are skipped by size */
+#define PEBS_MAX_COUNTERS 66 /* 32 GP + 32 fixed + SLOTS and PERF_METRICS: all a counter header can name */
 
 struct pebs_lbr_entry {
 	uint64_t from, to, info;

@@ -521,6 +521,44 @@ static void test_arch(void **state)
 	assert_non_null(strstr(an.what, "size field is 0"));
 }
 
+/*
+ * Counts taken from the record itself, chosen to defeat size arithmetic:
+ * - an arch LBR header (lbr == 3) whose depth is 1 << 61, so depth * 0x18
+ *   wraps to 0 in 64 bits: must be "too small for its lbr group";
+ * - a counter-group header naming every GP and fixed counter plus metrics
+ *   (32 + 32 + 2 = 66 values, the most a header can describe): every value
+ *   must be kept, and one byte less must be refused.
+ */
+static void test_arch_hostile_counts(void **state)
+{
+	struct pebs_decode_cfg cfg = { .fmt = PEBS_FMT_ARCH, .uarch = UARCH_LNC, .kind = KIND_OTHER };
+	size_t s = 0x10 + 0x30 + 0x30, c;
+
+	memset(img, 0, sizeof(img));
+	p64(0x00, ahdr(s, A_BASIC | A_LBR(3)));
+	p64(0x40 + 0x10, 1ULL << 61); /* LBR header: depth */
+	assert_int_equal(run(&cfg, s), PEBS_STEP_ANOMALY);
+	assert_int_equal(nrec, 0);
+	assert_int_equal(an.offset, 0);
+	assert_non_null(strstr(an.what, "lbr"));
+
+	c = 0x10 + 0x30 + 0x10 + 66 * 8;
+	memset(img, 0, sizeof(img));
+	p64(0x00, ahdr(c, A_BASIC | A_CNTR(1)));
+	p32(0x40, 0xffffffff);
+	p32(0x44, 0xffffffff);
+	p32(0x48, 3);
+	for (unsigned int i = 0; i < 66; i++)
+		p64(0x50 + 8 * i, 0x1000 + i);
+	assert_int_equal(run(&cfg, c), PEBS_STEP_END);
+	assert_int_equal(nrec, 1);
+	assert_int_equal(recs[0].n_counters, 66);
+	assert_int_equal(recs[0].counters[65], 0x1000 + 65);
+	p64(0x00, ahdr(c - 8, A_BASIC | A_CNTR(1)));
+	assert_int_equal(run(&cfg, c - 8), PEBS_STEP_ANOMALY);
+	assert_non_null(strstr(an.what, "counter"));
+}
+
 /* Pseudo-random bytes in every format: never a crash, hang or overread. */
 static void test_garbage(void **state)
 {
@@ -558,6 +596,7 @@ int main(void)
 		cmocka_unit_test(test_adaptive_anomalies),
 		cmocka_unit_test(test_legacy_truncated),
 		cmocka_unit_test(test_arch),
+		cmocka_unit_test(test_arch_hostile_counts),
 		cmocka_unit_test(test_garbage),
 	};
 
