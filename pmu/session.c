@@ -43,6 +43,7 @@ struct sess {
 	size_t res_cap;
 	bool nomem;
 	bool disarming;      /* set before disarm(): a late PMI must not re-enable counters */
+	uint64_t residue;    /* PEBS counter's count past its last reload */
 };
 
 /* ---- MSR access: every fault recorded, never ignored -------------------- */
@@ -506,11 +507,10 @@ static void read_counts(struct sess *s)
 	}
 	if (p->count_only || r->counted_sample)
 		return;
-	/* No counting copy: records * period plus what the PEBS counter holds beyond -period. */
+	/* No counting copy: what the PEBS counter holds beyond -period (records added later). */
 	ctr = p->sample_ctr;
 	if (sess_rd(s, ctr >= 32 ? MSR_IA32_FIXED_CTR0 + (ctr - 32) : MSR_IA32_PMC0 + ctr, &v))
-		r->sampled_events = (uint64_t)(r->n_records - s->forced) * p->period +
-				    ((v - start_value(s)) & p->gp_width_mask);
+		s->residue = (v - start_value(s)) & p->gp_width_mask;
 }
 
 static void finish_result(struct sess *s)
@@ -522,6 +522,13 @@ static void finish_result(struct sess *s)
 	r->period = p->period;
 	r->pebs_counter = p->sample_ctr;
 	r->pebs_enable = p->arch ? (p->sample_ctr >= 0 ? BIT_ULL(p->sample_ctr) : 0) : p->pebs_enable;
+	/*
+	 * Without a counting copy (load latency, precise store, store latency,
+	 * frontend: one counter per facility) the events are derived from what
+	 * was written: records * period + the counter's residue.
+	 */
+	if (!p->count_only && !r->counted_sample)
+		r->sampled_events = (uint64_t)written * p->period + s->residue;
 	r->expected_records = p->period ? r->sampled_events / p->period : 0;
 	/* Lost: the buffer filled and the counter kept overflowing (events / period vs written). */
 	if (r->buffer_full && r->expected_records > written)

@@ -220,6 +220,10 @@ static void run_mode(const char *model, const struct cpu_info *ci, enum pebs_kin
 			    (unsigned long long)res.period, (unsigned long long)res.expected_records);
 		fail();
 	}
+	/* Derived counts (no counting copy) are records * period + residue < period. */
+	if (!res.counted_sample)
+		assert_true(res.sampled_events >= res.n_records * res.period &&
+			    res.sampled_events < (res.n_records + 1) * res.period);
 	/* At most one record per period of the kernel's own accesses (not for cycles). */
 	if (!c.period)
 		assert_true(res.n_records <= ka.n / res.period + 1);
