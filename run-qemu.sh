@@ -27,7 +27,8 @@
 #
 # Environment: BUILD (default build), QEMU, OVMF_CODE, OVMF_VARS, KVM_CPU (the
 # -cpu value of --kvm, e.g. "host,pmu=on,migratable=no,-arch-capabilities"
-# where the host kernel refuses an MSR QEMU sets).
+# where the host kernel refuses an MSR QEMU sets), TCG_CPU (the -cpu value
+# without --kvm, default max; e.g. Skylake-Client for an Intel vCPU).
 set -u
 cd "$(dirname "$0")" || exit 1
 BUILD=${BUILD:-build}
@@ -98,7 +99,7 @@ fi
 if $kvm; then
 	args+=(-enable-kvm -cpu "${KVM_CPU:-host,pmu=on,migratable=no}")
 else
-	args+=(-cpu max)
+	args+=(-cpu "${TCG_CPU:-max}")
 fi
 if $usb; then
 	args+=(-device qemu-xhci,id=xhci -drive "if=none,id=stick,format=raw,file=$disk"

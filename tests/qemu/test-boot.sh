@@ -35,3 +35,14 @@ expect_line "auto: simulated lines are marked [sim]" "$T/auto.out" '^SUMMARY: .*
 boot models -- model=list
 expect_rc models 0
 expect_line "model=list names the models" "$T/models.out" '^INFO: model [a-z0-9]+: '
+
+# An Intel vCPU (TCG's Skylake-Client model): the Intel-only MSRs are read
+# through the real backend, PERF_CAPABILITIES is not (no PDCM), the model
+# maps to skl.
+TCG_CPU=Skylake-Client boot intel -- pmu=hw mode=report trace=msr
+o=$T/intel.out
+expect_rc intel 0
+expect_line "intel: microcode from IA32_BIOS_SIGN_ID (write 0, CPUID, read)" "$o" '^MSR: rdmsr 0x8b 0x[0-9a-f]+$'
+expect_line "intel: MISC_ENABLE read and decoded" "$o" '^INFO: misc_enable: 0x[0-9a-f]+: perfmon-available [01], bts-unavailable [01], pebs-unavailable [01]$'
+expect_no_line "intel: PERF_CAPABILITIES not read without PDCM" "$o" '^MSR: rdmsr 0x345 '
+expect_line "intel: 06_5EH maps to skl" "$o" '^INFO: uarch: skl \(Skylake \(desktop\)\)$'
