@@ -40,8 +40,8 @@ struct sess {
 	uint32_t orig_lvtpc;
 	unsigned int pmi_stuck;
 	size_t forced;       /* records present right after the forced overflows */
-	size_t res_cap;
-	bool nomem;
+	size_t res_cap, kinds_cap;
+	uint64_t dropped;    /* records drained but not kept: the result buffer was full */
 	bool disarming;      /* set before disarm(): a late PMI must not re-enable counters */
 	uint64_t residue;    /* PEBS counter's count past its last reload */
 };
@@ -308,9 +308,14 @@ static bool arm(struct sess *s)
 	} else if (!p->count_only) {
 		size_t thr = 0;
 
+		/* Threshold in bytes from the base: records of header 16 + basic 48
+		 * [+ aux 64] [+ gpr 160] bytes (ref. sec. 7); default leaves a page free. */
+		size_t rec = 16 + 48 + ((p->cfg_c & CFG_C_AUX) ? 64 : 0) +
+			     ((p->cfg_c & CFG_C_GPR) ? 160 : 0);
+
 		if (s->cfg->drain == OPT_DRAIN_PMI)
-			thr = s->cfg->threshold_records ? s->cfg->threshold_records * 64
-							: s->ds.buf_size - PAGE_SIZE_4K;
+			thr = s->cfg->threshold_records ? s->cfg->threshold_records * rec
+				: (s->ds.buf_size > PAGE_SIZE_4K ? s->ds.buf_size - PAGE_SIZE_4K : rec);
 		if (!sess_wr(s, MSR_IA32_PEBS_BASE, ds_arch_base_msr(&s->ds)) ||
 		    !sess_wr(s, MSR_IA32_PEBS_INDEX, ds_arch_index_msr(&s->ds, thr)))
 			return false;
@@ -331,33 +336,32 @@ static bool arm(struct sess *s)
 
 /* ---- draining ---------------------------------------------------------- */
 
-static bool grow(struct sess *s, size_t more_bytes, size_t more_recs)
+/*
+ * The result buffer is allocated before arming: the PMI handler drains into
+ * it from interrupt context, where firmware memory services must not be
+ * called (UEFI: no AllocatePool above TPL_NOTIFY).  Polling needs one PEBS
+ * buffer's worth (plus the forced records); PMI draining several.
+ */
+#define RESULT_PMI_BUFFERS 16
+
+static int alloc_result(struct sess *s, char *why, size_t why_size)
 {
 	struct session_result *r = s->res;
-	size_t need = r->records_len + more_bytes, cap = s->res_cap ? s->res_cap : 4096;
-	uint8_t *nb, *nk;
+	size_t min_rec = s->plan.arch ? 16 : (s->plan.rec_size ? s->plan.rec_size : 32);
+	size_t bufs = s->cfg->drain == OPT_DRAIN_PMI ? RESULT_PMI_BUFFERS : 2;
 
-	if (need <= s->res_cap)
-		goto kinds;
-	while (cap < need)
-		cap *= 2;
-	nb = plat_alloc(cap);
-	if (!nb)
-		return false;
-	if (r->records_len)
-		memcpy(nb, r->records, r->records_len);
-	plat_free(r->records);
-	r->records = nb;
-	s->res_cap = cap;
-kinds:
-	nk = plat_alloc(r->n_records + more_recs + 1);
-	if (!nk)
-		return false;
-	if (r->n_records)
-		memcpy(nk, r->rec_kinds, r->n_records);
-	plat_free(r->rec_kinds);
-	r->rec_kinds = nk;
-	return true;
+	if (s->plan.count_only)
+		return 0;
+	s->res_cap = s->ds.buf_size * bufs;
+	s->kinds_cap = s->res_cap / min_rec + 1;
+	r->records = plat_alloc(s->res_cap);
+	r->rec_kinds = plat_alloc(s->kinds_cap);
+	if (!r->records || !r->rec_kinds) {
+		session_result_free(r);
+		pp_snprintf(why, why_size, "no memory for %zu bytes of drained records", s->res_cap);
+		return SESSION_NOMEM;
+	}
+	return 0;
 }
 
 static void append(struct sess *s, const struct ds_drained *d)
@@ -370,8 +374,8 @@ static void append(struct sess *s, const struct ds_drained *d)
 		r->buffer_full = true;
 	if (!d->len)
 		return;
-	if (!grow(s, d->len, d->n_records)) {
-		s->nomem = true;
+	if (r->records_len + d->len > s->res_cap || r->n_records + d->n_records > s->kinds_cap) {
+		s->dropped += d->n_records;
 		return;
 	}
 	memcpy(r->records + r->records_len, d->start, d->len);
@@ -531,8 +535,10 @@ static void finish_result(struct sess *s)
 		r->sampled_events = (uint64_t)written * p->period + s->residue;
 	r->expected_records = p->period ? r->sampled_events / p->period : 0;
 	/* Lost: the buffer filled and the counter kept overflowing (events / period vs written). */
-	if (r->buffer_full && r->expected_records > written)
-		r->lost = r->expected_records - written;
+	if (r->buffer_full && r->expected_records > written + s->dropped)
+		r->lost = r->expected_records - written - s->dropped;
+	/* Drained but not kept (result buffer full) are lost to the caller too. */
+	r->lost += s->dropped;
 	r->decode_cfg.fmt = p->fmt;
 	r->decode_cfg.uarch = p->ua->uarch;
 	r->decode_cfg.kind = p->kind;
@@ -664,8 +670,13 @@ int session_run(const struct session_cfg *cfg, void (*kernel)(void *arg), void *
 	if (r)
 		return r;
 	r = alloc_buffers(&s, why, why_size);
-	if (r)
+	if (!r)
+		r = alloc_result(&s, why, why_size);
+	if (r) {
+		if (s.have_ds)
+			ds_free(&s.ds);
 		return r;
+	}
 	r = run_armed(&s, kernel, arg);
 	finish_result(&s);
 	if (s.have_ds)
@@ -676,9 +687,6 @@ int session_run(const struct session_cfg *cfg, void (*kernel)(void *arg), void *
 		r = SESSION_FAULT;
 	} else if (r) {
 		pp_snprintf(why, why_size, "%s; every MSR touched was restored", s.fault_what);
-	} else if (s.nomem) {
-		pp_snprintf(why, why_size, "no memory for the drained records");
-		r = SESSION_NOMEM;
 	}
 	/* On any failure no records are handed out (counts stay, for offcore.c). */
 	if (r)

@@ -309,6 +309,21 @@ static void test_lost_records(void **state)
 	assert_true(res.n_records + 1 >= res.expected_records);
 	assert_int_equal(violations, 0);
 	session_result_free(&res);
+
+	/*
+	 * The result buffer is sized before arming (16 PEBS buffers for PMI
+	 * draining, no allocation in the handler): 20000 / 32 = 625 records of
+	 * 200 bytes do not fit in 64 KiB (327 do); the rest are counted lost.
+	 */
+	ka.n = 20000;
+	c.threshold_records = 1;
+	assert_int_equal(session_run(&c, kernel, &ka, &res, why, sizeof(why)), 0);
+	assert_int_equal(res.n_records, 65536 / 200);
+	assert_true(res.expected_records >= 624 && res.expected_records <= 626);
+	assert_true(res.n_records + res.lost + 1 >= res.expected_records &&
+		    res.n_records + res.lost <= res.expected_records + 1);
+	assert_int_equal(violations, 0);
+	session_result_free(&res);
 }
 
 static struct session_cfg base_cfg(const struct cpu_info *ci, enum pebs_kind kind)
