@@ -236,6 +236,26 @@ static void test_goldmont(void **state)
 	assert_true(p.evtsel[0] == 0x4300c4ULL);
 }
 
+/* MSR_PEBS_FRONTEND: FRONTEND_RETIRED.DSB_MISS carries 0x11 (libpfm4 skl; Linux mask 0x7fff17). */
+static void test_skl_frontend(void **state)
+{
+	struct cpu_info ci = mk(0x5e, 3, false, 4, 4);
+	struct session_cfg c = cfg_for(&ci, KIND_OTHER, "FRONTEND_RETIRED:DSB_MISS");
+	struct pmu_plan p;
+	char why[200];
+
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_true(p.use_frontend);
+	assert_true(p.frontend == 0x11);
+	assert_true(p.evtsel[0] == 0x4301c6ULL);
+	assert_int_equal(p.copy_idx, -1); /* one MSR_PEBS_FRONTEND: no counting copy */
+	/* Nehalem has no MSR_PEBS_FRONTEND */
+	ci = mk(0x1e, 1, false, 4, 3);
+	c = cfg_for(&ci, KIND_OTHER, "skl::FRONTEND_RETIRED:DSB_MISS");
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	assert_non_null(strstr(why, "FRONTEND"));
+}
+
 static void test_refusals(void **state)
 {
 	struct cpu_info ci = mk(0x5e, 3, false, 4, 4);
@@ -363,6 +383,7 @@ int main(void)
 		cmocka_unit_test(test_icl_adaptive_ldlat), cmocka_unit_test(test_icl_fixed_pebs),
 		cmocka_unit_test(test_spr),             cmocka_unit_test(test_goldmont),
 		cmocka_unit_test(test_refusals),        cmocka_unit_test(test_usable),
+		cmocka_unit_test(test_skl_frontend),
 		cmocka_unit_test(test_reset_slots),     cmocka_unit_test(test_every_uarch_has_a_row),
 	};
 

@@ -504,6 +504,13 @@ static void test_counts(void **state)
 	assert_true(res.counts[1] == 0);
 	assert_non_null(strstr(res.count_desc[0], "PMC"));
 	session_result_free(&res);
+
+	/*
+	 * Not run here: FRONTEND_RETIRED (0x01c6) sampling.  The simulator's skl
+	 * event table lacks it and flags "pebs-event", though libpfm4 (and the
+	 * SDM's Skylake precise-event list) have it as a PEBS event; reported.
+	 * test_pmu_plan.c checks its MSR values.
+	 */
 }
 
 static void test_every_model(void **state)
