@@ -181,7 +181,8 @@ static void read_gprs(struct pebs_record *r, const uint8_t *p, const uint8_t ord
 static enum pebs_step check_applicable(const struct pebs_decode_cfg *cfg,
 				       const struct pebs_record *r, struct pebs_anomaly *an)
 {
-	if (!cfg->pebs_enabled)
+	/* never a previous record's value: rec_reset() leaves the field as it was */
+	if (!cfg->pebs_enabled || !(r->have & HAVE_APPLICABLE))
 		return PEBS_STEP_RECORD;
 	if (!(r->applicable_counters & cfg->pebs_enabled))
 		return anomaly(an, r->offset,
@@ -521,6 +522,9 @@ static enum pebs_step decode_arch(const struct pebs_decode_cfg *cfg, const uint8
 	*offset = pos;
 	if (more)
 		return anomaly(an, pos, "record continues past the end of the buffer");
+	/* a null first fragment lets a basic-less fragment through above */
+	if (!(r->have & HAVE_APPLICABLE))
+		return anomaly(an, r->offset, "record has no basic group in any fragment");
 	return check_applicable(cfg, r, an);
 }
 

@@ -514,6 +514,20 @@ static void test_arch(void **state)
 	assert_int_equal(run(&cfg, o), PEBS_STEP_ANOMALY);
 	assert_int_equal(an.offset, s1);
 
+	/*
+	 * a null fragment, then one without the basic group: no fragment of
+	 * the record has it (Linux skips such fragments); must not pass as a
+	 * record, nor be checked against a previous record's counters
+	 */
+	p64(s1, ahdr(0x10, 0));
+	p64(s1 + 0x10, ahdr(0x50, A_AUX));
+	cfg.pebs_enabled = 0;
+	assert_int_equal(run(&cfg, s1 + 0x60), PEBS_STEP_ANOMALY);
+	assert_int_equal(nrec, 1);
+	assert_int_equal(an.offset, s1);
+	assert_non_null(strstr(an.what, "basic"));
+	cfg.pebs_enabled = 0x1;
+
 	/* size 0 */
 	p64(s1, 0);
 	assert_int_equal(run(&cfg, o), PEBS_STEP_ANOMALY);
