@@ -157,12 +157,18 @@ static void selftest_gp(bool real)
 	}
 	report_pass("selftest-gp: wrmsr 0x%x <- 0x%llx raised #GP, trapped, execution resumed",
 		    MSR_IA32_PKRS, (unsigned long long)PKRS_RESERVED_BIT);
-	if (real) {
-		if (hw_real_idt_intact(why, sizeof(why)))
-			report_pass("selftest-gp: firmware IDT and its #GP gate unchanged");
-		else
-			report_fail("selftest-gp", "firmware IDT not restored: %s", why);
-	}
+	if (!real)
+		return;
+	if (hw_real_idt_intact(why, sizeof(why)))
+		report_pass("selftest-gp: firmware IDT and its #GP gate unchanged");
+	else
+		report_fail("selftest-gp", "firmware IDT not restored: %s", why);
+	/* The PMI path's IDT gate and register save, fired in software. */
+	if (hw_real_selftest_vector(why, sizeof(why)))
+		report_pass("selftest-pmi-vector: INT 0xee reached the handler once, registers "
+			    "and xmm0 preserved, firmware IDT restored");
+	else
+		report_fail("selftest-pmi-vector", "%s", why);
 }
 
 /* Why PEBS cannot be used here, in the order a reader would check. */

@@ -22,4 +22,14 @@ unsigned long hw_real_gp_trapped(void);
  */
 bool hw_real_idt_intact(char *why, size_t why_size);
 
+/*
+ * Fires the PMI vector in software (INT 0xee, the vector pmu/session.c
+ * programs into LVTPC) with a test handler installed through
+ * set_pmi_handler, and checks that the handler ran once, that the
+ * interrupted code's caller-saved registers and xmm0 came back unchanged,
+ * and that removing the handler restored the firmware's IDT.  False with
+ * why on failure (always false on the host).
+ */
+bool hw_real_selftest_vector(char *why, size_t why_size);
+
 #endif

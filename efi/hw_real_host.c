@@ -21,3 +21,9 @@ bool hw_real_idt_intact(char *why, size_t why_size)
 	pp_snprintf(why, why_size, "no IDT on the host");
 	return false;
 }
+
+bool hw_real_selftest_vector(char *why, size_t why_size)
+{
+	pp_snprintf(why, why_size, "no IDT on the host");
+	return false;
+}
