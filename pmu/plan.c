@@ -463,6 +463,11 @@ int plan_build(const struct session_cfg *cfg, const struct cpu_info *ci, struct 
 	if (cfg->n_count_events > SESSION_MAX_COUNT)
 		return refuse(why, why_size, "%u counted events; at most %d", cfg->n_count_events,
 			      SESSION_MAX_COUNT);
+	/* IA32_PERF_GLOBAL_STATUS_SET exists from PMU version 4 (SDM 18.2.4.2; seed 003). */
+	if (cfg->force_records && (p->arch || p->count_only || ci->pmu_version < 4))
+		return refuse(why, why_size, "forced PEBS records need legacy PEBS and "
+			      "IA32_PERF_GLOBAL_STATUS_SET (PMU version 4+; this one: %u)",
+			      ci->pmu_version);
 	if (!p->count_only) {
 		r = plan_sample(p, cfg, why, why_size);
 		if (r)

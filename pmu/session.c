@@ -471,12 +471,14 @@ static bool force_records(struct sess *s)
 			return false;
 	/* What is in the buffer now came from the forced overflows. */
 	if (!p->arch) {
+		size_t before = s->res->n_records, k;
+
 		sess_wr(s, MSR_IA32_PERF_GLOBAL_CTRL, 0);
 		ds_drain(&s->ds, p->adaptive, &d);
 		append(s, &d);
-		for (i = 0; i < d.n_records; i++)
-			s->res->rec_kinds[s->res->n_records - d.n_records + i] = REC_FORCED;
-		s->forced = d.n_records;
+		for (k = before; k < s->res->n_records; k++)
+			s->res->rec_kinds[k] = REC_FORCED;
+		s->forced = s->res->n_records - before;
 		return !s->faulted && sess_wr(s, MSR_IA32_PERF_GLOBAL_CTRL, p->global_ctrl);
 	}
 	return true;

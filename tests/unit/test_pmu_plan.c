@@ -234,6 +234,14 @@ static void test_goldmont(void **state)
 	assert_int_equal(p.sample_ctr, 0);
 	assert_true(p.sample_precise);
 	assert_true(p.evtsel[0] == 0x4300c4ULL);
+
+	/* forced records need IA32_PERF_GLOBAL_STATUS_SET: PMU version 4 */
+	c = cfg_for(&ci, KIND_OTHER, NULL);
+	c.force_records = 1;
+	assert_int_equal(build(&c, &p, why), 0);
+	ci.pmu_version = 3;
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	assert_non_null(strstr(why, "STATUS_SET"));
 }
 
 /* MSR_PEBS_FRONTEND: FRONTEND_RETIRED.DSB_MISS carries 0x11 (libpfm4 skl; Linux mask 0x7fff17). */
