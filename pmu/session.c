@@ -531,10 +531,11 @@ static void finish_result(struct sess *s)
 	/*
 	 * Without a counting copy (load latency, precise store, store latency,
 	 * frontend: one counter per facility) the events are derived from what
-	 * was written: records * period + the counter's residue.
+	 * was written: records * period + the counter's residue.  If the
+	 * hardware buffer filled, this undercounts and `lost` cannot be known.
 	 */
 	if (!p->count_only && !r->counted_sample)
-		r->sampled_events = (uint64_t)written * p->period + s->residue;
+		r->sampled_events = (uint64_t)(written + s->dropped) * p->period + s->residue;
 	r->expected_records = p->period ? r->sampled_events / p->period : 0;
 	/* Lost: the buffer filled and the counter kept overflowing (events / period vs written). */
 	if (r->buffer_full && r->expected_records > written + s->dropped)
