@@ -117,8 +117,72 @@ static bool walk_one(uint64_t va, struct walk *w, char *why, size_t why_size)
 	return false;
 }
 
+/*
+ * MTRRs (SDM Vol. 3A 12.11): with the PAT saying WB, the MTRR type of the
+ * range is the effective type (Table 12-7), so it must be WB too.  Fixed
+ * ranges below 1 MiB are not looked up: the buffers come from AllocatePages
+ * above that, and an address below 1 MiB is refused.
+ */
+#define MSR_MTRRCAP        0xfe
+#define MSR_MTRR_DEF_TYPE  0x2ff
+#define MSR_MTRR_PHYSBASE0 0x200
+#define MTRR_MAX_VAR       32
+
+struct mtrr_state {
+	bool enabled;
+	unsigned int def_type, n_var;
+	uint64_t base[MTRR_MAX_VAR], mask[MTRR_MAX_VAR];
+};
+
+static bool mtrr_read(const struct hw_ops *real, struct mtrr_state *m)
+{
+	struct cpuid_regs r;
+	uint64_t cap = 0, def = 0;
+
+	memset(m, 0, sizeof(*m));
+	real->cpuid(1, 0, &r);
+	if (!(r.edx & BIT_ULL(12)))
+		return true; /* no MTRRs: the PAT alone decides */
+	if (real->rdmsr(MSR_MTRRCAP, &cap) || real->rdmsr(MSR_MTRR_DEF_TYPE, &def))
+		return false;
+	m->enabled = def & BIT_ULL(11);
+	m->def_type = def & 0xff;
+	m->n_var = cap & 0xff;
+	if (m->n_var > MTRR_MAX_VAR)
+		m->n_var = MTRR_MAX_VAR;
+	for (unsigned int i = 0; i < m->n_var; i++)
+		if (real->rdmsr(MSR_MTRR_PHYSBASE0 + 2 * i, &m->base[i]) ||
+		    real->rdmsr(MSR_MTRR_PHYSBASE0 + 2 * i + 1, &m->mask[i]))
+			return false;
+	return true;
+}
+
+/* The MTRR memory type of physical address pa; overlaps per SDM 12.11.4.1. */
+static unsigned int mtrr_type(const struct mtrr_state *m, uint64_t pa)
+{
+	int type = -1;
+
+	if (!m->enabled)
+		return MEMTYPE_WB; /* no MTRRs in the way */
+	for (unsigned int i = 0; i < m->n_var; i++) {
+		uint64_t mask = m->mask[i] & PTE_ADDR;
+		unsigned int t = m->base[i] & 0xff;
+
+		if (!(m->mask[i] & BIT_ULL(11)) || (pa & mask) != (m->base[i] & mask))
+			continue;
+		if (t == 0 || type == 0)
+			type = 0; /* UC wins */
+		else if ((t == 4 && type == 6) || (t == 6 && type == 4))
+			type = 4; /* WT and WB: WT */
+		else
+			type = t;
+	}
+	return type < 0 ? m->def_type : (unsigned int)type;
+}
+
 bool plat_check_mapping(uint64_t addr, size_t len, char *why, size_t why_size)
 {
+	struct mtrr_state mtrr;
 	const struct hw_ops *real = hw_real_ops();
 	uint64_t pat = 0x0007040600070406ULL; /* the power-on PAT (SDM Vol. 3A Table 11-12) */
 	uint64_t va = addr, end = addr + len;
@@ -134,6 +198,15 @@ bool plat_check_mapping(uint64_t addr, size_t len, char *why, size_t why_size)
 	}
 	if (real->rdmsr(MSR_IA32_PAT, &pat) != HW_OK) {
 		pp_snprintf(why, why_size, "IA32_PAT unreadable (#GP)");
+		return false;
+	}
+	if (!mtrr_read(real, &mtrr)) {
+		pp_snprintf(why, why_size, "MTRR registers unreadable (#GP)");
+		return false;
+	}
+	if (addr < 0x100000) {
+		pp_snprintf(why, why_size, "0x%llx is below 1 MiB (fixed-range MTRRs not checked)",
+			    (unsigned long long)addr);
 		return false;
 	}
 	while (va < end) {
@@ -153,7 +226,14 @@ bool plat_check_mapping(uint64_t addr, size_t len, char *why, size_t why_size)
 				    (unsigned long long)va, memtype_names[type], w.pat_index);
 			return false;
 		}
-		va = w.page_end;
+		type = mtrr_type(&mtrr, w.phys);
+		if (type != MEMTYPE_WB) {
+			pp_snprintf(why, why_size, "0x%llx is %s by the MTRRs, not WB",
+				    (unsigned long long)va, memtype_names[type & 7]);
+			return false;
+		}
+		/* MTRR ranges are 4 KiB-grained: step by 4 KiB even inside a large page. */
+		va = (va & ~(uint64_t)(PAGE_SIZE_4K - 1)) + PAGE_SIZE_4K;
 	}
 	return true;
 }
