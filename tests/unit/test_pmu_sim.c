@@ -234,7 +234,8 @@ static void run_mode(const char *model, const struct cpu_info *ci, enum pebs_kin
 	session_result_free(&res);
 }
 
-static void fault_sweep(const char *model, const struct cpu_info *ci, enum pebs_kind kind)
+static void fault_sweep(const char *model, const struct cpu_info *ci, enum pebs_kind kind,
+			enum opt_drain drain)
 {
 	struct session_cfg c;
 	struct session_result res;
@@ -249,6 +250,8 @@ static void fault_sweep(const char *model, const struct cpu_info *ci, enum pebs_
 	c.kind = kind;
 	c.ldlat = 3;
 	c.buffer_kib = 16;
+	c.drain = drain;
+	c.threshold_records = drain == OPT_DRAIN_PMI ? 2 : 0;
 	hw_reset_msr_access_count();
 	assert_int_equal(session_run(&c, kernel, &ka, &res, why, sizeof(why)), 0);
 	session_result_free(&res);
@@ -556,7 +559,8 @@ static void test_every_model(void **state)
 		}
 		if (ua->flags & UA_STLAT)
 			run_mode(name, &ci, KIND_STLAT, OPT_DRAIN_POLL);
-		fault_sweep(name, &ci, (ua->flags & UA_LDLAT) ? KIND_LDLAT : KIND_OTHER);
+		fault_sweep(name, &ci, (ua->flags & UA_LDLAT) ? KIND_LDLAT : KIND_OTHER, OPT_DRAIN_POLL);
+		fault_sweep(name, &ci, KIND_OTHER, OPT_DRAIN_PMI);
 		print_message("# %s: all modes pass (%s)\n", name, ua->name);
 	}
 	assert_true(usable >= 8);
