@@ -209,8 +209,8 @@ int kernel_prepare(struct kernel_ctx *k, const struct kernel_def *def, uint64_t 
 	*clipped = false;
 	want = size ? size : (simulated ? def->size_sim : def->size);
 	if (want < def->min_size) {
-		pp_snprintf(why, why_size, "%s: size %llu is below the kernel's minimum %llu",
-			    def->name, (unsigned long long)want,
+		pp_snprintf(why, why_size, "size %llu is below the kernel's minimum %llu",
+			    (unsigned long long)want,
 			    (unsigned long long)def->min_size);
 		return -1;
 	}
@@ -221,8 +221,8 @@ int kernel_prepare(struct kernel_ctx *k, const struct kernel_def *def, uint64_t 
 		if (k->buf)
 			break;
 		if (want / 2 < def->min_size) {
-			pp_snprintf(why, why_size, "%s: cannot allocate %llu bytes (minimum %llu)",
-				    def->name, (unsigned long long)want,
+			pp_snprintf(why, why_size, "cannot allocate %llu bytes (minimum %llu)",
+				    (unsigned long long)want,
 				    (unsigned long long)def->min_size);
 			return -1;
 		}

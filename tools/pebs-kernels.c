@@ -76,7 +76,7 @@ static int measure(const struct kernel_def *def, uint64_t size, uint64_t iterati
 	uint64_t t0, t1, acc;
 
 	if (kernel_prepare(&k, def, size, iterations, false, &clipped, why, sizeof(why)) < 0) {
-		fprintf(stderr, "pebs-kernels: %s\n", why);
+		fprintf(stderr, "pebs-kernels: %s: %s\n", def->name, why);
 		return 1;
 	}
 	if (clipped)

@@ -129,10 +129,63 @@ static void run_model(void **state)
 	assert_int_equal(access(path, R_OK), 0);
 }
 
+/*
+ * The verdicts are not a rubber stamp: the same kernels, run where they
+ * cannot show what their table says (the L1 chase over 32 MiB, the DRAM
+ * chase over 16 KiB), FAIL with the numbers.
+ */
+static void wrong_size_fails(void **state)
+{
+	struct options o;
+	struct cpu_info ci;
+	const char *l1, *dram;
+
+	clear_lines();
+	assert_int_equal(sim_select("skl"), 0);
+	hw_install(sim_hw_ops());
+	report_reset();
+	report_set_simulated(true);
+	cpu_probe(&ci);
+	options_defaults(&o);
+	strcpy(o.kernels, "chase-l1");
+	o.size = 32 << 20;
+	runner_main_job(&o, &ci);
+	l1 = find_line("FAIL: ", "chase-l1/load");
+	assert_non_null(l1);
+	assert_non_null(strstr(l1, "L1 hits "));
+	printf("# %s\n", l1);
+
+	clear_lines();
+	report_reset();
+	strcpy(o.kernels, "chase-dram");
+	o.size = 16 << 10;
+	runner_main_job(&o, &ci);
+	/* Below the kernel's minimum size: refused with one line, not run. */
+	dram = find_line("FAIL: ", "chase-dram");
+	assert_non_null(dram);
+	assert_non_null(strstr(dram, "below the kernel's minimum"));
+	printf("# %s\n", dram);
+
+	clear_lines();
+	report_reset();
+	strcpy(o.kernels, "chase");
+	o.size = 16 << 10;
+	runner_main_job(&o, &ci);
+	/* The generic chase has no level expectation: only the common checks. */
+	assert_non_null(find_line("PASS: ", "chase/load"));
+
+	clear_lines();
+	report_reset();
+	strcpy(o.kernels, "chase-l1,nosuch");
+	runner_main_job(&o, &ci);
+	assert_non_null(find_line("FAIL: ", "kernels"));
+	assert_non_null(strstr(find_line("FAIL: ", "kernels"), "unknown kernel 'nosuch'"));
+}
+
 int main(void)
 {
 	size_t n = sim_model_count();
-	struct CMUnitTest *tests = calloc(n, sizeof(*tests));
+	struct CMUnitTest *tests = calloc(n + 1, sizeof(*tests));
 
 	if (!mkdtemp(outdir))
 		return 1;
@@ -143,5 +196,7 @@ int main(void)
 		tests[i].test_func = run_model;
 		tests[i].initial_state = (void *)sim_model_at(i);
 	}
-	return _cmocka_run_group_tests("kernels_mainjob", tests, n, NULL, NULL);
+	tests[n].name = "wrong_size_fails";
+	tests[n].test_func = wrong_size_fails;
+	return _cmocka_run_group_tests("kernels_mainjob", tests, n + 1, NULL, NULL);
 }
