@@ -74,7 +74,7 @@ static bool kernel_addr(uint64_t a)
 /* MSRs a session may touch, read through the seam (those that #GP are skipped). */
 static const uint32_t snap_msrs[] = {
 	0xc1, 0xc2, 0xc3, 0xc4, 0xc5, 0xc6, 0xc7, 0xc8, 0x186, 0x187, 0x188, 0x189, 0x18a,
-	0x18b, 0x18c, 0x18d, 0x309, 0x30a, 0x30b, 0x30c, 0x38d, 0x38f, 0x3f1, 0x3f2, 0x3f4,
+	0x18b, 0x18c, 0x18d, 0x309, 0x30a, 0x30b, 0x30c, 0x38d, 0x38e, 0x38f, 0x3f1, 0x3f2, 0x3f4,
 	0x3f5, 0x3f6, 0x3f7, 0x600, 0x1a6, 0x1a7, 0x1903, 0x1907, 0x190b, 0x190f, 0x1983,
 	0x1987, 0x198b,
 };
@@ -82,6 +82,7 @@ static const uint32_t snap_msrs[] = {
 struct snap {
 	uint64_t v[ARRAY_SIZE(snap_msrs)];
 	bool ok[ARRAY_SIZE(snap_msrs)];
+	uint32_t lvtpc;
 };
 
 static void take(struct snap *s)
@@ -90,6 +91,7 @@ static void take(struct snap *s)
 
 	for (i = 0; i < ARRAY_SIZE(snap_msrs); i++)
 		s->ok[i] = hw_rdmsr(snap_msrs[i], &s->v[i]) == HW_OK;
+	s->lvtpc = hw_apic_read(APIC_LVTPC);
 }
 
 static void assert_same(const struct snap *a, const struct snap *b, const char *ctx)
