@@ -153,6 +153,13 @@ const struct kernel_expect kernel_common_expect[] = {
 	  "IPs in the kernel" },
 	{ KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_RECORDS_MATCH, 0, 900, 1100, 0, false, NULL,
 	  "records+lost vs events/period" },
+	/*
+	 * Independent of the PMU's own count: no more samples than the kernel's
+	 * accesses allow, and - when every access is an event - not silently
+	 * fewer (a full buffer must show up as lost records).
+	 */
+	{ KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_RECORDS_VS_ACCESSES, 0, 500, 1100, 0, false, NULL,
+	  "records+lost vs accesses/period" },
 };
 const size_t kernel_common_expect_count = ARRAY_SIZE(kernel_common_expect);
 
@@ -270,6 +277,30 @@ static void check_records_match(struct eval *ev, const struct kernel_expect *e,
 		     (unsigned long long)expect, pms);
 }
 
+static void check_records_vs_accesses(struct eval *ev, const struct kernel_expect *e,
+				      const struct kverdict_in *in, unsigned int sampling)
+{
+	uint64_t expect = in->period ? in->sampled_accesses / in->period : 0;
+	uint64_t got = in->records + in->lost;
+	uint64_t pm = per_mille(got, expect);
+	bool too_many = got > expect + 2 && (!expect || pm > e->max_pm);
+	bool too_few = in->all_qualify && got + 2 < expect && pm < e->min_pm;
+	char pms[16];
+
+	if (!in->period) {
+		note(ev, false, "%s: no sample-after value", e->what);
+		return;
+	}
+	pm_str(pms, sizeof(pms), pm);
+	if (!too_many && !too_few)
+		return; /* the line stays short: the events/period check already printed the counts */
+	note(ev, false, "%s: %llu records + %llu lost for %llu %s / period %llu = %llu (%s)%s",
+	     e->what, (unsigned long long)in->records, (unsigned long long)in->lost,
+	     (unsigned long long)in->sampled_accesses, sampling == KSAMPLE_STORE ? "stores" : "loads",
+	     (unsigned long long)in->period, (unsigned long long)expect, pms,
+	     too_few ? ": records went missing without being counted lost" : ": more samples than events");
+}
+
 static void check_count(struct eval *ev, const struct kernel_expect *e,
 			const struct kverdict_in *in)
 {
@@ -306,7 +337,8 @@ static bool data_src_prop(enum kexp_prop p)
 	       p == KEXP_BLK_DATA;
 }
 
-static void check_one(struct eval *ev, const struct kernel_expect *e, const struct kverdict_in *in)
+static void check_one(struct eval *ev, const struct kernel_expect *e, const struct kverdict_in *in,
+		      unsigned int sampling)
 {
 	const struct kstats *st = in->st;
 
@@ -345,6 +377,7 @@ static void check_one(struct eval *ev, const struct kernel_expect *e, const stru
 			     (unsigned long long)st->anomalies);
 		break;
 	case KEXP_COUNT_PER_ACCESS: check_count(ev, e, in); break;
+	case KEXP_RECORDS_VS_ACCESSES: check_records_vs_accesses(ev, e, in, sampling); break;
 	default: note(ev, false, "unknown expectation %d", (int)e->prop); break;
 	}
 }
@@ -359,10 +392,10 @@ enum kverdict kernel_evaluate(const struct kernel_def *def, unsigned int samplin
 	strbuf_init(&ev.bad, badbuf, sizeof(badbuf));
 	for (size_t i = 0; i < def->n_expect; i++)
 		if (applies(&def->expect[i], sampling, in->uarch))
-			check_one(&ev, &def->expect[i], in);
+			check_one(&ev, &def->expect[i], in, sampling);
 	for (size_t i = 0; i < kernel_common_expect_count; i++)
 		if (applies(&kernel_common_expect[i], sampling, in->uarch))
-			check_one(&ev, &kernel_common_expect[i], in);
+			check_one(&ev, &kernel_common_expect[i], in, sampling);
 	pp_snprintf(text, text_size, "%s", ev.failed ? badbuf : okbuf);
 	return ev.failed ? KV_FAIL : KV_PASS;
 }

@@ -38,6 +38,8 @@ enum kexp_prop {
 	KEXP_RECORDS_MATCH,    /* records + lost within [min, max] per mille of events / period */
 	KEXP_MIN_RECORDS,      /* at least arg records */
 	KEXP_COUNT_PER_ACCESS, /* counted event `event` per load (arg 0) or store (arg 1), per mille */
+	KEXP_RECORDS_VS_ACCESSES, /* records + lost vs the kernel's accesses of the sampled kind / period:
+				     at most max; at least min when every access qualifies */
 	KEXP_COUNT
 };
 
@@ -87,6 +89,8 @@ struct kverdict_in {
 	uint64_t period;
 	uint64_t records, lost;
 	uint64_t loads, stores;   /* accesses the kernel made */
+	uint64_t sampled_accesses; /* of those, the kind the sampled event counts (loads or stores) */
+	bool all_qualify;         /* every such access is an event (ldlat <= 3, DataLA, ALL_LOADS) */
 	const char *count_names[4];
 	uint64_t counts[4];
 	unsigned int n_counts;

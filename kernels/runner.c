@@ -138,6 +138,31 @@ static void progress(void *ctx, uint64_t done, uint64_t total)
 
 /* --- one sampling of one kernel --------------------------------------------- */
 
+/* Bytes a record may take (fmt3: 200, adaptive with GPRs: 208); XMM/LBR groups are not asked for. */
+#define RECORD_BYTES_MAX 256
+
+/*
+ * With period= not given: a sample-after value that lets the records of the
+ * whole kernel fit in three quarters of the PEBS buffer, so polling at the
+ * end loses none; never below the generation's minimum (and 32).
+ */
+static uint64_t default_period(const struct runner *r, const struct kernel_ctx *k,
+			       unsigned int sampling)
+{
+	const struct kernel_def *def = k->def;
+	uint64_t per = sampling == KSAMPLE_LOAD ? def->loads_per_iter : def->stores_per_iter;
+	uint64_t acc = k->iterations * (per ? per : 1);
+	uint64_t cap = (uint64_t)r->opts->buffer_kib * 1024 / RECORD_BYTES_MAX * 3 / 4;
+	uint64_t min = r->ua && r->ua->min_period > 32 ? r->ua->min_period : 32;
+	uint64_t p;
+
+	if (!cap)
+		cap = 1;
+	p = (acc + cap - 1) / cap;
+	return p < min ? min : p;
+}
+
+
 struct run_out {
 	struct kstats st;
 	struct kverdict_in in;
@@ -369,7 +394,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, unsigned int sa
 	cfg.ci = r->ci;
 	cfg.kind = kind;
 	cfg.sample_event = event;
-	cfg.period = r->opts->period;
+	cfg.period = r->opts->period ? r->opts->period : default_period(r, k, sampling);
 	cfg.ldlat = r->opts->ldlat;
 	cfg.buffer_kib = r->opts->buffer_kib;
 	cfg.threshold_records = r->opts->threshold;
@@ -422,6 +447,14 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, unsigned int sa
 	o.in.lost = res.lost;
 	o.in.loads = k->loads;
 	o.in.stores = k->stores;
+	o.in.sampled_accesses = sampling == KSAMPLE_LOAD ? k->loads : k->stores;
+	/*
+	 * Every access is an event when the event counts them all: DataLA and
+	 * ALL_LOADS/ALL_STORES, or load latency with a threshold below the
+	 * fastest L1 hit (4 cycles).  Store latency and precise store: not assumed.
+	 */
+	o.in.all_qualify = kind == KIND_DATALA_LOAD || kind == KIND_DATALA_STORE ||
+			   kind == KIND_OTHER || (kind == KIND_LDLAT && cfg.ldlat <= 3);
 	o.in.n_counts = cfg.n_count_events;
 	for (unsigned int i = 0; i < cfg.n_count_events; i++) {
 		o.in.count_names[i] = cfg.count_events[i];

@@ -88,6 +88,7 @@ static void add(unsigned int n, uint64_t ds)
 	/* A consistent run: one record per overflow, nothing lost. */
 	fx.in.records = fx.st.n;
 	fx.in.events = fx.st.n * fx.in.period + 37;
+	fx.in.sampled_accesses = fx.in.events;
 }
 
 static enum kverdict eval(unsigned int sampling)
@@ -181,6 +182,7 @@ static void test_common_checks(void **state)
 	setup_run("seq-load", UARCH_SKL);
 	add(100, DS_L1_HIT);
 	fx.in.events = 20000;
+	fx.in.sampled_accesses = 20000;
 	assert_int_equal(eval(KSAMPLE_LOAD), KV_FAIL);
 	assert_non_null(strstr(fx.text, "100 records + 0 lost but 20000 events / period 100 = 200"));
 	/* ... the same with 100 lost: consistent again. */
@@ -199,6 +201,7 @@ static void test_common_checks(void **state)
 	kstats_add(&fx.st, &r);
 	fx.in.records = 100;
 	fx.in.events = 100 * 100;
+	fx.in.sampled_accesses = fx.in.events;
 	assert_int_equal(fx.st.dla_in_buf, 98);
 	assert_int_equal(fx.st.ip_in_code, 98);
 	/* 98% < 99%: fails; 98% IPs >= 95%: passes. */
@@ -215,6 +218,7 @@ static void test_common_checks(void **state)
 	assert_int_equal(fx.st.dla_in_buf, 198);
 	fx.in.records = fx.st.n;
 	fx.in.events = fx.st.n * 100;
+	fx.in.sampled_accesses = fx.in.events;
 	assert_int_equal(eval(KSAMPLE_LOAD), KV_PASS);
 }
 
@@ -229,6 +233,7 @@ static void test_no_data_src_encoding(void **state)
 	assert_int_equal(fx.st.n_src, 0);
 	fx.in.records = 50;
 	fx.in.events = 50 * 100;
+	fx.in.sampled_accesses = fx.in.events;
 	/* Skylake has an encoding: no decoded source is a failure... */
 	assert_int_equal(eval(KSAMPLE_LOAD), KV_FAIL);
 	assert_non_null(strstr(fx.text, "L1 hits: no records to judge"));
@@ -236,6 +241,36 @@ static void test_no_data_src_encoding(void **state)
 	fx.in.uarch = UARCH_NONE;
 	assert_int_equal(eval(KSAMPLE_LOAD), KV_PASS);
 	assert_non_null(strstr(fx.text, "L1 hits not checked (no data-source encoding for an unknown microarchitecture)"));
+}
+
+static void test_records_vs_accesses(void **state)
+{
+	/* 400000 loads, period 32: 12500 samples due; 327 drained, none counted lost. */
+	setup_run("chase-l1", UARCH_SKL);
+	add(327, DS_L1_HIT);
+	fx.in.period = 32;
+	fx.in.events = 327 * 32;      /* a count derived from the records agrees with itself... */
+	fx.in.sampled_accesses = 400000;
+	fx.in.all_qualify = true;
+	assert_int_equal(eval(KSAMPLE_LOAD), KV_FAIL);
+	/* ...but not with the kernel's loads. */
+	assert_non_null(strstr(fx.text, "records+lost vs accesses/period: 327 records + 0 lost for "
+					"400000 loads / period 32 = 12500 (2.6%): records went missing"));
+	/* Counted lost: consistent. */
+	fx.in.lost = 12500 - 327;
+	fx.in.events = 12500 * 32;
+	assert_int_equal(eval(KSAMPLE_LOAD), KV_PASS);
+	/* When not every access is an event (ldlat above L1 latency), fewer is fine... */
+	fx.in.lost = 0;
+	fx.in.events = 327 * 32;
+	fx.in.all_qualify = false;
+	assert_int_equal(eval(KSAMPLE_LOAD), KV_PASS);
+	/* ...more never is. */
+	fx.in.sampled_accesses = 3200;
+	assert_int_equal(eval(KSAMPLE_LOAD), KV_FAIL);
+	assert_non_null(strstr(fx.text, "= 100 (327.0%): more samples than events"));
+	fx.in.sampled_accesses = 0;
+	assert_int_equal(eval(KSAMPLE_LOAD), KV_FAIL);
 }
 
 static void test_stride_check(void **state)
@@ -253,6 +288,7 @@ static void test_stride_check(void **state)
 		kstats_add(&fx.st, &r);
 	fx.in.records = fx.st.n;
 	fx.in.events = fx.st.n * 100;
+	fx.in.sampled_accesses = fx.in.events;
 	assert_int_equal(eval(KSAMPLE_LOAD), KV_FAIL);
 	assert_non_null(strstr(fx.text, "addresses on the stride 95.2% < 99.0% (100 of 105)"));
 }
@@ -331,6 +367,7 @@ int main(void)
 		cmocka_unit_test(test_lock_and_stlb_apply_by_generation),
 		cmocka_unit_test(test_common_checks),
 		cmocka_unit_test(test_stride_check),
+		cmocka_unit_test(test_records_vs_accesses),
 		cmocka_unit_test(test_no_data_src_encoding),
 		cmocka_unit_test(test_counted_events),
 		cmocka_unit_test(test_hitm_hw_only),
