@@ -93,7 +93,13 @@ size_t ds_setup(struct ds_area *d, size_t rec_size, size_t threshold_records)
 	d->abs_max = base + (uint64_t)rec_size * n;
 	if (threshold_records > n)
 		threshold_records = n;
-	thr = threshold_records ? base + (uint64_t)rec_size * threshold_records : d->abs_max + 1;
+	/*
+	 * Polling: one record past the absolute maximum, never reached, yet
+	 * base + a multiple of the record size as the SDM requires of the
+	 * threshold (DS save area, Vol. 3B 18.4.4).
+	 */
+	thr = threshold_records ? base + (uint64_t)rec_size * threshold_records
+				: d->abs_max + rec_size;
 	put64(d->ds + DS_PEBS_BASE, base);
 	put64(d->ds + DS_PEBS_INDEX, base);
 	put64(d->ds + DS_PEBS_ABS_MAX, d->abs_max);

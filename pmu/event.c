@@ -308,10 +308,8 @@ static int parse_named(const struct cat_pmu *p, const char *text, struct pmu_eve
 		ev->has_frontend = true;
 		ev->frontend |= um->extra ? cat_extras[um->extra] : 0;
 	} else if (ce->flags & CAT_EV_OFFCORE) {
+		/* "Any response" is added by the plan, which knows the generation's layout. */
 		ev->has_offcore = true;
-		if (!(ev->offcore_rsp & ~OFFCORE_REQ_MASK))
-			ev->offcore_rsp |= OFFCORE_ANY_RESPONSE; /* as libpfm4 completes it */
-		ev->offcore_rsp = ev->offcore_rsp;
 	} else {
 		ev->offcore_rsp = 0;
 	}

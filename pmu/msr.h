@@ -58,6 +58,8 @@
 /* GLOBAL_CTRL / GLOBAL_STATUS / PEBS_ENABLE: GP i at bit i, fixed i at 32+i. */
 #define GLOBAL_FIXED(i)          BIT_ULL(32 + (i))
 #define GLOBAL_STATUS_ARCH_PEBS  BIT_ULL(54)
+#define GLOBAL_STATUS_LBR_FRZ    BIT_ULL(58) /* v4+ (SDM 18.2.4.1) */
+#define GLOBAL_STATUS_CTR_FRZ    BIT_ULL(59) /* v4+: FREEZE_PERFMON_ON_PMI froze the counters */
 #define GLOBAL_STATUS_BUFFER_OVF BIT_ULL(62)
 #define GLOBAL_STATUS_COND_CHG   BIT_ULL(63)
 

@@ -41,10 +41,16 @@ int offcore_avg_latency(const struct cpu_info *ci, uint16_t request, uint64_t sn
 		pp_snprintf(why, why_size, "offcore latency needs a known Intel PMU with 2 counters");
 		return SESSION_SKIP;
 	}
-	if (!request || (snoop & ~OFFCORE_SNOOP_MASK)) {
-		pp_snprintf(why, why_size, "offcore request 0x%x / snoop 0x%llx: request bits 15:0 "
-			    "non-zero, snoop bits within 37:31 (seed 004 Table 18-17)", request,
-			    (unsigned long long)snoop);
+	/*
+	 * Seed 004 (SDM 18.6.3): both registers hold the request type and
+	 * OUTSTANDING[38] / ANY_RESPONSE[16], "while setting the remaining bits
+	 * to 0".  A snoop filter on RSP1 would count a subset of the requests
+	 * whose cycles RSP0 weighs, and the ratio would not be the latency.
+	 */
+	if (!request || snoop) {
+		pp_snprintf(why, why_size, "offcore request 0x%x / snoop 0x%llx: the request type "
+			    "must be non-zero and no snoop filter can be set (seed 004, SDM 18.6.3: "
+			    "all other bits 0)", request, (unsigned long long)snoop);
 		return SESSION_REFUSED;
 	}
 	if (ua->flags & UA_OFFCORE_AVG_LAT) {
@@ -56,14 +62,14 @@ int offcore_avg_latency(const struct cpu_info *ci, uint16_t request, uint64_t sn
 		pp_snprintf(ev0, sizeof(ev0), "event=0xb7,umask=0x1,offcore_rsp=0x%llx",
 			    (unsigned long long)(request | OFFCORE_OUTSTANDING));
 		pp_snprintf(ev1, sizeof(ev1), "event=0xb7,umask=0x2,offcore_rsp=0x%llx",
-			    (unsigned long long)(request | OFFCORE_ANY_RESPONSE | snoop));
+			    (unsigned long long)(request | OFFCORE_ANY_RESPONSE));
 		r->atom_method = true;
 	} else {
 		const char *t = big_core_type(request);
 
-		if (!t || snoop) {
+		if (!t) {
 			pp_snprintf(why, why_size, "on %s only one demand request type (data read, "
-				    "RFO, code read) and no snoop filter can be measured", ua->name);
+				    "RFO, code read) can be measured", ua->name);
 			return SESSION_REFUSED;
 		}
 		pp_snprintf(ev0, sizeof(ev0), "OFFCORE_REQUESTS_OUTSTANDING:%s", t);

@@ -18,7 +18,7 @@
 #define OFFCORE_REQ_DMND_RFO     0x0002
 #define OFFCORE_REQ_DMND_CODE_RD 0x0004
 
-/* Snoop-info bits of MSR_OFFCORE_RSPx (seed 004, Table 18-17), for RSP1. */
+/* Snoop-info bits of MSR_OFFCORE_RSPx (seed 004, Table 18-17); not usable for the average. */
 #define OFFCORE_SNP_NONE   (1ULL << 31)
 #define OFFCORE_SNOOP_MISS (1ULL << 33)
 #define OFFCORE_SNOOP_HIT  (1ULL << 34)
@@ -35,8 +35,8 @@ struct offcore_result {
 
 /*
  * Runs kernel(arg) once counting the two events.  request: bits 15:0 of
- * the request type (OFFCORE_REQ_*); snoop: OFFCORE_SNP_* bits added to RSP1
- * (Atom method only; 0 = any response).  Returns 0 or a SESSION_* value
+ * the request type (OFFCORE_REQ_*); snoop: must be 0 (seed 004 wants every
+ * other bit of both registers 0; non-zero is refused).  Returns 0 or a SESSION_* value
  * (pmu/session.h) with why filled; every MSR is restored either way.
  */
 int offcore_avg_latency(const struct cpu_info *ci, uint16_t request, uint64_t snoop,

@@ -13,7 +13,12 @@
 #define DATA_CFG_GP      BIT_ULL(1)
 #define DATA_CFG_XMM     BIT_ULL(2)
 #define DATA_CFG_LBR     BIT_ULL(3)
-#define DATA_CFG_KNOWN   (GENMASK_ULL(5, 0) | GENMASK_ULL(31, 24) | GENMASK_ULL(55, 32))
+/* fmt 4/5: MEMINFO, GP, XMM, LBR, LBR entries [31:24]; the rest is reserved (#GP). */
+#define DATA_CFG_KNOWN_FMT4 (GENMASK_ULL(3, 0) | GENMASK_ULL(31, 24))
+/* fmt 6 adds the counter snapshot: CNTR 4, METRICS 5, GP mask [47:32], fixed [55:48]. */
+#define DATA_CFG_KNOWN_FMT6 (GENMASK_ULL(5, 0) | GENMASK_ULL(31, 24) | GENMASK_ULL(55, 32))
+/* MSR_PEBS_FRONTEND event: FRONTEND_RETIRED (LCORE skl/icl/glc extra regs 0x01c6). */
+#define FRONTEND_EVENT   0x01c6
 /* Arch-PEBS capability bits: CPUID.23H.4:EBX is CFG_C[63:32] (ref. sec. 7). */
 #define ARCH_CAP_GPR     BIT_ULL(61 - 32)
 #define ARCH_CAP_AUX     BIT_ULL(62 - 32)
@@ -24,7 +29,7 @@ int plan_pebs_format(const struct cpu_info *ci)
 {
 	unsigned int f;
 
-	if (ci->arch_pebs)
+	if (uarch_arch_pebs(ci))
 		return PEBS_FMT_ARCH;
 	if (!ci->has_perf_caps)
 		return -1;
@@ -35,6 +40,7 @@ int plan_pebs_format(const struct cpu_info *ci)
 bool session_pebs_usable(const struct cpu_info *ci, char *why, size_t why_size)
 {
 	const struct uarch_info *ua;
+	bool arch = uarch_arch_pebs(ci);
 	uint32_t min;
 	int fmt;
 
@@ -47,11 +53,11 @@ bool session_pebs_usable(const struct cpu_info *ci, char *why, size_t why_size)
 			    ci->pmu_version, ci->n_gp);
 		return false;
 	}
-	if (!ci->arch_pebs && !ci->ds) {
+	if (!arch && !ci->ds) {
 		pp_snprintf(why, why_size, "no Debug Store (CPUID.1:EDX[21] DS clear)");
 		return false;
 	}
-	if (!ci->arch_pebs && !ci->dtes64) {
+	if (!arch && !ci->dtes64) {
 		pp_snprintf(why, why_size,
 			    "no 64-bit DS save area (CPUID.1:ECX[2] DTES64 clear; Linux refuses too)");
 		return false;
@@ -85,12 +91,19 @@ bool session_pebs_usable(const struct cpu_info *ci, char *why, size_t why_size)
 		pp_snprintf(why, why_size, "hybrid core type 0x%x has no PEBS", ci->core_type);
 		return false;
 	}
-	if (ua->flags & UA_PEBS_ERRATA) {
+	if ((ua->flags & UA_PEBS_ERRATA) && ci->model == ua->errata_model) {
 		pp_snprintf(why, why_size,
 			    "%s PEBS errata AJ67/AJ68/AJ69/AJ106: Linux disables PEBS here", ua->name);
 		return false;
 	}
 	min = uarch_min_microcode(ua, ci);
+	if (min == UCODE_BROKEN) {
+		pp_snprintf(why, why_size,
+			    "%s model 0x%x stepping %u: no microcode makes PEBS work on this stepping "
+			    "(Linux intel_snb_pebs_broken; only steppings it lists are fixed)",
+			    ua->name, ci->model, ci->stepping);
+		return false;
+	}
 	if (min && (!ci->has_microcode || ci->microcode < min)) {
 		pp_snprintf(why, why_size,
 			    "microcode 0x%x below 0x%x, the minimum for working PEBS on %s model 0x%x "
@@ -163,8 +176,12 @@ static int default_sample(const struct uarch_info *ua, enum pebs_kind kind, stru
 		what = "DataLA stores (Haswell and later)";
 		break;
 	default:
-		/* INST_RETIRED.ANY_P (0x00c0): precise on every generation; Goldmont: CORE_P */
-		code = ua->flags & UA_NONPRECISE_PEBS ? ua->nonprecise_event : 0x00c0;
+		/*
+		 * The generation's PEBS instructions event: INST_RETIRED.ANY_P 0x00c0
+		 * is no PEBS event on SNB..SKL (libpfm4 is_precise=0; LDS lists only
+		 * PREC_DIST 0x01c0, PMC1); Goldmont: the non-precise CORE_P (seed 003).
+		 */
+		code = ua->flags & UA_NONPRECISE_PEBS ? ua->nonprecise_event : ua->inst_event;
 		ev->precise = !(ua->flags & UA_NONPRECISE_PEBS);
 		what = "instructions retired";
 		break;
@@ -201,7 +218,7 @@ static int pick_sample_counter(struct pmu_plan *p, char *why, size_t why_size)
 	if (p->sample.fixed >= 0) {
 		uint32_t fx = p->arch ? p->ci_arch_fixed : (p->baseline ? ua->pebs_fixed : 0);
 
-		if (!(fx & BIT_ULL(p->sample.fixed)) || (unsigned int)p->sample.fixed >= p->n_fixed)
+		if (!(fx & BIT_ULL(p->sample.fixed)) || !(p->fixed_mask & BIT_ULL(p->sample.fixed)))
 			return refuse(why, why_size,
 				      "event '%s' lives on fixed counter %d: fixed-counter PEBS needs "
 				      "adaptive PEBS (PERF_CAPABILITIES[14]) or arch-PEBS (ref. 8.12)",
@@ -210,7 +227,7 @@ static int pick_sample_counter(struct pmu_plan *p, char *why, size_t why_size)
 		return 0;
 	}
 	allowed = (p->arch ? p->ci_arch_gp : uarch_event_counters(ua, pmu_event_code(&p->sample))) &
-		  gp_all;
+		  uarch_count_counters(ua, pmu_event_code(&p->sample)) & gp_all;
 	if (p->kind == KIND_LDLAT && !p->arch) {
 		allowed &= ua->ldlat_gp;
 		rule = "load-latency counters";
@@ -250,37 +267,68 @@ static int choose_period(struct pmu_plan *p, uint64_t want, char *why, size_t wh
 	return 0;
 }
 
-static int free_gp(const struct pmu_plan *p)
+/* The lowest free GP counter among `allowed` (the event's counting constraint), -1 if none. */
+static int free_gp(const struct pmu_plan *p, uint32_t allowed)
 {
 	unsigned int i;
 
 	for (i = 0; i < p->n_gp && i < PLAN_MAX_GP; i++)
-		if (!(p->gp_used & BIT_ULL(i)))
+		if (!(p->gp_used & BIT_ULL(i)) && (allowed & BIT_ULL(i)))
 			return (int)i;
 	return -1;
+}
+
+/*
+ * OFFCORE_RESPONSE value: without a response bit, "any response" is added
+ * as libpfm4 does (NHM/WSM 0xff00, later bit 16); then every bit must be
+ * writable on this generation, else wrmsr raises #GP (LCORE extra_regs
+ * valid masks; seed 004 Table 18-17 reserved bits 32 and 35).
+ */
+static int offcore_value(const struct pmu_plan *p, const struct pmu_event *ev, int rsp,
+			 uint64_t *val, char *why, size_t why_size)
+{
+	const struct uarch_info *ua = p->ua;
+	uint64_t v = ev->offcore_rsp;
+
+	if (!ua->offcore_valid[rsp])
+		return refuse(why, why_size, "event '%s': %s has no MSR_OFFCORE_RSP%d", ev->name,
+			      ua->name, rsp);
+	if (!ev->raw && !(v & ~ua->offcore_req))
+		v |= ua->offcore_any;
+	if (v & ~ua->offcore_valid[rsp])
+		return refuse(why, why_size, "event '%s': MSR_OFFCORE_RSP%d value 0x%llx has bits "
+			      "0x%llx that %s does not define (writable: 0x%llx)", ev->name, rsp,
+			      (unsigned long long)v, (unsigned long long)(v & ~ua->offcore_valid[rsp]),
+			      ua->name, (unsigned long long)ua->offcore_valid[rsp]);
+	*val = v;
+	return 0;
 }
 
 static int add_count(struct pmu_plan *p, const struct pmu_event *ev, int user_idx, char *why,
 		     size_t why_size)
 {
 	struct plan_count *c = &p->count[p->n_count];
+	uint32_t allowed = uarch_count_counters(p->ua, pmu_event_code(ev));
+	uint64_t rsp_val = 0;
 	int ctr, rsp;
 
 	if (p->n_count >= PLAN_MAX_COUNT)
 		return refuse(why, why_size, "too many counted events");
 	if (ev->fixed >= 0) {
-		if ((unsigned int)ev->fixed >= p->n_fixed)
-			return refuse(why, why_size, "event '%s' needs fixed counter %d; this PMU has %u",
-				      ev->name, ev->fixed, p->n_fixed);
+		if (!(p->fixed_mask & BIT_ULL(ev->fixed)))
+			return refuse(why, why_size, "event '%s' needs fixed counter %d; this PMU has "
+				      "fixed counters 0x%x (CPUID.0AH)", ev->name, ev->fixed,
+				      p->fixed_mask);
 		if (p->sample_ctr == 32 + ev->fixed)
 			return refuse(why, why_size, "event '%s': fixed counter %d already samples",
 				      ev->name, ev->fixed);
 		ctr = 32 + ev->fixed;
 	} else {
-		ctr = free_gp(p);
+		ctr = free_gp(p, allowed);
 		if (ctr < 0)
 			return refuse(why, why_size, "event '%s': no free counter (%u GP counters, "
-				      "used mask 0x%x)", ev->name, p->n_gp, p->gp_used);
+				      "used mask 0x%x, allowed for this event 0x%x: LCORE event "
+				      "constraints)", ev->name, p->n_gp, p->gp_used, allowed);
 		p->gp_used |= BIT_ULL(ctr);
 		p->evtsel[ctr] = count_evtsel(ev);
 	}
@@ -292,8 +340,10 @@ static int add_count(struct pmu_plan *p, const struct pmu_event *ev, int user_id
 		if (p->use_rsp[rsp])
 			return refuse(why, why_size, "event '%s': MSR_OFFCORE_RSP%d already in use",
 				      ev->name, rsp);
+		if (offcore_value(p, ev, rsp, &rsp_val, why, why_size))
+			return SESSION_REFUSED;
 		p->use_rsp[rsp] = true;
-		p->rsp[rsp] = ev->offcore_rsp;
+		p->rsp[rsp] = rsp_val;
 	}
 	if (ev->has_ldlat && ev->ldlat && p->use_ldlat && ev->ldlat != p->ldlat)
 		return refuse(why, why_size, "event '%s': one load-latency threshold per run",
@@ -305,13 +355,49 @@ static int add_count(struct pmu_plan *p, const struct pmu_event *ev, int user_id
 	return 0;
 }
 
+/*
+ * The user's counted events, the most constrained first (fewest allowed
+ * GP counters, LCORE event constraints), so that an event tied to PMC0
+ * is not crowded out by one that could go anywhere.
+ */
+static int add_user_counts(struct pmu_plan *p, const struct session_cfg *cfg, char *why,
+			   size_t why_size)
+{
+	struct pmu_event evs[SESSION_MAX_COUNT];
+	int weight[SESSION_MAX_COUNT];
+	unsigned int i, n = cfg->n_count_events;
+	int w, r;
+
+	for (i = 0; i < n; i++) {
+		if (pmu_event_parse(p->ua->pfm_pmu, cfg->count_events[i], &evs[i], why, why_size))
+			return SESSION_REFUSED;
+		weight[i] = evs[i].fixed >= 0 ? 0 :
+			__builtin_popcount(uarch_count_counters(p->ua, pmu_event_code(&evs[i])));
+	}
+	for (w = 0; w <= 32; w++)
+		for (i = 0; i < n; i++) {
+			if (weight[i] != w)
+				continue;
+			r = add_count(p, &evs[i], (int)i, why, why_size);
+			if (r)
+				return r;
+		}
+	return 0;
+}
+
 static void compute_controls(struct pmu_plan *p)
 {
 	unsigned int i;
 	int n = p->sample_ctr;
 
-	/* Fixed counters 0..2 always count (INST_RETIRED.ANY, CORE, REF): OS|USR, no PMI. */
+	/*
+	 * Fixed counters 0..2 count when present (INST_RETIRED.ANY, CORE, REF):
+	 * OS|USR, no PMI.  v5+ enumerates them as a bitmap that may have holes
+	 * (CPUID.0AH:ECX); writing an absent one raises #GP.
+	 */
 	for (i = 0; i < p->n_fixed && i < PLAN_FIXED_COUNTING; i++) {
+		if (!(p->fixed_mask & BIT_ULL(i)))
+			continue;
 		p->fixed_used |= BIT_ULL(i);
 		p->fixed_ctrl |= FIXED_CTRL_OS(i) | FIXED_CTRL_USR(i);
 	}
@@ -366,7 +452,12 @@ static int plan_sample(struct pmu_plan *p, const struct session_cfg *cfg, char *
 	r = pebs_event_rules(p, &p->sample, why, why_size);
 	if (r)
 		return r;
-	if (p->sample.has_ldlat) {
+	/*
+	 * Keyed on the kind, not on how the event was written: a raw
+	 * event=0xcd,umask=0x1 is load latency too and needs the threshold
+	 * programmed (seed 000: minimum 3), never the firmware's leftover.
+	 */
+	if (p->sample.has_ldlat || p->kind == KIND_LDLAT) {
 		if (!(ua->flags & UA_LDLAT))
 			return refuse(why, why_size, "event '%s': no load-latency facility on %s",
 				      p->sample.name, ua->name);
@@ -377,10 +468,20 @@ static int plan_sample(struct pmu_plan *p, const struct session_cfg *cfg, char *
 			return refuse(why, why_size, "ldlat=%u: the load-latency threshold is 3..65535 "
 				      "(SDM 18.9.4.2)", p->ldlat);
 	}
+	if (!p->sample.has_frontend && (ua->flags & UA_FRONTEND) &&
+	    pmu_event_code(&p->sample) == FRONTEND_EVENT)
+		return refuse(why, why_size, "event '%s': FRONTEND_RETIRED needs its "
+			      "MSR_PEBS_FRONTEND value (frontend=0x..., or a libpfm4 unit mask)",
+			      p->sample.name);
 	if (p->sample.has_frontend) {
-		if (!(ua->flags & UA_FRONTEND))
+		if (!(ua->flags & UA_FRONTEND) || !ua->frontend_valid)
 			return refuse(why, why_size, "event '%s': no MSR_PEBS_FRONTEND on %s",
 				      p->sample.name, ua->name);
+		if (p->sample.frontend & ~ua->frontend_valid)
+			return refuse(why, why_size, "event '%s': MSR_PEBS_FRONTEND value 0x%llx has "
+				      "bits outside 0x%llx, the writable ones on %s", p->sample.name,
+				      (unsigned long long)p->sample.frontend,
+				      (unsigned long long)ua->frontend_valid, ua->name);
 		p->use_frontend = true;
 		p->frontend = p->sample.frontend;
 	}
@@ -397,6 +498,7 @@ static int plan_groups(struct pmu_plan *p, const struct session_cfg *cfg, char *
 		       size_t why_size)
 {
 	bool mem = p->kind != KIND_OTHER;
+	uint64_t known;
 
 	if (p->arch) {
 		uint64_t want = cfg->data_cfg;
@@ -414,10 +516,11 @@ static int plan_groups(struct pmu_plan *p, const struct session_cfg *cfg, char *
 		p->rec_size = p->fmt >= 4 ? 32 : pebs_legacy_record_size(p->fmt);
 		return 0;
 	}
-	if (cfg->data_cfg & ~DATA_CFG_KNOWN)
-		return refuse(why, why_size, "PEBS_DATA_CFG 0x%llx has bits adaptive PEBS does not "
-			      "define (known: 0x%llx)", (unsigned long long)cfg->data_cfg,
-			      (unsigned long long)DATA_CFG_KNOWN);
+	known = p->fmt >= 6 ? DATA_CFG_KNOWN_FMT6 : DATA_CFG_KNOWN_FMT4;
+	if (cfg->data_cfg & ~known)
+		return refuse(why, why_size, "PEBS_DATA_CFG 0x%llx has bits PEBS format %u does not "
+			      "define (known: 0x%llx; counter snapshots need format 6)",
+			      (unsigned long long)cfg->data_cfg, p->fmt, (unsigned long long)known);
 	p->adaptive = true;
 	p->data_cfg = cfg->data_cfg | (mem ? DATA_CFG_MEMINFO : 0);
 	p->rec_size = pebs_adaptive_record_size(p->data_cfg);
@@ -436,6 +539,9 @@ static void plan_init(struct pmu_plan *p, const struct cpu_info *ci, const struc
 	p->n_gp = ci->n_gp < PLAN_MAX_GP ? ci->n_gp : PLAN_MAX_GP;
 	p->n_fixed = ci->pmu_version > 1 ? (ci->n_fixed < PLAN_MAX_FIXED ? ci->n_fixed
 									 : PLAN_MAX_FIXED) : 0;
+	/* A cpu_info built without the bitmap (pre-v5 style) has contiguous fixed counters. */
+	p->fixed_mask = ci->fixed_mask ? ci->fixed_mask : (uint32_t)GENMASK_ULL(31, 0);
+	p->fixed_mask &= p->n_fixed ? (uint32_t)GENMASK_ULL(p->n_fixed - 1, 0) : 0;
 	p->gp_width_mask = ci->gp_width ? GENMASK_ULL(ci->gp_width - 1, 0) : GENMASK_ULL(39, 0);
 	p->sample_ctr = -1;
 	p->copy_idx = -1;
@@ -449,7 +555,6 @@ int plan_build(const struct session_cfg *cfg, const struct cpu_info *ci, struct 
 {
 	const struct uarch_info *ua = uarch_for_cpu(ci);
 	struct pmu_event ev;
-	unsigned int i;
 	int r, fmt = plan_pebs_format(ci);
 
 	if (!cfg->count_only && !session_pebs_usable(ci, why, why_size))
@@ -478,13 +583,9 @@ int plan_build(const struct session_cfg *cfg, const struct cpu_info *ci, struct 
 		if (r)
 			return r;
 	}
-	for (i = 0; i < cfg->n_count_events; i++) {
-		if (pmu_event_parse(ua->pfm_pmu, cfg->count_events[i], &ev, why, why_size))
-			return SESSION_REFUSED;
-		r = add_count(p, &ev, (int)i, why, why_size);
-		if (r)
-			return r;
-	}
+	r = add_user_counts(p, cfg, why, why_size);
+	if (r)
+		return r;
 	/* SPR/EMR/GNR/GLC: 0x8203 beside load latency for a complete data source (ref. 8.6). */
 	if (!p->count_only && p->kind == KIND_LDLAT && (ua->flags & UA_MEM_LOADS_AUX)) {
 		memset(&ev, 0, sizeof(ev));
@@ -502,8 +603,9 @@ int plan_build(const struct session_cfg *cfg, const struct cpu_info *ci, struct 
 	 * counter or one MSR (load latency, precise store, store latency).
 	 */
 	if (!p->count_only && p->sample_ctr < 32 && !p->sample.has_ldlat &&
-	    p->kind != KIND_STORE && p->kind != KIND_STLAT && !p->sample.has_frontend &&
-	    free_gp(p) >= 0) {
+	    p->kind != KIND_LDLAT && p->kind != KIND_STORE && p->kind != KIND_STLAT &&
+	    !p->sample.has_frontend &&
+	    free_gp(p, uarch_count_counters(ua, pmu_event_code(&p->sample))) >= 0) {
 		ev = p->sample;
 		if (add_count(p, &ev, -1, why, why_size) == 0)
 			p->copy_idx = (int)p->n_count - 1;

@@ -296,8 +296,18 @@ static bool program_counters(struct sess *s)
 static bool arm(struct sess *s)
 {
 	const struct pmu_plan *p = &s->plan;
+	uint64_t stale = s->orig_status & (p->global_ctrl | GLOBAL_STATUS_BUFFER_OVF |
+					   GLOBAL_STATUS_ARCH_PEBS);
 
 	if (!sess_wr(s, MSR_IA32_PERF_GLOBAL_CTRL, 0))
+		return false;
+	/*
+	 * Overflow bits left set on counters we arm: a pending bit on a PEBS
+	 * counter makes a record of its own (seed 003, STATUS_SET), so clear
+	 * them first (KUT reset_pebs; ref. sec. 5).  restore_status() sets
+	 * them back afterwards where STATUS_SET exists (v4+).
+	 */
+	if (stale && !sess_wr(s, MSR_IA32_PERF_GLOBAL_OVF_CTRL, stale))
 		return false;
 	if (!p->count_only && !p->arch) {
 		if (!sess_wr(s, MSR_IA32_PEBS_ENABLE, 0))
@@ -417,6 +427,15 @@ static void pmi_handler(void *ctx)
 	uint64_t status, ours = s->plan.global_ctrl | GLOBAL_STATUS_BUFFER_OVF |
 				       GLOBAL_STATUS_ARCH_PEBS;
 	unsigned int loops;
+
+	/*
+	 * v4+: with DEBUGCTL.FREEZE_PERFMON_ON_PMI (firmware may leave it set)
+	 * the PMI sets CTR_Frz[59] (and LBR_Frz[58]) and the counters stay
+	 * frozen until those are cleared (SDM 18.2.4.1); ack them too, as
+	 * Linux acks the whole status it read.
+	 */
+	if (s->ci->pmu_version >= 4)
+		ours |= GLOBAL_STATUS_LBR_FRZ | GLOBAL_STATUS_CTR_FRZ;
 
 	s->res->pmis++;
 	sess_wr(s, MSR_IA32_PERF_GLOBAL_CTRL, 0);

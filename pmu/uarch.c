@@ -7,42 +7,96 @@
  */
 #include "uarch.h"
 
+/*
+ * LCORE intel_snb_pebs_broken / pebs_ucodes (ref. 8.2): model 0x2a needs
+ * 0x28 on every stepping; 0x2d steppings 6 and 7 have a minimum, any other
+ * 0x2d stepping is broken (UCODE_BROKEN).  A listed model whose stepping is
+ * not listed is broken too (x86_match_min_microcode_rev finds no row).
+ */
 static const struct ucode_min snb_ucodes[] = {
-	/* LCORE pebs_ucodes / intel_snb_pebs_broken (ref. 8.2) */
-	{ 0x2a, 7, 0x28 },  /* Sandy Bridge client */
-	{ 0x2d, 6, 0x618 }, /* Sandy Bridge-EP C1 */
-	{ 0x2d, 7, 0x70c }, /* Sandy Bridge-EP C2 */
+	{ 0x2a, UCODE_ANY_STEPPING, 0x28 }, /* Sandy Bridge client */
+	{ 0x2d, 6, 0x618 },                 /* Sandy Bridge-EP C1 */
+	{ 0x2d, 7, 0x70c },                 /* Sandy Bridge-EP C2 */
 };
 
 #define EV(event, umask) ((uint16_t)((event) | ((umask) << 8)))
 
 /* PDIR: INST_RETIRED.PREC_DIST (0x01c0) on PMC1 only (SDM 18.9.4.4; LDS snb..skl). */
 static const struct uarch_constraint pdir_pmc1[] = {
-	{ EV(0xc0, 0x01), false, 0x2 },
-	{ 0, false, 0 },
+	{ EV(0xc0, 0x01), false, 0x2, 0 },
+	{ 0, false, 0, 0 },
 };
 
 /* ICL: PREC_DIST lives on fixed counter 0 only (LDS intel_icl_pebs_event_constraints). */
 static const struct uarch_constraint icl_cons[] = {
-	{ EV(0xc0, 0x01), false, 0x0 },
-	{ 0, false, 0 },
+	{ EV(0xc0, 0x01), false, 0x0, 0 },
+	{ 0, false, 0, 0 },
 };
+
+/* ---- counting constraints (LCORE intel_*_event_constraints) ---- */
+
+/* LCORE intel_nehalem_event_constraints: L1D_* and CACHE_LOCK_CYCLES on PMC0-1. */
+static const struct uarch_constraint nhm_count[] = {
+	{ 0x40, true, 0x3, 0x43 }, { 0x48, true, 0x3, 0 }, { 0x4e, true, 0x3, 0 },
+	{ 0x51, true, 0x3, 0 },    { 0x63, true, 0x3, 0 }, { 0, false, 0, 0 },
+};
+
+/* LCORE intel_westmere_event_constraints: 0x60 and 0xb3 on PMC0 only. */
+static const struct uarch_constraint wsm_count[] = {
+	{ 0x51, true, 0x3, 0 }, { 0x60, true, 0x1, 0 }, { 0x63, true, 0x3, 0 },
+	{ 0xb3, true, 0x1, 0 }, { 0, false, 0, 0 },
+};
+
+/* LCORE intel_snb_event_constraints: L1D_PEND_MISS on PMC2, LOAD_LATENCY on PMC3. */
+static const struct uarch_constraint snb_count[] = {
+	{ 0x48, true, 0x4, 0 }, { EV(0xc0, 0x01), false, 0x2, 0 }, { 0xcd, true, 0x8, 0 },
+	{ 0, false, 0, 0 },
+};
+
+/* LCORE intel_ivb_event_constraints (the ones pebsprobe can name). */
+static const struct uarch_constraint ivb_count[] = {
+	{ EV(0x48, 0x01), false, 0x4, 0 }, { EV(0xc0, 0x01), false, 0x2, 0 },
+	{ 0, false, 0, 0 },
+};
+
+/*
+ * LCORE intel_icl_event_constraints: these event ranges count on PMC0-3
+ * only.  Used for the Golden Cove class too: there it is narrower than
+ * the hardware may allow, never wider.
+ */
+static const struct uarch_constraint icl_count[] = {
+	{ 0x03, true, 0xf, 0x0a }, { 0x1f, true, 0xf, 0x28 }, { 0x32, true, 0xf, 0 },
+	{ 0x48, true, 0xf, 0x56 }, { 0x60, true, 0xf, 0x8b }, { 0xa3, true, 0xf, 0 },
+	{ 0xa8, true, 0xf, 0xb0 }, { 0xb7, true, 0xf, 0xbd }, { 0xd0, true, 0xf, 0xe6 },
+	{ 0xef, true, 0xf, 0 },    { 0xf0, true, 0xf, 0xf4 }, { 0, false, 0, 0 },
+};
+
+/*
+ * Writable OFFCORE_RESPONSE / PEBS_FRONTEND bits, LCORE *_extra_regs.
+ * NHM/WSM: request [7:0], response [15:8] (libpfm4 ANY_RESPONSE 0xff00);
+ * later big cores: request [15:0], ANY_RESPONSE bit 16 (seed 004 for Atoms).
+ */
+#define OCR_NHM  .offcore_req = 0xff, .offcore_any = 0xff00
+#define OCR_BIG  .offcore_req = 0xffff, .offcore_any = BIT_ULL(16)
+#define FE_SKL   0x7fff17ULL  /* intel_skl_extra_regs / icl (ref. sec. 2) */
+#define FE_GLC   0x7fff1fULL  /* intel_glc_extra_regs */
 
 /* Golden Cove: INST_RETIRED.* (0xc0) on 0xfe (LDS intel_glc_pebs_event_constraints, ref 8.4). */
 static const struct uarch_constraint glc_cons[] = {
-	{ 0xc0, true, 0xfe },
-	{ 0, false, 0 },
+	{ 0xc0, true, 0xfe, 0 },
+	{ 0, false, 0, 0 },
 };
 
 /* Shared by SNB and IVB (SDM 18.9.4, seeds 000/001; LDS snb/ivb constraints). */
-#define SNB_ROW(u, nm, pfm, uc, nuc) { \
+#define SNB_ROW(u, nm, pfm, uc, nuc, ocr, cc) { \
 	.uarch = (u), .name = nm, .pfm_pmu = pfm, .fmt = 1, \
 	.source = "SDM 18.9.4.2-18.9.4.4 (seeds 000/001); LDS intel_snb_pebs_event_constraints " \
 		  "(ld-lat 0x1cd and precise store 0x2cd on PMC3, PREC_DIST on PMC1); LCORE pebs_ucodes", \
 	.flags = UA_LDLAT | UA_LDLAT_ALONE | UA_PRECISE_STORE, \
 	.layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0xf, .ldlat_gp = 0x8, .store_gp = 0x8, \
 	.pdist_gp = 0x2, .min_period = 32, .ldlat_event = EV(0xcd, 0x01), \
-	.store_event = EV(0xcd, 0x02), .ucode = uc, .n_ucode = nuc, .cons = pdir_pmc1 }
+	.store_event = EV(0xcd, 0x02), .ucode = uc, .n_ucode = nuc, .cons = pdir_pmc1, \
+	.inst_event = EV(0xc0, 0x01), OCR_BIG, .offcore_valid = { ocr, ocr }, .count_cons = cc }
 
 /* Haswell..Skylake-SP: DataLA (seed 002, SDM Table 18-45). */
 #define HSW_ROW(u, nm, pfm, f, extra) { \
@@ -52,37 +106,48 @@ static const struct uarch_constraint glc_cons[] = {
 	.flags = UA_LDLAT | UA_DATALA | UA_INST_RETIRED_128 | UA_GLOBAL_STATUS_SET | (extra), \
 	.layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0xf, .ldlat_gp = 0xf, .pdist_gp = 0x2, \
 	.min_period = 32, .ldlat_event = EV(0xcd, 0x01), .datala_load_event = EV(0xd0, 0x81), \
-	.datala_store_event = EV(0xd0, 0x82), .cons = pdir_pmc1 }
+	.datala_store_event = EV(0xd0, 0x82), .cons = pdir_pmc1, .inst_event = EV(0xc0, 0x01), \
+	OCR_BIG, .offcore_valid = { 0x3fffff8fffULL, 0x3fffff8fffULL }, \
+	.frontend_valid = ((extra) & UA_FRONTEND) ? FE_SKL : 0 }
 
 /* Golden Cove class (SPR/EMR/GNR, ADL/MTL P-cores, LNL): LDS intel_glc_pebs_event_constraints. */
-#define GLC_ROW(u, nm, f, extra) { \
+#define GLC_ROW(u, nm, f, extra, ldl, ocr) { \
 	.uarch = (u), .name = nm, .pfm_pmu = "spr", .fmt = f, \
 	.source = "LDS intel_glc_pebs_event_constraints (ld-lat 0x1cd on 0xfe, store latency 0x2cd " \
 		  "on PMC0); LCORE PMU_FL_MEM_LOADS_AUX (0x8203), limit_period; SDM 20.9 adaptive PEBS", \
 	.flags = UA_LDLAT | UA_DATALA | UA_STLAT | UA_FRONTEND | UA_GLOBAL_STATUS_SET | (extra), \
-	.layout = PEBS_EN_LAYOUT_FIXED, .pebs_gp = 0xff, .pebs_fixed = 0xf, .ldlat_gp = 0xfe, \
+	.layout = PEBS_EN_LAYOUT_FIXED, .pebs_gp = 0xff, .pebs_fixed = 0xf, .ldlat_gp = (ldl), \
 	.store_gp = 0x1, .pdist_gp = 0x1, .pdist_fixed = 0x1, .min_period = 32, \
 	.ldlat_event = EV(0xcd, 0x01), .store_event = EV(0xcd, 0x02), \
 	.datala_load_event = EV(0xd0, 0x81), .datala_store_event = EV(0xd0, 0x82), \
-	.aux_event = ((extra) & UA_MEM_LOADS_AUX) ? EV(0x03, 0x82) : 0, .cons = glc_cons }
+	.aux_event = ((extra) & UA_MEM_LOADS_AUX) ? EV(0x03, 0x82) : 0, .cons = glc_cons, \
+	.inst_event = 0x00c0, OCR_BIG, .offcore_valid = { ocr, ocr }, .frontend_valid = FE_GLC, \
+	.count_cons = icl_count }
 
 static const struct uarch_info uarch_table[] = {
 	{ .uarch = UARCH_CORE2, .name = "Core 2", .pfm_pmu = "core", .fmt = 0,
 	  .source = "LDS intel_core2_pebs_event_constraints (PMC0 only); LDS 1-page buffer "
 		    "(GLOBAL_CTRL hang); LCORE intel_clovertown_quirk (AJ67/AJ68/AJ69/AJ106)",
 	  .flags = UA_ONE_PAGE_BUFFER | UA_PEBS_ERRATA, .layout = PEBS_EN_LAYOUT_LL_EN,
-	  .pebs_gp = 0x1, .min_period = 1 },
+	  .pebs_gp = 0x1, .min_period = 1, .inst_event = 0x00c0,
+	  .errata_model = 0x0f /* Merom only: Merom-L, Penryn, Dunnington keep PEBS */ },
 	{ .uarch = UARCH_NHM, .name = "Nehalem", .pfm_pmu = "nhm", .fmt = 1,
 	  .source = "SDM 18.8.1 (PEBS on PMC0-3, load latency 0x100b, Fig. 18-25 LL_EN); "
 		    "LDS intel_nehalem_pebs_event_constraints; LCORE nhm_limit_period (min 32)",
 	  .flags = UA_LDLAT | UA_LDLAT_ALONE, .layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0xf,
-	  .ldlat_gp = 0xf, .min_period = 32, .ldlat_event = EV(0x0b, 0x10) },
+	  .ldlat_gp = 0xf, .min_period = 32, .ldlat_event = EV(0x0b, 0x10),
+	  .inst_event = 0x00c0, OCR_NHM, .offcore_valid = { 0xffff, 0 }, /* intel_nehalem_extra_regs */
+	  .count_cons = nhm_count },
 	{ .uarch = UARCH_WSM, .name = "Westmere", .pfm_pmu = "wsm", .fmt = 1,
 	  .source = "SDM 18.8.1 (as Nehalem); LDS intel_westmere_pebs_event_constraints",
 	  .flags = UA_LDLAT | UA_LDLAT_ALONE, .layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0xf,
-	  .ldlat_gp = 0xf, .min_period = 32, .ldlat_event = EV(0x0b, 0x10) },
-	SNB_ROW(UARCH_SNB, "Sandy Bridge", "snb", snb_ucodes, ARRAY_SIZE(snb_ucodes)),
-	SNB_ROW(UARCH_IVB, "Ivy Bridge", "ivb", NULL, 0),
+	  .ldlat_gp = 0xf, .min_period = 32, .ldlat_event = EV(0x0b, 0x10),
+	  /* libpfm4 wsm: INST_RETIRED:ANY_P is umask 0x01, precise */
+	  .inst_event = EV(0xc0, 0x01), OCR_NHM, .offcore_valid = { 0xffff, 0xffff },
+	  .count_cons = wsm_count },
+	SNB_ROW(UARCH_SNB, "Sandy Bridge", "snb", snb_ucodes, ARRAY_SIZE(snb_ucodes),
+		0x3f807f8fffULL, snb_count), /* intel_snb_extra_regs */
+	SNB_ROW(UARCH_IVB, "Ivy Bridge", "ivb", NULL, 0, 0x3fffff8fffULL, ivb_count),
 	HSW_ROW(UARCH_HSW, "Haswell", "hsw", 2, 0),
 	HSW_ROW(UARCH_BDW, "Broadwell", "bdw", 2, 0),
 	HSW_ROW(UARCH_SKL, "Skylake", "skl", 3, UA_FRONTEND),
@@ -94,57 +159,89 @@ static const struct uarch_info uarch_table[] = {
 	  .layout = PEBS_EN_LAYOUT_FIXED, .pebs_gp = 0xff, .pebs_fixed = 0xf, .ldlat_gp = 0xff,
 	  .pdist_fixed = 0x1, .min_period = 32, .ldlat_event = EV(0xcd, 0x01),
 	  .datala_load_event = EV(0xd0, 0x81), .datala_store_event = EV(0xd0, 0x82),
-	  .cons = icl_cons },
+	  .cons = icl_cons, .inst_event = 0x00c0, OCR_BIG,
+	  .offcore_valid = { 0x3fffffbfffULL, 0x3fffffbfffULL }, .frontend_valid = FE_SKL,
+	  .count_cons = icl_count },
 	{ .uarch = UARCH_ICX, .name = "Ice Lake-SP", .pfm_pmu = "icx", .fmt = 4,
 	  .source = "as Ice Lake (LDS intel_icl_pebs_event_constraints)",
 	  .flags = UA_LDLAT | UA_DATALA | UA_FRONTEND | UA_GLOBAL_STATUS_SET,
 	  .layout = PEBS_EN_LAYOUT_FIXED, .pebs_gp = 0xff, .pebs_fixed = 0xf, .ldlat_gp = 0xff,
 	  .pdist_fixed = 0x1, .min_period = 32, .ldlat_event = EV(0xcd, 0x01),
 	  .datala_load_event = EV(0xd0, 0x81), .datala_store_event = EV(0xd0, 0x82),
-	  .cons = icl_cons },
-	GLC_ROW(UARCH_SPR, "Sapphire Rapids", 5, UA_MEM_LOADS_AUX),
-	GLC_ROW(UARCH_EMR, "Emerald Rapids", 5, UA_MEM_LOADS_AUX),
-	GLC_ROW(UARCH_GNR, "Granite Rapids", 5, UA_MEM_LOADS_AUX),
-	GLC_ROW(UARCH_GLC, "Golden Cove (hybrid P-core)", 4, UA_MEM_LOADS_AUX | UA_HYBRID),
+	  .cons = icl_cons, .inst_event = 0x00c0, OCR_BIG,
+	  .offcore_valid = { 0x3fffffbfffULL, 0x3fffffbfffULL }, .frontend_valid = FE_SKL,
+	  .count_cons = icl_count },
+	/* intel_glc_extra_regs: OFFCORE_RSP 0x3fffffffff */
+	GLC_ROW(UARCH_SPR, "Sapphire Rapids", 5, UA_MEM_LOADS_AUX, 0xfe, 0x3fffffffffULL),
+	GLC_ROW(UARCH_EMR, "Emerald Rapids", 5, UA_MEM_LOADS_AUX, 0xfe, 0x3fffffffffULL),
+	/* LCORE: PMU_FL_MEM_LOADS_AUX only for SPR/EMR, not GNR */
+	GLC_ROW(UARCH_GNR, "Granite Rapids", 5, 0, 0xfe, 0x3fffffffffULL),
+	GLC_ROW(UARCH_GLC, "Golden Cove (hybrid P-core)", 4, UA_MEM_LOADS_AUX | UA_HYBRID, 0xfe,
+		0x3fffffffffULL),
 	{ .uarch = UARCH_GRT, .name = "Gracemont (hybrid E-core)", .pfm_pmu = "tmt", .fmt = 4,
 	  .source = "LDS intel_grt_pebs_event_constraints (LAT events: loads 0x5d0 on PMC0-1, "
 		    "stores 0x6d0 on PMC0-3); libpfm4 has no Gracemont table: Tremont's is nearest",
 	  .flags = UA_LDLAT | UA_STLAT | UA_HYBRID | UA_GLOBAL_STATUS_SET,
 	  .layout = PEBS_EN_LAYOUT_FIXED, .pebs_gp = 0x3f, .pebs_fixed = 0x7, .ldlat_gp = 0x3,
 	  .store_gp = 0xf, .min_period = 32, .ldlat_event = EV(0xd0, 0x05),
-	  .store_event = EV(0xd0, 0x06) },
+	  .store_event = EV(0xd0, 0x06), .inst_event = 0x00c0, OCR_BIG,
+	  .offcore_valid = { 0x3fffffffffULL, 0x3fffffffffULL } /* intel_grt_extra_regs */ },
 	{ .uarch = UARCH_CMT, .name = "Crestmont (E-core)", .pfm_pmu = "tmt", .fmt = 5,
 	  .source = "LDS intel_grt_pebs_event_constraints (Crestmont reuses them); fmt unverified",
 	  .flags = UA_LDLAT | UA_STLAT | UA_GLOBAL_STATUS_SET, .layout = PEBS_EN_LAYOUT_FIXED,
 	  .pebs_gp = 0xff, .pebs_fixed = 0x7, .ldlat_gp = 0x3, .store_gp = 0xf,
-	  .min_period = 32, .ldlat_event = EV(0xd0, 0x05), .store_event = EV(0xd0, 0x06) },
-	GLC_ROW(UARCH_LNC, "Lion Cove (P-core)", 6, UA_HYBRID),
+	  .min_period = 32, .ldlat_event = EV(0xd0, 0x05), .store_event = EV(0xd0, 0x06),
+	  .inst_event = 0x00c0, OCR_BIG,
+	  .offcore_valid = { 0x800ff3ffffffffffULL, 0x800ff3ffffffffffULL } /* intel_cmt_extra_regs */ },
+	/* LDS intel_lnc_pebs_event_constraints: ld-lat 0x1cd on 0x3fc; intel_lnc_extra_regs */
+	GLC_ROW(UARCH_LNC, "Lion Cove (P-core)", 6, UA_HYBRID, 0x3fc, 0xfffffffffffULL),
 	{ .uarch = UARCH_GLM, .name = "Goldmont", .pfm_pmu = "glm", .fmt = 3,
 	  .source = "SDM 18.7.1 (seed 003: PEBS on PMC0 for all events, precise and non-precise, "
 		    "GLOBAL_STATUS_SET); SDM 18.6.3 + Table 18-17 (seed 004: offcore average latency)",
 	  .flags = UA_NONPRECISE_PEBS | UA_OFFCORE_AVG_LAT | UA_GLOBAL_STATUS_SET,
 	  .layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0x1, .min_period = 1,
-	  .nonprecise_event = EV(0x3c, 0x00) },
+	  .nonprecise_event = EV(0x3c, 0x00), .inst_event = 0x00c0, OCR_BIG,
+	  /* intel_glm_extra_regs: bit 31 (SNP_NONE) and request bit 6 not writable */
+	  .offcore_valid = { 0x760005ffbfULL, 0x360005ffbfULL } },
 	{ .uarch = UARCH_SLM, .name = "Silvermont", .pfm_pmu = "slm", .fmt = 2,
 	  .source = "LDS intel_slm_pebs_event_constraints (PMC0 only); SDM 18.6.3 (seed 004: "
 		    "offcore average latency); fmt unverified",
 	  .flags = UA_OFFCORE_AVG_LAT, .layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0x1,
-	  .min_period = 1 },
+	  .min_period = 1, .inst_event = 0x00c0, OCR_BIG,
+	  .offcore_valid = { 0x768005ffffULL, 0x368005ffffULL } /* intel_slm_extra_regs */ },
 };
 
 /*
  * A model the table does not know but which enumerates architectural PEBS
- * (CPUID.23H): counters and groups come from CPUID, events from the E-core
- * encodings (ref. sec. 7; LDS arch-PEBS series).  No data-source table.
+ * (CPUID.23H with PEBS_FMT 0xF): counters and groups come from CPUID; the
+ * latency events depend on the core type (CPUID.1AH): E-cores 0x05d0 /
+ * 0x06d0 (LDS intel_grt_pebs_event_constraints), P-cores 0x01cd / 0x02cd
+ * (LDS glc/lnc constraints).  Without a core type no latency event is
+ * guessed.  No data-source table (ref. sec. 7).
  */
-static const struct uarch_info arch_pebs_row = {
-	.uarch = UARCH_NONE, .name = "architectural PEBS (CPUID.23H)", .pfm_pmu = "tmt",
-	.fmt = PEBS_FMT_ARCH,
-	.source = "reference sec. 7 (APEBS: CPUID.23H sub-leaves 4/5, PEBS_BASE/INDEX, CFG_C)",
-	.flags = UA_LDLAT | UA_STLAT | UA_GLOBAL_STATUS_SET, .layout = PEBS_EN_LAYOUT_FIXED,
-	.pebs_gp = 0xff, .pebs_fixed = 0xf, .ldlat_gp = 0xff, .store_gp = 0xff, .min_period = 32,
-	.ldlat_event = EV(0xd0, 0x05), .store_event = EV(0xd0, 0x06),
-};
+#define ARCH_PEBS_ROW(nm, fl, ld, st) { \
+	.uarch = UARCH_NONE, .name = nm, .pfm_pmu = "tmt", .fmt = PEBS_FMT_ARCH, \
+	.source = "reference sec. 7 (APEBS: CPUID.23H sub-leaves 4/5, PEBS_BASE/INDEX, CFG_C); " \
+		  "LDS grt/glc constraints for the latency events", \
+	.flags = (fl) | UA_GLOBAL_STATUS_SET, .layout = PEBS_EN_LAYOUT_FIXED, .pebs_gp = 0xff, \
+	.pebs_fixed = 0xf, .ldlat_gp = 0xff, .store_gp = 0xff, .min_period = 32, \
+	.ldlat_event = (ld), .store_event = (st), .inst_event = 0x00c0 }
+
+static const struct uarch_info arch_pebs_atom =
+	ARCH_PEBS_ROW("architectural PEBS (CPUID.23H, E-core)", UA_LDLAT | UA_STLAT, EV(0xd0, 0x05),
+		      EV(0xd0, 0x06));
+static const struct uarch_info arch_pebs_core =
+	ARCH_PEBS_ROW("architectural PEBS (CPUID.23H, P-core)", UA_LDLAT | UA_STLAT, EV(0xcd, 0x01),
+		      EV(0xcd, 0x02));
+static const struct uarch_info arch_pebs_untyped =
+	ARCH_PEBS_ROW("architectural PEBS (CPUID.23H, core type unknown: no latency events)", 0,
+		      0, 0);
+
+bool uarch_arch_pebs(const struct cpu_info *ci)
+{
+	return ci->arch_pebs && ci->has_perf_caps &&
+	       PERF_CAP_PEBS_FMT(ci->perf_caps) == PEBS_FMT_ARCH;
+}
 
 const struct uarch_info *uarch_get(enum pebs_uarch u)
 {
@@ -163,8 +260,11 @@ const struct uarch_info *uarch_for_cpu(const struct cpu_info *ci)
 	if (ci->vendor != VENDOR_INTEL)
 		return NULL;
 	u = cpu_uarch(ci);
-	if (u == UARCH_NONE && ci->arch_pebs)
-		return &arch_pebs_row;
+	if (u == UARCH_NONE && uarch_arch_pebs(ci)) {
+		if (ci->core_type == CORE_TYPE_CORE)
+			return &arch_pebs_core;
+		return ci->core_type == CORE_TYPE_ATOM ? &arch_pebs_atom : &arch_pebs_untyped;
+	}
 	return uarch_get(u);
 }
 
@@ -172,10 +272,17 @@ uint32_t uarch_min_microcode(const struct uarch_info *ua, const struct cpu_info 
 {
 	unsigned int i;
 
-	for (i = 0; i < ua->n_ucode; i++)
-		if (ua->ucode[i].model == ci->model && ua->ucode[i].stepping == ci->stepping)
+	bool model_listed = false;
+
+	for (i = 0; i < ua->n_ucode; i++) {
+		if (ua->ucode[i].model != ci->model)
+			continue;
+		model_listed = true;
+		if (ua->ucode[i].stepping == UCODE_ANY_STEPPING ||
+		    ua->ucode[i].stepping == ci->stepping)
 			return ua->ucode[i].min_rev;
-	return 0;
+	}
+	return model_listed ? UCODE_BROKEN : 0;
 }
 
 /* SDM Table 18-45 (seed 002): MEM_UOPS_RETIRED (0xd0) umask bit 0 loads, bit 1 stores. */
@@ -206,14 +313,32 @@ enum pebs_kind uarch_event_kind(const struct uarch_info *ua, uint16_t evtsel)
 	return KIND_OTHER;
 }
 
+static const struct uarch_constraint *find_constraint(const struct uarch_constraint *c,
+						     uint16_t evtsel)
+{
+	uint8_t ev = evtsel & 0xff;
+
+	for (; c && (c->gp || c->code); c++) {
+		if (!c->any_umask && evtsel == c->code)
+			return c;
+		if (c->any_umask && (ev == c->code || (c->last && ev > c->code && ev <= c->last)))
+			return c;
+	}
+	return NULL;
+}
+
 uint32_t uarch_event_counters(const struct uarch_info *ua, uint16_t evtsel)
 {
-	const struct uarch_constraint *c;
+	const struct uarch_constraint *c = find_constraint(ua->cons, evtsel);
 
-	for (c = ua->cons; c && (c->gp || c->code); c++)
-		if (c->any_umask ? (evtsel & 0xff) == c->code : evtsel == c->code)
-			return c->gp;
-	return ua->pebs_gp;
+	return c ? c->gp : ua->pebs_gp;
+}
+
+uint32_t uarch_count_counters(const struct uarch_info *ua, uint16_t evtsel)
+{
+	const struct uarch_constraint *c = find_constraint(ua->count_cons, evtsel);
+
+	return c ? c->gp : 0xffffffffu;
 }
 
 unsigned int ds_fixed_reset_index(unsigned int fmt, unsigned int i)

@@ -34,6 +34,8 @@ enum uarch_flag {
 };
 
 /* Sandy Bridge PEBS microcode minimums (Linux core.c pebs_ucodes, ref. 8.2). */
+#define UCODE_ANY_STEPPING 0xffffffffu
+#define UCODE_BROKEN       0xffffffffu /* no microcode fixes it */
 struct ucode_min {
 	uint32_t model, stepping, min_rev;
 };
@@ -43,6 +45,7 @@ struct uarch_constraint {
 	uint16_t code;      /* evtsel[15:0], or [7:0] only when any_umask */
 	bool any_umask;
 	uint32_t gp;        /* allowed GP counters */
+	uint8_t last;       /* any_umask: event codes code..last (0: code only) */
 };
 
 struct uarch_info {
@@ -68,18 +71,38 @@ struct uarch_info {
 	const struct ucode_min *ucode;
 	unsigned int n_ucode;
 	const struct uarch_constraint *cons; /* terminated by gp == 0 */
+	uint16_t inst_event;          /* the PEBS instructions-retired event (default sample) */
+	uint8_t errata_model;         /* PEBS disabled on this model only (Core 2 Merom) */
+	/*
+	 * OFFCORE_RESPONSE: request field, the "any response" bits libpfm4 adds
+	 * when no response bit is given, and the writable bits of
+	 * MSR_OFFCORE_RSP0/1 (0: no such MSR).  LCORE *_extra_regs.
+	 */
+	uint64_t offcore_req, offcore_any, offcore_valid[2];
+	uint64_t frontend_valid;      /* writable MSR_PEBS_FRONTEND bits (LCORE extra regs) */
+	const struct uarch_constraint *count_cons; /* counting constraints (LCORE event constraints) */
 };
 
 /* GP counters event evtsel[15:0] may PEBS on (all of `pebs_gp` unless constrained). */
 uint32_t uarch_event_counters(const struct uarch_info *ua, uint16_t evtsel);
 
 const struct uarch_info *uarch_get(enum pebs_uarch u);
+/*
+ * Architectural PEBS is used only when CPUID.23H enumerates it AND
+ * PERF_CAPABILITIES.PEBS_FMT is 0xF (Linux intel_pebs_init; ref. sec. 7).
+ */
+bool uarch_arch_pebs(const struct cpu_info *ci);
+
+/* GP counters a counted (not sampled) event may use, 0xffffffff when unconstrained. */
+uint32_t uarch_count_counters(const struct uarch_info *ua, uint16_t evtsel);
+
 /* The row for the running CPU (cpu_uarch()), NULL if unknown. */
 const struct uarch_info *uarch_for_cpu(const struct cpu_info *ci);
 
 /*
  * The microcode minimum below which PEBS is broken for this CPU, 0 if none
- * applies (Sandy Bridge, ref. 8.2).
+ * applies, UCODE_BROKEN for a listed model whose stepping is not listed
+ * (Sandy Bridge, ref. 8.2).
  */
 uint32_t uarch_min_microcode(const struct uarch_info *ua, const struct cpu_info *ci);
 

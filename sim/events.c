@@ -78,23 +78,54 @@ static const struct sim_event nhm_ev[] = {
 	EVO(0x01b7, 0, "OFFCORE_RESPONSE_0"),                                                \
 	EVO(0x01bb, 1, "OFFCORE_RESPONSE_1")
 
-/* Sandy Bridge: PDIR on PMC1 only (18.9.4.4), precise store on PMC3 only (seed 001). */
+/*
+ * OFFCORE_REQUESTS.DEMAND_DATA_RD (0x01B0) and OFFCORE_REQUESTS_OUTSTANDING.
+ * DEMAND_DATA_RD (0x0160), Sandy Bridge .. Skylake (SDM Vol. 3B event lists;
+ * libpfm4 snb..skl): requests that miss L2 and the cycles they are
+ * outstanding, summed over requests.  Not PEBS events.
+ */
+#define BIG_OFFCORE_REQ_EVENTS                                                                 \
+	EV(0x01b0, CNT_OFFCORE_REQ, PEBS_NO, "OFFCORE_REQUESTS.DEMAND_DATA_RD"),               \
+	EV(0x0160, CNT_OFFCORE_OUTST, PEBS_NO, "OFFCORE_REQUESTS_OUTSTANDING.DEMAND_DATA_RD")
+
+/*
+ * Sandy Bridge: PDIR on PMC1 only (18.9.4.4), precise store on PMC3 only
+ * (seed 001).  INST_RETIRED.ANY_P (0x00C0) counts but is no PEBS event on
+ * SNB..SKL: the PEBS event tables list INST_RETIRED only as PREC_DIST
+ * (0x01C0; SDM Table 18-32; libpfm4 is_precise=0 for ANY_P).
+ */
 static const struct sim_event snb_ev[] = {
 	ARCH_EVENTS,
-	EV(0x00c0, CNT_INST, PEBS_PRECISE, "INST_RETIRED.ANY_P"),
+	EV(0x00c0, CNT_INST, PEBS_NO, "INST_RETIRED.ANY_P"),
 	EVC(0x01c0, CNT_INST, PEBS_PRECISE, 0x2, "INST_RETIRED.PREC_DIST"),
 	EV(0x01cd, CNT_LDLAT, PEBS_LDLAT, "MEM_TRANS_RETIRED.LOAD_LATENCY"),
 	EVC(0x02cd, CNT_PST, PEBS_PST, 0x8, "MEM_TRANS_RETIRED.PRECISE_STORE"),
 	BIG_MEM_EVENTS,
+	BIG_OFFCORE_REQ_EVENTS,
 };
 
 /* Haswell, Skylake: DataLA replaces precise store (seed 002). */
+#define HSW_EVENTS                                                                   \
+	ARCH_EVENTS,                                                                 \
+	EV(0x00c0, CNT_INST, PEBS_NO, "INST_RETIRED.ANY_P"),                         \
+	EVC(0x01c0, CNT_INST, PEBS_PRECISE, 0x2, "INST_RETIRED.PREC_DIST"),         \
+	EV(0x01cd, CNT_LDLAT, PEBS_LDLAT, "MEM_TRANS_RETIRED.LOAD_LATENCY"),        \
+	BIG_MEM_EVENTS,                                                              \
+	BIG_OFFCORE_REQ_EVENTS
+
 static const struct sim_event hsw_ev[] = {
-	ARCH_EVENTS,
-	EV(0x00c0, CNT_INST, PEBS_PRECISE, "INST_RETIRED.ANY_P"),
-	EVC(0x01c0, CNT_INST, PEBS_PRECISE, 0x2, "INST_RETIRED.PREC_DIST"),
-	EV(0x01cd, CNT_LDLAT, PEBS_LDLAT, "MEM_TRANS_RETIRED.LOAD_LATENCY"),
-	BIG_MEM_EVENTS,
+	HSW_EVENTS,
+};
+
+/*
+ * Skylake adds FRONTEND_RETIRED (0x01C6) with MSR_PEBS_FRONTEND, a PEBS event
+ * (SDM Skylake precise-event list; libpfm4 skl marks it precise).  The
+ * simulated core has no front end (no instruction cache, iTLB or DSB): no
+ * retirement is ever tagged, so it counts 0 and makes no record.
+ */
+static const struct sim_event skl_ev[] = {
+	HSW_EVENTS,
+	EV(0x01c6, CNT_NONE, PEBS_PRECISE, "FRONTEND_RETIRED"),
 };
 
 /* Ice Lake server: PEBS on any counter with baseline (reference 8.4). */
@@ -174,6 +205,7 @@ TABLE(sim_events_core2, core2_ev);
 TABLE(sim_events_nhm, nhm_ev);
 TABLE(sim_events_snb, snb_ev);
 TABLE(sim_events_hsw, hsw_ev);
+TABLE(sim_events_skl, skl_ev);
 TABLE(sim_events_icx, icx_ev);
 TABLE(sim_events_glc, glc_ev);
 TABLE(sim_events_slm, slm_ev);
@@ -203,7 +235,10 @@ static uint64_t offcore_increment(const struct sim_cpu *c, unsigned int rsp,
 
 	if (!(a->kind & HW_LOAD) || a->level < LVL_L3 || !(cfg & 1))
 		return 0;
-	/* Seed 004: bit 38 counts weighted cycles of the outstanding requests. */
+	/*
+	 * Seed 004: bit 38 counts weighted cycles of the outstanding requests:
+	 * each request adds the cycles it is outstanding, its load latency here.
+	 */
 	if (rsp == 0 && (c->m->flags & F_OFFCORE_AVG) && (cfg & BIT_ULL(38)))
 		return a->latency;
 	return (cfg & GENMASK_ULL(37, 16)) ? 1 : 0;
@@ -266,6 +301,12 @@ uint64_t sim_event_increment(const struct sim_cpu *c, const struct sim_event *e,
 		return is_load(a) && a->latency > (c->ld_lat & 0xffff);
 	case CNT_OFFCORE:
 		return offcore_increment(c, e->arg, a);
+	case CNT_OFFCORE_REQ:
+		/* a demand data read that misses L2 goes to the uncore: one request */
+		return is_load(a) && a->level >= LVL_L3;
+	case CNT_OFFCORE_OUTST:
+		/* summed over cycles: each such request is outstanding for its latency */
+		return (is_load(a) && a->level >= LVL_L3) ? a->latency : 0;
 	default:
 		return 0;
 	}

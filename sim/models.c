@@ -23,7 +23,7 @@
 #include "sim_int.h"
 
 extern const struct sim_event_table sim_events_core2, sim_events_nhm, sim_events_snb,
-	sim_events_hsw, sim_events_icx, sim_events_glc, sim_events_slm, sim_events_glm,
+	sim_events_hsw, sim_events_skl, sim_events_icx, sim_events_glc, sim_events_slm, sim_events_glm,
 	sim_events_grt;
 
 /* CPUID.0AH:EAX (SDM Vol. 2A): version, #GP counters, width, EBX vector length. */
@@ -115,7 +115,7 @@ const struct sim_model sim_model_table[] = {
 		.pebs_enable_mask = PEBS_GP(4) | LL_EN_0_3, .frontend_mask = 0x7fff17,
 		.offcore_mask = { 0x3fffff8fffull, 0x3fffff8fffull },
 		.flags = F_LDLAT | F_LL_EN | F_PDIR | F_TSX | F_FRONTEND, .dse = DSE_BIG,
-		.events = &sim_events_hsw,
+		.events = &sim_events_skl,
 		.cache = { 32, 8, 256, 4, 8192, 16, 64, 4, 1536, 12, 4, 12, 42, 250 },
 		.source = "SDM 18.13 (Skylake PEBS fmt3)",
 	},
@@ -202,7 +202,8 @@ const struct sim_model sim_model_table[] = {
 		.misc_enable = MISC_DEFAULT, .microcode = 0x48, .platform_id = 1ull << 50,
 		.pebs_enable_mask = PEBS_GP(1),
 		.offcore_mask = { 0x760005ffbfull, 0x360005ffbfull },
-		.flags = F_NONPRECISE, .dse = DSE_RSVD, .events = &sim_events_glm,
+		/* seed 004: OUTSTANDING[38] in RSP0 on Silvermont and Goldmont (writable: mask) */
+		.flags = F_NONPRECISE | F_OFFCORE_AVG, .dse = DSE_RSVD, .events = &sim_events_glm,
 		.cache = { 24, 6, 2048, 16, 0, 0, 32, 4, 512, 4, 3, 19, 0, 220 },
 		.source = "SDM 18.7.1 (seed 003), p.18-32 reserved data source",
 	},
@@ -232,7 +233,7 @@ const struct sim_model sim_model_table[] = {
 		.c15 = { 1, 88, 25000000 }, .c16_mhz = 2200,
 		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
 		.c23_gp = 0xff, .c23_fx = 0x7,
-		.perf_caps = 0x30c5, /* no legacy PEBS format: arch-PEBS is CPUID.23H */
+		.perf_caps = 0x3fc5, /* PEBS_FMT 0xF: arch-PEBS (Linux intel_pebs_init), CPUID.23H */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x3000140, .platform_id = 0,
 		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
 		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT | F_ARCH_PEBS, .dse = DSE_CMT,
@@ -254,7 +255,7 @@ const struct sim_model sim_model_table[] = {
 		.pebs_enable_mask = PEBS_GP(4) | LL_EN_0_3, .frontend_mask = 0x7fff17,
 		.offcore_mask = { 0x3fffff8fffull, 0x3fffff8fffull },
 		.flags = F_LDLAT | F_LL_EN | F_PDIR | F_TSX | F_FRONTEND, .dse = DSE_BIG,
-		.events = &sim_events_hsw,
+		.events = &sim_events_skl,
 		.cache = { 32, 8, 256, 4, 8192, 16, 64, 4, 1536, 12, 4, 12, 42, 250 },
 		.source = "reference 1 (MISC_ENABLE bit 12 PEBS_UNAVAIL)",
 	},

@@ -97,6 +97,11 @@ static size_t legacy_size(unsigned int fmt)
 	return size[fmt];
 }
 
+size_t sim_legacy_record_size(unsigned int fmt)
+{
+	return fmt <= 3 ? legacy_size(fmt) : 0;
+}
+
 static void legacy_fill(const struct sim_cpu *c, const struct sim_pending *p, uint64_t rip,
 			uint8_t *rec)
 {

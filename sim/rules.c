@@ -233,7 +233,8 @@ static void check_pst(struct sim_cpu *c)
 static bool ds_ok(struct sim_cpu *c, char *why, size_t n)
 {
 	const uint8_t *ds = (const uint8_t *)(uintptr_t)c->ds_area;
-	uint64_t base, index, max;
+	uint64_t base, index, max, thr;
+	size_t rec = sim_legacy_record_size(c->pmu.fmt);
 
 	if (!c->ds_area) {
 		pp_snprintf(why, n, "IA32_DS_AREA is 0");
@@ -248,6 +249,20 @@ static bool ds_ok(struct sim_cpu *c, char *why, size_t n)
 			    "pebs_absolute_maximum 0x%llx are not base <= index <= max",
 			    (unsigned long long)base, (unsigned long long)index,
 			    (unsigned long long)max);
+		return false;
+	}
+	/*
+	 * SDM DS save area: the interrupt threshold "must point to an offset
+	 * from the PEBS buffer base that is a multiple of the PEBS record size"
+	 * (checked for the fixed-size legacy formats 0-3, where it can be
+	 * reached: below the absolute maximum).
+	 */
+	thr = get_le64(ds + 0x38);
+	if (rec && thr < max && (thr < base || (thr - base) % rec)) {
+		pp_snprintf(why, n,
+			    "pebs_interrupt_threshold 0x%llx is not base 0x%llx plus a multiple of "
+			    "the %zu-byte record",
+			    (unsigned long long)thr, (unsigned long long)base, rec);
 		return false;
 	}
 	return true;
@@ -299,6 +314,13 @@ static void check_offcore(struct sim_cpu *c)
 			      "MSR_OFFCORE_RSP0=0x%llx: with AVG_LATENCY (bit 38) bits 37:16 must "
 			      "be 0 (SDM 18.6.3, Table 18-17, seed 004)",
 			      (unsigned long long)r0);
+	/* Seed 004: RSP1 = the request type and ANY_RESPONSE[16], "the remaining bits to 0" */
+	if (offcore_counting(c, 1) && (r1 & ~(GENMASK_ULL(15, 0) | BIT_ULL(16))) &&
+	    once(c, R_OFFCORE_PAIR))
+		sim_violation(c, "offcore-avg-latency",
+			      "MSR_OFFCORE_RSP1=0x%llx: for the average latency it holds the request "
+			      "type and ANY_RESPONSE (bit 16) only, the rest 0 (SDM 18.6.3, seed 004)",
+			      (unsigned long long)r1);
 	if (offcore_counting(c, 1) && (r0 & 0xffff) != (r1 & 0xffff) && once(c, R_OFFCORE_PAIR))
 		sim_violation(
 		    c, "offcore-avg-latency",

@@ -85,6 +85,8 @@ enum sim_count {
 	CNT_STLAT,	/* store latency (SPR 0x2CD, Gracemont 0x6D0): stores */
 	CNT_AUX_LOADS,	/* SPR mem-loads-aux 0x8203: loads */
 	CNT_OFFCORE,	/* OFFCORE_RESPONSE through MSR_OFFCORE_RSPx */
+	CNT_OFFCORE_REQ,   /* OFFCORE_REQUESTS.DEMAND_DATA_RD: L2-missing demand loads */
+	CNT_OFFCORE_OUTST, /* OFFCORE_REQUESTS_OUTSTANDING.DEMAND_DATA_RD: their cycles */
 };
 
 /* How an event behaves with PEBS on (the generation's PEBS event table). */
@@ -265,6 +267,7 @@ void sim_raise_pmi(struct sim_cpu *c);
 void sim_deliver_pmi(struct sim_cpu *c);
 
 /* record.c */
+size_t sim_legacy_record_size(unsigned int fmt); /* fmt 0-3, else 0 */
 uint64_t sim_dse_load(const struct sim_cpu *c, const struct sim_access *a);
 uint64_t sim_dse_store(const struct sim_cpu *c, const struct sim_access *a);
 void sim_record_write(struct sim_cpu *c, const struct sim_pending *p, uint64_t rip);

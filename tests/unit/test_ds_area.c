@@ -44,8 +44,11 @@ static void test_setup_fields(void **state)
 	assert_true(at(d.ds, 0x20) == base);
 	assert_true(at(d.ds, 0x28) == base);
 	assert_true(at(d.ds, 0x30) == base + 8096);
-	/* no threshold: past the absolute maximum, never reached (polling) */
-	assert_true(at(d.ds, 0x38) == base + 8096 + 1);
+	/*
+	 * no threshold: past the absolute maximum, never reached (polling), and
+	 * still base + a multiple of the record size (SDM): 47 * 176 = 8272
+	 */
+	assert_true(at(d.ds, 0x38) == base + 8272);
 	ds_setup(&d, 176, 10);
 	assert_true(at(d.ds, 0x38) == base + 1760);
 	/* reset slots: GP 3 at 0x40 + 24, fixed 1 at 0x40 + 8 * 9 (fmt <= 4) */

@@ -347,10 +347,32 @@ static void test_usable(void **state)
 	assert_false(session_pebs_usable(&ci, why, sizeof(why)));
 	ci.microcode = 0x70c;
 	assert_true(session_pebs_usable(&ci, why, sizeof(why)));
-	/* Core 2: disabled like Linux (errata) */
-	ci = mk(0x17, 0, false, 2, 2);
+	/* Core 2 Merom (06_0F) only: disabled like Linux (intel_clovertown_quirk, errata) */
+	ci = mk(0x0f, 0, false, 2, 2);
 	assert_false(session_pebs_usable(&ci, why, sizeof(why)));
 	assert_non_null(strstr(why, "AJ"));
+	/* Merom-L 0x16, Penryn 0x17, Dunnington 0x1d keep PEBS (LCORE falls through) */
+	ci = mk(0x16, 0, false, 2, 2);
+	assert_true(session_pebs_usable(&ci, why, sizeof(why)));
+	ci = mk(0x17, 0, false, 2, 2);
+	assert_true(session_pebs_usable(&ci, why, sizeof(why)));
+	ci = mk(0x1d, 0, false, 2, 2);
+	assert_true(session_pebs_usable(&ci, why, sizeof(why)));
+	/*
+	 * Sandy Bridge steppings Linux does not list: 06_2A any stepping needs
+	 * 0x28; 06_2D other than 6/7 is broken whatever the microcode.
+	 */
+	ci = mk(0x2a, 1, false, 4, 3);
+	ci.stepping = 3;
+	ci.microcode = 0x27;
+	assert_false(session_pebs_usable(&ci, why, sizeof(why)));
+	ci.microcode = 0x28;
+	assert_true(session_pebs_usable(&ci, why, sizeof(why)));
+	ci = mk(0x2d, 1, false, 4, 3);
+	ci.stepping = 5;
+	ci.microcode = 0xffff;
+	assert_false(session_pebs_usable(&ci, why, sizeof(why)));
+	assert_non_null(strstr(why, "stepping 5"));
 	/* hybrid part, unknown core type */
 	ci = mk(0x97, 4, true, 8, 5);
 	ci.hybrid = true;

@@ -405,7 +405,7 @@ static void test_skip_and_refuse_touch_nothing(void **state)
 		case 2: ci.ds = false; break;
 		case 3: ci.perf_caps = 9 << 8; break;
 		case 4: ci = mk(0x2a, 1, false, 3); ci.stepping = 7; ci.microcode = 0x20; break;
-		case 5: ci = mk(0x17, 0, false, 2); break;
+		case 5: ci = mk(0x0f, 0, false, 2); break; /* Merom: errata */
 		}
 		fake_reset();
 		c = cfg_of(&ci, KIND_LDLAT);
@@ -479,11 +479,14 @@ static void test_offcore(void **state)
 	char why[200];
 
 	fake_reset();
-	assert_int_equal(offcore_avg_latency(&glm, OFFCORE_REQ_DMND_DATA_RD, OFFCORE_HITM,
+	assert_int_equal(offcore_avg_latency(&glm, OFFCORE_REQ_DMND_DATA_RD, 0,
 					     offcore_kernel, NULL, &r, why, sizeof(why)), 0);
-	/* Seed 004: RSP0 = request | OUTSTANDING[38]; RSP1 = request | ANY_RESPONSE[16] (+ HITM 36) */
+	/*
+	 * Seed 004: RSP0 = request | OUTSTANDING[38] = 0x40_0000_0001;
+	 * RSP1 = request | ANY_RESPONSE[16] = 0x1_0001, "the remaining bits 0".
+	 */
 	assert_true(find_write(0, MSR_OFFCORE_RSP0, 0x4000000001ULL) >= 0);
-	assert_true(find_write(0, MSR_OFFCORE_RSP1, 0x1000010001ULL) >= 0);
+	assert_true(find_write(0, MSR_OFFCORE_RSP1, 0x10001ULL) >= 0);
 	/* OFFCORE_RESPONSE_0/1 = B7H umask 01H/02H, EN|OS|USR */
 	assert_true(find_write(0, 0x186, 0x4301b7) >= 0);
 	assert_true(find_write(0, 0x187, 0x4302b7) >= 0);
@@ -491,10 +494,19 @@ static void test_offcore(void **state)
 	assert_true(r.weighted_cycles == 2000 && r.requests == 40);
 	assert_true(r.avg_latency_x100 == 5000);
 	assert_restored("offcore");
-	/* snoop bits outside 37:31 are refused before any access */
+	/* any snoop filter (HITM, or bits outside 37:31) is refused before any access */
 	fake_reset();
 	assert_int_equal(offcore_avg_latency(&glm, 1, BIT_ULL(40), offcore_kernel, NULL, &r, why,
 					     sizeof(why)), SESSION_REFUSED);
+	assert_int_equal(hw_msr_access_count(), 0);
+	assert_int_equal(offcore_avg_latency(&glm, 1, OFFCORE_HITM, offcore_kernel, NULL, &r, why,
+					     sizeof(why)), SESSION_REFUSED);
+	assert_non_null(strstr(why, "seed 004"));
+	assert_int_equal(hw_msr_access_count(), 0);
+	/* Goldmont: request bit 6 is not writable (LCORE intel_glm_extra_regs 0x760005ffbf) */
+	assert_int_equal(offcore_avg_latency(&glm, 0x40, 0, offcore_kernel, NULL, &r, why,
+					     sizeof(why)), SESSION_REFUSED);
+	assert_non_null(strstr(why, "MSR_OFFCORE_RSP0"));
 	assert_int_equal(hw_msr_access_count(), 0);
 }
 

@@ -33,7 +33,7 @@ static const struct want wants[] = {
 	  CORE_TYPE_ATOM },
 	{ "glm", VENDOR_INTEL, 6, 0x5c, 4, 4, 48, 3, 3, false, false, false, true, false, CORE_TYPE_NONE },
 	{ "slm", VENDOR_INTEL, 6, 0x4d, 3, 2, 40, 3, 2, false, false, false, true, false, CORE_TYPE_NONE },
-	{ "archpebs", VENDOR_INTEL, 6, 0xdd, 6, 8, 48, 3, 0, false, false, true, true, false, CORE_TYPE_NONE },
+	{ "archpebs", VENDOR_INTEL, 6, 0xdd, 6, 8, 48, 3, 0xf, false, false, true, true, false, CORE_TYPE_NONE },
 	{ "pebs-off", VENDOR_INTEL, 6, 0x5e, 4, 4, 48, 3, 3, false, false, false, true, true, CORE_TYPE_NONE },
 	{ "amd", VENDOR_AMD, 0x19, 0x01, 0, 0, 0, 0, -1, false, false, false, false, false, CORE_TYPE_NONE },
 };
