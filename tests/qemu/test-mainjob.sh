@@ -11,6 +11,7 @@
 #     decodes with build/host/pebs-decode to the record count the console
 #     printed;
 #   - with 1 CPU the two-core kernels SKIP and say why;
+#   - a kernel longer than 2 s prints progress lines;
 #   - the USB image, booted with no options, runs the default job.
 # Environment: BUILD, MODELS (space-separated subset), QEMU_TIMEOUT (s per boot).
 set -u
@@ -141,6 +142,19 @@ if grep -q '^SKIP: share-hitm/load: needs 2 CPUs, 1 available' "$work/smp1.log" 
 	echo "PASS: mainjob two-core kernels with 1 CPU: SKIP with the reason"
 else
 	echo "FAIL: mainjob two-core kernels with 1 CPU: $(grep -E '^(PASS|FAIL|SKIP): (share|false)' "$work/smp1.log" | head -2 | tr '\n' ';')"
+fi
+
+# Progress: a kernel that runs longer than the 2-second period prints a "running" line.
+boot "$work/prog.log" "$work/prog.img" -- pmu=sim model=skl kernels=chase-l1 iterations=3000000 records=0
+ms=$(sed -nE 's/^INFO: kernel chase-l1: end \(([0-9]+) ms\).*/\1/p' "$work/prog.log")
+if [ -z "$ms" ]; then
+	echo "FAIL: mainjob progress: the kernel did not end ($(grep -E '^(FAIL|SUMMARY)' "$work/prog.log" | head -1))"
+elif [ "$ms" -lt 2500 ]; then
+	echo "SKIP: mainjob progress: the kernel took only $ms ms, under the 2 s progress period"
+elif grep -qE '^INFO: chase-l1: running, [0-9]+ of 3000000 iterations \([0-9]+%\)' "$work/prog.log"; then
+	echo "PASS: mainjob progress: $(grep -c '^INFO: chase-l1: running' "$work/prog.log") progress line(s) in $ms ms"
+else
+	echo "FAIL: mainjob progress: no progress line in a $ms ms kernel"
 fi
 
 # The USB image, no options: the default job on the simulated PMU.
