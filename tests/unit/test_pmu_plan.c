@@ -382,6 +382,288 @@ static void test_usable(void **state)
 	assert_true(session_pebs_usable(&ci, why, sizeof(why)));
 }
 
+/* ---- review findings (2026-11-22): values by hand from the SDM/LCORE/LDS facts ---- */
+
+static struct session_cfg count_cfg(const struct cpu_info *ci, const char *e0, const char *e1)
+{
+	struct session_cfg c = cfg_for(ci, KIND_OTHER, NULL);
+
+	c.count_only = true;
+	c.count_events[0] = e0;
+	c.count_events[1] = e1;
+	c.n_count_events = e1 ? 2 : 1;
+	return c;
+}
+
+/* #1: the default instructions sample is a PEBS event of the generation. */
+static void test_default_inst_event(void **state)
+{
+	static const struct {
+		uint32_t model;
+		unsigned int fmt, version;
+		int ctr;
+		uint64_t evtsel;
+	} rows[] = {
+		/* SNB/IVB/HSW/SKL: PREC_DIST 0x01c0 on PMC1 = 0xc0 | 0x01 << 8 | 0x430000 */
+		{ 0x2a, 1, 3, 1, 0x4301c0 }, { 0x3a, 1, 3, 1, 0x4301c0 },
+		{ 0x3c, 2, 3, 1, 0x4301c0 }, { 0x5e, 3, 4, 1, 0x4301c0 },
+		/* Nehalem: INST_RETIRED.ANY_P 0x00c0 is precise (libpfm4 nhm), PMC0 */
+		{ 0x1e, 1, 3, 0, 0x4300c0 },
+		/* Westmere: INST_RETIRED.ANY_P is umask 0x01 (libpfm4 wsm), PMC0 */
+		{ 0x2c, 1, 3, 0, 0x4301c0 },
+	};
+	struct pmu_plan p;
+	char why[200];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(rows); i++) {
+		struct cpu_info ci = mk(rows[i].model, rows[i].fmt, false, 4, rows[i].version);
+		struct session_cfg c = cfg_for(&ci, KIND_OTHER, NULL);
+
+		assert_int_equal(build(&c, &p, why), 0);
+		assert_int_equal(p.sample_ctr, rows[i].ctr);
+		assert_true(p.evtsel[rows[i].ctr] == rows[i].evtsel);
+		assert_true(p.pebs_enable == BIT_ULL(rows[i].ctr));
+	}
+	/* HSW11: PREC_DIST period at least 128, low 6 bits clear */
+	{
+		struct cpu_info ci = mk(0x3c, 2, false, 4, 3);
+		struct session_cfg c = cfg_for(&ci, KIND_OTHER, NULL);
+
+		assert_int_equal(build(&c, &p, why), 0);
+		assert_true(p.period == 128);
+	}
+}
+
+/* #2: Lion Cove load latency on PMC2-9 (LDS lnc 0x3fc), not PMC1. */
+static void test_lnc_ldlat(void **state)
+{
+	struct cpu_info ci = mk(0xbd, 6, true, 8, 6);
+	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, NULL);
+	struct pmu_plan p;
+	char why[200];
+
+	ci.hybrid = true;
+	ci.core_type = CORE_TYPE_CORE;
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_int_equal(p.sample_ctr, 2);
+	assert_true(p.pebs_enable == BIT_ULL(2));
+	/* 0x1cd | EN|OS|USR 0x430000 | ADAPTIVE bit 34 */
+	assert_true(p.evtsel[2] == 0x4004301cdULL);
+}
+
+/* #3/#4: OFFCORE_RSPx values against each generation's writable bits. */
+static void test_offcore_masks(void **state)
+{
+	struct cpu_info ci = mk(0x1e, 1, false, 4, 3);
+	struct session_cfg c;
+	struct pmu_plan p;
+	char why[200];
+
+	/* NHM: request DMND_DATA_RD bit 0, any response = [15:8] (0xff00): 0xff01, no bit 16 */
+	c = count_cfg(&ci, "OFFCORE_RESPONSE_0:DMND_DATA_RD", NULL);
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_true(p.use_rsp[0]);
+	assert_true(p.rsp[0] == 0xff01);
+	/* NHM: bit 16 is outside the valid 0xffff (LCORE intel_nehalem_extra_regs) */
+	c = count_cfg(&ci, "event=0xb7,umask=0x1,offcore_rsp=0x10001", NULL);
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	assert_non_null(strstr(why, "MSR_OFFCORE_RSP0"));
+	/* SKL: request [15:0], ANY_RESPONSE bit 16 added: 0x10001 */
+	ci = mk(0x5e, 3, false, 4, 4);
+	c = count_cfg(&ci, "OFFCORE_RESPONSE_0:DMND_DATA_RD", NULL);
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_true(p.rsp[0] == 0x10001);
+	/* Goldmont: SNP_NONE bit 31 and request bit 6 not writable (0x760005ffbf) */
+	ci = mk(0x5c, 3, false, 4, 4);
+	c = count_cfg(&ci, "event=0xb7,umask=0x1,offcore_rsp=0x80010001", NULL);
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	c = count_cfg(&ci, "event=0xb7,umask=0x1,offcore_rsp=0x10040", NULL);
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	c = count_cfg(&ci, "event=0xb7,umask=0x1,offcore_rsp=0x4000000001", NULL);
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_true(p.rsp[0] == 0x4000000001ULL);
+	/* Goldmont RSP1 has no bit 38 (0x360005ffbf) */
+	c = count_cfg(&ci, "event=0xb7,umask=0x2,offcore_rsp=0x4000000001", NULL);
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	assert_non_null(strstr(why, "MSR_OFFCORE_RSP1"));
+}
+
+/* #4: MSR_PEBS_FRONTEND within 0x7fff17 on SKL; FRONTEND_RETIRED needs a value. */
+static void test_frontend_mask(void **state)
+{
+	struct cpu_info ci = mk(0x5e, 3, false, 4, 4);
+	struct session_cfg c = cfg_for(&ci, KIND_OTHER, "event=0xc6,umask=0x1,frontend=0x800011");
+	struct pmu_plan p;
+	char why[200];
+
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	assert_non_null(strstr(why, "0x7fff17"));
+	c = cfg_for(&ci, KIND_OTHER, "event=0xc6,umask=0x1,frontend=0x8");
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED); /* bit 3 reserved */
+	c = cfg_for(&ci, KIND_OTHER, "event=0xc6,umask=0x1");
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	assert_non_null(strstr(why, "MSR_PEBS_FRONTEND"));
+	c = cfg_for(&ci, KIND_OTHER, "event=0xc6,umask=0x1,frontend=0x7fff17");
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_true(p.use_frontend && p.frontend == 0x7fff17);
+}
+
+/* #5: DATA_CFG counter-snapshot bits (4, 5, 47:32, 55:48) exist from fmt 6 only. */
+static void test_data_cfg_by_format(void **state)
+{
+	struct cpu_info ci = mk(0x6a, 4, true, 8, 5);
+	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, NULL);
+	struct pmu_plan p;
+	char why[200];
+
+	c.data_cfg = BIT_ULL(4);
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	c.data_cfg = BIT_ULL(32);
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	c.data_cfg = BIT_ULL(3) | (3ULL << 24); /* LBR, 4 entries: fmt 4 */
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_true(p.data_cfg == (0x9ULL | (3ULL << 24)));
+	ci = mk(0x8f, 5, true, 8, 5); /* SPR fmt 5: still reserved */
+	c = cfg_for(&ci, KIND_LDLAT, NULL);
+	c.data_cfg = BIT_ULL(5);
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	ci = mk(0xbd, 6, true, 8, 6); /* Lion Cove fmt 6 */
+	ci.hybrid = true;
+	ci.core_type = CORE_TYPE_CORE;
+	c = cfg_for(&ci, KIND_LDLAT, NULL);
+	c.data_cfg = BIT_ULL(4) | BIT_ULL(32);
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_true(p.data_cfg == (BIT_ULL(0) | BIT_ULL(4) | BIT_ULL(32)));
+}
+
+/* #6: a raw load-latency event gets the threshold; no counting copy; SNB 0xcd counts on PMC3. */
+static void test_raw_ldlat(void **state)
+{
+	struct cpu_info ci = mk(0x5e, 3, false, 4, 4);
+	struct session_cfg c = cfg_for(&ci, KIND_OTHER, "event=0xcd,umask=0x1");
+	struct pmu_plan p;
+	char why[200];
+
+	c.ldlat = 50;
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_int_equal(p.kind, KIND_LDLAT);
+	assert_true(p.use_ldlat);
+	assert_int_equal(p.ldlat, 50);
+	assert_true(p.pebs_enable == 0x100000001ULL); /* PEBS_EN_PMC0 | LL_EN_PMC0 */
+	assert_int_equal(p.copy_idx, -1);
+	c.ldlat = 0;
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_int_equal(p.ldlat, 3); /* seed 000: the minimum */
+	/* SNB: event 0xcd counts on PMC3 only (LCORE intel_snb_event_constraints) */
+	ci = mk(0x2a, 1, false, 4, 3);
+	c = count_cfg(&ci, "event=0xcd,umask=0x1", NULL);
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_int_equal(p.count[0].ctr, 3);
+}
+
+/* #9: v5 fixed-counter bitmap with a hole: fixed 1 absent, never programmed. */
+static void test_fixed_bitmap(void **state)
+{
+	struct cpu_info ci = mk(0x6a, 4, true, 8, 5);
+	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, NULL);
+	struct pmu_plan p;
+	char why[200];
+
+	ci.n_fixed = 3;
+	ci.fixed_mask = 0x5;
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_true(p.fixed_used == 0x5);
+	assert_true((p.global_ctrl >> 32) == 0x5);
+	/* FIXED_CTR_CTRL: OS|USR (0x3) in nibbles 0 and 2, nibble 1 zero */
+	assert_true(p.fixed_ctrl == 0x303ULL);
+	/* asking for fixed counter 1 (CPU_CLK_UNHALTED.CORE pseudo-encoding 0x0200) is refused */
+	c.count_events[0] = "event=0x00,umask=0x02";
+	c.n_count_events = 1;
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	assert_non_null(strstr(why, "0x5"));
+}
+
+/* #10/#13: arch-PEBS only with PEBS_FMT 0xF; latency events by CPUID.1AH core type. */
+static void test_arch_pebs_gate(void **state)
+{
+	struct cpu_info ci = mk(0xdd, 4, true, 8, 6);
+	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, NULL);
+	struct pmu_plan p;
+	char why[200];
+
+	ci.arch_pebs = true;
+	ci.arch_pebs_gp = 0xff;
+	ci.arch_pebs_fixed = 0x7;
+	/* CPUID.23H but a legacy format: not arch-PEBS (and this model is unknown) */
+	assert_int_equal(plan_pebs_format(&ci), 4);
+	assert_false(session_pebs_usable(&ci, why, sizeof(why)));
+	ci.perf_caps = (uint64_t)PEBS_FMT_ARCH << 8;
+	assert_int_equal(plan_pebs_format(&ci), PEBS_FMT_ARCH);
+	ci.core_type = CORE_TYPE_ATOM;
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_true(pmu_event_code(&p.sample) == 0x05d0);
+	ci.core_type = CORE_TYPE_CORE;
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_true(pmu_event_code(&p.sample) == 0x01cd);
+	c = cfg_for(&ci, KIND_STLAT, NULL);
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_true(pmu_event_code(&p.sample) == 0x02cd);
+	ci.core_type = CORE_TYPE_NONE;
+	c = cfg_for(&ci, KIND_LDLAT, NULL);
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	c = cfg_for(&ci, KIND_OTHER, NULL);
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_true(pmu_event_code(&p.sample) == 0x00c0);
+}
+
+/* #15: counting constraints, the constrained event placed first. */
+static void test_count_constraints(void **state)
+{
+	struct cpu_info ci = mk(0x2c, 1, false, 4, 3); /* Westmere */
+	struct session_cfg c = count_cfg(&ci, "event=0x3c,umask=0x0", "event=0x60,umask=0x1");
+	struct pmu_plan p;
+	char why[200];
+	unsigned int i;
+
+	assert_int_equal(build(&c, &p, why), 0);
+	for (i = 0; i < p.n_count; i++)
+		if (p.count[i].user_idx == 1)
+			assert_int_equal(p.count[i].ctr, 0); /* 0x60 on PMC0 only */
+		else
+			assert_int_equal(p.count[i].ctr, 1);
+	/* two PMC0-only events cannot both count */
+	c = count_cfg(&ci, "event=0xb3,umask=0x1", "event=0x60,umask=0x1");
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	/* Ice Lake: MEM_INST_RETIRED (0xd0) counts on PMC0-3 only */
+	ci = mk(0x6a, 4, true, 8, 5);
+	c = cfg_for(&ci, KIND_LDLAT, NULL); /* samples on PMC0 */
+	c.count_events[0] = "event=0x3c,umask=0x0";
+	c.count_events[1] = "event=0x3c,umask=0x0";
+	c.count_events[2] = "event=0x3c,umask=0x0";
+	c.count_events[3] = "event=0xd0,umask=0x81";
+	c.n_count_events = 4;
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_int_equal(p.sample_ctr, 0);
+	for (i = 0; i < p.n_count; i++)
+		if (p.count[i].user_idx == 3)
+			assert_int_equal(p.count[i].ctr, 1);
+}
+
+/* #16: GNR has no mem-loads-aux event (LCORE sets PMU_FL_MEM_LOADS_AUX for SPR/EMR). */
+static void test_gnr_no_aux(void **state)
+{
+	struct cpu_info ci = mk(0xad, 5, true, 8, 5);
+	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, NULL);
+	struct pmu_plan p;
+	char why[200];
+	unsigned int i;
+
+	assert_int_equal(build(&c, &p, why), 0);
+	for (i = 0; i < p.n_count; i++)
+		assert_true(pmu_event_code(&p.count[i].ev) != 0x8203);
+}
+
 static void test_reset_slots(void **state)
 {
 	/* LIDS: fixed i at 8+i for fmt <= 4 (offset 0x80+8i), 32+i for fmt >= 5 */
@@ -415,6 +697,11 @@ int main(void)
 		cmocka_unit_test(test_refusals),        cmocka_unit_test(test_usable),
 		cmocka_unit_test(test_skl_frontend),
 		cmocka_unit_test(test_reset_slots),     cmocka_unit_test(test_every_uarch_has_a_row),
+		cmocka_unit_test(test_default_inst_event), cmocka_unit_test(test_lnc_ldlat),
+		cmocka_unit_test(test_offcore_masks),   cmocka_unit_test(test_frontend_mask),
+		cmocka_unit_test(test_data_cfg_by_format), cmocka_unit_test(test_raw_ldlat),
+		cmocka_unit_test(test_fixed_bitmap),    cmocka_unit_test(test_arch_pebs_gate),
+		cmocka_unit_test(test_count_constraints), cmocka_unit_test(test_gnr_no_aux),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -443,6 +443,55 @@ static void test_pmi_handler(void **state)
 	session_result_free(&res);
 }
 
+static void pmi_frozen_kernel(void *arg)
+{
+	kernel_at = n_wtrace;
+	/* FREEZE_PERFMON_ON_PMI left set by firmware: the PMI also sets CTR_Frz (SDM 18.2.4.1) */
+	*reg(MSR_IA32_PERF_GLOBAL_STATUS) |= GLOBAL_STATUS_BUFFER_OVF | BIT_ULL(59);
+	pmi_fn(pmi_ctx);
+}
+
+/*
+ * #7: the PMI handler acks CTR_Frz (bit 59) and LBR_Frz (58) on v4+, or
+ * the counters stay frozen after the first PMI.  #8: an overflow bit left
+ * set on a counter about to be armed is acked before PEBS_ENABLE (KUT
+ * reset_pebs), and set back afterwards through STATUS_SET (v4+).
+ */
+static void test_status_hygiene(void **state)
+{
+	struct cpu_info ci = mk(0x5e, 3, false, 4);
+	struct session_cfg c = cfg_of(&ci, KIND_LDLAT);
+	struct session_result res;
+	char why[200];
+	int ack, en;
+	unsigned int i;
+	bool frz_acked = false;
+
+	fake_reset();
+	c.drain = OPT_DRAIN_PMI;
+	assert_int_equal(session_run(&c, pmi_frozen_kernel, NULL, &res, why, sizeof(why)), 0);
+	for (i = kernel_at; i < n_wtrace; i++)
+		if (wtrace[i].msr == MSR_IA32_PERF_GLOBAL_OVF_CTRL && (wtrace[i].v & BIT_ULL(59)))
+			frz_acked = true;
+	assert_true(frz_acked);
+	assert_false(*reg(MSR_IA32_PERF_GLOBAL_STATUS) & BIT_ULL(59));
+	assert_restored("pmi frozen");
+	session_result_free(&res);
+
+	/* Skylake instructions sample: PREC_DIST on PMC1, whose bit 1 fake_reset left set */
+	fake_reset();
+	c = cfg_of(&ci, KIND_OTHER);
+	assert_int_equal(session_run(&c, empty_kernel, NULL, &res, why, sizeof(why)), 0);
+	assert_int_equal(res.pebs_counter, 1);
+	ack = find_write(0, MSR_IA32_PERF_GLOBAL_OVF_CTRL, BIT_ULL(1));
+	en = find_write(0, MSR_IA32_PEBS_ENABLE, BIT_ULL(1));
+	assert_true(ack >= 0 && en > ack);
+	assert_true(find_write(en, MSR_IA32_PERF_GLOBAL_STATUS_SET, BIT_ULL(1)) > en);
+	assert_int_equal(violations, 0);
+	assert_restored("stale status");
+	session_result_free(&res);
+}
+
 static void test_goldmont_forced(void **state)
 {
 	struct cpu_info ci = mk(0x5c, 3, false, 4);
@@ -518,6 +567,7 @@ int main(void)
 		cmocka_unit_test(test_skip_and_refuse_touch_nothing),
 		cmocka_unit_test(test_pmi_handler),
 		cmocka_unit_test(test_goldmont_forced),
+		cmocka_unit_test(test_status_hygiene),
 		cmocka_unit_test(test_offcore),
 	};
 
