@@ -5,24 +5,45 @@
  * fault handling are the session's).
  */
 #include "offcore.h"
+#include "event.h"
 #include "msr.h"
 #include "session.h"
 #include "uarch.h"
 #include "../lib/fmt.h"
 
-/* Big-core unit masks of OFFCORE_REQUESTS[_OUTSTANDING] per request type (libpfm4 names). */
-static const char *big_core_type(uint16_t request)
+/*
+ * Big-core unit masks of OFFCORE_REQUESTS[_OUTSTANDING] per request type, in
+ * libpfm4's spellings: DEMAND_DATA_RD (SNB and later), DEMAND_READ_DATA /
+ * DEMAND_READ_CODE (NHM/WSM tables).  The first spelling both events accept
+ * in the generation's table is used.
+ */
+static const char *const big_core_types[][3] = {
+	[0] = { "DEMAND_DATA_RD", "DEMAND_READ_DATA", NULL },
+	[1] = { "DEMAND_RFO", NULL, NULL },
+	[2] = { "DEMAND_CODE_RD", "DEMAND_READ_CODE", NULL },
+};
+
+static bool big_core_events(const char *pfm, uint16_t request, char *ev0, char *ev1,
+			    size_t size)
 {
-	switch (request) {
-	case OFFCORE_REQ_DMND_DATA_RD:
-		return "DEMAND_DATA_RD";
-	case OFFCORE_REQ_DMND_RFO:
-		return "DEMAND_RFO";
-	case OFFCORE_REQ_DMND_CODE_RD:
-		return "DEMAND_CODE_RD";
-	default:
-		return NULL;
+	static const uint16_t req[] = { OFFCORE_REQ_DMND_DATA_RD, OFFCORE_REQ_DMND_RFO,
+					OFFCORE_REQ_DMND_CODE_RD };
+	struct pmu_event e;
+	char why[160];
+	unsigned int i, j;
+
+	for (i = 0; i < ARRAY_SIZE(req); i++) {
+		if (req[i] != request)
+			continue;
+		for (j = 0; j < 3 && big_core_types[i][j]; j++) {
+			pp_snprintf(ev0, size, "OFFCORE_REQUESTS_OUTSTANDING:%s", big_core_types[i][j]);
+			pp_snprintf(ev1, size, "OFFCORE_REQUESTS:%s", big_core_types[i][j]);
+			if (!pmu_event_parse(pfm, ev0, &e, why, sizeof(why)) &&
+			    !pmu_event_parse(pfm, ev1, &e, why, sizeof(why)))
+				return true;
+		}
 	}
+	return false;
 }
 
 int offcore_avg_latency(const struct cpu_info *ci, uint16_t request, uint64_t snoop,
@@ -65,15 +86,13 @@ int offcore_avg_latency(const struct cpu_info *ci, uint16_t request, uint64_t sn
 			    (unsigned long long)(request | OFFCORE_ANY_RESPONSE));
 		r->atom_method = true;
 	} else {
-		const char *t = big_core_type(request);
-
-		if (!t) {
+		if (!big_core_events(ua->pfm_pmu, request, ev0, ev1, sizeof(ev0))) {
 			pp_snprintf(why, why_size, "on %s only one demand request type (data read, "
-				    "RFO, code read) can be measured", ua->name);
+				    "RFO, code read) can be measured, and only where libpfm4's '%s' "
+				    "table has both OFFCORE_REQUESTS and OFFCORE_REQUESTS_OUTSTANDING "
+				    "for it (request 0x%x)", ua->name, ua->pfm_pmu, request);
 			return SESSION_REFUSED;
 		}
-		pp_snprintf(ev0, sizeof(ev0), "OFFCORE_REQUESTS_OUTSTANDING:%s", t);
-		pp_snprintf(ev1, sizeof(ev1), "OFFCORE_REQUESTS:%s", t);
 	}
 	cfg.ci = ci;
 	cfg.count_only = true;

@@ -296,14 +296,16 @@ static bool program_counters(struct sess *s)
 static bool arm(struct sess *s)
 {
 	const struct pmu_plan *p = &s->plan;
-	uint64_t stale = s->orig_status & (p->global_ctrl | GLOBAL_STATUS_BUFFER_OVF |
+	/* Only the PEBS counter's bit and the buffer bits matter; counting is unaffected. */
+	uint64_t stale = p->count_only ? 0 :
+			 s->orig_status & (BIT_ULL(p->sample_ctr) | GLOBAL_STATUS_BUFFER_OVF |
 					   GLOBAL_STATUS_ARCH_PEBS);
 
 	if (!sess_wr(s, MSR_IA32_PERF_GLOBAL_CTRL, 0))
 		return false;
 	/*
-	 * Overflow bits left set on counters we arm: a pending bit on a PEBS
-	 * counter makes a record of its own (seed 003, STATUS_SET), so clear
+	 * Overflow bits left set on the counter we arm for PEBS: a pending bit
+	 * there makes a record of its own (seed 003, STATUS_SET), so clear
 	 * them first (KUT reset_pebs; ref. sec. 5).  restore_status() sets
 	 * them back afterwards where STATUS_SET exists (v4+).
 	 */

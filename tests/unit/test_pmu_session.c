@@ -552,7 +552,21 @@ static void test_offcore(void **state)
 					     sizeof(why)), SESSION_REFUSED);
 	assert_non_null(strstr(why, "seed 004"));
 	assert_int_equal(hw_msr_access_count(), 0);
+	/* Westmere: libpfm4 spells the data-read umask DEMAND_READ_DATA; 0x60 on PMC0 only */
+	{
+		struct cpu_info wsm = mk(0x2c, 1, false, 3);
+
+		fake_reset();
+		assert_int_equal(offcore_avg_latency(&wsm, OFFCORE_REQ_DMND_DATA_RD, 0,
+						     offcore_kernel, NULL, &r, why, sizeof(why)), 0);
+		/* OFFCORE_REQUESTS_OUTSTANDING 0x0160 on PMC0, OFFCORE_REQUESTS 0x01b0 on PMC1 */
+		assert_true(find_write(0, 0x186, 0x430160) >= 0);
+		assert_true(find_write(0, 0x187, 0x4301b0) >= 0);
+		assert_false(r.atom_method);
+		assert_restored("wsm offcore");
+	}
 	/* Goldmont: request bit 6 is not writable (LCORE intel_glm_extra_regs 0x760005ffbf) */
+	hw_reset_msr_access_count();
 	assert_int_equal(offcore_avg_latency(&glm, 0x40, 0, offcore_kernel, NULL, &r, why,
 					     sizeof(why)), SESSION_REFUSED);
 	assert_non_null(strstr(why, "MSR_OFFCORE_RSP0"));
