@@ -76,6 +76,7 @@ static const char *const memtype_names[8] = { "UC", "WC", "reserved(2)", "reserv
 struct walk {
 	uint64_t phys;     /* the physical address va maps to */
 	uint64_t page_end; /* first linear address past this translation */
+	uint64_t page_size; /* 4 KiB, 2 MiB or 1 GiB */
 	unsigned int pat_index;
 };
 
@@ -109,6 +110,7 @@ static bool walk_one(uint64_t va, struct walk *w, char *why, size_t why_size)
 
 			w->phys = base + (va & (size - 1));
 			w->page_end = (va & ~(size - 1)) + size;
+			w->page_size = size;
 			w->pat_index = (pat ? 4 : 0) | (e & PTE_PCD ? 2 : 0) | (e & PTE_PWT ? 1 : 0);
 			return true;
 		}
@@ -236,6 +238,16 @@ bool plat_check_mapping(uint64_t addr, size_t len, char *why, size_t why_size)
 		va = (va & ~(uint64_t)(PAGE_SIZE_4K - 1)) + PAGE_SIZE_4K;
 	}
 	return true;
+}
+
+uint64_t plat_page_size(uint64_t addr)
+{
+	struct walk w;
+	char why[96];
+
+	if ((read_cr4() & CR4_LA57) || !walk_one(addr, &w, why, sizeof(why)))
+		return 0;
+	return w.page_size;
 }
 
 /* ---- files ---- */

@@ -85,6 +85,7 @@ struct kverdict_in {
 	const struct kstats *st;
 	enum pebs_uarch uarch;
 	bool simulated;
+	uint64_t page_size;       /* page size mapping the kernel's buffer (plat_page_size) */
 	uint64_t events;          /* occurrences of the sampled event */
 	uint64_t period;
 	uint64_t records, lost;

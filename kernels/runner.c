@@ -441,6 +441,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, unsigned int sa
 	o.in.st = &o.st;
 	o.in.uarch = res.decode_cfg.uarch;
 	o.in.simulated = r->simulated;
+	o.in.page_size = r->simulated ? PAGE_SIZE_4K : plat_page_size((uintptr_t)k->buf);
 	o.in.events = res.sampled_events;
 	o.in.period = res.period;
 	o.in.records = o.st.n;

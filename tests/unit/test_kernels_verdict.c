@@ -168,6 +168,25 @@ static void test_lock_and_stlb_apply_by_generation(void **state)
 	assert_non_null(strstr(fx.text, "STLB misses 10.0% < 50.0%"));
 }
 
+/*
+ * Firmware that maps the buffer with 2 MiB pages: one load per 4 KiB page
+ * then hits the STLB, so the STLB-miss share is not judged (and says so);
+ * with 4 KiB pages the same records fail.
+ */
+static void test_stlb_large_pages(void **state)
+{
+	setup_run("page-walk", UARCH_SKL);
+	fx.in.page_size = 2 << 20;
+	add(100, DS_L2_HIT);
+	assert_int_equal(eval(KSAMPLE_LOAD), KV_PASS);
+	assert_non_null(strstr(fx.text, "STLB misses not checked (the firmware maps the buffer "
+					"with 2048 KiB pages)"));
+	setup_run("page-walk", UARCH_SKL);
+	fx.in.page_size = 4096;
+	add(100, DS_L2_HIT);
+	assert_int_equal(eval(KSAMPLE_LOAD), KV_FAIL);
+}
+
 static void test_common_checks(void **state)
 {
 	struct pebs_record r;
@@ -365,6 +384,7 @@ int main(void)
 		cmocka_unit_test(test_chase_dram_old_encoding),
 		cmocka_unit_test(test_levels),
 		cmocka_unit_test(test_lock_and_stlb_apply_by_generation),
+		cmocka_unit_test(test_stlb_large_pages),
 		cmocka_unit_test(test_common_checks),
 		cmocka_unit_test(test_stride_check),
 		cmocka_unit_test(test_records_vs_accesses),
