@@ -198,6 +198,9 @@ static void print_sources(struct runner *r, const struct session_result *res)
 }
 
 /* Decodes every record: statistics, the summary, and the first N as REC lines. */
+/* Anomalies beyond this many are counted, not printed one by one. */
+#define RUNNER_MAX_ANOMALY_LINES 8
+
 static void decode_records(struct runner *r, const struct session_result *res,
 			   struct run_out *o)
 {
@@ -212,6 +215,7 @@ static void decode_records(struct runner *r, const struct session_result *res,
 		return;
 	}
 	for (;;) {
+		size_t at = off;
 		enum pebs_step step = pebs_decode_next(&res->decode_cfg, res->records,
 						       res->records_len, &off, rec, &an);
 
@@ -219,7 +223,17 @@ static void decode_records(struct runner *r, const struct session_result *res,
 			break;
 		if (step == PEBS_STEP_ANOMALY) {
 			o->anomalies++;
-			report_info("decode anomaly at offset %zu: %s", an.offset, an.what);
+			if (o->anomalies <= RUNNER_MAX_ANOMALY_LINES)
+				report_info("decode anomaly at offset %zu: %s", an.offset, an.what);
+			/*
+			 * A record that decoded but broke a validation rule
+			 * (size or format field, applicable counters) was
+			 * stepped over by its own size: the ones after it are
+			 * still read.  A malformed one (truncated, size 0)
+			 * leaves no trustworthy next offset: stop there.
+			 */
+			if (off > at)
+				continue;
 			break;
 		}
 		kstats_add(&o->st, rec);
