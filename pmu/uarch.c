@@ -216,8 +216,8 @@ static const struct uarch_info uarch_table[] = {
  * (CPUID.23H with PEBS_FMT 0xF): counters and groups come from CPUID; the
  * latency events depend on the core type (CPUID.1AH): E-cores 0x05d0 /
  * 0x06d0 (LDS intel_grt_pebs_event_constraints), P-cores 0x01cd / 0x02cd
- * (LDS glc/lnc constraints).  Without a core type no latency event is
- * guessed.  No data-source table (ref. sec. 7).
+ * (LDS glc/lnc constraints); a non-hybrid part by its model.  Otherwise no
+ * latency event is guessed.  No data-source table (ref. sec. 7).
  */
 #define ARCH_PEBS_ROW(nm, fl, ld, st) { \
 	.uarch = UARCH_NONE, .name = nm, .pfm_pmu = "tmt", .fmt = PEBS_FMT_ARCH, \
@@ -236,6 +236,30 @@ static const struct uarch_info arch_pebs_core =
 static const struct uarch_info arch_pebs_untyped =
 	ARCH_PEBS_ROW("architectural PEBS (CPUID.23H, core type unknown: no latency events)", 0,
 		      0, 0);
+
+/*
+ * Non-hybrid arch-PEBS parts report no CPUID.1AH core type: the model says
+ * which kind of core it is (Linux intel-family.h).
+ */
+static const struct {
+	uint32_t family, model;
+	enum cpu_core_type core;
+} arch_pebs_models[] = {
+	{ 6, 0xdd, CORE_TYPE_ATOM }, /* INTEL_ATOM_DARKMONT_X, Clearwater Forest */
+};
+
+static enum cpu_core_type arch_pebs_core_type(const struct cpu_info *ci)
+{
+	size_t i;
+
+	if (ci->core_type != CORE_TYPE_NONE)
+		return ci->core_type;
+	for (i = 0; i < ARRAY_SIZE(arch_pebs_models); i++)
+		if (arch_pebs_models[i].family == ci->family &&
+		    arch_pebs_models[i].model == ci->model)
+			return arch_pebs_models[i].core;
+	return CORE_TYPE_NONE;
+}
 
 bool uarch_arch_pebs(const struct cpu_info *ci)
 {
@@ -261,9 +285,11 @@ const struct uarch_info *uarch_for_cpu(const struct cpu_info *ci)
 		return NULL;
 	u = cpu_uarch(ci);
 	if (u == UARCH_NONE && uarch_arch_pebs(ci)) {
-		if (ci->core_type == CORE_TYPE_CORE)
+		enum cpu_core_type t = arch_pebs_core_type(ci);
+
+		if (t == CORE_TYPE_CORE)
 			return &arch_pebs_core;
-		return ci->core_type == CORE_TYPE_ATOM ? &arch_pebs_atom : &arch_pebs_untyped;
+		return t == CORE_TYPE_ATOM ? &arch_pebs_atom : &arch_pebs_untyped;
 	}
 	return uarch_get(u);
 }

@@ -587,7 +587,7 @@ static void test_fixed_bitmap(void **state)
 /* #10/#13: arch-PEBS only with PEBS_FMT 0xF; latency events by CPUID.1AH core type. */
 static void test_arch_pebs_gate(void **state)
 {
-	struct cpu_info ci = mk(0xdd, 4, true, 8, 6);
+	struct cpu_info ci = mk(0xde, 4, true, 8, 6); /* a model the tables do not know */
 	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, NULL);
 	struct pmu_plan p;
 	char why[200];
@@ -615,6 +615,11 @@ static void test_arch_pebs_gate(void **state)
 	c = cfg_for(&ci, KIND_OTHER, NULL);
 	assert_int_equal(build(&c, &p, why), 0);
 	assert_true(pmu_event_code(&p.sample) == 0x00c0);
+	/* 06_DD (Clearwater Forest, Linux INTEL_ATOM_DARKMONT_X) is an E-core by its model */
+	ci.model = 0xdd;
+	c = cfg_for(&ci, KIND_LDLAT, NULL);
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_true(pmu_event_code(&p.sample) == 0x05d0);
 }
 
 /* #15: counting constraints, the constrained event placed first. */
