@@ -8,8 +8,13 @@
 #
 # Builds what is missing (make), copies the boot image so the run can write
 # its log and results, boots it headless (q35, Debian's OVMF, serial on
-# stdout, isa-debug-exit on port 0xf4) and maps QEMU's exit code back to
-# the app's: 0 passed, 1 failed, 2 bad options, 77 all skipped, 124 timeout.
+# stdout, isa-debug-exit on port 0xf4) and exits with the app's status:
+# 0 passed, 1 failed, 2 bad options, 77 all skipped.  The status counts only
+# when the app's last line "INFO: exit status N (exit=shutdown)" is in the
+# transcript and agrees with isa-debug-exit; otherwise (QEMU could not
+# start, crashed, or the app rebooted or never finished) it exits 1 with one
+# "run-qemu.sh: ..." line on stderr.  124: timed out.  2 also for a bad
+# argument to run-qemu.sh itself.
 #
 #   --kvm        -enable-kvm -cpu host,pmu=on,migratable=no (PMU passthrough)
 #   --usb        boot build/usb.img as a USB stick (qemu-xhci + usb-storage)
@@ -39,7 +44,8 @@ OVMF_VARS=${OVMF_VARS:-/usr/share/OVMF/OVMF_VARS_4M.fd}
 kvm=false usb=false loadopts=false smp=1 timeout=300 log='' keep='' config='' image_arg=''
 app_opts=()
 usage() {
-	sed -n '4,30p' "$0" | sed 's/^# \{0,1\}//'
+	# The comment block at the top of this file, up to its first code line.
+	sed -n '4,/^[^#]/p' "$0" | sed -e '/^[^#]/d' -e 's/^# \{0,1\}//'
 	exit 0
 }
 while [ $# -gt 0 ]; do
@@ -110,16 +116,22 @@ fi
 
 # The serial transcript: the firmware's own output carries ANSI escapes and
 # CRs; pebsprobe's lines do not, but strip them all so the log is plain text.
+# A copy is kept to check the status against (below).
 clean() { sed -u -e 's/\x1b\[[0-9;?=]*[A-Za-z]//g' -e 's/\x1b[()][A-Z0-9]//g' -e 's/\r$//'; }
-if [ -n "$log" ]; then
-	timeout -k 5 "$timeout" "$QEMU" "${args[@]}" </dev/null | clean | tee "$log"
-else
-	timeout -k 5 "$timeout" "$QEMU" "${args[@]}" </dev/null | clean
-fi
+serial=$work/serial.log
+tee_to=("$serial")
+[ -n "$log" ] && tee_to+=("$log")
+timeout -k 5 "$timeout" "$QEMU" "${args[@]}" </dev/null | clean | tee "${tee_to[@]}"
 rc=${PIPESTATUS[0]}
 
 [ -n "$keep" ] && cp "$disk" "$keep"
 
+# QEMU's own failures exit 1, which is also what isa-debug-exit gives for
+# status 0 ((0 << 1) | 1).  So a status counts only when the app printed
+# its last line, "INFO: exit status N (exit=shutdown)", and N agrees with
+# the port's value: nothing else can print that line on the serial port.
+app_status=$(sed -n 's/^INFO: exit status \([0-9]\{1,3\}\) (exit=shutdown)\( \[sim\]\)\{0,1\}$/\1/p' \
+	"$serial" | tail -n 1)
 case $rc in
 124 | 137)
 	echo "run-qemu.sh: timed out after ${timeout}s" >&2
@@ -130,8 +142,13 @@ case $rc in
 	echo "run-qemu.sh: QEMU exited without a status from the app" >&2
 	exit 1 ;;
 esac
-if [ $((rc & 1)) -eq 1 ]; then
-	exit $((rc >> 1))
+if [ $((rc & 1)) -eq 0 ] || [ -z "$app_status" ]; then
+	echo "run-qemu.sh: QEMU failed (exit code $rc) before the app reported its exit status" >&2
+	exit 1
 fi
-echo "run-qemu.sh: QEMU failed (exit code $rc)" >&2
-exit 1
+if [ "$app_status" -ne $((rc >> 1)) ]; then
+	echo "run-qemu.sh: the app printed exit status $app_status but QEMU's isa-debug-exit" \
+		"gave $((rc >> 1)) (exit code $rc)" >&2
+	exit 1
+fi
+exit "$app_status"

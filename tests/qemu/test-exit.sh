@@ -14,3 +14,40 @@ if grep -q 'QEMU exited without a status from the app' "$T/reboot.err"; then
 else
 	fail "exit=reboot" "run-qemu.sh did not explain: $(tail -1 "$T/reboot.err")"
 fi
+
+# QEMU's own failure exits 1, the same code isa-debug-exit gives for status
+# 0: run-qemu.sh must not read it as "all passed".  A status counts only
+# with the app's "INFO: exit status N (exit=shutdown)" line agreeing.
+qemu_case() { # name want-rc stderr-regex, then env assignments (run-qemu.sh's environment)
+	local name=$1 want=$2 re=$3 rc
+	shift 3
+	env "$@" ./run-qemu.sh --timeout 60 >"$T/$name.out" 2>"$T/$name.err"
+	rc=$?
+	if [ "$rc" = "$want" ]; then pass "$name: exit status $want"; else fail "$name" "exit status $rc, want $want"; fi
+	if [ -n "$re" ]; then
+		n=$(grep -c '^run-qemu.sh: ' "$T/$name.err")
+		if [ "$n" = 1 ] && grep -qE "$re" "$T/$name.err"; then
+			pass "$name: one run-qemu.sh error line"
+		else
+			fail "$name" "want one line /$re/ on stderr, got: $(grep '^run-qemu.sh: ' "$T/$name.err" | head -3)"
+		fi
+	fi
+}
+qemu_case no-firmware 1 '^run-qemu.sh: QEMU failed \(exit code 1\) before the app reported its exit status$' \
+	OVMF_CODE=/nonexistent
+qemu_case qemu-exits-1 1 '^run-qemu.sh: QEMU failed \(exit code 1\)' QEMU=false
+
+# Stand-ins for QEMU that print a transcript and exit with a chosen code.
+fake() { # file line rc
+	printf '#!/bin/sh\nprintf "%%s\\r\\n" "%s"\nexit %s\n' "$2" "$3" >"$1"
+	chmod +x "$1"
+}
+fake "$T/q-agree" 'INFO: exit status 0 (exit=shutdown) [sim]' 1
+qemu_case status-agrees 0 '' QEMU="$T/q-agree"
+fake "$T/q-77" 'INFO: exit status 77 (exit=shutdown)' 155
+qemu_case status-77 77 '' QEMU="$T/q-77"
+fake "$T/q-differ" 'INFO: exit status 0 (exit=shutdown)' 3
+qemu_case status-disagrees 1 '^run-qemu.sh: the app printed exit status 0 but QEMU.s isa-debug-exit gave 1' \
+	QEMU="$T/q-differ"
+fake "$T/q-noline" 'INFO: exit status 0 (exit=reboot)' 1
+qemu_case status-line-missing 1 '^run-qemu.sh: QEMU failed \(exit code 1\)' QEMU="$T/q-noline"
