@@ -71,15 +71,28 @@ static bool vcpu_without_pmu(const struct hw_ops *real, char *why, size_t why_si
 	return false;
 }
 
+/*
+ * The backend decision, taken before anything is printed (CPUID only, no
+ * MSR) so that every line of a simulated run, the banner included, carries
+ * " [sim]".  What decided is kept in note and printed by app_run().
+ */
+static struct {
+	bool pending;    /* app_select() ran and app_run() has not used it yet */
+	int status;      /* 0, or the status to stop with */
+	bool skip;       /* note is a SKIP reason, not an INFO line */
+	char note[REPORT_LINE_MAX - 64];
+} sel;
+
 static int use_sim(const struct options *opts)
 {
 	char names[256];
 
 	if (sim_select(opts->model)) {
 		model_names(names, sizeof(names));
-		report_line("ERROR: option model: unknown simulator model '%s' (accepted: %s, list)",
+		pp_snprintf(sel.note, sizeof(sel.note),
+			    "ERROR: option model: unknown simulator model '%s' (accepted: %s, list)",
 			    opts->model, names);
-		return -1;
+		return EXIT_USAGE;
 	}
 	hw_install(sim_hw_ops());
 	report_set_simulated(true);
@@ -94,29 +107,43 @@ static int choose_backend(const struct options *opts)
 
 	switch (opts->pmu) {
 	case OPT_PMU_SIM:
-		return use_sim(opts) ? EXIT_USAGE : 0;
+		return use_sim(opts);
 	case OPT_PMU_HW:
 		if (!real) {
-			report_skip("pmu", "pmu=hw: this build has no real PMU backend (host build)");
+			sel.skip = true;
+			pp_snprintf(sel.note, sizeof(sel.note),
+				    "pmu=hw: this build has no real PMU backend (host build)");
 			return EXIT_ALL_SKIPPED;
 		}
 		hw_install(real);
 		return 0;
 	case OPT_PMU_AUTO:
 		if (!real) {
-			report_info("pmu=auto: no real backend in this build: simulated PMU, model %s",
+			pp_snprintf(sel.note, sizeof(sel.note),
+				    "pmu=auto: no real backend in this build: simulated PMU, model %s",
 				    opts->model);
-			return use_sim(opts) ? EXIT_USAGE : 0;
+			return use_sim(opts);
 		}
 		if (vcpu_without_pmu(real, why, sizeof(why))) {
-			report_info("pmu=auto: %s: running the simulated PMU, model %s (pmu=hw to "
+			pp_snprintf(sel.note, sizeof(sel.note),
+				    "pmu=auto: %s: running the simulated PMU, model %s (pmu=hw to "
 				    "insist on the real one)", why, opts->model);
-			return use_sim(opts) ? EXIT_USAGE : 0;
+			return use_sim(opts);
 		}
 		hw_install(real);
 		return 0;
 	}
 	return EXIT_USAGE;
+}
+
+void app_select(const struct options *opts)
+{
+	memset(&sel, 0, sizeof(sel));
+	sel.pending = true;
+	/* model=list only lists: no backend. */
+	if (!strcmp(opts->model, "list"))
+		return;
+	sel.status = choose_backend(opts);
 }
 
 /*
@@ -132,43 +159,61 @@ static int choose_backend(const struct options *opts)
 #define MSR_IA32_PKRS 0x6e1
 #define PKRS_RESERVED_BIT BIT_ULL(32)
 
-static void selftest_gp(bool real)
+static void selftest_gp_checks(void)
 {
 	unsigned long before = hw_real_gp_trapped();
 	uint64_t base = 0;
 	char why[160];
 
 	if (hw_rdmsr(MSR_IA32_APIC_BASE, &base) != HW_OK) {
-		report_fail("selftest-gp", "rdmsr 0x%x (IA32_APIC_BASE) faulted: the trap fires "
-			    "on an access that must not fault", MSR_IA32_APIC_BASE);
+		report_fail("selftest-gp", "rdmsr 0x%x (IA32_APIC_BASE) on the real CPU faulted: the "
+			    "trap fires on an access that must not fault", MSR_IA32_APIC_BASE);
 		return;
 	}
-	report_pass("selftest-gp: rdmsr 0x%x (IA32_APIC_BASE) = 0x%llx without fault",
+	report_pass("selftest-gp: real CPU: rdmsr 0x%x (IA32_APIC_BASE) = 0x%llx without fault",
 		    MSR_IA32_APIC_BASE, (unsigned long long)base);
 	if (hw_wrmsr(MSR_IA32_PKRS, PKRS_RESERVED_BIT) != HW_GP) {
-		report_fail("selftest-gp", "wrmsr 0x%x <- 0x%llx (reserved bit 32) did not fault",
-			    MSR_IA32_PKRS, (unsigned long long)PKRS_RESERVED_BIT);
+		report_fail("selftest-gp", "wrmsr 0x%x <- 0x%llx (reserved bit 32) on the real CPU "
+			    "did not fault", MSR_IA32_PKRS, (unsigned long long)PKRS_RESERVED_BIT);
 		return;
 	}
-	if (real && hw_real_gp_trapped() != before + 1) {
+	if (hw_real_gp_trapped() != before + 1) {
 		report_fail("selftest-gp", "#GP reported but the trap counted %lu faults, not 1",
 			    hw_real_gp_trapped() - before);
 		return;
 	}
-	report_pass("selftest-gp: wrmsr 0x%x <- 0x%llx raised #GP, trapped, execution resumed",
-		    MSR_IA32_PKRS, (unsigned long long)PKRS_RESERVED_BIT);
-	if (!real)
-		return;
+	report_pass("selftest-gp: real CPU: wrmsr 0x%x <- 0x%llx raised #GP, trapped, execution "
+		    "resumed", MSR_IA32_PKRS, (unsigned long long)PKRS_RESERVED_BIT);
 	if (hw_real_idt_intact(why, sizeof(why)))
-		report_pass("selftest-gp: firmware IDT and its #GP gate unchanged");
+		report_pass("selftest-gp: real CPU: firmware IDT and its #GP gate unchanged");
 	else
 		report_fail("selftest-gp", "firmware IDT not restored: %s", why);
 	/* The PMI path's IDT gate and register save, fired in software. */
 	if (hw_real_selftest_vector(why, sizeof(why)))
-		report_pass("selftest-pmi-vector: INT 0xee reached the handler once, registers "
-			    "and xmm0 preserved, firmware IDT restored");
+		report_pass("selftest-pmi-vector: real CPU: INT 0xee reached the handler once, "
+			    "registers and xmm0 preserved, firmware IDT restored");
 	else
 		report_fail("selftest-pmi-vector", "%s", why);
+}
+
+/*
+ * The self test proves the real machine's #GP trap (efi/hw_real.c), so it
+ * runs on the real backend whatever pmu= chose: the simulator models the
+ * PMU, not the CPU's faults.  The backend is put back afterwards.
+ */
+static void selftest_gp(void)
+{
+	const struct hw_ops *real = hw_real_ops(), *prev;
+
+	if (!real) {
+		report_skip("selftest-gp", "this build has no real backend to trap #GP on (host build)");
+		return;
+	}
+	if (hw_is_simulated())
+		report_info("selftest=gp: on the real CPU, not the simulated PMU");
+	prev = hw_install(real);
+	selftest_gp_checks();
+	hw_install(prev);
 }
 
 /* Why PEBS cannot be used here, in the order a reader would check. */
@@ -199,6 +244,9 @@ int app_run(const struct options *opts)
 	char why[REPORT_LINE_MAX - 64];
 	int st;
 
+	if (!sel.pending)
+		app_select(opts);
+	sel.pending = false;
 	hw_set_msr_trace(opts->trace_msr);
 	if (opts->verbose)
 		options_report(opts);
@@ -206,16 +254,24 @@ int app_run(const struct options *opts)
 		list_models();
 		return EXIT_PASS;
 	}
-	st = choose_backend(opts);
-	if (st)
-		return st == EXIT_ALL_SKIPPED ? report_summary() : st;
+	st = sel.status;
+	if (st == EXIT_ALL_SKIPPED) {
+		report_skip("pmu", "%s", sel.note);
+		return report_summary();
+	}
+	if (st) {
+		report_line("%s", sel.note);
+		return st;
+	}
+	if (sel.note[0])
+		report_info("%s", sel.note);
 	report_info("pmu backend: %s%s%s", hw_current()->name,
 		    hw_is_simulated() ? ", model " : "", hw_is_simulated() ? opts->model : "");
 	cpu_probe(&ci);
 	cpu_report(&ci);
 
 	if (opts->selftest == OPT_SELFTEST_GP)
-		selftest_gp(!hw_is_simulated());
+		selftest_gp();
 	if (opts->report_only) {
 		report_info("mode=report: capability report only");
 	} else if (pebs_unusable(&ci, why, sizeof(why))) {

@@ -9,6 +9,14 @@
 
 #include "../lib/options.h"
 
+/*
+ * Chooses and installs the PMU backend from pmu= (pmu=auto: CPUID only, no
+ * MSR) and marks the report simulated when it is, printing nothing, so
+ * that the caller's first lines already carry " [sim]".  app_run() prints
+ * what decided.  Optional: app_run() calls it when the caller did not.
+ */
+void app_select(const struct options *opts);
+
 /* Returns the exit status (lib/report.h enum exit_status). */
 int app_run(const struct options *opts);
 

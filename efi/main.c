@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
  * main.c - the UEFI entry point: console, options (config file beside the
- * binary, then LoadOptions), log file, app_run(), exit.  Bad options stop
- * here with one ERROR line and status 2, before any MSR is touched: the
- * hw backend is not even chosen until app_run().
+ * binary, then LoadOptions), the checks across options, the backend
+ * choice (app_select: CPUID only), log file, app_run(), exit.  Bad options
+ * stop here with one ERROR line and status 2, before any MSR is touched:
+ * no backend is chosen until they are all good.  Nothing is printed until
+ * the backend is chosen, so that every line of a simulated run, the banner
+ * first, ends with " [sim]"; what reading the options has to say is kept
+ * in notes[] until then.
  */
 #include "efi_glue.h"
 #include "../app/app.h"
@@ -15,6 +19,21 @@
 #define LOADOPT_MAX 2048
 
 EFI_HANDLE efi_image;
+
+static char notes[3][REPORT_LINE_MAX - 64];
+static unsigned int n_notes;
+
+static void note(const char *fmt, ...) pp_printf(1, 2);
+static void note(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (n_notes >= ARRAY_SIZE(notes))
+		return;
+	va_start(ap, fmt);
+	pp_vsnprintf(notes[n_notes++], sizeof(notes[0]), fmt, ap);
+	va_end(ap);
+}
 
 void ascii_to_ucs2(CHAR16 *dst, size_t dst_len, const char *src)
 {
@@ -89,7 +108,7 @@ static int read_options(struct options *o, char *err, size_t err_size)
 			pp_snprintf(err, err_size, "%s%s: %s", esp_dir_name(), CONFIG_NAME, inner);
 			return -1;
 		}
-		report_info("options: config file %s%s read", esp_dir_name(), CONFIG_NAME);
+		note("options: config file %s%s read", esp_dir_name(), CONFIG_NAME);
 	} else if (st != EFI_NOT_FOUND && st != EFI_NOT_READY) {
 		pp_snprintf(err, err_size, "config file %s%s: unreadable (%s); accepted: an ASCII "
 			    "text file of name=value lines up to 1 MiB, or no file",
@@ -101,13 +120,13 @@ static int read_options(struct options *o, char *err, size_t err_size)
 		return 0;
 	load_options_ascii(li, line, sizeof(line), &ignored);
 	if (ignored)
-		report_info("options: LoadOptions are not text, ignored");
+		note("options: LoadOptions are not text, ignored");
 	if (line[0]) {
 		if (options_parse_line(o, line, true, inner, sizeof(inner))) {
 			pp_snprintf(err, err_size, "%s", inner);
 			return -1;
 		}
-		report_info("options: LoadOptions \"%s\"", line);
+		note("options: LoadOptions \"%s\"", line);
 	}
 	return 0;
 }
@@ -145,15 +164,19 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	con_init();
 	report_init(con_line, NULL);
 	plat_efi_init();
-	report_info("pebsprobe %s", PP_VERSION);
 	esp_init(image);
 
-	if (read_options(&opts, err, sizeof(err))) {
+	if (read_options(&opts, err, sizeof(err)) || options_check(&opts, err, sizeof(err))) {
+		report_info("pebsprobe %s", PP_VERSION);
 		report_line("ERROR: %s", err);
 		options_defaults(&opts);
 		con_open_log(opts.log);
 		status = EXIT_USAGE;
 	} else {
+		app_select(&opts);
+		report_info("pebsprobe %s", PP_VERSION);
+		for (unsigned int i = 0; i < n_notes; i++)
+			report_info("%s", notes[i]);
 		if (con_open_log(opts.log))
 			report_info("log: cannot create %s%s on the ESP; no log file",
 				    esp_dir_name(), opts.log);

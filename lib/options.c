@@ -9,6 +9,9 @@
 #include "options.h"
 #include "fmt.h"
 #include "report.h"
+#include "../decode/decode.h"
+#include "../kernels/kernel.h"
+#include "../sim/sim.h"
 
 enum opt_type {
 	T_ENUM,   /* one word of a list, stored as an int */
@@ -376,4 +379,76 @@ void options_report(const struct options *o)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(opt_table); i++)
 		report_one(o, &opt_table[i]);
+}
+
+/* --- checks across options and against the other units' tables ------------ */
+
+static int check_model(const struct options *o, char *err, size_t err_size)
+{
+	struct strbuf sb;
+
+	if (!strcmp(o->model, "list"))
+		return 0;
+	for (size_t i = 0; i < sim_model_count(); i++)
+		if (!strcmp(sim_model_at(i)->name, o->model))
+			return 0;
+	strbuf_init(&sb, err, err_size);
+	strbuf_printf(&sb, "option model: unknown simulator model '%s' (accepted: ", o->model);
+	for (size_t i = 0; i < sim_model_count(); i++)
+		strbuf_printf(&sb, "%s, ", sim_model_at(i)->name);
+	strbuf_puts(&sb, "list)");
+	return -1;
+}
+
+static int check_kernels(const struct options *o, char *err, size_t err_size)
+{
+	char word[OPT_STR_MAX], names[400];
+
+	if (!strcmp(o->kernels, "all") || !strcmp(o->kernels, "none"))
+		return 0;
+	for (const char *p = o->kernels; *p;) {
+		const char *e = strchr(p, ',');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+
+		memcpy(word, p, len);
+		word[len] = 0;
+		if (!kernel_find(word)) {
+			kernel_names(names, sizeof(names));
+			pp_snprintf(err, err_size, "option kernels: unknown kernel '%s' (accepted: all, "
+				    "none, or names separated by commas: %s)", word, names);
+			return -1;
+		}
+		if (!e)
+			break;
+		p = e + 1;
+	}
+	return 0;
+}
+
+/*
+ * The record format, and so the record size, is known only after the
+ * capability probe reads MSRs; here the bound is the smallest record any
+ * format writes (an adaptive or arch-PEBS record with the basic group
+ * only), so a threshold past it cannot fit whatever the CPU.
+ */
+static int check_threshold(const struct options *o, char *err, size_t err_size)
+{
+	size_t min_rec = pebs_adaptive_record_size(0);
+	uint64_t most = (uint64_t)o->buffer_kib * 1024 / min_rec;
+
+	if (o->threshold <= most)
+		return 0;
+	pp_snprintf(err, err_size, "option threshold: %u records do not fit in buffer=%u KiB "
+		    "(accepted: 0..%llu, the buffer's size over the smallest %zu-byte record; "
+		    "0 = near full)", o->threshold, o->buffer_kib, (unsigned long long)most,
+		    min_rec);
+	return -1;
+}
+
+int options_check(const struct options *o, char *err, size_t err_size)
+{
+	if (check_model(o, err, err_size) || check_kernels(o, err, err_size) ||
+	    check_threshold(o, err, err_size))
+		return -1;
+	return 0;
 }

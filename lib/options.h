@@ -58,6 +58,15 @@ int options_parse_line(struct options *o, const char *line, bool skip_argv0, cha
 int options_parse_config(struct options *o, const char *text, size_t len, char *err,
 			 size_t err_size);
 
+/*
+ * The checks one token alone cannot make, after all sources are parsed and
+ * before any backend is chosen: model= names a simulator model (sim/sim.h)
+ * or list, whatever pmu= is; every kernels= name is a kernel
+ * (kernels/kernel.h kernel_find); threshold= fits in buffer=.  Returns 0,
+ * or -1 with err filled (one line, what was wrong and what is accepted).
+ */
+int options_check(const struct options *o, char *err, size_t err_size);
+
 /* One INFO line per option with its value, for the log. */
 void options_report(const struct options *o);
 
