@@ -8,7 +8,11 @@
 # Used by run-qemu.sh, by `make check` and by .ci/run.  Quiet when all is there.
 set -eu
 
-# package:a file or command that proves it is installed
+# package:a file or command that proves it is installed (@name: a probe below)
+#   python3         the test scripts (check-*.sh, test-mainjob.sh, bench) run it
+#   libclang-rt-dev clang's libFuzzer and sanitizer runtimes: only a Recommends
+#                   of clang, which --no-install-recommends leaves out, and
+#                   `clang -fsanitize=fuzzer` (the decoder's fuzz target) needs it
 need="
 gnu-efi:/usr/lib/crt0-efi-x86_64.o
 qemu-system-x86:qemu-system-x86_64
@@ -20,6 +24,8 @@ libcmocka-dev:/usr/include/cmocka.h
 libpfm4-dev:/usr/include/perfmon/pfmlib.h
 gcc:gcc
 clang:clang
+libclang-rt-dev:@fuzzer-runtime
+python3:python3
 make:make
 binutils:objcopy
 "
@@ -27,6 +33,10 @@ binutils:objcopy
 have() {
 	case $1 in
 	/*) [ -e "$1" ] ;;
+	# clang prints the library's full path when it has it, else the bare name.
+	@fuzzer-runtime)
+		f=$(clang -print-file-name=libclang_rt.fuzzer-x86_64.a 2>/dev/null) &&
+			[ "${f#/}" != "$f" ] && [ -e "$f" ] ;;
 	*) command -v "$1" >/dev/null 2>&1 || [ -x "/usr/sbin/$1" ] || [ -x "/sbin/$1" ] ;;
 	esac
 }
