@@ -135,6 +135,45 @@ static void test_auto_on_host_simulates(void **state)
 	report_set_simulated(false);
 }
 
+/*
+ * app_select() decides before anything prints: CPUID only, no MSR, no
+ * line; the report is marked simulated so the caller's banner carries
+ * [sim]; app_run() then prints what decided.
+ */
+static void test_select_prints_nothing_touches_no_msr(void **state)
+{
+	struct options o;
+
+	options_defaults(&o);
+	o.pmu = OPT_PMU_SIM;
+	o.report_only = true;
+	app_select(&o);
+	assert_int_equal(n_lines, 0);
+	assert_int_equal(hw_msr_access_count(), 0);
+	assert_true(report_is_simulated());
+	report_info("banner");
+	assert_string_equal(lines[0], "INFO: banner [sim]");
+	assert_int_equal(app_run(&o), EXIT_PASS);
+	assert_non_null(find_prefix("INFO: pmu backend: sim, model skl [sim]"));
+	report_set_simulated(false);
+}
+
+/* The #GP self test proves the real CPU's trap: no real backend, no test. */
+static void test_selftest_gp_needs_real_backend(void **state)
+{
+	struct options o;
+
+	options_defaults(&o);
+	o.pmu = OPT_PMU_SIM;
+	o.report_only = true;
+	o.selftest = OPT_SELFTEST_GP;
+	assert_int_equal(app_run(&o), EXIT_ALL_SKIPPED);
+	assert_non_null(find_prefix("SKIP: selftest-gp: this build has no real backend"));
+	assert_int_equal(count_prefix("FAIL: "), 0);
+	assert_true(hw_is_simulated());
+	report_set_simulated(false);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -143,6 +182,8 @@ int main(void)
 		cmocka_unit_test_setup(test_model_list, setup),
 		cmocka_unit_test_setup(test_sim_report_marks_lines, setup),
 		cmocka_unit_test_setup(test_auto_on_host_simulates, setup),
+		cmocka_unit_test_setup(test_select_prints_nothing_touches_no_msr, setup),
+		cmocka_unit_test_setup(test_selftest_gp_needs_real_backend, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

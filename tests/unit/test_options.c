@@ -10,7 +10,9 @@
 #include <stdio.h>
 #include <cmocka.h>
 
+#include "kernels/kernel.h"
 #include "lib/options.h"
+#include "sim/sim.h"
 
 static struct options o;
 static char err[512];
@@ -284,6 +286,97 @@ static void test_error_truncates_safely(void **state)
 	assert_memory_equal(small, "option pmu: bad", 15);
 }
 
+/* --- options_check: across options and against the kernel and model tables --- */
+
+static int check(const char *line)
+{
+	assert_int_equal(parse(line), 0);
+	err[0] = 0;
+	return options_check(&o, err, sizeof(err));
+}
+
+static void test_check_model(void **state)
+{
+	char want[512];
+	size_t n;
+
+	assert_int_equal(check(""), 0);
+	assert_int_equal(check("model=list"), 0);
+	for (size_t i = 0; i < sim_model_count(); i++) {
+		char line[64];
+
+		snprintf(line, sizeof(line), "pmu=hw model=%s", sim_model_at(i)->name);
+		assert_int_equal(check(line), 0);
+	}
+	/* Checked whatever pmu= says: pmu=hw model=k7 was accepted silently. */
+	n = snprintf(want, sizeof(want), "option model: unknown simulator model 'k7' (accepted: ");
+	for (size_t i = 0; i < sim_model_count(); i++)
+		n += snprintf(want + n, sizeof(want) - n, "%s, ", sim_model_at(i)->name);
+	snprintf(want + n, sizeof(want) - n, "list)");
+	for (int pmu = 0; pmu < 3; pmu++) {
+		static const char *const lines[] = { "pmu=auto model=k7", "pmu=hw model=k7",
+						     "pmu=sim model=k7" };
+
+		assert_int_equal(check(lines[pmu]), -1);
+		assert_string_equal(err, want);
+	}
+}
+
+static void test_check_kernels(void **state)
+{
+	char names[400], want[512];
+
+	assert_int_equal(check("kernels=all"), 0);
+	assert_int_equal(check("kernels=none"), 0);
+	for (size_t i = 0; i < kernel_count(); i++) {
+		char line[128];
+
+		snprintf(line, sizeof(line), "kernels=%s", kernel_at(i)->name);
+		assert_int_equal(check(line), 0);
+	}
+	assert_true(kernel_count() >= 2);
+	{
+		char line[128];
+
+		snprintf(line, sizeof(line), "kernels=%s,%s", kernel_at(0)->name, kernel_at(1)->name);
+		assert_int_equal(check(line), 0);
+	}
+	kernel_names(names, sizeof(names));
+	snprintf(want, sizeof(want), "option kernels: unknown kernel 'bogus' (accepted: all, none, "
+		 "or names separated by commas: %s)", names);
+	assert_int_equal(check("kernels=bogus"), -1);
+	assert_string_equal(err, want);
+	/* The first unknown name of a list is the one named. */
+	{
+		char line[128];
+
+		snprintf(line, sizeof(line), "kernels=%s,bogus,nope", kernel_at(0)->name);
+		assert_int_equal(check(line), -1);
+		assert_string_equal(err, want);
+	}
+	/* "all" is a word alone, not a list element. */
+	assert_int_equal(check("kernels=all,bogus"), -1);
+}
+
+/*
+ * The smallest PEBS record is an adaptive record with only the basic group:
+ * 0x20 bytes (SDM Vol. 3B 20.9.2.3, Basic Info group 4 quadwords).  So
+ * buffer=4 (4096 bytes) holds at most 128 records, 64 KiB at most 2048.
+ */
+static void test_check_threshold(void **state)
+{
+	assert_int_equal(check("buffer=4 threshold=128"), 0);
+	assert_int_equal(check("buffer=4 threshold=129"), -1);
+	assert_string_equal(err, "option threshold: 129 records do not fit in buffer=4 KiB "
+				 "(accepted: 0..128, the buffer's size over the smallest 32-byte "
+				 "record; 0 = near full)");
+	assert_int_equal(check("buffer=4 threshold=1000"), -1);
+	assert_int_equal(check("threshold=2048"), 0);
+	assert_int_equal(check("threshold=2049"), -1);
+	assert_int_equal(check("buffer=65536 threshold=1000000"), 0);
+	assert_int_equal(check("buffer=4 threshold=0"), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -297,6 +390,9 @@ int main(void)
 		cmocka_unit_test(test_tokens),
 		cmocka_unit_test(test_config),
 		cmocka_unit_test(test_error_truncates_safely),
+		cmocka_unit_test(test_check_model),
+		cmocka_unit_test(test_check_kernels),
+		cmocka_unit_test(test_check_threshold),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
