@@ -29,6 +29,23 @@ check out-of-range \
 check bad-model \
 	"^ERROR: option model: unknown simulator model 'k7' \(accepted: .*list\)$" \
 	trace=msr pmu=sim model=k7
+# The checks across options come after all of them are read and before
+# any backend is chosen: whatever pmu= says, nothing reads an MSR first.
+check bad-model-hw \
+	"^ERROR: option model: unknown simulator model 'k7' \(accepted: .*list\)$" \
+	trace=msr pmu=hw model=k7
+check bad-model-auto \
+	"^ERROR: option model: unknown simulator model 'k7' \(accepted: .*list\)$" \
+	trace=msr model=k7
+check bad-kernel \
+	"^ERROR: option kernels: unknown kernel 'bogus' \(accepted: all, none, or names separated by commas: chase, chase-l1, " \
+	trace=msr kernels=chase-l1,bogus
+check threshold-too-big \
+	"^ERROR: option threshold: 1000 records do not fit in buffer=4 KiB \(accepted: 0..128, " \
+	trace=msr buffer=4 threshold=1000
+for n in bad-model-auto bad-kernel threshold-too-big; do
+	expect_no_line "$n: no decision line before the error" "$T/$n.out" '^INFO: (pmu|cpu)'
+done
 
 # A config file that cannot be read as text: a directory in its place, and
 # a file with a byte that is not printable ASCII.
