@@ -4,6 +4,9 @@
 # is trapped by the real backend, execution resumes, the firmware IDT is left
 # as it was, and the MSR trace shows the faulting write.  The PMI vector's
 # gate and register save are checked by firing INT 0xee in software.
+# The test is of the real CPU's trap, so it runs on the real backend
+# whatever pmu= says: also under pmu=sim and the default pmu=auto (which
+# simulates the PMU under TCG).
 . "$(dirname "$0")/lib.sh"
 
 boot gp -- pmu=hw selftest=gp trace=msr
@@ -17,3 +20,21 @@ expect_no_line "selftest: no FAIL line" "$o" '^FAIL:
 expect_line "selftest-gp: trace shows the faulting wrmsr" "$o" '^MSR: wrmsr 0x6e1 0x100000000 #GP$'
 expect_line "selftest-gp: ran on to the SUMMARY" "$o" '^SUMMARY: 5 tests, 0 failures, 1 skipped$'
 expect_rc gp 0
+
+# The default (pmu=auto: the simulated PMU under TCG) and pmu=sim: the self
+# test still runs on the real CPU and says so.
+for m in auto sim; do
+	if [ $m = auto ]; then boot gp-$m -- selftest=gp mode=report trace=msr
+	else boot gp-$m -- pmu=sim selftest=gp mode=report trace=msr; fi
+	o=$T/gp-$m.out
+	expect_line "gp-$m: the PMU is simulated" "$o" '^INFO: pmu backend: sim, model skl \[sim\]$'
+	expect_line "gp-$m: says the test runs on the real CPU" "$o" \
+		'^INFO: selftest=gp: on the real CPU, not the simulated PMU \[sim\]$'
+	n=$(grep -c '^PASS: selftest-gp: real CPU: ' "$o")
+	[ "$n" = 3 ] && pass "gp-$m: 3 checks passed on the real CPU" || fail "gp-$m" "$n of 3 checks passed"
+	expect_line "gp-$m: PMI vector" "$o" '^PASS: selftest-pmi-vector: real CPU: '
+	expect_line "gp-$m: trace shows the faulting wrmsr" "$o" '^MSR: wrmsr 0x6e1 0x100000000 #GP \[sim\]$'
+	expect_no_line "gp-$m: no FAIL line" "$o" '^FAIL: '
+	expect_line "gp-$m: SUMMARY" "$o" '^SUMMARY: 4 tests, 0 failures, 0 skipped \[sim\]$'
+	expect_rc gp-$m 0
+done
