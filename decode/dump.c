@@ -16,6 +16,7 @@ enum {
 #define KIND_LEN  16
 #define F_TIMED    1u
 #define F_ADAPTIVE 2u
+#define F_SIMULATED 4u /* version 2 */
 
 static void put16(uint8_t *p, uint16_t v)
 {
@@ -89,7 +90,8 @@ size_t pebs_dump_write(const struct pebs_dump_info *di, const uint8_t *records,
 	memcpy(out + H_MAGIC, PEBS_DUMP_MAGIC, 8);
 	put16(out + H_VERSION, PEBS_DUMP_VERSION);
 	put16(out + H_HDRSIZE, (uint16_t)hs);
-	put32(out + H_FLAGS, (di->cfg.timed ? F_TIMED : 0) | (di->cfg.adaptive ? F_ADAPTIVE : 0));
+	put32(out + H_FLAGS, (di->cfg.timed ? F_TIMED : 0) | (di->cfg.adaptive ? F_ADAPTIVE : 0) |
+			     (di->simulated ? F_SIMULATED : 0));
 	put32(out + H_FMT, di->cfg.fmt);
 	put32(out + H_NCNT, di->n_counters);
 	put_name(out + H_UARCH, UARCH_LEN, di->cfg.uarch ? pebs_uarch_name(di->cfg.uarch) : "");
@@ -141,8 +143,9 @@ int pebs_dump_parse(const uint8_t *buf, size_t len, struct pebs_dump_info *di,
 		return bad(why, why_size, "file shorter than the 0x50-byte header", (unsigned int)len);
 	if (memcmp(buf + H_MAGIC, PEBS_DUMP_MAGIC, 8))
 		return bad(why, why_size, "bad magic (expected \"PEBSDUMP\")", H_MAGIC);
-	if ((buf[H_VERSION] | buf[H_VERSION + 1] << 8) != PEBS_DUMP_VERSION)
-		return bad(why, why_size, "unsupported version (accepted: 1)", H_VERSION);
+	di->version = buf[H_VERSION] | buf[H_VERSION + 1] << 8;
+	if (di->version < PEBS_DUMP_VERSION_MIN || di->version > PEBS_DUMP_VERSION)
+		return bad(why, why_size, "unsupported version (accepted: 1, 2)", H_VERSION);
 	di->n_counters = get_le32(buf + H_NCNT);
 	if (di->n_counters > PEBS_DUMP_MAX_COUNTERS)
 		return bad(why, why_size, "more than 16 counters", H_NCNT);
@@ -152,10 +155,11 @@ int pebs_dump_parse(const uint8_t *buf, size_t len, struct pebs_dump_info *di,
 	if (len < hs)
 		return bad(why, why_size, "file ends inside the counter table", (unsigned int)len);
 	flags = get_le32(buf + H_FLAGS);
-	if (flags & ~(F_TIMED | F_ADAPTIVE))
+	if (flags & ~(F_TIMED | F_ADAPTIVE | (di->version >= 2 ? F_SIMULATED : 0)))
 		return bad(why, why_size, "unknown flag bits", H_FLAGS);
 	di->cfg.timed = flags & F_TIMED;
 	di->cfg.adaptive = flags & F_ADAPTIVE;
+	di->simulated = flags & F_SIMULATED;
 	di->cfg.fmt = get_le32(buf + H_FMT);
 	if (di->cfg.fmt > 6 && di->cfg.fmt != PEBS_FMT_ARCH)
 		return bad(why, why_size, "unknown record format (accepted: 0-6, 15 = arch)", H_FMT);

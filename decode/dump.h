@@ -6,9 +6,10 @@
  * (all little-endian, documented in docs/DECODER.md):
  *
  *   0x00  char[8]  magic "PEBSDUMP"
- *   0x08  u16      version (PEBS_DUMP_VERSION)
+ *   0x08  u16      version (PEBS_DUMP_VERSION; 1 is still read)
  *   0x0A  u16      header size in bytes (0x50 + 0x40 * n_counters)
- *   0x0C  u32      flags: bit 0 timed PEBS, bit 1 adaptive counters
+ *   0x0C  u32      flags: bit 0 timed PEBS, bit 1 adaptive counters,
+ *                  bit 2 (version 2) records written by the simulated PMU
  *   0x10  u32      record format: 0..6, or 15 for architectural PEBS
  *   0x14  u32      n_counters (<= PEBS_DUMP_MAX_COUNTERS)
  *   0x18  char[8]  microarchitecture name as pebs-decode --uarch, NUL padded
@@ -20,8 +21,11 @@
  *   0x50  n_counters entries of 0x40 bytes:
  *         +0x00 u32 counter index (GP n = n, fixed i = 32 + i)
  *         +0x04 u32 reserved, 0
- *         +0x08 u64 event code (IA32_PERFEVTSELx event | umask << 8 | ...)
- *         +0x10 char[48] event name, NUL padded
+ *         +0x08 u64 event code: IA32_PERFEVTSELx bits 31:0 less USR, OS, INT
+ *                   and EN (event | umask << 8 | edge, inv, cmask)
+ *         +0x10 char[48] event name, NUL padded (as programmed: libpfm4
+ *                   name or raw spelling)
+ *         The PEBS counter comes first, then the counted events.
  *   then  the records (record bytes).
  *
  * Usage (app side, no malloc):
@@ -39,7 +43,8 @@
 #include "decode.h"
 
 #define PEBS_DUMP_MAGIC        "PEBSDUMP"
-#define PEBS_DUMP_VERSION      1
+#define PEBS_DUMP_VERSION      2
+#define PEBS_DUMP_VERSION_MIN  1 /* oldest version still read */
 #define PEBS_DUMP_FIXED_HDR    0x50
 #define PEBS_DUMP_COUNTER_SIZE 0x40
 #define PEBS_DUMP_MAX_COUNTERS 16
@@ -53,6 +58,8 @@ struct pebs_dump_counter {
 
 struct pebs_dump_info {
 	struct pebs_decode_cfg cfg; /* fmt, uarch, kind, data_cfg, timed, adaptive, pebs_enabled */
+	bool simulated;             /* the records came from the simulated PMU (flags bit 2) */
+	unsigned int version;       /* parse: the file's version; write: always PEBS_DUMP_VERSION */
 	unsigned int n_counters;
 	struct pebs_dump_counter counters[PEBS_DUMP_MAX_COUNTERS];
 };

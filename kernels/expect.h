@@ -92,6 +92,16 @@ struct kverdict_in {
 	uint64_t loads, stores;   /* accesses the kernel made */
 	uint64_t sampled_accesses; /* of those, the kind the sampled event counts (loads or stores) */
 	bool all_qualify;         /* every such access is an event (ldlat <= 3, DataLA, ALL_LOADS) */
+	/*
+	 * The sampled event's kind (decode/decode.h) and, for load latency,
+	 * its threshold (0 = not known).  Data-source rows need a kind with a
+	 * data source; level shares need every load to qualify (ldlat <= 3).
+	 */
+	enum pebs_kind kind;
+	uint32_t ldlat;
+	/* Goldmont forced records (seed 003): asked for, and found among the records. */
+	uint32_t forced_asked;
+	uint64_t forced;
 	const char *count_names[4];
 	uint64_t counts[4];
 	unsigned int n_counts;
@@ -102,6 +112,13 @@ enum kverdict { KV_PASS, KV_FAIL };
 #define REPORT_TEXT_MAX 1024
 
 /*
+ * `sampling` below is KSAMPLE_LOAD or KSAMPLE_STORE: which of the kernel's
+ * accesses the sampled event counts; 0 for an event that counts none of
+ * them (instructions, cycles, a user's event of kind "other"): then no
+ * row that depends on the sampled event applies (data source, addresses,
+ * records vs accesses); the counted-event rows of every sampling the
+ * kernel has still do.
+ *
  * The counted events the expectations of (def, sampling) need on `uarch`,
  * in order; returns how many (at most max).
  */

@@ -18,18 +18,22 @@
 #include "../lib/platform.h"
 #include "../lib/report.h"
 #include "../pmu/hw.h"
+#include "../pmu/offcore.h"
+#include "../pmu/plan.h"
 #include "../pmu/session.h"
 #include "../pmu/uarch.h"
 
 #define RESULTS_BUF_SIZE (1024 * 1024)
 #define PROGRESS_EVERY_US 2000000
 #define TEST_NAME_MAX 48
+#define RUNNER_MAX_EVENTS 8
 
 struct runner {
 	const struct options *opts;
 	const struct cpu_info *ci;
 	const struct uarch_info *ua;
-	bool simulated;
+	bool simulated;         /* reported (results, dumps, the HITM note); never picks sizes */
+	bool instrumented;      /* the kernels run their instrumented build */
 	uint64_t tsc_hz;
 	struct json_out json;
 	char *json_buf;
@@ -37,6 +41,26 @@ struct runner {
 	/* progress of the kernel running now */
 	const char *kname;
 	uint64_t last_progress_us;
+	/* events=: the user's sampled events, each a sampling of every kernel */
+	char user_ev[RUNNER_MAX_EVENTS][OPT_STR_MAX];
+	unsigned int n_user;
+	/* neither load nor store sampling on this generation: sample "other" */
+	bool other_only;
+	struct pmu_plan *plan; /* the session's plan, worked out first (pure) */
+};
+
+/*
+ * One sampling of a kernel: which event, and which of the kernel's
+ * accesses it counts (the verdict rows that apply follow from that).
+ */
+struct sampling {
+	char name[16];          /* the test name's second part: load, store, other, eventN */
+	unsigned int acc;       /* KSAMPLE_LOAD / KSAMPLE_STORE, 0: none of the kernel's accesses */
+	enum pebs_kind kind;    /* with event NULL: the generation's event of this kind */
+	const char *event;      /* session_cfg.sample_event */
+	bool user;              /* from events= */
+	bool all_qualify;       /* every counted access is an event */
+	uint32_t force;         /* records forced through GLOBAL_STATUS_SET (Goldmont) */
 };
 
 /* --- the generation's samplings (pmu/uarch.h flags) ------------------------ */
@@ -94,6 +118,71 @@ static const char *sampling_name(unsigned int sampling)
 	return sampling == KSAMPLE_LOAD ? "load" : "store";
 }
 
+/* The default job's sampling of the kernel's loads or stores; false if the generation has none. */
+static bool default_sampling(const struct runner *r, unsigned int acc, struct sampling *s)
+{
+	memset(s, 0, sizeof(*s));
+	pp_snprintf(s->name, sizeof(s->name), "%s", sampling_name(acc));
+	s->acc = acc;
+	if (!sampling_kind(r->ua, acc, &s->kind, &s->event))
+		return false;
+	/*
+	 * Every access is an event when the event counts them all: DataLA and
+	 * ALL_LOADS/ALL_STORES, or load latency with a threshold below the
+	 * fastest L1 hit (4 cycles).  Store latency and precise store: not assumed.
+	 */
+	s->all_qualify = s->kind == KIND_DATALA_LOAD || s->kind == KIND_DATALA_STORE ||
+			 s->kind == KIND_OTHER || (s->kind == KIND_LDLAT && r->opts->ldlat <= 3);
+	return true;
+}
+
+/*
+ * Generations with no load or store sampling (Core 2, Silvermont): the
+ * plan's default event of kind "other" (the generation's PEBS instructions
+ * event, pmu/plan.c), so records, IPs and counts are checked there too.
+ * Goldmont: its non-precise CPU_CLK_UNHALTED.CORE_P plus one record forced
+ * through IA32_PERF_GLOBAL_STATUS_SET (seed 003).
+ */
+static void other_sampling(const char *name, uint32_t force, struct sampling *s)
+{
+	memset(s, 0, sizeof(*s));
+	pp_snprintf(s->name, sizeof(s->name), "%s", name);
+	s->kind = KIND_OTHER;
+	s->force = force;
+}
+
+/* The kind an event's records have decides which of the kernel's accesses it counts. */
+static unsigned int kind_accesses(enum pebs_kind kind)
+{
+	switch (kind) {
+	case KIND_LDLAT:
+	case KIND_DATALA_LOAD: return KSAMPLE_LOAD;
+	case KIND_STORE:
+	case KIND_STLAT:
+	case KIND_DATALA_STORE: return KSAMPLE_STORE;
+	default: return 0;
+	}
+}
+
+/* events=A;B;C: one sampling per event, named event1, event2, ... */
+static void split_events(struct runner *r, const char *list)
+{
+	for (const char *p = list; *p && r->n_user < RUNNER_MAX_EVENTS;) {
+		const char *e = strchr(p, ';');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+
+		if (len >= OPT_STR_MAX)
+			len = OPT_STR_MAX - 1;
+		if (len) {
+			memcpy(r->user_ev[r->n_user], p, len);
+			r->user_ev[r->n_user++][len] = 0;
+		}
+		if (!e)
+			break;
+		p = e + 1;
+	}
+}
+
 /* --- time ---------------------------------------------------------------- */
 
 static uint64_t calibrate_tsc(void)
@@ -146,20 +235,46 @@ static void progress(void *ctx, uint64_t done, uint64_t total)
  * whole kernel fit in three quarters of the PEBS buffer, so polling at the
  * end loses none; never below the generation's minimum (and 32).
  */
+/*
+ * Events per iteration assumed for an event that counts none of the
+ * kernel's accesses (instructions: a loop is 2 to 6): low rather than high,
+ * so the kernel gives records; a full buffer is counted as lost (counting copy).
+ */
+#define OTHER_EVENTS_PER_ITER 2
+
+/*
+ * plan_min: the period the plan picks for this event when none is asked
+ * (its minimum: ref. 8.5, e.g. 128 for INST_RETIRED.ALL on Haswell to
+ * Skylake, which also wants the low 6 bits clear): the default is a
+ * multiple of it when it is 64 or more.
+ */
 static uint64_t default_period(const struct runner *r, const struct kernel_ctx *k,
-			       unsigned int sampling)
+			       unsigned int sampling, uint64_t plan_min)
 {
 	const struct kernel_def *def = k->def;
-	uint64_t per = sampling == KSAMPLE_LOAD ? def->loads_per_iter : def->stores_per_iter;
+	uint64_t per = sampling == KSAMPLE_LOAD ? def->loads_per_iter :
+		       sampling == KSAMPLE_STORE ? def->stores_per_iter : OTHER_EVENTS_PER_ITER;
 	uint64_t acc = k->iterations * (per ? per : 1);
-	uint64_t cap = (uint64_t)r->opts->buffer_kib * 1024 / RECORD_BYTES_MAX * 3 / 4;
+	uint64_t bytes = (uint64_t)r->opts->buffer_kib * 1024;
+	uint64_t cap;
+
+	/* Core 2: the session keeps the buffer to one page (pmu/session.c, ref. 3). */
+	if (r->ua && (r->ua->flags & UA_ONE_PAGE_BUFFER) && bytes > PAGE_SIZE_4K)
+		bytes = PAGE_SIZE_4K;
+	cap = bytes / RECORD_BYTES_MAX * 3 / 4;
 	uint64_t min = r->ua && r->ua->min_period > 32 ? r->ua->min_period : 32;
 	uint64_t p;
 
 	if (!cap)
 		cap = 1;
 	p = (acc + cap - 1) / cap;
-	return p < min ? min : p;
+	if (p < min)
+		p = min;
+	if (p < plan_min)
+		p = plan_min;
+	if (plan_min >= 64)
+		p = (p + plan_min - 1) / plan_min * plan_min;
+	return p;
 }
 
 
@@ -167,7 +282,61 @@ struct run_out {
 	struct kstats st;
 	struct kverdict_in in;
 	uint64_t anomalies;
+	uint64_t kinds[3];      /* records by enum session_rec_kind */
+	uint64_t lost_inferred; /* records missing by the kernel's accesses (no counting copy) */
 };
+
+static const char *const rec_kind_names[3] = {
+	[REC_PRECISE] = "precise", [REC_NONPRECISE] = "non-precise", [REC_FORCED] = "forced",
+};
+
+static unsigned int rec_kind_at(const struct session_result *res, size_t i)
+{
+	unsigned int k = res->rec_kinds && i < res->n_records ? res->rec_kinds[i] : REC_PRECISE;
+
+	return k < 3 ? k : REC_PRECISE;
+}
+
+/* How many records of each kind (seed 003: precise, non-precise, forced). */
+static void print_kinds(const char *test, const struct run_out *o)
+{
+	report_info("%s: record kinds: precise %llu, non-precise %llu, forced %llu", test,
+		    (unsigned long long)o->kinds[REC_PRECISE],
+		    (unsigned long long)o->kinds[REC_NONPRECISE],
+		    (unsigned long long)o->kinds[REC_FORCED]);
+}
+
+/*
+ * Records drained and lost.  The session counts lost records only from a
+ * counting copy of the sampled event; without one (load latency, precise
+ * store, store latency: one counter per facility) a full buffer loses
+ * records it cannot count.  Then, when every access the kernel made is an
+ * event, the missing ones are inferred from the accesses (the verdict's
+ * records-vs-accesses check judges them).
+ */
+static void report_drained(struct runner *r, const char *test, const struct sampling *s,
+			   const struct kernel_ctx *k, const struct session_result *res,
+			   struct run_out *o)
+{
+	uint64_t acc = s->acc == KSAMPLE_LOAD ? k->loads : s->acc == KSAMPLE_STORE ? k->stores : 0;
+	uint64_t expect = res->period ? acc / res->period : 0;
+	uint64_t got = o->st.n + res->lost;
+
+	if (!res->counted_sample && s->all_qualify && s->acc && expect > got)
+		o->lost_inferred = expect - got;
+	if (o->lost_inferred)
+		report_info("%s: records drained %zu, lost %llu (inferred from the kernel's accesses: "
+			    "%llu / period %llu = %llu expected), PMIs %u, loads %llu, stores %llu",
+			    test, res->n_records, (unsigned long long)(res->lost + o->lost_inferred),
+			    (unsigned long long)acc, (unsigned long long)res->period,
+			    (unsigned long long)expect, res->pmis, (unsigned long long)k->loads,
+			    (unsigned long long)k->stores);
+	else
+		report_info("%s: records drained %zu, lost %llu, PMIs %u, loads %llu, stores %llu",
+			    test, res->n_records, (unsigned long long)res->lost, res->pmis,
+			    (unsigned long long)k->loads, (unsigned long long)k->stores);
+	(void)r;
+}
 
 static void print_sources(struct runner *r, const struct session_result *res)
 {
@@ -214,10 +383,11 @@ static void decode_records(struct runner *r, const struct session_result *res,
 		o->anomalies++;
 		return;
 	}
-	for (;;) {
+	for (size_t idx = 0;; idx++) {
 		size_t at = off;
 		enum pebs_step step = pebs_decode_next(&res->decode_cfg, res->records,
 						       res->records_len, &off, rec, &an);
+		unsigned int kind = rec_kind_at(res, idx);
 
 		if (step == PEBS_STEP_END)
 			break;
@@ -236,15 +406,22 @@ static void decode_records(struct runner *r, const struct session_result *res,
 				continue;
 			break;
 		}
-		kstats_add(&o->st, rec);
-		pebs_summary_add(r->summary, rec);
+		o->kinds[kind]++;
+		/*
+		 * A forced record is no event of the kernel: its state is where
+		 * the session forced it.  Counted by kind, not in the statistics.
+		 */
+		if (kind != REC_FORCED) {
+			kstats_add(&o->st, rec);
+			pebs_summary_add(r->summary, rec);
+		}
 		if (printed < r->opts->records) {
 			char line[REPORT_LINE_MAX];
 			struct strbuf sb;
 
-			strbuf_init(&sb, line, sizeof(line) - 16);
+			strbuf_init(&sb, line, sizeof(line) - 32);
 			pebs_render_kv(rec, &sb);
-			report_line("REC: %s", line);
+			report_line("REC: %s kind=%s", line, rec_kind_names[kind]);
 			printed++;
 		}
 	}
@@ -261,9 +438,18 @@ static void write_dump(struct runner *r, const char *test, const struct session_
 
 	memset(&di, 0, sizeof(di));
 	di.cfg = res->decode_cfg;
-	/* Which counter sampled what: the dump's counter table (the code is not in the result). */
+	di.simulated = r->simulated;
+	/*
+	 * Which counter carried which event: the plan the session followed
+	 * (built from the same request, pure), the PEBS counter first, then
+	 * every counted event (the user's, the SPR aux event, the counting copy).
+	 */
 	if (res->pebs_counter >= 0)
-		pebs_dump_add_counter(&di, (uint32_t)res->pebs_counter, 0, res->event_desc);
+		pebs_dump_add_counter(&di, (uint32_t)res->pebs_counter, r->plan->sample.evtsel,
+				      r->plan->sample.name);
+	for (unsigned int i = 0; i < r->plan->n_count; i++)
+		pebs_dump_add_counter(&di, (uint32_t)r->plan->count[i].ctr, r->plan->count[i].ev.evtsel,
+				      r->plan->count[i].ev.name);
 	n = pebs_dump_size(&di, res->records_len);
 	out = plat_alloc(n);
 	pp_snprintf(name, sizeof(name), "%s.pebs", test);
@@ -333,7 +519,7 @@ static void json_sources(struct runner *r, const struct session_result *res)
 	json_end_array(j);
 }
 
-static void json_run(struct runner *r, const char *test, unsigned int sampling,
+static void json_run(struct runner *r, const char *test, const char *sampling,
 		     enum pebs_kind kind, const struct session_result *res, const struct run_out *o,
 		     const char *verdict, const char *why)
 {
@@ -341,7 +527,7 @@ static void json_run(struct runner *r, const char *test, unsigned int sampling,
 
 	json_begin_object(j, NULL);
 	json_str(j, "test", test);
-	json_str(j, "sampling", sampling_name(sampling));
+	json_str(j, "sampling", sampling);
 	json_str(j, "kind", pebs_kind_name(kind));
 	json_str(j, "verdict", verdict);
 	json_str(j, "why", why);
@@ -352,6 +538,11 @@ static void json_run(struct runner *r, const char *test, unsigned int sampling,
 		json_u64(j, "records", res->n_records);
 		json_u64(j, "record_bytes", res->records_len);
 		json_u64(j, "lost", res->lost);
+		json_u64(j, "lost_inferred", o->lost_inferred);
+		json_begin_object(j, "record_kinds");
+		for (unsigned int i = 0; i < 3; i++)
+			json_u64(j, rec_kind_names[i], o->kinds[i]);
+		json_end_object(j);
 		json_u64(j, "pmis", res->pmis);
 		json_u64(j, "anomalies", o->anomalies);
 		json_u64(j, "format", res->decode_cfg.fmt);
@@ -383,54 +574,85 @@ static void json_run(struct runner *r, const char *test, unsigned int sampling,
 	json_end_object(j);
 }
 
-static void run_sampling(struct runner *r, struct kernel_ctx *k, unsigned int sampling)
+/* The plan the session will follow (pure: no MSR touched), for the kind and the dump's table. */
+static int preplan(struct runner *r, const struct session_cfg *cfg, char *why, size_t why_size)
+{
+	return plan_build(cfg, r->ci, r->plan, why, why_size);
+}
+
+static void report_session_error(struct runner *r, const char *test, const struct sampling *s,
+				 int rc, const char *why)
+{
+	if (rc == SESSION_SKIP) {
+		report_skip(test, "%s", why);
+		json_run(r, test, s->name, s->kind, NULL, NULL, "SKIP", why);
+	} else if (rc == SESSION_REFUSED) {
+		/* Refused before any wrmsr (pmu/session.h): one line with the reason. */
+		report_fail(test, "refused: %s", why);
+		json_run(r, test, s->name, s->kind, NULL, NULL, "FAIL", why);
+	} else {
+		report_fail(test, "session: %s", why);
+		json_run(r, test, s->name, s->kind, NULL, NULL, "FAIL", why);
+	}
+}
+
+static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling *s)
 {
 	const struct kernel_def *def = k->def;
 	char test[TEST_NAME_MAX], why[256], text[REPORT_TEXT_MAX];
 	struct session_cfg cfg;
 	struct session_result res;
 	struct run_out o;
-	enum pebs_kind kind;
-	const char *event;
 	int rc;
 
-	pp_snprintf(test, sizeof(test), "%s/%s", def->name, sampling_name(sampling));
-	if (!sampling_kind(r->ua, sampling, &kind, &event)) {
-		pp_snprintf(why, sizeof(why), "%s has no %s sampling", r->ua ? r->ua->name : "this CPU",
-			    sampling_name(sampling));
-		report_skip(test, "%s", why);
-		json_run(r, test, sampling, KIND_OTHER, NULL, NULL, "SKIP", why);
-		return;
-	}
+	pp_snprintf(test, sizeof(test), "%s/%s", def->name, s->name);
 	memset(&cfg, 0, sizeof(cfg));
 	memset(&res, 0, sizeof(res));
 	memset(&o, 0, sizeof(o));
 	cfg.ci = r->ci;
-	cfg.kind = kind;
-	cfg.sample_event = event;
-	cfg.period = r->opts->period ? r->opts->period : default_period(r, k, sampling);
+	cfg.kind = s->kind;
+	cfg.sample_event = s->event;
 	cfg.ldlat = r->opts->ldlat;
 	cfg.buffer_kib = r->opts->buffer_kib;
 	cfg.threshold_records = r->opts->threshold;
 	cfg.drain = r->opts->drain;
-	cfg.n_count_events = kernel_count_events(def, sampling, r->ua->uarch, cfg.count_events,
-						 SESSION_MAX_COUNT);
+	cfg.force_records = s->force;
 	why[0] = 0;
-	rc = session_run(&cfg, kernel_run, k, &res, why, sizeof(why));
-	if (rc == SESSION_SKIP) {
-		report_skip(test, "%s", why);
-		json_run(r, test, sampling, kind, NULL, NULL, "SKIP", why);
+	/* A user's event: its kind (from the plan) says which accesses it counts. */
+	rc = preplan(r, &cfg, why, sizeof(why));
+	if (rc) {
+		report_session_error(r, test, s, rc, why);
 		return;
 	}
-	if (rc < 0) {
-		report_fail(test, "session: %s", why);
-		json_run(r, test, sampling, kind, NULL, NULL, "FAIL", why);
+	s->kind = r->plan->kind;
+	if (s->user) {
+		s->acc = kind_accesses(s->kind);
+		s->all_qualify = s->kind == KIND_DATALA_LOAD || s->kind == KIND_DATALA_STORE ||
+				 (s->kind == KIND_LDLAT && r->plan->ldlat <= 3);
+		if ((s->acc == KSAMPLE_LOAD && !def->loads_per_iter) ||
+		    (s->acc == KSAMPLE_STORE && !def->stores_per_iter)) {
+			pp_snprintf(why, sizeof(why), "the event samples %s; this kernel makes none",
+				    s->acc == KSAMPLE_LOAD ? "loads" : "stores");
+			report_skip(test, "%s", why);
+			json_run(r, test, s->name, s->kind, NULL, NULL, "SKIP", why);
+			return;
+		}
+	}
+	cfg.period = r->opts->period ? r->opts->period :
+		     default_period(r, k, s->acc, r->plan->period);
+	cfg.n_count_events = kernel_count_events(def, s->acc, r->ua->uarch, cfg.count_events,
+						 SESSION_MAX_COUNT);
+	rc = preplan(r, &cfg, why, sizeof(why));
+	if (!rc)
+		rc = session_run(&cfg, kernel_run, k, &res, why, sizeof(why));
+	if (rc) {
+		report_session_error(r, test, s, rc, why);
 		return;
 	}
 	if (k->error) {
 		pp_snprintf(why, sizeof(why), "CPU 1 could not run its part (error %d)", k->error);
 		report_fail(test, "%s", why);
-		json_run(r, test, sampling, kind, NULL, NULL, "FAIL", why);
+		json_run(r, test, s->name, s->kind, NULL, NULL, "FAIL", why);
 		session_result_free(&res);
 		return;
 	}
@@ -438,49 +660,46 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, unsigned int sa
 	report_info("%s: sampled %s, period %llu: %llu events", test, res.event_desc,
 		    (unsigned long long)res.period, (unsigned long long)res.sampled_events);
 	if (res.n_fixed >= 2)
-		report_info("%s: instructions %llu, core cycles %llu%s", test,
-			    (unsigned long long)res.fixed[0], (unsigned long long)res.fixed[1],
-			    res.n_fixed >= 3 ? "" : "");
+		report_info("%s: instructions %llu, core cycles %llu", test,
+			    (unsigned long long)res.fixed[0], (unsigned long long)res.fixed[1]);
 	for (unsigned int i = 0; i < cfg.n_count_events; i++)
 		report_info("%s: counted %s: %llu", test, cfg.count_events[i],
 			    (unsigned long long)res.counts[i]);
-	report_info("%s: records drained %zu, lost %llu, PMIs %u, loads %llu, stores %llu", test,
-		    res.n_records, (unsigned long long)res.lost, res.pmis,
-		    (unsigned long long)k->loads, (unsigned long long)k->stores);
 
 	kstats_init(&o.st, k);
 	decode_records(r, &res, &o);
+	report_drained(r, test, s, k, &res, &o);
+	print_kinds(test, &o);
 	print_sources(r, &res);
 
 	o.in.st = &o.st;
 	o.in.uarch = res.decode_cfg.uarch;
+	o.in.kind = res.decode_cfg.kind;
+	o.in.ldlat = r->plan->use_ldlat ? r->plan->ldlat : 0;
 	o.in.simulated = r->simulated;
-	o.in.page_size = r->simulated ? PAGE_SIZE_4K : plat_page_size((uintptr_t)k->buf);
+	o.in.page_size = k->instrumented ? PAGE_SIZE_4K : plat_page_size((uintptr_t)k->buf);
 	o.in.events = res.sampled_events;
 	o.in.period = res.period;
 	o.in.records = o.st.n;
 	o.in.lost = res.lost;
 	o.in.loads = k->loads;
 	o.in.stores = k->stores;
-	o.in.sampled_accesses = sampling == KSAMPLE_LOAD ? k->loads : k->stores;
-	/*
-	 * Every access is an event when the event counts them all: DataLA and
-	 * ALL_LOADS/ALL_STORES, or load latency with a threshold below the
-	 * fastest L1 hit (4 cycles).  Store latency and precise store: not assumed.
-	 */
-	o.in.all_qualify = kind == KIND_DATALA_LOAD || kind == KIND_DATALA_STORE ||
-			   kind == KIND_OTHER || (kind == KIND_LDLAT && cfg.ldlat <= 3);
+	o.in.sampled_accesses = s->acc == KSAMPLE_LOAD ? k->loads :
+				s->acc == KSAMPLE_STORE ? k->stores : 0;
+	o.in.all_qualify = s->all_qualify;
+	o.in.forced_asked = s->force;
+	o.in.forced = o.kinds[REC_FORCED];
 	o.in.n_counts = cfg.n_count_events;
 	for (unsigned int i = 0; i < cfg.n_count_events; i++) {
 		o.in.count_names[i] = cfg.count_events[i];
 		o.in.counts[i] = res.counts[i];
 	}
-	if (kernel_evaluate(def, sampling, &o.in, text, sizeof(text)) == KV_PASS) {
+	if (kernel_evaluate(def, s->acc, &o.in, text, sizeof(text)) == KV_PASS) {
 		report_pass("%s: %s", test, text);
-		json_run(r, test, sampling, kind, &res, &o, "PASS", text);
+		json_run(r, test, s->name, s->kind, &res, &o, "PASS", text);
 	} else {
 		report_fail(test, "%s", text);
-		json_run(r, test, sampling, kind, &res, &o, "FAIL", text);
+		json_run(r, test, s->name, s->kind, &res, &o, "FAIL", text);
 	}
 	if (r->opts->dump)
 		write_dump(r, test, &res);
@@ -528,7 +747,63 @@ static void skip_kernel(struct runner *r, const struct kernel_def *def, const ch
 			continue;
 		pp_snprintf(test, sizeof(test), "%s/%s", def->name, sampling_name(s));
 		report_skip(test, "%s", why);
-		json_run(r, test, s, KIND_OTHER, NULL, NULL, "SKIP", why);
+		json_run(r, test, sampling_name(s), KIND_OTHER, NULL, NULL, "SKIP", why);
+	}
+}
+
+/*
+ * A later sampling of a chase continues the chain where the last one
+ * stopped: the same lines again would hit in the caches the last run filled
+ * (the instrumented runs visit only a few thousand of the chain's slots).
+ */
+static void next_chain(struct kernel_ctx *k)
+{
+	if (k->def->chase && k->sink)
+		k->start = k->sink;
+}
+
+/* The kernel's samplings: the user's events, else the generation's own. */
+static void run_samplings(struct runner *r, struct kernel_ctx *k)
+{
+	const struct kernel_def *def = k->def;
+	struct sampling smp;
+	char test[TEST_NAME_MAX], why[160];
+
+	if (r->n_user) {
+		for (unsigned int i = 0; i < r->n_user; i++) {
+			memset(&smp, 0, sizeof(smp));
+			pp_snprintf(smp.name, sizeof(smp.name), "event%u", i + 1);
+			smp.event = r->user_ev[i];
+			smp.user = true;
+			smp.kind = KIND_OTHER;
+			run_sampling(r, k, &smp);
+			next_chain(k);
+		}
+		return;
+	}
+	if (r->other_only) {
+		other_sampling("other", 0, &smp);
+		run_sampling(r, k, &smp);
+		return;
+	}
+	for (unsigned int s = KSAMPLE_LOAD; s <= KSAMPLE_STORE; s <<= 1) {
+		if (!(def->samplings & s))
+			continue;
+		if (!default_sampling(r, s, &smp)) {
+			pp_snprintf(test, sizeof(test), "%s/%s", def->name, sampling_name(s));
+			pp_snprintf(why, sizeof(why), "%s has no %s sampling", r->ua->name,
+				    sampling_name(s));
+			report_skip(test, "%s", why);
+			json_run(r, test, sampling_name(s), KIND_OTHER, NULL, NULL, "SKIP", why);
+			continue;
+		}
+		run_sampling(r, k, &smp);
+		next_chain(k);
+	}
+	/* Goldmont: a non-precise event's records and one forced record (seed 003). */
+	if (r->ua->flags & UA_NONPRECISE_PEBS) {
+		other_sampling("nonprecise", 1, &smp);
+		run_sampling(r, k, &smp);
 	}
 }
 
@@ -556,9 +831,10 @@ static void run_kernel(struct runner *r, const struct kernel_def *def)
 		return;
 	}
 	/* Laying out a large chain takes seconds: say so before, not after. */
-	if ((r->opts->size ? r->opts->size : (r->simulated ? def->size_sim : def->size)) >= (64ULL << 20))
+	if ((r->opts->size ? r->opts->size : (r->instrumented ? def->size_sim : def->size)) >=
+	    (64ULL << 20))
 		report_info("kernel %s: preparing the working set", def->name);
-	if (kernel_prepare(k, def, r->opts->size, r->opts->iterations, r->simulated, &clipped, why,
+	if (kernel_prepare(k, def, r->opts->size, r->opts->iterations, r->instrumented, &clipped, why,
 			   sizeof(why)) < 0) {
 		report_fail(def->name, "%s", why);
 		json_str(&r->json, "error", why);
@@ -566,7 +842,7 @@ static void run_kernel(struct runner *r, const struct kernel_def *def)
 		plat_free(k);
 		return;
 	}
-	k->instrumented = r->simulated && hw_current()->mem_access && hw_current()->retire;
+	k->instrumented = r->instrumented;
 	k->ops = hw_current();
 	k->progress = progress;
 	k->progress_ctx = r;
@@ -584,9 +860,7 @@ static void run_kernel(struct runner *r, const struct kernel_def *def)
 		    (unsigned long long)k->iterations, k->instrumented ? "instrumented" : "real");
 	warm_up(k);
 	json_begin_array(&r->json, "runs");
-	for (unsigned int s = KSAMPLE_LOAD; s <= KSAMPLE_STORE; s <<= 1)
-		if (def->samplings & s)
-			run_sampling(r, k, s);
+	run_samplings(r, k);
 	json_end_array(&r->json);
 	json_end_object(&r->json);
 	report_info("kernel %s: end (%llu ms)", def->name,
@@ -702,6 +976,13 @@ void runner_main_job(const struct options *opts, const struct cpu_info *ci)
 	r->opts = opts;
 	r->ci = ci;
 	r->simulated = hw_is_simulated();
+	/*
+	 * Sizes and iterations follow from how the kernels run, not from
+	 * which backend: a backend that wants every access reported gets the
+	 * instrumented build, where each access is a call (about 100 times
+	 * slower), so the small defaults (size_sim, iters_sim) apply.
+	 */
+	r->instrumented = hw_current()->mem_access && hw_current()->retire;
 	r->ua = uarch_for_cpu(ci);
 	if (!strcmp(opts->kernels, "none"))
 		goto out;
@@ -709,17 +990,32 @@ void runner_main_job(const struct options *opts, const struct cpu_info *ci)
 		goto out;
 	r->json_buf = plat_alloc(RESULTS_BUF_SIZE);
 	r->summary = plat_alloc(sizeof(*r->summary));
-	if (!r->json_buf || !r->summary) {
+	r->plan = plat_alloc(sizeof(*r->plan));
+	if (!r->json_buf || !r->summary || !r->plan) {
 		report_fail("main-job", "out of memory for the results");
 		goto out;
 	}
 	r->tsc_hz = ci->tsc_hz ? ci->tsc_hz : calibrate_tsc();
 	report_info("main job: TSC %llu Hz (%s), %u CPUs, %s kernels", (unsigned long long)r->tsc_hz,
 		    ci->tsc_hz ? "CPUID 15H/16H" : "calibrated", plat_cpu_count(),
-		    r->simulated ? "instrumented" : "real");
+		    r->instrumented ? "instrumented" : "real");
 	json_init(&r->json, r->json_buf, RESULTS_BUF_SIZE);
 	json_header(r);
 	usable = session_pebs_usable(ci, why, sizeof(why));
+	split_events(r, opts->events);
+	if (usable && r->ua && !r->n_user) {
+		enum pebs_kind kd;
+		const char *ev;
+
+		r->other_only = !sampling_kind(r->ua, KSAMPLE_LOAD, &kd, &ev) &&
+				!sampling_kind(r->ua, KSAMPLE_STORE, &kd, &ev);
+		if (r->other_only)
+			report_info("main job: %s has no load or store sampling: each kernel is sampled "
+				    "with the generation's PEBS instructions event; no data-source checks",
+				    r->ua->name);
+	}
+	if (r->n_user)
+		report_info("main job: %u event(s) from events= sample every kernel", r->n_user);
 	for (size_t i = 0; i < kernel_count(); i++) {
 		const struct kernel_def *def = kernel_at(i);
 
@@ -744,5 +1040,7 @@ out:
 		plat_free(r->json_buf);
 	if (r->summary)
 		plat_free(r->summary);
+	if (r->plan)
+		plat_free(r->plan);
 	plat_free(r);
 }

@@ -249,7 +249,7 @@ static void test_dump_roundtrip(void **state)
 	assert_int_equal(pebs_dump_write(&di, recs, sizeof(recs), out, sizeof(out)), n);
 	/* the layout of docs/DECODER.md, byte by byte */
 	assert_memory_equal(out, "PEBSDUMP", 8);
-	assert_int_equal(out[8], 1);
+	assert_int_equal(out[8], 2);       /* version 2: the simulated flag */
 	assert_int_equal(out[0xa], 0xd0);
 	assert_int_equal(out[0xc], 3);     /* timed | adaptive */
 	assert_int_equal(out[0x10], 4);
@@ -299,6 +299,51 @@ static void test_dump_roundtrip(void **state)
 	assert_int_equal(pebs_dump_parse(out, 10, &back, &rp, &rl, why, sizeof(why)), -1);
 }
 
+/*
+ * Version 2: flags bit 2 says the records came from the simulated PMU.
+ * Version 1 files are still read (no such bit: a set bit 2 is refused).
+ */
+static void test_dump_simulated(void **state)
+{
+	struct pebs_dump_info di = { .cfg = { .fmt = 3, .uarch = UARCH_SKL, .kind = KIND_LDLAT } };
+	struct pebs_dump_info back;
+	uint8_t out[256];
+	const uint8_t *rp;
+	size_t rl, n;
+	char why[200];
+
+	di.simulated = true;
+	n = pebs_dump_write(&di, NULL, 0, out, sizeof(out));
+	assert_int_equal(n, 0x50);
+	assert_int_equal(out[0x8], 2);
+	assert_int_equal(out[0xc], 4);
+	assert_int_equal(pebs_dump_parse(out, n, &back, &rp, &rl, why, sizeof(why)), 0);
+	assert_true(back.simulated);
+	assert_int_equal(back.version, 2);
+	/* hardware: bit clear */
+	di.simulated = false;
+	n = pebs_dump_write(&di, NULL, 0, out, sizeof(out));
+	assert_int_equal(out[0xc], 0);
+	assert_int_equal(pebs_dump_parse(out, n, &back, &rp, &rl, why, sizeof(why)), 0);
+	assert_false(back.simulated);
+	/* a version 1 file (the same bytes, version 1) is read: not simulated */
+	out[0x8] = 1;
+	assert_int_equal(pebs_dump_parse(out, n, &back, &rp, &rl, why, sizeof(why)), 0);
+	assert_int_equal(back.version, 1);
+	assert_false(back.simulated);
+	/* version 1 has no bit 2 */
+	out[0xc] = 4;
+	assert_int_equal(pebs_dump_parse(out, n, &back, &rp, &rl, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "unknown flag bits at offset 0xc"));
+	/* versions 0 and 3: refused, naming the accepted ones */
+	out[0xc] = 0;
+	out[0x8] = 3;
+	assert_int_equal(pebs_dump_parse(out, n, &back, &rp, &rl, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "accepted: 1, 2"));
+	out[0x8] = 0;
+	assert_int_equal(pebs_dump_parse(out, n, &back, &rp, &rl, why, sizeof(why)), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -308,6 +353,7 @@ int main(void)
 		cmocka_unit_test(test_summary),
 		cmocka_unit_test(test_summary_overflow),
 		cmocka_unit_test(test_dump_roundtrip),
+		cmocka_unit_test(test_dump_simulated),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
