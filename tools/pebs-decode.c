@@ -8,8 +8,12 @@
  *               [--data-cfg HEX] [--pebs-enabled HEX] [--timed]
  *               [--output json|csv|text|summary] FILE
  *
- * Exit: 0 all records decoded; 1 bad input (records before the fault are
- * printed, then one error line on stderr with the byte offset); 2 usage.
+ * Exit: 0 all records decoded; 1 bad input; 2 usage.  A record that
+ * decodes but breaks a validation rule (its size or format field, the
+ * applicable counters) gets an error line on stderr with its byte offset
+ * and is stepped over by its own size, as the app does; a structural fault
+ * (truncated, size 0, past the end, unknown format) ends the walk there,
+ * with one error line.  Either way the exit status is 1.
  */
 #define _GNU_SOURCE
 #include "../decode/decode.h"
@@ -249,10 +253,12 @@ static void print_dump_header(const struct pebs_dump_info *di)
 {
 	char line[256];
 
-	pp_snprintf(line, sizeof(line), "# pebs dump: fmt=%s%u uarch=%s kind=%s data_cfg=0x%llx timed=%d adaptive=%d",
+	pp_snprintf(line, sizeof(line), "# pebs dump: fmt=%s%u uarch=%s kind=%s data_cfg=0x%llx timed=%d "
+		    "adaptive=%d simulated=%d version=%u",
 		    di->cfg.fmt == PEBS_FMT_ARCH ? "arch/" : "", di->cfg.fmt,
 		    di->cfg.uarch ? pebs_uarch_name(di->cfg.uarch) : "none", pebs_kind_name(di->cfg.kind),
-		    (unsigned long long)di->cfg.data_cfg, di->cfg.timed, di->cfg.adaptive);
+		    (unsigned long long)di->cfg.data_cfg, di->cfg.timed, di->cfg.adaptive,
+		    di->simulated, di->version);
 	emit_line(line, NULL);
 	for (unsigned int i = 0; i < di->n_counters; i++) {
 		const struct pebs_dump_counter *c = &di->counters[i];
@@ -291,6 +297,7 @@ int main(int argc, char **argv)
 	size_t len, rlen, off = 0, base = 0;
 	char why[200] = "";
 	int trunc = 0, rc;
+	unsigned long n_anomalies = 0;
 	enum pebs_step step;
 	uint8_t *buf;
 
@@ -311,7 +318,8 @@ int main(int argc, char **argv)
 		}
 		cfg = di.cfg;
 		base = pebs_dump_header_size(&di);
-		if (o.out == OUT_TEXT)
+		/* Text and summary say where the records came from; JSON/CSV stay records only. */
+		if (o.out == OUT_TEXT || o.out == OUT_SUMMARY)
 			print_dump_header(&di);
 	} else if (o.have_fmt) {
 		records = buf;
@@ -348,7 +356,23 @@ int main(int argc, char **argv)
 	if (o.out == OUT_SUMMARY)
 		pebs_summary_init(&summary);
 
-	while ((step = pebs_decode_next(&cfg, records, rlen, &off, &rec, &an)) == PEBS_STEP_RECORD) {
+	for (;;) {
+		size_t at = off;
+
+		step = pebs_decode_next(&cfg, records, rlen, &off, &rec, &an);
+		if (step == PEBS_STEP_END)
+			break;
+		if (step == PEBS_STEP_ANOMALY) {
+			/* offsets are in the file: add the dump header */
+			flush_out();
+			fprintf(stderr, "%s: %s: offset 0x%zx: %s\n", prog, o.file, base + an.offset,
+				an.what);
+			n_anomalies++;
+			/* Stepped over by its own size: go on; malformed: stop here. */
+			if (off > at)
+				continue;
+			break;
+		}
 		rec.offset += base; /* offsets are file offsets, like the error line's */
 		switch (o.out) {
 		case OUT_SUMMARY:
@@ -364,11 +388,8 @@ int main(int argc, char **argv)
 		pebs_summary_print(&summary, emit_line, NULL);
 	flush_out();
 	fflush(stdout);
-	if (step == PEBS_STEP_ANOMALY) {
-		/* offsets are in the file: add the dump header */
-		fprintf(stderr, "%s: %s: offset 0x%zx: %s\n", prog, o.file, base + an.offset, an.what);
+	if (n_anomalies)
 		return 1;
-	}
 	if (trunc) {
 		fprintf(stderr, "%s: %s: %s\n", prog, o.file, why);
 		return 1;

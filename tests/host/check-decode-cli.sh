@@ -81,6 +81,18 @@ def dump(recs, uarch=b'skl', fmt=3, kind=b'ldlat', reclen=None):
     h[0x60:0x60 + len(name)] = name
     return bytes(h) + recs
 w('dump.bin', dump(legacy(3) * 2))
+# version 2 (docs/DECODER.md): flags bit 2 = records from the simulated PMU
+def dump2(recs, flags):
+    h = bytearray(dump(recs))
+    struct.pack_into('<HHI', h, 8, 2, 0x90, flags)
+    return bytes(h)
+w('dump-sim.bin', dump2(legacy(3) * 2, 4))
+w('dump-hw.bin', dump2(legacy(3) * 2, 0))
+# validation anomalies (applicable counters outside --pebs-enabled 0x1): the
+# records at 0xc8 and 0x258 are stepped over, the others decode
+w('fmt3-badapp.bin', legacy(3) + legacy(3, status=2) + legacy(3) + legacy(3, status=4) + legacy(3))
+# a stepped-over record, then a truncated one: the walk stops at 0x190
+w('fmt3-badapp-trunc.bin', legacy(3) + legacy(3, status=2) + legacy(3)[:50])
 w('dump-baduarch.bin', dump(legacy(3), uarch=b'zen4'))
 w('dump-trunc.bin', dump(legacy(3) * 2, reclen=3 * 0xc8))
 PY
@@ -239,6 +251,56 @@ if run dump-text 0 "$T/dump.bin"; then
 		fail dump-text "unexpected: $(head -3 "$T/out")"
 	fi
 fi
+# the simulated flag: in the text and summary headers, never as a JSON key
+if run dump-sim-text 0 "$T/dump-sim.bin"; then
+	if grep -q '^# pebs dump: fmt=3 uarch=skl kind=ldlat .* simulated=1 version=2$' "$T/out" &&
+	   [ "$(grep -c '^offset=' "$T/out")" -eq 2 ]; then
+		pass dump-sim-text
+	else
+		fail dump-sim-text "unexpected: $(head -2 "$T/out")"
+	fi
+fi
+if run dump-hw-summary 0 --output summary "$T/dump-hw.bin"; then
+	if grep -q '^# pebs dump: .* simulated=0 version=2$' "$T/out" &&
+	   grep -q '^summary: 2 records' "$T/out"; then
+		pass dump-hw-summary
+	else
+		fail dump-hw-summary "unexpected: $(head -3 "$T/out")"
+	fi
+fi
+if run dump-v1-text 0 "$T/dump.bin"; then
+	grep -q 'simulated=0 version=1$' "$T/out" && pass dump-v1-text ||
+		fail dump-v1-text "$(head -1 "$T/out")"
+fi
+if run dump-sim-json 0 --output json "$T/dump-sim.bin"; then
+	pyjson dump-sim-json '
+assert len(recs) == 2 and all("simulated" not in r for r in recs), recs
+'
+fi
+
+# A record that breaks a validation rule is reported and stepped over (as the
+# app's runner does); the records after it still decode; exit 1.
+if run stepped-over 1 --format 3 --uarch skl --pebs-enabled 0x1 --output json "$T/fmt3-badapp.bin"; then
+	if [ "$(wc -l <"$T/err")" -eq 2 ] && grep -q 'offset 0xc8: ' "$T/err" &&
+	   grep -q 'offset 0x258: ' "$T/err" && [ "$(wc -l <"$T/out")" -eq 3 ]; then
+		pyjson stepped-over '
+assert [r["offset"] for r in recs] == [0, 0x190, 0x320], recs
+'
+	else
+		fail stepped-over "want 3 records and 2 error lines: $(wc -l <"$T/out") records; $(cat "$T/err")"
+	fi
+fi
+# ... but a structural fault after it still ends the walk there.
+if run stepped-then-truncated 1 --format 3 --uarch skl --pebs-enabled 0x1 --output json \
+	"$T/fmt3-badapp-trunc.bin"; then
+	if [ "$(wc -l <"$T/err")" -eq 2 ] && grep -q 'offset 0xc8: ' "$T/err" &&
+	   grep -q 'offset 0x190: ' "$T/err" && [ "$(wc -l <"$T/out")" -eq 1 ]; then
+		pass stepped-then-truncated
+	else
+		fail stepped-then-truncated "$(wc -l <"$T/out") records; $(cat "$T/err")"
+	fi
+fi
+
 # options override the dump header: --uarch glm makes the data source reserved
 if run dump-override 0 --uarch glm "$T/dump.bin"; then
 	grep -q 'not available' "$T/out" && pass dump-override || fail dump-override "no override"
