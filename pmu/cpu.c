@@ -188,7 +188,12 @@ static void probe_msrs(struct cpu_info *ci)
 		return;
 	/*
 	 * Microcode revision: write 0, execute CPUID.1, read [63:32]
-	 * (SDM Vol. 3A 10.11.7.1 "Determining the Signature").
+	 * (SDM Vol. 3A 10.11.7.1 "Determining the Signature", Example 10-9;
+	 * 9.11.7.1 in older editions).  The SDM gives no way without the
+	 * write: Table "Microcode Update Signature" requires [63:32] to be
+	 * pre-loaded with zero, and CPUID.1 leaves it unchanged when no update
+	 * is loaded.  Linux does the same (intel_get_microcode_revision).  It
+	 * is the only MSR the capability report writes, and the report says so.
 	 */
 	hw_wrmsr(MSR_IA32_BIOS_SIGN_ID, 0);
 	cpuid(1, 0, &r);
@@ -398,7 +403,9 @@ static void report_ident(const struct cpu_info *ci)
 	report_info("cpu: family 0x%x model 0x%x stepping 0x%x (%02X_%02XH), max leaf 0x%x",
 		    ci->family, ci->model, ci->stepping, ci->family, ci->model, ci->max_leaf);
 	if (ci->has_microcode)
-		report_info("cpu: microcode 0x%x", ci->microcode);
+		report_info("cpu: microcode 0x%x (IA32_BIOS_SIGN_ID[63:32] after writing 0 to it and "
+			    "CPUID.1, SDM Vol. 3A 10.11.7.1; the report's only MSR write)",
+			    ci->microcode);
 	else
 		report_info("cpu: microcode unknown (IA32_BIOS_SIGN_ID is Intel only)");
 	if (ci->hypervisor == HV_NONE)

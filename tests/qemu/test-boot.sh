@@ -43,6 +43,15 @@ TCG_CPU=Skylake-Client boot intel -- pmu=hw mode=report trace=msr
 o=$T/intel.out
 expect_rc intel 0
 expect_line "intel: microcode from IA32_BIOS_SIGN_ID (write 0, CPUID, read)" "$o" '^MSR: rdmsr 0x8b 0x[0-9a-f]+$'
+expect_line "intel: the microcode line names its one MSR write" "$o" \
+	'^INFO: cpu: microcode 0x[0-9a-f]+ \(IA32_BIOS_SIGN_ID\[63:32\] after writing 0 to it and CPUID.1, SDM Vol. 3A 10.11.7.1; the report.s only MSR write\)$'
+n=$(grep -c '^MSR: wrmsr ' "$o")
+w=$(grep -m1 '^MSR: wrmsr ' "$o")
+if [ "$n" = 1 ] && [ "$w" = "MSR: wrmsr 0x8b 0x0" ]; then
+	pass "intel: the report's only wrmsr is 0 to IA32_BIOS_SIGN_ID"
+else
+	fail "intel: the report's only wrmsr is 0 to IA32_BIOS_SIGN_ID" "$n wrmsr lines, first: $w"
+fi
 expect_line "intel: MISC_ENABLE read and decoded" "$o" '^INFO: misc_enable: 0x[0-9a-f]+: perfmon-available [01], bts-unavailable [01], pebs-unavailable [01]$'
 expect_no_line "intel: PERF_CAPABILITIES not read without PDCM" "$o" '^MSR: rdmsr 0x345 '
 expect_line "intel: 06_5EH maps to skl" "$o" '^INFO: uarch: skl \(Skylake \(desktop\)\)$'

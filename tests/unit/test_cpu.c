@@ -214,7 +214,8 @@ static void test_skylake(void **state)
 
 	assert_true(has_line("INFO: cpu: vendor GenuineIntel, brand \"Intel(R) Core(TM) i7-6700 CPU @ 3.40GHz\""));
 	assert_true(has_line("INFO: cpu: family 0x6 model 0x5e stepping 0x3 (06_5EH), max leaf 0x16"));
-	assert_true(has_line("INFO: cpu: microcode 0xf0"));
+	assert_true(has_line("INFO: cpu: microcode 0xf0 (IA32_BIOS_SIGN_ID[63:32] after writing 0 "
+			     "to it and CPUID.1, SDM Vol. 3A 10.11.7.1; the report's only MSR write)"));
 	assert_true(has_line("INFO: cpu: hypervisor none (CPUID.1:ECX[31] clear)"));
 	assert_true(has_line("INFO: cpu: hybrid no, core type 0x00 none"));
 	assert_true(has_line("INFO: cpu: DS 1, DTES64 1, PDCM 1"));
