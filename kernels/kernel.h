@@ -80,6 +80,12 @@ struct kernel_def {
 	const struct kernel_expect *expect; /* the verdict table (expect.h) */
 	size_t n_expect;
 	bool in_default_job;
+	/*
+	 * Also measure the average offcore demand-read latency (pmu/offcore.h,
+	 * seed 004) over one more run: KOFF_CONTRAST for a kernel that should
+	 * have (almost) no offcore requests, KOFF_JUDGE for the one judged.
+	 */
+	enum { KOFF_NONE, KOFF_CONTRAST, KOFF_JUDGE } offcore;
 };
 
 size_t kernel_count(void);

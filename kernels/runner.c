@@ -47,6 +47,8 @@ struct runner {
 	/* neither load nor store sampling on this generation: sample "other" */
 	bool other_only;
 	struct pmu_plan *plan; /* the session's plan, worked out first (pure) */
+	/* offcore average latency of the contrast kernel (chase-l1), x100; -1 not measured */
+	int64_t contrast_x100;
 };
 
 /*
@@ -574,6 +576,17 @@ static void json_run(struct runner *r, const char *test, const char *sampling,
 	json_end_object(j);
 }
 
+/*
+ * A later sampling of a chase continues the chain where the last one
+ * stopped: the same lines again would hit in the caches the last run filled
+ * (the instrumented runs visit only a few thousand of the chain's slots).
+ */
+static void next_chain(struct kernel_ctx *k)
+{
+	if (k->def->chase && k->sink)
+		k->start = k->sink;
+}
+
 /* The plan the session will follow (pure: no MSR touched), for the kind and the dump's table. */
 static int preplan(struct runner *r, const struct session_cfg *cfg, char *why, size_t why_size)
 {
@@ -704,6 +717,77 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	if (r->opts->dump)
 		write_dump(r, test, &res);
 	session_result_free(&res);
+	next_chain(k);
+}
+
+/* --- offcore average latency (seed 004) ------------------------------------ */
+
+/* A DRAM access costs far more than this many core cycles on every generation (L3 hits ~40). */
+#define OFFCORE_DRAM_FLOOR 60
+
+/*
+ * One more run of the kernel counting the offcore demand reads and the
+ * cycles they were outstanding (pmu/offcore.c): their ratio is the
+ * average latency.  The DRAM chase is judged: at least the floor, and
+ * above the L1 chase's (which should have almost no offcore requests).
+ */
+static void run_offcore(struct runner *r, struct kernel_ctx *k)
+{
+	const struct kernel_def *def = k->def;
+	struct offcore_result oc;
+	char test[TEST_NAME_MAX], why[256];
+	uint64_t avg;
+	bool ok;
+	int rc;
+
+	pp_snprintf(test, sizeof(test), "%s/offcore", def->name);
+	rc = offcore_avg_latency(r->ci, OFFCORE_REQ_DMND_DATA_RD, 0, kernel_run, k, &oc, why,
+				 sizeof(why));
+	next_chain(k);
+	json_begin_object(&r->json, "offcore");
+	if (rc) {
+		json_str(&r->json, "verdict", "SKIP");
+		json_str(&r->json, "why", why);
+		json_end_object(&r->json);
+		if (def->offcore == KOFF_JUDGE)
+			report_skip(test, "offcore average latency: %s", why);
+		else
+			report_info("%s: offcore average latency not measured: %s", def->name, why);
+		return;
+	}
+	avg = oc.avg_latency_x100 / 100;
+	report_info("%s: offcore average latency %llu cycles (weighted cycles %llu / requests %llu; %s)",
+		    def->name, (unsigned long long)avg, (unsigned long long)oc.weighted_cycles,
+		    (unsigned long long)oc.requests, oc.how);
+	json_u64(&r->json, "weighted_cycles", oc.weighted_cycles);
+	json_u64(&r->json, "requests", oc.requests);
+	json_u64(&r->json, "avg_latency_x100", oc.avg_latency_x100);
+	json_str(&r->json, "how", oc.how);
+	if (def->offcore == KOFF_CONTRAST) {
+		r->contrast_x100 = (int64_t)oc.avg_latency_x100;
+		json_end_object(&r->json);
+		return;
+	}
+	ok = oc.requests && avg >= OFFCORE_DRAM_FLOOR &&
+	     (r->contrast_x100 < 0 || oc.avg_latency_x100 > (uint64_t)r->contrast_x100);
+	if (r->contrast_x100 >= 0)
+		pp_snprintf(why, sizeof(why), "average latency %llu cycles over %llu requests %s %u "
+			    "and %s the L1 chase's %llu", (unsigned long long)avg,
+			    (unsigned long long)oc.requests, avg >= OFFCORE_DRAM_FLOOR ? ">=" : "<",
+			    OFFCORE_DRAM_FLOOR,
+			    oc.avg_latency_x100 > (uint64_t)r->contrast_x100 ? "above" : "not above",
+			    (unsigned long long)(r->contrast_x100 / 100));
+	else
+		pp_snprintf(why, sizeof(why), "average latency %llu cycles over %llu requests %s %u",
+			    (unsigned long long)avg, (unsigned long long)oc.requests,
+			    avg >= OFFCORE_DRAM_FLOOR ? ">=" : "<", OFFCORE_DRAM_FLOOR);
+	json_str(&r->json, "verdict", ok ? "PASS" : "FAIL");
+	json_str(&r->json, "why", why);
+	json_end_object(&r->json);
+	if (ok)
+		report_pass("%s: %s", test, why);
+	else
+		report_fail(test, "%s", why);
 }
 
 /* --- one kernel ------------------------------------------------------------ */
@@ -751,17 +835,6 @@ static void skip_kernel(struct runner *r, const struct kernel_def *def, const ch
 	}
 }
 
-/*
- * A later sampling of a chase continues the chain where the last one
- * stopped: the same lines again would hit in the caches the last run filled
- * (the instrumented runs visit only a few thousand of the chain's slots).
- */
-static void next_chain(struct kernel_ctx *k)
-{
-	if (k->def->chase && k->sink)
-		k->start = k->sink;
-}
-
 /* The kernel's samplings: the user's events, else the generation's own. */
 static void run_samplings(struct runner *r, struct kernel_ctx *k)
 {
@@ -777,7 +850,6 @@ static void run_samplings(struct runner *r, struct kernel_ctx *k)
 			smp.user = true;
 			smp.kind = KIND_OTHER;
 			run_sampling(r, k, &smp);
-			next_chain(k);
 		}
 		return;
 	}
@@ -798,7 +870,6 @@ static void run_samplings(struct runner *r, struct kernel_ctx *k)
 			continue;
 		}
 		run_sampling(r, k, &smp);
-		next_chain(k);
 	}
 	/* Goldmont: a non-precise event's records and one forced record (seed 003). */
 	if (r->ua->flags & UA_NONPRECISE_PEBS) {
@@ -862,6 +933,9 @@ static void run_kernel(struct runner *r, const struct kernel_def *def)
 	json_begin_array(&r->json, "runs");
 	run_samplings(r, k);
 	json_end_array(&r->json);
+	/* With events= only the user's events run (a refused one then touches no MSR at all). */
+	if (def->offcore != KOFF_NONE && !r->n_user)
+		run_offcore(r, k);
 	json_end_object(&r->json);
 	report_info("kernel %s: end (%llu ms)", def->name,
 		    (unsigned long long)((plat_time_us() - t0) / 1000));
@@ -983,6 +1057,7 @@ void runner_main_job(const struct options *opts, const struct cpu_info *ci)
 	 * slower), so the small defaults (size_sim, iters_sim) apply.
 	 */
 	r->instrumented = hw_current()->mem_access && hw_current()->retire;
+	r->contrast_x100 = -1;
 	r->ua = uarch_for_cpu(ci);
 	if (!strcmp(opts->kernels, "none"))
 		goto out;

@@ -134,6 +134,8 @@ static const struct sim_event icx_ev[] = {
 	EV(0x00c0, CNT_INST, PEBS_PRECISE, "INST_RETIRED.ANY_P"),
 	EV(0x01cd, CNT_LDLAT, PEBS_LDLAT, "MEM_TRANS_RETIRED.LOAD_LATENCY"),
 	BIG_MEM_EVENTS,
+	/* Ice Lake keeps 0x01B0/0x0160 (libpfm4 icl/icx tables; SDM Vol. 3B Ice Lake events). */
+	BIG_OFFCORE_REQ_EVENTS,
 };
 
 /*

@@ -147,6 +147,23 @@ static void run_model(void **state)
 			assert_int_equal(access(path, R_OK), 0);
 		}
 	}
+	/*
+	 * Offcore average latency (seed 004): where the generation has it the
+	 * DRAM chase is judged (PASS: >= 60 cycles and above the L1 chase's);
+	 * elsewhere SKIP with the reason.  Ice Lake-SP has OFFCORE_REQUESTS
+	 * and _OUTSTANDING (libpfm4 icx): it must be measured.
+	 */
+	if (usable) {
+		const char *oc = find_line("PASS: ", "chase-dram/offcore");
+
+		if (!oc)
+			oc = find_line("SKIP: ", "chase-dram/offcore");
+		assert_non_null(oc);
+		printf("# %s: %s\n", m->name, oc);
+		if (!strcmp(m->name, "skl") || !strcmp(m->name, "icx") || !strcmp(m->name, "glm") ||
+		    !strcmp(m->name, "slm"))
+			assert_non_null(find_line("PASS: ", "chase-dram/offcore"));
+	}
 	/* A model with PEBS must have run something; one without PEBS, nothing. */
 	(void)no_sampling;
 	if (usable)
