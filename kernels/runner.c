@@ -345,7 +345,7 @@ static void print_sources(struct runner *r, const struct session_result *res)
 	const struct pebs_summary *s = r->summary;
 
 	report_info("  %-28s %8s %6s %8s %8s %8s %8s %8s  %s", "data source", "records", "share",
-		    "min", "median", "p90", "p99", "max", "(cycles; median/p90/p99 ns)");
+		    "min", "median", "p90", "p99", "max", "(cycles; min/median/p90/p99/max ns)");
 	for (unsigned int g = 0; g < s->n_groups || (g == s->n_groups && s->groups[g].count);
 	     g++) {
 		struct pebs_summary_stats st;
@@ -357,14 +357,17 @@ static void print_sources(struct runner *r, const struct session_result *res)
 			continue;
 		pebs_summary_stats(s, g, &st);
 		pebs_summary_group_name(s, g, name, sizeof(name));
-		report_info("  %-28s %8llu %3u.%u%% %8llu %7s%llu %8llu %8llu %8llu  %llu/%llu/%llu ns",
+		report_info("  %-28s %8llu %3u.%u%% %8llu %7s%llu %8llu %8llu %8llu  "
+			    "%llu/%llu/%llu/%llu/%llu ns",
 			    name, (unsigned long long)st.count, st.share_permille / 10,
 			    st.share_permille % 10, (unsigned long long)st.min, st.approx ? "~" : "",
 			    (unsigned long long)st.median, (unsigned long long)st.p90,
 			    (unsigned long long)st.p99, (unsigned long long)st.max,
+			    (unsigned long long)cycles_to_ns(r, res, st.min),
 			    (unsigned long long)cycles_to_ns(r, res, st.median),
 			    (unsigned long long)cycles_to_ns(r, res, st.p90),
-			    (unsigned long long)cycles_to_ns(r, res, st.p99));
+			    (unsigned long long)cycles_to_ns(r, res, st.p99),
+			    (unsigned long long)cycles_to_ns(r, res, st.max));
 	}
 }
 
@@ -498,9 +501,11 @@ static void json_sources(struct runner *r, const struct session_result *res)
 		json_u64(j, "lat_p99", st.p99);
 		json_u64(j, "lat_max", st.max);
 		json_bool(j, "lat_approx", st.approx);
+		json_u64(j, "min_ns", cycles_to_ns(r, res, st.min));
 		json_u64(j, "median_ns", cycles_to_ns(r, res, st.median));
 		json_u64(j, "p90_ns", cycles_to_ns(r, res, st.p90));
 		json_u64(j, "p99_ns", cycles_to_ns(r, res, st.p99));
+		json_u64(j, "max_ns", cycles_to_ns(r, res, st.max));
 		/* Power-of-two latency histogram: [lowest latency of the bin, records]. */
 		for (unsigned int v = 1; v < PEBS_SUMMARY_EXACT; v++)
 			bins[63 - __builtin_clzll(v)] += grp->exact[v];

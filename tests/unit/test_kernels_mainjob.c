@@ -357,6 +357,45 @@ static void dump_counters(void **state)
 	assert_true(split);
 }
 
+/* The per-source table gives ns for min, median, p90, p99 and max; results.json too. */
+static void table_ns(void **state)
+{
+	struct options o;
+	struct cpu_info ci;
+	unsigned long long v[5], c[5];
+	const char *l;
+	char path[256], json[1 << 16];
+	size_t n;
+	FILE *f;
+
+	setup_skl(&o, &ci);
+	strcpy(o.kernels, "chase-l2");
+	runner_main_job(&o, &ci);
+	l = find_text("INFO:   ", " ns [sim]");
+	assert_non_null(l);
+	printf("# %s\n", l);
+	l = strstr(l, "%");
+	assert_non_null(l);
+	/* cycles: min median p90 p99 max, then the same five in ns */
+	assert_int_equal(sscanf(l + 1, " %llu %*[~]%llu %llu %llu %llu %llu/%llu/%llu/%llu/%llu ns", &c[0],
+				&c[1], &c[2], &c[3], &c[4], &v[0], &v[1], &v[2], &v[3], &v[4]) == 10 ||
+			 sscanf(l + 1, " %llu %llu %llu %llu %llu %llu/%llu/%llu/%llu/%llu ns", &c[0],
+				&c[1], &c[2], &c[3], &c[4], &v[0], &v[1], &v[2], &v[3], &v[4]) == 10, 1);
+	for (int i = 1; i < 5; i++)
+		assert_true(v[i] >= v[i - 1]);
+	/* ns grow with cycles: the max is no less than the min, both from the same clock */
+	assert_true(c[4] >= c[0]);
+	assert_true(v[4] > 0);
+	snprintf(path, sizeof(path), "%s/results.json", outdir);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	n = fread(json, 1, sizeof(json) - 1, f);
+	fclose(f);
+	json[n] = 0;
+	assert_non_null(strstr(json, "\"min_ns\":"));
+	assert_non_null(strstr(json, "\"max_ns\":"));
+}
+
 /* A request the generation forbids: one FAIL line with the reason, no wrmsr at all. */
 static void user_event_refused(void **state)
 {
@@ -414,7 +453,7 @@ static void lost_inferred(void **state)
 int main(void)
 {
 	size_t n = sim_model_count();
-	struct CMUnitTest *tests = calloc(n + 5, sizeof(*tests));
+	struct CMUnitTest *tests = calloc(n + 6, sizeof(*tests));
 
 	if (!mkdtemp(outdir))
 		return 1;
@@ -435,5 +474,7 @@ int main(void)
 	tests[n + 3].test_func = dump_counters;
 	tests[n + 4].name = "lost_inferred";
 	tests[n + 4].test_func = lost_inferred;
-	return _cmocka_run_group_tests("kernels_mainjob", tests, n + 5, NULL, NULL);
+	tests[n + 5].name = "table_ns";
+	tests[n + 5].test_func = table_ns;
+	return _cmocka_run_group_tests("kernels_mainjob", tests, n + 6, NULL, NULL);
 }
