@@ -694,7 +694,12 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	o.in.uarch = res.decode_cfg.uarch;
 	o.in.kind = res.decode_cfg.kind;
 	o.in.ldlat = r->plan->use_ldlat ? r->plan->ldlat : 0;
-	o.in.simulated = r->simulated;
+	/*
+	 * Rows marked hw_only (HITM) need another core's modified line: an
+	 * instrumented run reports the sampled core's accesses only
+	 * (hw_ops.mem_access has no CPU argument), so they are not judged there.
+	 */
+	o.in.simulated = k->instrumented;
 	o.in.page_size = k->instrumented ? PAGE_SIZE_4K : plat_page_size((uintptr_t)k->buf);
 	o.in.events = res.sampled_events;
 	o.in.period = res.period;
