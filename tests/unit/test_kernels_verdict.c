@@ -342,6 +342,78 @@ static void test_counted_events(void **state)
 	assert_non_null(strstr(fx.text, "was not counted"));
 }
 
+/*
+ * The rows that apply follow from the sampled event's kind (events=):
+ * an event that counts none of the kernel's accesses (sampling 0) gets
+ * neither the level rows nor the records-vs-accesses check, but keeps the
+ * counted-event rows; kind "other" gets no data-source row; a load-latency
+ * threshold above 3 leaves the level shares unjudged.
+ */
+static void test_rows_by_kind(void **state)
+{
+	const char *names[4];
+
+	/* chase-l1 sampled with instructions: 100 records, all L2 (no data source would be read) */
+	setup_run("chase-l1", UARCH_SKL);
+	add(100, DS_L2_HIT);
+	fx.in.kind = KIND_OTHER;
+	fx.in.sampled_accesses = 0;
+	fx.in.all_qualify = true;
+	assert_int_equal(eval(0), KV_PASS);
+	assert_null(strstr(fx.text, "L1 hits"));
+	assert_non_null(strstr(fx.text, "data addresses in the buffer not checked"));
+	/* the same records as load latency: the L1 row applies and fails */
+	fx.in.kind = KIND_LDLAT;
+	fx.in.sampled_accesses = fx.in.events;
+	assert_int_equal(eval(KSAMPLE_LOAD), KV_FAIL);
+	assert_non_null(strstr(fx.text, "L1 hits 0.0% < 90.0%"));
+	/* ... but not with ldlat=30, which keeps only the slow loads */
+	fx.in.ldlat = 30;
+	assert_int_equal(eval(KSAMPLE_LOAD), KV_PASS);
+	assert_non_null(strstr(fx.text, "L1 hits not checked (ldlat=30"));
+	/* kind "other" counting loads (Goldmont ALL_LOADS): data-source rows noted, not judged */
+	fx.in.ldlat = 0;
+	fx.in.kind = KIND_OTHER;
+	fx.in.uarch = UARCH_SKL;
+	assert_int_equal(eval(KSAMPLE_LOAD), KV_PASS);
+	assert_non_null(strstr(fx.text, "L1 hits not checked (the sampled event's records carry no data source)"));
+
+	/* counted-event rows stay with an event that counts no access */
+	assert_int_equal(kernel_count_events(kernel_find("split-line"), 0, UARCH_SKL, names, 4), 2);
+	setup_run("split-line", UARCH_SKL);
+	add(100, DS_L1_HIT);
+	fx.in.kind = KIND_OTHER;
+	fx.in.loads = fx.in.stores = 1000;
+	fx.in.n_counts = 0;
+	assert_int_equal(eval(0), KV_FAIL);
+	assert_non_null(strstr(fx.text, "was not counted"));
+	assert_null(strstr(fx.text, "on the stride"));
+
+	/* more records than the kernel's loads allow: judged for loads, not for "other" */
+	setup_run("chase-l1", UARCH_SKL);
+	add(100, DS_L1_HIT);
+	fx.in.sampled_accesses = 10 * fx.in.period;
+	assert_int_equal(eval(KSAMPLE_LOAD), KV_FAIL);
+	assert_non_null(strstr(fx.text, "more samples than events"));
+	fx.in.kind = KIND_OTHER;
+	assert_int_equal(eval(0), KV_PASS);
+}
+
+/* Goldmont forced records (seed 003): as many found as forced, else FAIL. */
+static void test_forced_records(void **state)
+{
+	setup_run("chase-l1", UARCH_GLM);
+	add(50, 0);
+	fx.in.kind = KIND_OTHER;
+	fx.in.forced_asked = 1;
+	fx.in.forced = 1;
+	assert_int_equal(eval(0), KV_PASS);
+	assert_non_null(strstr(fx.text, "forced records 1 of 1"));
+	fx.in.forced = 0;
+	assert_int_equal(eval(0), KV_FAIL);
+	assert_non_null(strstr(fx.text, "forced records 0 of 1"));
+}
+
 static void test_hitm_hw_only(void **state)
 {
 	setup_run("share-hitm", UARCH_SKL);
@@ -390,6 +462,8 @@ int main(void)
 		cmocka_unit_test(test_records_vs_accesses),
 		cmocka_unit_test(test_no_data_src_encoding),
 		cmocka_unit_test(test_counted_events),
+		cmocka_unit_test(test_rows_by_kind),
+		cmocka_unit_test(test_forced_records),
 		cmocka_unit_test(test_hitm_hw_only),
 		cmocka_unit_test(test_stfwd_blk_on_spr),
 	};
