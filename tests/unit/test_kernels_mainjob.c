@@ -355,6 +355,20 @@ static void dump_counters(void **state)
 		split |= (di.counters[i].code & 0xffff) == 0x41d0 &&
 			 !strcmp(di.counters[i].name, "event=0xd0,umask=0x41");
 	assert_true(split);
+
+	/* Sapphire Rapids: the aux event 0x8203 counted beside load latency is listed too. */
+	clear_lines();
+	assert_int_equal(sim_select("spr"), 0);
+	hw_install(sim_hw_ops());
+	report_reset();
+	cpu_probe(&ci);
+	strcpy(o.kernels, "chase-l1");
+	runner_main_job(&o, &ci);
+	read_dump("chase-l1-load.pebs", &di);
+	split = false;
+	for (unsigned int i = 1; i < di.n_counters; i++)
+		split |= (di.counters[i].code & 0xffff) == 0x8203 && di.counters[i].index != di.counters[0].index;
+	assert_true(split);
 }
 
 /* The per-source table gives ns for min, median, p90, p99 and max; results.json too. */
