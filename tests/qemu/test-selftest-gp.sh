@@ -14,9 +14,9 @@ o=$T/gp.out
 # The app's own PASS/FAIL lines are this test's results.
 grep -E '^(PASS|FAIL): selftest-' "$o" | sed 's/^/  app: /'
 n=$(grep -c '^PASS: selftest-gp' "$o")
-[ "$n" = 3 ] && pass "selftest-gp: 3 checks passed" || fail "selftest-gp" "$n of 3 checks passed"
+if [ "$n" = 3 ]; then pass "selftest-gp: 3 checks passed"; else fail "selftest-gp" "$n of 3 checks passed"; fi
 expect_line "selftest-pmi-vector: handler ran, registers kept, IDT restored" "$o" '^PASS: selftest-pmi-vector: '
-expect_no_line "selftest: no FAIL line" "$o" '^FAIL: 
+expect_no_line "selftest: no FAIL line" "$o" '^FAIL: '
 expect_line "selftest-gp: trace shows the faulting wrmsr" "$o" '^MSR: wrmsr 0x6e1 0x100000000 #GP$'
 expect_line "selftest-gp: ran on to the SUMMARY" "$o" '^SUMMARY: 5 tests, 0 failures, 1 skipped$'
 expect_rc gp 0
@@ -31,7 +31,7 @@ for m in auto sim; do
 	expect_line "gp-$m: says the test runs on the real CPU" "$o" \
 		'^INFO: selftest=gp: on the real CPU, not the simulated PMU \[sim\]$'
 	n=$(grep -c '^PASS: selftest-gp: real CPU: ' "$o")
-	[ "$n" = 3 ] && pass "gp-$m: 3 checks passed on the real CPU" || fail "gp-$m" "$n of 3 checks passed"
+	if [ "$n" = 3 ]; then pass "gp-$m: 3 checks passed on the real CPU"; else fail "gp-$m" "$n of 3 checks passed"; fi
 	expect_line "gp-$m: PMI vector" "$o" '^PASS: selftest-pmi-vector: real CPU: '
 	expect_line "gp-$m: trace shows the faulting wrmsr" "$o" '^MSR: wrmsr 0x6e1 0x100000000 #GP \[sim\]$'
 	expect_no_line "gp-$m: no FAIL line" "$o" '^FAIL: '
