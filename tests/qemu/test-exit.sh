@@ -51,3 +51,13 @@ qemu_case status-disagrees 1 '^run-qemu.sh: the app printed exit status 0 but QE
 	QEMU="$T/q-differ"
 fake "$T/q-noline" 'INFO: exit status 0 (exit=reboot)' 1
 qemu_case status-line-missing 1 '^run-qemu.sh: QEMU failed \(exit code 1\)' QEMU="$T/q-noline"
+
+# --help prints the whole comment header, its last sentence included.
+./run-qemu.sh --help >"$T/help.out" 2>&1
+h_rc=$?
+if [ "$h_rc" = 0 ] && tail -n 1 "$T/help.out" | grep -q 'e.g. Skylake-Client for an Intel vCPU).$' &&
+	grep -q '^  --kvm ' "$T/help.out"; then
+	pass "run-qemu.sh --help: whole header, exit 0"
+else
+	fail "run-qemu.sh --help" "rc $h_rc, last line: $(tail -n 1 "$T/help.out")"
+fi
