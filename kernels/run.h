@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * run.h - what the main job's files share, internal to kernels/ (the API
+ * is runner.h): the runner's state, one sampling, one run's outcome, and
+ * the pieces runner.c (the job's flow) calls in run_sampling.c (the
+ * generation's samplings, events=), run_report.c (console lines),
+ * run_json.c (results.json), run_dump.c (raw dumps) and run_offcore.c.
+ * Owner: kernels/.
+ */
+#ifndef PP_KERNELS_RUN_H
+#define PP_KERNELS_RUN_H
+
+#include "runner.h"
+#include "expect.h"
+#include "kernel.h"
+#include "results.h"
+#include "../decode/summary.h"
+#include "../pmu/plan.h"
+#include "../pmu/session.h"
+#include "../pmu/uarch.h"
+
+#define RESULTS_BUF_SIZE (1024 * 1024)
+#define PROGRESS_EVERY_US 2000000
+#define TEST_NAME_MAX 48
+#define RUNNER_MAX_EVENTS 8
+
+struct runner {
+	const struct options *opts;
+	const struct cpu_info *ci;
+	const struct uarch_info *ua;
+	bool simulated;         /* reported (results, dumps, the HITM note); never picks sizes */
+	bool instrumented;      /* the kernels run their instrumented build */
+	uint64_t tsc_hz;
+	struct json_out json;
+	char *json_buf;
+	struct pebs_summary *summary;
+	/* progress of the kernel running now */
+	const char *kname;
+	uint64_t last_progress_us;
+	/* events=: the user's sampled events, each a sampling of every kernel */
+	char user_ev[RUNNER_MAX_EVENTS][OPT_STR_MAX];
+	unsigned int n_user;
+	/* neither load nor store sampling on this generation: sample "other" */
+	bool other_only;
+	struct pmu_plan *plan; /* the session's plan, worked out first (pure) */
+	/* offcore average latency of the contrast kernel (chase-l1), x100; -1 not measured */
+	int64_t contrast_x100;
+};
+
+/*
+ * One sampling of a kernel: which event, and which of the kernel's
+ * accesses it counts (the verdict rows that apply follow from that).
+ */
+struct sampling {
+	char name[16];          /* the test name's second part: load, store, other, eventN */
+	unsigned int acc;       /* KSAMPLE_LOAD / KSAMPLE_STORE, 0: none of the kernel's accesses */
+	enum pebs_kind kind;    /* with event NULL: the generation's event of this kind */
+	const char *event;      /* session_cfg.sample_event */
+	bool user;              /* from events= */
+	bool all_qualify;       /* every counted access is an event */
+	uint32_t force;         /* records forced through GLOBAL_STATUS_SET (Goldmont) */
+};
+
+struct run_out {
+	struct kstats st;
+	struct kverdict_in in;
+	uint64_t anomalies;
+	uint64_t kinds[3];      /* records by enum session_rec_kind */
+	uint64_t lost_inferred; /* records missing by the kernel's accesses (no counting copy) */
+};
+
+/* run_sampling.c */
+bool sampling_kind(const struct uarch_info *ua, unsigned int sampling, enum pebs_kind *k,
+		   const char **event);
+const char *sampling_name(unsigned int sampling);
+bool default_sampling(const struct runner *r, unsigned int acc, struct sampling *s);
+void other_sampling(const char *name, uint32_t force, struct sampling *s);
+unsigned int kind_accesses(enum pebs_kind kind);
+void split_events(struct runner *r, const char *list);
+
+/* run_report.c */
+extern const char *const rec_kind_names[3];
+uint64_t cycles_to_ns(const struct runner *r, const struct session_result *res, uint64_t cycles);
+void print_kinds(const char *test, const struct run_out *o);
+void report_drained(struct runner *r, const char *test, const struct sampling *s,
+		    const struct kernel_ctx *k, const struct session_result *res,
+		    struct run_out *o);
+void print_sources(struct runner *r, const struct session_result *res);
+void decode_records(struct runner *r, const struct session_result *res, struct run_out *o);
+
+/* run_json.c */
+void json_header(struct runner *r);
+void json_run(struct runner *r, const char *test, const char *sampling, enum pebs_kind kind,
+	      const struct session_result *res, const struct run_out *o, const char *verdict,
+	      const char *why);
+void write_results(struct runner *r);
+
+/* run_dump.c */
+void write_dump(struct runner *r, const char *test, const struct session_result *res);
+
+/* run_offcore.c */
+void run_offcore(struct runner *r, struct kernel_ctx *k);
+
+/* runner.c */
+void next_chain(struct kernel_ctx *k);
+
+#endif

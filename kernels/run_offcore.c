@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+/*
+ * run_offcore.c - the main job's offcore average latency run of a kernel
+ * (seed 004, pmu/offcore.h) and its verdict.
+ */
+#include "run.h"
+#include "../lib/fmt.h"
+#include "../lib/report.h"
+#include "../pmu/offcore.h"
+
+/* A DRAM access costs far more than this many core cycles on every generation (L3 hits ~40). */
+#define OFFCORE_DRAM_FLOOR 60
+
+/*
+ * One more run of the kernel counting the offcore demand reads and the
+ * cycles they were outstanding (pmu/offcore.c): their ratio is the
+ * average latency.  The DRAM chase is judged: at least the floor, and
+ * above the L1 chase's (which should have almost no offcore requests).
+ */
+void run_offcore(struct runner *r, struct kernel_ctx *k)
+{
+	const struct kernel_def *def = k->def;
+	struct offcore_result oc;
+	char test[TEST_NAME_MAX], why[256];
+	uint64_t avg;
+	bool ok;
+	int rc;
+
+	pp_snprintf(test, sizeof(test), "%s/offcore", def->name);
+	rc = offcore_avg_latency(r->ci, OFFCORE_REQ_DMND_DATA_RD, 0, kernel_run, k, &oc, why,
+				 sizeof(why));
+	next_chain(k);
+	json_begin_object(&r->json, "offcore");
+	if (rc) {
+		json_str(&r->json, "verdict", "SKIP");
+		json_str(&r->json, "why", why);
+		json_end_object(&r->json);
+		if (def->offcore == KOFF_JUDGE)
+			report_skip(test, "offcore average latency: %s", why);
+		else
+			report_info("%s: offcore average latency not measured: %s", def->name, why);
+		return;
+	}
+	avg = oc.avg_latency_x100 / 100;
+	report_info("%s: offcore average latency %llu cycles (weighted cycles %llu / requests %llu; %s)",
+		    def->name, (unsigned long long)avg, (unsigned long long)oc.weighted_cycles,
+		    (unsigned long long)oc.requests, oc.how);
+	json_u64(&r->json, "weighted_cycles", oc.weighted_cycles);
+	json_u64(&r->json, "requests", oc.requests);
+	json_u64(&r->json, "avg_latency_x100", oc.avg_latency_x100);
+	json_str(&r->json, "how", oc.how);
+	if (def->offcore == KOFF_CONTRAST) {
+		r->contrast_x100 = (int64_t)oc.avg_latency_x100;
+		json_end_object(&r->json);
+		return;
+	}
+	ok = oc.requests && avg >= OFFCORE_DRAM_FLOOR &&
+	     (r->contrast_x100 < 0 || oc.avg_latency_x100 > (uint64_t)r->contrast_x100);
+	if (r->contrast_x100 >= 0)
+		pp_snprintf(why, sizeof(why), "average latency %llu cycles over %llu requests %s %u "
+			    "and %s the L1 chase's %llu", (unsigned long long)avg,
+			    (unsigned long long)oc.requests, avg >= OFFCORE_DRAM_FLOOR ? ">=" : "<",
+			    OFFCORE_DRAM_FLOOR,
+			    oc.avg_latency_x100 > (uint64_t)r->contrast_x100 ? "above" : "not above",
+			    (unsigned long long)(r->contrast_x100 / 100));
+	else
+		pp_snprintf(why, sizeof(why), "average latency %llu cycles over %llu requests %s %u",
+			    (unsigned long long)avg, (unsigned long long)oc.requests,
+			    avg >= OFFCORE_DRAM_FLOOR ? ">=" : "<", OFFCORE_DRAM_FLOOR);
+	json_str(&r->json, "verdict", ok ? "PASS" : "FAIL");
+	json_str(&r->json, "why", why);
+	json_end_object(&r->json);
+	if (ok)
+		report_pass("%s: %s", test, why);
+	else
+		report_fail(test, "%s", why);
+}

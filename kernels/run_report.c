@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: MIT
+/*
+ * run_report.c - the main job's console lines for one sampling: records
+ * drained and lost, record kinds, the per-data-source latency table and
+ * the REC: lines (decoding every record on the way).
+ */
+#include "run.h"
+#include "../decode/render.h"
+#include "../lib/fmt.h"
+#include "../lib/platform.h"
+#include "../lib/report.h"
+
+/* Core cycles to ns: the core clock is the TSC clock scaled by CORE/REF cycles. */
+uint64_t cycles_to_ns(const struct runner *r, const struct session_result *res,
+		      uint64_t cycles)
+{
+	uint64_t hz = r->tsc_hz;
+
+	if (!hz)
+		return 0;
+	if (res->n_fixed >= 3 && res->fixed[1] && res->fixed[2])
+		hz = hz / 1000 * (res->fixed[1] * 1000 / res->fixed[2]);
+	return hz ? cycles * 1000000000ULL / hz : 0;
+}
+
+const char *const rec_kind_names[3] = {
+	[REC_PRECISE] = "precise", [REC_NONPRECISE] = "non-precise", [REC_FORCED] = "forced",
+};
+
+static unsigned int rec_kind_at(const struct session_result *res, size_t i)
+{
+	unsigned int k = res->rec_kinds && i < res->n_records ? res->rec_kinds[i] : REC_PRECISE;
+
+	return k < 3 ? k : REC_PRECISE;
+}
+
+/* How many records of each kind (seed 003: precise, non-precise, forced). */
+void print_kinds(const char *test, const struct run_out *o)
+{
+	report_info("%s: record kinds: precise %llu, non-precise %llu, forced %llu", test,
+		    (unsigned long long)o->kinds[REC_PRECISE],
+		    (unsigned long long)o->kinds[REC_NONPRECISE],
+		    (unsigned long long)o->kinds[REC_FORCED]);
+}
+
+/*
+ * Records drained and lost.  The session counts lost records only from a
+ * counting copy of the sampled event; without one (load latency, precise
+ * store, store latency: one counter per facility) a full buffer loses
+ * records it cannot count.  Then, when every access the kernel made is an
+ * event, the missing ones are inferred from the accesses (the verdict's
+ * records-vs-accesses check judges them).
+ */
+void report_drained(struct runner *r, const char *test, const struct sampling *s,
+		    const struct kernel_ctx *k, const struct session_result *res,
+		    struct run_out *o)
+{
+	uint64_t acc = s->acc == KSAMPLE_LOAD ? k->loads : s->acc == KSAMPLE_STORE ? k->stores : 0;
+	uint64_t expect = res->period ? acc / res->period : 0;
+	uint64_t got = o->st.n + res->lost;
+
+	if (!res->counted_sample && s->all_qualify && s->acc && expect > got)
+		o->lost_inferred = expect - got;
+	if (o->lost_inferred)
+		report_info("%s: records drained %zu, lost %llu (inferred from the kernel's accesses: "
+			    "%llu / period %llu = %llu expected), PMIs %u, loads %llu, stores %llu",
+			    test, res->n_records, (unsigned long long)(res->lost + o->lost_inferred),
+			    (unsigned long long)acc, (unsigned long long)res->period,
+			    (unsigned long long)expect, res->pmis, (unsigned long long)k->loads,
+			    (unsigned long long)k->stores);
+	else
+		report_info("%s: records drained %zu, lost %llu, PMIs %u, loads %llu, stores %llu",
+			    test, res->n_records, (unsigned long long)res->lost, res->pmis,
+			    (unsigned long long)k->loads, (unsigned long long)k->stores);
+	(void)r;
+}
+
+void print_sources(struct runner *r, const struct session_result *res)
+{
+	const struct pebs_summary *s = r->summary;
+
+	report_info("  %-28s %8s %6s %8s %8s %8s %8s %8s  %s", "data source", "records", "share",
+		    "min", "median", "p90", "p99", "max", "(cycles; min/median/p90/p99/max ns)");
+	for (unsigned int g = 0; g < s->n_groups || (g == s->n_groups && s->groups[g].count);
+	     g++) {
+		struct pebs_summary_stats st;
+		char name[64];
+
+		if (g >= PEBS_SUMMARY_MAX_GROUPS + 1)
+			break;
+		if (!s->groups[g].count)
+			continue;
+		pebs_summary_stats(s, g, &st);
+		pebs_summary_group_name(s, g, name, sizeof(name));
+		report_info("  %-28s %8llu %3u.%u%% %8llu %7s%llu %8llu %8llu %8llu  "
+			    "%llu/%llu/%llu/%llu/%llu ns",
+			    name, (unsigned long long)st.count, st.share_permille / 10,
+			    st.share_permille % 10, (unsigned long long)st.min, st.approx ? "~" : "",
+			    (unsigned long long)st.median, (unsigned long long)st.p90,
+			    (unsigned long long)st.p99, (unsigned long long)st.max,
+			    (unsigned long long)cycles_to_ns(r, res, st.min),
+			    (unsigned long long)cycles_to_ns(r, res, st.median),
+			    (unsigned long long)cycles_to_ns(r, res, st.p90),
+			    (unsigned long long)cycles_to_ns(r, res, st.p99),
+			    (unsigned long long)cycles_to_ns(r, res, st.max));
+	}
+}
+
+/* Decodes every record: statistics, the summary, and the first N as REC lines. */
+/* Anomalies beyond this many are counted, not printed one by one. */
+#define RUNNER_MAX_ANOMALY_LINES 8
+
+void decode_records(struct runner *r, const struct session_result *res,
+		    struct run_out *o)
+{
+	struct pebs_record *rec = plat_alloc(sizeof(*rec));
+	struct pebs_anomaly an;
+	size_t off = 0;
+	uint32_t printed = 0;
+
+	pebs_summary_init(r->summary);
+	if (!rec) {
+		o->anomalies++;
+		return;
+	}
+	for (size_t idx = 0;; idx++) {
+		size_t at = off;
+		enum pebs_step step = pebs_decode_next(&res->decode_cfg, res->records,
+						       res->records_len, &off, rec, &an);
+		unsigned int kind = rec_kind_at(res, idx);
+
+		if (step == PEBS_STEP_END)
+			break;
+		if (step == PEBS_STEP_ANOMALY) {
+			o->anomalies++;
+			if (o->anomalies <= RUNNER_MAX_ANOMALY_LINES)
+				report_info("decode anomaly at offset %zu: %s", an.offset, an.what);
+			/*
+			 * A record that decoded but broke a validation rule
+			 * (size or format field, applicable counters) was
+			 * stepped over by its own size: the ones after it are
+			 * still read.  A malformed one (truncated, size 0)
+			 * leaves no trustworthy next offset: stop there.
+			 */
+			if (off > at)
+				continue;
+			break;
+		}
+		o->kinds[kind]++;
+		/*
+		 * A forced record is no event of the kernel: its state is where
+		 * the session forced it.  Counted by kind, not in the statistics.
+		 */
+		if (kind != REC_FORCED) {
+			kstats_add(&o->st, rec);
+			pebs_summary_add(r->summary, rec);
+		}
+		if (printed < r->opts->records) {
+			char line[REPORT_LINE_MAX];
+			struct strbuf sb;
+
+			strbuf_init(&sb, line, sizeof(line) - 32);
+			pebs_render_kv(rec, &sb);
+			report_line("REC: %s kind=%s", line, rec_kind_names[kind]);
+			printed++;
+		}
+	}
+	o->st.anomalies = o->anomalies;
+	plat_free(rec);
+}
