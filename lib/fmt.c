@@ -250,3 +250,35 @@ void strbuf_puts(struct strbuf *sb, const char *s)
 	if (sb->size)
 		sb->buf[sb->len] = '\0';
 }
+
+/* Shared by the option parser (lib/options.c) and the event parser (pmu/event.c). */
+bool pp_parse_u64(const char *s, uint64_t *out, const char **end)
+{
+	unsigned int base = 10;
+	uint64_t v = 0;
+	bool any = false;
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		s += 2;
+	}
+	for (;; s++) {
+		unsigned int d;
+
+		if (*s >= '0' && *s <= '9')
+			d = *s - '0';
+		else if (base == 16 && *s >= 'a' && *s <= 'f')
+			d = *s - 'a' + 10;
+		else if (base == 16 && *s >= 'A' && *s <= 'F')
+			d = *s - 'A' + 10;
+		else
+			break;
+		if (v > (~0ULL - d) / base)
+			return false;
+		v = v * base + d;
+		any = true;
+	}
+	*out = v;
+	*end = s;
+	return any;
+}

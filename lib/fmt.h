@@ -27,4 +27,11 @@ void strbuf_init(struct strbuf *sb, char *buf, size_t size);
 void strbuf_printf(struct strbuf *sb, const char *fmt, ...) pp_printf(2, 3);
 void strbuf_puts(struct strbuf *sb, const char *s);
 
+/*
+ * Unsigned decimal, or hex after 0x/0X: reads digits while it can.  False
+ * when there were none or the value overflows 64 bits; else *out is the
+ * value and *end the first byte not read (the caller judges what follows).
+ */
+bool pp_parse_u64(const char *s, uint64_t *out, const char **end);
+
 #endif

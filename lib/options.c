@@ -108,44 +108,12 @@ static int word_index(const char *const *words, const char *v)
 	return -1;
 }
 
-/* Decimal or 0x-prefixed hex; false on anything else or on overflow. */
-static bool parse_u64(const char *s, uint64_t *out, const char **end)
-{
-	unsigned int base = 10;
-	uint64_t v = 0;
-	bool any = false;
-
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-		base = 16;
-		s += 2;
-	}
-	for (;; s++) {
-		unsigned int d;
-
-		if (*s >= '0' && *s <= '9')
-			d = *s - '0';
-		else if (base == 16 && *s >= 'a' && *s <= 'f')
-			d = *s - 'a' + 10;
-		else if (base == 16 && *s >= 'A' && *s <= 'F')
-			d = *s - 'A' + 10;
-		else
-			break;
-		if (v > (~0ULL - d) / base)
-			return false;
-		v = v * base + d;
-		any = true;
-	}
-	*out = v;
-	*end = s;
-	return any;
-}
-
 static bool parse_number(const struct opt_def *d, const char *v, uint64_t *out)
 {
 	const char *end;
 	unsigned int shift = 0;
 
-	if (!parse_u64(v, out, &end))
+	if (!pp_parse_u64(v, out, &end))
 		return false;
 	if (d->type == T_SIZE && *end) {
 		switch (*end) {

@@ -19,30 +19,11 @@ static bool is_space(char c)
 /* Unsigned number, decimal or 0x hex; whole string. */
 static bool parse_num(const char *s, uint64_t *v)
 {
-	uint64_t x = 0;
-	unsigned int base = 10, d;
+	const char *end;
+	uint64_t x;
 
-	if (!*s)
+	if (!pp_parse_u64(s, &x, &end) || *end)
 		return false;
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-		base = 16;
-		s += 2;
-		if (!*s)
-			return false;
-	}
-	for (; *s; s++) {
-		if (*s >= '0' && *s <= '9')
-			d = *s - '0';
-		else if (base == 16 && *s >= 'a' && *s <= 'f')
-			d = *s - 'a' + 10;
-		else if (base == 16 && *s >= 'A' && *s <= 'F')
-			d = *s - 'A' + 10;
-		else
-			return false;
-		if (x > (UINT64_MAX - d) / base)
-			return false;
-		x = x * base + d;
-	}
 	*v = x;
 	return true;
 }
