@@ -60,12 +60,13 @@ static bool vcpu_without_pmu(const struct hw_ops *real, char *why, size_t why_si
 	else
 		r.eax = 0;
 	if (!(r.eax & 0xff)) {
-		pp_snprintf(why, why_size, "hypervisor \"%s\": CPUID.0AH reports PMU version 0", sig);
+		pp_snprintf(why, why_size, "hypervisor \"%s\": CPUID.0AH reports PMU version 0",
+			    sig);
 		return true;
 	}
 	if (!(r1.edx & BIT_ULL(21))) {
-		pp_snprintf(why, why_size, "hypervisor \"%s\": CPUID.1:EDX[21] DS is clear (no PEBS)",
-			    sig);
+		pp_snprintf(why, why_size,
+			    "hypervisor \"%s\": CPUID.1:EDX[21] DS is clear (no PEBS)", sig);
 		return true;
 	}
 	return false;
@@ -77,9 +78,9 @@ static bool vcpu_without_pmu(const struct hw_ops *real, char *why, size_t why_si
  * " [sim]".  What decided is kept in note and printed by app_run().
  */
 static struct {
-	bool pending;    /* app_select() ran and app_run() has not used it yet */
-	int status;      /* 0, or the status to stop with */
-	bool skip;       /* note is a SKIP reason, not an INFO line */
+	bool pending; /* app_select() ran and app_run() has not used it yet */
+	int status;   /* 0, or the status to stop with */
+	bool skip;    /* note is a SKIP reason, not an INFO line */
 	char note[REPORT_LINE_MAX - 64];
 } sel;
 
@@ -89,9 +90,10 @@ static int use_sim(const struct options *opts)
 
 	if (sim_select(opts->model)) {
 		model_names(names, sizeof(names));
-		pp_snprintf(sel.note, sizeof(sel.note),
-			    "ERROR: option model: unknown simulator model '%s' (accepted: %s, list)",
-			    opts->model, names);
+		pp_snprintf(
+		    sel.note, sizeof(sel.note),
+		    "ERROR: option model: unknown simulator model '%s' (accepted: %s, list)",
+		    opts->model, names);
 		return EXIT_USAGE;
 	}
 	hw_install(sim_hw_ops());
@@ -119,15 +121,17 @@ static int choose_backend(const struct options *opts)
 		return 0;
 	case OPT_PMU_AUTO:
 		if (!real) {
-			pp_snprintf(sel.note, sizeof(sel.note),
-				    "pmu=auto: no real backend in this build: simulated PMU, model %s",
-				    opts->model);
+			pp_snprintf(
+			    sel.note, sizeof(sel.note),
+			    "pmu=auto: no real backend in this build: simulated PMU, model %s",
+			    opts->model);
 			return use_sim(opts);
 		}
 		if (vcpu_without_pmu(real, why, sizeof(why))) {
 			pp_snprintf(sel.note, sizeof(sel.note),
 				    "pmu=auto: %s: running the simulated PMU, model %s (pmu=hw to "
-				    "insist on the real one)", why, opts->model);
+				    "insist on the real one)",
+				    why, opts->model);
 			return use_sim(opts);
 		}
 		hw_install(real);
@@ -156,7 +160,7 @@ void app_select(const struct options *opts)
  * unknown MSRs without a fault.  Even if some CPU took the write, PKRS only
  * matters with CR4.PKS set, which the firmware does not set.
  */
-#define MSR_IA32_PKRS 0x6e1
+#define MSR_IA32_PKRS	  0x6e1
 #define PKRS_RESERVED_BIT BIT_ULL(32)
 
 static void selftest_gp_checks(void)
@@ -166,15 +170,19 @@ static void selftest_gp_checks(void)
 	char why[160];
 
 	if (hw_rdmsr(MSR_IA32_APIC_BASE, &base) != HW_OK) {
-		report_fail("selftest-gp", "rdmsr 0x%x (IA32_APIC_BASE) on the real CPU faulted: the "
-			    "trap fires on an access that must not fault", MSR_IA32_APIC_BASE);
+		report_fail("selftest-gp",
+			    "rdmsr 0x%x (IA32_APIC_BASE) on the real CPU faulted: the "
+			    "trap fires on an access that must not fault",
+			    MSR_IA32_APIC_BASE);
 		return;
 	}
 	report_pass("selftest-gp: real CPU: rdmsr 0x%x (IA32_APIC_BASE) = 0x%llx without fault",
 		    MSR_IA32_APIC_BASE, (unsigned long long)base);
 	if (hw_wrmsr(MSR_IA32_PKRS, PKRS_RESERVED_BIT) != HW_GP) {
-		report_fail("selftest-gp", "wrmsr 0x%x <- 0x%llx (reserved bit 32) on the real CPU "
-			    "did not fault", MSR_IA32_PKRS, (unsigned long long)PKRS_RESERVED_BIT);
+		report_fail("selftest-gp",
+			    "wrmsr 0x%x <- 0x%llx (reserved bit 32) on the real CPU "
+			    "did not fault",
+			    MSR_IA32_PKRS, (unsigned long long)PKRS_RESERVED_BIT);
 		return;
 	}
 	if (hw_real_gp_trapped() != before + 1) {
@@ -183,7 +191,8 @@ static void selftest_gp_checks(void)
 		return;
 	}
 	report_pass("selftest-gp: real CPU: wrmsr 0x%x <- 0x%llx raised #GP, trapped, execution "
-		    "resumed", MSR_IA32_PKRS, (unsigned long long)PKRS_RESERVED_BIT);
+		    "resumed",
+		    MSR_IA32_PKRS, (unsigned long long)PKRS_RESERVED_BIT);
 	if (hw_real_idt_intact(why, sizeof(why)))
 		report_pass("selftest-gp: real CPU: firmware IDT and its #GP gate unchanged");
 	else
@@ -206,7 +215,8 @@ static void selftest_gp(void)
 	const struct hw_ops *real = hw_real_ops(), *prev;
 
 	if (!real) {
-		report_skip("selftest-gp", "this build has no real backend to trap #GP on (host build)");
+		report_skip("selftest-gp",
+			    "this build has no real backend to trap #GP on (host build)");
 		return;
 	}
 	if (hw_is_simulated())
@@ -219,9 +229,9 @@ static void selftest_gp(void)
 /* Why PEBS cannot be used here, in the order a reader would check. */
 static bool pebs_unusable(const struct cpu_info *ci, char *why, size_t why_size)
 {
-	const char *hv = ci->hypervisor == HV_TCG ? " (QEMU TCG emulates no PMU)" :
-			 ci->hypervisor != HV_NONE ? " (hypervisor: is the PMU passed through?)" :
-						     "";
+	const char *hv = ci->hypervisor == HV_TCG    ? " (QEMU TCG emulates no PMU)"
+			 : ci->hypervisor != HV_NONE ? " (hypervisor: is the PMU passed through?)"
+						     : "";
 
 	if (ci->vendor != VENDOR_INTEL)
 		pp_snprintf(why, why_size, "not an Intel CPU (vendor %s)%s", ci->vendor_str, hv);
@@ -265,8 +275,8 @@ int app_run(const struct options *opts)
 	}
 	if (sel.note[0])
 		report_info("%s", sel.note);
-	report_info("pmu backend: %s%s%s", hw_current()->name,
-		    hw_is_simulated() ? ", model " : "", hw_is_simulated() ? opts->model : "");
+	report_info("pmu backend: %s%s%s", hw_current()->name, hw_is_simulated() ? ", model " : "",
+		    hw_is_simulated() ? opts->model : "");
 	cpu_probe(&ci);
 	cpu_report(&ci);
 

@@ -16,107 +16,106 @@
  * Used unmodified on SNB, IVB, HSW, BDW.
  */
 static const uint64_t ds_snb[16] = {
-	[0x0] = OP(LOAD) | LVL(MISS) | LVLNUM(L3) | SNOOP(NA),
-	[0x1] = OP_LH | LVL(L1) | LVLNUM(L1) | SNOOP(NONE),
-	[0x2] = OP_LH | LVL(LFB) | LVLNUM(LFB) | SNOOP(NONE),
-	[0x3] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(NONE),
-	[0x4] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(NONE),
-	[0x5] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(MISS),
-	[0x6] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HIT),
-	[0x7] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),
-	[0x8] = OP_LH | LVL(REM_CCE1) | REMOTE | LVLNUM(L3) | SNOOP(HIT),
-	[0x9] = OP_LH | LVL(REM_CCE1) | REMOTE | LVLNUM(L3) | SNOOP(HITM),
-	[0xa] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(HIT),
-	[0xb] = OP_LH | LVL(REM_RAM1) | REMOTE | LVLNUM(L3) | SNOOP(HIT),
-	[0xc] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(NONE) | SNOOP(MISS),
-	[0xd] = OP_LH | LVL(REM_RAM1) | LVLNUM(RAM) | REMOTE | SNOOP(NONE) | SNOOP(MISS),
-	[0xe] = OP_LH | LVL(IO) | LVLNUM(NA) | SNOOP(NONE),
-	[0xf] = OP_LH | LVL(UNC) | LVLNUM(NA) | SNOOP(NONE),
+    [0x0] = OP(LOAD) | LVL(MISS) | LVLNUM(L3) | SNOOP(NA),
+    [0x1] = OP_LH | LVL(L1) | LVLNUM(L1) | SNOOP(NONE),
+    [0x2] = OP_LH | LVL(LFB) | LVLNUM(LFB) | SNOOP(NONE),
+    [0x3] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(NONE),
+    [0x4] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(NONE),
+    [0x5] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(MISS),
+    [0x6] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HIT),
+    [0x7] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),
+    [0x8] = OP_LH | LVL(REM_CCE1) | REMOTE | LVLNUM(L3) | SNOOP(HIT),
+    [0x9] = OP_LH | LVL(REM_CCE1) | REMOTE | LVLNUM(L3) | SNOOP(HITM),
+    [0xa] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(HIT),
+    [0xb] = OP_LH | LVL(REM_RAM1) | REMOTE | LVLNUM(L3) | SNOOP(HIT),
+    [0xc] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(NONE) | SNOOP(MISS),
+    [0xd] = OP_LH | LVL(REM_RAM1) | LVLNUM(RAM) | REMOTE | SNOOP(NONE) | SNOOP(MISS),
+    [0xe] = OP_LH | LVL(IO) | LVLNUM(NA) | SNOOP(NONE),
+    [0xf] = OP_LH | LVL(UNC) | LVLNUM(NA) | SNOOP(NONE),
 };
 
 /* Nehalem/Westmere: ds.c intel_pmu_pebs_data_source_nhm(), rows 5-7 changed. */
 static const uint64_t ds_nhm[16] = {
-	[0x0] = OP(LOAD) | LVL(MISS) | LVLNUM(L3) | SNOOP(NA),
-	[0x1] = OP_LH | LVL(L1) | LVLNUM(L1) | SNOOP(NONE),
-	[0x2] = OP_LH | LVL(LFB) | LVLNUM(LFB) | SNOOP(NONE),
-	[0x3] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(NONE),
-	[0x4] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(NONE),
-	[0x5] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HIT),
-	[0x6] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),
-	[0x7] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),
-	[0x8] = OP_LH | LVL(REM_CCE1) | REMOTE | LVLNUM(L3) | SNOOP(HIT),
-	[0x9] = OP_LH | LVL(REM_CCE1) | REMOTE | LVLNUM(L3) | SNOOP(HITM),
-	[0xa] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(HIT),
-	[0xb] = OP_LH | LVL(REM_RAM1) | REMOTE | LVLNUM(L3) | SNOOP(HIT),
-	[0xc] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(NONE) | SNOOP(MISS),
-	[0xd] = OP_LH | LVL(REM_RAM1) | LVLNUM(RAM) | REMOTE | SNOOP(NONE) | SNOOP(MISS),
-	[0xe] = OP_LH | LVL(IO) | LVLNUM(NA) | SNOOP(NONE),
-	[0xf] = OP_LH | LVL(UNC) | LVLNUM(NA) | SNOOP(NONE),
+    [0x0] = OP(LOAD) | LVL(MISS) | LVLNUM(L3) | SNOOP(NA),
+    [0x1] = OP_LH | LVL(L1) | LVLNUM(L1) | SNOOP(NONE),
+    [0x2] = OP_LH | LVL(LFB) | LVLNUM(LFB) | SNOOP(NONE),
+    [0x3] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(NONE),
+    [0x4] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(NONE),
+    [0x5] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HIT),
+    [0x6] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),
+    [0x7] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),
+    [0x8] = OP_LH | LVL(REM_CCE1) | REMOTE | LVLNUM(L3) | SNOOP(HIT),
+    [0x9] = OP_LH | LVL(REM_CCE1) | REMOTE | LVLNUM(L3) | SNOOP(HITM),
+    [0xa] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(HIT),
+    [0xb] = OP_LH | LVL(REM_RAM1) | REMOTE | LVLNUM(L3) | SNOOP(HIT),
+    [0xc] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(NONE) | SNOOP(MISS),
+    [0xd] = OP_LH | LVL(REM_RAM1) | LVLNUM(RAM) | REMOTE | SNOOP(NONE) | SNOOP(MISS),
+    [0xe] = OP_LH | LVL(IO) | LVLNUM(NA) | SNOOP(NONE),
+    [0xf] = OP_LH | LVL(UNC) | LVLNUM(NA) | SNOOP(NONE),
 };
 
 /*
  * Skylake and later big cores: ds.c __intel_pmu_pebs_data_source_skl(pmem)
  * over the SNB table; rows 8/9 name L4 (client) or PMEM (servers).
  */
-#define SKL_ROWS(X)                                                             \
-	[0x0] = OP(LOAD) | LVL(MISS) | LVLNUM(L3) | SNOOP(NA),                  \
-	[0x1] = OP_LH | LVL(L1) | LVLNUM(L1) | SNOOP(NONE),                     \
-	[0x2] = OP_LH | LVL(LFB) | LVLNUM(LFB) | SNOOP(NONE),                   \
-	[0x3] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(NONE),                     \
-	[0x4] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(NONE),                     \
-	[0x5] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(MISS),                     \
-	[0x6] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HIT),                      \
-	[0x7] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),                     \
-	[0x8] = OP_LH | LVLNUM(X) | SNOOP(HIT),                                 \
-	[0x9] = OP_LH | LVLNUM(X) | REMOTE | SNOOP(HIT),                        \
-	[0xa] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(HIT),                \
-	[0xb] = OP_LH | LVLNUM(RAM) | REMOTE | SNOOP(NONE),                     \
-	[0xc] = OP_LH | LVLNUM(ANY_CACHE) | REMOTE | SNOOPX(FWD),               \
-	[0xd] = OP_LH | LVLNUM(ANY_CACHE) | REMOTE | SNOOP(HITM),               \
-	[0xe] = OP_LH | LVL(IO) | LVLNUM(NA) | SNOOP(NONE),                     \
+#define SKL_ROWS(X)                                                                                \
+	[0x0] = OP(LOAD) | LVL(MISS) | LVLNUM(L3) | SNOOP(NA),                                     \
+	[0x1] = OP_LH | LVL(L1) | LVLNUM(L1) | SNOOP(NONE),                                        \
+	[0x2] = OP_LH | LVL(LFB) | LVLNUM(LFB) | SNOOP(NONE),                                      \
+	[0x3] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(NONE),                                        \
+	[0x4] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(NONE),                                        \
+	[0x5] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(MISS),                                        \
+	[0x6] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HIT),                                         \
+	[0x7] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),                                        \
+	[0x8] = OP_LH | LVLNUM(X) | SNOOP(HIT), [0x9] = OP_LH | LVLNUM(X) | REMOTE | SNOOP(HIT),   \
+	[0xa] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(HIT),                                   \
+	[0xb] = OP_LH | LVLNUM(RAM) | REMOTE | SNOOP(NONE),                                        \
+	[0xc] = OP_LH | LVLNUM(ANY_CACHE) | REMOTE | SNOOPX(FWD),                                  \
+	[0xd] = OP_LH | LVLNUM(ANY_CACHE) | REMOTE | SNOOP(HITM),                                  \
+	[0xe] = OP_LH | LVL(IO) | LVLNUM(NA) | SNOOP(NONE),                                        \
 	[0xf] = OP_LH | LVL(UNC) | LVLNUM(NA) | SNOOP(NONE)
 
-static const uint64_t ds_skl_l4[16] = { SKL_ROWS(L4) };
-static const uint64_t ds_skl_pmem[16] = { SKL_ROWS(PMEM) };
+static const uint64_t ds_skl_l4[16] = {SKL_ROWS(L4)};
+static const uint64_t ds_skl_pmem[16] = {SKL_ROWS(PMEM)};
 
 /* Gracemont (ADL E-core): ds.c __intel_pmu_pebs_data_source_grt over SNB. */
 static const uint64_t ds_grt[16] = {
-	[0x0] = OP(LOAD) | LVL(MISS) | LVLNUM(L3) | SNOOP(NA),
-	[0x1] = OP_LH | LVL(L1) | LVLNUM(L1) | SNOOP(NONE),
-	[0x2] = OP_LH | LVL(LFB) | LVLNUM(LFB) | SNOOP(NONE),
-	[0x3] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(NONE),
-	[0x4] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(NONE),
-	[0x5] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HIT),
-	[0x6] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),
-	[0x7] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),
-	[0x8] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOPX(FWD),
-	[0x9] = OP_LH | LVL(REM_CCE1) | REMOTE | LVLNUM(L3) | SNOOP(HITM),
-	[0xa] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(HIT),
-	[0xb] = OP_LH | LVL(REM_RAM1) | REMOTE | LVLNUM(L3) | SNOOP(HIT),
-	[0xc] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(NONE) | SNOOP(MISS),
-	[0xd] = OP_LH | LVL(REM_RAM1) | LVLNUM(RAM) | REMOTE | SNOOP(NONE) | SNOOP(MISS),
-	[0xe] = OP_LH | LVL(IO) | LVLNUM(NA) | SNOOP(NONE),
-	[0xf] = OP_LH | LVL(UNC) | LVLNUM(NA) | SNOOP(NONE),
+    [0x0] = OP(LOAD) | LVL(MISS) | LVLNUM(L3) | SNOOP(NA),
+    [0x1] = OP_LH | LVL(L1) | LVLNUM(L1) | SNOOP(NONE),
+    [0x2] = OP_LH | LVL(LFB) | LVLNUM(LFB) | SNOOP(NONE),
+    [0x3] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(NONE),
+    [0x4] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(NONE),
+    [0x5] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HIT),
+    [0x6] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),
+    [0x7] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),
+    [0x8] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOPX(FWD),
+    [0x9] = OP_LH | LVL(REM_CCE1) | REMOTE | LVLNUM(L3) | SNOOP(HITM),
+    [0xa] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(HIT),
+    [0xb] = OP_LH | LVL(REM_RAM1) | REMOTE | LVLNUM(L3) | SNOOP(HIT),
+    [0xc] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(NONE) | SNOOP(MISS),
+    [0xd] = OP_LH | LVL(REM_RAM1) | LVLNUM(RAM) | REMOTE | SNOOP(NONE) | SNOOP(MISS),
+    [0xe] = OP_LH | LVL(IO) | LVLNUM(NA) | SNOOP(NONE),
+    [0xf] = OP_LH | LVL(UNC) | LVLNUM(NA) | SNOOP(NONE),
 };
 
 /* Crestmont (MTL/LNL/ARL E-cores): ds.c __intel_pmu_pebs_data_source_cmt over SNB. */
 static const uint64_t ds_cmt[16] = {
-	[0x0] = OP(LOAD) | LVL(MISS) | LVLNUM(L3) | SNOOP(NA),
-	[0x1] = OP_LH | LVL(L1) | LVLNUM(L1) | SNOOP(NONE),
-	[0x2] = OP_LH | LVL(LFB) | LVLNUM(LFB) | SNOOP(NONE),
-	[0x3] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(NONE),
-	[0x4] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(NONE),
-	[0x5] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(MISS),
-	[0x6] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HIT),
-	[0x7] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOPX(FWD),
-	[0x8] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),
-	[0x9] = OP_LH | LVL(REM_CCE1) | REMOTE | LVLNUM(L3) | SNOOP(HITM),
-	[0xa] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(NONE),
-	[0xb] = OP_LH | LVLNUM(RAM) | REMOTE | SNOOP(NONE),
-	[0xc] = OP_LH | LVLNUM(RAM) | REMOTE | SNOOPX(FWD),
-	[0xd] = OP_LH | LVLNUM(RAM) | REMOTE | SNOOP(HITM),
-	[0xe] = OP_LH | LVL(IO) | LVLNUM(NA) | SNOOP(NONE),
-	[0xf] = OP_LH | LVL(UNC) | LVLNUM(NA) | SNOOP(NONE),
+    [0x0] = OP(LOAD) | LVL(MISS) | LVLNUM(L3) | SNOOP(NA),
+    [0x1] = OP_LH | LVL(L1) | LVLNUM(L1) | SNOOP(NONE),
+    [0x2] = OP_LH | LVL(LFB) | LVLNUM(LFB) | SNOOP(NONE),
+    [0x3] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(NONE),
+    [0x4] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(NONE),
+    [0x5] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(MISS),
+    [0x6] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HIT),
+    [0x7] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOPX(FWD),
+    [0x8] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),
+    [0x9] = OP_LH | LVL(REM_CCE1) | REMOTE | LVLNUM(L3) | SNOOP(HITM),
+    [0xa] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(NONE),
+    [0xb] = OP_LH | LVLNUM(RAM) | REMOTE | SNOOP(NONE),
+    [0xc] = OP_LH | LVLNUM(RAM) | REMOTE | SNOOPX(FWD),
+    [0xd] = OP_LH | LVLNUM(RAM) | REMOTE | SNOOP(HITM),
+    [0xe] = OP_LH | LVL(IO) | LVLNUM(NA) | SNOOP(NONE),
+    [0xf] = OP_LH | LVL(UNC) | LVLNUM(NA) | SNOOP(NONE),
 };
 
 /*
@@ -124,30 +123,30 @@ static const uint64_t ds_cmt[16] = {
  * 8-bit index; rows not listed are 0 and become LNC_ZERO_ROW.
  */
 static const uint64_t ds_lnc[256] = {
-	[0x00] = OP(LOAD) | LVL(MISS) | LVLNUM(L3) | SNOOP(NA),
-	[0x01] = OP_LH | LVL(L1) | LVLNUM(L1) | SNOOP(NONE),
-	[0x02] = OP_LH | LVL(L1) | LVLNUM(L1) | SNOOP(NONE),
-	[0x03] = OP_LH | LVL(LFB) | LVLNUM(LFB) | SNOOP(NONE),
-	[0x05] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(NONE),
-	[0x06] = OP_LH | LVLNUM(L2_MHB) | SNOOP(NONE),
-	[0x08] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(NONE),
-	[0x0c] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOPX(FWD),
-	[0x0d] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),
-	[0x0f] = OP(LOAD) | LVL(MISS) | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),
-	[0x10] = OP_LH | LVLNUM(MSC) | SNOOP(NONE),
-	[0x11] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(NONE),
+    [0x00] = OP(LOAD) | LVL(MISS) | LVLNUM(L3) | SNOOP(NA),
+    [0x01] = OP_LH | LVL(L1) | LVLNUM(L1) | SNOOP(NONE),
+    [0x02] = OP_LH | LVL(L1) | LVLNUM(L1) | SNOOP(NONE),
+    [0x03] = OP_LH | LVL(LFB) | LVLNUM(LFB) | SNOOP(NONE),
+    [0x05] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(NONE),
+    [0x06] = OP_LH | LVLNUM(L2_MHB) | SNOOP(NONE),
+    [0x08] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(NONE),
+    [0x0c] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOPX(FWD),
+    [0x0d] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),
+    [0x0f] = OP(LOAD) | LVL(MISS) | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),
+    [0x10] = OP_LH | LVLNUM(MSC) | SNOOP(NONE),
+    [0x11] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(NONE),
 };
 #define LNC_ZERO_ROW (OP(LOAD) | LVLNUM(NA) | SNOOP(NA))
 
 /* How the bits beside the table index are laid out (pebs-formats.md 6.4). */
 enum dse_layout {
-	DSE_NONE,   /* no data source: reserved (GLM) or absent (Core 2, SLM) */
-	DSE_NHM,    /* 3:0 index; no TLB/lock (pebs_no_tlb): TLB NA | LOCK NA */
-	DSE_LDLAT,  /* load_latency_data: 3:0, 4 STLB miss, 5 lock, BLK NA */
-	DSE_BLOCK,  /* same + 6 data_blk, 7 addr_blk (pebs_block: SPR, GLC) */
-	DSE_GRT,    /* 3:0, 4 lock, 5 STLB miss, 6 data_blk */
-	DSE_CMT,    /* 3:0 (of 4:0), 5 lock, 6 STLB miss, 7 fwd_blk */
-	DSE_LNC,    /* 7:0, 10 STLB miss, 11 lock, 12 data_blk, 13 addr_blk */
+	DSE_NONE,  /* no data source: reserved (GLM) or absent (Core 2, SLM) */
+	DSE_NHM,   /* 3:0 index; no TLB/lock (pebs_no_tlb): TLB NA | LOCK NA */
+	DSE_LDLAT, /* load_latency_data: 3:0, 4 STLB miss, 5 lock, BLK NA */
+	DSE_BLOCK, /* same + 6 data_blk, 7 addr_blk (pebs_block: SPR, GLC) */
+	DSE_GRT,   /* 3:0, 4 lock, 5 STLB miss, 6 data_blk */
+	DSE_CMT,   /* 3:0 (of 4:0), 5 lock, 6 STLB miss, 7 fwd_blk */
+	DSE_LNC,   /* 7:0, 10 STLB miss, 11 lock, 12 data_blk, 13 addr_blk */
 };
 
 struct uarch_row {
@@ -160,33 +159,39 @@ struct uarch_row {
 
 /* One row per --uarch name, indexed by enum pebs_uarch. */
 static const struct uarch_row uarchs[UARCH_COUNT] = {
-	[UARCH_NONE] = { "none", DSE_NONE, NULL, false, "-" },
-	[UARCH_CORE2] = { "core2", DSE_NONE, NULL, false, "fmt0 has no data source" },
-	[UARCH_NHM] = { "nhm", DSE_NHM, ds_nhm, false, "ds.c intel_pmu_pebs_data_source_nhm, pebs_no_tlb" },
-	[UARCH_WSM] = { "wsm", DSE_LDLAT, ds_nhm, false, "ds.c intel_pmu_pebs_data_source_nhm" },
-	[UARCH_SNB] = { "snb", DSE_LDLAT, ds_snb, false, "ds.c pebs_data_source[]" },
-	[UARCH_IVB] = { "ivb", DSE_LDLAT, ds_snb, false, "ds.c pebs_data_source[]" },
-	[UARCH_HSW] = { "hsw", DSE_LDLAT, ds_snb, false, "ds.c pebs_data_source[]" },
-	[UARCH_BDW] = { "bdw", DSE_LDLAT, ds_snb, false, "ds.c pebs_data_source[]" },
-	[UARCH_SKL] = { "skl", DSE_LDLAT, ds_skl_l4, false, "ds.c _skl(pmem=false)" },
-	[UARCH_SKX] = { "skx", DSE_LDLAT, ds_skl_pmem, false, "core.c SKYLAKE_X/ICELAKE_X: _skl(pmem=true)" },
-	[UARCH_ICL] = { "icl", DSE_LDLAT, ds_skl_l4, false, "ds.c _skl(pmem=false)" },
-	[UARCH_ICX] = { "icx", DSE_LDLAT, ds_skl_pmem, false, "core.c SKYLAKE_X/ICELAKE_X: _skl(pmem=true)" },
-	[UARCH_SPR] = { "spr", DSE_BLOCK, ds_skl_pmem, true, "ds.c _skl(true), pebs_block" },
-	[UARCH_EMR] = { "emr", DSE_BLOCK, ds_skl_pmem, true, "ds.c _skl(true), pebs_block" },
-	[UARCH_GNR] = { "gnr", DSE_BLOCK, ds_skl_pmem, true, "ds.c _skl(true), pebs_block" },
-	[UARCH_GLC] = { "glc", DSE_BLOCK, ds_skl_l4, true, "ds.c _adl/_mtl P-core _skl(false)" },
-	[UARCH_GRT] = { "grt", DSE_GRT, ds_grt, true, "ds.c __intel_pmu_pebs_data_source_grt" },
-	[UARCH_CMT] = { "cmt", DSE_CMT, ds_cmt, true, "ds.c __intel_pmu_pebs_data_source_cmt" },
-	[UARCH_LNC] = { "lnc", DSE_LNC, ds_lnc, true, "ds.c lnc_pebs_data_source (LKML-LNL)" },
-	[UARCH_GLM] = { "glm", DSE_NONE, NULL, false, "SDM p.18-32: 0xA0/0xA8 reserved" },
-	[UARCH_SLM] = { "slm", DSE_NONE, NULL, false, "no load-latency facility" },
+    [UARCH_NONE] = {"none", DSE_NONE, NULL, false, "-"},
+    [UARCH_CORE2] = {"core2", DSE_NONE, NULL, false, "fmt0 has no data source"},
+    [UARCH_NHM] = {"nhm", DSE_NHM, ds_nhm, false,
+		   "ds.c intel_pmu_pebs_data_source_nhm, pebs_no_tlb"},
+    [UARCH_WSM] = {"wsm", DSE_LDLAT, ds_nhm, false, "ds.c intel_pmu_pebs_data_source_nhm"},
+    [UARCH_SNB] = {"snb", DSE_LDLAT, ds_snb, false, "ds.c pebs_data_source[]"},
+    [UARCH_IVB] = {"ivb", DSE_LDLAT, ds_snb, false, "ds.c pebs_data_source[]"},
+    [UARCH_HSW] = {"hsw", DSE_LDLAT, ds_snb, false, "ds.c pebs_data_source[]"},
+    [UARCH_BDW] = {"bdw", DSE_LDLAT, ds_snb, false, "ds.c pebs_data_source[]"},
+    [UARCH_SKL] = {"skl", DSE_LDLAT, ds_skl_l4, false, "ds.c _skl(pmem=false)"},
+    [UARCH_SKX] = {"skx", DSE_LDLAT, ds_skl_pmem, false,
+		   "core.c SKYLAKE_X/ICELAKE_X: _skl(pmem=true)"},
+    [UARCH_ICL] = {"icl", DSE_LDLAT, ds_skl_l4, false, "ds.c _skl(pmem=false)"},
+    [UARCH_ICX] = {"icx", DSE_LDLAT, ds_skl_pmem, false,
+		   "core.c SKYLAKE_X/ICELAKE_X: _skl(pmem=true)"},
+    [UARCH_SPR] = {"spr", DSE_BLOCK, ds_skl_pmem, true, "ds.c _skl(true), pebs_block"},
+    [UARCH_EMR] = {"emr", DSE_BLOCK, ds_skl_pmem, true, "ds.c _skl(true), pebs_block"},
+    [UARCH_GNR] = {"gnr", DSE_BLOCK, ds_skl_pmem, true, "ds.c _skl(true), pebs_block"},
+    [UARCH_GLC] = {"glc", DSE_BLOCK, ds_skl_l4, true, "ds.c _adl/_mtl P-core _skl(false)"},
+    [UARCH_GRT] = {"grt", DSE_GRT, ds_grt, true, "ds.c __intel_pmu_pebs_data_source_grt"},
+    [UARCH_CMT] = {"cmt", DSE_CMT, ds_cmt, true, "ds.c __intel_pmu_pebs_data_source_cmt"},
+    [UARCH_LNC] = {"lnc", DSE_LNC, ds_lnc, true, "ds.c lnc_pebs_data_source (LKML-LNL)"},
+    [UARCH_GLM] = {"glm", DSE_NONE, NULL, false, "SDM p.18-32: 0xA0/0xA8 reserved"},
+    [UARCH_SLM] = {"slm", DSE_NONE, NULL, false, "no load-latency facility"},
 };
 
 static const char *const kind_names[KIND_COUNT] = {
-	[KIND_LDLAT] = "ldlat", [KIND_STORE] = "store", [KIND_STLAT] = "stlat",
-	[KIND_DATALA_LOAD] = "datala-load", [KIND_DATALA_STORE] = "datala-store",
-	[KIND_OTHER] = "other",
+    [KIND_LDLAT] = "ldlat",
+    [KIND_STORE] = "store",
+    [KIND_STLAT] = "stlat",
+    [KIND_DATALA_LOAD] = "datala-load",
+    [KIND_DATALA_STORE] = "datala-store",
+    [KIND_OTHER] = "other",
 };
 
 const char *pebs_uarch_name(enum pebs_uarch u)
@@ -361,21 +366,34 @@ uint64_t pebs_data_src(enum pebs_uarch u, enum pebs_kind k, uint64_t dse)
 /* ---- perf's words (tools/perf/util/mem-events.c) ---- */
 
 static const char *const lvl_names[] = {
-	"N/A", "HIT", "MISS", "L1", "LFB/MAB", "L2", "L3", "Local RAM", "Remote RAM (1 hop)",
-	"Remote RAM (2 hops)", "Remote Cache (1 hop)", "Remote Cache (2 hops)", "I/O", "Uncached",
+    "N/A",
+    "HIT",
+    "MISS",
+    "L1",
+    "LFB/MAB",
+    "L2",
+    "L3",
+    "Local RAM",
+    "Remote RAM (1 hop)",
+    "Remote RAM (2 hops)",
+    "Remote Cache (1 hop)",
+    "Remote Cache (2 hops)",
+    "I/O",
+    "Uncached",
 };
 
 static const char *const lvlnum_names[16] = {
-	[MEM_LVLNUM_L1] = "L1", [MEM_LVLNUM_L2] = "L2", [MEM_LVLNUM_L3] = "L3",
-	[MEM_LVLNUM_L4] = "L4", [MEM_LVLNUM_L2_MHB] = "L2 MHB",
-	[MEM_LVLNUM_MSC] = "Memory-side Cache", [MEM_LVLNUM_UNC] = "Uncached",
-	[MEM_LVLNUM_CXL] = "CXL", [MEM_LVLNUM_IO] = "I/O", [MEM_LVLNUM_ANY_CACHE] = "Any cache",
-	[MEM_LVLNUM_LFB] = "LFB/MAB", [MEM_LVLNUM_RAM] = "RAM", [MEM_LVLNUM_PMEM] = "PMEM",
-	[MEM_LVLNUM_NA] = "N/A",
+    [MEM_LVLNUM_L1] = "L1",	    [MEM_LVLNUM_L2] = "L2",
+    [MEM_LVLNUM_L3] = "L3",	    [MEM_LVLNUM_L4] = "L4",
+    [MEM_LVLNUM_L2_MHB] = "L2 MHB", [MEM_LVLNUM_MSC] = "Memory-side Cache",
+    [MEM_LVLNUM_UNC] = "Uncached",  [MEM_LVLNUM_CXL] = "CXL",
+    [MEM_LVLNUM_IO] = "I/O",	    [MEM_LVLNUM_ANY_CACHE] = "Any cache",
+    [MEM_LVLNUM_LFB] = "LFB/MAB",   [MEM_LVLNUM_RAM] = "RAM",
+    [MEM_LVLNUM_PMEM] = "PMEM",	    [MEM_LVLNUM_NA] = "N/A",
 };
 
-static const char *const snoop_names[] = { "N/A", "None", "Hit", "Miss", "HitM" };
-static const char *const tlb_names[] = { "N/A", "HIT", "MISS", "L1", "L2", "Walker", "Fault" };
+static const char *const snoop_names[] = {"N/A", "None", "Hit", "Miss", "HitM"};
+static const char *const tlb_names[] = {"N/A", "HIT", "MISS", "L1", "L2", "Walker", "Fault"};
 
 /* Appends name to a fixed buffer, never overflowing. */
 static void cat(char *out, size_t size, size_t *len, const char *s)
@@ -495,7 +513,9 @@ void pebs_mem_describe(uint64_t ds, struct pebs_mem_words *w)
 	len = 0;
 	w->lock[0] = '\0';
 	cat(w->lock, sizeof(w->lock), &len,
-	    (lock & MEM_LOCK_NA) ? "N/A" : (lock & MEM_LOCK_LOCKED) ? "Yes" : "No");
+	    (lock & MEM_LOCK_NA)       ? "N/A"
+	    : (lock & MEM_LOCK_LOCKED) ? "Yes"
+				       : "No");
 
 	len = 0;
 	w->blocked[0] = '\0';

@@ -14,51 +14,67 @@
 
 /* Legacy record offsets (pebs-formats.md 3). */
 enum {
-	LEG_FLAGS = 0x00, LEG_IP = 0x08, LEG_AX = 0x10, LEG_R8 = 0x50, LEG_STATUS = 0x90,
-	LEG_DLA = 0x98, LEG_DSE = 0xa0, LEG_LAT = 0xa8, LEG_EVENTING_IP = 0xb0,
-	LEG_TSX = 0xb8, LEG_TSC = 0xc0,
+	LEG_FLAGS = 0x00,
+	LEG_IP = 0x08,
+	LEG_AX = 0x10,
+	LEG_R8 = 0x50,
+	LEG_STATUS = 0x90,
+	LEG_DLA = 0x98,
+	LEG_DSE = 0xa0,
+	LEG_LAT = 0xa8,
+	LEG_EVENTING_IP = 0xb0,
+	LEG_TSX = 0xb8,
+	LEG_TSC = 0xc0,
 };
 
 /* Adaptive PEBS_DATA_CFG / record-format bits (pebs-formats.md 4.2). */
-#define CFG_MEMINFO BIT_ULL(0)
-#define CFG_GP      BIT_ULL(1)
-#define CFG_XMMS    BIT_ULL(2)
-#define CFG_LBRS    BIT_ULL(3)
-#define CFG_CNTR    BIT_ULL(4)
-#define CFG_METRICS BIT_ULL(5)
+#define CFG_MEMINFO    BIT_ULL(0)
+#define CFG_GP	       BIT_ULL(1)
+#define CFG_XMMS       BIT_ULL(2)
+#define CFG_LBRS       BIT_ULL(3)
+#define CFG_CNTR       BIT_ULL(4)
+#define CFG_METRICS    BIT_ULL(5)
 #define CFG_LBR_N(cfg) ((unsigned int)(((cfg) >> 24) & 0xff) + 1)
 
 enum {
-	BASIC_SIZE = 0x20, MEMINFO_SIZE = 0x20, GP_SIZE = 0x90, XMM_SIZE = 0x100, LBR_ENTRY = 0x18,
+	BASIC_SIZE = 0x20,
+	MEMINFO_SIZE = 0x20,
+	GP_SIZE = 0x90,
+	XMM_SIZE = 0x100,
+	LBR_ENTRY = 0x18,
 	CNTR_HDR = 0x10,
-	ARCH_HDR = 0x10, ARCH_BASIC = 0x30, ARCH_AUX = 0x40, ARCH_GPR = 0xa0, ARCH_VEC_HDR = 0x10,
+	ARCH_HDR = 0x10,
+	ARCH_BASIC = 0x30,
+	ARCH_AUX = 0x40,
+	ARCH_GPR = 0xa0,
+	ARCH_VEC_HDR = 0x10,
 	ARCH_LBR_HDR = 0x30,
 };
 
 /* Arch-PEBS record header bits (pebs-formats.md 5). */
-#define AH_SIZE(h)   ((h) & 0xffff)
-#define AH_CONT      BIT_ULL(31)
-#define AH_CNTR(h)   (((h) >> 35) & 0x1f)
-#define AH_LBR(h)    (((h) >> 40) & 3)
-#define AH_XMM       BIT_ULL(49)
-#define AH_YMMH      BIT_ULL(50)
-#define AH_OPMASK    BIT_ULL(53)
-#define AH_ZMMH      BIT_ULL(54)
-#define AH_H16ZMM    BIT_ULL(55)
-#define AH_GPR       BIT_ULL(61)
-#define AH_AUX       BIT_ULL(62)
-#define AH_BASIC     BIT_ULL(63)
+#define AH_SIZE(h) ((h)&0xffff)
+#define AH_CONT	   BIT_ULL(31)
+#define AH_CNTR(h) (((h) >> 35) & 0x1f)
+#define AH_LBR(h)  (((h) >> 40) & 3)
+#define AH_XMM	   BIT_ULL(49)
+#define AH_YMMH	   BIT_ULL(50)
+#define AH_OPMASK  BIT_ULL(53)
+#define AH_ZMMH	   BIT_ULL(54)
+#define AH_H16ZMM  BIT_ULL(55)
+#define AH_GPR	   BIT_ULL(61)
+#define AH_AUX	   BIT_ULL(62)
+#define AH_BASIC   BIT_ULL(63)
 
 /* Legacy GPR order: AX BX CX DX SI DI BP SP, then R8..R15. */
-static const uint8_t legacy_gpr[8] = { REG_RAX, REG_RBX, REG_RCX, REG_RDX,
-				       REG_RSI, REG_RDI, REG_RBP, REG_RSP };
+static const uint8_t legacy_gpr[8] = {REG_RAX, REG_RBX, REG_RCX, REG_RDX,
+				      REG_RSI, REG_RDI, REG_RBP, REG_RSP};
 /* Adaptive / arch GPR group order: AX CX DX BX SP BP SI DI (ds.c pebs_gprs). */
-static const uint8_t adaptive_gpr[8] = { REG_RAX, REG_RCX, REG_RDX, REG_RBX,
-					 REG_RSP, REG_RBP, REG_RSI, REG_RDI };
+static const uint8_t adaptive_gpr[8] = {REG_RAX, REG_RCX, REG_RDX, REG_RBX,
+					REG_RSP, REG_RBP, REG_RSI, REG_RDI};
 
 size_t pebs_legacy_record_size(unsigned int fmt)
 {
-	static const size_t sizes[4] = { 0x90, 0xb0, 0xc0, 0xc8 };
+	static const size_t sizes[4] = {0x90, 0xb0, 0xc0, 0xc8};
 
 	return fmt < 4 ? sizes[fmt] : 0;
 }
@@ -73,7 +89,8 @@ static size_t cntr_group_size(uint64_t cfg)
 	size_t n = 0;
 
 	if (cfg & CFG_CNTR)
-		n = (size_t)popcount64((cfg >> 32) & 0xffff) + (size_t)popcount64((cfg >> 48) & 0xff);
+		n = (size_t)popcount64((cfg >> 32) & 0xffff) +
+		    (size_t)popcount64((cfg >> 48) & 0xff);
 	return CNTR_HDR + ((cfg & CFG_METRICS) ? 16 : 0) + 8 * n;
 }
 
@@ -95,7 +112,7 @@ size_t pebs_adaptive_record_size(uint64_t cfg)
 }
 
 static enum pebs_step anomaly(struct pebs_anomaly *an, size_t offset, const char *fmt, ...)
-	pp_printf(3, 4);
+    pp_printf(3, 4);
 
 static enum pebs_step anomaly(struct pebs_anomaly *an, size_t offset, const char *fmt, ...)
 {
@@ -206,7 +223,8 @@ static enum pebs_step decode_legacy(const struct pebs_decode_cfg *cfg, const uin
 	bool glm = cfg->uarch == UARCH_GLM;
 
 	if (len - *offset < sz)
-		return anomaly(an, *offset, "truncated record: %zu bytes left, fmt%u record is %zu bytes",
+		return anomaly(an, *offset,
+			       "truncated record: %zu bytes left, fmt%u record is %zu bytes",
 			       len - *offset, cfg->fmt, sz);
 	r->size = sz;
 	r->regs[REG_RFLAGS] = get_le64(p + LEG_FLAGS);
@@ -351,19 +369,22 @@ static enum pebs_step decode_adaptive(const struct pebs_decode_cfg *cfg, const u
 	const char *why = "basic";
 
 	if (left < BASIC_SIZE)
-		return anomaly(an, *offset, "truncated record: %zu bytes left, basic group is %u bytes",
-			       left, BASIC_SIZE);
+		return anomaly(an, *offset,
+			       "truncated record: %zu bytes left, basic group is %u bytes", left,
+			       BASIC_SIZE);
 	w0 = get_le64(p);
 	sz = (size_t)(w0 >> 48);
 	fmt = w0 & fmt_mask;
 	if (sz == 0)
 		return anomaly(an, *offset, "record size field is 0");
 	if (sz < BASIC_SIZE)
-		return anomaly(an, *offset, "record size field 0x%zx is smaller than the basic group (0x20)",
+		return anomaly(an, *offset,
+			       "record size field 0x%zx is smaller than the basic group (0x20)",
 			       sz);
 	if (sz > left)
-		return anomaly(an, *offset, "record size field 0x%zx runs past the end (%zu bytes left)",
-			       sz, left);
+		return anomaly(an, *offset,
+			       "record size field 0x%zx runs past the end (%zu bytes left)", sz,
+			       left);
 	r->size = sz;
 	r->format_field = fmt;
 	r->ip = get_le64(p + 8);
@@ -377,16 +398,20 @@ static enum pebs_step decode_adaptive(const struct pebs_decode_cfg *cfg, const u
 	*offset += sz; /* the size field is the hardware's own step */
 	used = adaptive_groups(cfg, r, p, sz, fmt, &why);
 	if (!used)
-		return anomaly(an, r->offset, "record size field 0x%zx too small for its %s group (format 0x%llx)",
+		return anomaly(an, r->offset,
+			       "record size field 0x%zx too small for its %s group (format 0x%llx)",
 			       sz, why, (unsigned long long)fmt);
 	if (used != sz)
-		return anomaly(an, r->offset, "record size field 0x%zx but format 0x%llx implies 0x%zx",
-			       sz, (unsigned long long)fmt, used);
+		return anomaly(an, r->offset,
+			       "record size field 0x%zx but format 0x%llx implies 0x%zx", sz,
+			       (unsigned long long)fmt, used);
 	if (fmt != 0 && fmt != (cfg->data_cfg & fmt_mask))
-		return anomaly(an, r->offset, "format field 0x%llx is neither PEBS_DATA_CFG 0x%llx nor 0",
-			       (unsigned long long)fmt, (unsigned long long)(cfg->data_cfg & fmt_mask));
+		return anomaly(
+		    an, r->offset, "format field 0x%llx is neither PEBS_DATA_CFG 0x%llx nor 0",
+		    (unsigned long long)fmt, (unsigned long long)(cfg->data_cfg & fmt_mask));
 	if (fmt != 0 && sz != pebs_adaptive_record_size(cfg->data_cfg))
-		return anomaly(an, r->offset, "record size field 0x%zx but PEBS_DATA_CFG 0x%llx configures 0x%zx",
+		return anomaly(an, r->offset,
+			       "record size field 0x%zx but PEBS_DATA_CFG 0x%llx configures 0x%zx",
 			       sz, (unsigned long long)cfg->data_cfg,
 			       pebs_adaptive_record_size(cfg->data_cfg));
 	return check_applicable(cfg, r, an);
@@ -477,9 +502,8 @@ static size_t arch_groups(const struct pebs_decode_cfg *cfg, struct pebs_record 
  * A record is one fragment, or several while CONT is set or the header is a
  * null one (bits 63:16 zero); the basic group must be in the first.
  */
-static enum pebs_step decode_arch(const struct pebs_decode_cfg *cfg, const uint8_t *buf,
-				  size_t len, size_t *offset, struct pebs_record *r,
-				  struct pebs_anomaly *an)
+static enum pebs_step decode_arch(const struct pebs_decode_cfg *cfg, const uint8_t *buf, size_t len,
+				  size_t *offset, struct pebs_record *r, struct pebs_anomaly *an)
 {
 	size_t pos = *offset;
 	bool first = true, more;
@@ -491,16 +515,20 @@ static enum pebs_step decode_arch(const struct pebs_decode_cfg *cfg, const uint8
 		uint64_t h;
 
 		if (left < ARCH_HDR)
-			return anomaly(an, pos, "truncated record: %zu bytes left, header is 16 bytes%s",
+			return anomaly(an, pos,
+				       "truncated record: %zu bytes left, header is 16 bytes%s",
 				       left, first ? "" : " (fragment continues past the end)");
 		h = get_le64(p);
 		sz = (size_t)AH_SIZE(h);
 		if (sz == 0)
 			return anomaly(an, pos, "record size field is 0");
 		if (sz < ARCH_HDR)
-			return anomaly(an, pos, "record size field 0x%zx is smaller than the header (0x10)", sz);
+			return anomaly(an, pos,
+				       "record size field 0x%zx is smaller than the header (0x10)",
+				       sz);
 		if (sz > left)
-			return anomaly(an, pos, "record size field 0x%zx runs past the end (%zu bytes left)",
+			return anomaly(an, pos,
+				       "record size field 0x%zx runs past the end (%zu bytes left)",
 				       sz, left);
 		if (first && (h >> 16) && !(h & AH_BASIC))
 			return anomaly(an, pos, "first fragment has no basic group (header 0x%llx)",
@@ -509,10 +537,12 @@ static enum pebs_step decode_arch(const struct pebs_decode_cfg *cfg, const uint8
 			r->format_field = h;
 		used = arch_groups(cfg, r, p, sz, h, &why);
 		if (!used)
-			return anomaly(an, pos, "size field 0x%zx too small for its %s group (header 0x%llx)",
-				       sz, why, (unsigned long long)h);
+			return anomaly(
+			    an, pos, "size field 0x%zx too small for its %s group (header 0x%llx)",
+			    sz, why, (unsigned long long)h);
 		if (used != sz && (h >> 16))
-			return anomaly(an, pos, "record size field 0x%zx but header 0x%llx implies 0x%zx",
+			return anomaly(an, pos,
+				       "record size field 0x%zx but header 0x%llx implies 0x%zx",
 				       sz, (unsigned long long)h, used);
 		pos += sz;
 		more = (h & AH_CONT) || !(h >> 16);

@@ -17,22 +17,39 @@
 /* Microarchitectures whose data-source encoding differs (pebs-decode --uarch). */
 enum pebs_uarch {
 	UARCH_NONE = 0,
-	UARCH_CORE2, UARCH_NHM, UARCH_WSM, UARCH_SNB, UARCH_IVB, UARCH_HSW, UARCH_BDW,
-	UARCH_SKL, UARCH_SKX, UARCH_ICL, UARCH_ICX, UARCH_SPR, UARCH_EMR, UARCH_GNR,
-	UARCH_GLC, UARCH_GRT, UARCH_CMT, UARCH_LNC, UARCH_GLM, UARCH_SLM,
+	UARCH_CORE2,
+	UARCH_NHM,
+	UARCH_WSM,
+	UARCH_SNB,
+	UARCH_IVB,
+	UARCH_HSW,
+	UARCH_BDW,
+	UARCH_SKL,
+	UARCH_SKX,
+	UARCH_ICL,
+	UARCH_ICX,
+	UARCH_SPR,
+	UARCH_EMR,
+	UARCH_GNR,
+	UARCH_GLC,
+	UARCH_GRT,
+	UARCH_CMT,
+	UARCH_LNC,
+	UARCH_GLM,
+	UARCH_SLM,
 	UARCH_COUNT
 };
-const char *pebs_uarch_name(enum pebs_uarch u);        /* "skl", ... */
+const char *pebs_uarch_name(enum pebs_uarch u); /* "skl", ... */
 bool pebs_uarch_from_name(const char *name, enum pebs_uarch *u);
 
 /* How the data-source field of every record is read (pebs-decode --kind). */
 enum pebs_kind {
-	KIND_LDLAT,        /* load latency (MEM_TRANS_RETIRED.LOAD_LATENCY) */
-	KIND_STORE,        /* Sandy/Ivy Bridge precise store (PS_EN) */
-	KIND_STLAT,        /* store latency, Sapphire Rapids and later */
+	KIND_LDLAT,	   /* load latency (MEM_TRANS_RETIRED.LOAD_LATENCY) */
+	KIND_STORE,	   /* Sandy/Ivy Bridge precise store (PS_EN) */
+	KIND_STLAT,	   /* store latency, Sapphire Rapids and later */
 	KIND_DATALA_LOAD,  /* Haswell+ DataLA load events */
 	KIND_DATALA_STORE, /* Haswell+ DataLA store events */
-	KIND_OTHER,        /* no data source */
+	KIND_OTHER,	   /* no data source */
 	KIND_COUNT
 };
 const char *pebs_kind_name(enum pebs_kind k);
@@ -41,23 +58,33 @@ bool pebs_kind_from_name(const char *name, enum pebs_kind *k);
 #define PEBS_FMT_ARCH 0xf /* architectural PEBS (CPUID.23H), not a PERF_CAPABILITIES value */
 
 struct pebs_decode_cfg {
-	unsigned int fmt;        /* 0..6, or PEBS_FMT_ARCH */
+	unsigned int fmt; /* 0..6, or PEBS_FMT_ARCH */
 	enum pebs_uarch uarch;
 	enum pebs_kind kind;
-	uint64_t data_cfg;       /* MSR_PEBS_DATA_CFG (adaptive), 0 otherwise */
-	bool timed;              /* PERF_CAPABILITIES bit 17: retire latency in the basic group */
-	bool adaptive;           /* the sampling counters had their adaptive bit set */
+	uint64_t data_cfg; /* MSR_PEBS_DATA_CFG (adaptive), 0 otherwise */
+	bool timed;	   /* PERF_CAPABILITIES bit 17: retire latency in the basic group */
+	bool adaptive;	   /* the sampling counters had their adaptive bit set */
 	/* Validation (kvm-unit-tests' checks); 0 = do not check. */
-	uint64_t pebs_enabled;   /* counters armed for PEBS: applicable counters must intersect */
+	uint64_t pebs_enabled; /* counters armed for PEBS: applicable counters must intersect */
 };
 
 /* Which fields a decoded record has. */
 enum pebs_have {
-	HAVE_IP = BIT_ULL(0), HAVE_APPLICABLE = BIT_ULL(1), HAVE_DLA = BIT_ULL(2),
-	HAVE_DSE = BIT_ULL(3), HAVE_LATENCY = BIT_ULL(4), HAVE_INSTR_LATENCY = BIT_ULL(5),
-	HAVE_RETIRE_LATENCY = BIT_ULL(6), HAVE_TSC = BIT_ULL(7), HAVE_REGS = BIT_ULL(8),
-	HAVE_TSX = BIT_ULL(9), HAVE_MEM = BIT_ULL(10), HAVE_LBR = BIT_ULL(11),
-	HAVE_COUNTERS = BIT_ULL(12), HAVE_XMM = BIT_ULL(13), HAVE_GLOBAL_STATUS = BIT_ULL(14),
+	HAVE_IP = BIT_ULL(0),
+	HAVE_APPLICABLE = BIT_ULL(1),
+	HAVE_DLA = BIT_ULL(2),
+	HAVE_DSE = BIT_ULL(3),
+	HAVE_LATENCY = BIT_ULL(4),
+	HAVE_INSTR_LATENCY = BIT_ULL(5),
+	HAVE_RETIRE_LATENCY = BIT_ULL(6),
+	HAVE_TSC = BIT_ULL(7),
+	HAVE_REGS = BIT_ULL(8),
+	HAVE_TSX = BIT_ULL(9),
+	HAVE_MEM = BIT_ULL(10),
+	HAVE_LBR = BIT_ULL(11),
+	HAVE_COUNTERS = BIT_ULL(12),
+	HAVE_XMM = BIT_ULL(13),
+	HAVE_GLOBAL_STATUS = BIT_ULL(14),
 	/* (decode addition) the data-source slot exists but is reserved on this
 	 * uarch (Goldmont: SDM p.18-32) or the uarch has none: "not available". */
 	HAVE_MEM_NA = BIT_ULL(15),
@@ -65,47 +92,69 @@ enum pebs_have {
 
 /* GPRs by name, not by their position in any one record layout. */
 enum pebs_reg {
-	REG_RFLAGS, REG_RIP, REG_RAX, REG_RBX, REG_RCX, REG_RDX, REG_RSI, REG_RDI, REG_RBP,
-	REG_RSP, REG_R8, REG_R9, REG_R10, REG_R11, REG_R12, REG_R13, REG_R14, REG_R15,
+	REG_RFLAGS,
+	REG_RIP,
+	REG_RAX,
+	REG_RBX,
+	REG_RCX,
+	REG_RDX,
+	REG_RSI,
+	REG_RDI,
+	REG_RBP,
+	REG_RSP,
+	REG_R8,
+	REG_R9,
+	REG_R10,
+	REG_R11,
+	REG_R12,
+	REG_R13,
+	REG_R14,
+	REG_R15,
 	REG_COUNT
 };
 
 /* TSX abort flags, bit i = tuning bit 32+i (SDM 18.11.5.1; Linux hsw_tsx_tuning). */
 enum pebs_tsx_flag {
-	TSX_HLE = 1 << 0, TSX_RTM = 1 << 1, TSX_INSTRUCTION = 1 << 2, TSX_NON_INSTRUCTION = 1 << 3,
-	TSX_RETRY = 1 << 4, TSX_CONFLICT = 1 << 5, TSX_CAPACITY_WRITE = 1 << 6,
+	TSX_HLE = 1 << 0,
+	TSX_RTM = 1 << 1,
+	TSX_INSTRUCTION = 1 << 2,
+	TSX_NON_INSTRUCTION = 1 << 3,
+	TSX_RETRY = 1 << 4,
+	TSX_CONFLICT = 1 << 5,
+	TSX_CAPACITY_WRITE = 1 << 6,
 	TSX_CAPACITY_READ = 1 << 7,
 };
 
-#define PEBS_MAX_LBR      64 /* arch LBR depth is at most 64; more entries are skipped by size */
-#define PEBS_MAX_COUNTERS 66 /* 32 GP + 32 fixed + SLOTS and PERF_METRICS: all a counter header can name */
+#define PEBS_MAX_LBR 64 /* arch LBR depth is at most 64; more entries are skipped by size */
+#define PEBS_MAX_COUNTERS                                                                          \
+	66 /* 32 GP + 32 fixed + SLOTS and PERF_METRICS: all a counter header can name */
 
 struct pebs_lbr_entry {
 	uint64_t from, to, info;
 };
 
 struct pebs_record {
-	size_t offset;          /* byte offset of the record in the buffer */
-	size_t size;            /* bytes this record occupies */
-	uint64_t have;          /* enum pebs_have */
+	size_t offset; /* byte offset of the record in the buffer */
+	size_t size;   /* bytes this record occupies */
+	uint64_t have; /* enum pebs_have */
 	uint64_t ip;
 	uint64_t applicable_counters; /* fmt3 0x90, adaptive/arch basic group */
-	uint64_t global_status;       /* fmt1/2 0x90 */
+	uint64_t global_status;	      /* fmt1/2 0x90 */
 	uint64_t data_la;
-	uint64_t dse;           /* the raw data-source / store-status / aux field */
-	uint64_t latency;       /* load (cache) latency in core cycles */
+	uint64_t dse;	  /* the raw data-source / store-status / aux field */
+	uint64_t latency; /* load (cache) latency in core cycles */
 	uint64_t instr_latency;
 	uint64_t retire_latency;
 	uint64_t tsc;
 	uint64_t regs[REG_COUNT];
 	struct {
 		uint32_t cycles;
-		uint32_t flags;  /* enum pebs_tsx_flag */
-		uint8_t xabort;  /* XABORT imm8, valid when flags has TSX_RTM and RAX bit 0 */
+		uint32_t flags; /* enum pebs_tsx_flag */
+		uint8_t xabort; /* XABORT imm8, valid when flags has TSX_RTM and RAX bit 0 */
 		bool has_xabort;
 	} tsx;
-	uint64_t data_src;      /* union perf_mem_data_src as Linux computes it */
-	uint64_t format_field;  /* adaptive: format/group field of the basic group */
+	uint64_t data_src;     /* union perf_mem_data_src as Linux computes it */
+	uint64_t format_field; /* adaptive: format/group field of the basic group */
 	unsigned int n_lbr;
 	struct pebs_lbr_entry lbr[PEBS_MAX_LBR];
 	unsigned int n_counters;
@@ -143,9 +192,9 @@ size_t pebs_adaptive_record_size(uint64_t data_cfg);
 uint64_t pebs_data_src(enum pebs_uarch u, enum pebs_kind k, uint64_t dse);
 
 /* (decode additions) Facts of the per-uarch table row. */
-bool pebs_uarch_has_data_src(enum pebs_uarch u);   /* false: GLM, SLM, Core 2 */
-bool pebs_uarch_instr_latency(enum pebs_uarch u);  /* meminfo latency split 15:0 / 47:32 */
-const char *pebs_uarch_source(enum pebs_uarch u);  /* the table's source, for reports */
+bool pebs_uarch_has_data_src(enum pebs_uarch u);  /* false: GLM, SLM, Core 2 */
+bool pebs_uarch_instr_latency(enum pebs_uarch u); /* meminfo latency split 15:0 / 47:32 */
+const char *pebs_uarch_source(enum pebs_uarch u); /* the table's source, for reports */
 
 /* perf's words for each part of a data_src (tools/perf/util/mem-events.c). */
 struct pebs_mem_words {

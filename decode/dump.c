@@ -7,15 +7,26 @@
 #include "../lib/fmt.h"
 
 enum {
-	H_MAGIC = 0x00, H_VERSION = 0x08, H_HDRSIZE = 0x0a, H_FLAGS = 0x0c, H_FMT = 0x10,
-	H_NCNT = 0x14, H_UARCH = 0x18, H_KIND = 0x20, H_DATACFG = 0x30, H_ENABLED = 0x38,
-	H_RECLEN = 0x40, H_RSVD = 0x48,
-	C_INDEX = 0x00, C_CODE = 0x08, C_NAME = 0x10,
+	H_MAGIC = 0x00,
+	H_VERSION = 0x08,
+	H_HDRSIZE = 0x0a,
+	H_FLAGS = 0x0c,
+	H_FMT = 0x10,
+	H_NCNT = 0x14,
+	H_UARCH = 0x18,
+	H_KIND = 0x20,
+	H_DATACFG = 0x30,
+	H_ENABLED = 0x38,
+	H_RECLEN = 0x40,
+	H_RSVD = 0x48,
+	C_INDEX = 0x00,
+	C_CODE = 0x08,
+	C_NAME = 0x10,
 };
-#define UARCH_LEN 8
-#define KIND_LEN  16
-#define F_TIMED    1u
-#define F_ADAPTIVE 2u
+#define UARCH_LEN   8
+#define KIND_LEN    16
+#define F_TIMED	    1u
+#define F_ADAPTIVE  2u
 #define F_SIMULATED 4u /* version 2 */
 
 static void put16(uint8_t *p, uint16_t v)
@@ -66,8 +77,8 @@ bool pebs_dump_add_counter(struct pebs_dump_info *di, uint32_t index, uint64_t c
 
 size_t pebs_dump_header_size(const struct pebs_dump_info *di)
 {
-	unsigned int n = di->n_counters < PEBS_DUMP_MAX_COUNTERS ? di->n_counters
-								 : PEBS_DUMP_MAX_COUNTERS;
+	unsigned int n =
+	    di->n_counters < PEBS_DUMP_MAX_COUNTERS ? di->n_counters : PEBS_DUMP_MAX_COUNTERS;
 
 	return PEBS_DUMP_FIXED_HDR + (size_t)PEBS_DUMP_COUNTER_SIZE * n;
 }
@@ -77,8 +88,8 @@ size_t pebs_dump_size(const struct pebs_dump_info *di, size_t records_len)
 	return pebs_dump_header_size(di) + records_len;
 }
 
-size_t pebs_dump_write(const struct pebs_dump_info *di, const uint8_t *records,
-		       size_t records_len, uint8_t *out, size_t out_size)
+size_t pebs_dump_write(const struct pebs_dump_info *di, const uint8_t *records, size_t records_len,
+		       uint8_t *out, size_t out_size)
 {
 	size_t hs = pebs_dump_header_size(di);
 
@@ -91,7 +102,7 @@ size_t pebs_dump_write(const struct pebs_dump_info *di, const uint8_t *records,
 	put16(out + H_VERSION, PEBS_DUMP_VERSION);
 	put16(out + H_HDRSIZE, (uint16_t)hs);
 	put32(out + H_FLAGS, (di->cfg.timed ? F_TIMED : 0) | (di->cfg.adaptive ? F_ADAPTIVE : 0) |
-			     (di->simulated ? F_SIMULATED : 0));
+				 (di->simulated ? F_SIMULATED : 0));
 	put32(out + H_FMT, di->cfg.fmt);
 	put32(out + H_NCNT, di->n_counters);
 	put_name(out + H_UARCH, UARCH_LEN, di->cfg.uarch ? pebs_uarch_name(di->cfg.uarch) : "");
@@ -140,7 +151,8 @@ int pebs_dump_parse(const uint8_t *buf, size_t len, struct pebs_dump_info *di,
 	*records = NULL;
 	*records_len = 0;
 	if (len < PEBS_DUMP_FIXED_HDR)
-		return bad(why, why_size, "file shorter than the 0x50-byte header", (unsigned int)len);
+		return bad(why, why_size, "file shorter than the 0x50-byte header",
+			   (unsigned int)len);
 	if (memcmp(buf + H_MAGIC, PEBS_DUMP_MAGIC, 8))
 		return bad(why, why_size, "bad magic (expected \"PEBSDUMP\")", H_MAGIC);
 	di->version = buf[H_VERSION] | buf[H_VERSION + 1] << 8;
@@ -151,7 +163,8 @@ int pebs_dump_parse(const uint8_t *buf, size_t len, struct pebs_dump_info *di,
 		return bad(why, why_size, "more than 16 counters", H_NCNT);
 	hs = pebs_dump_header_size(di);
 	if ((size_t)(buf[H_HDRSIZE] | buf[H_HDRSIZE + 1] << 8) != hs)
-		return bad(why, why_size, "header size disagrees with the counter count", H_HDRSIZE);
+		return bad(why, why_size, "header size disagrees with the counter count",
+			   H_HDRSIZE);
 	if (len < hs)
 		return bad(why, why_size, "file ends inside the counter table", (unsigned int)len);
 	flags = get_le32(buf + H_FLAGS);
@@ -162,7 +175,8 @@ int pebs_dump_parse(const uint8_t *buf, size_t len, struct pebs_dump_info *di,
 	di->simulated = flags & F_SIMULATED;
 	di->cfg.fmt = get_le32(buf + H_FMT);
 	if (di->cfg.fmt > 6 && di->cfg.fmt != PEBS_FMT_ARCH)
-		return bad(why, why_size, "unknown record format (accepted: 0-6, 15 = arch)", H_FMT);
+		return bad(why, why_size, "unknown record format (accepted: 0-6, 15 = arch)",
+			   H_FMT);
 	if (!get_name(buf + H_UARCH, UARCH_LEN, uarch))
 		return bad(why, why_size, "uarch name not NUL terminated", H_UARCH);
 	if (uarch[0] && !pebs_uarch_from_name(uarch, &di->cfg.uarch)) {
@@ -181,14 +195,16 @@ int pebs_dump_parse(const uint8_t *buf, size_t len, struct pebs_dump_info *di,
 		di->counters[i].code = get_le64(c + C_CODE);
 		if (!get_name(c + C_NAME, PEBS_DUMP_NAME_LEN, di->counters[i].name))
 			return bad(why, why_size, "counter name not NUL terminated",
-				   (unsigned int)(PEBS_DUMP_FIXED_HDR + PEBS_DUMP_COUNTER_SIZE * i + C_NAME));
+				   (unsigned int)(PEBS_DUMP_FIXED_HDR + PEBS_DUMP_COUNTER_SIZE * i +
+						  C_NAME));
 	}
 	have = len - hs;
 	*records = buf + hs;
 	if (reclen > have) {
 		*records_len = have;
 		pp_snprintf(why, why_size,
-			    "dump truncated: header says %llu record bytes, file has %zu (ends at offset 0x%zx)",
+			    "dump truncated: header says %llu record bytes, file has %zu (ends at "
+			    "offset 0x%zx)",
 			    (unsigned long long)reclen, have, len);
 		return 1;
 	}

@@ -42,7 +42,7 @@
 
 #include "decode.h"
 
-#define PEBS_DUMP_MAGIC        "PEBSDUMP"
+#define PEBS_DUMP_MAGIC	       "PEBSDUMP"
 #define PEBS_DUMP_VERSION      2
 #define PEBS_DUMP_VERSION_MIN  1 /* oldest version still read */
 #define PEBS_DUMP_FIXED_HDR    0x50
@@ -51,15 +51,15 @@
 #define PEBS_DUMP_NAME_LEN     48
 
 struct pebs_dump_counter {
-	uint32_t index;     /* GP n = n; fixed i = 32 + i */
-	uint64_t code;      /* raw event select bits */
+	uint32_t index;		       /* GP n = n; fixed i = 32 + i */
+	uint64_t code;		       /* raw event select bits */
 	char name[PEBS_DUMP_NAME_LEN]; /* NUL terminated */
 };
 
 struct pebs_dump_info {
 	struct pebs_decode_cfg cfg; /* fmt, uarch, kind, data_cfg, timed, adaptive, pebs_enabled */
-	bool simulated;             /* the records came from the simulated PMU (flags bit 2) */
-	unsigned int version;       /* parse: the file's version; write: always PEBS_DUMP_VERSION */
+	bool simulated;		    /* the records came from the simulated PMU (flags bit 2) */
+	unsigned int version;	    /* parse: the file's version; write: always PEBS_DUMP_VERSION */
 	unsigned int n_counters;
 	struct pebs_dump_counter counters[PEBS_DUMP_MAX_COUNTERS];
 };
@@ -78,8 +78,8 @@ size_t pebs_dump_size(const struct pebs_dump_info *di, size_t records_len);
  * written, or 0 when out_size is too small or the info is invalid (then
  * nothing useful is in out).
  */
-size_t pebs_dump_write(const struct pebs_dump_info *di, const uint8_t *records,
-		       size_t records_len, uint8_t *out, size_t out_size);
+size_t pebs_dump_write(const struct pebs_dump_info *di, const uint8_t *records, size_t records_len,
+		       uint8_t *out, size_t out_size);
 
 /*
  * Parses a dump.  On success returns 0 with *di filled, *records pointing

@@ -73,8 +73,8 @@ static void jstr(struct strbuf *sb, const char *s)
 }
 
 static const char *const tsx_words[8] = {
-	"hle", "rtm", "instruction", "non_instruction", "retry", "conflict",
-	"capacity_write", "capacity_read",
+    "hle",   "rtm",	 "instruction",	   "non_instruction",
+    "retry", "conflict", "capacity_write", "capacity_read",
 };
 
 void pebs_render_tsx_flags(uint32_t flags, struct strbuf *sb)
@@ -92,11 +92,11 @@ void pebs_render_tsx_flags(uint32_t flags, struct strbuf *sb)
 }
 
 static const char *const reg_names[REG_COUNT] = {
-	[REG_RFLAGS] = "rflags", [REG_RIP] = "rip", [REG_RAX] = "rax", [REG_RBX] = "rbx",
-	[REG_RCX] = "rcx", [REG_RDX] = "rdx", [REG_RSI] = "rsi", [REG_RDI] = "rdi",
-	[REG_RBP] = "rbp", [REG_RSP] = "rsp", [REG_R8] = "r8", [REG_R9] = "r9",
-	[REG_R10] = "r10", [REG_R11] = "r11", [REG_R12] = "r12", [REG_R13] = "r13",
-	[REG_R14] = "r14", [REG_R15] = "r15",
+    [REG_RFLAGS] = "rflags", [REG_RIP] = "rip", [REG_RAX] = "rax", [REG_RBX] = "rbx",
+    [REG_RCX] = "rcx",	     [REG_RDX] = "rdx", [REG_RSI] = "rsi", [REG_RDI] = "rdi",
+    [REG_RBP] = "rbp",	     [REG_RSP] = "rsp", [REG_R8] = "r8",   [REG_R9] = "r9",
+    [REG_R10] = "r10",	     [REG_R11] = "r11", [REG_R12] = "r12", [REG_R13] = "r13",
+    [REG_R14] = "r14",	     [REG_R15] = "r15",
 };
 
 /*
@@ -380,8 +380,8 @@ void pebs_render_json(const struct pebs_record *r, struct strbuf *sb)
 /* ---- CSV ---- */
 
 static const char csv_header[] =
-	"offset,size,ip,applicable_counters,data_la,dse,latency,instr_latency,retire_latency,"
-	"tsc,data_src,op,level,snoop,tlb,lock,blocked,tsx_cycles,tsx_flags,xabort";
+    "offset,size,ip,applicable_counters,data_la,dse,latency,instr_latency,retire_latency,"
+    "tsc,data_src,op,level,snoop,tlb,lock,blocked,tsx_cycles,tsx_flags,xabort";
 
 void pebs_render_csv_header(struct strbuf *sb)
 {

@@ -10,7 +10,7 @@
 
 #define GROUP_MASK (~(MEM_F_TLB | MEM_F_LOCK | MEM_F_BLK))
 #define KEY_OTHER  (~0ULL)
-#define KEY_NA     (~1ULL)
+#define KEY_NA	   (~1ULL)
 #define BAR_WIDTH  40
 
 void pebs_summary_init(struct pebs_summary *s)
@@ -98,7 +98,8 @@ static uint64_t percentile(const struct pebs_summary_group *g, unsigned int pct,
 	return g->lat_max;
 }
 
-void pebs_summary_stats(const struct pebs_summary *s, unsigned int gi, struct pebs_summary_stats *st)
+void pebs_summary_stats(const struct pebs_summary *s, unsigned int gi,
+			struct pebs_summary_stats *st)
 {
 	const struct pebs_summary_group *g;
 
@@ -108,7 +109,8 @@ void pebs_summary_stats(const struct pebs_summary *s, unsigned int gi, struct pe
 	g = &s->groups[gi];
 	st->count = g->count;
 	st->n_lat = g->n_lat;
-	st->share_permille = s->total ? (unsigned int)((g->count * 1000 + s->total / 2) / s->total) : 0;
+	st->share_permille =
+	    s->total ? (unsigned int)((g->count * 1000 + s->total / 2) / s->total) : 0;
 	if (!g->n_lat)
 		return;
 	st->min = g->lat_min;
@@ -138,7 +140,7 @@ void pebs_summary_group_name(const struct pebs_summary *s, unsigned int gi, char
 
 static void print_hist(const struct pebs_summary_group *g, pebs_line_fn line, void *ctx)
 {
-	uint64_t bins[PEBS_SUMMARY_LOG_BINS] = { 0 }, top = 0;
+	uint64_t bins[PEBS_SUMMARY_LOG_BINS] = {0}, top = 0;
 	unsigned int lo, hi;
 	char buf[160];
 

@@ -29,17 +29,17 @@
 #include "decode.h"
 
 #define PEBS_SUMMARY_MAX_GROUPS 32
-#define PEBS_SUMMARY_EXACT      2048
-#define PEBS_SUMMARY_LOG_BINS   64
+#define PEBS_SUMMARY_EXACT	2048
+#define PEBS_SUMMARY_LOG_BINS	64
 
 struct pebs_summary_group {
-	uint64_t key;          /* data_src & ~(TLB | LOCK | BLK bits); ~0 = "other" */
-	bool has_mem;          /* false: "n/a" (records without a data source) */
-	uint64_t count;        /* records */
-	uint64_t n_lat;        /* records with a latency */
+	uint64_t key;	/* data_src & ~(TLB | LOCK | BLK bits); ~0 = "other" */
+	bool has_mem;	/* false: "n/a" (records without a data source) */
+	uint64_t count; /* records */
+	uint64_t n_lat; /* records with a latency */
 	uint64_t lat_min, lat_max, lat_sum;
-	uint32_t exact[PEBS_SUMMARY_EXACT];    /* latency value -> records */
-	uint32_t log2[PEBS_SUMMARY_LOG_BINS];  /* >= EXACT: bucket floor(log2(lat)) */
+	uint32_t exact[PEBS_SUMMARY_EXACT];   /* latency value -> records */
+	uint32_t log2[PEBS_SUMMARY_LOG_BINS]; /* >= EXACT: bucket floor(log2(lat)) */
 };
 
 struct pebs_summary {
@@ -53,19 +53,20 @@ struct pebs_summary_stats {
 	uint64_t count, n_lat;
 	unsigned int share_permille; /* count * 1000 / total, rounded */
 	uint64_t min, median, p90, p99, max;
-	bool approx;                 /* a percentile came from a power-of-two bucket */
+	bool approx; /* a percentile came from a power-of-two bucket */
 };
 
 void pebs_summary_init(struct pebs_summary *s);
 void pebs_summary_add(struct pebs_summary *s, const struct pebs_record *rec);
 /* Percentile p (0..100) of group g: the smallest v with >= p% of samples <= v. */
-void pebs_summary_stats(const struct pebs_summary *s, unsigned int g, struct pebs_summary_stats *st);
+void pebs_summary_stats(const struct pebs_summary *s, unsigned int g,
+			struct pebs_summary_stats *st);
 /* Human name of group g ("L3 hit, snoop HitM", "n/a", "other"). */
 void pebs_summary_group_name(const struct pebs_summary *s, unsigned int g, char *buf, size_t size);
 
 /*
- * Prints the table (groups by count, largest first; "other" last) and, per group, an ASCII latency histogram (power-of-two
- * buckets, '#' bars scaled to 40 columns), one line per callback call (no
+ * Prints the table (groups by count, largest first; "other" last) and, per group, an ASCII latency
+ * histogram (power-of-two buckets, '#' bars scaled to 40 columns), one line per callback call (no
  * trailing newline; lines < 160 bytes).
  */
 typedef void (*pebs_line_fn)(const char *line, void *ctx);

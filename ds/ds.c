@@ -163,7 +163,8 @@ void ds_drain(struct ds_area *d, bool adaptive, struct ds_drained *out)
 
 void ds_drain_arch(struct ds_area *d, uint64_t index_msr, struct ds_drained *out)
 {
-	size_t top = (size_t)((index_msr & ARCH_PEBS_INDEX_WR_MASK) >> ARCH_PEBS_INDEX_WR_SHIFT) << 4;
+	size_t top = (size_t)((index_msr & ARCH_PEBS_INDEX_WR_MASK) >> ARCH_PEBS_INDEX_WR_SHIFT)
+		     << 4;
 	size_t at = 0, sz;
 	uint64_t hdr;
 

@@ -11,19 +11,19 @@
 #include "../lib/compat.h"
 
 /* DS save area offsets (SDM Fig. 18-26; Linux struct debug_store). */
-#define DS_PEBS_BASE      0x20
-#define DS_PEBS_INDEX     0x28
-#define DS_PEBS_ABS_MAX   0x30
+#define DS_PEBS_BASE	  0x20
+#define DS_PEBS_INDEX	  0x28
+#define DS_PEBS_ABS_MAX	  0x30
 #define DS_PEBS_THRESHOLD 0x38
-#define DS_PEBS_RESET     0x40 /* u64 per counter: GP n at slot n, fixed i at 8+i or 32+i */
-#define DS_RESET_SLOTS    48   /* 32 GP + 16 fixed (Linux MAX_PEBS_EVENTS + MAX_FIXED_PEBS_EVENTS) */
+#define DS_PEBS_RESET	  0x40 /* u64 per counter: GP n at slot n, fixed i at 8+i or 32+i */
+#define DS_RESET_SLOTS	  48 /* 32 GP + 16 fixed (Linux MAX_PEBS_EVENTS + MAX_FIXED_PEBS_EVENTS) */
 
 struct ds_area {
-	uint8_t *ds;        /* one page: the DS save area (legacy PEBS only) */
-	uint8_t *buf;       /* the PEBS buffer */
+	uint8_t *ds;  /* one page: the DS save area (legacy PEBS only) */
+	uint8_t *buf; /* the PEBS buffer */
 	size_t buf_pages;
 	size_t buf_size;
-	size_t rec_size;    /* bytes per record as configured (legacy/adaptive); 0 arch */
+	size_t rec_size; /* bytes per record as configured (legacy/adaptive); 0 arch */
 	uint64_t abs_max;
 	bool arch;
 	unsigned int arch_size_code; /* arch-PEBS: buffer = 4 KiB << code */
@@ -65,10 +65,10 @@ uint64_t ds_arch_index_msr(const struct ds_area *d, size_t threshold_bytes);
 /* What one drain found. */
 struct ds_drained {
 	const uint8_t *start;
-	size_t len;        /* bytes of records from start */
-	size_t n_records;  /* whole records walked */
-	bool full;         /* the buffer had reached its end: later records were lost */
-	bool malformed;    /* a record size of 0 or past the top: walk stopped there */
+	size_t len;	  /* bytes of records from start */
+	size_t n_records; /* whole records walked */
+	bool full;	  /* the buffer had reached its end: later records were lost */
+	bool malformed;	  /* a record size of 0 or past the top: walk stopped there */
 };
 
 /*

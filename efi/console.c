@@ -59,7 +59,8 @@ static void find_screens(void)
 		    !dp || path_has_uart(dp))
 			continue;
 		if (EFI_ERROR(uefi_call_wrapper(BS->HandleProtocol, 3, handles[i], &TextOutProtocol,
-						(void **)&out)) || !out)
+						(void **)&out)) ||
+		    !out)
 			continue;
 		screens[n_screens++] = out;
 	}

@@ -27,7 +27,8 @@ static void image_dir(EFI_DEVICE_PATH *dp, char *out, size_t size)
 		FILEPATH_DEVICE_PATH *fp = (FILEPATH_DEVICE_PATH *)dp;
 		size_t nchars;
 
-		if (DevicePathType(dp) != MEDIA_DEVICE_PATH || DevicePathSubType(dp) != MEDIA_FILEPATH_DP)
+		if (DevicePathType(dp) != MEDIA_DEVICE_PATH ||
+		    DevicePathSubType(dp) != MEDIA_FILEPATH_DP)
 			continue;
 		nchars = (DevicePathNodeLength(dp) - 4) / sizeof(CHAR16);
 		for (size_t i = 0; i < nchars && fp->PathName[i] && len + 2 < size; i++) {
@@ -45,8 +46,7 @@ static void image_dir(EFI_DEVICE_PATH *dp, char *out, size_t size)
 	}
 }
 
-static EFI_STATUS open_dir_on(EFI_HANDLE dev, const char *path, bool writable,
-			      EFI_FILE_HANDLE *out)
+static EFI_STATUS open_dir_on(EFI_HANDLE dev, const char *path, bool writable, EFI_FILE_HANDLE *out)
 {
 	EFI_FILE_IO_INTERFACE *fs = NULL;
 	EFI_FILE_HANDLE root = NULL;
@@ -72,9 +72,9 @@ static EFI_STATUS open_dir_on(EFI_HANDLE dev, const char *path, bool writable,
 		}
 	}
 	ascii_to_ucs2(wpath, 256, path);
-	st = uefi_call_wrapper(root->Open, 5, root, out, wpath,
-			       writable ? EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE : EFI_FILE_MODE_READ,
-			       0);
+	st = uefi_call_wrapper(
+	    root->Open, 5, root, out, wpath,
+	    writable ? EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE : EFI_FILE_MODE_READ, 0);
 	uefi_call_wrapper(root->Close, 1, root);
 	return st;
 }
@@ -85,8 +85,8 @@ static void connect_all(void)
 	EFI_HANDLE *handles = NULL;
 	UINTN n = 0;
 
-	if (EFI_ERROR(uefi_call_wrapper(BS->LocateHandleBuffer, 5, AllHandles, NULL, NULL, &n,
-					&handles)))
+	if (EFI_ERROR(
+		uefi_call_wrapper(BS->LocateHandleBuffer, 5, AllHandles, NULL, NULL, &n, &handles)))
 		return;
 	for (UINTN i = 0; i < n; i++)
 		uefi_call_wrapper(BS->ConnectController, 4, handles[i], NULL, NULL, TRUE);

@@ -43,10 +43,12 @@ void efi_exit(int status, enum efi_exit_how how)
 		break;
 	case EXIT_HOW_SHUTDOWN:
 		if (under_qemu())
-			__asm__ volatile("outl %0, %w1" : : "a"((uint32_t)status),
-					 "Nd"(ISA_DEBUG_EXIT_PORT));
+			__asm__ volatile("outl %0, %w1"
+					 :
+					 : "a"((uint32_t)status), "Nd"(ISA_DEBUG_EXIT_PORT));
 		/* No isa-debug-exit device, or bare metal: power off. */
-		uefi_call_wrapper(RT->ResetSystem, 4, EfiResetShutdown, (EFI_STATUS)status, 0, NULL);
+		uefi_call_wrapper(RT->ResetSystem, 4, EfiResetShutdown, (EFI_STATUS)status, 0,
+				  NULL);
 		break;
 	}
 }

@@ -33,15 +33,15 @@ struct dtr {
 } __attribute__((packed));
 
 #define IDT_ENTRIES 256
-#define VEC_GP      13
+#define VEC_GP	    13
 
 /* #GP pushes an error code: [rsp] = error code, [rsp+8] = RIP (SDM Vol. 3A 6.14.2). */
 __asm__(".text\n"
 	".p2align 4\n"
 	"pp_gp_stub:\n"
-	"	addq $8, %rsp\n"      /* drop the error code */
-	"	addq $2, (%rsp)\n"    /* resume after 0f 32 / 0f 30 */
-	"	movl $1, %r8d\n"      /* the access's fault flag (register variable r8) */
+	"	addq $8, %rsp\n"   /* drop the error code */
+	"	addq $2, (%rsp)\n" /* resume after 0f 32 / 0f 30 */
+	"	movl $1, %r8d\n"   /* the access's fault flag (register variable r8) */
 	"	iretq\n");
 extern char pp_gp_stub[] __asm__("pp_gp_stub") __attribute__((visibility("hidden")));
 
@@ -180,11 +180,12 @@ static uint64_t real_rdtsc(void)
 	return (uint64_t)hi << 32 | lo;
 }
 
-/* ---- local APIC: x2APIC MSRs when IA32_APIC_BASE.EXTD, else MMIO (SDM Vol. 3A 11.4.4, 11.12) ---- */
+/* ---- local APIC: x2APIC MSRs when IA32_APIC_BASE.EXTD, else MMIO (SDM Vol. 3A 11.4.4, 11.12) ----
+ */
 
 #define MSR_IA32_APIC_BASE 0x1b
-#define APIC_BASE_EXTD     BIT_ULL(10)
-#define X2APIC_MSR_BASE    0x800
+#define APIC_BASE_EXTD	   BIT_ULL(10)
+#define X2APIC_MSR_BASE	   0x800
 
 static uint64_t apic_base(void)
 {
@@ -297,15 +298,15 @@ static int real_set_pmi_handler(uint8_t vector, hw_pmi_fn fn, void *ctx)
 }
 
 static const struct hw_ops real_ops = {
-	.name = "hw",
-	.simulated = false,
-	.cpuid = real_cpuid,
-	.rdmsr = real_rdmsr,
-	.wrmsr = real_wrmsr,
-	.rdtsc = real_rdtsc,
-	.apic_read = real_apic_read,
-	.apic_write = real_apic_write,
-	.set_pmi_handler = real_set_pmi_handler,
+    .name = "hw",
+    .simulated = false,
+    .cpuid = real_cpuid,
+    .rdmsr = real_rdmsr,
+    .wrmsr = real_wrmsr,
+    .rdtsc = real_rdtsc,
+    .apic_read = real_apic_read,
+    .apic_write = real_apic_write,
+    .set_pmi_handler = real_set_pmi_handler,
 };
 
 const struct hw_ops *hw_real_ops(void)
@@ -364,8 +365,8 @@ static void vec_probe(void *ctx)
 
 bool hw_real_selftest_vector(char *why, size_t why_size)
 {
-	static const char *const names[] = { "rax", "rcx", "rdx", "rsi", "rdi", "r8",
-					     "r9",  "r10", "r11", "xmm0" };
+	static const char *const names[] = {"rax", "rcx", "rdx", "rsi", "rdi",
+					    "r8",  "r9",  "r10", "r11", "xmm0"};
 	uint64_t in[10], out[10];
 	volatile char sink = 0;
 
@@ -396,8 +397,9 @@ bool hw_real_selftest_vector(char *why, size_t why_size)
 	}
 	for (unsigned int i = 0; i < 10; i++) {
 		if (in[i] != out[i]) {
-			pp_snprintf(why, why_size, "%s changed across the interrupt: 0x%llx -> 0x%llx",
-				    names[i], (unsigned long long)in[i], (unsigned long long)out[i]);
+			pp_snprintf(why, why_size,
+				    "%s changed across the interrupt: 0x%llx -> 0x%llx", names[i],
+				    (unsigned long long)in[i], (unsigned long long)out[i]);
 			return false;
 		}
 	}

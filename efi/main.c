@@ -110,7 +110,8 @@ static int read_options(struct options *o, char *err, size_t err_size)
 		}
 		note("options: config file %s%s read", esp_dir_name(), CONFIG_NAME);
 	} else if (st != EFI_NOT_FOUND && st != EFI_NOT_READY) {
-		pp_snprintf(err, err_size, "config file %s%s: unreadable (%s); accepted: an ASCII "
+		pp_snprintf(err, err_size,
+			    "config file %s%s: unreadable (%s); accepted: an ASCII "
 			    "text file of name=value lines up to 1 MiB, or no file",
 			    esp_dir_name(), CONFIG_NAME, read_error(st));
 		return -1;
@@ -146,9 +147,9 @@ static const char *firmware_vendor(void)
 }
 
 static const enum efi_exit_how exit_how[] = {
-	[OPT_EXIT_SHUTDOWN] = EXIT_HOW_SHUTDOWN,
-	[OPT_EXIT_REBOOT] = EXIT_HOW_REBOOT,
-	[OPT_EXIT_RETURN] = EXIT_HOW_RETURN,
+    [OPT_EXIT_SHUTDOWN] = EXIT_HOW_SHUTDOWN,
+    [OPT_EXIT_REBOOT] = EXIT_HOW_REBOOT,
+    [OPT_EXIT_RETURN] = EXIT_HOW_RETURN,
 };
 
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
@@ -186,8 +187,9 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		status = app_run(&opts);
 	}
 	report_info("exit status %d (exit=%s)", status,
-		    opts.exit_mode == OPT_EXIT_RETURN ? "return" :
-		    opts.exit_mode == OPT_EXIT_REBOOT ? "reboot" : "shutdown");
+		    opts.exit_mode == OPT_EXIT_RETURN	? "return"
+		    : opts.exit_mode == OPT_EXIT_REBOOT ? "reboot"
+							: "shutdown");
 	con_close_log();
 	efi_exit(status, exit_how[opts.exit_mode]);
 	return (EFI_STATUS)status;

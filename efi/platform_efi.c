@@ -42,17 +42,17 @@ void plat_free(void *p)
 
 /* ---- page tables (SDM Vol. 3A 4.5 "4-level paging", 11.12.3 PAT) ---- */
 
-#define PTE_P   BIT_ULL(0)
-#define PTE_RW  BIT_ULL(1)
-#define PTE_PWT BIT_ULL(3)
-#define PTE_PCD BIT_ULL(4)
-#define PTE_PS  BIT_ULL(7)  /* large page in a PDPTE or PDE */
-#define PTE_PAT_4K BIT_ULL(7)
+#define PTE_P	      BIT_ULL(0)
+#define PTE_RW	      BIT_ULL(1)
+#define PTE_PWT	      BIT_ULL(3)
+#define PTE_PCD	      BIT_ULL(4)
+#define PTE_PS	      BIT_ULL(7) /* large page in a PDPTE or PDE */
+#define PTE_PAT_4K    BIT_ULL(7)
 #define PTE_PAT_LARGE BIT_ULL(12)
-#define PTE_ADDR GENMASK_ULL(51, 12)
-#define CR4_LA57 BIT_ULL(12)
-#define MSR_IA32_PAT 0x277
-#define MEMTYPE_WB 6
+#define PTE_ADDR      GENMASK_ULL(51, 12)
+#define CR4_LA57      BIT_ULL(12)
+#define MSR_IA32_PAT  0x277
+#define MEMTYPE_WB    6
 
 static uint64_t read_cr3(void)
 {
@@ -70,12 +70,12 @@ static uint64_t read_cr4(void)
 	return v;
 }
 
-static const char *const memtype_names[8] = { "UC", "WC", "reserved(2)", "reserved(3)",
-					       "WT", "WP", "WB", "UC-" };
+static const char *const memtype_names[8] = {"UC", "WC", "reserved(2)", "reserved(3)",
+					     "WT", "WP", "WB",		"UC-"};
 
 struct walk {
-	uint64_t phys;     /* the physical address va maps to */
-	uint64_t page_end; /* first linear address past this translation */
+	uint64_t phys;	    /* the physical address va maps to */
+	uint64_t page_end;  /* first linear address past this translation */
 	uint64_t page_size; /* 4 KiB, 2 MiB or 1 GiB */
 	unsigned int pat_index;
 };
@@ -84,7 +84,7 @@ struct walk {
 static bool walk_one(uint64_t va, struct walk *w, char *why, size_t why_size)
 {
 	uint64_t table = read_cr3() & PTE_ADDR;
-	static const char *const level_names[] = { "PML4E", "PDPTE", "PDE", "PTE" };
+	static const char *const level_names[] = {"PML4E", "PDPTE", "PDE", "PTE"};
 
 	for (int level = 0; level < 4; level++) {
 		unsigned int shift = 39 - 9 * level;
@@ -111,7 +111,8 @@ static bool walk_one(uint64_t va, struct walk *w, char *why, size_t why_size)
 			w->phys = base + (va & (size - 1));
 			w->page_end = (va & ~(size - 1)) + size;
 			w->page_size = size;
-			w->pat_index = (pat ? 4 : 0) | (e & PTE_PCD ? 2 : 0) | (e & PTE_PWT ? 1 : 0);
+			w->pat_index =
+			    (pat ? 4 : 0) | (e & PTE_PCD ? 2 : 0) | (e & PTE_PWT ? 1 : 0);
 			return true;
 		}
 		table = e & PTE_ADDR;
@@ -125,10 +126,10 @@ static bool walk_one(uint64_t va, struct walk *w, char *why, size_t why_size)
  * ranges below 1 MiB are not looked up: the buffers come from AllocatePages
  * above that, and an address below 1 MiB is refused.
  */
-#define MSR_MTRRCAP        0xfe
+#define MSR_MTRRCAP	   0xfe
 #define MSR_MTRR_DEF_TYPE  0x2ff
 #define MSR_MTRR_PHYSBASE0 0x200
-#define MTRR_MAX_VAR       32
+#define MTRR_MAX_VAR	   32
 
 struct mtrr_state {
 	bool enabled;
@@ -293,19 +294,19 @@ void plat_stall_us(unsigned int us)
 
 /* ---- other processors: EFI_MP_SERVICES_PROTOCOL (PI spec Vol. 2 13.4) ---- */
 
-static EFI_GUID mp_guid = { 0x3fdda605, 0xa76e, 0x4f46,
-			    { 0xad, 0x29, 0x12, 0xf4, 0x53, 0x1b, 0x3d, 0x08 } };
+static EFI_GUID mp_guid = {
+    0x3fdda605, 0xa76e, 0x4f46, {0xad, 0x29, 0x12, 0xf4, 0x53, 0x1b, 0x3d, 0x08}};
 
 typedef VOID(EFIAPI *efi_ap_procedure)(VOID *arg);
 
 struct efi_mp_services {
-	EFI_STATUS(EFIAPI *get_number_of_processors)(struct efi_mp_services *self, UINTN *n,
-						     UINTN *enabled);
+	EFI_STATUS(EFIAPI *get_number_of_processors)
+	(struct efi_mp_services *self, UINTN *n, UINTN *enabled);
 	VOID *get_processor_info;
 	VOID *startup_all_aps;
-	EFI_STATUS(EFIAPI *startup_this_ap)(struct efi_mp_services *self, efi_ap_procedure proc,
-					    UINTN cpu, EFI_EVENT wait_event, UINTN timeout_us,
-					    VOID *arg, BOOLEAN *finished);
+	EFI_STATUS(EFIAPI *startup_this_ap)
+	(struct efi_mp_services *self, efi_ap_procedure proc, UINTN cpu, EFI_EVENT wait_event,
+	 UINTN timeout_us, VOID *arg, BOOLEAN *finished);
 	VOID *switch_bsp;
 	VOID *enable_disable_ap;
 	EFI_STATUS(EFIAPI *who_am_i)(struct efi_mp_services *self, UINTN *cpu);
@@ -385,8 +386,8 @@ int plat_start_on_cpu(unsigned int cpu, void (*fn)(void *arg), void *arg)
 					ap_done, j, &j->done_event)))
 		return -1;
 	/* Non-blocking: the event is signalled when the AP returns. */
-	if (EFI_ERROR(mp->startup_this_ap(mp, ap_entry, mp_number(cpu), j->done_event, 0, j,
-					  NULL))) {
+	if (EFI_ERROR(
+		mp->startup_this_ap(mp, ap_entry, mp_number(cpu), j->done_event, 0, j, NULL))) {
 		uefi_call_wrapper(BS->CloseEvent, 1, j->done_event);
 		return -1;
 	}

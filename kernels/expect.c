@@ -9,23 +9,45 @@
 #include "../lib/fmt.h"
 
 /* perf_mem_data_src fields (pebs-formats.md 6.1). */
-#define DS_LVL(d)      (((d) >> 5) & 0x3fff)
-#define DS_SNOOP(d)    (((d) >> 19) & 0x1f)
-#define DS_LOCK(d)     (((d) >> 24) & 0x3)
-#define DS_TLB(d)      (((d) >> 26) & 0x7f)
-#define DS_LVLNUM(d)   (((d) >> 33) & 0xf)
-#define DS_REMOTE(d)   (((d) >> 37) & 0x1)
-#define DS_BLK(d)      (((d) >> 40) & 0x7)
+#define DS_LVL(d)    (((d) >> 5) & 0x3fff)
+#define DS_SNOOP(d)  (((d) >> 19) & 0x1f)
+#define DS_LOCK(d)   (((d) >> 24) & 0x3)
+#define DS_TLB(d)    (((d) >> 26) & 0x7f)
+#define DS_LVLNUM(d) (((d) >> 33) & 0xf)
+#define DS_REMOTE(d) (((d) >> 37) & 0x1)
+#define DS_BLK(d)    (((d) >> 40) & 0x7)
 
 enum {
-	LVL_NA = 0x1, LVL_HIT = 0x2, LVL_MISS = 0x4, LVL_L1 = 0x8, LVL_LFB = 0x10, LVL_L2 = 0x20,
-	LVL_L3 = 0x40, LVL_LOC_RAM = 0x80, LVL_REM_RAM1 = 0x100, LVL_REM_RAM2 = 0x200,
-	LVL_REM_CCE1 = 0x400, LVL_REM_CCE2 = 0x800, LVL_IO = 0x1000, LVL_UNC = 0x2000,
+	LVL_NA = 0x1,
+	LVL_HIT = 0x2,
+	LVL_MISS = 0x4,
+	LVL_L1 = 0x8,
+	LVL_LFB = 0x10,
+	LVL_L2 = 0x20,
+	LVL_L3 = 0x40,
+	LVL_LOC_RAM = 0x80,
+	LVL_REM_RAM1 = 0x100,
+	LVL_REM_RAM2 = 0x200,
+	LVL_REM_CCE1 = 0x400,
+	LVL_REM_CCE2 = 0x800,
+	LVL_IO = 0x1000,
+	LVL_UNC = 0x2000,
 };
 enum {
-	LVLNUM_L1 = 1, LVLNUM_L2 = 2, LVLNUM_L3 = 3, LVLNUM_L4 = 4, LVLNUM_L2_MHB = 5,
-	LVLNUM_MSC = 6, LVLNUM_L0 = 7, LVLNUM_UNC = 8, LVLNUM_CXL = 9, LVLNUM_IO = 0xa,
-	LVLNUM_ANY_CACHE = 0xb, LVLNUM_LFB = 0xc, LVLNUM_RAM = 0xd, LVLNUM_PMEM = 0xe,
+	LVLNUM_L1 = 1,
+	LVLNUM_L2 = 2,
+	LVLNUM_L3 = 3,
+	LVLNUM_L4 = 4,
+	LVLNUM_L2_MHB = 5,
+	LVLNUM_MSC = 6,
+	LVLNUM_L0 = 7,
+	LVLNUM_UNC = 8,
+	LVLNUM_CXL = 9,
+	LVLNUM_IO = 0xa,
+	LVLNUM_ANY_CACHE = 0xb,
+	LVLNUM_LFB = 0xc,
+	LVLNUM_RAM = 0xd,
+	LVLNUM_PMEM = 0xe,
 	LVLNUM_NA = 0xf,
 };
 #define SNOOP_HITM  0x10
@@ -34,10 +56,16 @@ enum {
 #define BLK_DATA    0x2
 
 static const char *const klevel_names[KLV_COUNT] = {
-	[KLV_L1] = "L1", [KLV_LFB] = "LFB", [KLV_L2] = "L2", [KLV_L3] = "L3",
-	[KLV_RAM] = "Local RAM", [KLV_REMOTE_RAM] = "Remote RAM",
-	[KLV_REMOTE_CACHE] = "Remote cache", [KLV_IO] = "I/O or uncached",
-	[KLV_MISS] = "Miss", [KLV_NA] = "N/A",
+    [KLV_L1] = "L1",
+    [KLV_LFB] = "LFB",
+    [KLV_L2] = "L2",
+    [KLV_L3] = "L3",
+    [KLV_RAM] = "Local RAM",
+    [KLV_REMOTE_RAM] = "Remote RAM",
+    [KLV_REMOTE_CACHE] = "Remote cache",
+    [KLV_IO] = "I/O or uncached",
+    [KLV_MISS] = "Miss",
+    [KLV_NA] = "N/A",
 };
 
 const char *klevel_name(enum klevel l)
@@ -49,20 +77,28 @@ static enum klevel level_from_num(unsigned int num, bool remote)
 {
 	switch (num) {
 	case LVLNUM_L0:
-	case LVLNUM_L1: return KLV_L1;
-	case LVLNUM_LFB: return KLV_LFB;
+	case LVLNUM_L1:
+		return KLV_L1;
+	case LVLNUM_LFB:
+		return KLV_LFB;
 	case LVLNUM_L2:
-	case LVLNUM_L2_MHB: return KLV_L2;
+	case LVLNUM_L2_MHB:
+		return KLV_L2;
 	case LVLNUM_L3:
 	case LVLNUM_L4:
-	case LVLNUM_MSC: return remote ? KLV_REMOTE_CACHE : KLV_L3;
-	case LVLNUM_ANY_CACHE: return remote ? KLV_REMOTE_CACHE : KLV_L3;
+	case LVLNUM_MSC:
+		return remote ? KLV_REMOTE_CACHE : KLV_L3;
+	case LVLNUM_ANY_CACHE:
+		return remote ? KLV_REMOTE_CACHE : KLV_L3;
 	case LVLNUM_RAM:
 	case LVLNUM_PMEM:
-	case LVLNUM_CXL: return remote ? KLV_REMOTE_RAM : KLV_RAM;
+	case LVLNUM_CXL:
+		return remote ? KLV_REMOTE_RAM : KLV_RAM;
 	case LVLNUM_IO:
-	case LVLNUM_UNC: return KLV_IO;
-	default: return KLV_NA;
+	case LVLNUM_UNC:
+		return KLV_IO;
+	default:
+		return KLV_NA;
 	}
 }
 
@@ -73,10 +109,17 @@ static enum klevel level_from_bits(unsigned int lvl)
 		unsigned int bit;
 		enum klevel level;
 	} map[] = {
-		{ LVL_L1, KLV_L1 }, { LVL_LFB, KLV_LFB }, { LVL_L2, KLV_L2 }, { LVL_L3, KLV_L3 },
-		{ LVL_LOC_RAM, KLV_RAM }, { LVL_REM_RAM1, KLV_REMOTE_RAM },
-		{ LVL_REM_RAM2, KLV_REMOTE_RAM }, { LVL_REM_CCE1, KLV_REMOTE_CACHE },
-		{ LVL_REM_CCE2, KLV_REMOTE_CACHE }, { LVL_IO, KLV_IO }, { LVL_UNC, KLV_IO },
+	    {LVL_L1, KLV_L1},
+	    {LVL_LFB, KLV_LFB},
+	    {LVL_L2, KLV_L2},
+	    {LVL_L3, KLV_L3},
+	    {LVL_LOC_RAM, KLV_RAM},
+	    {LVL_REM_RAM1, KLV_REMOTE_RAM},
+	    {LVL_REM_RAM2, KLV_REMOTE_RAM},
+	    {LVL_REM_CCE1, KLV_REMOTE_CACHE},
+	    {LVL_REM_CCE2, KLV_REMOTE_CACHE},
+	    {LVL_IO, KLV_IO},
+	    {LVL_UNC, KLV_IO},
 	};
 	enum klevel found = KLV_NA;
 
@@ -146,20 +189,19 @@ void kstats_add(struct kstats *s, const struct pebs_record *r)
 }
 
 const struct kernel_expect kernel_common_expect[] = {
-	{ KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_MIN_RECORDS, 10, 0, 0, 0, false, NULL, "records" },
-	{ KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_DLA_IN_BUF, 0, 990, 0, 0, false, NULL,
-	  "data addresses in the buffer" },
-	{ KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_IP_IN_CODE, 0, 950, 0, 0, false, NULL,
-	  "IPs in the kernel" },
-	{ KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_RECORDS_MATCH, 0, 900, 1100, 0, false, NULL,
-	  "records+lost vs events/period" },
-	/*
-	 * Independent of the PMU's own count: no more samples than the kernel's
-	 * accesses allow, and - when every access is an event - not silently
-	 * fewer (a full buffer must show up as lost records).
-	 */
-	{ KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_RECORDS_VS_ACCESSES, 0, 500, 1100, 0, false, NULL,
-	  "records+lost vs accesses/period" },
+    {KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_MIN_RECORDS, 10, 0, 0, 0, false, NULL, "records"},
+    {KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_DLA_IN_BUF, 0, 990, 0, 0, false, NULL,
+     "data addresses in the buffer"},
+    {KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_IP_IN_CODE, 0, 950, 0, 0, false, NULL, "IPs in the kernel"},
+    {KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_RECORDS_MATCH, 0, 900, 1100, 0, false, NULL,
+     "records+lost vs events/period"},
+    /*
+     * Independent of the PMU's own count: no more samples than the kernel's
+     * accesses allow, and - when every access is an event - not silently
+     * fewer (a full buffer must show up as lost records).
+     */
+    {KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_RECORDS_VS_ACCESSES, 0, 500, 1100, 0, false, NULL,
+     "records+lost vs accesses/period"},
 };
 const size_t kernel_common_expect_count = ARRAY_SIZE(kernel_common_expect);
 
@@ -191,8 +233,8 @@ unsigned int kernel_count_events(const struct kernel_def *def, unsigned int samp
 	for (size_t i = 0; i < def->n_expect; i++) {
 		const struct kernel_expect *e = &def->expect[i];
 
-		if (e->prop != KEXP_COUNT_PER_ACCESS || !kernel_row_applies(def, e, sampling, uarch) ||
-		    n >= max)
+		if (e->prop != KEXP_COUNT_PER_ACCESS ||
+		    !kernel_row_applies(def, e, sampling, uarch) || n >= max)
 			continue;
 		names[n++] = e->event;
 	}
@@ -285,7 +327,8 @@ static void check_records_match(struct eval *ev, const struct kernel_expect *e,
 		     (unsigned long long)in->events, (unsigned long long)in->period,
 		     (unsigned long long)expect);
 	else
-		note(ev, false, "%s: %llu records + %llu lost but %llu events / period %llu = %llu (%s)",
+		note(ev, false,
+		     "%s: %llu records + %llu lost but %llu events / period %llu = %llu (%s)",
 		     e->what, (unsigned long long)in->records, (unsigned long long)in->lost,
 		     (unsigned long long)in->events, (unsigned long long)in->period,
 		     (unsigned long long)expect, pms);
@@ -307,12 +350,15 @@ static void check_records_vs_accesses(struct eval *ev, const struct kernel_expec
 	}
 	pm_str(pms, sizeof(pms), pm);
 	if (!too_many && !too_few)
-		return; /* the line stays short: the events/period check already printed the counts */
+		return; /* the line stays short: the events/period check already printed the counts
+			 */
 	note(ev, false, "%s: %llu records + %llu lost for %llu %s / period %llu = %llu (%s)%s",
 	     e->what, (unsigned long long)in->records, (unsigned long long)in->lost,
-	     (unsigned long long)in->sampled_accesses, sampling == KSAMPLE_STORE ? "stores" : "loads",
-	     (unsigned long long)in->period, (unsigned long long)expect, pms,
-	     too_few ? ": records went missing without being counted lost" : ": more samples than events");
+	     (unsigned long long)in->sampled_accesses,
+	     sampling == KSAMPLE_STORE ? "stores" : "loads", (unsigned long long)in->period,
+	     (unsigned long long)expect, pms,
+	     too_few ? ": records went missing without being counted lost"
+		     : ": more samples than events");
 }
 
 static void check_count(struct eval *ev, const struct kernel_expect *e,
@@ -334,14 +380,16 @@ static void check_count(struct eval *ev, const struct kernel_expect *e,
 		char hi[24];
 
 		if (e->max_pm)
-			pp_snprintf(hi, sizeof(hi), "%u.%02u", e->max_pm / 1000, e->max_pm % 1000 / 10);
+			pp_snprintf(hi, sizeof(hi), "%u.%02u", e->max_pm / 1000,
+				    e->max_pm % 1000 / 10);
 		else
 			pp_snprintf(hi, sizeof(hi), "any");
 		/* A ratio: 1.00 = one per access. */
 		note(ev, ok, "%s %llu for %llu %s = %llu.%02llu per access (expected %u.%02u..%s)",
 		     e->what, (unsigned long long)in->counts[i], (unsigned long long)acc,
 		     e->arg ? "stores" : "loads", (unsigned long long)(pm / 1000),
-		     (unsigned long long)(pm % 1000 / 10), e->min_pm / 1000, e->min_pm % 1000 / 10, hi);
+		     (unsigned long long)(pm % 1000 / 10), e->min_pm / 1000, e->min_pm % 1000 / 10,
+		     hi);
 	}
 }
 
@@ -372,8 +420,8 @@ static void check_one(struct eval *ev, const struct kernel_expect *e, const stru
 	    (in->uarch == UARCH_NONE || !pebs_uarch_has_data_src(in->uarch))) {
 		/* No data-source encoding known for this generation: nothing to compare. */
 		note(ev, true, "%s not checked (no data-source encoding for %s)", e->what,
-		     in->uarch == UARCH_NONE ? "an unknown microarchitecture" :
-					       pebs_uarch_name(in->uarch));
+		     in->uarch == UARCH_NONE ? "an unknown microarchitecture"
+					     : pebs_uarch_name(in->uarch));
 		return;
 	}
 	/* ldlat above every latency the kernel has: no records, and none expected. */
@@ -388,15 +436,20 @@ static void check_one(struct eval *ev, const struct kernel_expect *e, const stru
 		     e->what);
 		return;
 	}
-	/* Load latency keeps only loads slower than the threshold: shares of levels mean nothing. */
+	/* Load latency keeps only loads slower than the threshold: shares of levels mean nothing.
+	 */
 	if (e->prop == KEXP_LEVEL && in->kind == KIND_LDLAT && in->ldlat > 3) {
 		note(ev, true, "%s not checked (ldlat=%u keeps only loads slower than %u cycles)",
 		     e->what, in->ldlat, in->ldlat);
 		return;
 	}
 	switch (e->prop) {
-	case KEXP_LEVEL: check_share(ev, e, level_count(st, e->arg), st->n_src); break;
-	case KEXP_LOCKED: check_share(ev, e, st->locked, st->n_src); break;
+	case KEXP_LEVEL:
+		check_share(ev, e, level_count(st, e->arg), st->n_src);
+		break;
+	case KEXP_LOCKED:
+		check_share(ev, e, st->locked, st->n_src);
+		break;
 	case KEXP_STLB_MISS:
 		/*
 		 * One load per 4 KiB page only misses the STLB when the pages
@@ -404,13 +457,18 @@ static void check_one(struct eval *ev, const struct kernel_expect *e, const stru
 		 * pages, and then the region fits in the STLB.
 		 */
 		if (in->page_size > PAGE_SIZE_4K)
-			note(ev, true, "%s not checked (the firmware maps the buffer with %llu KiB pages)",
+			note(ev, true,
+			     "%s not checked (the firmware maps the buffer with %llu KiB pages)",
 			     e->what, (unsigned long long)(in->page_size >> 10));
 		else
 			check_share(ev, e, st->stlb_miss, st->n_src);
 		break;
-	case KEXP_HITM: check_share(ev, e, st->hitm, st->n_src); break;
-	case KEXP_BLK_DATA: check_share(ev, e, st->blk_data, st->n_src); break;
+	case KEXP_HITM:
+		check_share(ev, e, st->hitm, st->n_src);
+		break;
+	case KEXP_BLK_DATA:
+		check_share(ev, e, st->blk_data, st->n_src);
+		break;
 	case KEXP_DLA_IN_BUF:
 		/* Instructions or cycles: the record's address field is not the kernel's access. */
 		if (!sampling)
@@ -421,9 +479,15 @@ static void check_one(struct eval *ev, const struct kernel_expect *e, const stru
 		else
 			check_share(ev, e, st->dla_in_buf, st->n_dla);
 		break;
-	case KEXP_DLA_ON_STRIDE: check_share(ev, e, st->dla_on_stride, st->n_dla); break;
-	case KEXP_IP_IN_CODE: check_share(ev, e, st->ip_in_code, st->n_ip); break;
-	case KEXP_RECORDS_MATCH: check_records_match(ev, e, in); break;
+	case KEXP_DLA_ON_STRIDE:
+		check_share(ev, e, st->dla_on_stride, st->n_dla);
+		break;
+	case KEXP_IP_IN_CODE:
+		check_share(ev, e, st->ip_in_code, st->n_ip);
+		break;
+	case KEXP_RECORDS_MATCH:
+		check_records_match(ev, e, in);
+		break;
 	case KEXP_MIN_RECORDS:
 		/* A threshold above the kernel's latencies leaves few events: nothing to judge. */
 		if (few_over_threshold(in, e->arg) && !st->anomalies) {
@@ -438,13 +502,17 @@ static void check_one(struct eval *ev, const struct kernel_expect *e, const stru
 			note(ev, false, "the decoder found %llu anomalies",
 			     (unsigned long long)st->anomalies);
 		break;
-	case KEXP_COUNT_PER_ACCESS: check_count(ev, e, in); break;
+	case KEXP_COUNT_PER_ACCESS:
+		check_count(ev, e, in);
+		break;
 	case KEXP_RECORDS_VS_ACCESSES:
 		/* An event that counts none of the kernel's accesses has nothing to compare. */
 		if (sampling)
 			check_records_vs_accesses(ev, e, in, sampling);
 		break;
-	default: note(ev, false, "unknown expectation %d", (int)e->prop); break;
+	default:
+		note(ev, false, "unknown expectation %d", (int)e->prop);
+		break;
 	}
 }
 
@@ -452,7 +520,7 @@ enum kverdict kernel_evaluate(const struct kernel_def *def, unsigned int samplin
 			      const struct kverdict_in *in, char *text, size_t text_size)
 {
 	char okbuf[REPORT_TEXT_MAX], badbuf[REPORT_TEXT_MAX];
-	struct eval ev = { .failed = false };
+	struct eval ev = {.failed = false};
 
 	strbuf_init(&ev.ok, okbuf, sizeof(okbuf));
 	strbuf_init(&ev.bad, badbuf, sizeof(badbuf));
@@ -460,8 +528,8 @@ enum kverdict kernel_evaluate(const struct kernel_def *def, unsigned int samplin
 		if (kernel_row_applies(def, &def->expect[i], sampling, in->uarch))
 			check_one(&ev, &def->expect[i], in, sampling);
 	for (size_t i = 0; i < kernel_common_expect_count; i++)
-		if (applies(&kernel_common_expect[i], sampling ? sampling : KSAMPLE_LOAD | KSAMPLE_STORE,
-			    in->uarch))
+		if (applies(&kernel_common_expect[i],
+			    sampling ? sampling : KSAMPLE_LOAD | KSAMPLE_STORE, in->uarch))
 			check_one(&ev, &kernel_common_expect[i], in, sampling);
 	if (in->forced_asked)
 		note(&ev, in->forced == in->forced_asked,

@@ -19,58 +19,70 @@
 
 /* Where a record says the data came from (perf_mem_data_src lvl/lvl_num). */
 enum klevel {
-	KLV_L1, KLV_LFB, KLV_L2, KLV_L3, KLV_RAM, KLV_REMOTE_RAM, KLV_REMOTE_CACHE,
-	KLV_IO, KLV_MISS, KLV_NA, KLV_COUNT
+	KLV_L1,
+	KLV_LFB,
+	KLV_L2,
+	KLV_L3,
+	KLV_RAM,
+	KLV_REMOTE_RAM,
+	KLV_REMOTE_CACHE,
+	KLV_IO,
+	KLV_MISS,
+	KLV_NA,
+	KLV_COUNT
 };
 #define KLV_BIT(l) (1u << (l))
 const char *klevel_name(enum klevel l);
 enum klevel klevel_of(uint64_t data_src);
 
 enum kexp_prop {
-	KEXP_LEVEL,            /* share of records at a level in `arg` (KLV_BIT mask) */
-	KEXP_LOCKED,           /* share with the lock bit */
-	KEXP_STLB_MISS,        /* share with the STLB-miss bit */
-	KEXP_HITM,             /* share with snoop HITM */
-	KEXP_BLK_DATA,         /* share with "blocked: data" (store forwarding) */
+	KEXP_LEVEL,	       /* share of records at a level in `arg` (KLV_BIT mask) */
+	KEXP_LOCKED,	       /* share with the lock bit */
+	KEXP_STLB_MISS,	       /* share with the STLB-miss bit */
+	KEXP_HITM,	       /* share with snoop HITM */
+	KEXP_BLK_DATA,	       /* share with "blocked: data" (store forwarding) */
 	KEXP_DLA_IN_BUF,       /* share of data addresses inside the kernel's buffer */
 	KEXP_DLA_ON_STRIDE,    /* share of data addresses at buf + offset + i * stride */
 	KEXP_IP_IN_CODE,       /* share of IPs inside the kernel's code */
 	KEXP_RECORDS_MATCH,    /* records + lost within [min, max] per mille of events / period */
 	KEXP_MIN_RECORDS,      /* at least arg records */
-	KEXP_COUNT_PER_ACCESS, /* counted event `event` per load (arg 0) or store (arg 1), per mille */
-	KEXP_RECORDS_VS_ACCESSES, /* records + lost vs the kernel's accesses of the sampled kind / period:
-				     at most max; at least min when every access qualifies */
+	KEXP_COUNT_PER_ACCESS, /* counted event `event` per load (arg 0) or store (arg 1), per mille
+				*/
+	KEXP_RECORDS_VS_ACCESSES, /* records + lost vs the kernel's accesses of the sampled kind /
+				     period: at most max; at least min when every access qualifies
+				   */
 	KEXP_COUNT
 };
 
 struct kernel_expect {
-	unsigned int sampling;   /* KSAMPLE_LOAD or KSAMPLE_STORE */
+	unsigned int sampling; /* KSAMPLE_LOAD or KSAMPLE_STORE */
 	enum kexp_prop prop;
 	uint32_t arg;
 	uint32_t min_pm, max_pm; /* bounds in per mille (max 0 = no upper bound) */
-	uint64_t uarchs;         /* generations it applies to (BIT_ULL(UARCH_x)); 0 = all */
-	bool hw_only;            /* the simulator does not model it: not checked there */
-	const char *event;       /* KEXP_COUNT_PER_ACCESS: the counted event (raw) */
-	const char *what;        /* words for the verdict line, e.g. "L1 hits" */
+	uint64_t uarchs;	 /* generations it applies to (BIT_ULL(UARCH_x)); 0 = all */
+	bool hw_only;		 /* the simulator does not model it: not checked there */
+	const char *event;	 /* KEXP_COUNT_PER_ACCESS: the counted event (raw) */
+	const char *what;	 /* words for the verdict line, e.g. "L1 hits" */
 };
 
 #define KU(x) BIT_ULL(UARCH_##x)
 /* Big cores from Sandy Bridge on: lock and STLB-miss bits in the load-latency data source. */
-#define KU_SNB_PLUS (KU(SNB) | KU(IVB) | KU(HSW) | KU(BDW) | KU(SKL) | KU(SKX) | KU(ICL) | \
-		     KU(ICX) | KU(SPR) | KU(EMR) | KU(GNR) | KU(GLC) | KU(LNC))
+#define KU_SNB_PLUS                                                                                \
+	(KU(SNB) | KU(IVB) | KU(HSW) | KU(BDW) | KU(SKL) | KU(SKX) | KU(ICL) | KU(ICX) | KU(SPR) | \
+	 KU(EMR) | KU(GNR) | KU(GLC) | KU(LNC))
 #define KU_HSW_PLUS (KU_SNB_PLUS & ~(KU(SNB) | KU(IVB)))
 /* pebs_block: data_blk/addr_blk decoded (SPR, ADL/MTL P-cores; pebs-formats.md 6.4). */
 #define KU_BLK (KU(SPR) | KU(EMR) | KU(GNR) | KU(GLC) | KU(LNC))
 
 /* Statistics of one sampling's records. */
 struct kstats {
-	uint64_t buf_lo, buf_hi;     /* [lo, hi) */
-	uint64_t ip_lo, ip_hi;       /* [lo, hi] */
-	uint64_t first_off;          /* buf + offset: first access */
+	uint64_t buf_lo, buf_hi; /* [lo, hi) */
+	uint64_t ip_lo, ip_hi;	 /* [lo, hi] */
+	uint64_t first_off;	 /* buf + offset: first access */
 	uint32_t stride;
-	uint64_t n;                  /* records decoded */
+	uint64_t n; /* records decoded */
 	uint64_t anomalies;
-	uint64_t n_src;              /* records with a data source */
+	uint64_t n_src; /* records with a data source */
 	uint64_t level[KLV_COUNT];
 	uint64_t locked, stlb_miss, hitm, blk_data;
 	uint64_t n_dla, dla_in_buf, dla_on_stride;
@@ -85,13 +97,14 @@ struct kverdict_in {
 	const struct kstats *st;
 	enum pebs_uarch uarch;
 	bool simulated;
-	uint64_t page_size;       /* page size mapping the kernel's buffer (plat_page_size) */
-	uint64_t events;          /* occurrences of the sampled event */
+	uint64_t page_size; /* page size mapping the kernel's buffer (plat_page_size) */
+	uint64_t events;    /* occurrences of the sampled event */
 	uint64_t period;
 	uint64_t records, lost;
-	uint64_t loads, stores;   /* accesses the kernel made */
-	uint64_t sampled_accesses; /* of those, the kind the sampled event counts (loads or stores) */
-	bool all_qualify;         /* every such access is an event (ldlat <= 3, DataLA, ALL_LOADS) */
+	uint64_t loads, stores; /* accesses the kernel made */
+	uint64_t
+	    sampled_accesses; /* of those, the kind the sampled event counts (loads or stores) */
+	bool all_qualify;     /* every such access is an event (ldlat <= 3, DataLA, ALL_LOADS) */
 	/*
 	 * The sampled event's kind (decode/decode.h) and, for load latency,
 	 * its threshold (0 = not known).  Data-source rows need a kind with a

@@ -18,59 +18,66 @@
 #define KFN(n) kbody_##n##_sim
 
 /* ip = address of the access instruction, taken by the asm that executes it. */
-#define K_ACCESS(insn, size, kind, addr, outs, ...)                                 \
-	do {                                                                       \
-		/* The address before the access: a load may overwrite its source. */ \
-		uint64_t ip_, a_ = (uint64_t)(uintptr_t)(addr);                    \
-		asm volatile("lea 1f(%%rip), %[ip_]\n1:\t" insn                    \
-			     : [ip_] "=&r"(ip_), outs : __VA_ARGS__);                \
-		k->ops->mem_access(ip_, a_, size, kind);                           \
+#define K_ACCESS(insn, size, kind, addr, outs, ...)                                                \
+	do {                                                                                       \
+		/* The address before the access: a load may overwrite its source. */              \
+		uint64_t ip_, a_ = (uint64_t)(uintptr_t)(addr);                                    \
+		asm volatile("lea 1f(%%rip), %[ip_]\n1:\t" insn                                    \
+			     : [ip_] "=&r"(ip_), outs                                              \
+			     : __VA_ARGS__);                                                       \
+		k->ops->mem_access(ip_, a_, size, kind);                                           \
 	} while (0)
 
-#define K_RETIRE(n)                                                                \
-	do {                                                                       \
-		uint64_t ip_;                                                      \
-		asm volatile("lea 0(%%rip), %0" : "=r"(ip_));                      \
-		k->ops->retire(ip_, n);                                            \
+#define K_RETIRE(n)                                                                                \
+	do {                                                                                       \
+		uint64_t ip_;                                                                      \
+		asm volatile("lea 0(%%rip), %0" : "=r"(ip_));                                      \
+		k->ops->retire(ip_, n);                                                            \
 	} while (0)
 #else
-#define KFN(n) kbody_##n##_real
-#define K_ACCESS(insn, size, kind, addr, outs, ...) \
-	asm volatile(insn : outs : __VA_ARGS__)
-#define K_RETIRE(n) do { } while (0)
+#define KFN(n)					    kbody_##n##_real
+#define K_ACCESS(insn, size, kind, addr, outs, ...) asm volatile(insn:outs : __VA_ARGS__)
+#define K_RETIRE(n)                                                                                \
+	do {                                                                                       \
+	} while (0)
 #endif
 
 /* dst = 8 bytes at p. */
-#define K_LD64(dst, p) \
-	K_ACCESS("movq %[m_], %[v_]", 8, HW_LOAD, p, [v_] "=r"(dst), [m_] "m"(*(const uint64_t *)(p)))
+#define K_LD64(dst, p)                                                                             \
+	K_ACCESS("movq %[m_], %[v_]", 8, HW_LOAD,                                                  \
+		 p, [v_] "=r"(dst), [m_] "m"(*(const uint64_t *)(p)))
 /* 8 bytes at p = v. */
-#define K_ST64(p, v) \
-	K_ACCESS("movq %[v_], %[m_]", 8, HW_STORE, p, [m_] "=m"(*(uint64_t *)(p)), [v_] "r"((uint64_t)(v)))
+#define K_ST64(p, v)                                                                               \
+	K_ACCESS("movq %[v_], %[m_]", 8, HW_STORE,                                                 \
+		 p, [m_] "=m"(*(uint64_t *)(p)), [v_] "r"((uint64_t)(v)))
 /* 4 bytes at p = v. */
-#define K_ST32(p, v) \
-	K_ACCESS("movl %[v_], %[m_]", 4, HW_STORE, p, [m_] "=m"(*(uint32_t *)(p)), [v_] "r"((uint32_t)(v)))
+#define K_ST32(p, v)                                                                               \
+	K_ACCESS("movl %[v_], %[m_]", 4, HW_STORE,                                                 \
+		 p, [m_] "=m"(*(uint32_t *)(p)), [v_] "r"((uint32_t)(v)))
 /* Non-temporal (streaming) 8-byte store. */
-#define K_NTST64(p, v) \
-	K_ACCESS("movnti %[v_], %[m_]", 8, HW_STORE, p, [m_] "=m"(*(uint64_t *)(p)), [v_] "r"((uint64_t)(v)))
+#define K_NTST64(p, v)                                                                             \
+	K_ACCESS("movnti %[v_], %[m_]", 8, HW_STORE,                                               \
+		 p, [m_] "=m"(*(uint64_t *)(p)), [v_] "r"((uint64_t)(v)))
 /* Locked read-modify-write: lock add $1 to the 8 bytes at p. */
-#define K_LOCK_ADD64(p) \
-	K_ACCESS("lock addq $1, %[m_]", 8, HW_LOAD | HW_STORE | HW_LOCKED, p, [m_] "+m"(*(uint64_t *)(p)), "i"(0))
+#define K_LOCK_ADD64(p)                                                                            \
+	K_ACCESS("lock addq $1, %[m_]", 8, HW_LOAD | HW_STORE | HW_LOCKED,                         \
+		 p, [m_] "+m"(*(uint64_t *)(p)), "i"(0))
 
 /* The kernel's code range: the address of the next instruction. */
 #define K_MARK(var) asm volatile("lea 0(%%rip), %0" : "=r"(var) : : "memory")
 
 /* Runs `body` iterations times in chunks, calling kernel_progress between chunks. */
-#define K_LOOP(body)                                                               \
-	do {                                                                       \
-		uint64_t done_ = 0, n_ = k->iterations;                            \
-		while (done_ < n_) {                                               \
-			uint64_t c_ = n_ - done_ < KERNEL_CHUNK ? n_ - done_ : KERNEL_CHUNK; \
-			for (uint64_t i_ = 0; i_ < c_; i_++) {                     \
-				body;                                              \
-			}                                                          \
-			done_ += c_;                                               \
-			kernel_progress(k, done_);                                 \
-		}                                                                  \
+#define K_LOOP(body)                                                                               \
+	do {                                                                                       \
+		uint64_t done_ = 0, n_ = k->iterations;                                            \
+		while (done_ < n_) {                                                               \
+			uint64_t c_ = n_ - done_ < KERNEL_CHUNK ? n_ - done_ : KERNEL_CHUNK;       \
+			for (uint64_t i_ = 0; i_ < c_; i_++) {                                     \
+				body;                                                              \
+			}                                                                          \
+			done_ += c_;                                                               \
+			kernel_progress(k, done_);                                                 \
+		}                                                                                  \
 	} while (0)
 
 /*

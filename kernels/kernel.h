@@ -31,14 +31,14 @@ typedef void (*kernel_body_fn)(struct kernel_ctx *k);
 struct kernel_ctx {
 	/* Filled by kernel_prepare() from the definition and the options. */
 	const struct kernel_def *def;
-	uint8_t *buf;           /* the working set, page-aligned */
-	size_t size;            /* its size in bytes */
-	size_t alloc_pages;     /* pages allocated for buf */
-	uint64_t iterations;    /* loop iterations on the sampled CPU */
-	uint32_t stride;        /* bytes between successive accesses (or chase slot size) */
-	uint32_t offset;        /* byte offset of each access in its stride/slot */
-	uint64_t start;         /* chase: address of the first pointer */
-	bool instrumented;      /* run the instrumented build */
+	uint8_t *buf;		  /* the working set, page-aligned */
+	size_t size;		  /* its size in bytes */
+	size_t alloc_pages;	  /* pages allocated for buf */
+	uint64_t iterations;	  /* loop iterations on the sampled CPU */
+	uint32_t stride;	  /* bytes between successive accesses (or chase slot size) */
+	uint32_t offset;	  /* byte offset of each access in its stride/slot */
+	uint64_t start;		  /* chase: address of the first pointer */
+	bool instrumented;	  /* run the instrumented build */
 	const struct hw_ops *ops; /* the simulator's hooks (instrumented build) */
 
 	/* Progress: called between chunks of the loop; NULL for none. */
@@ -46,10 +46,10 @@ struct kernel_ctx {
 	void *progress_ctx;
 
 	/* Filled by the kernel while it runs. */
-	uint64_t ip_lo, ip_hi;  /* the kernel body's code */
+	uint64_t ip_lo, ip_hi;	/* the kernel body's code */
 	uint64_t loads, stores; /* accesses done on the sampled CPU */
-	uint64_t sink;          /* keeps results alive */
-	int error;              /* 0, or why the kernel could not run (two-core start) */
+	uint64_t sink;		/* keeps results alive */
+	int error;		/* 0, or why the kernel could not run (two-core start) */
 
 	/* Two-core kernels: the other CPU's part. */
 	volatile uint32_t ap_ready, ap_stop;
@@ -58,24 +58,26 @@ struct kernel_ctx {
 
 /* What the main job samples while a kernel runs. */
 enum kernel_sampling {
-	KSAMPLE_LOAD = 1 << 0,  /* load latency (ldlat) */
-	KSAMPLE_STORE = 1 << 1, /* the generation's store sampling: precise store, DataLA store, store latency */
+	KSAMPLE_LOAD = 1 << 0, /* load latency (ldlat) */
+	KSAMPLE_STORE =
+	    1
+	    << 1, /* the generation's store sampling: precise store, DataLA store, store latency */
 };
 
 struct kernel_expect;
 
 struct kernel_def {
-	const char *name;        /* kernels=NAME and the verdict lines */
-	const char *base;        /* the body it runs ("chase", "strided", ...) */
-	const char *what;        /* one line for docs and the start line */
+	const char *name; /* kernels=NAME and the verdict lines */
+	const char *base; /* the body it runs ("chase", "strided", ...) */
+	const char *what; /* one line for docs and the start line */
 	kernel_body_fn real, sim;
-	uint64_t size, size_sim; /* default working set (real hardware, simulator/QEMU) */
-	uint64_t min_size;       /* below this the kernel is meaningless */
+	uint64_t size, size_sim;   /* default working set (real hardware, simulator/QEMU) */
+	uint64_t min_size;	   /* below this the kernel is meaningless */
 	uint64_t iters, iters_sim; /* default iterations */
 	uint32_t stride, offset;
-	bool chase;              /* the buffer is a pointer-chase chain (slot = stride) */
-	unsigned int cpus;       /* 1, or 2 for the sharing kernels */
-	unsigned int samplings;  /* enum kernel_sampling */
+	bool chase;		/* the buffer is a pointer-chase chain (slot = stride) */
+	unsigned int cpus;	/* 1, or 2 for the sharing kernels */
+	unsigned int samplings; /* enum kernel_sampling */
 	uint32_t loads_per_iter, stores_per_iter;
 	const struct kernel_expect *expect; /* the verdict table (expect.h) */
 	size_t n_expect;
@@ -119,9 +121,10 @@ int kernel_start_ap(struct kernel_ctx *k);
 void kernel_stop_ap(struct kernel_ctx *k);
 
 /* The bodies (kbody.h), both builds. */
-#define KERNEL_BODIES(X) X(chase) X(strided) X(stream_store) X(split) X(locked) \
-	X(stfwd_block) X(alias_4k) X(share)
-#define KERNEL_DECLARE(n) void kbody_##n##_real(struct kernel_ctx *k); \
+#define KERNEL_BODIES(X)                                                                           \
+	X(chase) X(strided) X(stream_store) X(split) X(locked) X(stfwd_block) X(alias_4k) X(share)
+#define KERNEL_DECLARE(n)                                                                          \
+	void kbody_##n##_real(struct kernel_ctx *k);                                               \
 	void kbody_##n##_sim(struct kernel_ctx *k);
 KERNEL_BODIES(KERNEL_DECLARE)
 #undef KERNEL_DECLARE

@@ -26,7 +26,6 @@ uint64_t perm_rng_below(struct perm_rng *r, uint64_t bound);
  */
 void perm_sattolo(uint32_t *next, uint32_t n, struct perm_rng *r);
 
-
 /*
  * The same cycle laid out in memory as a chain of pointers: slot i of
  * `slot_size` bytes at base + i * slot_size holds the address of its

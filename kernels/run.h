@@ -19,17 +19,17 @@
 #include "../pmu/session.h"
 #include "../pmu/uarch.h"
 
-#define RESULTS_BUF_SIZE (1024 * 1024)
+#define RESULTS_BUF_SIZE  (1024 * 1024)
 #define PROGRESS_EVERY_US 2000000
-#define TEST_NAME_MAX 48
+#define TEST_NAME_MAX	  48
 #define RUNNER_MAX_EVENTS 8
 
 struct runner {
 	const struct options *opts;
 	const struct cpu_info *ci;
 	const struct uarch_info *ua;
-	bool simulated;         /* reported (results, dumps, the HITM note); never picks sizes */
-	bool instrumented;      /* the kernels run their instrumented build */
+	bool simulated;	   /* reported (results, dumps, the HITM note); never picks sizes */
+	bool instrumented; /* the kernels run their instrumented build */
 	uint64_t tsc_hz;
 	struct json_out json;
 	char *json_buf;
@@ -52,20 +52,20 @@ struct runner {
  * accesses it counts (the verdict rows that apply follow from that).
  */
 struct sampling {
-	char name[16];          /* the test name's second part: load, store, other, eventN */
-	unsigned int acc;       /* KSAMPLE_LOAD / KSAMPLE_STORE, 0: none of the kernel's accesses */
-	enum pebs_kind kind;    /* with event NULL: the generation's event of this kind */
-	const char *event;      /* session_cfg.sample_event */
-	bool user;              /* from events= */
-	bool all_qualify;       /* every counted access is an event */
-	uint32_t force;         /* records forced through GLOBAL_STATUS_SET (Goldmont) */
+	char name[16];	     /* the test name's second part: load, store, other, eventN */
+	unsigned int acc;    /* KSAMPLE_LOAD / KSAMPLE_STORE, 0: none of the kernel's accesses */
+	enum pebs_kind kind; /* with event NULL: the generation's event of this kind */
+	const char *event;   /* session_cfg.sample_event */
+	bool user;	     /* from events= */
+	bool all_qualify;    /* every counted access is an event */
+	uint32_t force;	     /* records forced through GLOBAL_STATUS_SET (Goldmont) */
 };
 
 struct run_out {
 	struct kstats st;
 	struct kverdict_in in;
 	uint64_t anomalies;
-	uint64_t kinds[3];      /* records by enum session_rec_kind */
+	uint64_t kinds[3];	/* records by enum session_rec_kind */
 	uint64_t lost_inferred; /* records missing by the kernel's accesses (no counting copy) */
 };
 

@@ -25,8 +25,8 @@ void write_dump(struct runner *r, const char *test, const struct session_result 
 		pebs_dump_add_counter(&di, (uint32_t)res->pebs_counter, r->plan->sample.evtsel,
 				      r->plan->sample.name);
 	for (unsigned int i = 0; i < r->plan->n_count; i++)
-		pebs_dump_add_counter(&di, (uint32_t)r->plan->count[i].ctr, r->plan->count[i].ev.evtsel,
-				      r->plan->count[i].ev.name);
+		pebs_dump_add_counter(&di, (uint32_t)r->plan->count[i].ctr,
+				      r->plan->count[i].ev.evtsel, r->plan->count[i].ev.name);
 	n = pebs_dump_size(&di, res->records_len);
 	out = plat_alloc(n);
 	pp_snprintf(name, sizeof(name), "%s.pebs", test);

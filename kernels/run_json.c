@@ -35,7 +35,7 @@ static void json_sources(struct runner *r, const struct session_result *res)
 		struct pebs_summary_stats st;
 		const struct pebs_summary_group *grp = &s->groups[g];
 		char name[64];
-		uint64_t bins[PEBS_SUMMARY_LOG_BINS] = { 0 };
+		uint64_t bins[PEBS_SUMMARY_LOG_BINS] = {0};
 
 		if (!grp->count)
 			continue;
@@ -78,9 +78,9 @@ static void json_sources(struct runner *r, const struct session_result *res)
 	json_end_array(j);
 }
 
-void json_run(struct runner *r, const char *test, const char *sampling,
-	      enum pebs_kind kind, const struct session_result *res, const struct run_out *o,
-	      const char *verdict, const char *why)
+void json_run(struct runner *r, const char *test, const char *sampling, enum pebs_kind kind,
+	      const struct session_result *res, const struct run_out *o, const char *verdict,
+	      const char *why)
 {
 	struct json_out *j = &r->json;
 

@@ -42,9 +42,10 @@ void run_offcore(struct runner *r, struct kernel_ctx *k)
 		return;
 	}
 	avg = oc.avg_latency_x100 / 100;
-	report_info("%s: offcore average latency %llu cycles (weighted cycles %llu / requests %llu; %s)",
-		    def->name, (unsigned long long)avg, (unsigned long long)oc.weighted_cycles,
-		    (unsigned long long)oc.requests, oc.how);
+	report_info(
+	    "%s: offcore average latency %llu cycles (weighted cycles %llu / requests %llu; %s)",
+	    def->name, (unsigned long long)avg, (unsigned long long)oc.weighted_cycles,
+	    (unsigned long long)oc.requests, oc.how);
 	json_u64(&r->json, "weighted_cycles", oc.weighted_cycles);
 	json_u64(&r->json, "requests", oc.requests);
 	json_u64(&r->json, "avg_latency_x100", oc.avg_latency_x100);
@@ -57,14 +58,17 @@ void run_offcore(struct runner *r, struct kernel_ctx *k)
 	ok = oc.requests && avg >= OFFCORE_DRAM_FLOOR &&
 	     (r->contrast_x100 < 0 || oc.avg_latency_x100 > (uint64_t)r->contrast_x100);
 	if (r->contrast_x100 >= 0)
-		pp_snprintf(why, sizeof(why), "average latency %llu cycles over %llu requests %s %u "
-			    "and %s the L1 chase's %llu", (unsigned long long)avg,
-			    (unsigned long long)oc.requests, avg >= OFFCORE_DRAM_FLOOR ? ">=" : "<",
-			    OFFCORE_DRAM_FLOOR,
-			    oc.avg_latency_x100 > (uint64_t)r->contrast_x100 ? "above" : "not above",
+		pp_snprintf(why, sizeof(why),
+			    "average latency %llu cycles over %llu requests %s %u "
+			    "and %s the L1 chase's %llu",
+			    (unsigned long long)avg, (unsigned long long)oc.requests,
+			    avg >= OFFCORE_DRAM_FLOOR ? ">=" : "<", OFFCORE_DRAM_FLOOR,
+			    oc.avg_latency_x100 > (uint64_t)r->contrast_x100 ? "above"
+									     : "not above",
 			    (unsigned long long)(r->contrast_x100 / 100));
 	else
-		pp_snprintf(why, sizeof(why), "average latency %llu cycles over %llu requests %s %u",
+		pp_snprintf(why, sizeof(why),
+			    "average latency %llu cycles over %llu requests %s %u",
 			    (unsigned long long)avg, (unsigned long long)oc.requests,
 			    avg >= OFFCORE_DRAM_FLOOR ? ">=" : "<", OFFCORE_DRAM_FLOOR);
 	json_str(&r->json, "verdict", ok ? "PASS" : "FAIL");

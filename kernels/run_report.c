@@ -11,8 +11,7 @@
 #include "../lib/report.h"
 
 /* Core cycles to ns: the core clock is the TSC clock scaled by CORE/REF cycles. */
-uint64_t cycles_to_ns(const struct runner *r, const struct session_result *res,
-		      uint64_t cycles)
+uint64_t cycles_to_ns(const struct runner *r, const struct session_result *res, uint64_t cycles)
 {
 	uint64_t hz = r->tsc_hz;
 
@@ -24,7 +23,9 @@ uint64_t cycles_to_ns(const struct runner *r, const struct session_result *res,
 }
 
 const char *const rec_kind_names[3] = {
-	[REC_PRECISE] = "precise", [REC_NONPRECISE] = "non-precise", [REC_FORCED] = "forced",
+    [REC_PRECISE] = "precise",
+    [REC_NONPRECISE] = "non-precise",
+    [REC_FORCED] = "forced",
 };
 
 static unsigned int rec_kind_at(const struct session_result *res, size_t i)
@@ -52,8 +53,7 @@ void print_kinds(const char *test, const struct run_out *o)
  * records-vs-accesses check judges them).
  */
 void report_drained(struct runner *r, const char *test, const struct sampling *s,
-		    const struct kernel_ctx *k, const struct session_result *res,
-		    struct run_out *o)
+		    const struct kernel_ctx *k, const struct session_result *res, struct run_out *o)
 {
 	uint64_t acc = s->acc == KSAMPLE_LOAD ? k->loads : s->acc == KSAMPLE_STORE ? k->stores : 0;
 	uint64_t expect = res->period ? acc / res->period : 0;
@@ -62,12 +62,13 @@ void report_drained(struct runner *r, const char *test, const struct sampling *s
 	if (!res->counted_sample && s->all_qualify && s->acc && expect > got)
 		o->lost_inferred = expect - got;
 	if (o->lost_inferred)
-		report_info("%s: records drained %zu, lost %llu (inferred from the kernel's accesses: "
-			    "%llu / period %llu = %llu expected), PMIs %u, loads %llu, stores %llu",
-			    test, res->n_records, (unsigned long long)(res->lost + o->lost_inferred),
-			    (unsigned long long)acc, (unsigned long long)res->period,
-			    (unsigned long long)expect, res->pmis, (unsigned long long)k->loads,
-			    (unsigned long long)k->stores);
+		report_info(
+		    "%s: records drained %zu, lost %llu (inferred from the kernel's accesses: "
+		    "%llu / period %llu = %llu expected), PMIs %u, loads %llu, stores %llu",
+		    test, res->n_records, (unsigned long long)(res->lost + o->lost_inferred),
+		    (unsigned long long)acc, (unsigned long long)res->period,
+		    (unsigned long long)expect, res->pmis, (unsigned long long)k->loads,
+		    (unsigned long long)k->stores);
 	else
 		report_info("%s: records drained %zu, lost %llu, PMIs %u, loads %llu, stores %llu",
 			    test, res->n_records, (unsigned long long)res->lost, res->pmis,
@@ -81,8 +82,7 @@ void print_sources(struct runner *r, const struct session_result *res)
 
 	report_info("  %-28s %8s %6s %8s %8s %8s %8s %8s  %s", "data source", "records", "share",
 		    "min", "median", "p90", "p99", "max", "(cycles; min/median/p90/p99/max ns)");
-	for (unsigned int g = 0; g < s->n_groups || (g == s->n_groups && s->groups[g].count);
-	     g++) {
+	for (unsigned int g = 0; g < s->n_groups || (g == s->n_groups && s->groups[g].count); g++) {
 		struct pebs_summary_stats st;
 		char name[64];
 
@@ -95,9 +95,10 @@ void print_sources(struct runner *r, const struct session_result *res)
 		report_info("  %-28s %8llu %3u.%u%% %8llu %7s%llu %8llu %8llu %8llu  "
 			    "%llu/%llu/%llu/%llu/%llu ns",
 			    name, (unsigned long long)st.count, st.share_permille / 10,
-			    st.share_permille % 10, (unsigned long long)st.min, st.approx ? "~" : "",
-			    (unsigned long long)st.median, (unsigned long long)st.p90,
-			    (unsigned long long)st.p99, (unsigned long long)st.max,
+			    st.share_permille % 10, (unsigned long long)st.min,
+			    st.approx ? "~" : "", (unsigned long long)st.median,
+			    (unsigned long long)st.p90, (unsigned long long)st.p99,
+			    (unsigned long long)st.max,
 			    (unsigned long long)cycles_to_ns(r, res, st.min),
 			    (unsigned long long)cycles_to_ns(r, res, st.median),
 			    (unsigned long long)cycles_to_ns(r, res, st.p90),
@@ -110,8 +111,7 @@ void print_sources(struct runner *r, const struct session_result *res)
 /* Anomalies beyond this many are counted, not printed one by one. */
 #define RUNNER_MAX_ANOMALY_LINES 8
 
-void decode_records(struct runner *r, const struct session_result *res,
-		    struct run_out *o)
+void decode_records(struct runner *r, const struct session_result *res, struct run_out *o)
 {
 	struct pebs_record *rec = plat_alloc(sizeof(*rec));
 	struct pebs_anomaly an;

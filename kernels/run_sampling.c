@@ -18,7 +18,7 @@ static const struct {
 	enum pebs_uarch uarch;
 	const char *load, *store;
 } atom_mem_events[] = {
-	{ UARCH_GLM, "event=0xd0,umask=0x81", "event=0xd0,umask=0x82" },
+    {UARCH_GLM, "event=0xd0,umask=0x81", "event=0xd0,umask=0x82"},
 };
 
 bool sampling_kind(const struct uarch_info *ua, unsigned int sampling, enum pebs_kind *k,
@@ -31,7 +31,8 @@ bool sampling_kind(const struct uarch_info *ua, unsigned int sampling, enum pebs
 		if (atom_mem_events[i].uarch != ua->uarch)
 			continue;
 		*k = KIND_OTHER;
-		*event = sampling == KSAMPLE_LOAD ? atom_mem_events[i].load : atom_mem_events[i].store;
+		*event =
+		    sampling == KSAMPLE_LOAD ? atom_mem_events[i].load : atom_mem_events[i].store;
 		return true;
 	}
 	if (sampling == KSAMPLE_LOAD) {
@@ -98,11 +99,14 @@ unsigned int kind_accesses(enum pebs_kind kind)
 {
 	switch (kind) {
 	case KIND_LDLAT:
-	case KIND_DATALA_LOAD: return KSAMPLE_LOAD;
+	case KIND_DATALA_LOAD:
+		return KSAMPLE_LOAD;
 	case KIND_STORE:
 	case KIND_STLAT:
-	case KIND_DATALA_STORE: return KSAMPLE_STORE;
-	default: return 0;
+	case KIND_DATALA_STORE:
+		return KSAMPLE_STORE;
+	default:
+		return 0;
 	}
 }
 

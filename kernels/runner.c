@@ -46,7 +46,8 @@ static void progress(void *ctx, uint64_t done, uint64_t total)
 
 /* --- one sampling of one kernel --------------------------------------------- */
 
-/* Bytes a record may take (fmt3: 200, adaptive with GPRs: 208); XMM/LBR groups are not asked for. */
+/* Bytes a record may take (fmt3: 200, adaptive with GPRs: 208); XMM/LBR groups are not asked for.
+ */
 #define RECORD_BYTES_MAX 256
 
 /*
@@ -71,8 +72,9 @@ static uint64_t default_period(const struct runner *r, const struct kernel_ctx *
 			       unsigned int sampling, uint64_t plan_min)
 {
 	const struct kernel_def *def = k->def;
-	uint64_t per = sampling == KSAMPLE_LOAD ? def->loads_per_iter :
-		       sampling == KSAMPLE_STORE ? def->stores_per_iter : OTHER_EVENTS_PER_ITER;
+	uint64_t per = sampling == KSAMPLE_LOAD	   ? def->loads_per_iter
+		       : sampling == KSAMPLE_STORE ? def->stores_per_iter
+						   : OTHER_EVENTS_PER_ITER;
 	uint64_t acc = k->iterations * (per ? per : 1);
 	uint64_t bytes = (uint64_t)r->opts->buffer_kib * 1024;
 	uint64_t cap;
@@ -164,17 +166,18 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 				 (s->kind == KIND_LDLAT && r->plan->ldlat <= 3);
 		if ((s->acc == KSAMPLE_LOAD && !def->loads_per_iter) ||
 		    (s->acc == KSAMPLE_STORE && !def->stores_per_iter)) {
-			pp_snprintf(why, sizeof(why), "the event samples %s; this kernel makes none",
+			pp_snprintf(why, sizeof(why),
+				    "the event samples %s; this kernel makes none",
 				    s->acc == KSAMPLE_LOAD ? "loads" : "stores");
 			report_skip(test, "%s", why);
 			json_run(r, test, s->name, s->kind, NULL, NULL, "SKIP", why);
 			return;
 		}
 	}
-	cfg.period = r->opts->period ? r->opts->period :
-		     default_period(r, k, s->acc, r->plan->period);
-	cfg.n_count_events = kernel_count_events(def, s->acc, r->ua->uarch, cfg.count_events,
-						 SESSION_MAX_COUNT);
+	cfg.period =
+	    r->opts->period ? r->opts->period : default_period(r, k, s->acc, r->plan->period);
+	cfg.n_count_events =
+	    kernel_count_events(def, s->acc, r->ua->uarch, cfg.count_events, SESSION_MAX_COUNT);
 	rc = preplan(r, &cfg, why, sizeof(why));
 	if (!rc)
 		rc = session_run(&cfg, kernel_run, k, &res, why, sizeof(why));
@@ -222,8 +225,9 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	o.in.lost = res.lost;
 	o.in.loads = k->loads;
 	o.in.stores = k->stores;
-	o.in.sampled_accesses = s->acc == KSAMPLE_LOAD ? k->loads :
-				s->acc == KSAMPLE_STORE ? k->stores : 0;
+	o.in.sampled_accesses = s->acc == KSAMPLE_LOAD	  ? k->loads
+				: s->acc == KSAMPLE_STORE ? k->stores
+							  : 0;
 	o.in.all_qualify = s->all_qualify;
 	o.in.forced_asked = s->force;
 	o.in.forced = o.kinds[REC_FORCED];
@@ -271,7 +275,7 @@ static void warm_up(struct kernel_ctx *k)
 }
 
 static void skip_kernel(struct runner *r, const struct kernel_def *def, const char *fmt, ...)
-	pp_printf(3, 4);
+    pp_printf(3, 4);
 
 static void skip_kernel(struct runner *r, const struct kernel_def *def, const char *fmt, ...)
 {
@@ -360,8 +364,8 @@ static void run_kernel(struct runner *r, const struct kernel_def *def)
 	if ((r->opts->size ? r->opts->size : (r->instrumented ? def->size_sim : def->size)) >=
 	    (64ULL << 20))
 		report_info("kernel %s: preparing the working set", def->name);
-	if (kernel_prepare(k, def, r->opts->size, r->opts->iterations, r->instrumented, &clipped, why,
-			   sizeof(why)) < 0) {
+	if (kernel_prepare(k, def, r->opts->size, r->opts->iterations, r->instrumented, &clipped,
+			   why, sizeof(why)) < 0) {
 		report_fail(def->name, "%s", why);
 		json_str(&r->json, "error", why);
 		json_end_object(&r->json);
@@ -486,9 +490,9 @@ void runner_main_job(const struct options *opts, const struct cpu_info *ci)
 		goto out;
 	}
 	r->tsc_hz = ci->tsc_hz ? ci->tsc_hz : calibrate_tsc();
-	report_info("main job: TSC %llu Hz (%s), %u CPUs, %s kernels", (unsigned long long)r->tsc_hz,
-		    ci->tsc_hz ? "CPUID 15H/16H" : "calibrated", plat_cpu_count(),
-		    r->instrumented ? "instrumented" : "real");
+	report_info("main job: TSC %llu Hz (%s), %u CPUs, %s kernels",
+		    (unsigned long long)r->tsc_hz, ci->tsc_hz ? "CPUID 15H/16H" : "calibrated",
+		    plat_cpu_count(), r->instrumented ? "instrumented" : "real");
 	json_init(&r->json, r->json_buf, RESULTS_BUF_SIZE);
 	json_header(r);
 	usable = session_pebs_usable(ci, why, sizeof(why));
@@ -500,9 +504,10 @@ void runner_main_job(const struct options *opts, const struct cpu_info *ci)
 		r->other_only = !sampling_kind(r->ua, KSAMPLE_LOAD, &kd, &ev) &&
 				!sampling_kind(r->ua, KSAMPLE_STORE, &kd, &ev);
 		if (r->other_only)
-			report_info("main job: %s has no load or store sampling: each kernel is sampled "
-				    "with the generation's PEBS instructions event; no data-source checks",
-				    r->ua->name);
+			report_info(
+			    "main job: %s has no load or store sampling: each kernel is sampled "
+			    "with the generation's PEBS instructions event; no data-source checks",
+			    r->ua->name);
 	}
 	if (r->n_user)
 		report_info("main job: %u event(s) from events= sample every kernel", r->n_user);

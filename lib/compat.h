@@ -26,12 +26,12 @@ char *strchr(const char *s, int c);
 #include <string.h>
 #endif
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-#define BIT_ULL(n)    (1ULL << (n))
+#define ARRAY_SIZE(a)	    (sizeof(a) / sizeof((a)[0]))
+#define BIT_ULL(n)	    (1ULL << (n))
 #define GENMASK_ULL(hi, lo) ((~0ULL >> (63 - (hi))) & (~0ULL << (lo)))
-#define PAGE_SIZE_4K  4096UL
+#define PAGE_SIZE_4K	    4096UL
 
-#define pp_unused     __attribute__((unused))
+#define pp_unused	__attribute__((unused))
 #define pp_printf(a, b) __attribute__((format(printf, a, b)))
 
 static inline uint64_t get_le64(const uint8_t *p)

@@ -65,7 +65,7 @@ static void put_number(struct out *o, unsigned long long v, bool neg, unsigned b
 
 int pp_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
 {
-	struct out o = { buf, size, 0 };
+	struct out o = {buf, size, 0};
 
 	for (; *fmt; fmt++) {
 		int flags = 0, width = 0, prec = -1, lng = 0;
@@ -155,8 +155,11 @@ int pp_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
 				u = (unsigned short)u;
 			else if (lng <= -2)
 				u = (unsigned char)u;
-			put_number(&o, u, false, *fmt == 'u' ? 10 : *fmt == 'o' ? 8 : 16, *fmt == 'X',
-				   flags & ~(F_PLUS | F_SPACE), width, prec);
+			put_number(&o, u, false,
+				   *fmt == 'u'	 ? 10
+				   : *fmt == 'o' ? 8
+						 : 16,
+				   *fmt == 'X', flags & ~(F_PLUS | F_SPACE), width, prec);
 			break;
 		case 'p':
 			put(&o, '0');

@@ -14,65 +14,65 @@
 #include "../sim/sim.h"
 
 enum opt_type {
-	T_ENUM,   /* one word of a list, stored as an int */
-	T_BOOL,   /* one word of a two-word list: false, true */
-	T_U32,    /* decimal or 0x hex, within [min, max] */
-	T_U64,    /* decimal or 0x hex, within [min, max] */
-	T_SIZE,   /* like T_U64 with an optional K, M or G suffix (binary) */
-	T_NAME,   /* a short word: letters, digits, '.', '_', '-' */
-	T_LIST,   /* comma-separated T_NAME words */
+	T_ENUM,	  /* one word of a list, stored as an int */
+	T_BOOL,	  /* one word of a two-word list: false, true */
+	T_U32,	  /* decimal or 0x hex, within [min, max] */
+	T_U64,	  /* decimal or 0x hex, within [min, max] */
+	T_SIZE,	  /* like T_U64 with an optional K, M or G suffix (binary) */
+	T_NAME,	  /* a short word: letters, digits, '.', '_', '-' */
+	T_LIST,	  /* comma-separated T_NAME words */
 	T_EVENTS, /* event specs: any printable text without spaces */
 };
 
 struct opt_def {
 	const char *name;
 	enum opt_type type;
-	size_t offset;            /* into struct options */
-	size_t size;              /* of the string field (T_NAME, T_LIST, T_EVENTS) */
+	size_t offset;		  /* into struct options */
+	size_t size;		  /* of the string field (T_NAME, T_LIST, T_EVENTS) */
 	const char *const *words; /* T_ENUM, T_BOOL: NULL-terminated */
 	uint64_t min, max;
-	const char *accepted;     /* for the error line */
+	const char *accepted; /* for the error line */
 };
 
 #define OFF(f) offsetof(struct options, f)
 #define SZ(f)  sizeof(((struct options *)0)->f)
 
-static const char *const pmu_words[] = { "auto", "hw", "sim", NULL };
-static const char *const exit_words[] = { "shutdown", "reboot", "return", NULL };
-static const char *const drain_words[] = { "poll", "pmi", NULL };
-static const char *const selftest_words[] = { "none", "gp", NULL };
-static const char *const trace_words[] = { "none", "msr", NULL };
-static const char *const onoff_words[] = { "off", "on", NULL };
-static const char *const mode_words[] = { "run", "report", NULL };
-static const char *const verbose_words[] = { "0", "1", NULL };
+static const char *const pmu_words[] = {"auto", "hw", "sim", NULL};
+static const char *const exit_words[] = {"shutdown", "reboot", "return", NULL};
+static const char *const drain_words[] = {"poll", "pmi", NULL};
+static const char *const selftest_words[] = {"none", "gp", NULL};
+static const char *const trace_words[] = {"none", "msr", NULL};
+static const char *const onoff_words[] = {"off", "on", NULL};
+static const char *const mode_words[] = {"run", "report", NULL};
+static const char *const verbose_words[] = {"0", "1", NULL};
 
 static const struct opt_def opt_table[] = {
-	{ "pmu", T_ENUM, OFF(pmu), 0, pmu_words, 0, 0, "auto, hw, sim" },
-	{ "model", T_NAME, OFF(model), SZ(model), NULL, 0, 0, "a simulator model name, or list" },
-	{ "trace", T_BOOL, OFF(trace_msr), 0, trace_words, 0, 0, "msr, none" },
-	{ "exit", T_ENUM, OFF(exit_mode), 0, exit_words, 0, 0, "shutdown, reboot, return" },
-	{ "kernels", T_LIST, OFF(kernels), SZ(kernels), NULL, 0, 0,
-	  "all, none, or kernel names separated by commas" },
-	{ "events", T_EVENTS, OFF(events), SZ(events), NULL, 0, 0,
-	  "libpfm4 event names or raw event=0x..,umask=0x.. separated by ';'" },
-	{ "ldlat", T_U32, OFF(ldlat), 0, NULL, 3, 65535, "an integer 3..65535" },
-	{ "period", T_U64, OFF(period), 0, NULL, 0, (1ULL << 48) - 1,
-	  "an integer 0..2^48-1 (0 = per kernel)" },
-	{ "buffer", T_U32, OFF(buffer_kib), 0, NULL, 4, 65536, "KiB, an integer 4..65536" },
-	{ "threshold", T_U32, OFF(threshold), 0, NULL, 0, 1000000,
-	  "records, an integer 0..1000000 (0 = near full)" },
-	{ "drain", T_ENUM, OFF(drain), 0, drain_words, 0, 0, "poll, pmi" },
-	{ "records", T_U32, OFF(records), 0, NULL, 0, 1000000, "an integer 0..1000000" },
-	{ "size", T_SIZE, OFF(size), 0, NULL, 0, 1ULL << 40,
-	  "bytes, an integer with an optional K, M or G suffix (0 = per kernel)" },
-	{ "iterations", T_U32, OFF(iterations), 0, NULL, 0, 0xffffffffu,
-	  "an integer 0..4294967295 (0 = per kernel)" },
-	{ "log", T_NAME, OFF(log), SZ(log), NULL, 0, 0, "a file name, or none" },
-	{ "results", T_NAME, OFF(results), SZ(results), NULL, 0, 0, "a file name, or none" },
-	{ "dump", T_BOOL, OFF(dump), 0, onoff_words, 0, 0, "on, off" },
-	{ "selftest", T_ENUM, OFF(selftest), 0, selftest_words, 0, 0, "none, gp" },
-	{ "mode", T_BOOL, OFF(report_only), 0, mode_words, 0, 0, "run, report" },
-	{ "verbose", T_BOOL, OFF(verbose), 0, verbose_words, 0, 0, "0, 1" },
+    {"pmu", T_ENUM, OFF(pmu), 0, pmu_words, 0, 0, "auto, hw, sim"},
+    {"model", T_NAME, OFF(model), SZ(model), NULL, 0, 0, "a simulator model name, or list"},
+    {"trace", T_BOOL, OFF(trace_msr), 0, trace_words, 0, 0, "msr, none"},
+    {"exit", T_ENUM, OFF(exit_mode), 0, exit_words, 0, 0, "shutdown, reboot, return"},
+    {"kernels", T_LIST, OFF(kernels), SZ(kernels), NULL, 0, 0,
+     "all, none, or kernel names separated by commas"},
+    {"events", T_EVENTS, OFF(events), SZ(events), NULL, 0, 0,
+     "libpfm4 event names or raw event=0x..,umask=0x.. separated by ';'"},
+    {"ldlat", T_U32, OFF(ldlat), 0, NULL, 3, 65535, "an integer 3..65535"},
+    {"period", T_U64, OFF(period), 0, NULL, 0, (1ULL << 48) - 1,
+     "an integer 0..2^48-1 (0 = per kernel)"},
+    {"buffer", T_U32, OFF(buffer_kib), 0, NULL, 4, 65536, "KiB, an integer 4..65536"},
+    {"threshold", T_U32, OFF(threshold), 0, NULL, 0, 1000000,
+     "records, an integer 0..1000000 (0 = near full)"},
+    {"drain", T_ENUM, OFF(drain), 0, drain_words, 0, 0, "poll, pmi"},
+    {"records", T_U32, OFF(records), 0, NULL, 0, 1000000, "an integer 0..1000000"},
+    {"size", T_SIZE, OFF(size), 0, NULL, 0, 1ULL << 40,
+     "bytes, an integer with an optional K, M or G suffix (0 = per kernel)"},
+    {"iterations", T_U32, OFF(iterations), 0, NULL, 0, 0xffffffffu,
+     "an integer 0..4294967295 (0 = per kernel)"},
+    {"log", T_NAME, OFF(log), SZ(log), NULL, 0, 0, "a file name, or none"},
+    {"results", T_NAME, OFF(results), SZ(results), NULL, 0, 0, "a file name, or none"},
+    {"dump", T_BOOL, OFF(dump), 0, onoff_words, 0, 0, "on, off"},
+    {"selftest", T_ENUM, OFF(selftest), 0, selftest_words, 0, 0, "none, gp"},
+    {"mode", T_BOOL, OFF(report_only), 0, mode_words, 0, 0, "run, report"},
+    {"verbose", T_BOOL, OFF(verbose), 0, verbose_words, 0, 0, "0, 1"},
 };
 
 void options_defaults(struct options *o)
@@ -117,10 +117,20 @@ static bool parse_number(const struct opt_def *d, const char *v, uint64_t *out)
 		return false;
 	if (d->type == T_SIZE && *end) {
 		switch (*end) {
-		case 'k': case 'K': shift = 10; break;
-		case 'm': case 'M': shift = 20; break;
-		case 'g': case 'G': shift = 30; break;
-		default: return false;
+		case 'k':
+		case 'K':
+			shift = 10;
+			break;
+		case 'm':
+		case 'M':
+			shift = 20;
+			break;
+		case 'g':
+		case 'G':
+			shift = 30;
+			break;
+		default:
+			return false;
 		}
 		end++;
 		if (*out > (~0ULL >> shift))
@@ -154,8 +164,8 @@ static bool valid_text(enum opt_type type, const char *v)
 	if (!*v)
 		return type == T_EVENTS;
 	for (const char *p = v; *p; p++) {
-		if (type == T_EVENTS ? (*p <= ' ' || *p > '~') :
-		    !(name_char(*p) || (type == T_LIST && *p == ',')))
+		if (type == T_EVENTS ? (*p <= ' ' || *p > '~')
+				     : !(name_char(*p) || (type == T_LIST && *p == ',')))
 			return false;
 	}
 	/* A list has no empty element. */
@@ -256,8 +266,9 @@ int options_parse_line(struct options *o, const char *line, bool skip_argv0, cha
 		while (p[n] && p[n] != ' ' && p[n] != '\t' && p[n] != '\r' && p[n] != '\n')
 			n++;
 		if (n >= sizeof(tok)) {
-			pp_snprintf(err, err_size, "option '%.24s...' is too long (at most %u characters)",
-				    p, (unsigned int)sizeof(tok) - 1);
+			pp_snprintf(err, err_size,
+				    "option '%.24s...' is too long (at most %u characters)", p,
+				    (unsigned int)sizeof(tok) - 1);
 			return -1;
 		}
 		memcpy(tok, p, n);
@@ -382,8 +393,10 @@ static int check_kernels(const struct options *o, char *err, size_t err_size)
 		word[len] = 0;
 		if (!kernel_find(word)) {
 			kernel_names(names, sizeof(names));
-			pp_snprintf(err, err_size, "option kernels: unknown kernel '%s' (accepted: all, "
-				    "none, or names separated by commas: %s)", word, names);
+			pp_snprintf(err, err_size,
+				    "option kernels: unknown kernel '%s' (accepted: all, "
+				    "none, or names separated by commas: %s)",
+				    word, names);
 			return -1;
 		}
 		if (!e)
@@ -406,10 +419,11 @@ static int check_threshold(const struct options *o, char *err, size_t err_size)
 
 	if (o->threshold <= most)
 		return 0;
-	pp_snprintf(err, err_size, "option threshold: %u records do not fit in buffer=%u KiB "
+	pp_snprintf(err, err_size,
+		    "option threshold: %u records do not fit in buffer=%u KiB "
 		    "(accepted: 0..%llu, the buffer's size over the smallest %zu-byte record; "
-		    "0 = near full)", o->threshold, o->buffer_kib, (unsigned long long)most,
-		    min_rec);
+		    "0 = near full)",
+		    o->threshold, o->buffer_kib, (unsigned long long)most, min_rec);
 	return -1;
 }
 

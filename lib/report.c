@@ -134,5 +134,5 @@ int report_summary(void)
 
 void report_reset(void)
 {
-	counts = (struct report_counts){ 0 };
+	counts = (struct report_counts){0};
 }

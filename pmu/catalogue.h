@@ -12,7 +12,7 @@
 
 /* cat_event.flags */
 enum {
-	CAT_EV_LDLAT = 1 << 0,    /* takes :ldlat= (MSR_PEBS_LD_LAT_THRESHOLD) */
+	CAT_EV_LDLAT = 1 << 0,	  /* takes :ldlat= (MSR_PEBS_LD_LAT_THRESHOLD) */
 	CAT_EV_FRONTEND = 1 << 1, /* umask carries an MSR_PEBS_FRONTEND value */
 	CAT_EV_OFFCORE = 1 << 2,  /* umasks are MSR_OFFCORE_RSPx bits, OR-able */
 	CAT_EV_PRECISE = 1 << 3,  /* libpfm4: some umask is PEBS-capable */
@@ -25,7 +25,7 @@ enum {
 };
 
 struct cat_pmu {
-	uint32_t name;      /* libpfm4 PMU name, e.g. "skl" */
+	uint32_t name; /* libpfm4 PMU name, e.g. "skl" */
 	uint32_t desc;
 	uint32_t first_event;
 	uint16_t n_events;
@@ -35,15 +35,15 @@ struct cat_pmu {
 struct cat_event {
 	uint32_t name;
 	uint32_t first_umask;
-	uint16_t n_umasks;  /* >= 1: events without umasks have one unnamed entry */
-	uint16_t code;      /* libpfm4 event code (event select, umask in bits 15:8 for some) */
+	uint16_t n_umasks; /* >= 1: events without umasks have one unnamed entry */
+	uint16_t code;	   /* libpfm4 event code (event select, umask in bits 15:8 for some) */
 	uint8_t flags;
 };
 
 struct cat_umask {
-	uint32_t evtsel;    /* libpfm4's PERFEVTSEL encoding less USR/OS/INT/EN/PC */
-	uint16_t name;      /* "" for the unnamed entry */
-	uint16_t extra;     /* index into cat_extras (offcore RSP bits / frontend value); 0 = none */
+	uint32_t evtsel; /* libpfm4's PERFEVTSEL encoding less USR/OS/INT/EN/PC */
+	uint16_t name;	 /* "" for the unnamed entry */
+	uint16_t extra;	 /* index into cat_extras (offcore RSP bits / frontend value); 0 = none */
 	uint8_t flags;
 };
 

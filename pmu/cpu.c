@@ -28,8 +28,8 @@ static const struct {
 	const char *str;
 	enum cpu_vendor vendor;
 } vendor_table[] = {
-	{ "GenuineIntel", VENDOR_INTEL },
-	{ "AuthenticAMD", VENDOR_AMD },
+    {"GenuineIntel", VENDOR_INTEL},
+    {"AuthenticAMD", VENDOR_AMD},
 };
 
 /* Hypervisor signatures, leaf 0x40000000 EBX:ECX:EDX (QEMU target/i386, Linux kvm_para.h). */
@@ -37,8 +37,8 @@ static const struct {
 	const char sig[13];
 	enum cpu_hypervisor hv;
 } hv_table[] = {
-	{ "KVMKVMKVM\0\0\0", HV_KVM },
-	{ "TCGTCGTCGTCG", HV_TCG },
+    {"KVMKVMKVM\0\0\0", HV_KVM},
+    {"TCGTCGTCGTCG", HV_TCG},
 };
 
 static void probe_ident(struct cpu_info *ci)
@@ -59,8 +59,9 @@ static void probe_ident(struct cpu_info *ci)
 	base_family = (r.eax >> 8) & 0xf;
 	base_model = (r.eax >> 4) & 0xf;
 	ci->family = base_family == 0xf ? base_family + ((r.eax >> 20) & 0xff) : base_family;
-	ci->model = (base_family == 6 || base_family == 0xf) ?
-			    (((r.eax >> 16) & 0xf) << 4) + base_model : base_model;
+	ci->model = (base_family == 6 || base_family == 0xf)
+			? (((r.eax >> 16) & 0xf) << 4) + base_model
+			: base_model;
 	ci->stepping = r.eax & 0xf;
 	ci->ds = r.edx & BIT_ULL(21);
 	ci->dtes64 = r.ecx & BIT_ULL(2);
@@ -236,81 +237,81 @@ static const struct uarch_row {
 	enum pebs_uarch uarch;
 	const char *what;
 } uarch_table[] = {
-	{ 0x0f, CORE_TYPE_NONE, UARCH_CORE2, "Core 2 (Merom)" },
-	{ 0x16, CORE_TYPE_NONE, UARCH_CORE2, "Core 2 (Merom-L)" },
-	{ 0x17, CORE_TYPE_NONE, UARCH_CORE2, "Core 2 (Penryn)" },
-	{ 0x1d, CORE_TYPE_NONE, UARCH_CORE2, "Core 2 (Dunnington)" },
-	{ 0x1a, CORE_TYPE_NONE, UARCH_NHM, "Nehalem-EP" },
-	{ 0x1e, CORE_TYPE_NONE, UARCH_NHM, "Nehalem (Lynnfield)" },
-	{ 0x1f, CORE_TYPE_NONE, UARCH_NHM, "Nehalem (Auburndale)" },
-	{ 0x2e, CORE_TYPE_NONE, UARCH_NHM, "Nehalem-EX" },
-	{ 0x25, CORE_TYPE_NONE, UARCH_WSM, "Westmere (Clarkdale)" },
-	{ 0x2c, CORE_TYPE_NONE, UARCH_WSM, "Westmere-EP" },
-	{ 0x2f, CORE_TYPE_NONE, UARCH_WSM, "Westmere-EX" },
-	{ 0x2a, CORE_TYPE_NONE, UARCH_SNB, "Sandy Bridge" },
-	{ 0x2d, CORE_TYPE_NONE, UARCH_SNB, "Sandy Bridge-EP" },
-	{ 0x3a, CORE_TYPE_NONE, UARCH_IVB, "Ivy Bridge" },
-	{ 0x3e, CORE_TYPE_NONE, UARCH_IVB, "Ivy Bridge-EP" },
-	{ 0x3c, CORE_TYPE_NONE, UARCH_HSW, "Haswell" },
-	{ 0x3f, CORE_TYPE_NONE, UARCH_HSW, "Haswell-EP" },
-	{ 0x45, CORE_TYPE_NONE, UARCH_HSW, "Haswell-ULT" },
-	{ 0x46, CORE_TYPE_NONE, UARCH_HSW, "Haswell (Crystal Well)" },
-	{ 0x3d, CORE_TYPE_NONE, UARCH_BDW, "Broadwell" },
-	{ 0x47, CORE_TYPE_NONE, UARCH_BDW, "Broadwell (Iris Pro)" },
-	{ 0x4f, CORE_TYPE_NONE, UARCH_BDW, "Broadwell-EP" },
-	{ 0x56, CORE_TYPE_NONE, UARCH_BDW, "Broadwell-DE" },
-	{ 0x4e, CORE_TYPE_NONE, UARCH_SKL, "Skylake (mobile)" },
-	{ 0x5e, CORE_TYPE_NONE, UARCH_SKL, "Skylake (desktop)" },
-	{ 0x8e, CORE_TYPE_NONE, UARCH_SKL, "Kaby/Coffee/Whiskey/Amber Lake (mobile)" },
-	{ 0x9e, CORE_TYPE_NONE, UARCH_SKL, "Kaby/Coffee Lake (desktop)" },
-	{ 0xa5, CORE_TYPE_NONE, UARCH_SKL, "Comet Lake" },
-	{ 0xa6, CORE_TYPE_NONE, UARCH_SKL, "Comet Lake (mobile)" },
-	{ 0x55, CORE_TYPE_NONE, UARCH_SKX, "Skylake-SP/Cascade Lake/Cooper Lake" },
-	{ 0x7d, CORE_TYPE_NONE, UARCH_ICL, "Ice Lake (desktop)" },
-	{ 0x7e, CORE_TYPE_NONE, UARCH_ICL, "Ice Lake (mobile)" },
-	{ 0x9d, CORE_TYPE_NONE, UARCH_ICL, "Ice Lake (NNPI)" },
-	{ 0xa7, CORE_TYPE_NONE, UARCH_ICL, "Rocket Lake" },
-	{ 0x8c, CORE_TYPE_NONE, UARCH_ICL, "Tiger Lake (mobile)" },
-	{ 0x8d, CORE_TYPE_NONE, UARCH_ICL, "Tiger Lake (desktop)" },
-	{ 0x6a, CORE_TYPE_NONE, UARCH_ICX, "Ice Lake-SP" },
-	{ 0x6c, CORE_TYPE_NONE, UARCH_ICX, "Ice Lake-D" },
-	{ 0x8f, CORE_TYPE_NONE, UARCH_SPR, "Sapphire Rapids" },
-	{ 0xcf, CORE_TYPE_NONE, UARCH_EMR, "Emerald Rapids" },
-	{ 0xad, CORE_TYPE_NONE, UARCH_GNR, "Granite Rapids" },
-	{ 0xae, CORE_TYPE_NONE, UARCH_GNR, "Granite Rapids-D" },
-	/* Hybrid parts: the core type of the CPU running us picks the table. */
-	{ 0x97, CORE_TYPE_CORE, UARCH_GLC, "Alder Lake P-core (Golden Cove)" },
-	{ 0x97, CORE_TYPE_ATOM, UARCH_GRT, "Alder Lake E-core (Gracemont)" },
-	{ 0x9a, CORE_TYPE_CORE, UARCH_GLC, "Alder Lake-L P-core (Golden Cove)" },
-	{ 0x9a, CORE_TYPE_ATOM, UARCH_GRT, "Alder Lake-L E-core (Gracemont)" },
-	{ 0xb7, CORE_TYPE_CORE, UARCH_GLC, "Raptor Lake P-core (Raptor Cove)" },
-	{ 0xb7, CORE_TYPE_ATOM, UARCH_GRT, "Raptor Lake E-core (Gracemont)" },
-	{ 0xba, CORE_TYPE_CORE, UARCH_GLC, "Raptor Lake-P P-core (Raptor Cove)" },
-	{ 0xba, CORE_TYPE_ATOM, UARCH_GRT, "Raptor Lake-P E-core (Gracemont)" },
-	{ 0xbf, CORE_TYPE_CORE, UARCH_GLC, "Raptor Lake-S P-core (Raptor Cove)" },
-	{ 0xbf, CORE_TYPE_ATOM, UARCH_GRT, "Raptor Lake-S E-core (Gracemont)" },
-	{ 0xbe, CORE_TYPE_NONE, UARCH_GRT, "Alder Lake-N (Gracemont)" },
-	{ 0xaa, CORE_TYPE_CORE, UARCH_GLC, "Meteor Lake P-core (Redwood Cove)" },
-	{ 0xaa, CORE_TYPE_ATOM, UARCH_CMT, "Meteor Lake E-core (Crestmont)" },
-	{ 0xac, CORE_TYPE_CORE, UARCH_GLC, "Meteor Lake P-core (Redwood Cove)" },
-	{ 0xac, CORE_TYPE_ATOM, UARCH_CMT, "Meteor Lake E-core (Crestmont)" },
-	{ 0xaf, CORE_TYPE_NONE, UARCH_CMT, "Sierra Forest (Crestmont)" },
-	{ 0xb6, CORE_TYPE_NONE, UARCH_CMT, "Grand Ridge (Crestmont)" },
-	{ 0xbd, CORE_TYPE_CORE, UARCH_LNC, "Lunar Lake P-core (Lion Cove)" },
-	{ 0xbd, CORE_TYPE_ATOM, UARCH_CMT, "Lunar Lake E-core (Skymont)" },
-	{ 0xc5, CORE_TYPE_CORE, UARCH_LNC, "Arrow Lake P-core (Lion Cove)" },
-	{ 0xc5, CORE_TYPE_ATOM, UARCH_CMT, "Arrow Lake E-core (Skymont)" },
-	{ 0xc6, CORE_TYPE_CORE, UARCH_LNC, "Arrow Lake-S P-core (Lion Cove)" },
-	{ 0xc6, CORE_TYPE_ATOM, UARCH_CMT, "Arrow Lake-S E-core (Skymont)" },
-	{ 0x5c, CORE_TYPE_NONE, UARCH_GLM, "Goldmont (Apollo Lake)" },
-	{ 0x5f, CORE_TYPE_NONE, UARCH_GLM, "Goldmont (Denverton)" },
-	{ 0x7a, CORE_TYPE_NONE, UARCH_GLM, "Goldmont Plus (Gemini Lake)" },
-	{ 0x37, CORE_TYPE_NONE, UARCH_SLM, "Silvermont (Bay Trail)" },
-	{ 0x4a, CORE_TYPE_NONE, UARCH_SLM, "Silvermont (Merrifield)" },
-	{ 0x4d, CORE_TYPE_NONE, UARCH_SLM, "Silvermont (Avoton)" },
-	{ 0x5a, CORE_TYPE_NONE, UARCH_SLM, "Silvermont (Moorefield)" },
-	{ 0x5d, CORE_TYPE_NONE, UARCH_SLM, "Silvermont (SoFIA)" },
-	{ 0x4c, CORE_TYPE_NONE, UARCH_SLM, "Airmont (Cherry Trail)" },
+    {0x0f, CORE_TYPE_NONE, UARCH_CORE2, "Core 2 (Merom)"},
+    {0x16, CORE_TYPE_NONE, UARCH_CORE2, "Core 2 (Merom-L)"},
+    {0x17, CORE_TYPE_NONE, UARCH_CORE2, "Core 2 (Penryn)"},
+    {0x1d, CORE_TYPE_NONE, UARCH_CORE2, "Core 2 (Dunnington)"},
+    {0x1a, CORE_TYPE_NONE, UARCH_NHM, "Nehalem-EP"},
+    {0x1e, CORE_TYPE_NONE, UARCH_NHM, "Nehalem (Lynnfield)"},
+    {0x1f, CORE_TYPE_NONE, UARCH_NHM, "Nehalem (Auburndale)"},
+    {0x2e, CORE_TYPE_NONE, UARCH_NHM, "Nehalem-EX"},
+    {0x25, CORE_TYPE_NONE, UARCH_WSM, "Westmere (Clarkdale)"},
+    {0x2c, CORE_TYPE_NONE, UARCH_WSM, "Westmere-EP"},
+    {0x2f, CORE_TYPE_NONE, UARCH_WSM, "Westmere-EX"},
+    {0x2a, CORE_TYPE_NONE, UARCH_SNB, "Sandy Bridge"},
+    {0x2d, CORE_TYPE_NONE, UARCH_SNB, "Sandy Bridge-EP"},
+    {0x3a, CORE_TYPE_NONE, UARCH_IVB, "Ivy Bridge"},
+    {0x3e, CORE_TYPE_NONE, UARCH_IVB, "Ivy Bridge-EP"},
+    {0x3c, CORE_TYPE_NONE, UARCH_HSW, "Haswell"},
+    {0x3f, CORE_TYPE_NONE, UARCH_HSW, "Haswell-EP"},
+    {0x45, CORE_TYPE_NONE, UARCH_HSW, "Haswell-ULT"},
+    {0x46, CORE_TYPE_NONE, UARCH_HSW, "Haswell (Crystal Well)"},
+    {0x3d, CORE_TYPE_NONE, UARCH_BDW, "Broadwell"},
+    {0x47, CORE_TYPE_NONE, UARCH_BDW, "Broadwell (Iris Pro)"},
+    {0x4f, CORE_TYPE_NONE, UARCH_BDW, "Broadwell-EP"},
+    {0x56, CORE_TYPE_NONE, UARCH_BDW, "Broadwell-DE"},
+    {0x4e, CORE_TYPE_NONE, UARCH_SKL, "Skylake (mobile)"},
+    {0x5e, CORE_TYPE_NONE, UARCH_SKL, "Skylake (desktop)"},
+    {0x8e, CORE_TYPE_NONE, UARCH_SKL, "Kaby/Coffee/Whiskey/Amber Lake (mobile)"},
+    {0x9e, CORE_TYPE_NONE, UARCH_SKL, "Kaby/Coffee Lake (desktop)"},
+    {0xa5, CORE_TYPE_NONE, UARCH_SKL, "Comet Lake"},
+    {0xa6, CORE_TYPE_NONE, UARCH_SKL, "Comet Lake (mobile)"},
+    {0x55, CORE_TYPE_NONE, UARCH_SKX, "Skylake-SP/Cascade Lake/Cooper Lake"},
+    {0x7d, CORE_TYPE_NONE, UARCH_ICL, "Ice Lake (desktop)"},
+    {0x7e, CORE_TYPE_NONE, UARCH_ICL, "Ice Lake (mobile)"},
+    {0x9d, CORE_TYPE_NONE, UARCH_ICL, "Ice Lake (NNPI)"},
+    {0xa7, CORE_TYPE_NONE, UARCH_ICL, "Rocket Lake"},
+    {0x8c, CORE_TYPE_NONE, UARCH_ICL, "Tiger Lake (mobile)"},
+    {0x8d, CORE_TYPE_NONE, UARCH_ICL, "Tiger Lake (desktop)"},
+    {0x6a, CORE_TYPE_NONE, UARCH_ICX, "Ice Lake-SP"},
+    {0x6c, CORE_TYPE_NONE, UARCH_ICX, "Ice Lake-D"},
+    {0x8f, CORE_TYPE_NONE, UARCH_SPR, "Sapphire Rapids"},
+    {0xcf, CORE_TYPE_NONE, UARCH_EMR, "Emerald Rapids"},
+    {0xad, CORE_TYPE_NONE, UARCH_GNR, "Granite Rapids"},
+    {0xae, CORE_TYPE_NONE, UARCH_GNR, "Granite Rapids-D"},
+    /* Hybrid parts: the core type of the CPU running us picks the table. */
+    {0x97, CORE_TYPE_CORE, UARCH_GLC, "Alder Lake P-core (Golden Cove)"},
+    {0x97, CORE_TYPE_ATOM, UARCH_GRT, "Alder Lake E-core (Gracemont)"},
+    {0x9a, CORE_TYPE_CORE, UARCH_GLC, "Alder Lake-L P-core (Golden Cove)"},
+    {0x9a, CORE_TYPE_ATOM, UARCH_GRT, "Alder Lake-L E-core (Gracemont)"},
+    {0xb7, CORE_TYPE_CORE, UARCH_GLC, "Raptor Lake P-core (Raptor Cove)"},
+    {0xb7, CORE_TYPE_ATOM, UARCH_GRT, "Raptor Lake E-core (Gracemont)"},
+    {0xba, CORE_TYPE_CORE, UARCH_GLC, "Raptor Lake-P P-core (Raptor Cove)"},
+    {0xba, CORE_TYPE_ATOM, UARCH_GRT, "Raptor Lake-P E-core (Gracemont)"},
+    {0xbf, CORE_TYPE_CORE, UARCH_GLC, "Raptor Lake-S P-core (Raptor Cove)"},
+    {0xbf, CORE_TYPE_ATOM, UARCH_GRT, "Raptor Lake-S E-core (Gracemont)"},
+    {0xbe, CORE_TYPE_NONE, UARCH_GRT, "Alder Lake-N (Gracemont)"},
+    {0xaa, CORE_TYPE_CORE, UARCH_GLC, "Meteor Lake P-core (Redwood Cove)"},
+    {0xaa, CORE_TYPE_ATOM, UARCH_CMT, "Meteor Lake E-core (Crestmont)"},
+    {0xac, CORE_TYPE_CORE, UARCH_GLC, "Meteor Lake P-core (Redwood Cove)"},
+    {0xac, CORE_TYPE_ATOM, UARCH_CMT, "Meteor Lake E-core (Crestmont)"},
+    {0xaf, CORE_TYPE_NONE, UARCH_CMT, "Sierra Forest (Crestmont)"},
+    {0xb6, CORE_TYPE_NONE, UARCH_CMT, "Grand Ridge (Crestmont)"},
+    {0xbd, CORE_TYPE_CORE, UARCH_LNC, "Lunar Lake P-core (Lion Cove)"},
+    {0xbd, CORE_TYPE_ATOM, UARCH_CMT, "Lunar Lake E-core (Skymont)"},
+    {0xc5, CORE_TYPE_CORE, UARCH_LNC, "Arrow Lake P-core (Lion Cove)"},
+    {0xc5, CORE_TYPE_ATOM, UARCH_CMT, "Arrow Lake E-core (Skymont)"},
+    {0xc6, CORE_TYPE_CORE, UARCH_LNC, "Arrow Lake-S P-core (Lion Cove)"},
+    {0xc6, CORE_TYPE_ATOM, UARCH_CMT, "Arrow Lake-S E-core (Skymont)"},
+    {0x5c, CORE_TYPE_NONE, UARCH_GLM, "Goldmont (Apollo Lake)"},
+    {0x5f, CORE_TYPE_NONE, UARCH_GLM, "Goldmont (Denverton)"},
+    {0x7a, CORE_TYPE_NONE, UARCH_GLM, "Goldmont Plus (Gemini Lake)"},
+    {0x37, CORE_TYPE_NONE, UARCH_SLM, "Silvermont (Bay Trail)"},
+    {0x4a, CORE_TYPE_NONE, UARCH_SLM, "Silvermont (Merrifield)"},
+    {0x4d, CORE_TYPE_NONE, UARCH_SLM, "Silvermont (Avoton)"},
+    {0x5a, CORE_TYPE_NONE, UARCH_SLM, "Silvermont (Moorefield)"},
+    {0x5d, CORE_TYPE_NONE, UARCH_SLM, "Silvermont (SoFIA)"},
+    {0x4c, CORE_TYPE_NONE, UARCH_SLM, "Airmont (Cherry Trail)"},
 };
 
 static const struct uarch_row *uarch_lookup(const struct cpu_info *ci)
@@ -348,16 +349,10 @@ static const struct perf_cap_field {
 	const char *name;
 	uint8_t lo, hi;
 } perf_cap_fields[] = {
-	{ "lbr-format", 0, 5 },
-	{ "pebs-trap", 6, 6 },
-	{ "pebs-arch-reg", 7, 7 },
-	{ "pebs-format", 8, 11 },
-	{ "smm-freeze", 12, 12 },
-	{ "fw-write", 13, 13 },
-	{ "pebs-baseline", 14, 14 },
-	{ "perf-metrics", 15, 15 },
-	{ "pebs-output-pt", 16, 16 },
-	{ "pebs-timing-info", 17, 17 },
+    {"lbr-format", 0, 5},	  {"pebs-trap", 6, 6},	    {"pebs-arch-reg", 7, 7},
+    {"pebs-format", 8, 11},	  {"smm-freeze", 12, 12},   {"fw-write", 13, 13},
+    {"pebs-baseline", 14, 14},	  {"perf-metrics", 15, 15}, {"pebs-output-pt", 16, 16},
+    {"pebs-timing-info", 17, 17},
 };
 
 unsigned int cpu_perf_cap_field_count(void)
@@ -378,21 +373,37 @@ const char *cpu_perf_cap_field(uint64_t caps, unsigned int i, uint64_t *value)
 
 /* Architectural events by CPUID.0AH:EBX bit (SDM Vol. 3B Table 20-1 / 20.2.1.2). */
 static const char *const arch_event_names[] = {
-	"core-cycles", "instructions", "ref-cycles", "llc-references", "llc-misses",
-	"branch-instructions", "branch-misses", "topdown-slots", "topdown-backend-bound",
-	"topdown-bad-spec", "topdown-frontend-bound", "topdown-retiring", "lbr-inserts",
+    "core-cycles",
+    "instructions",
+    "ref-cycles",
+    "llc-references",
+    "llc-misses",
+    "branch-instructions",
+    "branch-misses",
+    "topdown-slots",
+    "topdown-backend-bound",
+    "topdown-bad-spec",
+    "topdown-frontend-bound",
+    "topdown-retiring",
+    "lbr-inserts",
 };
 
 static const char *const hv_names[] = {
-	[HV_NONE] = "none", [HV_KVM] = "KVM", [HV_TCG] = "QEMU TCG", [HV_OTHER] = "other",
+    [HV_NONE] = "none",
+    [HV_KVM] = "KVM",
+    [HV_TCG] = "QEMU TCG",
+    [HV_OTHER] = "other",
 };
 
 static const char *core_type_name(enum cpu_core_type t)
 {
 	switch (t) {
-	case CORE_TYPE_ATOM: return "Atom (E-core)";
-	case CORE_TYPE_CORE: return "Core (P-core)";
-	case CORE_TYPE_NONE: return "none";
+	case CORE_TYPE_ATOM:
+		return "Atom (E-core)";
+	case CORE_TYPE_CORE:
+		return "Core (P-core)";
+	case CORE_TYPE_NONE:
+		return "none";
 	}
 	return "unknown";
 }
@@ -403,9 +414,10 @@ static void report_ident(const struct cpu_info *ci)
 	report_info("cpu: family 0x%x model 0x%x stepping 0x%x (%02X_%02XH), max leaf 0x%x",
 		    ci->family, ci->model, ci->stepping, ci->family, ci->model, ci->max_leaf);
 	if (ci->has_microcode)
-		report_info("cpu: microcode 0x%x (IA32_BIOS_SIGN_ID[63:32] after writing 0 to it and "
-			    "CPUID.1, SDM Vol. 3A 10.11.7.1; the report's only MSR write)",
-			    ci->microcode);
+		report_info(
+		    "cpu: microcode 0x%x (IA32_BIOS_SIGN_ID[63:32] after writing 0 to it and "
+		    "CPUID.1, SDM Vol. 3A 10.11.7.1; the report's only MSR write)",
+		    ci->microcode);
 	else
 		report_info("cpu: microcode unknown (IA32_BIOS_SIGN_ID is Intel only)");
 	if (ci->hypervisor == HV_NONE)
@@ -413,8 +425,8 @@ static void report_ident(const struct cpu_info *ci)
 	else
 		report_info("cpu: hypervisor %s, signature \"%s\"", hv_names[ci->hypervisor],
 			    ci->hv_signature);
-	report_info("cpu: hybrid %s, core type 0x%02x %s", ci->hybrid ? "yes" : "no",
-		    ci->core_type, core_type_name(ci->core_type));
+	report_info("cpu: hybrid %s, core type 0x%02x %s", ci->hybrid ? "yes" : "no", ci->core_type,
+		    core_type_name(ci->core_type));
 	report_info("cpu: DS %d, DTES64 %d, PDCM %d", ci->ds, ci->dtes64, ci->pdcm);
 	if (ci->tsc_hz)
 		report_info("cpu: TSC %llu Hz (%s)", (unsigned long long)ci->tsc_hz,
@@ -433,8 +445,9 @@ static void report_arch_pmu(const struct cpu_info *ci)
 		return;
 	}
 	report_info("pmu: arch perfmon version %u, %u GP counters x %u bits, %u fixed counters x "
-		    "%u bits (mask 0x%x)", ci->pmu_version, ci->n_gp, ci->gp_width, ci->n_fixed,
-		    ci->fixed_width, ci->fixed_mask);
+		    "%u bits (mask 0x%x)",
+		    ci->pmu_version, ci->n_gp, ci->gp_width, ci->n_fixed, ci->fixed_width,
+		    ci->fixed_mask);
 	strbuf_init(&sb, buf, sizeof(buf));
 	for (uint32_t i = 0; i < ci->arch_events_len && i < ARRAY_SIZE(arch_event_names); i++)
 		if (!(ci->arch_events_unavail & (1u << i)))
@@ -451,8 +464,8 @@ static void report_misc_enable(const struct cpu_info *ci)
 		return;
 	}
 	report_info("misc_enable: 0x%llx: perfmon-available %d, bts-unavailable %d, "
-		    "pebs-unavailable %d", (unsigned long long)ci->misc_enable,
-		    !!(ci->misc_enable & MISC_ENABLE_PERFMON),
+		    "pebs-unavailable %d",
+		    (unsigned long long)ci->misc_enable, !!(ci->misc_enable & MISC_ENABLE_PERFMON),
 		    !!(ci->misc_enable & MISC_ENABLE_BTS_UNAVAIL),
 		    !!(ci->misc_enable & MISC_ENABLE_PEBS_UNAVAIL));
 }
@@ -486,7 +499,8 @@ static void report_arch_pebs(const struct cpu_info *ci)
 		return;
 	}
 	report_info("arch-pebs: yes, groups 0x%x, GP counters 0x%x (pdist 0x%x), fixed 0x%x "
-		    "(pdist 0x%x)", ci->arch_pebs_caps, ci->arch_pebs_gp, ci->arch_pebs_pdist_gp,
+		    "(pdist 0x%x)",
+		    ci->arch_pebs_caps, ci->arch_pebs_gp, ci->arch_pebs_pdist_gp,
 		    ci->arch_pebs_fixed, ci->arch_pebs_pdist_fixed);
 }
 

@@ -18,10 +18,10 @@ enum cpu_core_type { CORE_TYPE_NONE = 0, CORE_TYPE_ATOM = 0x20, CORE_TYPE_CORE =
 /* Hypervisor found through CPUID.1:ECX[31] and leaf 0x40000000. */
 enum cpu_hypervisor { HV_NONE, HV_KVM, HV_TCG, HV_OTHER };
 
-#define MSR_IA32_PLATFORM_ID        0x17
-#define MSR_IA32_BIOS_SIGN_ID       0x8b
-#define MSR_IA32_MISC_ENABLE        0x1a0
-#define MSR_IA32_PERF_CAPABILITIES  0x345
+#define MSR_IA32_PLATFORM_ID	   0x17
+#define MSR_IA32_BIOS_SIGN_ID	   0x8b
+#define MSR_IA32_MISC_ENABLE	   0x1a0
+#define MSR_IA32_PERF_CAPABILITIES 0x345
 
 struct cpu_info {
 	enum cpu_vendor vendor;
@@ -30,13 +30,13 @@ struct cpu_info {
 	uint32_t family, model, stepping; /* display family/model (SDM Vol. 2A, CPUID.1) */
 	uint32_t max_leaf, max_ext_leaf;
 
-	bool has_microcode;   /* Intel: IA32_BIOS_SIGN_ID readable */
-	uint32_t microcode;   /* IA32_BIOS_SIGN_ID[63:32] */
+	bool has_microcode; /* Intel: IA32_BIOS_SIGN_ID readable */
+	uint32_t microcode; /* IA32_BIOS_SIGN_ID[63:32] */
 
 	enum cpu_hypervisor hypervisor;
 	char hv_signature[13]; /* leaf 0x40000000 EBX:ECX:EDX */
 
-	bool hybrid;           /* CPUID.7.0:EDX[15] */
+	bool hybrid; /* CPUID.7.0:EDX[15] */
 	enum cpu_core_type core_type;
 
 	/* CPUID.1 */
@@ -46,13 +46,13 @@ struct cpu_info {
 	uint32_t pmu_version;
 	uint32_t n_gp, gp_width;
 	uint32_t n_fixed, fixed_width;
-	uint32_t arch_events_len;   /* EAX[31:24] */
+	uint32_t arch_events_len;     /* EAX[31:24] */
 	uint32_t arch_events_unavail; /* EBX: bit set = event NOT available */
-	uint32_t fixed_mask;        /* ECX (v5+): fixed counters supported, bitmap */
+	uint32_t fixed_mask;	      /* ECX (v5+): fixed counters supported, bitmap */
 
 	/* IA32_MISC_ENABLE (Intel only) */
 	bool has_misc_enable;
-	uint64_t misc_enable;       /* bit 7 perfmon available, 11 BTS unavail, 12 PEBS unavail */
+	uint64_t misc_enable; /* bit 7 perfmon available, 11 BTS unavail, 12 PEBS unavail */
 
 	/* IA32_PERF_CAPABILITIES (only if PDCM) */
 	bool has_perf_caps;
@@ -60,30 +60,30 @@ struct cpu_info {
 
 	/* CPUID.23H (architectural PEBS), valid if arch_pebs */
 	bool arch_pebs;
-	uint32_t arch_pebs_caps;    /* subleaf 4 EBX: group bits, as CFG_C[63:32] */
-	uint32_t arch_pebs_gp;      /* subleaf 5 EAX: PEBS-capable GP counters */
-	uint32_t arch_pebs_fixed;   /* subleaf 5 ECX */
-	uint32_t arch_pebs_pdist_gp;    /* subleaf 5 EBX */
+	uint32_t arch_pebs_caps;	/* subleaf 4 EBX: group bits, as CFG_C[63:32] */
+	uint32_t arch_pebs_gp;		/* subleaf 5 EAX: PEBS-capable GP counters */
+	uint32_t arch_pebs_fixed;	/* subleaf 5 ECX */
+	uint32_t arch_pebs_pdist_gp;	/* subleaf 5 EBX */
 	uint32_t arch_pebs_pdist_fixed; /* subleaf 5 EDX */
 
-	uint64_t tsc_hz;            /* from CPUID 15H/16H, 0 if unknown */
-	const char *tsc_source;     /* which leaf gave tsc_hz */
+	uint64_t tsc_hz;	/* from CPUID 15H/16H, 0 if unknown */
+	const char *tsc_source; /* which leaf gave tsc_hz */
 };
 
 /* IA32_PERF_CAPABILITIES fields (SDM Vol. 4, MSR 345H; Linux perf_capabilities). */
-#define PERF_CAP_LBR_FMT(c)      ((c) & 0x3f)
-#define PERF_CAP_PEBS_TRAP       BIT_ULL(6)
-#define PERF_CAP_PEBS_ARCH_REG   BIT_ULL(7)
-#define PERF_CAP_PEBS_FMT(c)     (((c) >> 8) & 0xf)
-#define PERF_CAP_SMM_FREEZE      BIT_ULL(12)
-#define PERF_CAP_FW_WRITE        BIT_ULL(13)
-#define PERF_CAP_PEBS_BASELINE   BIT_ULL(14)
-#define PERF_CAP_PERF_METRICS    BIT_ULL(15)
-#define PERF_CAP_PEBS_OUTPUT_PT  BIT_ULL(16)
-#define PERF_CAP_PEBS_TIMING     BIT_ULL(17)
+#define PERF_CAP_LBR_FMT(c)	((c)&0x3f)
+#define PERF_CAP_PEBS_TRAP	BIT_ULL(6)
+#define PERF_CAP_PEBS_ARCH_REG	BIT_ULL(7)
+#define PERF_CAP_PEBS_FMT(c)	(((c) >> 8) & 0xf)
+#define PERF_CAP_SMM_FREEZE	BIT_ULL(12)
+#define PERF_CAP_FW_WRITE	BIT_ULL(13)
+#define PERF_CAP_PEBS_BASELINE	BIT_ULL(14)
+#define PERF_CAP_PERF_METRICS	BIT_ULL(15)
+#define PERF_CAP_PEBS_OUTPUT_PT BIT_ULL(16)
+#define PERF_CAP_PEBS_TIMING	BIT_ULL(17)
 
-#define MISC_ENABLE_PERFMON      BIT_ULL(7)
-#define MISC_ENABLE_BTS_UNAVAIL  BIT_ULL(11)
+#define MISC_ENABLE_PERFMON	 BIT_ULL(7)
+#define MISC_ENABLE_BTS_UNAVAIL	 BIT_ULL(11)
 #define MISC_ENABLE_PEBS_UNAVAIL BIT_ULL(12)
 
 void cpu_probe(struct cpu_info *ci);

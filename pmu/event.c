@@ -108,8 +108,8 @@ static int split(const char *s, char sep, char tok[][TOK_MAX], int max)
 }
 
 /* A modifier "name[=value]" shared by both syntaxes; true if it was one. */
-static int apply_modifier(struct pmu_event *ev, const char *tok, bool allow_ldlat,
-			  bool allow_fe, char *why, size_t why_size)
+static int apply_modifier(struct pmu_event *ev, const char *tok, bool allow_ldlat, bool allow_fe,
+			  char *why, size_t why_size)
 {
 	char key[TOK_MAX];
 	const char *eq = strchr(tok, '=');
@@ -119,7 +119,8 @@ static int apply_modifier(struct pmu_event *ev, const char *tok, bool allow_ldla
 	memcpy(key, tok, klen);
 	key[klen] = 0;
 	if (eq && !parse_num(eq + 1, &v)) {
-		pp_snprintf(why, why_size, "event '%s': modifier '%s' needs a number (decimal or 0x hex)",
+		pp_snprintf(why, why_size,
+			    "event '%s': modifier '%s' needs a number (decimal or 0x hex)",
 			    ev->name, tok);
 		return -1;
 	}
@@ -133,22 +134,25 @@ static int apply_modifier(struct pmu_event *ev, const char *tok, bool allow_ldla
 		ev->evtsel = (ev->evtsel & ~EVTSEL_INV) | (v ? EVTSEL_INV : 0);
 	} else if (!strcmp(key, "c") || !strcmp(key, "cmask")) {
 		if (!eq || v > 255) {
-			pp_snprintf(why, why_size, "event '%s': %s=N needs N in 0..255", ev->name, key);
+			pp_snprintf(why, why_size, "event '%s': %s=N needs N in 0..255", ev->name,
+				    key);
 			return -1;
 		}
 		ev->evtsel = (ev->evtsel & ~EVTSEL_CMASK_MASK) | EVTSEL_CMASK(v);
 	} else if (!strcmp(key, "ldlat") && allow_ldlat) {
 		if (!eq || v < 3 || v > 0xffff) {
-			pp_snprintf(why, why_size,
-				    "event '%s': ldlat=N needs N in 3..65535 (SDM 18.9.4.2: minimum 3)",
-				    ev->name);
+			pp_snprintf(
+			    why, why_size,
+			    "event '%s': ldlat=N needs N in 3..65535 (SDM 18.9.4.2: minimum 3)",
+			    ev->name);
 			return -1;
 		}
 		ev->has_ldlat = true;
 		ev->ldlat = (uint32_t)v;
 	} else if (!strcmp(key, "fe_thres") && allow_fe) {
 		if (!eq || v > 0xfff) {
-			pp_snprintf(why, why_size, "event '%s': fe_thres=N needs N in 0..4095", ev->name);
+			pp_snprintf(why, why_size, "event '%s': fe_thres=N needs N in 0..4095",
+				    ev->name);
 			return -1;
 		}
 		/* MSR_PEBS_FRONTEND[19:8] latency threshold (libpfm4 fe_thres) */
@@ -178,8 +182,8 @@ static int parse_raw(const char *text, struct pmu_event *ev, char *why, size_t w
 		if (!strncmp(tok[i], "event=", 6) || !strncmp(tok[i], "umask=", 6) ||
 		    !strncmp(tok[i], "offcore_rsp=", 12) || !strncmp(tok[i], "frontend=", 9)) {
 			if (!parse_num(eq + 1, &v)) {
-				pp_snprintf(why, why_size, "event '%s': '%s' needs a number", ev->name,
-					    tok[i]);
+				pp_snprintf(why, why_size, "event '%s': '%s' needs a number",
+					    ev->name, tok[i]);
 				return -1;
 			}
 			if (tok[i][0] == 'e' && v <= 0xff) {
@@ -205,8 +209,10 @@ static int parse_raw(const char *text, struct pmu_event *ev, char *why, size_t w
 			return -1;
 		if (!r) {
 			pp_snprintf(why, why_size,
-				    "event '%s': unknown field '%s' (accepted: event=, umask=, cmask=, inv, "
-				    "edge, u, k, ldlat=, offcore_rsp=, frontend=)", ev->name, tok[i]);
+				    "event '%s': unknown field '%s' (accepted: event=, umask=, "
+				    "cmask=, inv, "
+				    "edge, u, k, ldlat=, offcore_rsp=, frontend=)",
+				    ev->name, tok[i]);
 			return -1;
 		}
 	}
@@ -242,7 +248,8 @@ static int parse_named(const struct cat_pmu *p, const char *text, struct pmu_eve
 	if (!ce) {
 		pp_snprintf(why, why_size,
 			    "event '%s': not in libpfm4's '%s' table (a libpfm4 name, or raw "
-			    "event=0xNN,umask=0xNN)", ev->name, cat_str(p->name));
+			    "event=0xNN,umask=0xNN)",
+			    ev->name, cat_str(p->name));
 		return -1;
 	}
 	for (i = 1; i < n; i++) {
@@ -260,14 +267,15 @@ static int parse_named(const struct cat_pmu *p, const char *text, struct pmu_eve
 			n_um++;
 			continue;
 		}
-		r = apply_modifier(ev, tok[i], ce->flags & CAT_EV_LDLAT, ce->flags & CAT_EV_FRONTEND,
-				   why, why_size);
+		r = apply_modifier(ev, tok[i], ce->flags & CAT_EV_LDLAT,
+				   ce->flags & CAT_EV_FRONTEND, why, why_size);
 		if (r < 0)
 			return -1;
 		if (!r) {
 			pp_snprintf(why, why_size,
 				    "event '%s': '%s' is neither a unit mask of %s nor a modifier "
-				    "(u, k, e, i, c=N%s%s)", ev->name, tok[i], cat_str(ce->name),
+				    "(u, k, e, i, c=N%s%s)",
+				    ev->name, tok[i], cat_str(ce->name),
 				    ce->flags & CAT_EV_LDLAT ? ", ldlat=N" : "",
 				    ce->flags & CAT_EV_FRONTEND ? ", fe_thres=N" : "");
 			return -1;
@@ -339,8 +347,9 @@ int pmu_event_parse(const char *pfm_pmu, const char *text, struct pmu_event *ev,
 		}
 		p = pfm_pmu ? find_pmu(pfm_pmu) : NULL;
 		if (!p) {
-			pp_snprintf(why, why_size, "event '%s': no libpfm4 table '%s' in the catalogue",
-				    ev->name, pfm_pmu ? pfm_pmu : "(none)");
+			pp_snprintf(why, why_size,
+				    "event '%s': no libpfm4 table '%s' in the catalogue", ev->name,
+				    pfm_pmu ? pfm_pmu : "(none)");
 			return -1;
 		}
 		if (parse_named(p, text, ev, why, why_size))
@@ -353,10 +362,11 @@ int pmu_event_parse(const char *pfm_pmu, const char *text, struct pmu_event *ev,
 		unsigned int umask = (ev->evtsel >> 8) & 0xff;
 
 		if (umask < 1 || umask > 4) {
-			pp_snprintf(why, why_size,
-				    "event '%s': encodes as event 0x00 umask 0x%02x, which is no "
-				    "counter; use the architectural name (e.g. UNHALTED_CORE_CYCLES)",
-				    ev->name, umask);
+			pp_snprintf(
+			    why, why_size,
+			    "event '%s': encodes as event 0x00 umask 0x%02x, which is no "
+			    "counter; use the architectural name (e.g. UNHALTED_CORE_CYCLES)",
+			    ev->name, umask);
 			return -1;
 		}
 		ev->fixed = umask - 1;

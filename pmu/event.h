@@ -13,18 +13,18 @@
 #include "../lib/compat.h"
 
 struct pmu_event {
-	char name[64];        /* as the user wrote it, trimmed */
-	uint64_t evtsel;      /* event, umask, edge, inv, cmask (no USR/OS/INT/EN) */
+	char name[64];	 /* as the user wrote it, trimmed */
+	uint64_t evtsel; /* event, umask, edge, inv, cmask (no USR/OS/INT/EN) */
 	bool usr, os;
-	bool precise;         /* libpfm4 says PEBS-capable (raw events: assumed) */
+	bool precise; /* libpfm4 says PEBS-capable (raw events: assumed) */
 	bool raw;
-	bool has_ldlat;       /* the event uses MSR_PEBS_LD_LAT_THRESHOLD */
-	uint32_t ldlat;       /* 0: not given (the session's ldlat applies) */
-	bool has_offcore;     /* MSR_OFFCORE_RSPx value */
+	bool has_ldlat;	  /* the event uses MSR_PEBS_LD_LAT_THRESHOLD */
+	uint32_t ldlat;	  /* 0: not given (the session's ldlat applies) */
+	bool has_offcore; /* MSR_OFFCORE_RSPx value */
 	uint64_t offcore_rsp;
-	bool has_frontend;    /* MSR_PEBS_FRONTEND value */
+	bool has_frontend; /* MSR_PEBS_FRONTEND value */
 	uint64_t frontend;
-	int fixed;            /* fixed counter of a pseudo-encoding (event 0x00), else -1 */
+	int fixed; /* fixed counter of a pseudo-encoding (event 0x00), else -1 */
 };
 
 /* Parses text for the libpfm4 PMU table pfm_pmu ("skl", ...). 0 or -1 with why. */

@@ -10,43 +10,43 @@
 
 #include "../lib/compat.h"
 
-#define MSR_IA32_PMC0               0xc1    /* legacy: writes sign-extend bit 31 */
-#define MSR_IA32_A_PMC0             0x4c1   /* full width, PERF_CAPABILITIES[13] */
-#define MSR_IA32_PERFEVTSEL0        0x186
-#define MSR_IA32_FIXED_CTR0         0x309
-#define MSR_IA32_FIXED_CTR_CTRL     0x38d
-#define MSR_IA32_PERF_GLOBAL_STATUS 0x38e
-#define MSR_IA32_PERF_GLOBAL_CTRL   0x38f
-#define MSR_IA32_PERF_GLOBAL_OVF_CTRL 0x390 /* STATUS_RESET: write 1 to clear */
+#define MSR_IA32_PMC0			0xc1  /* legacy: writes sign-extend bit 31 */
+#define MSR_IA32_A_PMC0			0x4c1 /* full width, PERF_CAPABILITIES[13] */
+#define MSR_IA32_PERFEVTSEL0		0x186
+#define MSR_IA32_FIXED_CTR0		0x309
+#define MSR_IA32_FIXED_CTR_CTRL		0x38d
+#define MSR_IA32_PERF_GLOBAL_STATUS	0x38e
+#define MSR_IA32_PERF_GLOBAL_CTRL	0x38f
+#define MSR_IA32_PERF_GLOBAL_OVF_CTRL	0x390 /* STATUS_RESET: write 1 to clear */
 #define MSR_IA32_PERF_GLOBAL_STATUS_SET 0x391 /* v4+: write 1 to set (SDM 18.2.4.2) */
-#define MSR_IA32_PEBS_ENABLE        0x3f1
-#define MSR_PEBS_DATA_CFG           0x3f2
-#define MSR_IA32_PEBS_BASE          0x3f4   /* arch-PEBS */
-#define MSR_IA32_PEBS_INDEX         0x3f5   /* arch-PEBS */
-#define MSR_PEBS_LD_LAT_THRESHOLD   0x3f6
-#define MSR_PEBS_FRONTEND           0x3f7
-#define MSR_IA32_DS_AREA            0x600
-#define MSR_IA32_DEBUGCTL           0x1d9
-#define MSR_OFFCORE_RSP0            0x1a6
-#define MSR_OFFCORE_RSP1            0x1a7
-#define MSR_IA32_PMC_GP0_CFG_C      0x1903  /* arch-PEBS: + 4 * n */
-#define MSR_IA32_PMC_FX0_CFG_C      0x1983
-#define MSR_V6_STEP                 4
+#define MSR_IA32_PEBS_ENABLE		0x3f1
+#define MSR_PEBS_DATA_CFG		0x3f2
+#define MSR_IA32_PEBS_BASE		0x3f4 /* arch-PEBS */
+#define MSR_IA32_PEBS_INDEX		0x3f5 /* arch-PEBS */
+#define MSR_PEBS_LD_LAT_THRESHOLD	0x3f6
+#define MSR_PEBS_FRONTEND		0x3f7
+#define MSR_IA32_DS_AREA		0x600
+#define MSR_IA32_DEBUGCTL		0x1d9
+#define MSR_OFFCORE_RSP0		0x1a6
+#define MSR_OFFCORE_RSP1		0x1a7
+#define MSR_IA32_PMC_GP0_CFG_C		0x1903 /* arch-PEBS: + 4 * n */
+#define MSR_IA32_PMC_FX0_CFG_C		0x1983
+#define MSR_V6_STEP			4
 
 /* IA32_PERFEVTSELx (SDM Vol. 3B Fig. 18-6; bit 34 adaptive: Fig. 18-?? ICL). */
-#define EVTSEL_EVENT(x)   ((uint64_t)(x) & 0xff)
-#define EVTSEL_UMASK(x)   (((uint64_t)(x) & 0xff) << 8)
-#define EVTSEL_USR        BIT_ULL(16)
-#define EVTSEL_OS         BIT_ULL(17)
-#define EVTSEL_EDGE       BIT_ULL(18)
-#define EVTSEL_PC         BIT_ULL(19)
-#define EVTSEL_INT        BIT_ULL(20)
-#define EVTSEL_ANY        BIT_ULL(21)
-#define EVTSEL_EN         BIT_ULL(22)
-#define EVTSEL_INV        BIT_ULL(23)
-#define EVTSEL_CMASK(x)   (((uint64_t)(x) & 0xff) << 24)
+#define EVTSEL_EVENT(x)	  ((uint64_t)(x)&0xff)
+#define EVTSEL_UMASK(x)	  (((uint64_t)(x)&0xff) << 8)
+#define EVTSEL_USR	  BIT_ULL(16)
+#define EVTSEL_OS	  BIT_ULL(17)
+#define EVTSEL_EDGE	  BIT_ULL(18)
+#define EVTSEL_PC	  BIT_ULL(19)
+#define EVTSEL_INT	  BIT_ULL(20)
+#define EVTSEL_ANY	  BIT_ULL(21)
+#define EVTSEL_EN	  BIT_ULL(22)
+#define EVTSEL_INV	  BIT_ULL(23)
+#define EVTSEL_CMASK(x)	  (((uint64_t)(x)&0xff) << 24)
 #define EVTSEL_CMASK_MASK GENMASK_ULL(31, 24)
-#define EVTSEL_ADAPTIVE   BIT_ULL(34)
+#define EVTSEL_ADAPTIVE	  BIT_ULL(34)
 
 /* IA32_FIXED_CTR_CTRL: 4 bits per counter, adaptive at 32+4i (SDM Fig. 18-2x). */
 #define FIXED_CTRL_OS(i)       BIT_ULL(4 * (i))
@@ -56,29 +56,29 @@
 #define FIXED_CTRL_ADAPTIVE(i) BIT_ULL(32 + 4 * (i))
 
 /* GLOBAL_CTRL / GLOBAL_STATUS / PEBS_ENABLE: GP i at bit i, fixed i at 32+i. */
-#define GLOBAL_FIXED(i)          BIT_ULL(32 + (i))
-#define GLOBAL_STATUS_ARCH_PEBS  BIT_ULL(54)
-#define GLOBAL_STATUS_LBR_FRZ    BIT_ULL(58) /* v4+ (SDM 18.2.4.1) */
-#define GLOBAL_STATUS_CTR_FRZ    BIT_ULL(59) /* v4+: FREEZE_PERFMON_ON_PMI froze the counters */
+#define GLOBAL_FIXED(i)		 BIT_ULL(32 + (i))
+#define GLOBAL_STATUS_ARCH_PEBS	 BIT_ULL(54)
+#define GLOBAL_STATUS_LBR_FRZ	 BIT_ULL(58) /* v4+ (SDM 18.2.4.1) */
+#define GLOBAL_STATUS_CTR_FRZ	 BIT_ULL(59) /* v4+: FREEZE_PERFMON_ON_PMI froze the counters */
 #define GLOBAL_STATUS_BUFFER_OVF BIT_ULL(62)
-#define GLOBAL_STATUS_COND_CHG   BIT_ULL(63)
+#define GLOBAL_STATUS_COND_CHG	 BIT_ULL(63)
 
 /* IA32_PEBS_ENABLE (seed 001, SDM Fig. 18-35; pre-ICL LL_EN at 32+i). */
-#define PEBS_EN_PMC(i)   BIT_ULL(i)
-#define PEBS_LL_EN(i)    BIT_ULL(32 + (i))
+#define PEBS_EN_PMC(i)	 BIT_ULL(i)
+#define PEBS_LL_EN(i)	 BIT_ULL(32 + (i))
 #define PEBS_EN_FIXED(i) BIT_ULL(32 + (i))
-#define PEBS_PS_EN       BIT_ULL(63)
+#define PEBS_PS_EN	 BIT_ULL(63)
 
 /* Arch-PEBS IA32_PEBS_INDEX and CFG_C (reference sec. 7). */
 #define ARCH_PEBS_INDEX_WR_SHIFT  4
-#define ARCH_PEBS_INDEX_WR_MASK   GENMASK_ULL(26, 4)
-#define ARCH_PEBS_INDEX_FULL      BIT_ULL(31)
-#define ARCH_PEBS_INDEX_EN        BIT_ULL(32)
-#define ARCH_PEBS_INDEX_THRESH(x) (((uint64_t)(x) & 0x7fffff) << 36)
-#define CFG_C_RELOAD(x)           ((uint64_t)(x) & 0xffffffffULL)
-#define CFG_C_GPR                 BIT_ULL(61)
-#define CFG_C_AUX                 BIT_ULL(62)
-#define CFG_C_EN                  BIT_ULL(63)
+#define ARCH_PEBS_INDEX_WR_MASK	  GENMASK_ULL(26, 4)
+#define ARCH_PEBS_INDEX_FULL	  BIT_ULL(31)
+#define ARCH_PEBS_INDEX_EN	  BIT_ULL(32)
+#define ARCH_PEBS_INDEX_THRESH(x) (((uint64_t)(x)&0x7fffff) << 36)
+#define CFG_C_RELOAD(x)		  ((uint64_t)(x)&0xffffffffULL)
+#define CFG_C_GPR		  BIT_ULL(61)
+#define CFG_C_AUX		  BIT_ULL(62)
+#define CFG_C_EN		  BIT_ULL(63)
 
 /* MSR_OFFCORE_RSPx (seed 004, SDM Table 18-17 for Silvermont/Goldmont). */
 #define OFFCORE_ANY_RESPONSE BIT_ULL(16)

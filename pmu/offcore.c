@@ -18,16 +18,15 @@
  * in the generation's table is used.
  */
 static const char *const big_core_types[][3] = {
-	[0] = { "DEMAND_DATA_RD", "DEMAND_READ_DATA", NULL },
-	[1] = { "DEMAND_RFO", NULL, NULL },
-	[2] = { "DEMAND_CODE_RD", "DEMAND_READ_CODE", NULL },
+    [0] = {"DEMAND_DATA_RD", "DEMAND_READ_DATA", NULL},
+    [1] = {"DEMAND_RFO", NULL, NULL},
+    [2] = {"DEMAND_CODE_RD", "DEMAND_READ_CODE", NULL},
 };
 
-static bool big_core_events(const char *pfm, uint16_t request, char *ev0, char *ev1,
-			    size_t size)
+static bool big_core_events(const char *pfm, uint16_t request, char *ev0, char *ev1, size_t size)
 {
-	static const uint16_t req[] = { OFFCORE_REQ_DMND_DATA_RD, OFFCORE_REQ_DMND_RFO,
-					OFFCORE_REQ_DMND_CODE_RD };
+	static const uint16_t req[] = {OFFCORE_REQ_DMND_DATA_RD, OFFCORE_REQ_DMND_RFO,
+				       OFFCORE_REQ_DMND_CODE_RD};
 	struct pmu_event e;
 	char why[160];
 	unsigned int i, j;
@@ -36,7 +35,8 @@ static bool big_core_events(const char *pfm, uint16_t request, char *ev0, char *
 		if (req[i] != request)
 			continue;
 		for (j = 0; j < 3 && big_core_types[i][j]; j++) {
-			pp_snprintf(ev0, size, "OFFCORE_REQUESTS_OUTSTANDING:%s", big_core_types[i][j]);
+			pp_snprintf(ev0, size, "OFFCORE_REQUESTS_OUTSTANDING:%s",
+				    big_core_types[i][j]);
 			pp_snprintf(ev1, size, "OFFCORE_REQUESTS:%s", big_core_types[i][j]);
 			if (!pmu_event_parse(pfm, ev0, &e, why, sizeof(why)) &&
 			    !pmu_event_parse(pfm, ev1, &e, why, sizeof(why)))
@@ -59,7 +59,8 @@ int offcore_avg_latency(const struct cpu_info *ci, uint16_t request, uint64_t sn
 	memset(r, 0, sizeof(*r));
 	memset(&cfg, 0, sizeof(cfg));
 	if (!ua || ci->n_gp < 2) {
-		pp_snprintf(why, why_size, "offcore latency needs a known Intel PMU with 2 counters");
+		pp_snprintf(why, why_size,
+			    "offcore latency needs a known Intel PMU with 2 counters");
 		return SESSION_SKIP;
 	}
 	/*
@@ -69,9 +70,12 @@ int offcore_avg_latency(const struct cpu_info *ci, uint16_t request, uint64_t sn
 	 * whose cycles RSP0 weighs, and the ratio would not be the latency.
 	 */
 	if (!request || snoop) {
-		pp_snprintf(why, why_size, "offcore request 0x%x / snoop 0x%llx: the request type "
-			    "must be non-zero and no snoop filter can be set (seed 004, SDM 18.6.3: "
-			    "all other bits 0)", request, (unsigned long long)snoop);
+		pp_snprintf(
+		    why, why_size,
+		    "offcore request 0x%x / snoop 0x%llx: the request type "
+		    "must be non-zero and no snoop filter can be set (seed 004, SDM 18.6.3: "
+		    "all other bits 0)",
+		    request, (unsigned long long)snoop);
 		return SESSION_REFUSED;
 	}
 	if (ua->flags & UA_OFFCORE_AVG_LAT) {
@@ -87,10 +91,13 @@ int offcore_avg_latency(const struct cpu_info *ci, uint16_t request, uint64_t sn
 		r->atom_method = true;
 	} else {
 		if (!big_core_events(ua->pfm_pmu, request, ev0, ev1, sizeof(ev0))) {
-			pp_snprintf(why, why_size, "on %s only one demand request type (data read, "
-				    "RFO, code read) can be measured, and only where libpfm4's '%s' "
-				    "table has both OFFCORE_REQUESTS and OFFCORE_REQUESTS_OUTSTANDING "
-				    "for it (request 0x%x)", ua->name, ua->pfm_pmu, request);
+			pp_snprintf(
+			    why, why_size,
+			    "on %s only one demand request type (data read, "
+			    "RFO, code read) can be measured, and only where libpfm4's '%s' "
+			    "table has both OFFCORE_REQUESTS and OFFCORE_REQUESTS_OUTSTANDING "
+			    "for it (request 0x%x)",
+			    ua->name, ua->pfm_pmu, request);
 			return SESSION_REFUSED;
 		}
 	}
@@ -104,7 +111,8 @@ int offcore_avg_latency(const struct cpu_info *ci, uint16_t request, uint64_t sn
 		r->weighted_cycles = res.counts[0];
 		r->requests = res.counts[1];
 		r->avg_latency_x100 = r->requests ? r->weighted_cycles * 100 / r->requests : 0;
-		pp_snprintf(r->how, sizeof(r->how), "%s / %s", res.count_desc[0], res.count_desc[1]);
+		pp_snprintf(r->how, sizeof(r->how), "%s / %s", res.count_desc[0],
+			    res.count_desc[1]);
 		session_result_free(&res);
 	}
 	return rc;

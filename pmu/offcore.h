@@ -15,22 +15,22 @@
 
 /* MSR_OFFCORE_RSPx request types (bits 15:0), SDM Table 18-16/18-17 family. */
 #define OFFCORE_REQ_DMND_DATA_RD 0x0001
-#define OFFCORE_REQ_DMND_RFO     0x0002
+#define OFFCORE_REQ_DMND_RFO	 0x0002
 #define OFFCORE_REQ_DMND_CODE_RD 0x0004
 
 /* Snoop-info bits of MSR_OFFCORE_RSPx (seed 004, Table 18-17); not usable for the average. */
 #define OFFCORE_SNP_NONE   (1ULL << 31)
 #define OFFCORE_SNOOP_MISS (1ULL << 33)
 #define OFFCORE_SNOOP_HIT  (1ULL << 34)
-#define OFFCORE_HITM       (1ULL << 36)
+#define OFFCORE_HITM	   (1ULL << 36)
 #define OFFCORE_NON_DRAM   (1ULL << 37)
 
 struct offcore_result {
-	uint64_t weighted_cycles;  /* sum over cycles of outstanding requests */
+	uint64_t weighted_cycles; /* sum over cycles of outstanding requests */
 	uint64_t requests;
 	uint64_t avg_latency_x100; /* weighted_cycles * 100 / requests, 0 if no requests */
-	bool atom_method;          /* RSP0.OUTSTANDING / RSP1.ANY_RESPONSE (seed 004) */
-	char how[200];             /* the two events as programmed */
+	bool atom_method;	   /* RSP0.OUTSTANDING / RSP1.ANY_RESPONSE (seed 004) */
+	char how[200];		   /* the two events as programmed */
 };
 
 /*

@@ -10,20 +10,20 @@
 
 /* MSR_PEBS_DATA_CFG bits a legacy adaptive PEBS accepts (ref. sec. 2, formats 4.2). */
 #define DATA_CFG_MEMINFO BIT_ULL(0)
-#define DATA_CFG_GP      BIT_ULL(1)
-#define DATA_CFG_XMM     BIT_ULL(2)
-#define DATA_CFG_LBR     BIT_ULL(3)
+#define DATA_CFG_GP	 BIT_ULL(1)
+#define DATA_CFG_XMM	 BIT_ULL(2)
+#define DATA_CFG_LBR	 BIT_ULL(3)
 /* fmt 4/5: MEMINFO, GP, XMM, LBR, LBR entries [31:24]; the rest is reserved (#GP). */
 #define DATA_CFG_KNOWN_FMT4 (GENMASK_ULL(3, 0) | GENMASK_ULL(31, 24))
 /* fmt 6 adds the counter snapshot: CNTR 4, METRICS 5, GP mask [47:32], fixed [55:48]. */
 #define DATA_CFG_KNOWN_FMT6 (GENMASK_ULL(5, 0) | GENMASK_ULL(31, 24) | GENMASK_ULL(55, 32))
 /* MSR_PEBS_FRONTEND event: FRONTEND_RETIRED (LCORE skl/icl/glc extra regs 0x01c6). */
-#define FRONTEND_EVENT   0x01c6
+#define FRONTEND_EVENT 0x01c6
 /* Arch-PEBS capability bits: CPUID.23H.4:EBX is CFG_C[63:32] (ref. sec. 7). */
-#define ARCH_CAP_GPR     BIT_ULL(61 - 32)
-#define ARCH_CAP_AUX     BIT_ULL(62 - 32)
+#define ARCH_CAP_GPR BIT_ULL(61 - 32)
+#define ARCH_CAP_AUX BIT_ULL(62 - 32)
 /* Legacy counter writes sign-extend bit 31: a larger period cannot be written (ref. 8.5). */
-#define MAX_PERIOD       0x7fffffffULL
+#define MAX_PERIOD 0x7fffffffULL
 
 int plan_pebs_format(const struct cpu_info *ci)
 {
@@ -45,11 +45,13 @@ bool session_pebs_usable(const struct cpu_info *ci, char *why, size_t why_size)
 	int fmt;
 
 	if (ci->vendor != VENDOR_INTEL) {
-		pp_snprintf(why, why_size, "not an Intel CPU (vendor '%s'): no PEBS", ci->vendor_str);
+		pp_snprintf(why, why_size, "not an Intel CPU (vendor '%s'): no PEBS",
+			    ci->vendor_str);
 		return false;
 	}
 	if (ci->pmu_version < 1 || !ci->n_gp) {
-		pp_snprintf(why, why_size, "no architectural PMU (CPUID.0AH version %u, %u counters)",
+		pp_snprintf(why, why_size,
+			    "no architectural PMU (CPUID.0AH version %u, %u counters)",
 			    ci->pmu_version, ci->n_gp);
 		return false;
 	}
@@ -58,12 +60,14 @@ bool session_pebs_usable(const struct cpu_info *ci, char *why, size_t why_size)
 		return false;
 	}
 	if (!arch && !ci->dtes64) {
-		pp_snprintf(why, why_size,
-			    "no 64-bit DS save area (CPUID.1:ECX[2] DTES64 clear; Linux refuses too)");
+		pp_snprintf(
+		    why, why_size,
+		    "no 64-bit DS save area (CPUID.1:ECX[2] DTES64 clear; Linux refuses too)");
 		return false;
 	}
 	if (!ci->has_misc_enable) {
-		pp_snprintf(why, why_size, "IA32_MISC_ENABLE unreadable: cannot tell if PEBS is available");
+		pp_snprintf(why, why_size,
+			    "IA32_MISC_ENABLE unreadable: cannot tell if PEBS is available");
 		return false;
 	}
 	if (ci->misc_enable & MISC_ENABLE_PEBS_UNAVAIL) {
@@ -73,18 +77,21 @@ bool session_pebs_usable(const struct cpu_info *ci, char *why, size_t why_size)
 	fmt = plan_pebs_format(ci);
 	if (fmt < 0) {
 		if (ci->has_perf_caps)
-			pp_snprintf(why, why_size, "PEBS record format %u unknown (PERF_CAPABILITIES[11:8])",
+			pp_snprintf(why, why_size,
+				    "PEBS record format %u unknown (PERF_CAPABILITIES[11:8])",
 				    (unsigned int)PERF_CAP_PEBS_FMT(ci->perf_caps));
 		else
 			pp_snprintf(why, why_size,
-				    "no IA32_PERF_CAPABILITIES (CPUID.1:ECX[15] PDCM clear): PEBS format unknown");
+				    "no IA32_PERF_CAPABILITIES (CPUID.1:ECX[15] PDCM clear): PEBS "
+				    "format unknown");
 		return false;
 	}
 	ua = uarch_for_cpu(ci);
 	if (!ua) {
-		pp_snprintf(why, why_size,
-			    "family %u model 0x%x (core type 0x%x) is not in the microarchitecture table",
-			    ci->family, ci->model, ci->core_type);
+		pp_snprintf(
+		    why, why_size,
+		    "family %u model 0x%x (core type 0x%x) is not in the microarchitecture table",
+		    ci->family, ci->model, ci->core_type);
 		return false;
 	}
 	if (ci->hybrid && (ci->core_type == CORE_TYPE_NONE || !ua->pebs_gp)) {
@@ -93,22 +100,25 @@ bool session_pebs_usable(const struct cpu_info *ci, char *why, size_t why_size)
 	}
 	if ((ua->flags & UA_PEBS_ERRATA) && ci->model == ua->errata_model) {
 		pp_snprintf(why, why_size,
-			    "%s PEBS errata AJ67/AJ68/AJ69/AJ106: Linux disables PEBS here", ua->name);
+			    "%s PEBS errata AJ67/AJ68/AJ69/AJ106: Linux disables PEBS here",
+			    ua->name);
 		return false;
 	}
 	min = uarch_min_microcode(ua, ci);
 	if (min == UCODE_BROKEN) {
-		pp_snprintf(why, why_size,
-			    "%s model 0x%x stepping %u: no microcode makes PEBS work on this stepping "
-			    "(Linux intel_snb_pebs_broken; only steppings it lists are fixed)",
-			    ua->name, ci->model, ci->stepping);
+		pp_snprintf(
+		    why, why_size,
+		    "%s model 0x%x stepping %u: no microcode makes PEBS work on this stepping "
+		    "(Linux intel_snb_pebs_broken; only steppings it lists are fixed)",
+		    ua->name, ci->model, ci->stepping);
 		return false;
 	}
 	if (min && (!ci->has_microcode || ci->microcode < min)) {
-		pp_snprintf(why, why_size,
-			    "microcode 0x%x below 0x%x, the minimum for working PEBS on %s model 0x%x "
-			    "stepping %u (CPU errata; upgrade microcode)",
-			    ci->microcode, min, ua->name, ci->model, ci->stepping);
+		pp_snprintf(
+		    why, why_size,
+		    "microcode 0x%x below 0x%x, the minimum for working PEBS on %s model 0x%x "
+		    "stepping %u (CPU errata; upgrade microcode)",
+		    ci->microcode, min, ua->name, ci->model, ci->stepping);
 		return false;
 	}
 	return true;
@@ -200,11 +210,12 @@ static int pebs_event_rules(const struct pmu_plan *p, const struct pmu_event *ev
 	if (ev->evtsel & (EVTSEL_ANY | EVTSEL_EDGE | EVTSEL_INV | EVTSEL_CMASK_MASK))
 		return refuse(why, why_size,
 			      "event '%s': PEBS needs AnyThread, Edge, Invert and CMask zero "
-			      "(SDM 18.9.4 NOTE)", ev->name);
+			      "(SDM 18.9.4 NOTE)",
+			      ev->name);
 	if (!ev->precise && !(p->ua->flags & UA_NONPRECISE_PEBS) && !p->baseline && !p->arch)
 		return refuse(why, why_size,
-			      "event '%s' is not PEBS-capable on %s (libpfm4 '%s' table)",
-			      ev->name, p->ua->name, p->ua->pfm_pmu);
+			      "event '%s' is not PEBS-capable on %s (libpfm4 '%s' table)", ev->name,
+			      p->ua->name, p->ua->pfm_pmu);
 	return 0;
 }
 
@@ -219,10 +230,11 @@ static int pick_sample_counter(struct pmu_plan *p, char *why, size_t why_size)
 		uint32_t fx = p->arch ? p->ci_arch_fixed : (p->baseline ? ua->pebs_fixed : 0);
 
 		if (!(fx & BIT_ULL(p->sample.fixed)) || !(p->fixed_mask & BIT_ULL(p->sample.fixed)))
-			return refuse(why, why_size,
-				      "event '%s' lives on fixed counter %d: fixed-counter PEBS needs "
-				      "adaptive PEBS (PERF_CAPABILITIES[14]) or arch-PEBS (ref. 8.12)",
-				      p->sample.name, p->sample.fixed);
+			return refuse(
+			    why, why_size,
+			    "event '%s' lives on fixed counter %d: fixed-counter PEBS needs "
+			    "adaptive PEBS (PERF_CAPABILITIES[14]) or arch-PEBS (ref. 8.12)",
+			    p->sample.name, p->sample.fixed);
 		p->sample_ctr = 32 + p->sample.fixed;
 		return 0;
 	}
@@ -237,9 +249,11 @@ static int pick_sample_counter(struct pmu_plan *p, char *why, size_t why_size)
 					     : "store-latency counters (PMC0, ref. 8.4)";
 	}
 	if (!allowed)
-		return refuse(why, why_size, "event '%s': no counter among the %s of %s (mask 0x%x, "
-			      "%u GP counters)", p->sample.name, rule, ua->name,
-			      p->arch ? p->ci_arch_gp : ua->pebs_gp, p->n_gp);
+		return refuse(why, why_size,
+			      "event '%s': no counter among the %s of %s (mask 0x%x, "
+			      "%u GP counters)",
+			      p->sample.name, rule, ua->name, p->arch ? p->ci_arch_gp : ua->pebs_gp,
+			      p->n_gp);
 	p->sample_ctr = lowest_bit(allowed);
 	return 0;
 }
@@ -258,12 +272,15 @@ static int choose_period(struct pmu_plan *p, uint64_t want, char *why, size_t wh
 		return refuse(why, why_size, "period %llu below %llu, the minimum on %s (ref. 8.5)",
 			      (unsigned long long)p->period, (unsigned long long)min, ua->name);
 	if (inst_all && (p->period & 0x3f))
-		return refuse(why, why_size,
-			      "period %llu: INST_RETIRED.ALL on %s needs the low 6 bits clear (HSW11)",
-			      (unsigned long long)p->period, ua->name);
+		return refuse(
+		    why, why_size,
+		    "period %llu: INST_RETIRED.ALL on %s needs the low 6 bits clear (HSW11)",
+		    (unsigned long long)p->period, ua->name);
 	if (p->period > MAX_PERIOD)
-		return refuse(why, why_size, "period %llu above %llu (counter writes sign-extend "
-			      "bit 31, ref. 8.5)", (unsigned long long)p->period, MAX_PERIOD);
+		return refuse(why, why_size,
+			      "period %llu above %llu (counter writes sign-extend "
+			      "bit 31, ref. 8.5)",
+			      (unsigned long long)p->period, MAX_PERIOD);
 	return 0;
 }
 
@@ -296,10 +313,12 @@ static int offcore_value(const struct pmu_plan *p, const struct pmu_event *ev, i
 	if (!ev->raw && !(v & ~ua->offcore_req))
 		v |= ua->offcore_any;
 	if (v & ~ua->offcore_valid[rsp])
-		return refuse(why, why_size, "event '%s': MSR_OFFCORE_RSP%d value 0x%llx has bits "
-			      "0x%llx that %s does not define (writable: 0x%llx)", ev->name, rsp,
-			      (unsigned long long)v, (unsigned long long)(v & ~ua->offcore_valid[rsp]),
-			      ua->name, (unsigned long long)ua->offcore_valid[rsp]);
+		return refuse(why, why_size,
+			      "event '%s': MSR_OFFCORE_RSP%d value 0x%llx has bits "
+			      "0x%llx that %s does not define (writable: 0x%llx)",
+			      ev->name, rsp, (unsigned long long)v,
+			      (unsigned long long)(v & ~ua->offcore_valid[rsp]), ua->name,
+			      (unsigned long long)ua->offcore_valid[rsp]);
 	*val = v;
 	return 0;
 }
@@ -316,9 +335,10 @@ static int add_count(struct pmu_plan *p, const struct pmu_event *ev, int user_id
 		return refuse(why, why_size, "too many counted events");
 	if (ev->fixed >= 0) {
 		if (!(p->fixed_mask & BIT_ULL(ev->fixed)))
-			return refuse(why, why_size, "event '%s' needs fixed counter %d; this PMU has "
-				      "fixed counters 0x%x (CPUID.0AH)", ev->name, ev->fixed,
-				      p->fixed_mask);
+			return refuse(why, why_size,
+				      "event '%s' needs fixed counter %d; this PMU has "
+				      "fixed counters 0x%x (CPUID.0AH)",
+				      ev->name, ev->fixed, p->fixed_mask);
 		if (p->sample_ctr == 32 + ev->fixed)
 			return refuse(why, why_size, "event '%s': fixed counter %d already samples",
 				      ev->name, ev->fixed);
@@ -326,9 +346,11 @@ static int add_count(struct pmu_plan *p, const struct pmu_event *ev, int user_id
 	} else {
 		ctr = free_gp(p, allowed);
 		if (ctr < 0)
-			return refuse(why, why_size, "event '%s': no free counter (%u GP counters, "
+			return refuse(why, why_size,
+				      "event '%s': no free counter (%u GP counters, "
 				      "used mask 0x%x, allowed for this event 0x%x: LCORE event "
-				      "constraints)", ev->name, p->n_gp, p->gp_used, allowed);
+				      "constraints)",
+				      ev->name, p->n_gp, p->gp_used, allowed);
 		p->gp_used |= BIT_ULL(ctr);
 		p->evtsel[ctr] = count_evtsel(ev);
 	}
@@ -371,8 +393,10 @@ static int add_user_counts(struct pmu_plan *p, const struct session_cfg *cfg, ch
 	for (i = 0; i < n; i++) {
 		if (pmu_event_parse(p->ua->pfm_pmu, cfg->count_events[i], &evs[i], why, why_size))
 			return SESSION_REFUSED;
-		weight[i] = evs[i].fixed >= 0 ? 0 :
-			__builtin_popcount(uarch_count_counters(p->ua, pmu_event_code(&evs[i])));
+		weight[i] =
+		    evs[i].fixed >= 0
+			? 0
+			: __builtin_popcount(uarch_count_counters(p->ua, pmu_event_code(&evs[i])));
 	}
 	for (w = 0; w <= 32; w++)
 		for (i = 0; i < n; i++) {
@@ -465,12 +489,15 @@ static int plan_sample(struct pmu_plan *p, const struct session_cfg *cfg, char *
 		p->ldlat = p->sample.ldlat ? p->sample.ldlat : (cfg->ldlat ? cfg->ldlat : 3);
 		/* Seed 000: "The minimum value that may be programmed in this register is 3" */
 		if (p->ldlat < 3 || p->ldlat > 0xffff)
-			return refuse(why, why_size, "ldlat=%u: the load-latency threshold is 3..65535 "
-				      "(SDM 18.9.4.2)", p->ldlat);
+			return refuse(why, why_size,
+				      "ldlat=%u: the load-latency threshold is 3..65535 "
+				      "(SDM 18.9.4.2)",
+				      p->ldlat);
 	}
 	if (!p->sample.has_frontend && (ua->flags & UA_FRONTEND) &&
 	    pmu_event_code(&p->sample) == FRONTEND_EVENT)
-		return refuse(why, why_size, "event '%s': FRONTEND_RETIRED needs its "
+		return refuse(why, why_size,
+			      "event '%s': FRONTEND_RETIRED needs its "
 			      "MSR_PEBS_FRONTEND value (frontend=0x..., or a libpfm4 unit mask)",
 			      p->sample.name);
 	if (p->sample.has_frontend) {
@@ -478,16 +505,19 @@ static int plan_sample(struct pmu_plan *p, const struct session_cfg *cfg, char *
 			return refuse(why, why_size, "event '%s': no MSR_PEBS_FRONTEND on %s",
 				      p->sample.name, ua->name);
 		if (p->sample.frontend & ~ua->frontend_valid)
-			return refuse(why, why_size, "event '%s': MSR_PEBS_FRONTEND value 0x%llx has "
-				      "bits outside 0x%llx, the writable ones on %s", p->sample.name,
-				      (unsigned long long)p->sample.frontend,
+			return refuse(why, why_size,
+				      "event '%s': MSR_PEBS_FRONTEND value 0x%llx has "
+				      "bits outside 0x%llx, the writable ones on %s",
+				      p->sample.name, (unsigned long long)p->sample.frontend,
 				      (unsigned long long)ua->frontend_valid, ua->name);
 		p->use_frontend = true;
 		p->frontend = p->sample.frontend;
 	}
 	if (p->sample.has_offcore)
-		return refuse(why, why_size, "event '%s': offcore-response events cannot be sampled "
-			      "with PEBS", p->sample.name);
+		return refuse(why, why_size,
+			      "event '%s': offcore-response events cannot be sampled "
+			      "with PEBS",
+			      p->sample.name);
 	r = pick_sample_counter(p, why, why_size);
 	if (r)
 		return r;
@@ -512,13 +542,15 @@ static int plan_groups(struct pmu_plan *p, const struct session_cfg *cfg, char *
 		return 0;
 	}
 	if (!p->baseline) {
-		/* fmt 4/5 without baseline (e.g. a KVM guest): basic 32-byte records only (ref. 9). */
+		/* fmt 4/5 without baseline (e.g. a KVM guest): basic 32-byte records only (ref. 9).
+		 */
 		p->rec_size = p->fmt >= 4 ? 32 : pebs_legacy_record_size(p->fmt);
 		return 0;
 	}
 	known = p->fmt >= 6 ? DATA_CFG_KNOWN_FMT6 : DATA_CFG_KNOWN_FMT4;
 	if (cfg->data_cfg & ~known)
-		return refuse(why, why_size, "PEBS_DATA_CFG 0x%llx has bits PEBS format %u does not "
+		return refuse(why, why_size,
+			      "PEBS_DATA_CFG 0x%llx has bits PEBS format %u does not "
 			      "define (known: 0x%llx; counter snapshots need format 6)",
 			      (unsigned long long)cfg->data_cfg, p->fmt, (unsigned long long)known);
 	p->adaptive = true;
@@ -537,8 +569,8 @@ static void plan_init(struct pmu_plan *p, const struct cpu_info *ci, const struc
 	p->baseline = !p->arch && fmt >= 4 && (ci->perf_caps & PERF_CAP_PEBS_BASELINE);
 	p->fw_write = ci->has_perf_caps && (ci->perf_caps & PERF_CAP_FW_WRITE);
 	p->n_gp = ci->n_gp < PLAN_MAX_GP ? ci->n_gp : PLAN_MAX_GP;
-	p->n_fixed = ci->pmu_version > 1 ? (ci->n_fixed < PLAN_MAX_FIXED ? ci->n_fixed
-									 : PLAN_MAX_FIXED) : 0;
+	p->n_fixed =
+	    ci->pmu_version > 1 ? (ci->n_fixed < PLAN_MAX_FIXED ? ci->n_fixed : PLAN_MAX_FIXED) : 0;
 	/* A cpu_info built without the bitmap (pre-v5 style) has contiguous fixed counters. */
 	p->fixed_mask = ci->fixed_mask ? ci->fixed_mask : (uint32_t)GENMASK_ULL(31, 0);
 	p->fixed_mask &= p->n_fixed ? (uint32_t)GENMASK_ULL(p->n_fixed - 1, 0) : 0;
@@ -570,7 +602,8 @@ int plan_build(const struct session_cfg *cfg, const struct cpu_info *ci, struct 
 			      SESSION_MAX_COUNT);
 	/* IA32_PERF_GLOBAL_STATUS_SET exists from PMU version 4 (SDM 18.2.4.2; seed 003). */
 	if (cfg->force_records && (p->arch || p->count_only || ci->pmu_version < 4))
-		return refuse(why, why_size, "forced PEBS records need legacy PEBS and "
+		return refuse(why, why_size,
+			      "forced PEBS records need legacy PEBS and "
 			      "IA32_PERF_GLOBAL_STATUS_SET (PMU version 4+; this one: %u)",
 			      ci->pmu_version);
 	if (!p->count_only) {
@@ -602,9 +635,8 @@ int plan_build(const struct session_cfg *cfg, const struct cpu_info *ci, struct 
 	 * is then checked against the records.  Not for facilities tied to one
 	 * counter or one MSR (load latency, precise store, store latency).
 	 */
-	if (!p->count_only && p->sample_ctr < 32 && !p->sample.has_ldlat &&
-	    p->kind != KIND_LDLAT && p->kind != KIND_STORE && p->kind != KIND_STLAT &&
-	    !p->sample.has_frontend &&
+	if (!p->count_only && p->sample_ctr < 32 && !p->sample.has_ldlat && p->kind != KIND_LDLAT &&
+	    p->kind != KIND_STORE && p->kind != KIND_STLAT && !p->sample.has_frontend &&
 	    free_gp(p, uarch_count_counters(ua, pmu_event_code(&p->sample))) >= 0) {
 		ev = p->sample;
 		if (add_count(p, &ev, -1, why, why_size) == 0)

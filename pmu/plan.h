@@ -13,9 +13,9 @@
 #include "session.h"
 #include "uarch.h"
 
-#define PLAN_MAX_GP    32
-#define PLAN_MAX_FIXED 4
-#define PLAN_MAX_COUNT (SESSION_MAX_COUNT + 2) /* + SPR aux event + counting copy */
+#define PLAN_MAX_GP	    32
+#define PLAN_MAX_FIXED	    4
+#define PLAN_MAX_COUNT	    (SESSION_MAX_COUNT + 2) /* + SPR aux event + counting copy */
 #define PLAN_FIXED_COUNTING 3 /* INST_RETIRED.ANY, CPU_CLK_UNHALTED.CORE, .REF_TSC */
 
 struct plan_count {
@@ -26,32 +26,32 @@ struct plan_count {
 
 struct pmu_plan {
 	const struct uarch_info *ua;
-	unsigned int fmt;          /* PERF_CAPABILITIES.PEBS_FMT, or PEBS_FMT_ARCH */
+	unsigned int fmt; /* PERF_CAPABILITIES.PEBS_FMT, or PEBS_FMT_ARCH */
 	bool arch, baseline, adaptive, fw_write, count_only;
 	unsigned int n_gp, n_fixed;
-	uint32_t fixed_mask;       /* fixed counters present (CPUID.0AH EDX/ECX bitmap) */
+	uint32_t fixed_mask; /* fixed counters present (CPUID.0AH EDX/ECX bitmap) */
 	uint64_t gp_width_mask;
 	uint32_t ci_arch_gp, ci_arch_fixed, ci_arch_caps; /* CPUID.23H (arch-PEBS) */
 
 	struct pmu_event sample;
-	int sample_ctr;            /* GP n or 32+i; -1 when count_only */
+	int sample_ctr; /* GP n or 32+i; -1 when count_only */
 	enum pebs_kind kind;
-	bool sample_precise;       /* catalogue: precise event (else non-precise, Goldmont) */
+	bool sample_precise; /* catalogue: precise event (else non-precise, Goldmont) */
 	uint64_t period;
-	uint64_t data_cfg;         /* MSR_PEBS_DATA_CFG (adaptive only) */
-	size_t rec_size;           /* legacy/adaptive record size; 0 arch */
+	uint64_t data_cfg; /* MSR_PEBS_DATA_CFG (adaptive only) */
+	size_t rec_size;   /* legacy/adaptive record size; 0 arch */
 
 	struct plan_count count[PLAN_MAX_COUNT];
 	unsigned int n_count;
-	int copy_idx;              /* count[] entry counting the sampled event, -1 */
+	int copy_idx; /* count[] entry counting the sampled event, -1 */
 
 	uint32_t gp_used;
-	uint32_t fixed_used;       /* fixed counters programmed (counting and/or PEBS) */
+	uint32_t fixed_used; /* fixed counters programmed (counting and/or PEBS) */
 	uint64_t evtsel[PLAN_MAX_GP];
 	uint64_t fixed_ctrl;
-	uint64_t pebs_enable;      /* legacy IA32_PEBS_ENABLE */
+	uint64_t pebs_enable; /* legacy IA32_PEBS_ENABLE */
 	uint64_t global_ctrl;
-	uint64_t cfg_c;            /* arch-PEBS CFG_C of the sampling counter */
+	uint64_t cfg_c; /* arch-PEBS CFG_C of the sampling counter */
 	bool use_ldlat, use_frontend;
 	uint32_t ldlat;
 	uint64_t frontend;

@@ -15,12 +15,12 @@
 #include "../lib/fmt.h"
 #include "../lib/platform.h"
 
-#define SAVE_MAX       96
-#define PMI_VECTOR     0xee /* our own IDT vector for LVTPC (Linux uses NMI; KUT 32) */
-#define PMI_MAX_LOOPS  100  /* Linux intel_pmu_handle_irq: "irq loop stuck" after 100 */
+#define SAVE_MAX      96
+#define PMI_VECTOR    0xee /* our own IDT vector for LVTPC (Linux uses NMI; KUT 32) */
+#define PMI_MAX_LOOPS 100  /* Linux intel_pmu_handle_irq: "irq loop stuck" after 100 */
 
 struct msr_save {
-	uint32_t rd, wr;     /* the MSR read, and the one written back (full-width alias) */
+	uint32_t rd, wr; /* the MSR read, and the one written back (full-width alias) */
 	uint64_t val;
 };
 
@@ -39,11 +39,11 @@ struct sess {
 	bool armed_pmi;
 	uint32_t orig_lvtpc;
 	unsigned int pmi_stuck;
-	size_t forced;       /* records present right after the forced overflows */
+	size_t forced; /* records present right after the forced overflows */
 	size_t res_cap, kinds_cap;
-	uint64_t dropped;    /* records drained but not kept: the result buffer was full */
-	bool disarming;      /* set before disarm(): a late PMI must not re-enable counters */
-	uint64_t residue;    /* PEBS counter's count past its last reload */
+	uint64_t dropped; /* records drained but not kept: the result buffer was full */
+	bool disarming;	  /* set before disarm(): a late PMI must not re-enable counters */
+	uint64_t residue; /* PEBS counter's count past its last reload */
 };
 
 /* ---- MSR access: every fault recorded, never ignored -------------------- */
@@ -232,7 +232,8 @@ static void fill_ds(struct sess *s)
 	}
 	ds_setup(&s->ds, p->rec_size, thr);
 	if (p->sample_ctr >= 32)
-		ds_set_reset(&s->ds, ds_fixed_reset_index(p->fmt, p->sample_ctr - 32), start_value(s));
+		ds_set_reset(&s->ds, ds_fixed_reset_index(p->fmt, p->sample_ctr - 32),
+			     start_value(s));
 	else
 		ds_set_reset(&s->ds, p->sample_ctr, start_value(s));
 }
@@ -284,7 +285,6 @@ static bool program_counters(struct sess *s)
 	return true;
 }
 
-
 /*
  * Legacy PEBS (ref. sec. 5, KUT pebs_enable + Linux enable_all; sec. 11):
  *   GLOBAL_CTRL = 0, PEBS_ENABLE = 0 -> DATA_CFG (baseline) -> DS fields and
@@ -297,9 +297,10 @@ static bool arm(struct sess *s)
 {
 	const struct pmu_plan *p = &s->plan;
 	/* Only the PEBS counter's bit and the buffer bits matter; counting is unaffected. */
-	uint64_t stale = p->count_only ? 0 :
-			 s->orig_status & (BIT_ULL(p->sample_ctr) | GLOBAL_STATUS_BUFFER_OVF |
-					   GLOBAL_STATUS_ARCH_PEBS);
+	uint64_t stale = p->count_only
+			     ? 0
+			     : s->orig_status & (BIT_ULL(p->sample_ctr) | GLOBAL_STATUS_BUFFER_OVF |
+						 GLOBAL_STATUS_ARCH_PEBS);
 
 	if (!sess_wr(s, MSR_IA32_PERF_GLOBAL_CTRL, 0))
 		return false;
@@ -326,8 +327,10 @@ static bool arm(struct sess *s)
 			     ((p->cfg_c & CFG_C_GPR) ? 160 : 0);
 
 		if (s->cfg->drain == OPT_DRAIN_PMI)
-			thr = s->cfg->threshold_records ? s->cfg->threshold_records * rec
-				: (s->ds.buf_size > PAGE_SIZE_4K ? s->ds.buf_size - PAGE_SIZE_4K : rec);
+			thr = s->cfg->threshold_records
+				  ? s->cfg->threshold_records * rec
+				  : (s->ds.buf_size > PAGE_SIZE_4K ? s->ds.buf_size - PAGE_SIZE_4K
+								   : rec);
 		if (!sess_wr(s, MSR_IA32_PEBS_BASE, ds_arch_base_msr(&s->ds)) ||
 		    !sess_wr(s, MSR_IA32_PEBS_INDEX, ds_arch_index_msr(&s->ds, thr)))
 			return false;
@@ -370,7 +373,8 @@ static int alloc_result(struct sess *s, char *why, size_t why_size)
 	r->rec_kinds = plat_alloc(s->kinds_cap);
 	if (!r->records || !r->rec_kinds) {
 		session_result_free(r);
-		pp_snprintf(why, why_size, "no memory for %zu bytes of drained records", s->res_cap);
+		pp_snprintf(why, why_size, "no memory for %zu bytes of drained records",
+			    s->res_cap);
 		return SESSION_NOMEM;
 	}
 	return 0;
@@ -408,8 +412,8 @@ static void drain(struct sess *s)
 		if (!sess_rd(s, MSR_IA32_PEBS_INDEX, &idx))
 			return;
 		/* Rewrite the index (WR 0) at the start of the drain (APEBS v7 fix, ref. 7). */
-		if (!sess_wr(s, MSR_IA32_PEBS_INDEX, idx & ~(ARCH_PEBS_INDEX_WR_MASK |
-							      ARCH_PEBS_INDEX_FULL)))
+		if (!sess_wr(s, MSR_IA32_PEBS_INDEX,
+			     idx & ~(ARCH_PEBS_INDEX_WR_MASK | ARCH_PEBS_INDEX_FULL)))
 			return;
 		ds_drain_arch(&s->ds, idx, &d);
 	} else {
@@ -426,8 +430,8 @@ static void drain(struct sess *s)
 static void pmi_handler(void *ctx)
 {
 	struct sess *s = ctx;
-	uint64_t status, ours = s->plan.global_ctrl | GLOBAL_STATUS_BUFFER_OVF |
-				       GLOBAL_STATUS_ARCH_PEBS;
+	uint64_t status,
+	    ours = s->plan.global_ctrl | GLOBAL_STATUS_BUFFER_OVF | GLOBAL_STATUS_ARCH_PEBS;
 	unsigned int loops;
 
 	/*
@@ -520,7 +524,8 @@ static void read_counts(struct sess *s)
 			r->fixed[r->n_fixed++] = v;
 	for (i = 0; i < p->n_count; i++) {
 		ctr = p->count[i].ctr;
-		if (!sess_rd(s, ctr >= 32 ? MSR_IA32_FIXED_CTR0 + (ctr - 32) : MSR_IA32_PMC0 + ctr, &v))
+		if (!sess_rd(s, ctr >= 32 ? MSR_IA32_FIXED_CTR0 + (ctr - 32) : MSR_IA32_PMC0 + ctr,
+			     &v))
 			continue;
 		if (p->count[i].user_idx >= 0) {
 			r->counts[p->count[i].user_idx] = v;
@@ -548,7 +553,8 @@ static void finish_result(struct sess *s)
 
 	r->period = p->period;
 	r->pebs_counter = p->sample_ctr;
-	r->pebs_enable = p->arch ? (p->sample_ctr >= 0 ? BIT_ULL(p->sample_ctr) : 0) : p->pebs_enable;
+	r->pebs_enable =
+	    p->arch ? (p->sample_ctr >= 0 ? BIT_ULL(p->sample_ctr) : 0) : p->pebs_enable;
 	/*
 	 * Without a counting copy (load latency, precise store, store latency,
 	 * frontend: one counter per facility) the events are derived from what
@@ -569,8 +575,9 @@ static void finish_result(struct sess *s)
 	r->decode_cfg.data_cfg = p->adaptive ? p->data_cfg : 0;
 	r->decode_cfg.adaptive = p->adaptive;
 	r->decode_cfg.timed = s->ci->perf_caps & PERF_CAP_PEBS_TIMING;
-	r->decode_cfg.pebs_enabled = r->pebs_enable & (GENMASK_ULL(31, 0) |
-			(p->ua->layout == PEBS_EN_LAYOUT_FIXED ? GENMASK_ULL(47, 32) : 0));
+	r->decode_cfg.pebs_enabled =
+	    r->pebs_enable & (GENMASK_ULL(31, 0) |
+			      (p->ua->layout == PEBS_EN_LAYOUT_FIXED ? GENMASK_ULL(47, 32) : 0));
 	if (p->count_only)
 		pp_snprintf(r->event_desc, sizeof(r->event_desc), "counting only");
 	else {
@@ -604,7 +611,8 @@ static bool below_maxphyaddr(struct sess *s, char *why, size_t why_size)
 			bits = r.eax & 0xff;
 	}
 	if (bits < 64 && end > (1ULL << bits)) {
-		pp_snprintf(why, why_size, "arch-PEBS buffer at 0x%llx lies above MAXPHYADDR "
+		pp_snprintf(why, why_size,
+			    "arch-PEBS buffer at 0x%llx lies above MAXPHYADDR "
 			    "(%u bits): PEBS_BASE cannot address it",
 			    (unsigned long long)(uintptr_t)s->ds.buf, bits);
 		return false;
@@ -706,8 +714,8 @@ int session_run(const struct session_cfg *cfg, void (*kernel)(void *arg), void *
 	if (s.have_ds)
 		ds_free(&s.ds);
 	if (s.pmi_stuck && !r) {
-		pp_snprintf(why, why_size, "PMI loop stuck (%u times over %d iterations)", s.pmi_stuck,
-			    PMI_MAX_LOOPS);
+		pp_snprintf(why, why_size, "PMI loop stuck (%u times over %d iterations)",
+			    s.pmi_stuck, PMI_MAX_LOOPS);
 		r = SESSION_FAULT;
 	} else if (r) {
 		pp_snprintf(why, why_size, "%s; every MSR touched was restored", s.fault_what);

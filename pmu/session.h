@@ -28,12 +28,12 @@ struct session_cfg {
 	 */
 	const char *sample_event;
 	enum pebs_kind kind;
-	uint64_t period;          /* sample-after value; 0 = the generation's minimum safe value */
-	uint32_t ldlat;           /* load-latency threshold (>= 3) */
-	uint32_t buffer_kib;      /* PEBS buffer size */
+	uint64_t period;     /* sample-after value; 0 = the generation's minimum safe value */
+	uint32_t ldlat;	     /* load-latency threshold (>= 3) */
+	uint32_t buffer_kib; /* PEBS buffer size */
 	uint32_t threshold_records; /* interrupt threshold in records from the base; 0 = default */
 	enum opt_drain drain;
-	uint64_t data_cfg;        /* adaptive PEBS groups wanted (fmt >= 4 with baseline) */
+	uint64_t data_cfg; /* adaptive PEBS groups wanted (fmt >= 4 with baseline) */
 	/* Events counted (not sampled) beside the PEBS event, same syntax. */
 	const char *count_events[SESSION_MAX_COUNT];
 	unsigned int n_count_events;
@@ -53,31 +53,33 @@ struct session_cfg {
 enum session_rec_kind {
 	REC_PRECISE = 0,    /* a precise event's overflow: state of the eventing instruction */
 	REC_NONPRECISE = 1, /* a non-precise event: state at the next retirement point */
-	REC_FORCED = 2,     /* forced through IA32_PERF_GLOBAL_STATUS_SET */
+	REC_FORCED = 2,	    /* forced through IA32_PERF_GLOBAL_STATUS_SET */
 };
 
 struct session_result {
 	/* Counting mode, read after disarming. */
-	uint64_t fixed[4];            /* INST_RETIRED.ANY, CPU_CLK_UNHALTED.CORE, .REF, (SLOTS) */
+	uint64_t fixed[4]; /* INST_RETIRED.ANY, CPU_CLK_UNHALTED.CORE, .REF, (SLOTS) */
 	unsigned int n_fixed;
-	uint64_t sampled_events;      /* how many times the PEBS event occurred (overflows * period + residue) */
+	uint64_t sampled_events; /* how many times the PEBS event occurred (overflows * period +
+				    residue) */
 	uint64_t counts[SESSION_MAX_COUNT]; /* cfg.count_events, in order */
 	/* Records as drained, back to back, in drain order (owned by the session). */
 	uint8_t *records;
 	size_t records_len;
 	size_t n_records;
-	uint64_t lost;                /* records the hardware could not write (buffer full) */
-	unsigned int pmis;            /* PMIs handled (drain=pmi) */
+	uint64_t lost;			   /* records the hardware could not write (buffer full) */
+	unsigned int pmis;		   /* PMIs handled (drain=pmi) */
 	struct pebs_decode_cfg decode_cfg; /* how to decode `records` */
-	uint64_t period;              /* the sample-after value used */
-	char event_desc[96];          /* the sampled event as programmed, e.g. "MEM_TRANS_RETIRED.LOAD_LATENCY (0x1cd) ldlat=3 on PMC0" */
+	uint64_t period;		   /* the sample-after value used */
+	char event_desc[96];		   /* the sampled event as programmed, e.g.
+					      "MEM_TRANS_RETIRED.LOAD_LATENCY (0x1cd) ldlat=3 on PMC0" */
 	/* Added by pmu/ (issue 5): */
-	uint8_t *rec_kinds;           /* enum session_rec_kind per record, n_records entries */
-	bool buffer_full;             /* the buffer reached its end at least once */
-	bool counted_sample;          /* sampled_events comes from a counting copy of the event */
-	uint64_t expected_records;    /* sampled_events / period */
-	uint64_t pebs_enable;         /* IA32_PEBS_ENABLE as armed (arch-PEBS: counter mask) */
-	int pebs_counter;             /* GP n, or 32+i for fixed counter i; -1 none */
+	uint8_t *rec_kinds;	   /* enum session_rec_kind per record, n_records entries */
+	bool buffer_full;	   /* the buffer reached its end at least once */
+	bool counted_sample;	   /* sampled_events comes from a counting copy of the event */
+	uint64_t expected_records; /* sampled_events / period */
+	uint64_t pebs_enable;	   /* IA32_PEBS_ENABLE as armed (arch-PEBS: counter mask) */
+	int pebs_counter;	   /* GP n, or 32+i for fixed counter i; -1 none */
 	char count_desc[SESSION_MAX_COUNT][96]; /* where each count event went */
 };
 

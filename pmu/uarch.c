@@ -14,49 +14,52 @@
  * not listed is broken too (x86_match_min_microcode_rev finds no row).
  */
 static const struct ucode_min snb_ucodes[] = {
-	{ 0x2a, UCODE_ANY_STEPPING, 0x28 }, /* Sandy Bridge client */
-	{ 0x2d, 6, 0x618 },                 /* Sandy Bridge-EP C1 */
-	{ 0x2d, 7, 0x70c },                 /* Sandy Bridge-EP C2 */
+    {0x2a, UCODE_ANY_STEPPING, 0x28}, /* Sandy Bridge client */
+    {0x2d, 6, 0x618},		      /* Sandy Bridge-EP C1 */
+    {0x2d, 7, 0x70c},		      /* Sandy Bridge-EP C2 */
 };
 
 #define EV(event, umask) ((uint16_t)((event) | ((umask) << 8)))
 
 /* PDIR: INST_RETIRED.PREC_DIST (0x01c0) on PMC1 only (SDM 18.9.4.4; LDS snb..skl). */
 static const struct uarch_constraint pdir_pmc1[] = {
-	{ EV(0xc0, 0x01), false, 0x2, 0 },
-	{ 0, false, 0, 0 },
+    {EV(0xc0, 0x01), false, 0x2, 0},
+    {0, false, 0, 0},
 };
 
 /* ICL: PREC_DIST lives on fixed counter 0 only (LDS intel_icl_pebs_event_constraints). */
 static const struct uarch_constraint icl_cons[] = {
-	{ EV(0xc0, 0x01), false, 0x0, 0 },
-	{ 0, false, 0, 0 },
+    {EV(0xc0, 0x01), false, 0x0, 0},
+    {0, false, 0, 0},
 };
 
 /* ---- counting constraints (LCORE intel_*_event_constraints) ---- */
 
 /* LCORE intel_nehalem_event_constraints: L1D_* and CACHE_LOCK_CYCLES on PMC0-1. */
 static const struct uarch_constraint nhm_count[] = {
-	{ 0x40, true, 0x3, 0x43 }, { 0x48, true, 0x3, 0 }, { 0x4e, true, 0x3, 0 },
-	{ 0x51, true, 0x3, 0 },    { 0x63, true, 0x3, 0 }, { 0, false, 0, 0 },
+    {0x40, true, 0x3, 0x43}, {0x48, true, 0x3, 0}, {0x4e, true, 0x3, 0},
+    {0x51, true, 0x3, 0},    {0x63, true, 0x3, 0}, {0, false, 0, 0},
 };
 
 /* LCORE intel_westmere_event_constraints: 0x60 and 0xb3 on PMC0 only. */
 static const struct uarch_constraint wsm_count[] = {
-	{ 0x51, true, 0x3, 0 }, { 0x60, true, 0x1, 0 }, { 0x63, true, 0x3, 0 },
-	{ 0xb3, true, 0x1, 0 }, { 0, false, 0, 0 },
+    {0x51, true, 0x3, 0}, {0x60, true, 0x1, 0}, {0x63, true, 0x3, 0},
+    {0xb3, true, 0x1, 0}, {0, false, 0, 0},
 };
 
 /* LCORE intel_snb_event_constraints: L1D_PEND_MISS on PMC2, LOAD_LATENCY on PMC3. */
 static const struct uarch_constraint snb_count[] = {
-	{ 0x48, true, 0x4, 0 }, { EV(0xc0, 0x01), false, 0x2, 0 }, { 0xcd, true, 0x8, 0 },
-	{ 0, false, 0, 0 },
+    {0x48, true, 0x4, 0},
+    {EV(0xc0, 0x01), false, 0x2, 0},
+    {0xcd, true, 0x8, 0},
+    {0, false, 0, 0},
 };
 
 /* LCORE intel_ivb_event_constraints (the ones pebsprobe can name). */
 static const struct uarch_constraint ivb_count[] = {
-	{ EV(0x48, 0x01), false, 0x4, 0 }, { EV(0xc0, 0x01), false, 0x2, 0 },
-	{ 0, false, 0, 0 },
+    {EV(0x48, 0x01), false, 0x4, 0},
+    {EV(0xc0, 0x01), false, 0x2, 0},
+    {0, false, 0, 0},
 };
 
 /*
@@ -65,10 +68,10 @@ static const struct uarch_constraint ivb_count[] = {
  * the hardware may allow, never wider.
  */
 static const struct uarch_constraint icl_count[] = {
-	{ 0x03, true, 0xf, 0x0a }, { 0x1f, true, 0xf, 0x28 }, { 0x32, true, 0xf, 0 },
-	{ 0x48, true, 0xf, 0x56 }, { 0x60, true, 0xf, 0x8b }, { 0xa3, true, 0xf, 0 },
-	{ 0xa8, true, 0xf, 0xb0 }, { 0xb7, true, 0xf, 0xbd }, { 0xd0, true, 0xf, 0xe6 },
-	{ 0xef, true, 0xf, 0 },    { 0xf0, true, 0xf, 0xf4 }, { 0, false, 0, 0 },
+    {0x03, true, 0xf, 0x0a}, {0x1f, true, 0xf, 0x28}, {0x32, true, 0xf, 0},
+    {0x48, true, 0xf, 0x56}, {0x60, true, 0xf, 0x8b}, {0xa3, true, 0xf, 0},
+    {0xa8, true, 0xf, 0xb0}, {0xb7, true, 0xf, 0xbd}, {0xd0, true, 0xf, 0xe6},
+    {0xef, true, 0xf, 0},    {0xf0, true, 0xf, 0xf4}, {0, false, 0, 0},
 };
 
 /*
@@ -76,139 +79,237 @@ static const struct uarch_constraint icl_count[] = {
  * NHM/WSM: request [7:0], response [15:8] (libpfm4 ANY_RESPONSE 0xff00);
  * later big cores: request [15:0], ANY_RESPONSE bit 16 (seed 004 for Atoms).
  */
-#define OCR_NHM  .offcore_req = 0xff, .offcore_any = 0xff00
-#define OCR_BIG  .offcore_req = 0xffff, .offcore_any = BIT_ULL(16)
-#define FE_SKL   0x7fff17ULL  /* intel_skl_extra_regs / icl (ref. sec. 2) */
-#define FE_GLC   0x7fff1fULL  /* intel_glc_extra_regs */
+#define OCR_NHM .offcore_req = 0xff, .offcore_any = 0xff00
+#define OCR_BIG .offcore_req = 0xffff, .offcore_any = BIT_ULL(16)
+#define FE_SKL	0x7fff17ULL /* intel_skl_extra_regs / icl (ref. sec. 2) */
+#define FE_GLC	0x7fff1fULL /* intel_glc_extra_regs */
 
 /* Golden Cove: INST_RETIRED.* (0xc0) on 0xfe (LDS intel_glc_pebs_event_constraints, ref 8.4). */
 static const struct uarch_constraint glc_cons[] = {
-	{ 0xc0, true, 0xfe, 0 },
-	{ 0, false, 0, 0 },
+    {0xc0, true, 0xfe, 0},
+    {0, false, 0, 0},
 };
 
 /* Shared by SNB and IVB (SDM 18.9.4, seeds 000/001; LDS snb/ivb constraints). */
-#define SNB_ROW(u, nm, pfm, uc, nuc, ocr, cc) { \
-	.uarch = (u), .name = nm, .pfm_pmu = pfm, .fmt = 1, \
-	.source = "SDM 18.9.4.2-18.9.4.4 (seeds 000/001); LDS intel_snb_pebs_event_constraints " \
-		  "(ld-lat 0x1cd and precise store 0x2cd on PMC3, PREC_DIST on PMC1); LCORE pebs_ucodes", \
-	.flags = UA_LDLAT | UA_LDLAT_ALONE | UA_PRECISE_STORE, \
-	.layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0xf, .ldlat_gp = 0x8, .store_gp = 0x8, \
-	.pdist_gp = 0x2, .min_period = 32, .ldlat_event = EV(0xcd, 0x01), \
-	.store_event = EV(0xcd, 0x02), .ucode = uc, .n_ucode = nuc, .cons = pdir_pmc1, \
-	.inst_event = EV(0xc0, 0x01), OCR_BIG, .offcore_valid = { ocr, ocr }, .count_cons = cc }
+#define SNB_ROW(u, nm, pfm, uc, nuc, ocr, cc)                                                      \
+	{                                                                                          \
+		.uarch = (u), .name = nm, .pfm_pmu = pfm, .fmt = 1,                                \
+		.source =                                                                          \
+		    "SDM 18.9.4.2-18.9.4.4 (seeds 000/001); LDS intel_snb_pebs_event_constraints " \
+		    "(ld-lat 0x1cd and precise store 0x2cd on PMC3, PREC_DIST on PMC1); LCORE "    \
+		    "pebs_ucodes",                                                                 \
+		.flags = UA_LDLAT | UA_LDLAT_ALONE | UA_PRECISE_STORE,                             \
+		.layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0xf, .ldlat_gp = 0x8, .store_gp = 0x8,  \
+		.pdist_gp = 0x2, .min_period = 32, .ldlat_event = EV(0xcd, 0x01),                  \
+		.store_event = EV(0xcd, 0x02), .ucode = uc, .n_ucode = nuc, .cons = pdir_pmc1,     \
+		.inst_event = EV(0xc0, 0x01), OCR_BIG, .offcore_valid = {ocr, ocr},                \
+		.count_cons = cc                                                                   \
+	}
 
 /* Haswell..Skylake-SP: DataLA (seed 002, SDM Table 18-45). */
-#define HSW_ROW(u, nm, pfm, f, extra) { \
-	.uarch = (u), .name = nm, .pfm_pmu = pfm, .fmt = f, \
-	.source = "SDM 18.11 (seed 002: record Table 18-44, DataLA Table 18-45); LDS hsw/bdw/skl " \
-		  "constraints (ld-lat 0x1cd on PMC0-3, PREC_DIST on PMC1); LCORE HSW11/BDM11", \
-	.flags = UA_LDLAT | UA_DATALA | UA_INST_RETIRED_128 | UA_GLOBAL_STATUS_SET | (extra), \
-	.layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0xf, .ldlat_gp = 0xf, .pdist_gp = 0x2, \
-	.min_period = 32, .ldlat_event = EV(0xcd, 0x01), .datala_load_event = EV(0xd0, 0x81), \
-	.datala_store_event = EV(0xd0, 0x82), .cons = pdir_pmc1, .inst_event = EV(0xc0, 0x01), \
-	OCR_BIG, .offcore_valid = { 0x3fffff8fffULL, 0x3fffff8fffULL }, \
-	.frontend_valid = ((extra) & UA_FRONTEND) ? FE_SKL : 0 }
+#define HSW_ROW(u, nm, pfm, f, extra)                                                              \
+	{                                                                                          \
+		.uarch = (u), .name = nm, .pfm_pmu = pfm, .fmt = f,                                \
+		.source =                                                                          \
+		    "SDM 18.11 (seed 002: record Table 18-44, DataLA Table 18-45); LDS "           \
+		    "hsw/bdw/skl "                                                                 \
+		    "constraints (ld-lat 0x1cd on PMC0-3, PREC_DIST on PMC1); LCORE HSW11/BDM11",  \
+		.flags =                                                                           \
+		    UA_LDLAT | UA_DATALA | UA_INST_RETIRED_128 | UA_GLOBAL_STATUS_SET | (extra),   \
+		.layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0xf, .ldlat_gp = 0xf, .pdist_gp = 0x2,  \
+		.min_period = 32, .ldlat_event = EV(0xcd, 0x01),                                   \
+		.datala_load_event = EV(0xd0, 0x81), .datala_store_event = EV(0xd0, 0x82),         \
+		.cons = pdir_pmc1, .inst_event = EV(0xc0, 0x01), OCR_BIG,                          \
+		.offcore_valid = {0x3fffff8fffULL, 0x3fffff8fffULL},                               \
+		.frontend_valid = ((extra)&UA_FRONTEND) ? FE_SKL : 0                               \
+	}
 
 /* Golden Cove class (SPR/EMR/GNR, ADL/MTL P-cores, LNL): LDS intel_glc_pebs_event_constraints. */
-#define GLC_ROW(u, nm, f, extra, ldl, ocr) { \
-	.uarch = (u), .name = nm, .pfm_pmu = "spr", .fmt = f, \
-	.source = "LDS intel_glc_pebs_event_constraints (ld-lat 0x1cd on 0xfe, store latency 0x2cd " \
-		  "on PMC0); LCORE PMU_FL_MEM_LOADS_AUX (0x8203), limit_period; SDM 20.9 adaptive PEBS", \
-	.flags = UA_LDLAT | UA_DATALA | UA_STLAT | UA_FRONTEND | UA_GLOBAL_STATUS_SET | (extra), \
-	.layout = PEBS_EN_LAYOUT_FIXED, .pebs_gp = 0xff, .pebs_fixed = 0xf, .ldlat_gp = (ldl), \
-	.store_gp = 0x1, .pdist_gp = 0x1, .pdist_fixed = 0x1, .min_period = 32, \
-	.ldlat_event = EV(0xcd, 0x01), .store_event = EV(0xcd, 0x02), \
-	.datala_load_event = EV(0xd0, 0x81), .datala_store_event = EV(0xd0, 0x82), \
-	.aux_event = ((extra) & UA_MEM_LOADS_AUX) ? EV(0x03, 0x82) : 0, .cons = glc_cons, \
-	.inst_event = 0x00c0, OCR_BIG, .offcore_valid = { ocr, ocr }, .frontend_valid = FE_GLC, \
-	.count_cons = icl_count }
+#define GLC_ROW(u, nm, f, extra, ldl, ocr)                                                         \
+	{                                                                                          \
+		.uarch = (u), .name = nm, .pfm_pmu = "spr", .fmt = f,                              \
+		.source = "LDS intel_glc_pebs_event_constraints (ld-lat 0x1cd on 0xfe, store "     \
+			  "latency 0x2cd "                                                         \
+			  "on PMC0); LCORE PMU_FL_MEM_LOADS_AUX (0x8203), limit_period; SDM 20.9 " \
+			  "adaptive PEBS",                                                         \
+		.flags = UA_LDLAT | UA_DATALA | UA_STLAT | UA_FRONTEND | UA_GLOBAL_STATUS_SET |    \
+			 (extra),                                                                  \
+		.layout = PEBS_EN_LAYOUT_FIXED, .pebs_gp = 0xff, .pebs_fixed = 0xf,                \
+		.ldlat_gp = (ldl), .store_gp = 0x1, .pdist_gp = 0x1, .pdist_fixed = 0x1,           \
+		.min_period = 32, .ldlat_event = EV(0xcd, 0x01), .store_event = EV(0xcd, 0x02),    \
+		.datala_load_event = EV(0xd0, 0x81), .datala_store_event = EV(0xd0, 0x82),         \
+		.aux_event = ((extra)&UA_MEM_LOADS_AUX) ? EV(0x03, 0x82) : 0, .cons = glc_cons,    \
+		.inst_event = 0x00c0, OCR_BIG, .offcore_valid = {ocr, ocr},                        \
+		.frontend_valid = FE_GLC, .count_cons = icl_count                                  \
+	}
 
 static const struct uarch_info uarch_table[] = {
-	{ .uarch = UARCH_CORE2, .name = "Core 2", .pfm_pmu = "core", .fmt = 0,
-	  .source = "LDS intel_core2_pebs_event_constraints (PMC0 only); LDS 1-page buffer "
-		    "(GLOBAL_CTRL hang); LCORE intel_clovertown_quirk (AJ67/AJ68/AJ69/AJ106)",
-	  .flags = UA_ONE_PAGE_BUFFER | UA_PEBS_ERRATA, .layout = PEBS_EN_LAYOUT_LL_EN,
-	  .pebs_gp = 0x1, .min_period = 1, .inst_event = 0x00c0,
-	  .errata_model = 0x0f /* Merom only: Merom-L, Penryn, Dunnington keep PEBS */ },
-	{ .uarch = UARCH_NHM, .name = "Nehalem", .pfm_pmu = "nhm", .fmt = 1,
-	  .source = "SDM 18.8.1 (PEBS on PMC0-3, load latency 0x100b, Fig. 18-25 LL_EN); "
-		    "LDS intel_nehalem_pebs_event_constraints; LCORE nhm_limit_period (min 32)",
-	  .flags = UA_LDLAT | UA_LDLAT_ALONE, .layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0xf,
-	  .ldlat_gp = 0xf, .min_period = 32, .ldlat_event = EV(0x0b, 0x10),
-	  .inst_event = 0x00c0, OCR_NHM, .offcore_valid = { 0xffff, 0 }, /* intel_nehalem_extra_regs */
-	  .count_cons = nhm_count },
-	{ .uarch = UARCH_WSM, .name = "Westmere", .pfm_pmu = "wsm", .fmt = 1,
-	  .source = "SDM 18.8.1 (as Nehalem); LDS intel_westmere_pebs_event_constraints",
-	  .flags = UA_LDLAT | UA_LDLAT_ALONE, .layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0xf,
-	  .ldlat_gp = 0xf, .min_period = 32, .ldlat_event = EV(0x0b, 0x10),
-	  /* libpfm4 wsm: INST_RETIRED:ANY_P is umask 0x01, precise */
-	  .inst_event = EV(0xc0, 0x01), OCR_NHM, .offcore_valid = { 0xffff, 0xffff },
-	  .count_cons = wsm_count },
-	SNB_ROW(UARCH_SNB, "Sandy Bridge", "snb", snb_ucodes, ARRAY_SIZE(snb_ucodes),
-		0x3f807f8fffULL, snb_count), /* intel_snb_extra_regs */
-	SNB_ROW(UARCH_IVB, "Ivy Bridge", "ivb", NULL, 0, 0x3fffff8fffULL, ivb_count),
-	HSW_ROW(UARCH_HSW, "Haswell", "hsw", 2, 0),
-	HSW_ROW(UARCH_BDW, "Broadwell", "bdw", 2, 0),
-	HSW_ROW(UARCH_SKL, "Skylake", "skl", 3, UA_FRONTEND),
-	HSW_ROW(UARCH_SKX, "Skylake-SP", "skx", 3, UA_FRONTEND),
-	{ .uarch = UARCH_ICL, .name = "Ice Lake", .pfm_pmu = "icl", .fmt = 4,
-	  .source = "LDS intel_icl_pebs_event_constraints (PEBS_ALL, ld-lat 0x1cd on 0xff, "
-		    "PREC_DIST on fixed 0); SDM 20.9 adaptive PEBS; LPE ICL_EVENTSEL_ADAPTIVE",
-	  .flags = UA_LDLAT | UA_DATALA | UA_FRONTEND | UA_GLOBAL_STATUS_SET,
-	  .layout = PEBS_EN_LAYOUT_FIXED, .pebs_gp = 0xff, .pebs_fixed = 0xf, .ldlat_gp = 0xff,
-	  .pdist_fixed = 0x1, .min_period = 32, .ldlat_event = EV(0xcd, 0x01),
-	  .datala_load_event = EV(0xd0, 0x81), .datala_store_event = EV(0xd0, 0x82),
-	  .cons = icl_cons, .inst_event = 0x00c0, OCR_BIG,
-	  .offcore_valid = { 0x3fffffbfffULL, 0x3fffffbfffULL }, .frontend_valid = FE_SKL,
-	  .count_cons = icl_count },
-	{ .uarch = UARCH_ICX, .name = "Ice Lake-SP", .pfm_pmu = "icx", .fmt = 4,
-	  .source = "as Ice Lake (LDS intel_icl_pebs_event_constraints)",
-	  .flags = UA_LDLAT | UA_DATALA | UA_FRONTEND | UA_GLOBAL_STATUS_SET,
-	  .layout = PEBS_EN_LAYOUT_FIXED, .pebs_gp = 0xff, .pebs_fixed = 0xf, .ldlat_gp = 0xff,
-	  .pdist_fixed = 0x1, .min_period = 32, .ldlat_event = EV(0xcd, 0x01),
-	  .datala_load_event = EV(0xd0, 0x81), .datala_store_event = EV(0xd0, 0x82),
-	  .cons = icl_cons, .inst_event = 0x00c0, OCR_BIG,
-	  .offcore_valid = { 0x3fffffbfffULL, 0x3fffffbfffULL }, .frontend_valid = FE_SKL,
-	  .count_cons = icl_count },
-	/* intel_glc_extra_regs: OFFCORE_RSP 0x3fffffffff */
-	GLC_ROW(UARCH_SPR, "Sapphire Rapids", 5, UA_MEM_LOADS_AUX, 0xfe, 0x3fffffffffULL),
-	GLC_ROW(UARCH_EMR, "Emerald Rapids", 5, UA_MEM_LOADS_AUX, 0xfe, 0x3fffffffffULL),
-	/* LCORE: PMU_FL_MEM_LOADS_AUX only for SPR/EMR, not GNR */
-	GLC_ROW(UARCH_GNR, "Granite Rapids", 5, 0, 0xfe, 0x3fffffffffULL),
-	GLC_ROW(UARCH_GLC, "Golden Cove (hybrid P-core)", 4, UA_MEM_LOADS_AUX | UA_HYBRID, 0xfe,
-		0x3fffffffffULL),
-	{ .uarch = UARCH_GRT, .name = "Gracemont (hybrid E-core)", .pfm_pmu = "tmt", .fmt = 4,
-	  .source = "LDS intel_grt_pebs_event_constraints (LAT events: loads 0x5d0 on PMC0-1, "
-		    "stores 0x6d0 on PMC0-3); libpfm4 has no Gracemont table: Tremont's is nearest",
-	  .flags = UA_LDLAT | UA_STLAT | UA_HYBRID | UA_GLOBAL_STATUS_SET,
-	  .layout = PEBS_EN_LAYOUT_FIXED, .pebs_gp = 0x3f, .pebs_fixed = 0x7, .ldlat_gp = 0x3,
-	  .store_gp = 0xf, .min_period = 32, .ldlat_event = EV(0xd0, 0x05),
-	  .store_event = EV(0xd0, 0x06), .inst_event = 0x00c0, OCR_BIG,
-	  .offcore_valid = { 0x3fffffffffULL, 0x3fffffffffULL } /* intel_grt_extra_regs */ },
-	{ .uarch = UARCH_CMT, .name = "Crestmont (E-core)", .pfm_pmu = "tmt", .fmt = 5,
-	  .source = "LDS intel_grt_pebs_event_constraints (Crestmont reuses them); fmt unverified",
-	  .flags = UA_LDLAT | UA_STLAT | UA_GLOBAL_STATUS_SET, .layout = PEBS_EN_LAYOUT_FIXED,
-	  .pebs_gp = 0xff, .pebs_fixed = 0x7, .ldlat_gp = 0x3, .store_gp = 0xf,
-	  .min_period = 32, .ldlat_event = EV(0xd0, 0x05), .store_event = EV(0xd0, 0x06),
-	  .inst_event = 0x00c0, OCR_BIG,
-	  .offcore_valid = { 0x800ff3ffffffffffULL, 0x800ff3ffffffffffULL } /* intel_cmt_extra_regs */ },
-	/* LDS intel_lnc_pebs_event_constraints: ld-lat 0x1cd on 0x3fc; intel_lnc_extra_regs */
-	GLC_ROW(UARCH_LNC, "Lion Cove (P-core)", 6, UA_HYBRID, 0x3fc, 0xfffffffffffULL),
-	{ .uarch = UARCH_GLM, .name = "Goldmont", .pfm_pmu = "glm", .fmt = 3,
-	  .source = "SDM 18.7.1 (seed 003: PEBS on PMC0 for all events, precise and non-precise, "
-		    "GLOBAL_STATUS_SET); SDM 18.6.3 + Table 18-17 (seed 004: offcore average latency)",
-	  .flags = UA_NONPRECISE_PEBS | UA_OFFCORE_AVG_LAT | UA_GLOBAL_STATUS_SET,
-	  .layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0x1, .min_period = 1,
-	  .nonprecise_event = EV(0x3c, 0x00), .inst_event = 0x00c0, OCR_BIG,
-	  /* intel_glm_extra_regs: bit 31 (SNP_NONE) and request bit 6 not writable */
-	  .offcore_valid = { 0x760005ffbfULL, 0x360005ffbfULL } },
-	{ .uarch = UARCH_SLM, .name = "Silvermont", .pfm_pmu = "slm", .fmt = 2,
-	  .source = "LDS intel_slm_pebs_event_constraints (PMC0 only); SDM 18.6.3 (seed 004: "
-		    "offcore average latency); fmt unverified",
-	  .flags = UA_OFFCORE_AVG_LAT, .layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0x1,
-	  .min_period = 1, .inst_event = 0x00c0, OCR_BIG,
-	  .offcore_valid = { 0x768005ffffULL, 0x368005ffffULL } /* intel_slm_extra_regs */ },
+    {.uarch = UARCH_CORE2,
+     .name = "Core 2",
+     .pfm_pmu = "core",
+     .fmt = 0,
+     .source = "LDS intel_core2_pebs_event_constraints (PMC0 only); LDS 1-page buffer "
+	       "(GLOBAL_CTRL hang); LCORE intel_clovertown_quirk (AJ67/AJ68/AJ69/AJ106)",
+     .flags = UA_ONE_PAGE_BUFFER | UA_PEBS_ERRATA,
+     .layout = PEBS_EN_LAYOUT_LL_EN,
+     .pebs_gp = 0x1,
+     .min_period = 1,
+     .inst_event = 0x00c0,
+     .errata_model = 0x0f /* Merom only: Merom-L, Penryn, Dunnington keep PEBS */},
+    {.uarch = UARCH_NHM,
+     .name = "Nehalem",
+     .pfm_pmu = "nhm",
+     .fmt = 1,
+     .source = "SDM 18.8.1 (PEBS on PMC0-3, load latency 0x100b, Fig. 18-25 LL_EN); "
+	       "LDS intel_nehalem_pebs_event_constraints; LCORE nhm_limit_period (min 32)",
+     .flags = UA_LDLAT | UA_LDLAT_ALONE,
+     .layout = PEBS_EN_LAYOUT_LL_EN,
+     .pebs_gp = 0xf,
+     .ldlat_gp = 0xf,
+     .min_period = 32,
+     .ldlat_event = EV(0x0b, 0x10),
+     .inst_event = 0x00c0,
+     OCR_NHM,
+     .offcore_valid = {0xffff, 0}, /* intel_nehalem_extra_regs */
+     .count_cons = nhm_count},
+    {.uarch = UARCH_WSM,
+     .name = "Westmere",
+     .pfm_pmu = "wsm",
+     .fmt = 1,
+     .source = "SDM 18.8.1 (as Nehalem); LDS intel_westmere_pebs_event_constraints",
+     .flags = UA_LDLAT | UA_LDLAT_ALONE,
+     .layout = PEBS_EN_LAYOUT_LL_EN,
+     .pebs_gp = 0xf,
+     .ldlat_gp = 0xf,
+     .min_period = 32,
+     .ldlat_event = EV(0x0b, 0x10),
+     /* libpfm4 wsm: INST_RETIRED:ANY_P is umask 0x01, precise */
+     .inst_event = EV(0xc0, 0x01),
+     OCR_NHM,
+     .offcore_valid = {0xffff, 0xffff},
+     .count_cons = wsm_count},
+    SNB_ROW(UARCH_SNB, "Sandy Bridge", "snb", snb_ucodes, ARRAY_SIZE(snb_ucodes), 0x3f807f8fffULL,
+	    snb_count), /* intel_snb_extra_regs */
+    SNB_ROW(UARCH_IVB, "Ivy Bridge", "ivb", NULL, 0, 0x3fffff8fffULL, ivb_count),
+    HSW_ROW(UARCH_HSW, "Haswell", "hsw", 2, 0),
+    HSW_ROW(UARCH_BDW, "Broadwell", "bdw", 2, 0),
+    HSW_ROW(UARCH_SKL, "Skylake", "skl", 3, UA_FRONTEND),
+    HSW_ROW(UARCH_SKX, "Skylake-SP", "skx", 3, UA_FRONTEND),
+    {.uarch = UARCH_ICL,
+     .name = "Ice Lake",
+     .pfm_pmu = "icl",
+     .fmt = 4,
+     .source = "LDS intel_icl_pebs_event_constraints (PEBS_ALL, ld-lat 0x1cd on 0xff, "
+	       "PREC_DIST on fixed 0); SDM 20.9 adaptive PEBS; LPE ICL_EVENTSEL_ADAPTIVE",
+     .flags = UA_LDLAT | UA_DATALA | UA_FRONTEND | UA_GLOBAL_STATUS_SET,
+     .layout = PEBS_EN_LAYOUT_FIXED,
+     .pebs_gp = 0xff,
+     .pebs_fixed = 0xf,
+     .ldlat_gp = 0xff,
+     .pdist_fixed = 0x1,
+     .min_period = 32,
+     .ldlat_event = EV(0xcd, 0x01),
+     .datala_load_event = EV(0xd0, 0x81),
+     .datala_store_event = EV(0xd0, 0x82),
+     .cons = icl_cons,
+     .inst_event = 0x00c0,
+     OCR_BIG,
+     .offcore_valid = {0x3fffffbfffULL, 0x3fffffbfffULL},
+     .frontend_valid = FE_SKL,
+     .count_cons = icl_count},
+    {.uarch = UARCH_ICX,
+     .name = "Ice Lake-SP",
+     .pfm_pmu = "icx",
+     .fmt = 4,
+     .source = "as Ice Lake (LDS intel_icl_pebs_event_constraints)",
+     .flags = UA_LDLAT | UA_DATALA | UA_FRONTEND | UA_GLOBAL_STATUS_SET,
+     .layout = PEBS_EN_LAYOUT_FIXED,
+     .pebs_gp = 0xff,
+     .pebs_fixed = 0xf,
+     .ldlat_gp = 0xff,
+     .pdist_fixed = 0x1,
+     .min_period = 32,
+     .ldlat_event = EV(0xcd, 0x01),
+     .datala_load_event = EV(0xd0, 0x81),
+     .datala_store_event = EV(0xd0, 0x82),
+     .cons = icl_cons,
+     .inst_event = 0x00c0,
+     OCR_BIG,
+     .offcore_valid = {0x3fffffbfffULL, 0x3fffffbfffULL},
+     .frontend_valid = FE_SKL,
+     .count_cons = icl_count},
+    /* intel_glc_extra_regs: OFFCORE_RSP 0x3fffffffff */
+    GLC_ROW(UARCH_SPR, "Sapphire Rapids", 5, UA_MEM_LOADS_AUX, 0xfe, 0x3fffffffffULL),
+    GLC_ROW(UARCH_EMR, "Emerald Rapids", 5, UA_MEM_LOADS_AUX, 0xfe, 0x3fffffffffULL),
+    /* LCORE: PMU_FL_MEM_LOADS_AUX only for SPR/EMR, not GNR */
+    GLC_ROW(UARCH_GNR, "Granite Rapids", 5, 0, 0xfe, 0x3fffffffffULL),
+    GLC_ROW(UARCH_GLC, "Golden Cove (hybrid P-core)", 4, UA_MEM_LOADS_AUX | UA_HYBRID, 0xfe,
+	    0x3fffffffffULL),
+    {.uarch = UARCH_GRT,
+     .name = "Gracemont (hybrid E-core)",
+     .pfm_pmu = "tmt",
+     .fmt = 4,
+     .source = "LDS intel_grt_pebs_event_constraints (LAT events: loads 0x5d0 on PMC0-1, "
+	       "stores 0x6d0 on PMC0-3); libpfm4 has no Gracemont table: Tremont's is nearest",
+     .flags = UA_LDLAT | UA_STLAT | UA_HYBRID | UA_GLOBAL_STATUS_SET,
+     .layout = PEBS_EN_LAYOUT_FIXED,
+     .pebs_gp = 0x3f,
+     .pebs_fixed = 0x7,
+     .ldlat_gp = 0x3,
+     .store_gp = 0xf,
+     .min_period = 32,
+     .ldlat_event = EV(0xd0, 0x05),
+     .store_event = EV(0xd0, 0x06),
+     .inst_event = 0x00c0,
+     OCR_BIG,
+     .offcore_valid = {0x3fffffffffULL, 0x3fffffffffULL} /* intel_grt_extra_regs */},
+    {.uarch = UARCH_CMT,
+     .name = "Crestmont (E-core)",
+     .pfm_pmu = "tmt",
+     .fmt = 5,
+     .source = "LDS intel_grt_pebs_event_constraints (Crestmont reuses them); fmt unverified",
+     .flags = UA_LDLAT | UA_STLAT | UA_GLOBAL_STATUS_SET,
+     .layout = PEBS_EN_LAYOUT_FIXED,
+     .pebs_gp = 0xff,
+     .pebs_fixed = 0x7,
+     .ldlat_gp = 0x3,
+     .store_gp = 0xf,
+     .min_period = 32,
+     .ldlat_event = EV(0xd0, 0x05),
+     .store_event = EV(0xd0, 0x06),
+     .inst_event = 0x00c0,
+     OCR_BIG,
+     .offcore_valid = {0x800ff3ffffffffffULL, 0x800ff3ffffffffffULL} /* intel_cmt_extra_regs */},
+    /* LDS intel_lnc_pebs_event_constraints: ld-lat 0x1cd on 0x3fc; intel_lnc_extra_regs */
+    GLC_ROW(UARCH_LNC, "Lion Cove (P-core)", 6, UA_HYBRID, 0x3fc, 0xfffffffffffULL),
+    {.uarch = UARCH_GLM,
+     .name = "Goldmont",
+     .pfm_pmu = "glm",
+     .fmt = 3,
+     .source = "SDM 18.7.1 (seed 003: PEBS on PMC0 for all events, precise and non-precise, "
+	       "GLOBAL_STATUS_SET); SDM 18.6.3 + Table 18-17 (seed 004: offcore average latency)",
+     .flags = UA_NONPRECISE_PEBS | UA_OFFCORE_AVG_LAT | UA_GLOBAL_STATUS_SET,
+     .layout = PEBS_EN_LAYOUT_LL_EN,
+     .pebs_gp = 0x1,
+     .min_period = 1,
+     .nonprecise_event = EV(0x3c, 0x00),
+     .inst_event = 0x00c0,
+     OCR_BIG,
+     /* intel_glm_extra_regs: bit 31 (SNP_NONE) and request bit 6 not writable */
+     .offcore_valid = {0x760005ffbfULL, 0x360005ffbfULL}},
+    {.uarch = UARCH_SLM,
+     .name = "Silvermont",
+     .pfm_pmu = "slm",
+     .fmt = 2,
+     .source = "LDS intel_slm_pebs_event_constraints (PMC0 only); SDM 18.6.3 (seed 004: "
+	       "offcore average latency); fmt unverified",
+     .flags = UA_OFFCORE_AVG_LAT,
+     .layout = PEBS_EN_LAYOUT_LL_EN,
+     .pebs_gp = 0x1,
+     .min_period = 1,
+     .inst_event = 0x00c0,
+     OCR_BIG,
+     .offcore_valid = {0x768005ffffULL, 0x368005ffffULL} /* intel_slm_extra_regs */},
 };
 
 /*
@@ -219,23 +320,23 @@ static const struct uarch_info uarch_table[] = {
  * (LDS glc/lnc constraints); a non-hybrid part by its model.  Otherwise no
  * latency event is guessed.  No data-source table (ref. sec. 7).
  */
-#define ARCH_PEBS_ROW(nm, fl, ld, st) { \
-	.uarch = UARCH_NONE, .name = nm, .pfm_pmu = "tmt", .fmt = PEBS_FMT_ARCH, \
-	.source = "reference sec. 7 (APEBS: CPUID.23H sub-leaves 4/5, PEBS_BASE/INDEX, CFG_C); " \
-		  "LDS grt/glc constraints for the latency events", \
-	.flags = (fl) | UA_GLOBAL_STATUS_SET, .layout = PEBS_EN_LAYOUT_FIXED, .pebs_gp = 0xff, \
-	.pebs_fixed = 0xf, .ldlat_gp = 0xff, .store_gp = 0xff, .min_period = 32, \
-	.ldlat_event = (ld), .store_event = (st), .inst_event = 0x00c0 }
+#define ARCH_PEBS_ROW(nm, fl, ld, st)                                                              \
+	{                                                                                          \
+		.uarch = UARCH_NONE, .name = nm, .pfm_pmu = "tmt", .fmt = PEBS_FMT_ARCH,           \
+		.source =                                                                          \
+		    "reference sec. 7 (APEBS: CPUID.23H sub-leaves 4/5, PEBS_BASE/INDEX, CFG_C); " \
+		    "LDS grt/glc constraints for the latency events",                              \
+		.flags = (fl) | UA_GLOBAL_STATUS_SET, .layout = PEBS_EN_LAYOUT_FIXED,              \
+		.pebs_gp = 0xff, .pebs_fixed = 0xf, .ldlat_gp = 0xff, .store_gp = 0xff,            \
+		.min_period = 32, .ldlat_event = (ld), .store_event = (st), .inst_event = 0x00c0   \
+	}
 
-static const struct uarch_info arch_pebs_atom =
-	ARCH_PEBS_ROW("architectural PEBS (CPUID.23H, E-core)", UA_LDLAT | UA_STLAT, EV(0xd0, 0x05),
-		      EV(0xd0, 0x06));
-static const struct uarch_info arch_pebs_core =
-	ARCH_PEBS_ROW("architectural PEBS (CPUID.23H, P-core)", UA_LDLAT | UA_STLAT, EV(0xcd, 0x01),
-		      EV(0xcd, 0x02));
+static const struct uarch_info arch_pebs_atom = ARCH_PEBS_ROW(
+    "architectural PEBS (CPUID.23H, E-core)", UA_LDLAT | UA_STLAT, EV(0xd0, 0x05), EV(0xd0, 0x06));
+static const struct uarch_info arch_pebs_core = ARCH_PEBS_ROW(
+    "architectural PEBS (CPUID.23H, P-core)", UA_LDLAT | UA_STLAT, EV(0xcd, 0x01), EV(0xcd, 0x02));
 static const struct uarch_info arch_pebs_untyped =
-	ARCH_PEBS_ROW("architectural PEBS (CPUID.23H, core type unknown: no latency events)", 0,
-		      0, 0);
+    ARCH_PEBS_ROW("architectural PEBS (CPUID.23H, core type unknown: no latency events)", 0, 0, 0);
 
 /*
  * Non-hybrid arch-PEBS parts report no CPUID.1AH core type: the model says
@@ -245,7 +346,7 @@ static const struct {
 	uint32_t family, model;
 	enum cpu_core_type core;
 } arch_pebs_models[] = {
-	{ 6, 0xdd, CORE_TYPE_ATOM }, /* INTEL_ATOM_DARKMONT_X, Clearwater Forest */
+    {6, 0xdd, CORE_TYPE_ATOM}, /* INTEL_ATOM_DARKMONT_X, Clearwater Forest */
 };
 
 static enum cpu_core_type arch_pebs_core_type(const struct cpu_info *ci)
@@ -340,7 +441,7 @@ enum pebs_kind uarch_event_kind(const struct uarch_info *ua, uint16_t evtsel)
 }
 
 static const struct uarch_constraint *find_constraint(const struct uarch_constraint *c,
-						     uint16_t evtsel)
+						      uint16_t evtsel)
 {
 	uint8_t ev = evtsel & 0xff;
 

@@ -12,75 +12,77 @@
 
 /* Which IA32_PEBS_ENABLE[35:32] meaning the generation has (reference sec. 2). */
 enum pebs_en_layout {
-	PEBS_EN_LAYOUT_LL_EN,  /* pre-Ice Lake (PMU version < 5): LL_EN_PMCi at 32+i */
-	PEBS_EN_LAYOUT_FIXED,  /* Ice Lake+ (baseline): PEBS on fixed counter i at 32+i */
+	PEBS_EN_LAYOUT_LL_EN, /* pre-Ice Lake (PMU version < 5): LL_EN_PMCi at 32+i */
+	PEBS_EN_LAYOUT_FIXED, /* Ice Lake+ (baseline): PEBS on fixed counter i at 32+i */
 };
 
 enum uarch_flag {
-	UA_LDLAT = 1 << 0,          /* load-latency facility (MSR_PEBS_LD_LAT_THRESHOLD) */
-	UA_LDLAT_ALONE = 1 << 1,    /* no other PEBS event beside load latency (seed 000) */
-	UA_PRECISE_STORE = 1 << 2,  /* SNB/IVB precise store: PMC3 + PS_EN (seed 000/001) */
-	UA_DATALA = 1 << 3,         /* Haswell+ DataLA events (seed 002, SDM Table 18-45) */
-	UA_STLAT = 1 << 4,          /* SPR+ store latency (0x2cd, ref. 8.4) */
-	UA_MEM_LOADS_AUX = 1 << 5,  /* SPR/EMR: aux event 0x8203 needed beside ldlat (ref. 8.6) */
-	UA_FRONTEND = 1 << 6,       /* MSR_PEBS_FRONTEND events (SKL+) */
+	UA_LDLAT = 1 << 0,	     /* load-latency facility (MSR_PEBS_LD_LAT_THRESHOLD) */
+	UA_LDLAT_ALONE = 1 << 1,     /* no other PEBS event beside load latency (seed 000) */
+	UA_PRECISE_STORE = 1 << 2,   /* SNB/IVB precise store: PMC3 + PS_EN (seed 000/001) */
+	UA_DATALA = 1 << 3,	     /* Haswell+ DataLA events (seed 002, SDM Table 18-45) */
+	UA_STLAT = 1 << 4,	     /* SPR+ store latency (0x2cd, ref. 8.4) */
+	UA_MEM_LOADS_AUX = 1 << 5,   /* SPR/EMR: aux event 0x8203 needed beside ldlat (ref. 8.6) */
+	UA_FRONTEND = 1 << 6,	     /* MSR_PEBS_FRONTEND events (SKL+) */
 	UA_NONPRECISE_PEBS = 1 << 7, /* Goldmont: non-precise events may PEBS (seed 003) */
 	UA_ONE_PAGE_BUFFER = 1 << 8, /* Core 2: buffers > 4 KiB hang GLOBAL_CTRL (ref. 3) */
-	UA_PEBS_ERRATA = 1 << 9,    /* Core 2: Linux disables PEBS (AJ67/68/69/106, ref. 8.1) */
-	UA_HYBRID = 1 << 10,        /* one core type of a hybrid part */
-	UA_INST_RETIRED_128 = 1 << 11, /* HSW11/BDM11/BDM55: INST_RETIRED.ALL period >= 128, low 6 bits 0 */
-	UA_OFFCORE_AVG_LAT = 1 << 12, /* OFFCORE_RSP0.OUTSTANDING[38] (seed 004) */
+	UA_PEBS_ERRATA = 1 << 9,     /* Core 2: Linux disables PEBS (AJ67/68/69/106, ref. 8.1) */
+	UA_HYBRID = 1 << 10,	     /* one core type of a hybrid part */
+	UA_INST_RETIRED_128 =
+	    1 << 11, /* HSW11/BDM11/BDM55: INST_RETIRED.ALL period >= 128, low 6 bits 0 */
+	UA_OFFCORE_AVG_LAT = 1 << 12,	/* OFFCORE_RSP0.OUTSTANDING[38] (seed 004) */
 	UA_GLOBAL_STATUS_SET = 1 << 13, /* IA32_PERF_GLOBAL_STATUS_SET (PMU v4+) */
 };
 
 /* Sandy Bridge PEBS microcode minimums (Linux core.c pebs_ucodes, ref. 8.2). */
 #define UCODE_ANY_STEPPING 0xffffffffu
-#define UCODE_BROKEN       0xffffffffu /* no microcode fixes it */
+#define UCODE_BROKEN	   0xffffffffu /* no microcode fixes it */
 struct ucode_min {
 	uint32_t model, stepping, min_rev;
 };
 
 /* An event's own PEBS counter constraint (Linux ds.c *_pebs_event_constraints). */
 struct uarch_constraint {
-	uint16_t code;      /* evtsel[15:0], or [7:0] only when any_umask */
+	uint16_t code; /* evtsel[15:0], or [7:0] only when any_umask */
 	bool any_umask;
-	uint32_t gp;        /* allowed GP counters */
-	uint8_t last;       /* any_umask: event codes code..last (0: code only) */
+	uint32_t gp;  /* allowed GP counters */
+	uint8_t last; /* any_umask: event codes code..last (0: code only) */
 };
 
 struct uarch_info {
 	enum pebs_uarch uarch;
 	const char *name;
-	const char *source;           /* where the row's facts come from */
-	const char *pfm_pmu;          /* libpfm4 PMU table for event names */
-	int fmt;                      /* PERF_CAPABILITIES.PEBS_FMT expected; -1 not known */
-	uint32_t flags;               /* enum uarch_flag */
+	const char *source;  /* where the row's facts come from */
+	const char *pfm_pmu; /* libpfm4 PMU table for event names */
+	int fmt;	     /* PERF_CAPABILITIES.PEBS_FMT expected; -1 not known */
+	uint32_t flags;	     /* enum uarch_flag */
 	enum pebs_en_layout layout;
-	uint32_t pebs_gp;             /* PEBS-capable GP counters */
-	uint32_t pebs_fixed;          /* PEBS-capable fixed counters (baseline only) */
-	uint32_t ldlat_gp;            /* where the load-latency event may go */
-	uint32_t store_gp;            /* precise store (SNB/IVB) or store latency (SPR+) */
+	uint32_t pebs_gp;		/* PEBS-capable GP counters */
+	uint32_t pebs_fixed;		/* PEBS-capable fixed counters (baseline only) */
+	uint32_t ldlat_gp;		/* where the load-latency event may go */
+	uint32_t store_gp;		/* precise store (SNB/IVB) or store latency (SPR+) */
 	uint32_t pdist_gp, pdist_fixed; /* precise distribution (PDIR/PDIST) */
-	uint32_t min_period;          /* smallest sample-after value */
-	uint16_t ldlat_event;         /* evtsel[15:0] of the load-latency event */
-	uint16_t store_event;         /* precise store / store latency event */
-	uint16_t datala_load_event;   /* a DataLA load event (ALL_LOADS) */
-	uint16_t datala_store_event;  /* a DataLA store event (ALL_STORES) */
-	uint16_t aux_event;           /* 0x8203 on SPR/EMR */
-	uint16_t nonprecise_event;    /* Goldmont: CPU_CLK_UNHALTED.CORE_P */
+	uint32_t min_period;		/* smallest sample-after value */
+	uint16_t ldlat_event;		/* evtsel[15:0] of the load-latency event */
+	uint16_t store_event;		/* precise store / store latency event */
+	uint16_t datala_load_event;	/* a DataLA load event (ALL_LOADS) */
+	uint16_t datala_store_event;	/* a DataLA store event (ALL_STORES) */
+	uint16_t aux_event;		/* 0x8203 on SPR/EMR */
+	uint16_t nonprecise_event;	/* Goldmont: CPU_CLK_UNHALTED.CORE_P */
 	const struct ucode_min *ucode;
 	unsigned int n_ucode;
 	const struct uarch_constraint *cons; /* terminated by gp == 0 */
-	uint16_t inst_event;          /* the PEBS instructions-retired event (default sample) */
-	uint8_t errata_model;         /* PEBS disabled on this model only (Core 2 Merom) */
+	uint16_t inst_event;  /* the PEBS instructions-retired event (default sample) */
+	uint8_t errata_model; /* PEBS disabled on this model only (Core 2 Merom) */
 	/*
 	 * OFFCORE_RESPONSE: request field, the "any response" bits libpfm4 adds
 	 * when no response bit is given, and the writable bits of
 	 * MSR_OFFCORE_RSP0/1 (0: no such MSR).  LCORE *_extra_regs.
 	 */
 	uint64_t offcore_req, offcore_any, offcore_valid[2];
-	uint64_t frontend_valid;      /* writable MSR_PEBS_FRONTEND bits (LCORE extra regs) */
-	const struct uarch_constraint *count_cons; /* counting constraints (LCORE event constraints) */
+	uint64_t frontend_valid; /* writable MSR_PEBS_FRONTEND bits (LCORE extra regs) */
+	const struct uarch_constraint
+	    *count_cons; /* counting constraints (LCORE event constraints) */
 };
 
 /* GP counters event evtsel[15:0] may PEBS on (all of `pebs_gp` unless constrained). */

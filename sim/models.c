@@ -23,8 +23,8 @@
 #include "sim_int.h"
 
 extern const struct sim_event_table sim_events_core2, sim_events_nhm, sim_events_snb,
-	sim_events_hsw, sim_events_skl, sim_events_icx, sim_events_glc, sim_events_slm, sim_events_glm,
-	sim_events_grt;
+    sim_events_hsw, sim_events_skl, sim_events_icx, sim_events_glc, sim_events_slm, sim_events_glm,
+    sim_events_grt;
 
 /* CPUID.0AH:EAX (SDM Vol. 2A): version, #GP counters, width, EBX vector length. */
 #define CA_EAX(ver, ngp, width) ((ver) | (ngp) << 8 | (width) << 16 | 7u << 24)
@@ -32,14 +32,14 @@ extern const struct sim_event_table sim_events_core2, sim_events_nhm, sim_events
 #define CA_EDX(nfx, width, anydep) ((nfx) | (width) << 5 | ((anydep) ? 1u << 15 : 0))
 
 #define PEBS_GP(n)    ((1ull << (n)) - 1)
-#define LL_EN_0_3     (0xfull << 32)      /* LL_EN_PMC0-3, seed 001 Fig. 18-35 */
+#define LL_EN_0_3     (0xfull << 32)		  /* LL_EN_PMC0-3, seed 001 Fig. 18-35 */
 #define FIXED_PEBS(n) (((1ull << (n)) - 1) << 32) /* fixed-counter PEBS, Ice Lake+ */
-#define PS_EN         (1ull << 63)        /* SNB precise store, seed 001 */
+#define PS_EN	      (1ull << 63)		  /* SNB precise store, seed 001 */
 
-#define MISC_DEFAULT  0x850089ull /* fast strings, TM1, perfmon avail (7), EIST, MONITOR, xTPR */
+#define MISC_DEFAULT 0x850089ull /* fast strings, TM1, perfmon avail (7), EIST, MONITOR, xTPR */
 
 /* Feature words of the parts below keep DS, DTES64 and PDCM set, hypervisor clear. */
-#define EDX_INTEL     0xbfebfbffu
+#define EDX_INTEL 0xbfebfbffu
 
 /* One row per model, laid out for reading. */
 /* clang-format off */

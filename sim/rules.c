@@ -317,10 +317,11 @@ static void check_offcore(struct sim_cpu *c)
 	/* Seed 004: RSP1 = the request type and ANY_RESPONSE[16], "the remaining bits to 0" */
 	if (offcore_counting(c, 1) && (r1 & ~(GENMASK_ULL(15, 0) | BIT_ULL(16))) &&
 	    once(c, R_OFFCORE_PAIR))
-		sim_violation(c, "offcore-avg-latency",
-			      "MSR_OFFCORE_RSP1=0x%llx: for the average latency it holds the request "
-			      "type and ANY_RESPONSE (bit 16) only, the rest 0 (SDM 18.6.3, seed 004)",
-			      (unsigned long long)r1);
+		sim_violation(
+		    c, "offcore-avg-latency",
+		    "MSR_OFFCORE_RSP1=0x%llx: for the average latency it holds the request "
+		    "type and ANY_RESPONSE (bit 16) only, the rest 0 (SDM 18.6.3, seed 004)",
+		    (unsigned long long)r1);
 	if (offcore_counting(c, 1) && (r0 & 0xffff) != (r1 & 0xffff) && once(c, R_OFFCORE_PAIR))
 		sim_violation(
 		    c, "offcore-avg-latency",

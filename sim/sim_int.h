@@ -78,13 +78,13 @@ enum sim_count {
 	CNT_L3_MISS,
 	CNT_FB_HIT,
 	CNT_DRAM_HIT,
-	CNT_STLF_BLOCK, /* loads whose store forwarding was blocked */
-	CNT_4K_ALIAS,	/* loads blocked by a 4 KiB-aliased store */
-	CNT_LDLAT,	/* loads with latency above MSR_PEBS_LD_LAT_THRESHOLD */
-	CNT_PST,	/* Sandy Bridge precise store: stores, record on the next store */
-	CNT_STLAT,	/* store latency (SPR 0x2CD, Gracemont 0x6D0): stores */
-	CNT_AUX_LOADS,	/* SPR mem-loads-aux 0x8203: loads */
-	CNT_OFFCORE,	/* OFFCORE_RESPONSE through MSR_OFFCORE_RSPx */
+	CNT_STLF_BLOCK,	   /* loads whose store forwarding was blocked */
+	CNT_4K_ALIAS,	   /* loads blocked by a 4 KiB-aliased store */
+	CNT_LDLAT,	   /* loads with latency above MSR_PEBS_LD_LAT_THRESHOLD */
+	CNT_PST,	   /* Sandy Bridge precise store: stores, record on the next store */
+	CNT_STLAT,	   /* store latency (SPR 0x2CD, Gracemont 0x6D0): stores */
+	CNT_AUX_LOADS,	   /* SPR mem-loads-aux 0x8203: loads */
+	CNT_OFFCORE,	   /* OFFCORE_RESPONSE through MSR_OFFCORE_RSPx */
 	CNT_OFFCORE_REQ,   /* OFFCORE_REQUESTS.DEMAND_DATA_RD: L2-missing demand loads */
 	CNT_OFFCORE_OUTST, /* OFFCORE_REQUESTS_OUTSTANDING.DEMAND_DATA_RD: their cycles */
 };

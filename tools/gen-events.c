@@ -269,7 +269,8 @@ int main(int argc, char **argv)
 	for (p = PFM_PMU_NONE; p < PFM_PMU_MAX; p++) {
 		memset(&pi, 0, sizeof(pi));
 		pi.size = sizeof(pi);
-		if (pfm_get_pmu_info(p, &pi) == PFM_SUCCESS && intel_core_pmu(&pi) && pi.nevents > 0)
+		if (pfm_get_pmu_info(p, &pi) == PFM_SUCCESS && intel_core_pmu(&pi) &&
+		    pi.nevents > 0)
 			add_pmu(&pi);
 	}
 	if (!n_pmus) {

@@ -32,12 +32,13 @@
 enum output { OUT_TEXT, OUT_JSON, OUT_CSV, OUT_SUMMARY, OUT_NONE, OUT_READ };
 
 static const char *const output_names[] = {
-	[OUT_TEXT] = "text", [OUT_JSON] = "json", [OUT_CSV] = "csv", [OUT_SUMMARY] = "summary",
-	[OUT_NONE] = "none", [OUT_READ] = "read", /* hidden: for make bench */
+    [OUT_TEXT] = "text", [OUT_JSON] = "json", [OUT_CSV] = "csv", [OUT_SUMMARY] = "summary",
+    [OUT_NONE] = "none", [OUT_READ] = "read", /* hidden: for make bench */
 };
 
-#define UARCH_LIST "core2 nhm wsm snb ivb hsw bdw skl skx icl icx spr emr gnr glc grt cmt lnc glm slm"
-#define KIND_LIST  "ldlat store stlat datala-load datala-store other"
+#define UARCH_LIST                                                                                 \
+	"core2 nhm wsm snb ivb hsw bdw skl skx icl icx spr emr gnr glc grt cmt lnc glm slm"
+#define KIND_LIST "ldlat store stlat datala-load datala-store other"
 
 struct opts {
 	const char *file;
@@ -53,9 +54,11 @@ static const char *prog = "pebs-decode";
 
 static void usage_line(FILE *f)
 {
-	fprintf(f, "usage: %s [--format 0|1|2|3|4|5|6|arch] [--uarch NAME] [--kind KIND] "
-		   "[--data-cfg HEX] [--pebs-enabled HEX] [--timed] "
-		   "[--output json|csv|text|summary] FILE\n", prog);
+	fprintf(f,
+		"usage: %s [--format 0|1|2|3|4|5|6|arch] [--uarch NAME] [--kind KIND] "
+		"[--data-cfg HEX] [--pebs-enabled HEX] [--timed] "
+		"[--output json|csv|text|summary] FILE\n",
+		prog);
 }
 
 static int usage_error(const char *fmt, const char *a, const char *b)
@@ -86,7 +89,8 @@ static int apply(struct opts *o, const char *name, const char *val)
 		} else if (val[0] >= '0' && val[0] <= '6' && !val[1]) {
 			o->fmt = (unsigned int)(val[0] - '0');
 		} else {
-			return usage_error("bad --format '%s'%s (accepted: 0 1 2 3 4 5 6 arch)", val, "");
+			return usage_error("bad --format '%s'%s (accepted: 0 1 2 3 4 5 6 arch)",
+					   val, "");
 		}
 		o->have_fmt = true;
 	} else if (!strcmp(name, "--uarch")) {
@@ -99,11 +103,13 @@ static int apply(struct opts *o, const char *name, const char *val)
 		o->have_kind = true;
 	} else if (!strcmp(name, "--data-cfg")) {
 		if (!parse_hex(val, &o->data_cfg))
-			return usage_error("bad --data-cfg '%s'%s (accepted: a hex number, e.g. 0x1)", val, "");
+			return usage_error(
+			    "bad --data-cfg '%s'%s (accepted: a hex number, e.g. 0x1)", val, "");
 		o->have_cfg = true;
 	} else if (!strcmp(name, "--pebs-enabled")) {
 		if (!parse_hex(val, &o->pebs_enabled))
-			return usage_error("bad --pebs-enabled '%s'%s (accepted: a hex number)", val, "");
+			return usage_error("bad --pebs-enabled '%s'%s (accepted: a hex number)",
+					   val, "");
 		o->have_enabled = true;
 	} else if (!strcmp(name, "--output")) {
 		unsigned int i;
@@ -112,19 +118,22 @@ static int apply(struct opts *o, const char *name, const char *val)
 			if (!strcmp(val, output_names[i]))
 				break;
 		if (i == sizeof(output_names) / sizeof(output_names[0]))
-			return usage_error("unknown --output '%s'%s (accepted: json csv text summary)", val, "");
+			return usage_error(
+			    "unknown --output '%s'%s (accepted: json csv text summary)", val, "");
 		o->out = (enum output)i;
 	} else {
-		return usage_error("unknown option '%s'%s (accepted: --format --uarch --kind --data-cfg "
-				   "--pebs-enabled --timed --output --help)", name, "");
+		return usage_error(
+		    "unknown option '%s'%s (accepted: --format --uarch --kind --data-cfg "
+		    "--pebs-enabled --timed --output --help)",
+		    name, "");
 	}
 	return 0;
 }
 
 static int parse_args(int argc, char **argv, struct opts *o)
 {
-	static const char *const with_value[] = { "--format", "--uarch", "--kind", "--data-cfg",
-						  "--pebs-enabled", "--output" };
+	static const char *const with_value[] = {"--format",   "--uarch",	 "--kind",
+						 "--data-cfg", "--pebs-enabled", "--output"};
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -142,7 +151,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		}
 		if (a[0] != '-' || !a[1]) {
 			if (o->file)
-				return usage_error("more than one FILE ('%s' and '%s')", o->file, a);
+				return usage_error("more than one FILE ('%s' and '%s')", o->file,
+						   a);
 			o->file = a;
 			continue;
 		}
@@ -253,22 +263,23 @@ static void print_dump_header(const struct pebs_dump_info *di)
 {
 	char line[256];
 
-	pp_snprintf(line, sizeof(line), "# pebs dump: fmt=%s%u uarch=%s kind=%s data_cfg=0x%llx timed=%d "
+	pp_snprintf(line, sizeof(line),
+		    "# pebs dump: fmt=%s%u uarch=%s kind=%s data_cfg=0x%llx timed=%d "
 		    "adaptive=%d simulated=%d version=%u",
 		    di->cfg.fmt == PEBS_FMT_ARCH ? "arch/" : "", di->cfg.fmt,
-		    di->cfg.uarch ? pebs_uarch_name(di->cfg.uarch) : "none", pebs_kind_name(di->cfg.kind),
-		    (unsigned long long)di->cfg.data_cfg, di->cfg.timed, di->cfg.adaptive,
-		    di->simulated, di->version);
+		    di->cfg.uarch ? pebs_uarch_name(di->cfg.uarch) : "none",
+		    pebs_kind_name(di->cfg.kind), (unsigned long long)di->cfg.data_cfg,
+		    di->cfg.timed, di->cfg.adaptive, di->simulated, di->version);
 	emit_line(line, NULL);
 	for (unsigned int i = 0; i < di->n_counters; i++) {
 		const struct pebs_dump_counter *c = &di->counters[i];
 
 		if (c->index >= 32)
-			pp_snprintf(line, sizeof(line), "# counter FIXED%u: %s (0x%llx)", c->index - 32,
-				    c->name, (unsigned long long)c->code);
+			pp_snprintf(line, sizeof(line), "# counter FIXED%u: %s (0x%llx)",
+				    c->index - 32, c->name, (unsigned long long)c->code);
 		else
-			pp_snprintf(line, sizeof(line), "# counter PMC%u: %s (0x%llx)", c->index, c->name,
-				    (unsigned long long)c->code);
+			pp_snprintf(line, sizeof(line), "# counter PMC%u: %s (0x%llx)", c->index,
+				    c->name, (unsigned long long)c->code);
 		emit_line(line, NULL);
 	}
 }
@@ -289,8 +300,8 @@ static struct pebs_record rec;
 
 int main(int argc, char **argv)
 {
-	struct opts o = { .out = OUT_TEXT, .kind = KIND_LDLAT };
-	struct pebs_decode_cfg cfg = { 0 };
+	struct opts o = {.out = OUT_TEXT, .kind = KIND_LDLAT};
+	struct pebs_decode_cfg cfg = {0};
 	struct pebs_dump_info di;
 	struct pebs_anomaly an;
 	const uint8_t *records;
@@ -326,8 +337,10 @@ int main(int argc, char **argv)
 		rlen = len;
 		cfg.kind = KIND_LDLAT;
 	} else {
-		fprintf(stderr, "%s: %s: offset 0x0: not a pebs dump (no \"PEBSDUMP\" magic); "
-				"give --format 0|1|2|3|4|5|6|arch for a headerless buffer\n", prog, o.file);
+		fprintf(stderr,
+			"%s: %s: offset 0x0: not a pebs dump (no \"PEBSDUMP\" magic); "
+			"give --format 0|1|2|3|4|5|6|arch for a headerless buffer\n",
+			prog, o.file);
 		return 1;
 	}
 	if (o.have_fmt)
@@ -365,8 +378,8 @@ int main(int argc, char **argv)
 		if (step == PEBS_STEP_ANOMALY) {
 			/* offsets are in the file: add the dump header */
 			flush_out();
-			fprintf(stderr, "%s: %s: offset 0x%zx: %s\n", prog, o.file, base + an.offset,
-				an.what);
+			fprintf(stderr, "%s: %s: offset 0x%zx: %s\n", prog, o.file,
+				base + an.offset, an.what);
 			n_anomalies++;
 			/* Stepped over by its own size: go on; malformed: stop here. */
 			if (off > at)

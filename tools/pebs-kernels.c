@@ -48,10 +48,23 @@ static bool parse_size(const char *s, uint64_t *out)
 	if (errno)
 		return false;
 	switch (*end) {
-	case 'k': case 'K': v <<= 10; end++; break;
-	case 'm': case 'M': v <<= 20; end++; break;
-	case 'g': case 'G': v <<= 30; end++; break;
-	default: break;
+	case 'k':
+	case 'K':
+		v <<= 10;
+		end++;
+		break;
+	case 'm':
+	case 'M':
+		v <<= 20;
+		end++;
+		break;
+	case 'g':
+	case 'G':
+		v <<= 30;
+		end++;
+		break;
+	default:
+		break;
 	}
 	if (*end)
 		return false;
@@ -94,7 +107,8 @@ static int measure(const struct kernel_def *def, uint64_t size, uint64_t iterati
 	kernel_run(&k);
 	t1 = now_ns();
 	if (k.error) {
-		fprintf(stderr, "pebs-kernels: %s: the second CPU could not run its part\n", def->name);
+		fprintf(stderr, "pebs-kernels: %s: the second CPU could not run its part\n",
+			def->name);
 		kernel_release(&k);
 		return 1;
 	}
@@ -143,22 +157,22 @@ int main(int argc, char **argv)
 			} else {
 				if (!parse_size(argv[i + 1], &v) || v < MIN_SIZE || v > MAX_SIZE)
 					return usage_error(!strcmp(a, "--size")
-								   ? "--size: '%s' is not a size"
-								   : "--max: '%s' is not a size",
+							       ? "--size: '%s' is not a size"
+							       : "--max: '%s' is not a size",
 							   argv[i + 1], "N[K|M|G], 4K..1G");
 				if (!strcmp(a, "--size")) {
 					size = v;
 					size_arg = argv[i + 1];
-				}
-				else
+				} else
 					max = v;
 			}
 			i++;
 			continue;
 		}
 		if (a[0] == '-')
-			return usage_error("unknown option '%s'", a,
-					   "KERNEL [--size N[K|M|G]] [--max N[K|M|G]] [--iterations N], --list");
+			return usage_error(
+			    "unknown option '%s'", a,
+			    "KERNEL [--size N[K|M|G]] [--max N[K|M|G]] [--iterations N], --list");
 		if (def)
 			return usage_error("one kernel at a time, '%s' is a second one", a, names);
 		def = kernel_find(a);

@@ -60,7 +60,7 @@ static void decode_all(const struct pebs_decode_cfg *cfg, const uint8_t *buf, si
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct pebs_decode_cfg cfg = { 0 };
+	struct pebs_decode_cfg cfg = {0};
 	struct pebs_dump_info di;
 	const uint8_t *recs;
 	size_t rlen;

@@ -130,7 +130,8 @@ static void test_auto_on_host_simulates(void **state)
 	o.report_only = true;
 	strcpy(o.model, sim_model_at(0)->name);
 	assert_int_equal(app_run(&o), EXIT_PASS);
-	assert_non_null(find_prefix("INFO: pmu=auto: no real backend in this build: simulated PMU"));
+	assert_non_null(
+	    find_prefix("INFO: pmu=auto: no real backend in this build: simulated PMU"));
 	assert_true(hw_is_simulated());
 	report_set_simulated(false);
 }
@@ -177,13 +178,13 @@ static void test_selftest_gp_needs_real_backend(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup(test_hw_without_backend_skips, setup),
-		cmocka_unit_test_setup(test_bad_model_is_usage_error, setup),
-		cmocka_unit_test_setup(test_model_list, setup),
-		cmocka_unit_test_setup(test_sim_report_marks_lines, setup),
-		cmocka_unit_test_setup(test_auto_on_host_simulates, setup),
-		cmocka_unit_test_setup(test_select_prints_nothing_touches_no_msr, setup),
-		cmocka_unit_test_setup(test_selftest_gp_needs_real_backend, setup),
+	    cmocka_unit_test_setup(test_hw_without_backend_skips, setup),
+	    cmocka_unit_test_setup(test_bad_model_is_usage_error, setup),
+	    cmocka_unit_test_setup(test_model_list, setup),
+	    cmocka_unit_test_setup(test_sim_report_marks_lines, setup),
+	    cmocka_unit_test_setup(test_auto_on_host_simulates, setup),
+	    cmocka_unit_test_setup(test_select_prints_nothing_touches_no_msr, setup),
+	    cmocka_unit_test_setup(test_selftest_gp_needs_real_backend, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -37,7 +37,7 @@ static const struct profile *cur;
 static unsigned int msr_reads[0x400], msr_writes[0x400], msr_gp;
 
 /* Four ASCII characters as CPUID returns them in a register (little-endian). */
-#define S4(a, b, c, d) \
+#define S4(a, b, c, d)                                                                             \
 	((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | (uint32_t)(d) << 24)
 
 static void fake_cpuid(uint32_t leaf, uint32_t sub, struct cpuid_regs *r)
@@ -80,11 +80,11 @@ static uint64_t fake_rdtsc(void)
 }
 
 static const struct hw_ops fake_ops = {
-	.name = "fake",
-	.cpuid = fake_cpuid,
-	.rdmsr = fake_rdmsr,
-	.wrmsr = fake_wrmsr,
-	.rdtsc = fake_rdtsc,
+    .name = "fake",
+    .cpuid = fake_cpuid,
+    .rdmsr = fake_rdmsr,
+    .wrmsr = fake_wrmsr,
+    .rdtsc = fake_rdtsc,
 };
 
 /* Captured report lines. */
@@ -122,7 +122,10 @@ static void run_probe(const struct profile *p, struct cpu_info *ci)
 	cpu_report(ci);
 }
 
-#define VENDOR_INTEL_REGS(max) { max, 0x756e6547 /* Genu */, 0x6c65746e /* ntel */, 0x49656e69 /* ineI */ }
+#define VENDOR_INTEL_REGS(max)                                                                     \
+	{                                                                                          \
+		max, 0x756e6547 /* Genu */, 0x6c65746e /* ntel */, 0x49656e69 /* ineI */           \
+	}
 
 /*
  * Skylake client, i7-6700 (06_5EH stepping 3).
@@ -140,25 +143,28 @@ static void run_probe(const struct profile *p, struct cpu_info *ci)
  * IA32_BIOS_SIGN_ID 0x000000f000000000: microcode [63:32] = 0xf0.
  */
 static const struct leaf skl_leaves[] = {
-	{ 0, 0, VENDOR_INTEL_REGS(0x16) },
-	{ 1, 0, { 0x000506e3, 0x00100800, 0x7ffafbbf & ~(1u << 31), 0xbfebfbff } },
-	{ 7, 0, { 0, 0x029c6fbf, 0, 0x9c000400 } },
-	{ 0xa, 0, { 0x07300404, 0, 0, 0x603 } },
-	{ 0x15, 0, { 2, 0x11c, 0, 0 } },
-	{ 0x16, 0, { 0xd48, 0xfa0, 0x64, 0 } },
-	{ 0x80000000, 0, { 0x80000008, 0, 0, 0 } },
-	{ 0x80000002, 0, { S4('I', 'n', 't', 'e'), S4('l', '(', 'R', ')'), S4(' ', 'C', 'o', 'r'), S4('e', '(', 'T', 'M') } },
-	{ 0x80000003, 0, { S4(')', ' ', 'i', '7'), S4('-', '6', '7', '0'), S4('0', ' ', 'C', 'P'), S4('U', ' ', '@', ' ') } },
-	{ 0x80000004, 0, { S4('3', '.', '4', '0'), S4('G', 'H', 'z', 0), 0, 0 } },
-	{ 0 }
-};
-static const struct msr skl_msrs[] = {
-	{ MSR_IA32_BIOS_SIGN_ID, 0x000000f000000000ull },
-	{ MSR_IA32_MISC_ENABLE, 0x850089 },
-	{ MSR_IA32_PERF_CAPABILITIES, 0x33c3 },
-	{ 0 }
-};
-static const struct profile skl = { skl_leaves, skl_msrs };
+    {0, 0, VENDOR_INTEL_REGS(0x16)},
+    {1, 0, {0x000506e3, 0x00100800, 0x7ffafbbf & ~(1u << 31), 0xbfebfbff}},
+    {7, 0, {0, 0x029c6fbf, 0, 0x9c000400}},
+    {0xa, 0, {0x07300404, 0, 0, 0x603}},
+    {0x15, 0, {2, 0x11c, 0, 0}},
+    {0x16, 0, {0xd48, 0xfa0, 0x64, 0}},
+    {0x80000000, 0, {0x80000008, 0, 0, 0}},
+    {0x80000002,
+     0,
+     {S4('I', 'n', 't', 'e'), S4('l', '(', 'R', ')'), S4(' ', 'C', 'o', 'r'),
+      S4('e', '(', 'T', 'M')}},
+    {0x80000003,
+     0,
+     {S4(')', ' ', 'i', '7'), S4('-', '6', '7', '0'), S4('0', ' ', 'C', 'P'),
+      S4('U', ' ', '@', ' ')}},
+    {0x80000004, 0, {S4('3', '.', '4', '0'), S4('G', 'H', 'z', 0), 0, 0}},
+    {0}};
+static const struct msr skl_msrs[] = {{MSR_IA32_BIOS_SIGN_ID, 0x000000f000000000ull},
+				      {MSR_IA32_MISC_ENABLE, 0x850089},
+				      {MSR_IA32_PERF_CAPABILITIES, 0x33c3},
+				      {0}};
+static const struct profile skl = {skl_leaves, skl_msrs};
 
 static void test_skylake(void **state)
 {
@@ -193,10 +199,10 @@ static void test_skylake(void **state)
 		const char *name;
 		uint64_t v;
 	} want[] = {
-		{ "lbr-format", 3 }, { "pebs-trap", 1 }, { "pebs-arch-reg", 1 },
-		{ "pebs-format", 3 }, { "smm-freeze", 1 }, { "fw-write", 1 },
-		{ "pebs-baseline", 0 }, { "perf-metrics", 0 }, { "pebs-output-pt", 0 },
-		{ "pebs-timing-info", 0 },
+	    {"lbr-format", 3},	     {"pebs-trap", 1},	  {"pebs-arch-reg", 1},
+	    {"pebs-format", 3},	     {"smm-freeze", 1},	  {"fw-write", 1},
+	    {"pebs-baseline", 0},    {"perf-metrics", 0}, {"pebs-output-pt", 0},
+	    {"pebs-timing-info", 0},
 	};
 	assert_int_equal(cpu_perf_cap_field_count(), 10);
 	for (unsigned int i = 0; i < 10; i++) {
@@ -212,18 +218,22 @@ static void test_skylake(void **state)
 	assert_int_equal(msr_reads[MSR_IA32_PERF_CAPABILITIES], 1);
 	assert_int_equal(msr_gp, 0);
 
-	assert_true(has_line("INFO: cpu: vendor GenuineIntel, brand \"Intel(R) Core(TM) i7-6700 CPU @ 3.40GHz\""));
-	assert_true(has_line("INFO: cpu: family 0x6 model 0x5e stepping 0x3 (06_5EH), max leaf 0x16"));
-	assert_true(has_line("INFO: cpu: microcode 0xf0 (IA32_BIOS_SIGN_ID[63:32] after writing 0 "
-			     "to it and CPUID.1, SDM Vol. 3A 10.11.7.1; the report's only MSR write)"));
+	assert_true(has_line(
+	    "INFO: cpu: vendor GenuineIntel, brand \"Intel(R) Core(TM) i7-6700 CPU @ 3.40GHz\""));
+	assert_true(
+	    has_line("INFO: cpu: family 0x6 model 0x5e stepping 0x3 (06_5EH), max leaf 0x16"));
+	assert_true(
+	    has_line("INFO: cpu: microcode 0xf0 (IA32_BIOS_SIGN_ID[63:32] after writing 0 "
+		     "to it and CPUID.1, SDM Vol. 3A 10.11.7.1; the report's only MSR write)"));
 	assert_true(has_line("INFO: cpu: hypervisor none (CPUID.1:ECX[31] clear)"));
 	assert_true(has_line("INFO: cpu: hybrid no, core type 0x00 none"));
 	assert_true(has_line("INFO: cpu: DS 1, DTES64 1, PDCM 1"));
 	assert_true(has_line("INFO: cpu: TSC 3400000000 Hz (CPUID.16H base frequency)"));
 	assert_true(has_line("INFO: pmu: arch perfmon version 4, 4 GP counters x 48 bits, 3 fixed "
 			     "counters x 48 bits (mask 0x7)"));
-	assert_true(has_line("INFO: pmu: arch events (7 enumerated): core-cycles instructions "
-			     "ref-cycles llc-references llc-misses branch-instructions branch-misses"));
+	assert_true(
+	    has_line("INFO: pmu: arch events (7 enumerated): core-cycles instructions "
+		     "ref-cycles llc-references llc-misses branch-instructions branch-misses"));
 	assert_true(has_line("INFO: misc_enable: 0x850089: perfmon-available 1, bts-unavailable 0, "
 			     "pebs-unavailable 0"));
 	assert_true(has_line("INFO: perf_capabilities: 0x33c3"));
@@ -243,13 +253,14 @@ static void test_skylake(void **state)
  * MSR may be read at all.
  */
 static const struct leaf tcg_leaves[] = {
-	{ 0, 0, { 0xd, 0x68747541 /* Auth */, 0x444d4163 /* cAMD */, 0x69746e65 /* enti */ } },
-	{ 1, 0, { 0x000806f0, 0x00000800, 0x80000000 | (1u << 21), 0x078bfbff & ~(1u << 21) } },
-	{ 0x40000000, 0, { 0x40000001, S4('T', 'C', 'G', 'T'), S4('C', 'G', 'T', 'C'), S4('G', 'T', 'C', 'G') } },
-	{ 0x80000000, 0, { 0x80000008, 0, 0, 0 } },
-	{ 0 }
-};
-static const struct profile tcg = { tcg_leaves, NULL };
+    {0, 0, {0xd, 0x68747541 /* Auth */, 0x444d4163 /* cAMD */, 0x69746e65 /* enti */}},
+    {1, 0, {0x000806f0, 0x00000800, 0x80000000 | (1u << 21), 0x078bfbff & ~(1u << 21)}},
+    {0x40000000,
+     0,
+     {0x40000001, S4('T', 'C', 'G', 'T'), S4('C', 'G', 'T', 'C'), S4('G', 'T', 'C', 'G')}},
+    {0x80000000, 0, {0x80000008, 0, 0, 0}},
+    {0}};
+static const struct profile tcg = {tcg_leaves, NULL};
 
 static void test_tcg(void **state)
 {
@@ -279,7 +290,8 @@ static void test_tcg(void **state)
 	assert_true(has_line("INFO: misc_enable: not read (not an Intel CPU)"));
 	assert_true(has_line("INFO: perf_capabilities: not read (CPUID.1:ECX[15] PDCM clear)"));
 	assert_true(has_line("INFO: cpu: microcode unknown (IA32_BIOS_SIGN_ID is Intel only)"));
-	assert_true(has_line("INFO: uarch: unknown (family 0x6 model 0x8f: no row in the model table)"));
+	assert_true(
+	    has_line("INFO: uarch: unknown (family 0x6 model 0x8f: no row in the model table)"));
 }
 
 /*
@@ -296,25 +308,29 @@ static void test_tcg(void **state)
  *   [11:8] 0x4 -> PEBS format 4, [12] 1 SMM freeze, [13] 1 full-width write,
  *   [14] 1 baseline, [15] 1 perf metrics, [16] 0 output to PT, [17] 1 timing.
  */
-#define ADL_COMMON                                                                           \
-	{ 0, 0, VENDOR_INTEL_REGS(0x20) },                                                   \
-	{ 1, 0, { 0x00090672, 0, (1u << 31) | (1u << 15) | (1u << 2), (1u << 21) | (1u << 5) } }, \
-	{ 7, 0, { 0, 0, 0, 1u << 15 } },                                                    \
-	{ 0xa, 0, { 0x08300805, 0x80, 0x0b, 0x603 } },                                       \
-	{ 0x15, 0, { 2, 188, 38400000, 0 } },                                                \
-	{ 0x40000000, 0, { 0x40000001, S4('K', 'V', 'M', 'K'), S4('V', 'M', 'K', 'V'), S4('M', 0, 0, 0) } },      \
-	{ 0x80000000, 0, { 0x80000000, 0, 0, 0 } }
+#define ADL_COMMON                                                                                 \
+	{0, 0, VENDOR_INTEL_REGS(0x20)},                                                           \
+	    {1, 0, {0x00090672, 0, (1u << 31) | (1u << 15) | (1u << 2), (1u << 21) | (1u << 5)}},  \
+	    {7, 0, {0, 0, 0, 1u << 15}}, {0xa, 0, {0x08300805, 0x80, 0x0b, 0x603}},                \
+	    {0x15, 0, {2, 188, 38400000, 0}},                                                      \
+	    {0x40000000,                                                                           \
+	     0,                                                                                    \
+	     {0x40000001, S4('K', 'V', 'M', 'K'), S4('V', 'M', 'K', 'V'), S4('M', 0, 0, 0)}},      \
+	{                                                                                          \
+		0x80000000, 0,                                                                     \
+		{                                                                                  \
+			0x80000000, 0, 0, 0                                                        \
+		}                                                                                  \
+	}
 
-static const struct leaf adl_p_leaves[] = { ADL_COMMON, { 0x1a, 0, { 0x40000001, 0, 0, 0 } }, { 0 } };
-static const struct leaf adl_e_leaves[] = { ADL_COMMON, { 0x1a, 0, { 0x20000001, 0, 0, 0 } }, { 0 } };
-static const struct msr adl_msrs[] = {
-	{ MSR_IA32_BIOS_SIGN_ID, 0x0000002c00000000ull },
-	{ MSR_IA32_MISC_ENABLE, 0x80 | (1u << 11) },
-	{ MSR_IA32_PERF_CAPABILITIES, 0x2f4c5 },
-	{ 0 }
-};
-static const struct profile adl_p = { adl_p_leaves, adl_msrs };
-static const struct profile adl_e = { adl_e_leaves, adl_msrs };
+static const struct leaf adl_p_leaves[] = {ADL_COMMON, {0x1a, 0, {0x40000001, 0, 0, 0}}, {0}};
+static const struct leaf adl_e_leaves[] = {ADL_COMMON, {0x1a, 0, {0x20000001, 0, 0, 0}}, {0}};
+static const struct msr adl_msrs[] = {{MSR_IA32_BIOS_SIGN_ID, 0x0000002c00000000ull},
+				      {MSR_IA32_MISC_ENABLE, 0x80 | (1u << 11)},
+				      {MSR_IA32_PERF_CAPABILITIES, 0x2f4c5},
+				      {0}};
+static const struct profile adl_p = {adl_p_leaves, adl_msrs};
+static const struct profile adl_e = {adl_e_leaves, adl_msrs};
 
 static void test_alder_lake(void **state)
 {
@@ -341,8 +357,9 @@ static void test_alder_lake(void **state)
 	assert_true(has_line("INFO: pmu: arch perfmon version 5, 8 GP counters x 48 bits, 4 fixed "
 			     "counters x 48 bits (mask 0xf)"));
 	/* Event 7 unavailable (EBX bit 7): slots missing from the list. */
-	assert_true(has_line("INFO: pmu: arch events (8 enumerated): core-cycles instructions "
-			     "ref-cycles llc-references llc-misses branch-instructions branch-misses"));
+	assert_true(
+	    has_line("INFO: pmu: arch events (8 enumerated): core-cycles instructions "
+		     "ref-cycles llc-references llc-misses branch-instructions branch-misses"));
 	assert_true(has_line("INFO: misc_enable: 0x880: perfmon-available 1, bts-unavailable 1, "
 			     "pebs-unavailable 0"));
 	assert_true(has_line("INFO: perf_capabilities: pebs-format 4 (bits 11:8)"));
@@ -368,18 +385,13 @@ static void test_alder_lake(void **state)
  * arch perfmon v2: EAX 0x07280202 = v2, 2 GP x 40 bits, 7 events;
  * EDX 0x503 -> 3 fixed, (0x503 >> 5) & 0xff = 40 bits).
  */
-static const struct leaf merom_leaves[] = {
-	{ 0, 0, VENDOR_INTEL_REGS(0xa) },
-	{ 1, 0, { 0x000006f6, 0, 1u << 2, (1u << 21) | (1u << 5) } },
-	{ 0xa, 0, { 0x07280202, 0, 0, 0x503 } },
-	{ 0 }
-};
+static const struct leaf merom_leaves[] = {{0, 0, VENDOR_INTEL_REGS(0xa)},
+					   {1, 0, {0x000006f6, 0, 1u << 2, (1u << 21) | (1u << 5)}},
+					   {0xa, 0, {0x07280202, 0, 0, 0x503}},
+					   {0}};
 static const struct msr merom_msrs[] = {
-	{ MSR_IA32_BIOS_SIGN_ID, 0x000000c700000000ull },
-	{ MSR_IA32_MISC_ENABLE, 0x80 | (1u << 12) },
-	{ 0 }
-};
-static const struct profile merom = { merom_leaves, merom_msrs };
+    {MSR_IA32_BIOS_SIGN_ID, 0x000000c700000000ull}, {MSR_IA32_MISC_ENABLE, 0x80 | (1u << 12)}, {0}};
+static const struct profile merom = {merom_leaves, merom_msrs};
 
 static void test_core2_no_pdcm(void **state)
 {
@@ -408,22 +420,19 @@ static void test_core2_no_pdcm(void **state)
  * future part: family 6 model 0xcc (not in our table), Intel.
  */
 static const struct leaf apebs_leaves[] = {
-	{ 0, 0, VENDOR_INTEL_REGS(0x23) },
-	{ 1, 0, { 0x000c06c0, 0, (1u << 15) | (1u << 2), (1u << 21) | (1u << 5) } },
-	{ 7, 1, { 1u << 8, 0, 0, 0 } },
-	{ 0xa, 0, { 0x08300806, 0, 0x7, 0x603 } },
-	{ 0x23, 0, { 0x3e, 0, 0, 0 } },
-	{ 0x23, 4, { 0, 0x7f, 0, 0 } },
-	{ 0x23, 5, { 0xff, 0x03, 0x07, 0x01 } },
-	{ 0 }
-};
-static const struct msr apebs_msrs[] = {
-	{ MSR_IA32_BIOS_SIGN_ID, 0 },
-	{ MSR_IA32_MISC_ENABLE, 0x80 },
-	{ MSR_IA32_PERF_CAPABILITIES, 0xf00 | (1u << 14) },
-	{ 0 }
-};
-static const struct profile apebs = { apebs_leaves, apebs_msrs };
+    {0, 0, VENDOR_INTEL_REGS(0x23)},
+    {1, 0, {0x000c06c0, 0, (1u << 15) | (1u << 2), (1u << 21) | (1u << 5)}},
+    {7, 1, {1u << 8, 0, 0, 0}},
+    {0xa, 0, {0x08300806, 0, 0x7, 0x603}},
+    {0x23, 0, {0x3e, 0, 0, 0}},
+    {0x23, 4, {0, 0x7f, 0, 0}},
+    {0x23, 5, {0xff, 0x03, 0x07, 0x01}},
+    {0}};
+static const struct msr apebs_msrs[] = {{MSR_IA32_BIOS_SIGN_ID, 0},
+					{MSR_IA32_MISC_ENABLE, 0x80},
+					{MSR_IA32_PERF_CAPABILITIES, 0xf00 | (1u << 14)},
+					{0}};
+static const struct profile apebs = {apebs_leaves, apebs_msrs};
 
 static void test_arch_pebs(void **state)
 {
@@ -447,7 +456,7 @@ static void test_arch_pebs(void **state)
 	struct leaf l[ARRAY_SIZE(apebs_leaves)];
 	memcpy(l, apebs_leaves, sizeof(l));
 	l[2].r.eax = 0;
-	struct profile p = { l, apebs_msrs };
+	struct profile p = {l, apebs_msrs};
 	run_probe(&p, &ci);
 	assert_false(ci.arch_pebs);
 	/* Only one of the two sub-leaf bits: not usable. */
@@ -460,8 +469,8 @@ static void test_arch_pebs(void **state)
 /* A faulting capability MSR (a hypervisor hiding it) is reported, not fatal. */
 static void test_faulting_msr(void **state)
 {
-	static const struct msr none[] = { { 0 } };
-	struct profile p = { skl_leaves, none };
+	static const struct msr none[] = {{0}};
+	struct profile p = {skl_leaves, none};
 	struct cpu_info ci;
 
 	run_probe(&p, &ci);
@@ -480,18 +489,35 @@ static void test_uarch_table(void **state)
 		enum cpu_core_type core;
 		enum pebs_uarch want;
 	} cases[] = {
-		{ 0x17, 0, UARCH_CORE2 }, { 0x1e, 0, UARCH_NHM }, { 0x2c, 0, UARCH_WSM },
-		{ 0x2a, 0, UARCH_SNB },   { 0x3e, 0, UARCH_IVB }, { 0x3f, 0, UARCH_HSW },
-		{ 0x4f, 0, UARCH_BDW },   { 0x8e, 0, UARCH_SKL }, { 0x9e, 0, UARCH_SKL },
-		{ 0x55, 0, UARCH_SKX },   { 0x7e, 0, UARCH_ICL }, { 0x8c, 0, UARCH_ICL },
-		{ 0x6a, 0, UARCH_ICX },   { 0x8f, 0, UARCH_SPR }, { 0xcf, 0, UARCH_EMR },
-		{ 0xad, 0, UARCH_GNR },   { 0xb7, CORE_TYPE_CORE, UARCH_GLC },
-		{ 0xb7, CORE_TYPE_ATOM, UARCH_GRT }, { 0xaa, CORE_TYPE_ATOM, UARCH_CMT },
-		{ 0xaa, CORE_TYPE_CORE, UARCH_GLC }, { 0xbd, CORE_TYPE_CORE, UARCH_LNC },
-		{ 0xc6, CORE_TYPE_CORE, UARCH_LNC }, { 0x5c, 0, UARCH_GLM },
-		{ 0x7a, 0, UARCH_GLM },   { 0x37, 0, UARCH_SLM }, { 0x4c, 0, UARCH_SLM },
-		/* Hybrid part with no core type: no guess. */
-		{ 0x97, 0, UARCH_NONE },  { 0x01, 0, UARCH_NONE },
+	    {0x17, 0, UARCH_CORE2},
+	    {0x1e, 0, UARCH_NHM},
+	    {0x2c, 0, UARCH_WSM},
+	    {0x2a, 0, UARCH_SNB},
+	    {0x3e, 0, UARCH_IVB},
+	    {0x3f, 0, UARCH_HSW},
+	    {0x4f, 0, UARCH_BDW},
+	    {0x8e, 0, UARCH_SKL},
+	    {0x9e, 0, UARCH_SKL},
+	    {0x55, 0, UARCH_SKX},
+	    {0x7e, 0, UARCH_ICL},
+	    {0x8c, 0, UARCH_ICL},
+	    {0x6a, 0, UARCH_ICX},
+	    {0x8f, 0, UARCH_SPR},
+	    {0xcf, 0, UARCH_EMR},
+	    {0xad, 0, UARCH_GNR},
+	    {0xb7, CORE_TYPE_CORE, UARCH_GLC},
+	    {0xb7, CORE_TYPE_ATOM, UARCH_GRT},
+	    {0xaa, CORE_TYPE_ATOM, UARCH_CMT},
+	    {0xaa, CORE_TYPE_CORE, UARCH_GLC},
+	    {0xbd, CORE_TYPE_CORE, UARCH_LNC},
+	    {0xc6, CORE_TYPE_CORE, UARCH_LNC},
+	    {0x5c, 0, UARCH_GLM},
+	    {0x7a, 0, UARCH_GLM},
+	    {0x37, 0, UARCH_SLM},
+	    {0x4c, 0, UARCH_SLM},
+	    /* Hybrid part with no core type: no guess. */
+	    {0x97, 0, UARCH_NONE},
+	    {0x01, 0, UARCH_NONE},
 	};
 	struct cpu_info ci;
 
@@ -515,13 +541,10 @@ static void test_uarch_table(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_skylake),
-		cmocka_unit_test(test_tcg),
-		cmocka_unit_test(test_alder_lake),
-		cmocka_unit_test(test_core2_no_pdcm),
-		cmocka_unit_test(test_arch_pebs),
-		cmocka_unit_test(test_faulting_msr),
-		cmocka_unit_test(test_uarch_table),
+	    cmocka_unit_test(test_skylake),	cmocka_unit_test(test_tcg),
+	    cmocka_unit_test(test_alder_lake),	cmocka_unit_test(test_core2_no_pdcm),
+	    cmocka_unit_test(test_arch_pebs),	cmocka_unit_test(test_faulting_msr),
+	    cmocka_unit_test(test_uarch_table),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -20,7 +20,7 @@
 #include "decode/decode.h"
 
 /* UAPI perf_mem_data_src: field shifts and values. */
-#define OP_SH 0
+#define OP_SH  0
 #define LVL_SH 5
 #define SNP_SH 19
 #define LCK_SH 24
@@ -30,102 +30,104 @@
 #define SNX_SH 38
 #define BLK_SH 40
 
-#define T_OP_NA (1ULL << OP_SH)
-#define T_OP_LOAD (2ULL << OP_SH)
-#define T_OP_STORE (4ULL << OP_SH)
-#define T_LVL_NA (0x1ULL << LVL_SH)
-#define T_LVL_HIT (0x2ULL << LVL_SH)
-#define T_LVL_MISS (0x4ULL << LVL_SH)
-#define T_LVL_L1 (0x8ULL << LVL_SH)
-#define T_LVL_LFB (0x10ULL << LVL_SH)
-#define T_LVL_L2 (0x20ULL << LVL_SH)
-#define T_LVL_L3 (0x40ULL << LVL_SH)
-#define T_LVL_LOC_RAM (0x80ULL << LVL_SH)
+#define T_OP_NA	       (1ULL << OP_SH)
+#define T_OP_LOAD      (2ULL << OP_SH)
+#define T_OP_STORE     (4ULL << OP_SH)
+#define T_LVL_NA       (0x1ULL << LVL_SH)
+#define T_LVL_HIT      (0x2ULL << LVL_SH)
+#define T_LVL_MISS     (0x4ULL << LVL_SH)
+#define T_LVL_L1       (0x8ULL << LVL_SH)
+#define T_LVL_LFB      (0x10ULL << LVL_SH)
+#define T_LVL_L2       (0x20ULL << LVL_SH)
+#define T_LVL_L3       (0x40ULL << LVL_SH)
+#define T_LVL_LOC_RAM  (0x80ULL << LVL_SH)
 #define T_LVL_REM_RAM1 (0x100ULL << LVL_SH)
 #define T_LVL_REM_CCE1 (0x400ULL << LVL_SH)
-#define T_LVL_IO (0x1000ULL << LVL_SH)
-#define T_LVL_UNC (0x2000ULL << LVL_SH)
-#define T_SNP_NA (0x1ULL << SNP_SH)
-#define T_SNP_NONE (0x2ULL << SNP_SH)
-#define T_SNP_HIT (0x4ULL << SNP_SH)
-#define T_SNP_MISS (0x8ULL << SNP_SH)
-#define T_SNP_HITM (0x10ULL << SNP_SH)
-#define T_LCK_NA (0x1ULL << LCK_SH)
-#define T_LCK_LOCKED (0x2ULL << LCK_SH)
-#define T_TLB_NA (0x1ULL << TLB_SH)
-#define T_TLB_HIT (0x2ULL << TLB_SH)
-#define T_TLB_MISS (0x4ULL << TLB_SH)
-#define T_TLB_L1 (0x8ULL << TLB_SH)
-#define T_TLB_L2 (0x10ULL << TLB_SH)
-#define T_TLB_WK (0x20ULL << TLB_SH)
-#define T_NUM(n) ((uint64_t)(n) << NUM_SH)
-#define N_L1 1
-#define N_L2 2
-#define N_L3 3
-#define N_L4 4
-#define N_L2_MHB 5
-#define N_MSC 6
-#define N_ANY 0xb
-#define N_LFB 0xc
-#define N_RAM 0xd
-#define N_PMEM 0xe
-#define N_NA 0xf
-#define T_REMOTE (1ULL << REM_SH)
-#define T_FWD (1ULL << SNX_SH)
-#define T_BLK_NA (1ULL << BLK_SH)
-#define T_BLK_DATA (2ULL << BLK_SH)
-#define T_BLK_ADDR (4ULL << BLK_SH)
+#define T_LVL_IO       (0x1000ULL << LVL_SH)
+#define T_LVL_UNC      (0x2000ULL << LVL_SH)
+#define T_SNP_NA       (0x1ULL << SNP_SH)
+#define T_SNP_NONE     (0x2ULL << SNP_SH)
+#define T_SNP_HIT      (0x4ULL << SNP_SH)
+#define T_SNP_MISS     (0x8ULL << SNP_SH)
+#define T_SNP_HITM     (0x10ULL << SNP_SH)
+#define T_LCK_NA       (0x1ULL << LCK_SH)
+#define T_LCK_LOCKED   (0x2ULL << LCK_SH)
+#define T_TLB_NA       (0x1ULL << TLB_SH)
+#define T_TLB_HIT      (0x2ULL << TLB_SH)
+#define T_TLB_MISS     (0x4ULL << TLB_SH)
+#define T_TLB_L1       (0x8ULL << TLB_SH)
+#define T_TLB_L2       (0x10ULL << TLB_SH)
+#define T_TLB_WK       (0x20ULL << TLB_SH)
+#define T_NUM(n)       ((uint64_t)(n) << NUM_SH)
+#define N_L1	       1
+#define N_L2	       2
+#define N_L3	       3
+#define N_L4	       4
+#define N_L2_MHB       5
+#define N_MSC	       6
+#define N_ANY	       0xb
+#define N_LFB	       0xc
+#define N_RAM	       0xd
+#define N_PMEM	       0xe
+#define N_NA	       0xf
+#define T_REMOTE       (1ULL << REM_SH)
+#define T_FWD	       (1ULL << SNX_SH)
+#define T_BLK_NA       (1ULL << BLK_SH)
+#define T_BLK_DATA     (2ULL << BLK_SH)
+#define T_BLK_ADDR     (4ULL << BLK_SH)
 
-#define LH (T_OP_LOAD | T_LVL_HIT)
-#define T_MEM_NA (T_OP_NA | T_LVL_NA | T_SNP_NA | T_LCK_NA | T_TLB_NA | T_NUM(N_NA))
-#define STLB_HIT (T_TLB_HIT | T_TLB_L1 | T_TLB_L2)
+#define LH	  (T_OP_LOAD | T_LVL_HIT)
+#define T_MEM_NA  (T_OP_NA | T_LVL_NA | T_SNP_NA | T_LCK_NA | T_TLB_NA | T_NUM(N_NA))
+#define STLB_HIT  (T_TLB_HIT | T_TLB_L1 | T_TLB_L2)
 #define STLB_MISS (T_TLB_MISS | T_TLB_L2)
 
 struct row {
 	uint64_t composed; /* from the definitions */
-	uint64_t sheet;    /* the worked value of pebs-formats.md 6.2-6.3 */
+	uint64_t sheet;	   /* the worked value of pebs-formats.md 6.2-6.3 */
 };
 
 /* 6.2: the SNB..BDW table (SDM Table 18-24 as ds.c maps it). */
 static const struct row snb[16] = {
-	{ T_OP_LOAD | T_LVL_MISS | T_NUM(N_L3) | T_SNP_NA, 0x600080082 },
-	{ LH | T_LVL_L1 | T_NUM(N_L1) | T_SNP_NONE, 0x200100142 },
-	{ LH | T_LVL_LFB | T_NUM(N_LFB) | T_SNP_NONE, 0x1800100242 },
-	{ LH | T_LVL_L2 | T_NUM(N_L2) | T_SNP_NONE, 0x400100442 },
-	{ LH | T_LVL_L3 | T_NUM(N_L3) | T_SNP_NONE, 0x600100842 },
-	{ LH | T_LVL_L3 | T_NUM(N_L3) | T_SNP_MISS, 0x600400842 },
-	{ LH | T_LVL_L3 | T_NUM(N_L3) | T_SNP_HIT, 0x600200842 },
-	{ LH | T_LVL_L3 | T_NUM(N_L3) | T_SNP_HITM, 0x600800842 },
-	{ LH | T_LVL_REM_CCE1 | T_REMOTE | T_NUM(N_L3) | T_SNP_HIT, 0x2600208042 },
-	{ LH | T_LVL_REM_CCE1 | T_REMOTE | T_NUM(N_L3) | T_SNP_HITM, 0x2600808042 },
-	{ LH | T_LVL_LOC_RAM | T_NUM(N_RAM) | T_SNP_HIT, 0x1A00201042 },
-	{ LH | T_LVL_REM_RAM1 | T_REMOTE | T_NUM(N_L3) | T_SNP_HIT, 0x2600202042 },
-	{ LH | T_LVL_LOC_RAM | T_NUM(N_RAM) | T_SNP_NONE | T_SNP_MISS, 0x1A00501042 },
-	{ LH | T_LVL_REM_RAM1 | T_NUM(N_RAM) | T_REMOTE | T_SNP_NONE | T_SNP_MISS, 0x3A00502042 },
-	{ LH | T_LVL_IO | T_NUM(N_NA) | T_SNP_NONE, 0x1E00120042 },
-	{ LH | T_LVL_UNC | T_NUM(N_NA) | T_SNP_NONE, 0x1E00140042 },
+    {T_OP_LOAD | T_LVL_MISS | T_NUM(N_L3) | T_SNP_NA, 0x600080082},
+    {LH | T_LVL_L1 | T_NUM(N_L1) | T_SNP_NONE, 0x200100142},
+    {LH | T_LVL_LFB | T_NUM(N_LFB) | T_SNP_NONE, 0x1800100242},
+    {LH | T_LVL_L2 | T_NUM(N_L2) | T_SNP_NONE, 0x400100442},
+    {LH | T_LVL_L3 | T_NUM(N_L3) | T_SNP_NONE, 0x600100842},
+    {LH | T_LVL_L3 | T_NUM(N_L3) | T_SNP_MISS, 0x600400842},
+    {LH | T_LVL_L3 | T_NUM(N_L3) | T_SNP_HIT, 0x600200842},
+    {LH | T_LVL_L3 | T_NUM(N_L3) | T_SNP_HITM, 0x600800842},
+    {LH | T_LVL_REM_CCE1 | T_REMOTE | T_NUM(N_L3) | T_SNP_HIT, 0x2600208042},
+    {LH | T_LVL_REM_CCE1 | T_REMOTE | T_NUM(N_L3) | T_SNP_HITM, 0x2600808042},
+    {LH | T_LVL_LOC_RAM | T_NUM(N_RAM) | T_SNP_HIT, 0x1A00201042},
+    {LH | T_LVL_REM_RAM1 | T_REMOTE | T_NUM(N_L3) | T_SNP_HIT, 0x2600202042},
+    {LH | T_LVL_LOC_RAM | T_NUM(N_RAM) | T_SNP_NONE | T_SNP_MISS, 0x1A00501042},
+    {LH | T_LVL_REM_RAM1 | T_NUM(N_RAM) | T_REMOTE | T_SNP_NONE | T_SNP_MISS, 0x3A00502042},
+    {LH | T_LVL_IO | T_NUM(N_NA) | T_SNP_NONE, 0x1E00120042},
+    {LH | T_LVL_UNC | T_NUM(N_NA) | T_SNP_NONE, 0x1E00140042},
 };
 
 static struct row nhm[16], skl_l4[16], skl_pmem[16], grt[16], cmt[16];
 
 /* LNC (6.3): rows 0..0x11; every other index is 0 -> LOAD | num NA | snoop NA. */
 static const struct row lnc_rows[0x12] = {
-	{ T_OP_LOAD | T_LVL_MISS | T_NUM(N_L3) | T_SNP_NA, 0x600080082 },
-	{ LH | T_LVL_L1 | T_NUM(N_L1) | T_SNP_NONE, 0x200100142 },
-	{ LH | T_LVL_L1 | T_NUM(N_L1) | T_SNP_NONE, 0x200100142 },
-	{ LH | T_LVL_LFB | T_NUM(N_LFB) | T_SNP_NONE, 0x1800100242 },
-	{ 0, 0 },
-	{ LH | T_LVL_L2 | T_NUM(N_L2) | T_SNP_NONE, 0x400100442 },
-	{ LH | T_NUM(N_L2_MHB) | T_SNP_NONE, 0xA00100042 },
-	{ 0, 0 },
-	{ LH | T_LVL_L3 | T_NUM(N_L3) | T_SNP_NONE, 0x600100842 },
-	{ 0, 0 }, { 0, 0 }, { 0, 0 },
-	{ LH | T_LVL_L3 | T_NUM(N_L3) | T_FWD, 0x4600000842 },
-	{ LH | T_LVL_L3 | T_NUM(N_L3) | T_SNP_HITM, 0x600800842 },
-	{ 0, 0 },
-	{ T_OP_LOAD | T_LVL_MISS | T_LVL_L3 | T_NUM(N_L3) | T_SNP_HITM, 0x600800882 },
-	{ LH | T_NUM(N_MSC) | T_SNP_NONE, 0xC00100042 },
-	{ LH | T_LVL_LOC_RAM | T_NUM(N_RAM) | T_SNP_NONE, 0x1A00101042 },
+    {T_OP_LOAD | T_LVL_MISS | T_NUM(N_L3) | T_SNP_NA, 0x600080082},
+    {LH | T_LVL_L1 | T_NUM(N_L1) | T_SNP_NONE, 0x200100142},
+    {LH | T_LVL_L1 | T_NUM(N_L1) | T_SNP_NONE, 0x200100142},
+    {LH | T_LVL_LFB | T_NUM(N_LFB) | T_SNP_NONE, 0x1800100242},
+    {0, 0},
+    {LH | T_LVL_L2 | T_NUM(N_L2) | T_SNP_NONE, 0x400100442},
+    {LH | T_NUM(N_L2_MHB) | T_SNP_NONE, 0xA00100042},
+    {0, 0},
+    {LH | T_LVL_L3 | T_NUM(N_L3) | T_SNP_NONE, 0x600100842},
+    {0, 0},
+    {0, 0},
+    {0, 0},
+    {LH | T_LVL_L3 | T_NUM(N_L3) | T_FWD, 0x4600000842},
+    {LH | T_LVL_L3 | T_NUM(N_L3) | T_SNP_HITM, 0x600800842},
+    {0, 0},
+    {T_OP_LOAD | T_LVL_MISS | T_LVL_L3 | T_NUM(N_L3) | T_SNP_HITM, 0x600800882},
+    {LH | T_NUM(N_MSC) | T_SNP_NONE, 0xC00100042},
+    {LH | T_LVL_LOC_RAM | T_NUM(N_RAM) | T_SNP_NONE, 0x1A00101042},
 };
 #define LNC_ZERO (T_OP_LOAD | T_NUM(N_NA) | T_SNP_NA)
 
@@ -219,12 +221,13 @@ static void test_nhm_wsm(void **state)
 	/* WSM: NHM table, TLB and lock decoded, BLK NA */
 	rows_plain(UARCH_WSM, nhm, STLB_HIT | T_BLK_NA);
 	expect_src(UARCH_WSM, KIND_LDLAT, 0x13, nhm[3].composed | STLB_MISS | T_BLK_NA);
-	expect_src(UARCH_WSM, KIND_LDLAT, 0x27, nhm[7].composed | STLB_HIT | T_LCK_LOCKED | T_BLK_NA);
+	expect_src(UARCH_WSM, KIND_LDLAT, 0x27,
+		   nhm[7].composed | STLB_HIT | T_LCK_LOCKED | T_BLK_NA);
 }
 
 static void test_snb_to_bdw(void **state)
 {
-	static const enum pebs_uarch us[] = { UARCH_SNB, UARCH_IVB, UARCH_HSW, UARCH_BDW };
+	static const enum pebs_uarch us[] = {UARCH_SNB, UARCH_IVB, UARCH_HSW, UARCH_BDW};
 
 	for (unsigned int i = 0; i < 4; i++) {
 		rows_plain(us[i], snb, STLB_HIT | T_BLK_NA);
@@ -242,20 +245,24 @@ static void test_skl_icl(void **state)
 	rows_plain(UARCH_ICL, skl_l4, STLB_HIT | T_BLK_NA);
 	rows_plain(UARCH_SKX, skl_pmem, STLB_HIT | T_BLK_NA);
 	rows_plain(UARCH_ICX, skl_pmem, STLB_HIT | T_BLK_NA);
-	expect_src(UARCH_SKL, KIND_LDLAT, 0x38, skl_l4[8].composed | STLB_MISS | T_LCK_LOCKED | T_BLK_NA);
+	expect_src(UARCH_SKL, KIND_LDLAT, 0x38,
+		   skl_l4[8].composed | STLB_MISS | T_LCK_LOCKED | T_BLK_NA);
 	expect_src(UARCH_ICX, KIND_LDLAT, 0x49, skl_pmem[9].composed | STLB_HIT | T_BLK_NA);
 }
 
 static void test_spr_glc_block(void **state)
 {
-	static const enum pebs_uarch pm[] = { UARCH_SPR, UARCH_EMR, UARCH_GNR };
+	static const enum pebs_uarch pm[] = {UARCH_SPR, UARCH_EMR, UARCH_GNR};
 
 	for (unsigned int i = 0; i < 3; i++) {
 		rows_plain(pm[i], skl_pmem, STLB_HIT | T_BLK_NA);
-		expect_src(pm[i], KIND_LDLAT, 0x40 | 0x3, skl_pmem[3].composed | STLB_HIT | T_BLK_DATA);
-		expect_src(pm[i], KIND_LDLAT, 0x80 | 0x3, skl_pmem[3].composed | STLB_HIT | T_BLK_ADDR);
+		expect_src(pm[i], KIND_LDLAT, 0x40 | 0x3,
+			   skl_pmem[3].composed | STLB_HIT | T_BLK_DATA);
+		expect_src(pm[i], KIND_LDLAT, 0x80 | 0x3,
+			   skl_pmem[3].composed | STLB_HIT | T_BLK_ADDR);
 		expect_src(pm[i], KIND_LDLAT, 0xf0 | 0xc,
-			   skl_pmem[0xc].composed | STLB_MISS | T_LCK_LOCKED | T_BLK_DATA | T_BLK_ADDR);
+			   skl_pmem[0xc].composed | STLB_MISS | T_LCK_LOCKED | T_BLK_DATA |
+			       T_BLK_ADDR);
 	}
 	rows_plain(UARCH_GLC, skl_l4, STLB_HIT | T_BLK_NA);
 	expect_src(UARCH_GLC, KIND_LDLAT, 0x48, skl_l4[8].composed | STLB_HIT | T_BLK_DATA);
@@ -265,7 +272,8 @@ static void test_grt(void **state)
 {
 	rows_plain(UARCH_GRT, grt, STLB_HIT | T_BLK_NA);
 	/* bit 4 = lock, bit 5 = STLB miss (swapped), bit 6 = data blocked */
-	expect_src(UARCH_GRT, KIND_LDLAT, 0x10 | 0x1, grt[1].composed | STLB_HIT | T_LCK_LOCKED | T_BLK_NA);
+	expect_src(UARCH_GRT, KIND_LDLAT, 0x10 | 0x1,
+		   grt[1].composed | STLB_HIT | T_LCK_LOCKED | T_BLK_NA);
 	expect_src(UARCH_GRT, KIND_LDLAT, 0x20 | 0x1, grt[1].composed | STLB_MISS | T_BLK_NA);
 	expect_src(UARCH_GRT, KIND_LDLAT, 0x40 | 0x8, grt[8].composed | STLB_HIT | T_BLK_DATA);
 	expect_src(UARCH_GRT, KIND_LDLAT, 0x80 | 0x8, grt[8].composed | STLB_HIT | T_BLK_NA);
@@ -275,7 +283,8 @@ static void test_cmt(void **state)
 {
 	rows_plain(UARCH_CMT, cmt, STLB_HIT | T_BLK_NA);
 	/* 5 lock, 6 STLB miss, 7 fwd blocked; bit 4 is in the field but unused */
-	expect_src(UARCH_CMT, KIND_LDLAT, 0x20 | 0x7, cmt[7].composed | STLB_HIT | T_LCK_LOCKED | T_BLK_NA);
+	expect_src(UARCH_CMT, KIND_LDLAT, 0x20 | 0x7,
+		   cmt[7].composed | STLB_HIT | T_LCK_LOCKED | T_BLK_NA);
 	expect_src(UARCH_CMT, KIND_LDLAT, 0x40 | 0xa, cmt[0xa].composed | STLB_MISS | T_BLK_NA);
 	expect_src(UARCH_CMT, KIND_LDLAT, 0x80 | 0xd, cmt[0xd].composed | STLB_HIT | T_BLK_DATA);
 	expect_src(UARCH_CMT, KIND_LDLAT, 0x10 | 0x4, cmt[4].composed | STLB_HIT | T_BLK_NA);
@@ -289,10 +298,14 @@ static void test_lnc(void **state)
 		expect_src(UARCH_LNC, KIND_LDLAT, i, base | STLB_HIT | T_BLK_NA);
 	}
 	/* 10 STLB miss, 11 lock, 12 data_blk, 13 addr_blk; 9:8 reserved */
-	expect_src(UARCH_LNC, KIND_LDLAT, 0x400 | 0x11, lnc_rows[0x11].composed | STLB_MISS | T_BLK_NA);
-	expect_src(UARCH_LNC, KIND_LDLAT, 0x800 | 0x05, lnc_rows[5].composed | STLB_HIT | T_LCK_LOCKED | T_BLK_NA);
-	expect_src(UARCH_LNC, KIND_LDLAT, 0x1000 | 0x08, lnc_rows[8].composed | STLB_HIT | T_BLK_DATA);
-	expect_src(UARCH_LNC, KIND_LDLAT, 0x2000 | 0x08, lnc_rows[8].composed | STLB_HIT | T_BLK_ADDR);
+	expect_src(UARCH_LNC, KIND_LDLAT, 0x400 | 0x11,
+		   lnc_rows[0x11].composed | STLB_MISS | T_BLK_NA);
+	expect_src(UARCH_LNC, KIND_LDLAT, 0x800 | 0x05,
+		   lnc_rows[5].composed | STLB_HIT | T_LCK_LOCKED | T_BLK_NA);
+	expect_src(UARCH_LNC, KIND_LDLAT, 0x1000 | 0x08,
+		   lnc_rows[8].composed | STLB_HIT | T_BLK_DATA);
+	expect_src(UARCH_LNC, KIND_LDLAT, 0x2000 | 0x08,
+		   lnc_rows[8].composed | STLB_HIT | T_BLK_ADDR);
 	expect_src(UARCH_LNC, KIND_LDLAT, 0x300 | 0x01, lnc_rows[1].composed | STLB_HIT | T_BLK_NA);
 	/* a store: same table, mem_op STORE */
 	expect_src(UARCH_LNC, KIND_STLAT, 0x01,
@@ -306,7 +319,8 @@ static void test_store_latency(void **state)
 		expect_src(UARCH_SPR, KIND_STLAT, i,
 			   (skl_pmem[i].composed & ~(0x1fULL)) | T_OP_STORE | STLB_HIT | T_BLK_NA);
 	expect_src(UARCH_SPR, KIND_STLAT, 0xf1,
-		   (skl_pmem[1].composed & ~(0x1fULL)) | T_OP_STORE | STLB_MISS | T_LCK_LOCKED | T_BLK_NA);
+		   (skl_pmem[1].composed & ~(0x1fULL)) | T_OP_STORE | STLB_MISS | T_LCK_LOCKED |
+		       T_BLK_NA);
 }
 
 /*
@@ -342,7 +356,7 @@ static void test_store_latency_layouts(void **state)
 	/* LNC: STORE, and the block bits are read for stores too */
 	expect_src(UARCH_LNC, KIND_STLAT, 0x3000 | 0x11,
 		   (lnc_rows[0x11].composed & ~op_mask) | T_OP_STORE | STLB_HIT | T_BLK_DATA |
-			   T_BLK_ADDR);
+		       T_BLK_ADDR);
 }
 
 static void test_precise_store(void **state)
@@ -388,10 +402,11 @@ static void test_not_available(void **state)
 
 static void test_names(void **state)
 {
-	static const char *const names[] = { "core2", "nhm", "wsm", "snb", "ivb", "hsw", "bdw",
-		"skl", "skx", "icl", "icx", "spr", "emr", "gnr", "glc", "grt", "cmt", "lnc", "glm", "slm" };
-	static const char *const kinds[] = { "ldlat", "store", "stlat", "datala-load",
-					     "datala-store", "other" };
+	static const char *const names[] = {"core2", "nhm", "wsm", "snb", "ivb", "hsw", "bdw",
+					    "skl",   "skx", "icl", "icx", "spr", "emr", "gnr",
+					    "glc",   "grt", "cmt", "lnc", "glm", "slm"};
+	static const char *const kinds[] = {"ldlat",	   "store",	   "stlat",
+					    "datala-load", "datala-store", "other"};
 	enum pebs_uarch u;
 	enum pebs_kind k;
 
@@ -424,9 +439,10 @@ static void words(uint64_t ds, const char *op, const char *level, const char *sn
 
 static void test_words(void **state)
 {
-	words(snb[1].composed | STLB_HIT | T_BLK_NA, "LOAD", "L1 hit", "None", "L1 or L2 hit", "No", "N/A");
-	words(snb[2].composed | STLB_MISS | T_LCK_LOCKED | T_BLK_DATA, "LOAD", "LFB/MAB hit", "None",
-	      "L2 miss", "Yes", "Data");
+	words(snb[1].composed | STLB_HIT | T_BLK_NA, "LOAD", "L1 hit", "None", "L1 or L2 hit", "No",
+	      "N/A");
+	words(snb[2].composed | STLB_MISS | T_LCK_LOCKED | T_BLK_DATA, "LOAD", "LFB/MAB hit",
+	      "None", "L2 miss", "Yes", "Data");
 	words(snb[7].composed, "LOAD", "L3 hit", "HitM", "N/A", "No", "N/A");
 	words(snb[0xa].composed, "LOAD", "Local RAM hit", "Hit", "N/A", "No", "N/A");
 	words(snb[8].composed, "LOAD", "Remote Cache (1 hop) hit", "Hit", "N/A", "No", "N/A");
@@ -441,7 +457,8 @@ static void test_words(void **state)
 	      "N/A", "No", "Data Addr");
 	words(lnc_rows[6].composed, "LOAD", "L2 MHB hit", "None", "N/A", "No", "N/A");
 	words(lnc_rows[0x10].composed, "LOAD", "Memory-side Cache hit", "None", "N/A", "No", "N/A");
-	words(T_OP_LOAD | T_TLB_WK | T_TLB_HIT | T_LCK_NA, "LOAD", "N/A", "N/A", "Walker hit", "N/A", "N/A");
+	words(T_OP_LOAD | T_TLB_WK | T_TLB_HIT | T_LCK_NA, "LOAD", "N/A", "N/A", "Walker hit",
+	      "N/A", "N/A");
 	words(T_MEM_NA, "N/A", "N/A", "N/A", "N/A", "N/A", "N/A");
 	/* perf_mem__op_scnprintf: NA wins; no op bit at all reads "No" */
 	words(T_OP_NA | T_OP_LOAD, "N/A", "N/A", "N/A", "N/A", "No", "N/A");
@@ -452,21 +469,21 @@ static void test_words(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_tables_match_sheet),
-		cmocka_unit_test(test_nhm_wsm),
-		cmocka_unit_test(test_snb_to_bdw),
-		cmocka_unit_test(test_skl_icl),
-		cmocka_unit_test(test_spr_glc_block),
-		cmocka_unit_test(test_grt),
-		cmocka_unit_test(test_cmt),
-		cmocka_unit_test(test_lnc),
-		cmocka_unit_test(test_store_latency),
-		cmocka_unit_test(test_store_latency_layouts),
-		cmocka_unit_test(test_precise_store),
-		cmocka_unit_test(test_datala),
-		cmocka_unit_test(test_not_available),
-		cmocka_unit_test(test_names),
-		cmocka_unit_test(test_words),
+	    cmocka_unit_test(test_tables_match_sheet),
+	    cmocka_unit_test(test_nhm_wsm),
+	    cmocka_unit_test(test_snb_to_bdw),
+	    cmocka_unit_test(test_skl_icl),
+	    cmocka_unit_test(test_spr_glc_block),
+	    cmocka_unit_test(test_grt),
+	    cmocka_unit_test(test_cmt),
+	    cmocka_unit_test(test_lnc),
+	    cmocka_unit_test(test_store_latency),
+	    cmocka_unit_test(test_store_latency_layouts),
+	    cmocka_unit_test(test_precise_store),
+	    cmocka_unit_test(test_datala),
+	    cmocka_unit_test(test_not_available),
+	    cmocka_unit_test(test_names),
+	    cmocka_unit_test(test_words),
 	};
 
 	return cmocka_run_group_tests(tests, setup_tables, NULL);

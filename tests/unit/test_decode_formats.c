@@ -45,7 +45,8 @@ static enum pebs_step run(const struct pebs_decode_cfg *cfg, size_t len)
 	nrec = 0;
 	memset(&an, 0, sizeof(an));
 	for (;;) {
-		st = pebs_decode_next(cfg, b, len, &off, &recs[nrec < MAXREC ? nrec : MAXREC - 1], &an);
+		st = pebs_decode_next(cfg, b, len, &off, &recs[nrec < MAXREC ? nrec : MAXREC - 1],
+				      &an);
 		if (st != PEBS_STEP_RECORD)
 			break;
 		nrec++;
@@ -67,7 +68,7 @@ static void legacy(size_t base, unsigned int fmt)
 
 static void test_fmt0(void **state)
 {
-	struct pebs_decode_cfg cfg = { .fmt = 0, .uarch = UARCH_CORE2, .kind = KIND_OTHER };
+	struct pebs_decode_cfg cfg = {.fmt = 0, .uarch = UARCH_CORE2, .kind = KIND_OTHER};
 
 	legacy(0, 0);
 	legacy(0x90, 0);
@@ -96,13 +97,13 @@ static void test_fmt0(void **state)
 
 static void test_fmt1_nhm(void **state)
 {
-	struct pebs_decode_cfg cfg = { .fmt = 1, .uarch = UARCH_NHM, .kind = KIND_LDLAT };
+	struct pebs_decode_cfg cfg = {.fmt = 1, .uarch = UARCH_NHM, .kind = KIND_LDLAT};
 
 	legacy(0, 1);
-	p64(0x90, 0x5);             /* GLOBAL_STATUS */
-	p64(0x98, 0x7ffe0040);      /* DLA */
-	p64(0xa0, 0x36);            /* dse 6 + STLB miss + lock (ignored on NHM) */
-	p64(0xa8, 212);             /* latency */
+	p64(0x90, 0x5);	       /* GLOBAL_STATUS */
+	p64(0x98, 0x7ffe0040); /* DLA */
+	p64(0xa0, 0x36);       /* dse 6 + STLB miss + lock (ignored on NHM) */
+	p64(0xa8, 212);	       /* latency */
 	assert_int_equal(run(&cfg, 0xb0), PEBS_STEP_END);
 	assert_int_equal(nrec, 1);
 	assert_int_equal(recs[0].size, 176);
@@ -119,14 +120,14 @@ static void test_fmt1_nhm(void **state)
 
 static void test_fmt2_tsx(void **state)
 {
-	struct pebs_decode_cfg cfg = { .fmt = 2, .uarch = UARCH_HSW, .kind = KIND_OTHER };
+	struct pebs_decode_cfg cfg = {.fmt = 2, .uarch = UARCH_HSW, .kind = KIND_OTHER};
 
 	legacy(0, 2);
-	p64(0x10, 0xab000001);                 /* RAX: XABORT imm 0xab, bit 0 explicit */
-	p64(0xb0, 0x400abc);                   /* EventingIP */
+	p64(0x10, 0xab000001);			       /* RAX: XABORT imm 0xab, bit 0 explicit */
+	p64(0xb0, 0x400abc);			       /* EventingIP */
 	p64(0xb8, (1ULL << 33) | (1ULL << 37) | 1000); /* rtm + conflict, 1000 cycles */
 	legacy(0xc0, 2);
-	p64(0xc0 + 0x10, 0xab000000);          /* RAX bit 0 clear: no XABORT code */
+	p64(0xc0 + 0x10, 0xab000000); /* RAX bit 0 clear: no XABORT code */
 	p64(0xc0 + 0xb8, (1ULL << 33) | (1ULL << 39) | 7);
 	legacy(0x180, 2);
 	p64(0x180 + 0x10, 0xcd000001);
@@ -142,15 +143,15 @@ static void test_fmt2_tsx(void **state)
 	assert_false(recs[1].tsx.has_xabort);
 	/* HLE abort: no XABORT even with RAX bit 0 */
 	assert_int_equal(recs[2].tsx.flags, TSX_HLE | TSX_INSTRUCTION | TSX_NON_INSTRUCTION |
-						    TSX_RETRY | TSX_CAPACITY_WRITE);
+						TSX_RETRY | TSX_CAPACITY_WRITE);
 	assert_false(recs[2].tsx.has_xabort);
 	assert_false(recs[0].have & HAVE_MEM); /* kind other */
 }
 
 static void test_fmt3_skl(void **state)
 {
-	struct pebs_decode_cfg cfg = { .fmt = 3, .uarch = UARCH_SKL, .kind = KIND_LDLAT,
-				       .pebs_enabled = 0x1 };
+	struct pebs_decode_cfg cfg = {
+	    .fmt = 3, .uarch = UARCH_SKL, .kind = KIND_LDLAT, .pebs_enabled = 0x1};
 
 	legacy(0, 3);
 	p64(0x90, 0x1);
@@ -179,7 +180,7 @@ static void test_fmt3_skl(void **state)
 
 static void test_glm_reserved(void **state)
 {
-	struct pebs_decode_cfg cfg = { .fmt = 3, .uarch = UARCH_GLM, .kind = KIND_LDLAT };
+	struct pebs_decode_cfg cfg = {.fmt = 3, .uarch = UARCH_GLM, .kind = KIND_LDLAT};
 
 	legacy(0, 3);
 	p64(0x98, 0xdead000);
@@ -192,19 +193,19 @@ static void test_glm_reserved(void **state)
 
 /* Adaptive: basic + meminfo + GP + XMM + 2 LBR entries. */
 #define CFG_ALL (0x1ULL | 0x2 | 0x4 | 0x8 | (1ULL << 24))
-#define SZ_ALL (0x20 + 0x20 + 0x90 + 0x100 + 2 * 0x18)
+#define SZ_ALL	(0x20 + 0x20 + 0x90 + 0x100 + 2 * 0x18)
 
 static void adaptive_all(size_t b, uint64_t lat)
 {
 	memset(img + b, 0, SZ_ALL);
 	p64(b + 0x00, ((uint64_t)SZ_ALL << 48) | CFG_ALL);
-	p64(b + 0x08, 0x401500);        /* IP */
-	p64(b + 0x10, 0x1);             /* applicable */
-	p64(b + 0x18, 0xabcdef);        /* TSC */
-	p64(b + 0x20, 0x7f0000001000);  /* meminfo: address */
-	p64(b + 0x28, 0x14);            /* aux: L3 hit, STLB miss */
+	p64(b + 0x08, 0x401500);       /* IP */
+	p64(b + 0x10, 0x1);	       /* applicable */
+	p64(b + 0x18, 0xabcdef);       /* TSC */
+	p64(b + 0x20, 0x7f0000001000); /* meminfo: address */
+	p64(b + 0x28, 0x14);	       /* aux: L3 hit, STLB miss */
 	p64(b + 0x30, lat);
-	p64(b + 0x38, 0);               /* tsx tuning */
+	p64(b + 0x38, 0); /* tsx tuning */
 	/* GP: flags, ip, ax, cx, dx, bx, sp, bp, si, di, r8..r15 */
 	for (unsigned int i = 0; i < 18; i++)
 		p64(b + 0x40 + 8 * i, 0x2000 + i);
@@ -219,8 +220,12 @@ static void adaptive_all(size_t b, uint64_t lat)
 
 static void test_adaptive_groups(void **state)
 {
-	struct pebs_decode_cfg cfg = { .fmt = 4, .uarch = UARCH_ICL, .kind = KIND_LDLAT,
-				       .data_cfg = CFG_ALL, .adaptive = true, .pebs_enabled = 1 };
+	struct pebs_decode_cfg cfg = {.fmt = 4,
+				      .uarch = UARCH_ICL,
+				      .kind = KIND_LDLAT,
+				      .data_cfg = CFG_ALL,
+				      .adaptive = true,
+				      .pebs_enabled = 1};
 	const struct pebs_record *r = &recs[0];
 
 	assert_int_equal(pebs_adaptive_record_size(CFG_ALL), SZ_ALL);
@@ -267,8 +272,8 @@ static void test_adaptive_groups(void **state)
 
 static void test_adaptive_fmt0_and_timed(void **state)
 {
-	struct pebs_decode_cfg cfg = { .fmt = 5, .uarch = UARCH_SPR, .kind = KIND_LDLAT,
-				       .data_cfg = 0x1, .timed = true };
+	struct pebs_decode_cfg cfg = {
+	    .fmt = 5, .uarch = UARCH_SPR, .kind = KIND_LDLAT, .data_cfg = 0x1, .timed = true};
 
 	/* a non-adaptive counter's record: format 0, basic group only */
 	memset(img, 0, 0x60);
@@ -296,8 +301,8 @@ static void test_fmt6_counters(void **state)
 {
 	/* CNTR, GP mask 0x3 (47:32), fixed mask 0x1 (55:48) */
 	uint64_t dcfg = 0x10 | (0x3ULL << 32) | (0x1ULL << 48);
-	struct pebs_decode_cfg cfg = { .fmt = 6, .uarch = UARCH_LNC, .kind = KIND_OTHER,
-				       .data_cfg = dcfg, .adaptive = true };
+	struct pebs_decode_cfg cfg = {
+	    .fmt = 6, .uarch = UARCH_LNC, .kind = KIND_OTHER, .data_cfg = dcfg, .adaptive = true};
 	size_t sz = 0x20 + 0x10 + 3 * 8;
 
 	assert_int_equal(pebs_adaptive_record_size(dcfg), sz);
@@ -343,8 +348,8 @@ static void test_fmt6_counters(void **state)
 static void test_fmt6_metrics_only_size(void **state)
 {
 	uint64_t dcfg = 0x20 | (0x3ULL << 32) | (0x1ULL << 48);
-	struct pebs_decode_cfg cfg = { .fmt = 6, .uarch = UARCH_LNC, .kind = KIND_OTHER,
-				       .data_cfg = dcfg, .adaptive = true };
+	struct pebs_decode_cfg cfg = {
+	    .fmt = 6, .uarch = UARCH_LNC, .kind = KIND_OTHER, .data_cfg = dcfg, .adaptive = true};
 
 	assert_int_equal(pebs_adaptive_record_size(dcfg), 0x40);
 	memset(img, 0, sizeof(img));
@@ -360,8 +365,8 @@ static void test_fmt6_metrics_only_size(void **state)
 
 static void test_adaptive_anomalies(void **state)
 {
-	struct pebs_decode_cfg cfg = { .fmt = 4, .uarch = UARCH_ICL, .kind = KIND_LDLAT,
-				       .data_cfg = 0x1, .adaptive = true };
+	struct pebs_decode_cfg cfg = {
+	    .fmt = 4, .uarch = UARCH_ICL, .kind = KIND_LDLAT, .data_cfg = 0x1, .adaptive = true};
 
 	/* good record, then a size field of 0 */
 	memset(img, 0, sizeof(img));
@@ -414,7 +419,7 @@ static void test_adaptive_anomalies(void **state)
 
 static void test_legacy_truncated(void **state)
 {
-	struct pebs_decode_cfg cfg = { .fmt = 1, .uarch = UARCH_SNB, .kind = KIND_LDLAT };
+	struct pebs_decode_cfg cfg = {.fmt = 1, .uarch = UARCH_SNB, .kind = KIND_LDLAT};
 
 	legacy(0, 1);
 	legacy(0xb0, 1);
@@ -432,34 +437,35 @@ static uint64_t ahdr(size_t size, uint64_t bits)
 	return (uint64_t)size | bits;
 }
 
-#define A_BASIC (1ULL << 63)
-#define A_AUX (1ULL << 62)
-#define A_GPR (1ULL << 61)
-#define A_XMM (1ULL << 49)
-#define A_CONT (1ULL << 31)
-#define A_LBR(n) ((uint64_t)(n) << 40)
+#define A_BASIC	  (1ULL << 63)
+#define A_AUX	  (1ULL << 62)
+#define A_GPR	  (1ULL << 61)
+#define A_XMM	  (1ULL << 49)
+#define A_CONT	  (1ULL << 31)
+#define A_LBR(n)  ((uint64_t)(n) << 40)
 #define A_CNTR(n) ((uint64_t)(n) << 35)
 
 static void test_arch(void **state)
 {
-	struct pebs_decode_cfg cfg = { .fmt = PEBS_FMT_ARCH, .uarch = UARCH_LNC, .kind = KIND_LDLAT,
-				       .pebs_enabled = 0x1 };
+	struct pebs_decode_cfg cfg = {
+	    .fmt = PEBS_FMT_ARCH, .uarch = UARCH_LNC, .kind = KIND_LDLAT, .pebs_enabled = 0x1};
 	size_t s1 = 0x10 + 0x30 + 0x40 + 0xa0, o;
 
 	memset(img, 0, sizeof(img));
 	/* record 1: one fragment, basic + aux + gpr */
 	p64(0x00, ahdr(s1, A_BASIC | A_AUX | A_GPR));
-	p64(0x10, 0x402000);                   /* ip */
-	p64(0x18, 0x1);                        /* applicable */
-	p64(0x20, 0x5555);                     /* tsc */
-	p64(0x28, (1ULL << 16) | 123);         /* retire latency, valid */
-	p64(0x40, 0x7f00aa00);                 /* aux: address */
+	p64(0x10, 0x402000);		       /* ip */
+	p64(0x18, 0x1);			       /* applicable */
+	p64(0x20, 0x5555);		       /* tsc */
+	p64(0x28, (1ULL << 16) | 123);	       /* retire latency, valid */
+	p64(0x40, 0x7f00aa00);		       /* aux: address */
 	p64(0x40 + 0x28, 0x11 | (1ULL << 10)); /* aux: local RAM, STLB miss */
 	p64(0x40 + 0x30, (250ULL << 32) | 6);  /* cache 250, instr 6 */
 	for (unsigned int i = 0; i < 20; i++)
 		p64(0x80 + 8 * i, 0x3000 + i);
 	o = s1;
-	/* record 2: basic fragment with CONT, a null fragment, then aux + LBR(8) + XMM + counters */
+	/* record 2: basic fragment with CONT, a null fragment, then aux + LBR(8) + XMM + counters
+	 */
 	p64(o, ahdr(0x40, A_BASIC | A_CONT));
 	p64(o + 0x10, 0x403000);
 	p64(o + 0x18, 0x1);
@@ -471,11 +477,11 @@ static void test_arch(void **state)
 		size_t g = o + 0x10;
 
 		p64(o, ahdr(s3, A_AUX | A_XMM | A_LBR(1) | A_CNTR(1)));
-		p64(g + 0x28, 0x1);         /* aux: L1 hit */
-		g += 0x40 + 0x110;          /* vector header + XMM */
-		p64(g + 0x30, 0xaaa0);      /* first LBR entry from */
+		p64(g + 0x28, 0x1);    /* aux: L1 hit */
+		g += 0x40 + 0x110;     /* vector header + XMM */
+		p64(g + 0x30, 0xaaa0); /* first LBR entry from */
 		g += 0x30 + 8 * 0x18;
-		p32(g, 0x1);                /* counter group: PMC0 */
+		p32(g, 0x1); /* counter group: PMC0 */
 		p64(g + 0x10, 4242);
 		o += s3;
 	}
@@ -545,7 +551,7 @@ static void test_arch(void **state)
  */
 static void test_arch_hostile_counts(void **state)
 {
-	struct pebs_decode_cfg cfg = { .fmt = PEBS_FMT_ARCH, .uarch = UARCH_LNC, .kind = KIND_OTHER };
+	struct pebs_decode_cfg cfg = {.fmt = PEBS_FMT_ARCH, .uarch = UARCH_LNC, .kind = KIND_OTHER};
 	size_t s = 0x10 + 0x30 + 0x30, c;
 
 	memset(img, 0, sizeof(img));
@@ -576,13 +582,16 @@ static void test_arch_hostile_counts(void **state)
 /* Pseudo-random bytes in every format: never a crash, hang or overread. */
 static void test_garbage(void **state)
 {
-	static const unsigned int fmts[] = { 0, 1, 2, 3, 4, 5, 6, PEBS_FMT_ARCH, 9 };
+	static const unsigned int fmts[] = {0, 1, 2, 3, 4, 5, 6, PEBS_FMT_ARCH, 9};
 	uint64_t x = 0x9e3779b97f4a7c15ULL;
 
 	for (unsigned int round = 0; round < 300; round++) {
-		struct pebs_decode_cfg cfg = { .fmt = fmts[round % 9], .uarch = round % UARCH_COUNT,
-					       .kind = round % KIND_COUNT, .data_cfg = x & 0xff00003f,
-					       .timed = round & 1, .pebs_enabled = round & 2 ? 0xf : 0 };
+		struct pebs_decode_cfg cfg = {.fmt = fmts[round % 9],
+					      .uarch = round % UARCH_COUNT,
+					      .kind = round % KIND_COUNT,
+					      .data_cfg = x & 0xff00003f,
+					      .timed = round & 1,
+					      .pebs_enabled = round & 2 ? 0xf : 0};
 		size_t len = (x >> 20) % 2048;
 
 		for (size_t i = 0; i < len; i++) {
@@ -598,20 +607,20 @@ static void test_garbage(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_fmt0),
-		cmocka_unit_test(test_fmt1_nhm),
-		cmocka_unit_test(test_fmt2_tsx),
-		cmocka_unit_test(test_fmt3_skl),
-		cmocka_unit_test(test_glm_reserved),
-		cmocka_unit_test(test_adaptive_groups),
-		cmocka_unit_test(test_adaptive_fmt0_and_timed),
-		cmocka_unit_test(test_fmt6_counters),
-		cmocka_unit_test(test_fmt6_metrics_only_size),
-		cmocka_unit_test(test_adaptive_anomalies),
-		cmocka_unit_test(test_legacy_truncated),
-		cmocka_unit_test(test_arch),
-		cmocka_unit_test(test_arch_hostile_counts),
-		cmocka_unit_test(test_garbage),
+	    cmocka_unit_test(test_fmt0),
+	    cmocka_unit_test(test_fmt1_nhm),
+	    cmocka_unit_test(test_fmt2_tsx),
+	    cmocka_unit_test(test_fmt3_skl),
+	    cmocka_unit_test(test_glm_reserved),
+	    cmocka_unit_test(test_adaptive_groups),
+	    cmocka_unit_test(test_adaptive_fmt0_and_timed),
+	    cmocka_unit_test(test_fmt6_counters),
+	    cmocka_unit_test(test_fmt6_metrics_only_size),
+	    cmocka_unit_test(test_adaptive_anomalies),
+	    cmocka_unit_test(test_legacy_truncated),
+	    cmocka_unit_test(test_arch),
+	    cmocka_unit_test(test_arch_hostile_counts),
+	    cmocka_unit_test(test_garbage),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

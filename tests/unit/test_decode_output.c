@@ -19,11 +19,11 @@
 #include "lib/fmt.h"
 
 /* L1 hit row with STLB hit and BLK NA, from the UAPI bits: see test_decode_datasrc.c */
-#define DS_L1 0x200100142ULL
+#define DS_L1	   0x200100142ULL
 #define DS_L3_HITM 0x600800842ULL
-#define STLB_HIT 0x68000000ULL
-#define STLB_MISS 0x50000000ULL
-#define BLK_NA 0x10000000000ULL
+#define STLB_HIT   0x68000000ULL
+#define STLB_MISS  0x50000000ULL
+#define BLK_NA	   0x10000000000ULL
 
 static void mem_rec(struct pebs_record *r, uint64_t ds, uint64_t lat)
 {
@@ -48,9 +48,10 @@ static void test_render_kv(void **state)
 	r.have |= HAVE_IP | HAVE_DLA | HAVE_DSE;
 	strbuf_init(&sb, buf, sizeof(buf));
 	pebs_render_kv(&r, &sb);
-	assert_string_equal(buf, "offset=0xc8 size=200 ip=0x401000 data_la=0x7fff0010 dse=0x1 latency=5 "
-				 "data_src=0x10268100142 op=LOAD level=\"L1 hit\" snoop=None "
-				 "tlb=\"L1 or L2 hit\" lock=No blocked=N/A");
+	assert_string_equal(buf,
+			    "offset=0xc8 size=200 ip=0x401000 data_la=0x7fff0010 dse=0x1 latency=5 "
+			    "data_src=0x10268100142 op=LOAD level=\"L1 hit\" snoop=None "
+			    "tlb=\"L1 or L2 hit\" lock=No blocked=N/A");
 	assert_false(sb.truncated);
 
 	/* TSX fields; a tiny buffer truncates, never overflows */
@@ -62,7 +63,8 @@ static void test_render_kv(void **state)
 	r.tsx.xabort = 0xab;
 	strbuf_init(&sb, buf, sizeof(buf));
 	pebs_render_kv(&r, &sb);
-	assert_string_equal(buf, "offset=0x0 size=0 tsx_cycles=40 tsx_flags=rtm,conflict xabort=0xab");
+	assert_string_equal(buf,
+			    "offset=0x0 size=0 tsx_cycles=40 tsx_flags=rtm,conflict xabort=0xab");
 	strbuf_init(&sb, buf, 10);
 	pebs_render_kv(&r, &sb);
 	assert_true(sb.truncated);
@@ -93,13 +95,14 @@ static void test_render_json(void **state)
 	r.tsx.flags = TSX_HLE;
 	strbuf_init(&sb, buf, sizeof(buf));
 	pebs_render_json(&r, &sb);
-	assert_string_equal(buf,
-		"{\"offset\":64,\"size\":64,\"latency\":80,\"instr_latency\":3,\"retire_latency\":12,"
-		"\"tsc\":\"0xabc\",\"tsx\":{\"cycles\":0,\"flags\":[\"hle\"]},"
-		"\"mem\":{\"data_src\":\"0x10650800842\",\"op\":\"LOAD\",\"level\":\"L3 hit\","
-		"\"snoop\":\"HitM\",\"tlb\":\"L2 miss\",\"lock\":\"No\",\"blocked\":\"N/A\"},"
-		"\"lbr\":[{\"from\":\"0x10\",\"to\":\"0x20\",\"info\":\"0x30\"}],"
-		"\"counters\":[\"0xff\",\"0x1\"]}");
+	assert_string_equal(
+	    buf,
+	    "{\"offset\":64,\"size\":64,\"latency\":80,\"instr_latency\":3,\"retire_latency\":12,"
+	    "\"tsc\":\"0xabc\",\"tsx\":{\"cycles\":0,\"flags\":[\"hle\"]},"
+	    "\"mem\":{\"data_src\":\"0x10650800842\",\"op\":\"LOAD\",\"level\":\"L3 hit\","
+	    "\"snoop\":\"HitM\",\"tlb\":\"L2 miss\",\"lock\":\"No\",\"blocked\":\"N/A\"},"
+	    "\"lbr\":[{\"from\":\"0x10\",\"to\":\"0x20\",\"info\":\"0x30\"}],"
+	    "\"counters\":[\"0xff\",\"0x1\"]}");
 
 	/* registers by name; "not available" for a reserved data source */
 	memset(&r, 0, sizeof(r));
@@ -121,16 +124,18 @@ static void test_render_csv(void **state)
 
 	strbuf_init(&sb, buf, sizeof(buf));
 	pebs_render_csv_header(&sb);
-	assert_string_equal(buf, "offset,size,ip,applicable_counters,data_la,dse,latency,instr_latency,"
-				 "retire_latency,tsc,data_src,op,level,snoop,tlb,lock,blocked,"
-				 "tsx_cycles,tsx_flags,xabort");
+	assert_string_equal(buf,
+			    "offset,size,ip,applicable_counters,data_la,dse,latency,instr_latency,"
+			    "retire_latency,tsc,data_src,op,level,snoop,tlb,lock,blocked,"
+			    "tsx_cycles,tsx_flags,xabort");
 	mem_rec(&r, DS_L1 | STLB_HIT | BLK_NA, 4);
 	r.size = 200;
 	r.ip = 0x10;
 	r.have |= HAVE_IP;
 	strbuf_init(&sb, buf, sizeof(buf));
 	pebs_render_csv(&r, &sb);
-	assert_string_equal(buf, "0,200,0x10,,,,4,,,,0x10268100142,LOAD,L1 hit,None,L1 or L2 hit,No,N/A,,,");
+	assert_string_equal(
+	    buf, "0,200,0x10,,,,4,,,,0x10268100142,LOAD,L1 hit,None,L1 or L2 hit,No,N/A,,,");
 }
 
 static struct pebs_summary sum;
@@ -173,7 +178,7 @@ static void test_summary(void **state)
 	assert_int_equal(st.count, 100);
 	assert_int_equal(st.share_permille, 962); /* 100/104 = 0.9615 */
 	assert_int_equal(st.min, 1);
-	assert_int_equal(st.median, 50);  /* 50 of 100 samples <= 50 */
+	assert_int_equal(st.median, 50); /* 50 of 100 samples <= 50 */
 	assert_int_equal(st.p90, 90);
 	assert_int_equal(st.p99, 99);
 	assert_int_equal(st.max, 100);
@@ -186,7 +191,7 @@ static void test_summary(void **state)
 	assert_int_equal(st.min, 3000);
 	assert_int_equal(st.max, 5000);
 	assert_int_equal(st.median, 4095); /* top of the [2048, 4095] bucket */
-	assert_int_equal(st.p99, 5000);    /* [4096, 8191] clamped to max */
+	assert_int_equal(st.p99, 5000);	   /* [4096, 8191] clamped to max */
 	assert_true(st.approx);
 
 	pebs_summary_stats(&sum, 2, &st);
@@ -229,9 +234,13 @@ static void test_summary_overflow(void **state)
 
 static void test_dump_roundtrip(void **state)
 {
-	struct pebs_dump_info di = { .cfg = { .fmt = 4, .uarch = UARCH_SPR, .kind = KIND_STLAT,
-					      .data_cfg = 0x1, .timed = true, .adaptive = true,
-					      .pebs_enabled = 0x1 } };
+	struct pebs_dump_info di = {.cfg = {.fmt = 4,
+					    .uarch = UARCH_SPR,
+					    .kind = KIND_STLAT,
+					    .data_cfg = 0x1,
+					    .timed = true,
+					    .adaptive = true,
+					    .pebs_enabled = 0x1}};
 	struct pebs_dump_info back;
 	uint8_t recs[40], out[512];
 	const uint8_t *rp;
@@ -249,9 +258,9 @@ static void test_dump_roundtrip(void **state)
 	assert_int_equal(pebs_dump_write(&di, recs, sizeof(recs), out, sizeof(out)), n);
 	/* the layout of docs/DECODER.md, byte by byte */
 	assert_memory_equal(out, "PEBSDUMP", 8);
-	assert_int_equal(out[8], 2);       /* version 2: the simulated flag */
+	assert_int_equal(out[8], 2); /* version 2: the simulated flag */
 	assert_int_equal(out[0xa], 0xd0);
-	assert_int_equal(out[0xc], 3);     /* timed | adaptive */
+	assert_int_equal(out[0xc], 3); /* timed | adaptive */
 	assert_int_equal(out[0x10], 4);
 	assert_int_equal(out[0x14], 2);
 	assert_string_equal((char *)out + 0x18, "spr");
@@ -305,7 +314,7 @@ static void test_dump_roundtrip(void **state)
  */
 static void test_dump_simulated(void **state)
 {
-	struct pebs_dump_info di = { .cfg = { .fmt = 3, .uarch = UARCH_SKL, .kind = KIND_LDLAT } };
+	struct pebs_dump_info di = {.cfg = {.fmt = 3, .uarch = UARCH_SKL, .kind = KIND_LDLAT}};
 	struct pebs_dump_info back;
 	uint8_t out[256];
 	const uint8_t *rp;
@@ -347,13 +356,10 @@ static void test_dump_simulated(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_render_kv),
-		cmocka_unit_test(test_render_json),
-		cmocka_unit_test(test_render_csv),
-		cmocka_unit_test(test_summary),
-		cmocka_unit_test(test_summary_overflow),
-		cmocka_unit_test(test_dump_roundtrip),
-		cmocka_unit_test(test_dump_simulated),
+	    cmocka_unit_test(test_render_kv),	     cmocka_unit_test(test_render_json),
+	    cmocka_unit_test(test_render_csv),	     cmocka_unit_test(test_summary),
+	    cmocka_unit_test(test_summary_overflow), cmocka_unit_test(test_dump_roundtrip),
+	    cmocka_unit_test(test_dump_simulated),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

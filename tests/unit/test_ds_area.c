@@ -145,10 +145,10 @@ static void test_arch(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_setup_fields),
-		cmocka_unit_test(test_drain_fixed_and_full),
-		cmocka_unit_test(test_drain_adaptive),
-		cmocka_unit_test(test_arch),
+	    cmocka_unit_test(test_setup_fields),
+	    cmocka_unit_test(test_drain_fixed_and_full),
+	    cmocka_unit_test(test_drain_adaptive),
+	    cmocka_unit_test(test_arch),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -9,13 +9,13 @@
 
 #include "lib/fmt.h"
 
-#define SAME(...)                                                                  \
-	do {                                                                       \
-		char want[128], got[128];                                          \
-		int nw = snprintf(want, sizeof(want), __VA_ARGS__);                \
-		int ng = pp_snprintf(got, sizeof(got), __VA_ARGS__);               \
-		assert_string_equal(got, want);                                    \
-		assert_int_equal(ng, nw);                                          \
+#define SAME(...)                                                                                  \
+	do {                                                                                       \
+		char want[128], got[128];                                                          \
+		int nw = snprintf(want, sizeof(want), __VA_ARGS__);                                \
+		int ng = pp_snprintf(got, sizeof(got), __VA_ARGS__);                               \
+		assert_string_equal(got, want);                                                    \
+		assert_int_equal(ng, nw);                                                          \
 	} while (0)
 
 static void test_integers(void **state)
@@ -63,10 +63,10 @@ static void test_strbuf(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_integers),
-		cmocka_unit_test(test_strings),
-		cmocka_unit_test(test_truncation),
-		cmocka_unit_test(test_strbuf),
+	    cmocka_unit_test(test_integers),
+	    cmocka_unit_test(test_strings),
+	    cmocka_unit_test(test_truncation),
+	    cmocka_unit_test(test_strbuf),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

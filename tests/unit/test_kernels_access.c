@@ -30,7 +30,7 @@ static uint64_t retire_insns, retire_ip_min = ~0ULL, retire_ip_max;
 static void fake_access(uint64_t ip, uint64_t addr, uint32_t size, uint32_t kind)
 {
 	if (n_acc < MAX_ACC)
-		accs[n_acc] = (struct acc){ ip, addr, size, kind };
+		accs[n_acc] = (struct acc){ip, addr, size, kind};
 	n_acc++;
 }
 
@@ -45,7 +45,10 @@ static void fake_retire(uint64_t ip, uint64_t n)
 }
 
 static const struct hw_ops fake_ops = {
-	.name = "fake", .simulated = true, .mem_access = fake_access, .retire = fake_retire,
+    .name = "fake",
+    .simulated = true,
+    .mem_access = fake_access,
+    .retire = fake_retire,
 };
 
 /* Prepares `name` at `size` bytes for `iters` iterations and runs the instrumented build. */
@@ -95,7 +98,7 @@ static void test_chase(void **state)
 {
 	/* 16 KiB of 64-byte slots = 256 slots; 256 steps visit each exactly once. */
 	struct kernel_ctx *k = run_instrumented("chase-l1", 16384, 256);
-	uint8_t seen[256] = { 0 };
+	uint8_t seen[256] = {0};
 	uint64_t expect = k->start;
 
 	assert_int_equal(n_acc, 256);
@@ -209,7 +212,8 @@ static void test_stfwd_block(void **state)
 
 	assert_int_equal(n_acc, 100);
 	for (unsigned int i = 0; i < n_acc; i += 2) {
-		/* A 4-byte store, then an 8-byte load of the same address: it cannot be forwarded. */
+		/* A 4-byte store, then an 8-byte load of the same address: it cannot be forwarded.
+		 */
 		assert_int_equal(accs[i].kind, HW_STORE);
 		assert_int_equal(accs[i].size, 4);
 		assert_int_equal(accs[i + 1].kind, HW_LOAD);
@@ -278,8 +282,9 @@ static void test_defaults_and_names(void **state)
 	assert_null(kernel_find("nope"));
 	assert_string_equal(kernel_find("chase")->base, "chase");
 	/* Below the minimum: one line naming the kernel and the minimum. */
-	assert_int_equal(kernel_prepare(&k, kernel_find("4k-alias"), 4096, 1, true, &clipped, why,
-					 sizeof(why)), -1);
+	assert_int_equal(
+	    kernel_prepare(&k, kernel_find("4k-alias"), 4096, 1, true, &clipped, why, sizeof(why)),
+	    -1);
 	assert_string_equal(why, "size 4096 is below the kernel's minimum 8192");
 	for (size_t i = 0; i < kernel_count(); i++) {
 		const struct kernel_def *d = kernel_at(i);
@@ -293,17 +298,17 @@ static void test_defaults_and_names(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_chase),
-		cmocka_unit_test(test_page_walk_one_per_page),
-		cmocka_unit_test(test_strided),
-		cmocka_unit_test(test_stream_store),
-		cmocka_unit_test(test_split),
-		cmocka_unit_test(test_locked),
-		cmocka_unit_test(test_stfwd_block),
-		cmocka_unit_test(test_alias_4k),
-		cmocka_unit_test(test_share),
-		cmocka_unit_test(test_real_build_reports_nothing),
-		cmocka_unit_test(test_defaults_and_names),
+	    cmocka_unit_test(test_chase),
+	    cmocka_unit_test(test_page_walk_one_per_page),
+	    cmocka_unit_test(test_strided),
+	    cmocka_unit_test(test_stream_store),
+	    cmocka_unit_test(test_split),
+	    cmocka_unit_test(test_locked),
+	    cmocka_unit_test(test_stfwd_block),
+	    cmocka_unit_test(test_alias_4k),
+	    cmocka_unit_test(test_share),
+	    cmocka_unit_test(test_real_build_reports_nothing),
+	    cmocka_unit_test(test_defaults_and_names),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -31,8 +31,8 @@ static void test_nesting_and_commas(void **state)
 	json_end_object(&j);
 	json_end_object(&j);
 	n = json_finish(&j);
-	assert_string_equal(buf,
-			    "{\"a\":1,\"b\":\"x\",\"c\":[18446744073709551615,[],{\"t\":true,\"n\":null}],\"e\":{}}\n");
+	assert_string_equal(buf, "{\"a\":1,\"b\":\"x\",\"c\":[18446744073709551615,[],{\"t\":true,"
+				 "\"n\":null}],\"e\":{}}\n");
 	assert_int_equal(n, strlen(buf));
 }
 
@@ -67,9 +67,9 @@ static void test_overflow_and_unbalanced(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_nesting_and_commas),
-		cmocka_unit_test(test_escapes),
-		cmocka_unit_test(test_overflow_and_unbalanced),
+	    cmocka_unit_test(test_nesting_and_commas),
+	    cmocka_unit_test(test_escapes),
+	    cmocka_unit_test(test_overflow_and_unbalanced),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -3,8 +3,8 @@
  * test_kernels_mainjob.c - the main job end to end on the host, against the
  * simulated PMU, for every simulator model: every kernel and sampling gets
  * PASS, or SKIP because the generation has no such sampling; never FAIL
- * (the two-core kernels run: the host's second "CPU" is a thread).  Records really flow: each PASS line names a
- * record count >= 10, the dump files exist and results.json is whole.
+ * (the two-core kernels run: the host's second "CPU" is a thread).  Records really flow: each PASS
+ * line names a record count >= 10, the dump files exist and results.json is whole.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -123,7 +123,8 @@ static void run_model(void **state)
 
 			if (!(d->samplings & s))
 				continue;
-			snprintf(test, sizeof(test), "%s/%s", d->name, s == KSAMPLE_LOAD ? "load" : "store");
+			snprintf(test, sizeof(test), "%s/%s", d->name,
+				 s == KSAMPLE_LOAD ? "load" : "store");
 			n_tests++;
 			pass = find_line("PASS: ", test);
 			skip = find_line("SKIP: ", test);
@@ -296,8 +297,8 @@ static void user_events(void **state)
 	assert_non_null(l);
 	/* Level shares are not judged when the threshold filters the loads. */
 	assert_non_null(strstr(l, "RAM not checked (ldlat=30"));
-	assert_non_null(find_text("chase-dram/event1: sampled MEM_TRANS_RETIRED:LOAD_LATENCY:ldlat=30",
-				  "ldlat=30"));
+	assert_non_null(find_text(
+	    "chase-dram/event1: sampled MEM_TRANS_RETIRED:LOAD_LATENCY:ldlat=30", "ldlat=30"));
 	assert_null(find_text("chase-dram/event1: sampled event=0xcd", NULL));
 	assert_non_null(find_line("PASS: ", "chase-dram/event2"));
 	assert_non_null(find_line("PASS: ", "chase-l1/event2"));
@@ -367,7 +368,8 @@ static void dump_counters(void **state)
 	read_dump("chase-l1-load.pebs", &di);
 	split = false;
 	for (unsigned int i = 1; i < di.n_counters; i++)
-		split |= (di.counters[i].code & 0xffff) == 0x8203 && di.counters[i].index != di.counters[0].index;
+		split |= (di.counters[i].code & 0xffff) == 0x8203 &&
+			 di.counters[i].index != di.counters[0].index;
 	assert_true(split);
 }
 
@@ -391,10 +393,12 @@ static void table_ns(void **state)
 	l = strstr(l, "%");
 	assert_non_null(l);
 	/* cycles: min median p90 p99 max, then the same five in ns */
-	assert_int_equal(sscanf(l + 1, " %llu %*[~]%llu %llu %llu %llu %llu/%llu/%llu/%llu/%llu ns", &c[0],
-				&c[1], &c[2], &c[3], &c[4], &v[0], &v[1], &v[2], &v[3], &v[4]) == 10 ||
-			 sscanf(l + 1, " %llu %llu %llu %llu %llu %llu/%llu/%llu/%llu/%llu ns", &c[0],
-				&c[1], &c[2], &c[3], &c[4], &v[0], &v[1], &v[2], &v[3], &v[4]) == 10, 1);
+	assert_int_equal(
+	    sscanf(l + 1, " %llu %*[~]%llu %llu %llu %llu %llu/%llu/%llu/%llu/%llu ns", &c[0],
+		   &c[1], &c[2], &c[3], &c[4], &v[0], &v[1], &v[2], &v[3], &v[4]) == 10 ||
+		sscanf(l + 1, " %llu %llu %llu %llu %llu %llu/%llu/%llu/%llu/%llu ns", &c[0], &c[1],
+		       &c[2], &c[3], &c[4], &v[0], &v[1], &v[2], &v[3], &v[4]) == 10,
+	    1);
 	for (int i = 1; i < 5; i++)
 		assert_true(v[i] >= v[i - 1]);
 	/* ns grow with cycles: the max is no less than the min, both from the same clock */

@@ -34,7 +34,7 @@ static void check_one_cycle(const uint32_t *next, uint32_t n)
 
 static void test_sattolo_single_cycle(void **state)
 {
-	static const uint32_t sizes[] = { 1, 2, 3, 4, 7, 64, 1000, 4096, 65536 };
+	static const uint32_t sizes[] = {1, 2, 3, 4, 7, 64, 1000, 4096, 65536};
 
 	for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
 		for (uint64_t seed = 0; seed < 5; seed++) {
@@ -56,7 +56,7 @@ static void test_sattolo_single_cycle(void **state)
 static void test_rng_bounds_and_seed(void **state)
 {
 	struct perm_rng a, b;
-	unsigned int hits[5] = { 0 };
+	unsigned int hits[5] = {0};
 
 	perm_rng_seed(&a, 42);
 	perm_rng_seed(&b, 42);
@@ -104,17 +104,17 @@ static void test_chain_visits_every_slot(void **state)
 {
 	walk_chain(1, 64, 0);
 	walk_chain(2, 64, 0);
-	walk_chain(256, 64, 0);        /* 16 KiB */
-	walk_chain(2048, 64, 8);       /* 128 KiB, offset */
-	walk_chain(512, 4096, 128);    /* one slot per page */
+	walk_chain(256, 64, 0);	    /* 16 KiB */
+	walk_chain(2048, 64, 8);    /* 128 KiB, offset */
+	walk_chain(512, 4096, 128); /* one slot per page */
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_sattolo_single_cycle),
-		cmocka_unit_test(test_rng_bounds_and_seed),
-		cmocka_unit_test(test_chain_visits_every_slot),
+	    cmocka_unit_test(test_sattolo_single_cycle),
+	    cmocka_unit_test(test_rng_bounds_and_seed),
+	    cmocka_unit_test(test_chain_visits_every_slot),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

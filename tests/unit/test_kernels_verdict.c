@@ -17,22 +17,22 @@
 #include "kernels/expect.h"
 
 /* Hand-built data_src values (Linux's values for Skylake's table rows). */
-#define OP_LOAD      (2ULL << 0)
-#define OP_STORE     (4ULL << 0)
-#define LVL(x)       ((uint64_t)(x) << 5)
-#define LV_HIT       0x2
-#define LV_MISS      0x4
-#define LV_L1        0x8
-#define LV_L2        0x20
-#define LV_L3        0x40
-#define LV_LOC_RAM   0x80
-#define SNOOP_NONE   (2ULL << 19)
-#define SNOOP_HIT    (4ULL << 19)
-#define SNOOP_HITM   (0x10ULL << 19)
-#define LOCKED       (2ULL << 24)
+#define OP_LOAD	      (2ULL << 0)
+#define OP_STORE      (4ULL << 0)
+#define LVL(x)	      ((uint64_t)(x) << 5)
+#define LV_HIT	      0x2
+#define LV_MISS	      0x4
+#define LV_L1	      0x8
+#define LV_L2	      0x20
+#define LV_L3	      0x40
+#define LV_LOC_RAM    0x80
+#define SNOOP_NONE    (2ULL << 19)
+#define SNOOP_HIT     (4ULL << 19)
+#define SNOOP_HITM    (0x10ULL << 19)
+#define LOCKED	      (2ULL << 24)
 #define TLB_STLB_MISS (0x14ULL << 26) /* MISS | L2 */
-#define LVLNUM(n)    ((uint64_t)(n) << 33)
-#define BLK_DATA     (2ULL << 40)
+#define LVLNUM(n)     ((uint64_t)(n) << 33)
+#define BLK_DATA      (2ULL << 40)
 
 #define DS_L1_HIT  (OP_LOAD | LVL(LV_HIT | LV_L1) | SNOOP_NONE | LVLNUM(1))
 #define DS_L2_HIT  (OP_LOAD | LVL(LV_HIT | LV_L2) | SNOOP_NONE | LVLNUM(2))
@@ -203,7 +203,8 @@ static void test_common_checks(void **state)
 	fx.in.events = 20000;
 	fx.in.sampled_accesses = 20000;
 	assert_int_equal(eval(KSAMPLE_LOAD), KV_FAIL);
-	assert_non_null(strstr(fx.text, "100 records + 0 lost but 20000 events / period 100 = 200"));
+	assert_non_null(
+	    strstr(fx.text, "100 records + 0 lost but 20000 events / period 100 = 200"));
 	/* ... the same with 100 lost: consistent again. */
 	fx.in.lost = 100;
 	assert_int_equal(eval(KSAMPLE_LOAD), KV_PASS);
@@ -228,11 +229,11 @@ static void test_common_checks(void **state)
 	assert_non_null(strstr(fx.text, "data addresses in the buffer 98.0% < 99.0% (98 of 100)"));
 	assert_null(strstr(fx.text, "IPs"));
 	/* Exactly at the threshold passes: 99 of 100. */
-	kstats_add(&fx.st, &(struct pebs_record){ .have = HAVE_DLA,
-						   .data_la = (uint64_t)(uintptr_t)buffer });
+	kstats_add(&fx.st,
+		   &(struct pebs_record){.have = HAVE_DLA, .data_la = (uint64_t)(uintptr_t)buffer});
 	for (int i = 0; i < 99; i++)
-		kstats_add(&fx.st, &(struct pebs_record){ .have = HAVE_DLA,
-							   .data_la = (uint64_t)(uintptr_t)buffer });
+		kstats_add(&fx.st, &(struct pebs_record){.have = HAVE_DLA,
+							 .data_la = (uint64_t)(uintptr_t)buffer});
 	assert_int_equal(fx.st.n_dla, 200);
 	assert_int_equal(fx.st.dla_in_buf, 198);
 	fx.in.records = fx.st.n;
@@ -246,9 +247,10 @@ static void test_no_data_src_encoding(void **state)
 	/* Records without a decoded data source (HAVE_MEM clear) are not level samples. */
 	setup_run("chase-l1", UARCH_SKL);
 	for (int i = 0; i < 50; i++)
-		kstats_add(&fx.st, &(struct pebs_record){ .have = HAVE_DSE | HAVE_DLA | HAVE_IP, .ip = 0x1010,
-							   .data_la = (uint64_t)(uintptr_t)buffer,
-							   .data_src = DS_L1_HIT });
+		kstats_add(&fx.st, &(struct pebs_record){.have = HAVE_DSE | HAVE_DLA | HAVE_IP,
+							 .ip = 0x1010,
+							 .data_la = (uint64_t)(uintptr_t)buffer,
+							 .data_src = DS_L1_HIT});
 	assert_int_equal(fx.st.n_src, 0);
 	fx.in.records = 50;
 	fx.in.events = 50 * 100;
@@ -259,7 +261,9 @@ static void test_no_data_src_encoding(void **state)
 	/* ...an unknown microarchitecture has none: said, not judged. */
 	fx.in.uarch = UARCH_NONE;
 	assert_int_equal(eval(KSAMPLE_LOAD), KV_PASS);
-	assert_non_null(strstr(fx.text, "L1 hits not checked (no data-source encoding for an unknown microarchitecture)"));
+	assert_non_null(strstr(
+	    fx.text,
+	    "L1 hits not checked (no data-source encoding for an unknown microarchitecture)"));
 }
 
 static void test_records_vs_accesses(void **state)
@@ -268,13 +272,14 @@ static void test_records_vs_accesses(void **state)
 	setup_run("chase-l1", UARCH_SKL);
 	add(327, DS_L1_HIT);
 	fx.in.period = 32;
-	fx.in.events = 327 * 32;      /* a count derived from the records agrees with itself... */
+	fx.in.events = 327 * 32; /* a count derived from the records agrees with itself... */
 	fx.in.sampled_accesses = 400000;
 	fx.in.all_qualify = true;
 	assert_int_equal(eval(KSAMPLE_LOAD), KV_FAIL);
 	/* ...but not with the kernel's loads. */
-	assert_non_null(strstr(fx.text, "records+lost vs accesses/period: 327 records + 0 lost for "
-					"400000 loads / period 32 = 12500 (2.6%): records went missing"));
+	assert_non_null(strstr(fx.text,
+			       "records+lost vs accesses/period: 327 records + 0 lost for "
+			       "400000 loads / period 32 = 12500 (2.6%): records went missing"));
 	/* Counted lost: consistent. */
 	fx.in.lost = 12500 - 327;
 	fx.in.events = 12500 * 32;
@@ -317,12 +322,12 @@ static void test_counted_events(void **state)
 	const char *names[4];
 
 	/* split-line on Skylake counts split loads and split stores; Nehalem neither. */
-	assert_int_equal(kernel_count_events(kernel_find("split-line"), KSAMPLE_LOAD, UARCH_SKL,
-					     names, 4), 2);
+	assert_int_equal(
+	    kernel_count_events(kernel_find("split-line"), KSAMPLE_LOAD, UARCH_SKL, names, 4), 2);
 	assert_string_equal(names[0], "event=0xd0,umask=0x41");
 	assert_string_equal(names[1], "event=0xd0,umask=0x42");
-	assert_int_equal(kernel_count_events(kernel_find("split-line"), KSAMPLE_LOAD, UARCH_NHM,
-					     names, 4), 0);
+	assert_int_equal(
+	    kernel_count_events(kernel_find("split-line"), KSAMPLE_LOAD, UARCH_NHM, names, 4), 0);
 
 	setup_run("split-line", UARCH_SKL);
 	add(100, DS_L1_HIT);
@@ -376,7 +381,8 @@ static void test_rows_by_kind(void **state)
 	fx.in.kind = KIND_OTHER;
 	fx.in.uarch = UARCH_SKL;
 	assert_int_equal(eval(KSAMPLE_LOAD), KV_PASS);
-	assert_non_null(strstr(fx.text, "L1 hits not checked (the sampled event's records carry no data source)"));
+	assert_non_null(strstr(
+	    fx.text, "L1 hits not checked (the sampled event's records carry no data source)"));
 
 	/* counted-event rows stay with an event that counts no access */
 	assert_int_equal(kernel_count_events(kernel_find("split-line"), 0, UARCH_SKL, names, 4), 2);
@@ -452,20 +458,20 @@ static void test_stfwd_blk_on_spr(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_chase_l1),
-		cmocka_unit_test(test_chase_dram_old_encoding),
-		cmocka_unit_test(test_levels),
-		cmocka_unit_test(test_lock_and_stlb_apply_by_generation),
-		cmocka_unit_test(test_stlb_large_pages),
-		cmocka_unit_test(test_common_checks),
-		cmocka_unit_test(test_stride_check),
-		cmocka_unit_test(test_records_vs_accesses),
-		cmocka_unit_test(test_no_data_src_encoding),
-		cmocka_unit_test(test_counted_events),
-		cmocka_unit_test(test_rows_by_kind),
-		cmocka_unit_test(test_forced_records),
-		cmocka_unit_test(test_hitm_hw_only),
-		cmocka_unit_test(test_stfwd_blk_on_spr),
+	    cmocka_unit_test(test_chase_l1),
+	    cmocka_unit_test(test_chase_dram_old_encoding),
+	    cmocka_unit_test(test_levels),
+	    cmocka_unit_test(test_lock_and_stlb_apply_by_generation),
+	    cmocka_unit_test(test_stlb_large_pages),
+	    cmocka_unit_test(test_common_checks),
+	    cmocka_unit_test(test_stride_check),
+	    cmocka_unit_test(test_records_vs_accesses),
+	    cmocka_unit_test(test_no_data_src_encoding),
+	    cmocka_unit_test(test_counted_events),
+	    cmocka_unit_test(test_rows_by_kind),
+	    cmocka_unit_test(test_forced_records),
+	    cmocka_unit_test(test_hitm_hw_only),
+	    cmocka_unit_test(test_stfwd_blk_on_spr),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

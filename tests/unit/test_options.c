@@ -57,18 +57,20 @@ static void test_defaults(void **state)
 
 static void test_every_option(void **state)
 {
-	assert_int_equal(parse("pmu=sim model=icx trace=msr exit=return kernels=chase,stream "
-			       "events=MEM_TRANS_RETIRED:LOAD_LATENCY:ldlat=30;event=0xcd,umask=0x1 "
-			       "ldlat=65535 period=0x10000 buffer=4 threshold=12 drain=pmi "
-			       "records=0 size=32K iterations=4294967295 log=run1.log results=none "
-			       "dump=off selftest=gp mode=report verbose=1"),
-			 0);
+	assert_int_equal(
+	    parse("pmu=sim model=icx trace=msr exit=return kernels=chase,stream "
+		  "events=MEM_TRANS_RETIRED:LOAD_LATENCY:ldlat=30;event=0xcd,umask=0x1 "
+		  "ldlat=65535 period=0x10000 buffer=4 threshold=12 drain=pmi "
+		  "records=0 size=32K iterations=4294967295 log=run1.log results=none "
+		  "dump=off selftest=gp mode=report verbose=1"),
+	    0);
 	assert_int_equal(o.pmu, OPT_PMU_SIM);
 	assert_string_equal(o.model, "icx");
 	assert_true(o.trace_msr);
 	assert_int_equal(o.exit_mode, OPT_EXIT_RETURN);
 	assert_string_equal(o.kernels, "chase,stream");
-	assert_string_equal(o.events, "MEM_TRANS_RETIRED:LOAD_LATENCY:ldlat=30;event=0xcd,umask=0x1");
+	assert_string_equal(o.events,
+			    "MEM_TRANS_RETIRED:LOAD_LATENCY:ldlat=30;event=0xcd,umask=0x1");
 	assert_int_equal(o.ldlat, 65535);
 	assert_int_equal(o.period, 65536);
 	assert_int_equal(o.buffer_kib, 4);
@@ -124,13 +126,15 @@ static void test_sizes(void **state)
 static void test_ranges(void **state)
 {
 	expect_error("ldlat=2", "option ldlat: bad value '2' (accepted: an integer 3..65535)");
-	expect_error("ldlat=65536", "option ldlat: bad value '65536' (accepted: an integer 3..65535)");
+	expect_error("ldlat=65536",
+		     "option ldlat: bad value '65536' (accepted: an integer 3..65535)");
 	expect_error("ldlat=-3", "option ldlat: bad value '-3' (accepted: an integer 3..65535)");
 	expect_error("ldlat=3x", "option ldlat: bad value '3x' (accepted: an integer 3..65535)");
 	expect_error("ldlat=", "option ldlat: bad value '' (accepted: an integer 3..65535)");
 	assert_int_equal(parse("ldlat=0x10"), 0);
 	assert_int_equal(o.ldlat, 16);
-	expect_error("buffer=3", "option buffer: bad value '3' (accepted: KiB, an integer 4..65536)");
+	expect_error("buffer=3",
+		     "option buffer: bad value '3' (accepted: KiB, an integer 4..65536)");
 	expect_error("buffer=65537",
 		     "option buffer: bad value '65537' (accepted: KiB, an integer 4..65536)");
 	expect_error("period=0x1000000000000", "option period: bad value '0x1000000000000' "
@@ -138,8 +142,9 @@ static void test_ranges(void **state)
 	expect_error("period=99999999999999999999999", "option period: bad value "
 						       "'99999999999999999999999' (accepted: an "
 						       "integer 0..2^48-1 (0 = per kernel))");
-	expect_error("iterations=4294967296", "option iterations: bad value '4294967296' "
-					      "(accepted: an integer 0..4294967295 (0 = per kernel))");
+	expect_error("iterations=4294967296",
+		     "option iterations: bad value '4294967296' "
+		     "(accepted: an integer 0..4294967295 (0 = per kernel))");
 	expect_error("threshold=1000001", "option threshold: bad value '1000001' (accepted: "
 					  "records, an integer 0..1000000 (0 = near full))");
 	expect_error("records=x",
@@ -178,12 +183,14 @@ static void test_unknown_and_malformed(void **state)
 	expect_error("foo=1", "unknown option 'foo' (known: pmu, model, trace, exit, kernels, "
 			      "events, ldlat, period, buffer, threshold, drain, records, size, "
 			      "iterations, log, results, dump, selftest, mode, verbose)");
-	expect_error("pmu", "malformed option 'pmu': expected name=value, names: pmu, model, "
-			    "trace, exit, kernels, events, ldlat, period, buffer, threshold, drain, "
-			    "records, size, iterations, log, results, dump, selftest, mode, verbose");
-	expect_error("=hw", "malformed option '=hw': expected name=value, names: pmu, model, "
-			    "trace, exit, kernels, events, ldlat, period, buffer, threshold, drain, "
-			    "records, size, iterations, log, results, dump, selftest, mode, verbose");
+	expect_error("pmu",
+		     "malformed option 'pmu': expected name=value, names: pmu, model, "
+		     "trace, exit, kernels, events, ldlat, period, buffer, threshold, drain, "
+		     "records, size, iterations, log, results, dump, selftest, mode, verbose");
+	expect_error("=hw",
+		     "malformed option '=hw': expected name=value, names: pmu, model, "
+		     "trace, exit, kernels, events, ldlat, period, buffer, threshold, drain, "
+		     "records, size, iterations, log, results, dump, selftest, mode, verbose");
 	/* The error names the first bad token, after the good ones were applied. */
 	expect_error("pmu=sim ldlat=1 pmu=zz",
 		     "option ldlat: bad value '1' (accepted: an integer 3..65535)");
@@ -193,9 +200,8 @@ static void test_tokens(void **state)
 {
 	/* argv0 skipped only when asked and only without '='. */
 	options_defaults(&o);
-	assert_int_equal(options_parse_line(&o, "\\EFI\\BOOT\\BOOTX64.EFI pmu=sim", true, err,
-					    sizeof(err)),
-			 0);
+	assert_int_equal(
+	    options_parse_line(&o, "\\EFI\\BOOT\\BOOTX64.EFI pmu=sim", true, err, sizeof(err)), 0);
 	assert_int_equal(o.pmu, OPT_PMU_SIM);
 	options_defaults(&o);
 	assert_int_equal(options_parse_line(&o, "pmu=sim ldlat=9", true, err, sizeof(err)), 0);
@@ -217,7 +223,8 @@ static void test_tokens(void **state)
 	memset(line, 'a', sizeof(line) - 1);
 	line[sizeof(line) - 1] = 0;
 	memcpy(line, "events=", 7);
-	expect_error(line, "option 'events=aaaaaaaaaaaaaaaaa...' is too long (at most 159 characters)");
+	expect_error(line,
+		     "option 'events=aaaaaaaaaaaaaaaaa...' is too long (at most 159 characters)");
 	/* A value too long for its field but within a token. */
 	char ev[200];
 	memset(ev, 'b', sizeof(ev) - 1);
@@ -314,8 +321,8 @@ static void test_check_model(void **state)
 		n += snprintf(want + n, sizeof(want) - n, "%s, ", sim_model_at(i)->name);
 	snprintf(want + n, sizeof(want) - n, "list)");
 	for (int pmu = 0; pmu < 3; pmu++) {
-		static const char *const lines[] = { "pmu=auto model=k7", "pmu=hw model=k7",
-						     "pmu=sim model=k7" };
+		static const char *const lines[] = {"pmu=auto model=k7", "pmu=hw model=k7",
+						    "pmu=sim model=k7"};
 
 		assert_int_equal(check(lines[pmu]), -1);
 		assert_string_equal(err, want);
@@ -338,12 +345,15 @@ static void test_check_kernels(void **state)
 	{
 		char line[128];
 
-		snprintf(line, sizeof(line), "kernels=%s,%s", kernel_at(0)->name, kernel_at(1)->name);
+		snprintf(line, sizeof(line), "kernels=%s,%s", kernel_at(0)->name,
+			 kernel_at(1)->name);
 		assert_int_equal(check(line), 0);
 	}
 	kernel_names(names, sizeof(names));
-	snprintf(want, sizeof(want), "option kernels: unknown kernel 'bogus' (accepted: all, none, "
-		 "or names separated by commas: %s)", names);
+	snprintf(want, sizeof(want),
+		 "option kernels: unknown kernel 'bogus' (accepted: all, none, "
+		 "or names separated by commas: %s)",
+		 names);
 	assert_int_equal(check("kernels=bogus"), -1);
 	assert_string_equal(err, want);
 	/* The first unknown name of a list is the one named. */
@@ -380,19 +390,19 @@ static void test_check_threshold(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_defaults),
-		cmocka_unit_test(test_every_option),
-		cmocka_unit_test(test_other_words),
-		cmocka_unit_test(test_sizes),
-		cmocka_unit_test(test_ranges),
-		cmocka_unit_test(test_bad_words),
-		cmocka_unit_test(test_unknown_and_malformed),
-		cmocka_unit_test(test_tokens),
-		cmocka_unit_test(test_config),
-		cmocka_unit_test(test_error_truncates_safely),
-		cmocka_unit_test(test_check_model),
-		cmocka_unit_test(test_check_kernels),
-		cmocka_unit_test(test_check_threshold),
+	    cmocka_unit_test(test_defaults),
+	    cmocka_unit_test(test_every_option),
+	    cmocka_unit_test(test_other_words),
+	    cmocka_unit_test(test_sizes),
+	    cmocka_unit_test(test_ranges),
+	    cmocka_unit_test(test_bad_words),
+	    cmocka_unit_test(test_unknown_and_malformed),
+	    cmocka_unit_test(test_tokens),
+	    cmocka_unit_test(test_config),
+	    cmocka_unit_test(test_error_truncates_safely),
+	    cmocka_unit_test(test_check_model),
+	    cmocka_unit_test(test_check_kernels),
+	    cmocka_unit_test(test_check_threshold),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -65,8 +65,8 @@ static int build(const struct session_cfg *c, struct pmu_plan *p, char *why)
 static void test_nhm_ldlat_pmc0(void **state)
 {
 	struct cpu_info ci = mk(0x1e, 1, false, 4, 3);
-	struct session_cfg c = cfg_for(&ci, KIND_LDLAT,
-				       "MEM_INST_RETIRED:LATENCY_ABOVE_THRESHOLD:ldlat=30");
+	struct session_cfg c =
+	    cfg_for(&ci, KIND_LDLAT, "MEM_INST_RETIRED:LATENCY_ABOVE_THRESHOLD:ldlat=30");
 	struct pmu_plan p;
 	char why[200];
 
@@ -108,7 +108,8 @@ static void test_snb_precise_store(void **state)
 static void test_snb_ldlat_pmc3(void **state)
 {
 	struct cpu_info ci = mk(0x2a, 1, false, 4, 3);
-	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, "MEM_TRANS_RETIRED:LATENCY_ABOVE_THRESHOLD");
+	struct session_cfg c =
+	    cfg_for(&ci, KIND_LDLAT, "MEM_TRANS_RETIRED:LATENCY_ABOVE_THRESHOLD");
 	struct pmu_plan p;
 	char why[200];
 
@@ -304,7 +305,7 @@ static void test_refusals(void **state)
 	/* too many counted events for 4 counters */
 	c = cfg_for(&ci, KIND_OTHER, NULL);
 	c.count_events[0] = c.count_events[1] = c.count_events[2] = c.count_events[3] =
-		"L2_RQSTS:ALL_DEMAND_DATA_RD";
+	    "L2_RQSTS:ALL_DEMAND_DATA_RD";
 	c.n_count_events = 4;
 	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
 	assert_non_null(strstr(why, "no free counter"));
@@ -404,13 +405,15 @@ static void test_default_inst_event(void **state)
 		int ctr;
 		uint64_t evtsel;
 	} rows[] = {
-		/* SNB/IVB/HSW/SKL: PREC_DIST 0x01c0 on PMC1 = 0xc0 | 0x01 << 8 | 0x430000 */
-		{ 0x2a, 1, 3, 1, 0x4301c0 }, { 0x3a, 1, 3, 1, 0x4301c0 },
-		{ 0x3c, 2, 3, 1, 0x4301c0 }, { 0x5e, 3, 4, 1, 0x4301c0 },
-		/* Nehalem: INST_RETIRED.ANY_P 0x00c0 is precise (libpfm4 nhm), PMC0 */
-		{ 0x1e, 1, 3, 0, 0x4300c0 },
-		/* Westmere: INST_RETIRED.ANY_P is umask 0x01 (libpfm4 wsm), PMC0 */
-		{ 0x2c, 1, 3, 0, 0x4301c0 },
+	    /* SNB/IVB/HSW/SKL: PREC_DIST 0x01c0 on PMC1 = 0xc0 | 0x01 << 8 | 0x430000 */
+	    {0x2a, 1, 3, 1, 0x4301c0},
+	    {0x3a, 1, 3, 1, 0x4301c0},
+	    {0x3c, 2, 3, 1, 0x4301c0},
+	    {0x5e, 3, 4, 1, 0x4301c0},
+	    /* Nehalem: INST_RETIRED.ANY_P 0x00c0 is precise (libpfm4 nhm), PMC0 */
+	    {0x1e, 1, 3, 0, 0x4300c0},
+	    /* Westmere: INST_RETIRED.ANY_P is umask 0x01 (libpfm4 wsm), PMC0 */
+	    {0x2c, 1, 3, 0, 0x4301c0},
 	};
 	struct pmu_plan p;
 	char why[200];
@@ -695,18 +698,29 @@ static void test_every_uarch_has_a_row(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_nhm_ldlat_pmc0),  cmocka_unit_test(test_snb_precise_store),
-		cmocka_unit_test(test_snb_ldlat_pmc3),  cmocka_unit_test(test_skl_ldlat_and_datala),
-		cmocka_unit_test(test_icl_adaptive_ldlat), cmocka_unit_test(test_icl_fixed_pebs),
-		cmocka_unit_test(test_spr),             cmocka_unit_test(test_goldmont),
-		cmocka_unit_test(test_refusals),        cmocka_unit_test(test_usable),
-		cmocka_unit_test(test_skl_frontend),
-		cmocka_unit_test(test_reset_slots),     cmocka_unit_test(test_every_uarch_has_a_row),
-		cmocka_unit_test(test_default_inst_event), cmocka_unit_test(test_lnc_ldlat),
-		cmocka_unit_test(test_offcore_masks),   cmocka_unit_test(test_frontend_mask),
-		cmocka_unit_test(test_data_cfg_by_format), cmocka_unit_test(test_raw_ldlat),
-		cmocka_unit_test(test_fixed_bitmap),    cmocka_unit_test(test_arch_pebs_gate),
-		cmocka_unit_test(test_count_constraints), cmocka_unit_test(test_gnr_no_aux),
+	    cmocka_unit_test(test_nhm_ldlat_pmc0),
+	    cmocka_unit_test(test_snb_precise_store),
+	    cmocka_unit_test(test_snb_ldlat_pmc3),
+	    cmocka_unit_test(test_skl_ldlat_and_datala),
+	    cmocka_unit_test(test_icl_adaptive_ldlat),
+	    cmocka_unit_test(test_icl_fixed_pebs),
+	    cmocka_unit_test(test_spr),
+	    cmocka_unit_test(test_goldmont),
+	    cmocka_unit_test(test_refusals),
+	    cmocka_unit_test(test_usable),
+	    cmocka_unit_test(test_skl_frontend),
+	    cmocka_unit_test(test_reset_slots),
+	    cmocka_unit_test(test_every_uarch_has_a_row),
+	    cmocka_unit_test(test_default_inst_event),
+	    cmocka_unit_test(test_lnc_ldlat),
+	    cmocka_unit_test(test_offcore_masks),
+	    cmocka_unit_test(test_frontend_mask),
+	    cmocka_unit_test(test_data_cfg_by_format),
+	    cmocka_unit_test(test_raw_ldlat),
+	    cmocka_unit_test(test_fixed_bitmap),
+	    cmocka_unit_test(test_arch_pebs_gate),
+	    cmocka_unit_test(test_count_constraints),
+	    cmocka_unit_test(test_gnr_no_aux),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -26,11 +26,9 @@
 
 #define N_GP 8
 static const uint32_t known[] = {
-	0xc1, 0xc2, 0xc3, 0xc4, 0xc5, 0xc6, 0xc7, 0xc8,
-	0x186, 0x187, 0x188, 0x189, 0x18a, 0x18b, 0x18c, 0x18d,
-	0x309, 0x30a, 0x30b, 0x30c, 0x38d, 0x38e, 0x38f, 0x390, 0x391,
-	0x3f1, 0x3f2, 0x3f4, 0x3f5, 0x3f6, 0x3f7, 0x600, 0x1a6, 0x1a7,
-	0x1903, 0x1907, 0x190b, 0x1983,
+    0xc1,  0xc2,  0xc3,	 0xc4,	0xc5,  0xc6,  0xc7,  0xc8,  0x186,  0x187,  0x188,  0x189,  0x18a,
+    0x18b, 0x18c, 0x18d, 0x309, 0x30a, 0x30b, 0x30c, 0x38d, 0x38e,  0x38f,  0x390,  0x391,  0x3f1,
+    0x3f2, 0x3f4, 0x3f5, 0x3f6, 0x3f7, 0x600, 0x1a6, 0x1a7, 0x1903, 0x1907, 0x190b, 0x1983,
 };
 static uint64_t val[ARRAY_SIZE(known)], initial[ARRAY_SIZE(known)];
 static uint32_t apic_lvtpc, apic_lvtpc_initial = 0x10000 | 0xfe;
@@ -39,7 +37,10 @@ static hw_pmi_fn pmi_fn;
 static void *pmi_ctx;
 static uint8_t pmi_vec;
 static char last_violation[160];
-static struct { uint32_t msr; uint64_t v; } wtrace[4096];
+static struct {
+	uint32_t msr;
+	uint64_t v;
+} wtrace[4096];
 static unsigned int n_wtrace, kernel_at;
 static unsigned int fake_fmt = 3;
 
@@ -179,9 +180,15 @@ static int f_set_pmi(uint8_t vector, hw_pmi_fn fn, void *ctx)
 }
 
 static const struct hw_ops fake_ops = {
-	.name = "fake", .simulated = true, .cpuid = f_cpuid, .rdmsr = f_rdmsr, .wrmsr = f_wrmsr,
-	.rdtsc = f_rdtsc, .apic_read = f_apic_read, .apic_write = f_apic_write,
-	.set_pmi_handler = f_set_pmi,
+    .name = "fake",
+    .simulated = true,
+    .cpuid = f_cpuid,
+    .rdmsr = f_rdmsr,
+    .wrmsr = f_wrmsr,
+    .rdtsc = f_rdtsc,
+    .apic_read = f_apic_read,
+    .apic_write = f_apic_write,
+    .set_pmi_handler = f_set_pmi,
 };
 
 /* Power-on-like values with firmware leftovers, so a restore has something to restore. */
@@ -189,7 +196,7 @@ static void fake_reset(void)
 {
 	memset(val, 0, sizeof(val));
 	*reg(MSR_IA32_PERF_GLOBAL_CTRL) = 0x7000000ffULL; /* Intel reset value: all enabled */
-	*reg(0x186) = 0x1234;                             /* EN clear */
+	*reg(0x186) = 0x1234;				  /* EN clear */
 	*reg(0xc1) = 0x42;
 	*reg(0xc4) = 0x777;
 	*reg(MSR_IA32_FIXED_CTR_CTRL) = 0xb0;
@@ -235,8 +242,8 @@ static struct cpu_info mk(uint32_t model, unsigned int fmt, bool baseline, unsig
 	ci.n_fixed = 3;
 	ci.has_misc_enable = true;
 	ci.has_perf_caps = true;
-	ci.perf_caps = ((uint64_t)fmt << 8) | (baseline ? PERF_CAP_PEBS_BASELINE : 0) |
-		       PERF_CAP_FW_WRITE;
+	ci.perf_caps =
+	    ((uint64_t)fmt << 8) | (baseline ? PERF_CAP_PEBS_BASELINE : 0) | PERF_CAP_FW_WRITE;
 	ci.has_microcode = true;
 	ci.microcode = 0x100;
 	fake_fmt = fmt;
@@ -343,8 +350,8 @@ static void fault_sweep(const char *name, struct session_cfg *c, void (*k)(void 
 		hw_inject_fault_at(n);
 		r = session_run(c, k, NULL, &res, why, sizeof(why));
 		if (r != SESSION_FAULT) {
-			print_error("%s: fault at access %lu of %lu: session returned %d (%s)\n", name,
-				    n, total, r, why);
+			print_error("%s: fault at access %lu of %lu: session returned %d (%s)\n",
+				    name, n, total, r, why);
 			fail();
 		}
 		assert_non_null(strstr(why, "#GP"));
@@ -394,18 +401,32 @@ static void test_skip_and_refuse_touch_nothing(void **state)
 		const char *name;
 		void (*mod)(struct cpu_info *);
 	} cases[] = {
-		{ "amd", NULL }, { "misc12", NULL }, { "nods", NULL }, { "fmt9", NULL },
-		{ "snb-ucode", NULL }, { "core2", NULL },
+	    {"amd", NULL},  {"misc12", NULL},	 {"nods", NULL},
+	    {"fmt9", NULL}, {"snb-ucode", NULL}, {"core2", NULL},
 	};
 	for (unsigned int i = 0; i < ARRAY_SIZE(cases); i++) {
 		ci = mk(0x5e, 3, false, 4);
 		switch (i) {
-		case 0: ci.vendor = VENDOR_AMD; break;
-		case 1: ci.misc_enable |= MISC_ENABLE_PEBS_UNAVAIL; break;
-		case 2: ci.ds = false; break;
-		case 3: ci.perf_caps = 9 << 8; break;
-		case 4: ci = mk(0x2a, 1, false, 3); ci.stepping = 7; ci.microcode = 0x20; break;
-		case 5: ci = mk(0x0f, 0, false, 2); break; /* Merom: errata */
+		case 0:
+			ci.vendor = VENDOR_AMD;
+			break;
+		case 1:
+			ci.misc_enable |= MISC_ENABLE_PEBS_UNAVAIL;
+			break;
+		case 2:
+			ci.ds = false;
+			break;
+		case 3:
+			ci.perf_caps = 9 << 8;
+			break;
+		case 4:
+			ci = mk(0x2a, 1, false, 3);
+			ci.stepping = 7;
+			ci.microcode = 0x20;
+			break;
+		case 5:
+			ci = mk(0x0f, 0, false, 2);
+			break; /* Merom: errata */
 		}
 		fake_reset();
 		c = cfg_of(&ci, KIND_LDLAT);
@@ -437,7 +458,8 @@ static void test_pmi_handler(void **state)
 	assert_int_equal(res.pmis, 1);
 	assert_int_equal(eoi_count, 1);
 	assert_int_equal(unmask_after_eoi, 1); /* LVTPC unmasked again after the delivery */
-	assert_true(find_write(kernel_at, MSR_IA32_PERF_GLOBAL_OVF_CTRL, GLOBAL_STATUS_BUFFER_OVF) >= 0);
+	assert_true(
+	    find_write(kernel_at, MSR_IA32_PERF_GLOBAL_OVF_CTRL, GLOBAL_STATUS_BUFFER_OVF) >= 0);
 	assert_int_equal(violations, 0);
 	assert_restored("pmi");
 	session_result_free(&res);
@@ -528,8 +550,9 @@ static void test_offcore(void **state)
 	char why[200];
 
 	fake_reset();
-	assert_int_equal(offcore_avg_latency(&glm, OFFCORE_REQ_DMND_DATA_RD, 0,
-					     offcore_kernel, NULL, &r, why, sizeof(why)), 0);
+	assert_int_equal(offcore_avg_latency(&glm, OFFCORE_REQ_DMND_DATA_RD, 0, offcore_kernel,
+					     NULL, &r, why, sizeof(why)),
+			 0);
 	/*
 	 * Seed 004: RSP0 = request | OUTSTANDING[38] = 0x40_0000_0001;
 	 * RSP1 = request | ANY_RESPONSE[16] = 0x1_0001, "the remaining bits 0".
@@ -545,11 +568,13 @@ static void test_offcore(void **state)
 	assert_restored("offcore");
 	/* any snoop filter (HITM, or bits outside 37:31) is refused before any access */
 	fake_reset();
-	assert_int_equal(offcore_avg_latency(&glm, 1, BIT_ULL(40), offcore_kernel, NULL, &r, why,
-					     sizeof(why)), SESSION_REFUSED);
+	assert_int_equal(
+	    offcore_avg_latency(&glm, 1, BIT_ULL(40), offcore_kernel, NULL, &r, why, sizeof(why)),
+	    SESSION_REFUSED);
 	assert_int_equal(hw_msr_access_count(), 0);
-	assert_int_equal(offcore_avg_latency(&glm, 1, OFFCORE_HITM, offcore_kernel, NULL, &r, why,
-					     sizeof(why)), SESSION_REFUSED);
+	assert_int_equal(
+	    offcore_avg_latency(&glm, 1, OFFCORE_HITM, offcore_kernel, NULL, &r, why, sizeof(why)),
+	    SESSION_REFUSED);
 	assert_non_null(strstr(why, "seed 004"));
 	assert_int_equal(hw_msr_access_count(), 0);
 	/* Westmere: libpfm4 spells the data-read umask DEMAND_READ_DATA; 0x60 on PMC0 only */
@@ -558,7 +583,8 @@ static void test_offcore(void **state)
 
 		fake_reset();
 		assert_int_equal(offcore_avg_latency(&wsm, OFFCORE_REQ_DMND_DATA_RD, 0,
-						     offcore_kernel, NULL, &r, why, sizeof(why)), 0);
+						     offcore_kernel, NULL, &r, why, sizeof(why)),
+				 0);
 		/* OFFCORE_REQUESTS_OUTSTANDING 0x0160 on PMC0, OFFCORE_REQUESTS 0x01b0 on PMC1 */
 		assert_true(find_write(0, 0x186, 0x430160) >= 0);
 		assert_true(find_write(0, 0x187, 0x4301b0) >= 0);
@@ -567,8 +593,9 @@ static void test_offcore(void **state)
 	}
 	/* Goldmont: request bit 6 is not writable (LCORE intel_glm_extra_regs 0x760005ffbf) */
 	hw_reset_msr_access_count();
-	assert_int_equal(offcore_avg_latency(&glm, 0x40, 0, offcore_kernel, NULL, &r, why,
-					     sizeof(why)), SESSION_REFUSED);
+	assert_int_equal(
+	    offcore_avg_latency(&glm, 0x40, 0, offcore_kernel, NULL, &r, why, sizeof(why)),
+	    SESSION_REFUSED);
 	assert_non_null(strstr(why, "MSR_OFFCORE_RSP0"));
 	assert_int_equal(hw_msr_access_count(), 0);
 }
@@ -576,13 +603,13 @@ static void test_offcore(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_restore_and_order),
-		cmocka_unit_test(test_fault_every_access),
-		cmocka_unit_test(test_skip_and_refuse_touch_nothing),
-		cmocka_unit_test(test_pmi_handler),
-		cmocka_unit_test(test_goldmont_forced),
-		cmocka_unit_test(test_status_hygiene),
-		cmocka_unit_test(test_offcore),
+	    cmocka_unit_test(test_restore_and_order),
+	    cmocka_unit_test(test_fault_every_access),
+	    cmocka_unit_test(test_skip_and_refuse_touch_nothing),
+	    cmocka_unit_test(test_pmi_handler),
+	    cmocka_unit_test(test_goldmont_forced),
+	    cmocka_unit_test(test_status_hygiene),
+	    cmocka_unit_test(test_offcore),
 	};
 
 	return cmocka_run_group_tests(tests, setup, NULL);

@@ -30,8 +30,8 @@
 #include "pmu/uarch.h"
 #include "sim/sim.h"
 
-#define K_IPS   8
-#define K_LINES 4096 /* 256 KiB: past L1, so loads have latencies above any small ldlat */
+#define K_IPS	  8
+#define K_LINES	  4096 /* 256 KiB: past L1, so loads have latencies above any small ldlat */
 #define K_BASE_IP 0x401000ULL
 
 static uint8_t kbuf[K_LINES * 64] __attribute__((aligned(64)));
@@ -73,10 +73,10 @@ static bool kernel_addr(uint64_t a)
 
 /* MSRs a session may touch, read through the seam (those that #GP are skipped). */
 static const uint32_t snap_msrs[] = {
-	0xc1, 0xc2, 0xc3, 0xc4, 0xc5, 0xc6, 0xc7, 0xc8, 0x186, 0x187, 0x188, 0x189, 0x18a,
-	0x18b, 0x18c, 0x18d, 0x309, 0x30a, 0x30b, 0x30c, 0x38d, 0x38e, 0x38f, 0x3f1, 0x3f2, 0x3f4,
-	0x3f5, 0x3f6, 0x3f7, 0x600, 0x1a6, 0x1a7, 0x1903, 0x1907, 0x190b, 0x190f, 0x1983,
-	0x1987, 0x198b,
+    0xc1,  0xc2,  0xc3,	  0xc4,	  0xc5,	  0xc6,	  0xc7,	  0xc8,	  0x186,  0x187,
+    0x188, 0x189, 0x18a,  0x18b,  0x18c,  0x18d,  0x309,  0x30a,  0x30b,  0x30c,
+    0x38d, 0x38e, 0x38f,  0x3f1,  0x3f2,  0x3f4,  0x3f5,  0x3f6,  0x3f7,  0x600,
+    0x1a6, 0x1a7, 0x1903, 0x1907, 0x190b, 0x190f, 0x1983, 0x1987, 0x198b,
 };
 
 struct snap {
@@ -110,8 +110,8 @@ static void assert_same(const struct snap *a, const struct snap *b, const char *
 /* Pages below 2 GiB, as firmware identity maps them (see ds_set_page_allocator). */
 static void *low_pages(size_t n)
 {
-	void *p = mmap(NULL, n * 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT,
-		       -1, 0);
+	void *p = mmap(NULL, n * 4096, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT, -1, 0);
 
 	return p == MAP_FAILED ? NULL : p;
 }
@@ -147,7 +147,8 @@ static void check_records(const char *ctx, const struct session_result *res, enu
 	while ((st = pebs_decode_next(&res->decode_cfg, res->records, res->records_len, &off, &rec,
 				      &an)) == PEBS_STEP_RECORD) {
 		n++;
-		/* A forced record holds the state at the next retirement point: ours, not the kernel's */
+		/* A forced record holds the state at the next retirement point: ours, not the
+		 * kernel's */
 		if (res->rec_kinds && res->rec_kinds[n - 1] == REC_FORCED)
 			continue;
 		if (!(rec.have & HAVE_IP) || !kernel_ip(rec.ip)) {
@@ -177,7 +178,7 @@ static void run_mode(const char *model, const struct cpu_info *ci, enum pebs_kin
 {
 	struct session_cfg c;
 	struct session_result res;
-	struct kargs ka = { .n = 3200, .kind = access_kind(kind) };
+	struct kargs ka = {.n = 3200, .kind = access_kind(kind)};
 	struct snap before, after;
 	char why[200], ctx[96];
 	int r;
@@ -222,11 +223,12 @@ static void run_mode(const char *model, const struct cpu_info *ci, enum pebs_kin
 			    res.n_records);
 		fail();
 	}
-	if (res.counted_sample &&
-	    (res.n_records + 1 < res.expected_records || res.n_records > res.expected_records + 1)) {
+	if (res.counted_sample && (res.n_records + 1 < res.expected_records ||
+				   res.n_records > res.expected_records + 1)) {
 		print_error("%s: %zu records, counting says %llu events / %llu = %llu\n", ctx,
 			    res.n_records, (unsigned long long)res.sampled_events,
-			    (unsigned long long)res.period, (unsigned long long)res.expected_records);
+			    (unsigned long long)res.period,
+			    (unsigned long long)res.expected_records);
 		fail();
 	}
 	/* Derived counts (no counting copy) are records * period + residue < period. */
@@ -248,7 +250,7 @@ static void fault_sweep(const char *model, const struct cpu_info *ci, enum pebs_
 {
 	struct session_cfg c;
 	struct session_result res;
-	struct kargs ka = { .n = 200, .kind = access_kind(kind) };
+	struct kargs ka = {.n = 200, .kind = access_kind(kind)};
 	struct snap before, after;
 	char why[200];
 	unsigned long n, total;
@@ -273,8 +275,8 @@ static void fault_sweep(const char *model, const struct cpu_info *ci, enum pebs_
 		r = session_run(&c, kernel, &ka, &res, why, sizeof(why));
 		hw_inject_fault_at(0);
 		if (r != SESSION_FAULT) {
-			print_error("%s: #GP at access %lu of %lu: got %d (%s)\n", model, n, total, r,
-				    why);
+			print_error("%s: #GP at access %lu of %lu: got %d (%s)\n", model, n, total,
+				    r, why);
 			fail();
 		}
 		session_result_free(&res);
@@ -293,7 +295,7 @@ static void test_lost_records(void **state)
 	struct cpu_info ci;
 	struct session_cfg c;
 	struct session_result res;
-	struct kargs ka = { .n = 3200, .kind = HW_LOAD };
+	struct kargs ka = {.n = 3200, .kind = HW_LOAD};
 	char why[200];
 
 	select_model("skl", &ci);
@@ -305,7 +307,7 @@ static void test_lost_records(void **state)
 	 * be at least 128 (HSW11); 32 here makes the buffer overflow.
 	 */
 	c.kind = KIND_DATALA_LOAD;
-	c.buffer_kib = 4;    /* 20 records of 200 bytes */
+	c.buffer_kib = 4; /* 20 records of 200 bytes */
 	c.period = 32;
 	assert_int_equal(session_run(&c, kernel, &ka, &res, why, sizeof(why)), 0);
 	assert_int_equal(res.n_records, 20);
@@ -386,7 +388,7 @@ static void test_goldmont_kinds(void **state)
 	struct cpu_info ci;
 	struct session_cfg c;
 	struct session_result res;
-	struct kargs ka = { .n = 3200, .kind = HW_LOAD };
+	struct kargs ka = {.n = 3200, .kind = HW_LOAD};
 	size_t i, forced = 0, nonprecise = 0, precise = 0;
 
 	select_model("glm", &ci);
@@ -417,7 +419,7 @@ static void test_goldmont_kinds(void **state)
 
 static void offcore_kernel(void *arg)
 {
-	struct kargs ka = { .n = 4000, .kind = HW_LOAD };
+	struct kargs ka = {.n = 4000, .kind = HW_LOAD};
 
 	kernel(&ka);
 }
@@ -425,8 +427,8 @@ static void offcore_kernel(void *arg)
 /* Seed 004 on Silvermont and Goldmont; the big-core ratio on Skylake. */
 static void test_offcore(void **state)
 {
-	static const char *const models[] = { "slm", "glm", "skl" };
-	static const uint64_t lat_dram[] = { 200, 220, 250 };
+	static const char *const models[] = {"slm", "glm", "skl"};
+	static const uint64_t lat_dram[] = {200, 220, 250};
 	struct offcore_result r;
 	struct cpu_info ci;
 	struct snap before, after;
@@ -466,7 +468,8 @@ static void test_offcore(void **state)
 		assert_true(r.avg_latency_x100 == 100ULL * lat_dram[i]);
 		assert_int_equal(r.atom_method, i < 2);
 		if (i == 2) {
-			assert_non_null(strstr(r.how, "OFFCORE_REQUESTS_OUTSTANDING:DEMAND_DATA_RD on PMC0"));
+			assert_non_null(
+			    strstr(r.how, "OFFCORE_REQUESTS_OUTSTANDING:DEMAND_DATA_RD on PMC0"));
 			assert_non_null(strstr(r.how, "OFFCORE_REQUESTS:DEMAND_DATA_RD on PMC1"));
 		}
 	}
@@ -478,7 +481,7 @@ static void test_icx_fixed_and_groups(void **state)
 	struct cpu_info ci;
 	struct session_cfg c;
 	struct session_result res;
-	struct kargs ka = { .n = 3200, .kind = HW_LOAD };
+	struct kargs ka = {.n = 3200, .kind = HW_LOAD};
 
 	select_model("icx", &ci);
 	c = base_cfg(&ci, KIND_OTHER);
@@ -506,7 +509,7 @@ static void test_counts(void **state)
 	struct cpu_info ci;
 	struct session_cfg c;
 	struct session_result res;
-	struct kargs ka = { .n = 3200, .kind = HW_LOAD };
+	struct kargs ka = {.n = 3200, .kind = HW_LOAD};
 
 	select_model("skl", &ci);
 	c = base_cfg(&ci, KIND_LDLAT);
@@ -518,7 +521,6 @@ static void test_counts(void **state)
 	assert_true(res.counts[1] == 0);
 	assert_non_null(strstr(res.count_desc[0], "PMC"));
 	session_result_free(&res);
-
 }
 
 /*
@@ -534,7 +536,7 @@ static void test_frontend(void **state)
 	struct cpu_info ci;
 	struct session_cfg c;
 	struct session_result res;
-	struct kargs ka = { .n = 3200, .kind = HW_LOAD };
+	struct kargs ka = {.n = 3200, .kind = HW_LOAD};
 	char why[200];
 	uint64_t v;
 
@@ -570,7 +572,7 @@ static void test_inst_event(void **state)
 	struct cpu_info ci;
 	struct session_cfg c;
 	struct session_result res;
-	struct kargs ka = { .n = 3200, .kind = HW_LOAD };
+	struct kargs ka = {.n = 3200, .kind = HW_LOAD};
 	char why[200];
 
 	select_model("skl", &ci);
@@ -599,7 +601,7 @@ static void test_freeze_on_pmi(void **state)
 	struct cpu_info ci;
 	struct session_cfg c;
 	struct session_result res;
-	struct kargs ka = { .n = 3200, .kind = HW_LOAD };
+	struct kargs ka = {.n = 3200, .kind = HW_LOAD};
 
 	select_model("skl", &ci);
 	assert_int_equal(hw_wrmsr(0x1d9, BIT_ULL(12)), HW_OK);
@@ -626,7 +628,7 @@ static void test_stale_status(void **state)
 	struct cpu_info ci;
 	struct session_cfg c;
 	struct session_result res;
-	struct kargs ka = { .n = 3200, .kind = HW_LOAD };
+	struct kargs ka = {.n = 3200, .kind = HW_LOAD};
 	uint64_t st;
 
 	select_model("glm", &ci);
@@ -687,7 +689,8 @@ static void test_every_model(void **state)
 		}
 		if (ua->flags & UA_STLAT)
 			run_mode(name, &ci, KIND_STLAT, OPT_DRAIN_POLL);
-		fault_sweep(name, &ci, (ua->flags & UA_LDLAT) ? KIND_LDLAT : KIND_OTHER, OPT_DRAIN_POLL);
+		fault_sweep(name, &ci, (ua->flags & UA_LDLAT) ? KIND_LDLAT : KIND_OTHER,
+			    OPT_DRAIN_POLL);
 		fault_sweep(name, &ci, KIND_OTHER, OPT_DRAIN_PMI);
 		print_message("# %s: all modes pass (%s)\n", name, ua->name);
 	}
@@ -697,16 +700,16 @@ static void test_every_model(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_every_model),
-		cmocka_unit_test(test_lost_records),
-		cmocka_unit_test(test_goldmont_kinds),
-		cmocka_unit_test(test_offcore),
-		cmocka_unit_test(test_icx_fixed_and_groups),
-		cmocka_unit_test(test_counts),
-		cmocka_unit_test(test_frontend),
-		cmocka_unit_test(test_inst_event),
-		cmocka_unit_test(test_freeze_on_pmi),
-		cmocka_unit_test(test_stale_status),
+	    cmocka_unit_test(test_every_model),
+	    cmocka_unit_test(test_lost_records),
+	    cmocka_unit_test(test_goldmont_kinds),
+	    cmocka_unit_test(test_offcore),
+	    cmocka_unit_test(test_icx_fixed_and_groups),
+	    cmocka_unit_test(test_counts),
+	    cmocka_unit_test(test_frontend),
+	    cmocka_unit_test(test_inst_event),
+	    cmocka_unit_test(test_freeze_on_pmi),
+	    cmocka_unit_test(test_stale_status),
 	};
 
 	ds_set_page_allocator(low_pages, free_low_pages);

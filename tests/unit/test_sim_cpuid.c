@@ -14,28 +14,38 @@ struct want {
 	enum cpu_vendor vendor;
 	uint32_t family, model;
 	uint32_t pmu_version, n_gp, gp_width, n_fixed;
-	int pebs_fmt;        /* PERF_CAPABILITIES[11:8], -1 = no PDCM / not Intel */
+	int pebs_fmt; /* PERF_CAPABILITIES[11:8], -1 = no PDCM / not Intel */
 	bool baseline, hybrid, arch_pebs, ds, pebs_unavail;
 	enum cpu_core_type core;
 };
 
 static const struct want wants[] = {
-	{ "core2", VENDOR_INTEL, 6, 0x17, 2, 2, 40, 3, 0, false, false, false, true, false, CORE_TYPE_NONE },
-	{ "nhm", VENDOR_INTEL, 6, 0x1a, 3, 4, 48, 3, 1, false, false, false, true, false, CORE_TYPE_NONE },
-	{ "snb", VENDOR_INTEL, 6, 0x2a, 3, 4, 48, 3, 1, false, false, false, true, false, CORE_TYPE_NONE },
-	{ "hsw", VENDOR_INTEL, 6, 0x3c, 3, 4, 48, 3, 2, false, false, false, true, false, CORE_TYPE_NONE },
-	{ "skl", VENDOR_INTEL, 6, 0x5e, 4, 4, 48, 3, 3, false, false, false, true, false, CORE_TYPE_NONE },
-	{ "icx", VENDOR_INTEL, 6, 0x6a, 5, 8, 48, 4, 4, true, false, false, true, false, CORE_TYPE_NONE },
-	{ "spr", VENDOR_INTEL, 6, 0x8f, 5, 8, 48, 4, 5, true, false, false, true, false, CORE_TYPE_NONE },
-	{ "adl-p", VENDOR_INTEL, 6, 0x97, 5, 8, 48, 4, 4, true, true, false, true, false,
-	  CORE_TYPE_CORE },
-	{ "adl-e", VENDOR_INTEL, 6, 0x97, 5, 6, 48, 3, 4, true, true, false, true, false,
-	  CORE_TYPE_ATOM },
-	{ "glm", VENDOR_INTEL, 6, 0x5c, 4, 4, 48, 3, 3, false, false, false, true, false, CORE_TYPE_NONE },
-	{ "slm", VENDOR_INTEL, 6, 0x4d, 3, 2, 40, 3, 2, false, false, false, true, false, CORE_TYPE_NONE },
-	{ "archpebs", VENDOR_INTEL, 6, 0xdd, 6, 8, 48, 3, 0xf, false, false, true, true, false, CORE_TYPE_NONE },
-	{ "pebs-off", VENDOR_INTEL, 6, 0x5e, 4, 4, 48, 3, 3, false, false, false, true, true, CORE_TYPE_NONE },
-	{ "amd", VENDOR_AMD, 0x19, 0x01, 0, 0, 0, 0, -1, false, false, false, false, false, CORE_TYPE_NONE },
+    {"core2", VENDOR_INTEL, 6, 0x17, 2, 2, 40, 3, 0, false, false, false, true, false,
+     CORE_TYPE_NONE},
+    {"nhm", VENDOR_INTEL, 6, 0x1a, 3, 4, 48, 3, 1, false, false, false, true, false,
+     CORE_TYPE_NONE},
+    {"snb", VENDOR_INTEL, 6, 0x2a, 3, 4, 48, 3, 1, false, false, false, true, false,
+     CORE_TYPE_NONE},
+    {"hsw", VENDOR_INTEL, 6, 0x3c, 3, 4, 48, 3, 2, false, false, false, true, false,
+     CORE_TYPE_NONE},
+    {"skl", VENDOR_INTEL, 6, 0x5e, 4, 4, 48, 3, 3, false, false, false, true, false,
+     CORE_TYPE_NONE},
+    {"icx", VENDOR_INTEL, 6, 0x6a, 5, 8, 48, 4, 4, true, false, false, true, false, CORE_TYPE_NONE},
+    {"spr", VENDOR_INTEL, 6, 0x8f, 5, 8, 48, 4, 5, true, false, false, true, false, CORE_TYPE_NONE},
+    {"adl-p", VENDOR_INTEL, 6, 0x97, 5, 8, 48, 4, 4, true, true, false, true, false,
+     CORE_TYPE_CORE},
+    {"adl-e", VENDOR_INTEL, 6, 0x97, 5, 6, 48, 3, 4, true, true, false, true, false,
+     CORE_TYPE_ATOM},
+    {"glm", VENDOR_INTEL, 6, 0x5c, 4, 4, 48, 3, 3, false, false, false, true, false,
+     CORE_TYPE_NONE},
+    {"slm", VENDOR_INTEL, 6, 0x4d, 3, 2, 40, 3, 2, false, false, false, true, false,
+     CORE_TYPE_NONE},
+    {"archpebs", VENDOR_INTEL, 6, 0xdd, 6, 8, 48, 3, 0xf, false, false, true, true, false,
+     CORE_TYPE_NONE},
+    {"pebs-off", VENDOR_INTEL, 6, 0x5e, 4, 4, 48, 3, 3, false, false, false, true, true,
+     CORE_TYPE_NONE},
+    {"amd", VENDOR_AMD, 0x19, 0x01, 0, 0, 0, 0, -1, false, false, false, false, false,
+     CORE_TYPE_NONE},
 };
 
 static void test_every_model_listed(void **state)
@@ -137,10 +147,10 @@ static void test_arch_pebs_leaf(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_every_model_listed),
-		cmocka_unit_test(test_probe_every_model),
-		cmocka_unit_test(test_leaf_above_max),
-		cmocka_unit_test(test_arch_pebs_leaf),
+	    cmocka_unit_test(test_every_model_listed),
+	    cmocka_unit_test(test_probe_every_model),
+	    cmocka_unit_test(test_leaf_above_max),
+	    cmocka_unit_test(test_arch_pebs_leaf),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

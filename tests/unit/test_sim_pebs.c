@@ -23,27 +23,27 @@ struct pm {
 	const char *name;
 	enum layout layout;
 	unsigned int fmt;
-	size_t size;         /* record size without optional groups */
-	unsigned int ctr;    /* the PEBS counter used */
-	uint64_t code;       /* umask << 8 | event */
-	bool loads;          /* the event counts loads (records carry the DLA) */
-	uint64_t mask;       /* counter width */
+	size_t size;	  /* record size without optional groups */
+	unsigned int ctr; /* the PEBS counter used */
+	uint64_t code;	  /* umask << 8 | event */
+	bool loads;	  /* the event counts loads (records carry the DLA) */
+	uint64_t mask;	  /* counter width */
 };
 
 /* Events: SDM PEBS event tables (INST_RETIRED.ANY_P 0xC0; loads 0x010B / 0x81D0). */
 static const struct pm pms[] = {
-	{ "core2", L_LEGACY, 0, 0x90, 0, 0x00c0, false, MASK40 },
-	{ "nhm", L_LEGACY, 1, 0xb0, 0, 0x010b, true, MASK48 },
-	{ "snb", L_LEGACY, 1, 0xb0, 1, 0x81d0, true, MASK48 },
-	{ "hsw", L_LEGACY, 2, 0xc0, 2, 0x81d0, true, MASK48 },
-	{ "skl", L_LEGACY, 3, 0xc8, 3, 0x81d0, true, MASK48 },
-	{ "icx", L_ADAPTIVE, 4, 0x20, 5, 0x81d0, true, MASK48 },
-	{ "spr", L_ADAPTIVE, 5, 0x20, 1, 0x81d0, true, MASK48 },
-	{ "adl-p", L_ADAPTIVE, 4, 0x20, 7, 0x81d0, true, MASK48 },
-	{ "adl-e", L_ADAPTIVE, 4, 0x20, 0, 0x81d0, true, MASK48 },
-	{ "glm", L_LEGACY, 3, 0xc8, 0, 0x81d0, true, MASK48 },
-	{ "slm", L_LEGACY, 2, 0xc0, 0, 0x00c0, false, MASK40 },
-	{ "archpebs", L_ARCH, 0, 0x40, 6, 0x81d0, true, MASK48 },
+    {"core2", L_LEGACY, 0, 0x90, 0, 0x00c0, false, MASK40},
+    {"nhm", L_LEGACY, 1, 0xb0, 0, 0x010b, true, MASK48},
+    {"snb", L_LEGACY, 1, 0xb0, 1, 0x81d0, true, MASK48},
+    {"hsw", L_LEGACY, 2, 0xc0, 2, 0x81d0, true, MASK48},
+    {"skl", L_LEGACY, 3, 0xc8, 3, 0x81d0, true, MASK48},
+    {"icx", L_ADAPTIVE, 4, 0x20, 5, 0x81d0, true, MASK48},
+    {"spr", L_ADAPTIVE, 5, 0x20, 1, 0x81d0, true, MASK48},
+    {"adl-p", L_ADAPTIVE, 4, 0x20, 7, 0x81d0, true, MASK48},
+    {"adl-e", L_ADAPTIVE, 4, 0x20, 0, 0x81d0, true, MASK48},
+    {"glm", L_LEGACY, 3, 0xc8, 0, 0x81d0, true, MASK48},
+    {"slm", L_LEGACY, 2, 0xc0, 0, 0x00c0, false, MASK40},
+    {"archpebs", L_ARCH, 0, 0x40, 6, 0x81d0, true, MASK48},
 };
 
 static uint8_t data[64 * 4096];
@@ -89,8 +89,8 @@ static uint64_t used(const struct pm *p, const struct ds *d)
 }
 
 /* The eventing instruction of record k (0-based) is load (k+1)*sav - 1. */
-static void check_record(const struct pm *p, const uint8_t *r, unsigned long j,
-			 unsigned long n, bool trap, uint64_t *last_tsc)
+static void check_record(const struct pm *p, const uint8_t *r, unsigned long j, unsigned long n,
+			 bool trap, uint64_t *last_tsc)
 {
 	uint64_t ip = kip(j), dla = (uintptr_t)data + 64 * j, tsc = 0;
 	uint64_t cbit = 1ull << p->ctr;
@@ -147,8 +147,8 @@ static void count_case(const struct pm *p, unsigned long n, uint64_t sav)
 	disarm(p);
 	if (used(p, &d) != want * p->size)
 		fail_msg("%s: %lu events, SAV %llu: %llu bytes of records, want %lu records of %zu",
-			 p->name, n, (unsigned long long)sav, (unsigned long long)used(p, &d),
-			 want, p->size);
+			 p->name, n, (unsigned long long)sav, (unsigned long long)used(p, &d), want,
+			 p->size);
 	for (k = 0; k < want; k++)
 		check_record(p, d.buf + k * p->size, (k + 1) * sav - 1, n, trap, &last_tsc);
 	assert_untouched_from(&d, want * p->size);
@@ -158,7 +158,7 @@ static void count_case(const struct pm *p, unsigned long n, uint64_t sav)
 
 static void test_record_count_every_model(void **state)
 {
-	static const uint64_t savs[] = { 1, 3, 7, 10, 64 };
+	static const uint64_t savs[] = {1, 3, 7, 10, 64};
 	size_t i, s;
 
 	for (i = 0; i < ARRAY_SIZE(pms); i++)
@@ -387,7 +387,10 @@ static void test_adaptive_groups(void **state)
 	static const struct {
 		uint64_t cfg, size;
 	} cases[] = {
-		{ 0x1, 0x40 }, { 0x3, 0xd0 }, { 0x7, 0x1d0 }, { 0x8 | 0x1full << 24, 0x320 },
+	    {0x1, 0x40},
+	    {0x3, 0xd0},
+	    {0x7, 0x1d0},
+	    {0x8 | 0x1full << 24, 0x320},
 	};
 	size_t i;
 
@@ -439,13 +442,13 @@ static void test_load_latency_skl(void **state)
 	wr(DS_AREA, (uintptr_t)d.area);
 	wr(PEBS_ENABLE, 1ull << 32 | 1);
 	wr(GLOBAL_CTRL, 1);
-	hw_current()->mem_access(KIP, (uintptr_t)page, 8, HW_LOAD);      /* cold: DRAM */
-	hw_current()->mem_access(KIP + 4, (uintptr_t)page, 8, HW_LOAD);  /* L1D hit */
+	hw_current()->mem_access(KIP, (uintptr_t)page, 8, HW_LOAD);	/* cold: DRAM */
+	hw_current()->mem_access(KIP + 4, (uintptr_t)page, 8, HW_LOAD); /* L1D hit */
 	hw_current()->mem_access(KIP + 8, (uintptr_t)page + 8, 8, HW_LOAD | HW_LOCKED);
 	wr(GLOBAL_CTRL, 0);
 	assert_int_equal(ds_used(&d), 3 * 0xc8);
-	assert_int_equal(get64(d.buf, 0xa0), 0xa | 1 << 4); /* local DRAM, STLB miss */
-	assert_int_equal(get64(d.buf + 0xc8, 0xa0), 0x1);   /* L1D hit */
+	assert_int_equal(get64(d.buf, 0xa0), 0xa | 1 << 4);	    /* local DRAM, STLB miss */
+	assert_int_equal(get64(d.buf + 0xc8, 0xa0), 0x1);	    /* L1D hit */
 	assert_int_equal(get64(d.buf + 0x190, 0xa0), 0x1 | 1 << 5); /* locked */
 	assert_true(get64(d.buf, 0xa8) > get64(d.buf + 0xc8, 0xa8));
 	assert_true(get64(d.buf + 0xc8, 0xa8) > 3);
@@ -567,8 +570,8 @@ static void test_goldmont_nonprecise(void **state)
 	wr(DS_AREA, (uintptr_t)d.area);
 	wr(PEBS_ENABLE, 1);
 	wr(GLOBAL_CTRL, 1);
-	hw_current()->retire(KIP, 10);      /* 10 cycles: overflow */
-	assert_int_equal(ds_used(&d), 0);  /* not yet: at the next opportunity */
+	hw_current()->retire(KIP, 10);	  /* 10 cycles: overflow */
+	assert_int_equal(ds_used(&d), 0); /* not yet: at the next opportunity */
 	hw_current()->retire(KIP + 0x40, 1);
 	assert_int_equal(ds_used(&d), 0xc8);
 	assert_int_equal(get64(d.buf, 0xb0), KIP + 0x40);
@@ -619,8 +622,8 @@ static void test_silvermont_avg_latency(void **state)
 	wr(PMC(0), 0);
 	wr(PMC(1), 0);
 	wr(GLOBAL_CTRL, 3);
-	run_loads(x, 32);  /* 32 cold lines: 32 offcore requests */
-	run_loads(x, 32);  /* now L1 hits: none */
+	run_loads(x, 32); /* 32 cold lines: 32 offcore requests */
+	run_loads(x, 32); /* now L1 hits: none */
 	wr(GLOBAL_CTRL, 0);
 	reqs = rd(PMC(1));
 	cycles = rd(PMC(0));
@@ -664,22 +667,22 @@ static void test_load_block_events(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_record_count_every_model),
-		cmocka_unit_test(test_reload_from_reset_slot),
-		cmocka_unit_test(test_threshold_and_pmi),
-		cmocka_unit_test(test_absolute_maximum),
-		cmocka_unit_test(test_arch_pebs_full),
-		cmocka_unit_test(test_fixed_counter_pebs),
-		cmocka_unit_test(test_arch_pebs_groups),
-		cmocka_unit_test(test_adaptive_groups),
-		cmocka_unit_test(test_load_latency_skl),
-		cmocka_unit_test(test_load_latency_grt),
-		cmocka_unit_test(test_precise_store_snb),
-		cmocka_unit_test(test_spr_aux_blk),
-		cmocka_unit_test(test_goldmont_nonprecise),
-		cmocka_unit_test(test_goldmont_status_set),
-		cmocka_unit_test(test_silvermont_avg_latency),
-		cmocka_unit_test(test_load_block_events),
+	    cmocka_unit_test(test_record_count_every_model),
+	    cmocka_unit_test(test_reload_from_reset_slot),
+	    cmocka_unit_test(test_threshold_and_pmi),
+	    cmocka_unit_test(test_absolute_maximum),
+	    cmocka_unit_test(test_arch_pebs_full),
+	    cmocka_unit_test(test_fixed_counter_pebs),
+	    cmocka_unit_test(test_arch_pebs_groups),
+	    cmocka_unit_test(test_adaptive_groups),
+	    cmocka_unit_test(test_load_latency_skl),
+	    cmocka_unit_test(test_load_latency_grt),
+	    cmocka_unit_test(test_precise_store_snb),
+	    cmocka_unit_test(test_spr_aux_blk),
+	    cmocka_unit_test(test_goldmont_nonprecise),
+	    cmocka_unit_test(test_goldmont_status_set),
+	    cmocka_unit_test(test_silvermont_avg_latency),
+	    cmocka_unit_test(test_load_block_events),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -43,40 +43,40 @@ struct rcase {
 };
 
 static const struct rcase rcases[] = {
-	/* Counter constraints. */
-	{ "snb", 0, EVT(0x02cd), 1ull << 63 | 1, 0, "pebs-counter", "precise store on PMC0" },
-	{ "snb", 3, EVT(0x02cd), 1ull << 63 | 1 << 3, 0, NULL, "precise store on PMC3" },
-	{ "snb", 0, EVT(0x01c0), 1, 0, "pebs-counter", "PREC_DIST on PMC0" },
-	{ "snb", 1, EVT(0x01c0), 1 << 1, 0, NULL, "PREC_DIST on PMC1" },
-	{ "spr", 0, EVT(0x01cd), 1, 3, "pebs-counter", "GLC load latency on PMC0" },
-	{ "spr", 1, EVT(0x01cd), 1 << 1, 3, NULL, "GLC load latency on PMC1" },
-	{ "adl-p", 0, EVT(0x00c0), 1, 0, "pebs-counter", "GLC INST_RETIRED on PMC0" },
-	{ "spr", 1, EVT(0x02cd), 1 << 1, 0, "pebs-counter", "GLC store latency on PMC1" },
-	{ "spr", 0, EVT(0x02cd), 1, 0, NULL, "GLC store latency on PMC0" },
-	/* PEBS-capable events before baseline. */
-	{ "skl", 0, EVT(0x003c), 1, 0, "pebs-event", "cycles is not a Skylake PEBS event" },
-	{ "nhm", 0, EVT(0x01b7), 1, 0, "pebs-event", "offcore response is not a PEBS event" },
-	{ "icx", 0, EVT(0x003c), 1, 0, NULL, "baseline: PEBS on every event" },
-	{ "glm", 0, EVT(0x003c), 1, 0, NULL, "Goldmont: non-precise events record" },
-	/* EVTSEL fields. */
-	{ "skl", 0, EVT(0x81d0) | EV_EDGE, 1, 0, "pebs-evtsel-fields", "Edge on a PEBS event" },
-	{ "nhm", 0, EVT(0x010b) | 1ull << 24, 1, 0, "pebs-evtsel-fields", "CMask on a PEBS event" },
-	{ "hsw", 0, EVT(0x81d0) | 1ull << 21, 1, 0, "pebs-evtsel-fields", "AnyThread" },
-	{ "core2", 0, EVT(0x00c0) | 1ull << 23, 1, 0, "pebs-evtsel-fields", "Invert" },
-	{ "glm", 0, EVT(0x81d0) | 1ull << 21, 1, 0, NULL, "Goldmont ignores AnyThread" },
-	{ "glm", 0, EVT(0x81d0) | EV_EDGE, 1, 0, "pebs-evtsel-fields", "Edge on Goldmont" },
-	{ "icx", 0, EVT(0x01cd) | 1ull << 23, 1, 3, "ldlat-evtsel", "Invert on load latency" },
-	/* Load latency. */
-	{ "skl", 0, EVT(0x01cd), 1ull << 32 | 1, 2, "ldlat-min", "threshold 2" },
-	{ "skl", 0, EVT(0x01cd), 1ull << 32 | 1, 3, NULL, "threshold 3" },
-	{ "nhm", 1, EVT(0x100b), 1ull << 33 | 2, 0, "ldlat-min", "threshold 0 on Nehalem" },
-	{ "icx", 0, EVT(0x01cd), 1, 1, "ldlat-min", "threshold 1 on Ice Lake" },
-	{ "skl", 0, EVT(0x01cd), 1, 3, "ldlat-ll-en", "PEBS_EN without LL_EN" },
-	{ "skl", 0, EVT(0x81d0), 1ull << 32 | 1, 0, "fixed-pebs-baseline",
-	  "bit 32 on Skylake is LL_EN_PMC0, not fixed-counter PEBS" },
-	/* Precise store enable. */
-	{ "snb", 3, EVT(0x02cd), 1 << 3, 0, "pst-enable", "precise store without PS_EN" },
-	{ "snb", 3, EVT(0x81d0), 1ull << 63 | 1 << 3, 0, "pst-enable", "PS_EN, other event" },
+    /* Counter constraints. */
+    {"snb", 0, EVT(0x02cd), 1ull << 63 | 1, 0, "pebs-counter", "precise store on PMC0"},
+    {"snb", 3, EVT(0x02cd), 1ull << 63 | 1 << 3, 0, NULL, "precise store on PMC3"},
+    {"snb", 0, EVT(0x01c0), 1, 0, "pebs-counter", "PREC_DIST on PMC0"},
+    {"snb", 1, EVT(0x01c0), 1 << 1, 0, NULL, "PREC_DIST on PMC1"},
+    {"spr", 0, EVT(0x01cd), 1, 3, "pebs-counter", "GLC load latency on PMC0"},
+    {"spr", 1, EVT(0x01cd), 1 << 1, 3, NULL, "GLC load latency on PMC1"},
+    {"adl-p", 0, EVT(0x00c0), 1, 0, "pebs-counter", "GLC INST_RETIRED on PMC0"},
+    {"spr", 1, EVT(0x02cd), 1 << 1, 0, "pebs-counter", "GLC store latency on PMC1"},
+    {"spr", 0, EVT(0x02cd), 1, 0, NULL, "GLC store latency on PMC0"},
+    /* PEBS-capable events before baseline. */
+    {"skl", 0, EVT(0x003c), 1, 0, "pebs-event", "cycles is not a Skylake PEBS event"},
+    {"nhm", 0, EVT(0x01b7), 1, 0, "pebs-event", "offcore response is not a PEBS event"},
+    {"icx", 0, EVT(0x003c), 1, 0, NULL, "baseline: PEBS on every event"},
+    {"glm", 0, EVT(0x003c), 1, 0, NULL, "Goldmont: non-precise events record"},
+    /* EVTSEL fields. */
+    {"skl", 0, EVT(0x81d0) | EV_EDGE, 1, 0, "pebs-evtsel-fields", "Edge on a PEBS event"},
+    {"nhm", 0, EVT(0x010b) | 1ull << 24, 1, 0, "pebs-evtsel-fields", "CMask on a PEBS event"},
+    {"hsw", 0, EVT(0x81d0) | 1ull << 21, 1, 0, "pebs-evtsel-fields", "AnyThread"},
+    {"core2", 0, EVT(0x00c0) | 1ull << 23, 1, 0, "pebs-evtsel-fields", "Invert"},
+    {"glm", 0, EVT(0x81d0) | 1ull << 21, 1, 0, NULL, "Goldmont ignores AnyThread"},
+    {"glm", 0, EVT(0x81d0) | EV_EDGE, 1, 0, "pebs-evtsel-fields", "Edge on Goldmont"},
+    {"icx", 0, EVT(0x01cd) | 1ull << 23, 1, 3, "ldlat-evtsel", "Invert on load latency"},
+    /* Load latency. */
+    {"skl", 0, EVT(0x01cd), 1ull << 32 | 1, 2, "ldlat-min", "threshold 2"},
+    {"skl", 0, EVT(0x01cd), 1ull << 32 | 1, 3, NULL, "threshold 3"},
+    {"nhm", 1, EVT(0x100b), 1ull << 33 | 2, 0, "ldlat-min", "threshold 0 on Nehalem"},
+    {"icx", 0, EVT(0x01cd), 1, 1, "ldlat-min", "threshold 1 on Ice Lake"},
+    {"skl", 0, EVT(0x01cd), 1, 3, "ldlat-ll-en", "PEBS_EN without LL_EN"},
+    {"skl", 0, EVT(0x81d0), 1ull << 32 | 1, 0, "fixed-pebs-baseline",
+     "bit 32 on Skylake is LL_EN_PMC0, not fixed-counter PEBS"},
+    /* Precise store enable. */
+    {"snb", 3, EVT(0x02cd), 1 << 3, 0, "pst-enable", "precise store without PS_EN"},
+    {"snb", 3, EVT(0x81d0), 1ull << 63 | 1 << 3, 0, "pst-enable", "PS_EN, other event"},
 };
 
 static void run_rcase(const struct rcase *c)
@@ -106,7 +106,7 @@ static void test_rule_table(void **state)
 /* Seed 000: on Sandy Bridge load latency excludes every other PEBS event. */
 static void test_ldlat_exclusive(void **state)
 {
-	static const char *const models[] = { "snb", "skl" };
+	static const char *const models[] = {"snb", "skl"};
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(models); i++) {
@@ -286,17 +286,17 @@ static void test_default_handler_fails_the_run(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_rule_table),
-		cmocka_unit_test(test_ldlat_exclusive),
-		cmocka_unit_test(test_order_independent),
-		cmocka_unit_test(test_pdir_reprogram),
-		cmocka_unit_test(test_reported_once_per_arming),
-		cmocka_unit_test(test_ds_area_rule),
-		cmocka_unit_test(test_pebs_enable_layout),
-		cmocka_unit_test(test_pebs_unavailable),
-		cmocka_unit_test(test_arch_pebs_buffer_rule),
-		cmocka_unit_test(test_offcore_avg_latency),
-		cmocka_unit_test(test_default_handler_fails_the_run),
+	    cmocka_unit_test(test_rule_table),
+	    cmocka_unit_test(test_ldlat_exclusive),
+	    cmocka_unit_test(test_order_independent),
+	    cmocka_unit_test(test_pdir_reprogram),
+	    cmocka_unit_test(test_reported_once_per_arming),
+	    cmocka_unit_test(test_ds_area_rule),
+	    cmocka_unit_test(test_pebs_enable_layout),
+	    cmocka_unit_test(test_pebs_unavailable),
+	    cmocka_unit_test(test_arch_pebs_buffer_rule),
+	    cmocka_unit_test(test_offcore_avg_latency),
+	    cmocka_unit_test(test_default_handler_fails_the_run),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

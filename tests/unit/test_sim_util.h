@@ -24,42 +24,42 @@
 #include "sim/sim.h"
 
 /* MSR numbers, SDM Vol. 4 / reference pebs-programming.md 2. */
-#define PMC(i)          (0xc1 + (i))
-#define A_PMC(i)        (0x4c1 + (i))
-#define EVTSEL(i)       (0x186 + (i))
-#define FIXED_CTR(i)    (0x309 + (i))
-#define FIXED_CTR_CTRL  0x38d
-#define GLOBAL_STATUS   0x38e
-#define GLOBAL_CTRL     0x38f
+#define PMC(i)		(0xc1 + (i))
+#define A_PMC(i)	(0x4c1 + (i))
+#define EVTSEL(i)	(0x186 + (i))
+#define FIXED_CTR(i)	(0x309 + (i))
+#define FIXED_CTR_CTRL	0x38d
+#define GLOBAL_STATUS	0x38e
+#define GLOBAL_CTRL	0x38f
 #define GLOBAL_OVF_CTRL 0x390
-#define STATUS_SET      0x391
-#define PEBS_ENABLE     0x3f1
-#define DATA_CFG        0x3f2
-#define PEBS_BASE       0x3f4
-#define PEBS_INDEX      0x3f5
-#define LD_LAT          0x3f6
-#define FRONTEND        0x3f7
-#define OFFCORE_RSP(i)  (0x1a6 + (i))
-#define DS_AREA         0x600
-#define MISC_ENABLE     0x1a0
-#define PERF_CAPS       0x345
-#define BIOS_SIGN_ID    0x8b
-#define DEBUGCTL        0x1d9
-#define CFG_C_GP(i)     (0x1903 + 4 * (i))
-#define CFG_C_FX(i)     (0x1983 + 4 * (i))
+#define STATUS_SET	0x391
+#define PEBS_ENABLE	0x3f1
+#define DATA_CFG	0x3f2
+#define PEBS_BASE	0x3f4
+#define PEBS_INDEX	0x3f5
+#define LD_LAT		0x3f6
+#define FRONTEND	0x3f7
+#define OFFCORE_RSP(i)	(0x1a6 + (i))
+#define DS_AREA		0x600
+#define MISC_ENABLE	0x1a0
+#define PERF_CAPS	0x345
+#define BIOS_SIGN_ID	0x8b
+#define DEBUGCTL	0x1d9
+#define CFG_C_GP(i)	(0x1903 + 4 * (i))
+#define CFG_C_FX(i)	(0x1983 + 4 * (i))
 
 /* PERFEVTSEL fields (SDM 18.2.1.1). */
-#define EV_USR   (1ull << 16)
-#define EV_OS    (1ull << 17)
-#define EV_EDGE  (1ull << 18)
-#define EV_INT   (1ull << 20)
-#define EV_EN    (1ull << 22)
-#define EV_ADAPT (1ull << 34)
+#define EV_USR	  (1ull << 16)
+#define EV_OS	  (1ull << 17)
+#define EV_EDGE	  (1ull << 18)
+#define EV_INT	  (1ull << 20)
+#define EV_EN	  (1ull << 22)
+#define EV_ADAPT  (1ull << 34)
 #define EVT(code) (EV_EN | EV_OS | EV_USR | (code))
 
 #define APIC_LVTPC 0x340
 #define APIC_EOI   0xb0
-#define PMI_VEC    0xf0
+#define PMI_VEC	   0xf0
 
 #define MASK48 0xffffffffffffull
 #define MASK40 0xffffffffffull
@@ -137,8 +137,8 @@ static pp_unused bool rd_gp(uint32_t msr)
 /* ---- DS save area (64-bit layout, reference 3) ------------------------- */
 
 struct ds {
-	uint8_t *area;   /* 4 KiB DS save area */
-	uint8_t *buf;    /* PEBS buffer, then a guard region */
+	uint8_t *area; /* 4 KiB DS save area */
+	uint8_t *buf;  /* PEBS buffer, then a guard region */
 	size_t buf_len, guard;
 };
 
@@ -164,10 +164,10 @@ static pp_unused void ds_make(struct ds *d, size_t buf_len, size_t abs_max_off, 
 	assert_int_equal(posix_memalign((void **)&d->buf, 4096, buf_len + d->guard), 0);
 	memset(d->area, 0, 4096);
 	memset(d->buf, 0xa5, buf_len + d->guard);
-	put64(d->area, 0x20, (uintptr_t)d->buf);                /* pebs_buffer_base */
-	put64(d->area, 0x28, (uintptr_t)d->buf);                /* pebs_index */
-	put64(d->area, 0x30, (uintptr_t)d->buf + abs_max_off);  /* pebs_absolute_maximum */
-	put64(d->area, 0x38, (uintptr_t)d->buf + thresh_off);   /* pebs_interrupt_threshold */
+	put64(d->area, 0x20, (uintptr_t)d->buf);	       /* pebs_buffer_base */
+	put64(d->area, 0x28, (uintptr_t)d->buf);	       /* pebs_index */
+	put64(d->area, 0x30, (uintptr_t)d->buf + abs_max_off); /* pebs_absolute_maximum */
+	put64(d->area, 0x38, (uintptr_t)d->buf + thresh_off);  /* pebs_interrupt_threshold */
 }
 
 static pp_unused void ds_reset_slot(struct ds *d, unsigned int slot, uint64_t v)
