@@ -7,7 +7,7 @@
 #ifndef PP_APP_H
 #define PP_APP_H
 
-#include "../lib/options.h"
+#include "options.h"
 
 /*
  * Chooses and installs the PMU backend from pmu= (pmu=auto: CPUID only, no

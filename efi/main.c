@@ -12,7 +12,7 @@
 #include "efi_glue.h"
 #include "../app/app.h"
 #include "../lib/fmt.h"
-#include "../lib/options.h"
+#include "../app/options.h"
 #include "../lib/report.h"
 
 #define CONFIG_NAME "PEBSPROBE.CFG"

@@ -9,7 +9,7 @@
 #ifndef PP_RUNNER_H
 #define PP_RUNNER_H
 
-#include "../lib/options.h"
+#include "../app/options.h"
 #include "../pmu/cpu.h"
 
 /* Reports PASS/FAIL/SKIP lines through lib/report.h; the caller prints SUMMARY. */

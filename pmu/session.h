@@ -13,7 +13,7 @@
 #define PP_SESSION_H
 
 #include "../decode/decode.h"
-#include "../lib/options.h"
+#include "../app/options.h"
 #include "cpu.h"
 
 #define SESSION_MAX_COUNT 4

@@ -19,7 +19,7 @@
 #include "kernels/kernel.h"
 #include "kernels/runner.h"
 #include "decode/dump.h"
-#include "lib/options.h"
+#include "app/options.h"
 #include "lib/report.h"
 #include "pmu/cpu.h"
 #include "pmu/hw.h"

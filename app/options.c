@@ -7,8 +7,8 @@
  * same row, so the message and the parser cannot disagree.
  */
 #include "options.h"
-#include "fmt.h"
-#include "report.h"
+#include "../lib/fmt.h"
+#include "../lib/report.h"
 #include "../decode/decode.h"
 #include "../kernels/kernel.h"
 #include "../sim/sim.h"

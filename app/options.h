@@ -12,7 +12,7 @@
 #ifndef PP_OPTIONS_H
 #define PP_OPTIONS_H
 
-#include "compat.h"
+#include "../lib/compat.h"
 
 enum opt_pmu { OPT_PMU_AUTO, OPT_PMU_HW, OPT_PMU_SIM };
 enum opt_exit { OPT_EXIT_SHUTDOWN, OPT_EXIT_REBOOT, OPT_EXIT_RETURN };

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_options.c - every option, every kind of bad input, the exact error
+ * test_app_options.c - every option, every kind of bad input, the exact error
  * line (docs/OPTIONS.md is the specification these expectations come from).
  */
 #include <setjmp.h>
@@ -11,7 +11,7 @@
 #include <cmocka.h>
 
 #include "kernels/kernel.h"
-#include "lib/options.h"
+#include "app/options.h"
 #include "sim/sim.h"
 
 static struct options o;
