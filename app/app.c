@@ -7,7 +7,7 @@
  */
 #include "app.h"
 #include "../efi/hw_real.h"
-#include "../kernels/runner.h"
+#include "../job/job.h"
 #include "../lib/fmt.h"
 #include "../lib/report.h"
 #include "../pmu/cpu.h"

@@ -1,7 +1,5 @@
 # kernels: sources of this unit (see the top-level Makefile).
-PURE_SRCS += kernels/runner.c kernels/run_sampling.c kernels/run_report.c kernels/run_json.c \
-	kernels/run_dump.c kernels/run_offcore.c kernels/perm.c kernels/kernels.c kernels/expect.c \
-	kernels/results.c
+PURE_SRCS += kernels/perm.c kernels/kernels.c kernels/expect.c
 
 # pebs-kernels: one kernel on Linux, lat_mem_rd-style "<MiB> <ns per access>" lines.
 HOST_TOOLS += $(BUILD)/host/pebs-kernels

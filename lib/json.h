@@ -1,14 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * results.h - a small JSON writer into a fixed buffer (no malloc), for the
+ * json.h - a small JSON writer into a fixed buffer (no malloc), for the
  * results file on the ESP (docs/RESULTS.md).  It tracks nesting so commas
  * come out right; once the buffer is full it stops and says so.
- * Owner: kernels/.
  */
-#ifndef PP_KERNELS_RESULTS_H
-#define PP_KERNELS_RESULTS_H
+#ifndef PP_LIB_JSON_H
+#define PP_LIB_JSON_H
 
-#include "../lib/fmt.h"
+#include "fmt.h"
 
 #define JSON_MAX_DEPTH 16
 

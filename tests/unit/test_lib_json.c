@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-/* test_kernels_json.c - the results-file JSON writer: commas, nesting, escapes, overflow. */
+/* test_lib_json.c - the results-file JSON writer: commas, nesting, escapes, overflow. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "kernels/results.h"
+#include "lib/json.h"
 
 static void test_nesting_and_commas(void **state)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-/* run_dump.c - one raw dump per kernel and sampling on the ESP (decode/dump.h). */
-#include "run.h"
+/* dump.c - one raw dump per kernel and sampling on the ESP (decode/dump.h). */
+#include "job_int.h"
 #include "../decode/dump.h"
 #include "../lib/fmt.h"
 #include "../lib/platform.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-/* results.c - the JSON writer behind results.json (RFC 8259 strings and numbers). */
-#include "results.h"
+/* json.c - the JSON writer behind results.json (RFC 8259 strings and numbers). */
+#include "json.h"
 
 void json_init(struct json_out *j, char *buf, size_t size)
 {

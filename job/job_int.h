@@ -1,19 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * run.h - what the main job's files share, internal to kernels/ (the API
- * is runner.h): the runner's state, one sampling, one run's outcome, and
- * the pieces runner.c (the job's flow) calls in run_sampling.c (the
- * generation's samplings, events=), run_report.c (console lines),
- * run_json.c (results.json), run_dump.c (raw dumps) and run_offcore.c.
- * Owner: kernels/.
+ * job_int.h - what the main job's files share, internal to job/ (the API
+ * is job.h): the runner's state, one sampling, one run's outcome, and
+ * the pieces job.c (the job's flow) calls in sampling.c (the
+ * generation's samplings, events=), records.c (console lines),
+ * results.c (results.json), dump.c (raw dumps) and offcore.c.
  */
-#ifndef PP_KERNELS_RUN_H
-#define PP_KERNELS_RUN_H
+#ifndef PP_JOB_INT_H
+#define PP_JOB_INT_H
 
-#include "runner.h"
-#include "expect.h"
-#include "kernel.h"
-#include "results.h"
+#include "job.h"
+#include "../kernels/expect.h"
+#include "../kernels/kernel.h"
+#include "../lib/json.h"
 #include "../decode/summary.h"
 #include "../pmu/plan.h"
 #include "../pmu/session.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_kernels_mainjob.c - the main job end to end on the host, against the
+ * test_job_mainjob.c - the main job end to end on the host, against the
  * simulated PMU, for every simulator model: every kernel and sampling gets
  * PASS, or SKIP because the generation has no such sampling; never FAIL
  * (the two-core kernels run: the host's second "CPU" is a thread).  Records really flow: each PASS
@@ -17,7 +17,7 @@
 #include <cmocka.h>
 
 #include "kernels/kernel.h"
-#include "kernels/runner.h"
+#include "job/job.h"
 #include "decode/dump.h"
 #include "app/options.h"
 #include "lib/report.h"
@@ -494,5 +494,5 @@ int main(void)
 	tests[n + 4].test_func = lost_inferred;
 	tests[n + 5].name = "table_ns";
 	tests[n + 5].test_func = table_ns;
-	return _cmocka_run_group_tests("kernels_mainjob", tests, n + 6, NULL, NULL);
+	return _cmocka_run_group_tests("job_mainjob", tests, n + 6, NULL, NULL);
 }

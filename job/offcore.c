@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * run_offcore.c - the main job's offcore average latency run of a kernel
+ * offcore.c - the main job's offcore average latency run of a kernel
  * (seed 004, pmu/offcore.h) and its verdict.
  */
-#include "run.h"
+#include "job_int.h"
 #include "../lib/fmt.h"
 #include "../lib/report.h"
 #include "../pmu/offcore.h"

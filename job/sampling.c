@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * run_sampling.c - which samplings the main job runs per kernel: the
+ * sampling.c - which samplings the main job runs per kernel: the
  * generation's load and store sampling (or "other"), and the user's events=.
  */
-#include "run.h"
+#include "job_int.h"
 
 /* --- the generation's samplings (pmu/uarch.h flags) ------------------------ */
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * run_report.c - the main job's console lines for one sampling: records
+ * records.c - the main job's console lines for one sampling: records
  * drained and lost, record kinds, the per-data-source latency table and
  * the REC: lines (decoding every record on the way).
  */
-#include "run.h"
+#include "job_int.h"
 #include "../decode/render.h"
 #include "../lib/fmt.h"
 #include "../lib/platform.h"

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * run_json.c - the main job's results.json (docs/RESULTS.md): the header,
+ * results.c - the main job's results.json (docs/RESULTS.md): the header,
  * one object per run, the per-source statistics, the summary; written
- * through the JSON writer of results.c.
+ * through the JSON writer of lib/json.c.
  */
-#include "run.h"
+#include "job_int.h"
 #include "../lib/platform.h"
 #include "../lib/report.h"
 

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
- * runner.c - the main job (issue 6): every kernel that applies to this CPU,
+ * job.c - the main job: every kernel that applies to this CPU,
  * sampled with load latency and the generation's store sampling; for each:
  * a start line, the events counted, records drained and lost, a
  * per-data-source latency table (cycles and ns), the first N records as
  * REC: lines, the verdict, an end line.  Then results.json and one raw dump
  * per kernel and sampling on the ESP.  This file is the flow; the pieces
- * are in run_sampling.c, run_report.c, run_json.c, run_dump.c and
- * run_offcore.c (run.h).
+ * are in sampling.c, records.c, results.c, dump.c and offcore.c
+ * (job_int.h).
  */
-#include "run.h"
+#include "job_int.h"
 #include "../lib/fmt.h"
 #include "../lib/platform.h"
 #include "../lib/report.h"
