@@ -1,8 +1,6 @@
 # efi: sources of this unit (see the top-level Makefile).
-# Everything that knows about UEFI.  The host build gets a stand-in for the
-# real hw backend (there is none on the host).
+# Everything that knows about UEFI.
 APP_SRCS += efi/main.c efi/console.c efi/esp.c efi/exit.c efi/hw_real.c efi/platform_efi.c
-HOST_SRCS += efi/hw_real_host.c
 
 # Boot images, no root needed (tools/mkesp.sh, tools/mkusb.sh).
 ESP_CFG ?= efi/pebsprobe.cfg

@@ -2,7 +2,7 @@
 /*
  * hw_real.h - the real-instruction backend of the hw seam, as the pure app
  * sees it (no EFI types).  efi/hw_real.c implements it in the UEFI app;
- * efi/hw_real_host.c is the host build's stand-in, which has no backend.
+ * host/hw_real_host.c is the host build's stand-in, which has no backend.
  */
 #ifndef PP_HW_REAL_H
 #define PP_HW_REAL_H

@@ -2,7 +2,7 @@
 /*
  * platform.h - what the pure units need from their environment: memory,
  * files, time, other cores.  efi/platform_efi.c implements it with UEFI boot
- * services; tests/host/platform_host.c with POSIX for host tests and tools.
+ * services; host/platform_host.c with POSIX for host tests and tools.
  */
 #ifndef PP_PLATFORM_H
 #define PP_PLATFORM_H

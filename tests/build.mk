@@ -1,7 +1,6 @@
 # Host unit tests: every tests/unit/test_*.c is one cmocka program, built
-# plainly and under ASan+UBSan, linked with the host library and the POSIX
-# platform (tests/host/).
-HOST_SRCS += tests/host/platform_host.c
+# plainly and under ASan+UBSan, linked with the host library (which holds
+# the POSIX platform, host/).
 
 UNIT_TEST_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/host/tests/%,$(UNIT_TEST_SRCS))

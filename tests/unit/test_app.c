@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * test_app.c - app_run()'s decisions on the host, where there is no real
- * backend (efi/hw_real_host.c): pmu=hw SKIPs with exit 77, a bad simulator
+ * backend (host/hw_real_host.c): pmu=hw SKIPs with exit 77, a bad simulator
  * model is a usage error (2) before any MSR access, model=list lists and
  * exits 0, pmu=sim marks every line [sim].
  */

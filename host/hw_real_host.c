@@ -3,7 +3,7 @@
  * hw_real_host.c - host builds run no real instructions on the PMU: there is
  * no real backend, so pmu=hw SKIPs and pmu=auto uses the simulator.
  */
-#include "hw_real.h"
+#include "../efi/hw_real.h"
 #include "../lib/fmt.h"
 
 const struct hw_ops *hw_real_ops(void)

@@ -4,8 +4,8 @@
  * Files go to $PEBSPROBE_OUT (default "."); a second "CPU" is a thread.
  */
 #define _GNU_SOURCE
-#include "../../lib/platform.h"
-#include "../../lib/fmt.h"
+#include "../lib/platform.h"
+#include "../lib/fmt.h"
 
 #include <pthread.h>
 #include <stdio.h>
