@@ -84,7 +84,7 @@ void options_defaults(struct options *o)
 	memcpy(o->kernels, "all", 4);
 	o->ldlat = 3;
 	o->buffer_kib = 64;
-	o->drain = OPT_DRAIN_POLL;
+	o->drain = PEBS_DRAIN_POLL;
 	o->records = 8;
 	memcpy(o->log, "pebsprobe.log", sizeof("pebsprobe.log"));
 	memcpy(o->results, "results.json", sizeof("results.json"));

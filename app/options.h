@@ -13,10 +13,10 @@
 #define PP_OPTIONS_H
 
 #include "../lib/compat.h"
+#include "../lib/types.h"
 
 enum opt_pmu { OPT_PMU_AUTO, OPT_PMU_HW, OPT_PMU_SIM };
 enum opt_exit { OPT_EXIT_SHUTDOWN, OPT_EXIT_REBOOT, OPT_EXIT_RETURN };
-enum opt_drain { OPT_DRAIN_POLL, OPT_DRAIN_PMI };
 enum opt_selftest { OPT_SELFTEST_NONE, OPT_SELFTEST_GP };
 
 #define OPT_STR_MAX 128
@@ -32,7 +32,7 @@ struct options {
 	uint64_t period;	   /* period=<sample-after>        default 0 = per-kernel */
 	uint32_t buffer_kib;	   /* buffer=<KiB> 4..65536        default 64 */
 	uint32_t threshold;	   /* threshold=<records> (0 = near full)  default 0 */
-	enum opt_drain drain;	   /* drain=poll|pmi               default poll */
+	enum pebs_drain drain;	   /* drain=poll|pmi               default poll */
 	uint32_t records;	   /* records=<n> printed per kernel  default 8 */
 	uint64_t size;		   /* size=<bytes, K/M/G suffix>   default 0 = per-kernel */
 	uint32_t iterations;	   /* iterations=<n>               default 0 = per-kernel */

@@ -13,45 +13,12 @@
 #define PP_DECODE_H
 
 #include "../lib/compat.h"
+#include "../lib/types.h"
 
-/* Microarchitectures whose data-source encoding differs (pebs-decode --uarch). */
-enum pebs_uarch {
-	UARCH_NONE = 0,
-	UARCH_CORE2,
-	UARCH_NHM,
-	UARCH_WSM,
-	UARCH_SNB,
-	UARCH_IVB,
-	UARCH_HSW,
-	UARCH_BDW,
-	UARCH_SKL,
-	UARCH_SKX,
-	UARCH_ICL,
-	UARCH_ICX,
-	UARCH_SPR,
-	UARCH_EMR,
-	UARCH_GNR,
-	UARCH_GLC,
-	UARCH_GRT,
-	UARCH_CMT,
-	UARCH_LNC,
-	UARCH_GLM,
-	UARCH_SLM,
-	UARCH_COUNT
-};
+/* enum pebs_uarch and enum pebs_kind: lib/types.h. */
 const char *pebs_uarch_name(enum pebs_uarch u); /* "skl", ... */
 bool pebs_uarch_from_name(const char *name, enum pebs_uarch *u);
 
-/* How the data-source field of every record is read (pebs-decode --kind). */
-enum pebs_kind {
-	KIND_LDLAT,	   /* load latency (MEM_TRANS_RETIRED.LOAD_LATENCY) */
-	KIND_STORE,	   /* Sandy/Ivy Bridge precise store (PS_EN) */
-	KIND_STLAT,	   /* store latency, Sapphire Rapids and later */
-	KIND_DATALA_LOAD,  /* Haswell+ DataLA load events */
-	KIND_DATALA_STORE, /* Haswell+ DataLA store events */
-	KIND_OTHER,	   /* no data source */
-	KIND_COUNT
-};
 const char *pebs_kind_name(enum pebs_kind k);
 bool pebs_kind_from_name(const char *name, enum pebs_kind *k);
 

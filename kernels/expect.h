@@ -106,7 +106,7 @@ struct kverdict_in {
 	    sampled_accesses; /* of those, the kind the sampled event counts (loads or stores) */
 	bool all_qualify;     /* every such access is an event (ldlat <= 3, DataLA, ALL_LOADS) */
 	/*
-	 * The sampled event's kind (decode/decode.h) and, for load latency,
+	 * The sampled event's kind (lib/types.h) and, for load latency,
 	 * its threshold (0 = not known).  Data-source rows need a kind with a
 	 * data source; level shares need every load to qualify (ldlat <= 3).
 	 */

@@ -7,6 +7,7 @@
  */
 #include "cpu.h"
 #include "hw.h"
+#include "../decode/decode.h"
 #include "../lib/fmt.h"
 #include "../lib/report.h"
 

@@ -8,7 +8,7 @@
 #define PP_CPU_H
 
 #include "../lib/compat.h"
-#include "../decode/decode.h"
+#include "../lib/types.h"
 
 enum cpu_vendor { VENDOR_OTHER, VENDOR_INTEL, VENDOR_AMD };
 

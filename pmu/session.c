@@ -225,7 +225,7 @@ static void fill_ds(struct sess *s)
 	size_t thr = 0;
 	size_t n;
 
-	if (s->cfg->drain == OPT_DRAIN_PMI) {
+	if (s->cfg->drain == PEBS_DRAIN_PMI) {
 		/* Default: one record short of full (Linux large PEBS reserves one per counter). */
 		n = s->ds.buf_size / p->rec_size;
 		thr = s->cfg->threshold_records ? s->cfg->threshold_records : (n > 1 ? n - 1 : 1);
@@ -326,7 +326,7 @@ static bool arm(struct sess *s)
 		size_t rec = 16 + 48 + ((p->cfg_c & CFG_C_AUX) ? 64 : 0) +
 			     ((p->cfg_c & CFG_C_GPR) ? 160 : 0);
 
-		if (s->cfg->drain == OPT_DRAIN_PMI)
+		if (s->cfg->drain == PEBS_DRAIN_PMI)
 			thr = s->cfg->threshold_records
 				  ? s->cfg->threshold_records * rec
 				  : (s->ds.buf_size > PAGE_SIZE_4K ? s->ds.buf_size - PAGE_SIZE_4K
@@ -363,7 +363,7 @@ static int alloc_result(struct sess *s, char *why, size_t why_size)
 {
 	struct session_result *r = s->res;
 	size_t min_rec = s->plan.arch ? 16 : (s->plan.rec_size ? s->plan.rec_size : 32);
-	size_t bufs = s->cfg->drain == OPT_DRAIN_PMI ? RESULT_PMI_BUFFERS : 2;
+	size_t bufs = s->cfg->drain == PEBS_DRAIN_PMI ? RESULT_PMI_BUFFERS : 2;
 
 	if (s->plan.count_only)
 		return 0;
@@ -462,7 +462,7 @@ static void pmi_handler(void *ctx)
 
 static bool setup_pmi(struct sess *s)
 {
-	if (s->cfg->drain != OPT_DRAIN_PMI || s->plan.count_only)
+	if (s->cfg->drain != PEBS_DRAIN_PMI || s->plan.count_only)
 		return true;
 	if (hw_set_pmi_handler(PMI_VECTOR, pmi_handler, s))
 		return false;

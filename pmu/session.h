@@ -13,7 +13,7 @@
 #define PP_SESSION_H
 
 #include "../decode/decode.h"
-#include "../app/options.h"
+#include "../lib/types.h"
 #include "cpu.h"
 
 #define SESSION_MAX_COUNT 4
@@ -32,7 +32,7 @@ struct session_cfg {
 	uint32_t ldlat;	     /* load-latency threshold (>= 3) */
 	uint32_t buffer_kib; /* PEBS buffer size */
 	uint32_t threshold_records; /* interrupt threshold in records from the base; 0 = default */
-	enum opt_drain drain;
+	enum pebs_drain drain;
 	uint64_t data_cfg; /* adaptive PEBS groups wanted (fmt >= 4 with baseline) */
 	/* Events counted (not sampled) beside the PEBS event, same syntax. */
 	const char *count_events[SESSION_MAX_COUNT];

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * uarch.h - what each microarchitecture's PMU allows for PEBS: one row per
- * enum pebs_uarch (decode/decode.h), the source of its facts named in the
+ * enum pebs_uarch (lib/types.h), the source of its facts named in the
  * row.  pmu/cpu.c maps family/model/core type to the enum (cpu_uarch()).
  */
 #ifndef PP_PMU_UARCH_H

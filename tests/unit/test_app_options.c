@@ -43,7 +43,7 @@ static void test_defaults(void **state)
 	assert_int_equal(o.period, 0);
 	assert_int_equal(o.buffer_kib, 64);
 	assert_int_equal(o.threshold, 0);
-	assert_int_equal(o.drain, OPT_DRAIN_POLL);
+	assert_int_equal(o.drain, PEBS_DRAIN_POLL);
 	assert_int_equal(o.records, 8);
 	assert_int_equal(o.size, 0);
 	assert_int_equal(o.iterations, 0);
@@ -75,7 +75,7 @@ static void test_every_option(void **state)
 	assert_int_equal(o.period, 65536);
 	assert_int_equal(o.buffer_kib, 4);
 	assert_int_equal(o.threshold, 12);
-	assert_int_equal(o.drain, OPT_DRAIN_PMI);
+	assert_int_equal(o.drain, PEBS_DRAIN_PMI);
 	assert_int_equal(o.records, 0);
 	assert_int_equal(o.size, 32768);
 	assert_int_equal(o.iterations, 4294967295u);

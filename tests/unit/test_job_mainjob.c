@@ -458,7 +458,7 @@ static void lost_inferred(void **state)
 	strcpy(o.kernels, "chase-l1");
 	o.buffer_kib = 4;
 	o.period = 32;
-	o.drain = OPT_DRAIN_POLL;
+	o.drain = PEBS_DRAIN_POLL;
 	runner_main_job(&o, &ci);
 	l = find_text("chase-l1/load: records drained", NULL);
 	assert_non_null(l);

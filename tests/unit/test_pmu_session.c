@@ -370,7 +370,7 @@ static void test_fault_every_access(void **state)
 
 	c = cfg_of(&skl, KIND_LDLAT);
 	fault_sweep("skl ldlat poll", &c, empty_kernel);
-	c.drain = OPT_DRAIN_PMI;
+	c.drain = PEBS_DRAIN_PMI;
 	fault_sweep("skl ldlat pmi", &c, pmi_kernel);
 	c = cfg_of(&skl, KIND_DATALA_LOAD);
 	c.count_events[0] = "L2_RQSTS:ALL_DEMAND_DATA_RD";
@@ -453,7 +453,7 @@ static void test_pmi_handler(void **state)
 	char why[200];
 
 	fake_reset();
-	c.drain = OPT_DRAIN_PMI;
+	c.drain = PEBS_DRAIN_PMI;
 	assert_int_equal(session_run(&c, pmi_kernel, NULL, &res, why, sizeof(why)), 0);
 	assert_int_equal(res.pmis, 1);
 	assert_int_equal(eoi_count, 1);
@@ -490,7 +490,7 @@ static void test_status_hygiene(void **state)
 	bool frz_acked = false;
 
 	fake_reset();
-	c.drain = OPT_DRAIN_PMI;
+	c.drain = PEBS_DRAIN_PMI;
 	assert_int_equal(session_run(&c, pmi_frozen_kernel, NULL, &res, why, sizeof(why)), 0);
 	for (i = kernel_at; i < n_wtrace; i++)
 		if (wtrace[i].msr == MSR_IA32_PERF_GLOBAL_OVF_CTRL && (wtrace[i].v & BIT_ULL(59)))

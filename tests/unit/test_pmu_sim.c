@@ -174,7 +174,7 @@ static void check_records(const char *ctx, const struct session_result *res, enu
 }
 
 static void run_mode(const char *model, const struct cpu_info *ci, enum pebs_kind kind,
-		     enum opt_drain drain)
+		     enum pebs_drain drain)
 {
 	struct session_cfg c;
 	struct session_result res;
@@ -184,14 +184,14 @@ static void run_mode(const char *model, const struct cpu_info *ci, enum pebs_kin
 	int r;
 
 	snprintf(ctx, sizeof(ctx), "%s %s %s", model, pebs_kind_name(kind),
-		 drain == OPT_DRAIN_PMI ? "pmi" : "poll");
+		 drain == PEBS_DRAIN_PMI ? "pmi" : "poll");
 	memset(&c, 0, sizeof(c));
 	c.ci = ci;
 	c.kind = kind;
 	c.ldlat = 3;
 	c.buffer_kib = 64;
 	c.drain = drain;
-	c.threshold_records = drain == OPT_DRAIN_PMI ? 8 : 0;
+	c.threshold_records = drain == PEBS_DRAIN_PMI ? 8 : 0;
 	/* Goldmont's default sample is cycles: a period that keeps the buffer from filling */
 	if (kind == KIND_OTHER && (uarch_for_cpu(ci)->flags & UA_NONPRECISE_PEBS))
 		c.period = 20011;
@@ -239,14 +239,14 @@ static void run_mode(const char *model, const struct cpu_info *ci, enum pebs_kin
 	if (!c.period)
 		assert_true(res.n_records <= ka.n / res.period + 1);
 	/* the threshold is 8 records: at least one PMI once that many were written */
-	if (drain == OPT_DRAIN_PMI && res.n_records >= 8)
+	if (drain == PEBS_DRAIN_PMI && res.n_records >= 8)
 		assert_true(res.pmis >= 1);
 	assert_true(res.n_fixed >= 1 && res.fixed[0] >= ka.n); /* INST_RETIRED.ANY counted */
 	session_result_free(&res);
 }
 
 static void fault_sweep(const char *model, const struct cpu_info *ci, enum pebs_kind kind,
-			enum opt_drain drain)
+			enum pebs_drain drain)
 {
 	struct session_cfg c;
 	struct session_result res;
@@ -262,7 +262,7 @@ static void fault_sweep(const char *model, const struct cpu_info *ci, enum pebs_
 	c.ldlat = 3;
 	c.buffer_kib = 16;
 	c.drain = drain;
-	c.threshold_records = drain == OPT_DRAIN_PMI ? 2 : 0;
+	c.threshold_records = drain == PEBS_DRAIN_PMI ? 2 : 0;
 	hw_reset_msr_access_count();
 	assert_int_equal(session_run(&c, kernel, &ka, &res, why, sizeof(why)), 0);
 	session_result_free(&res);
@@ -320,7 +320,7 @@ static void test_lost_records(void **state)
 	session_result_free(&res);
 
 	/* the same with PMI draining at a threshold keeps everything */
-	c.drain = OPT_DRAIN_PMI;
+	c.drain = PEBS_DRAIN_PMI;
 	c.threshold_records = 10;
 	assert_int_equal(session_run(&c, kernel, &ka, &res, why, sizeof(why)), 0);
 	assert_false(res.lost);
@@ -606,7 +606,7 @@ static void test_freeze_on_pmi(void **state)
 	select_model("skl", &ci);
 	assert_int_equal(hw_wrmsr(0x1d9, BIT_ULL(12)), HW_OK);
 	c = base_cfg(&ci, KIND_DATALA_LOAD);
-	c.drain = OPT_DRAIN_PMI;
+	c.drain = PEBS_DRAIN_PMI;
 	c.threshold_records = 8;
 	c.period = 32;
 	run_ok("skl freeze-on-pmi", &c, &ka, &res);
@@ -675,23 +675,23 @@ static void test_every_model(void **state)
 		usable++;
 		ua = uarch_for_cpu(&ci);
 		assert_non_null(ua);
-		run_mode(name, &ci, KIND_OTHER, OPT_DRAIN_POLL);
-		run_mode(name, &ci, KIND_OTHER, OPT_DRAIN_PMI);
+		run_mode(name, &ci, KIND_OTHER, PEBS_DRAIN_POLL);
+		run_mode(name, &ci, KIND_OTHER, PEBS_DRAIN_PMI);
 		if (ua->flags & UA_LDLAT) {
-			run_mode(name, &ci, KIND_LDLAT, OPT_DRAIN_POLL);
-			run_mode(name, &ci, KIND_LDLAT, OPT_DRAIN_PMI);
+			run_mode(name, &ci, KIND_LDLAT, PEBS_DRAIN_POLL);
+			run_mode(name, &ci, KIND_LDLAT, PEBS_DRAIN_PMI);
 		}
 		if (ua->flags & UA_PRECISE_STORE)
-			run_mode(name, &ci, KIND_STORE, OPT_DRAIN_POLL);
+			run_mode(name, &ci, KIND_STORE, PEBS_DRAIN_POLL);
 		if (ua->flags & UA_DATALA) {
-			run_mode(name, &ci, KIND_DATALA_LOAD, OPT_DRAIN_POLL);
-			run_mode(name, &ci, KIND_DATALA_STORE, OPT_DRAIN_POLL);
+			run_mode(name, &ci, KIND_DATALA_LOAD, PEBS_DRAIN_POLL);
+			run_mode(name, &ci, KIND_DATALA_STORE, PEBS_DRAIN_POLL);
 		}
 		if (ua->flags & UA_STLAT)
-			run_mode(name, &ci, KIND_STLAT, OPT_DRAIN_POLL);
+			run_mode(name, &ci, KIND_STLAT, PEBS_DRAIN_POLL);
 		fault_sweep(name, &ci, (ua->flags & UA_LDLAT) ? KIND_LDLAT : KIND_OTHER,
-			    OPT_DRAIN_POLL);
-		fault_sweep(name, &ci, KIND_OTHER, OPT_DRAIN_PMI);
+			    PEBS_DRAIN_POLL);
+		fault_sweep(name, &ci, KIND_OTHER, PEBS_DRAIN_PMI);
 		print_message("# %s: all modes pass (%s)\n", name, ua->name);
 	}
 	assert_true(usable >= 8);
