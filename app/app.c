@@ -287,7 +287,7 @@ int app_run(const struct options *opts)
 	} else if (pebs_unusable(&ci, why, sizeof(why))) {
 		report_skip("pebs", "%s", why);
 	} else {
-		runner_main_job(opts, &ci);
+		job_main(&opts->job, &ci);
 	}
 	return report_summary();
 }

@@ -51,25 +51,25 @@ static const struct opt_def opt_table[] = {
     {"model", T_NAME, OFF(model), SZ(model), NULL, 0, 0, "a simulator model name, or list"},
     {"trace", T_BOOL, OFF(trace_msr), 0, trace_words, 0, 0, "msr, none"},
     {"exit", T_ENUM, OFF(exit_mode), 0, exit_words, 0, 0, "shutdown, reboot, return"},
-    {"kernels", T_LIST, OFF(kernels), SZ(kernels), NULL, 0, 0,
+    {"kernels", T_LIST, OFF(job.kernels), SZ(job.kernels), NULL, 0, 0,
      "all, none, or kernel names separated by commas"},
-    {"events", T_EVENTS, OFF(events), SZ(events), NULL, 0, 0,
+    {"events", T_EVENTS, OFF(job.events), SZ(job.events), NULL, 0, 0,
      "libpfm4 event names or raw event=0x..,umask=0x.. separated by ';'"},
-    {"ldlat", T_U32, OFF(ldlat), 0, NULL, 3, 65535, "an integer 3..65535"},
-    {"period", T_U64, OFF(period), 0, NULL, 0, (1ULL << 48) - 1,
+    {"ldlat", T_U32, OFF(job.ldlat), 0, NULL, 3, 65535, "an integer 3..65535"},
+    {"period", T_U64, OFF(job.period), 0, NULL, 0, (1ULL << 48) - 1,
      "an integer 0..2^48-1 (0 = per kernel)"},
-    {"buffer", T_U32, OFF(buffer_kib), 0, NULL, 4, 65536, "KiB, an integer 4..65536"},
-    {"threshold", T_U32, OFF(threshold), 0, NULL, 0, 1000000,
+    {"buffer", T_U32, OFF(job.buffer_kib), 0, NULL, 4, 65536, "KiB, an integer 4..65536"},
+    {"threshold", T_U32, OFF(job.threshold), 0, NULL, 0, 1000000,
      "records, an integer 0..1000000 (0 = near full)"},
-    {"drain", T_ENUM, OFF(drain), 0, drain_words, 0, 0, "poll, pmi"},
-    {"records", T_U32, OFF(records), 0, NULL, 0, 1000000, "an integer 0..1000000"},
-    {"size", T_SIZE, OFF(size), 0, NULL, 0, 1ULL << 40,
+    {"drain", T_ENUM, OFF(job.drain), 0, drain_words, 0, 0, "poll, pmi"},
+    {"records", T_U32, OFF(job.records), 0, NULL, 0, 1000000, "an integer 0..1000000"},
+    {"size", T_SIZE, OFF(job.size), 0, NULL, 0, 1ULL << 40,
      "bytes, an integer with an optional K, M or G suffix (0 = per kernel)"},
-    {"iterations", T_U32, OFF(iterations), 0, NULL, 0, 0xffffffffu,
+    {"iterations", T_U32, OFF(job.iterations), 0, NULL, 0, 0xffffffffu,
      "an integer 0..4294967295 (0 = per kernel)"},
     {"log", T_NAME, OFF(log), SZ(log), NULL, 0, 0, "a file name, or none"},
-    {"results", T_NAME, OFF(results), SZ(results), NULL, 0, 0, "a file name, or none"},
-    {"dump", T_BOOL, OFF(dump), 0, onoff_words, 0, 0, "on, off"},
+    {"results", T_NAME, OFF(job.results), SZ(job.results), NULL, 0, 0, "a file name, or none"},
+    {"dump", T_BOOL, OFF(job.dump), 0, onoff_words, 0, 0, "on, off"},
     {"selftest", T_ENUM, OFF(selftest), 0, selftest_words, 0, 0, "none, gp"},
     {"mode", T_BOOL, OFF(report_only), 0, mode_words, 0, 0, "run, report"},
     {"verbose", T_BOOL, OFF(verbose), 0, verbose_words, 0, 0, "0, 1"},
@@ -81,14 +81,14 @@ void options_defaults(struct options *o)
 	o->pmu = OPT_PMU_AUTO;
 	memcpy(o->model, "skl", 4);
 	o->exit_mode = OPT_EXIT_SHUTDOWN;
-	memcpy(o->kernels, "all", 4);
-	o->ldlat = 3;
-	o->buffer_kib = 64;
-	o->drain = PEBS_DRAIN_POLL;
-	o->records = 8;
+	memcpy(o->job.kernels, "all", 4);
+	o->job.ldlat = 3;
+	o->job.buffer_kib = 64;
+	o->job.drain = PEBS_DRAIN_POLL;
+	o->job.records = 8;
 	memcpy(o->log, "pebsprobe.log", sizeof("pebsprobe.log"));
-	memcpy(o->results, "results.json", sizeof("results.json"));
-	o->dump = true;
+	memcpy(o->job.results, "results.json", sizeof("results.json"));
+	o->job.dump = true;
 	o->selftest = OPT_SELFTEST_NONE;
 }
 
@@ -383,9 +383,9 @@ static int check_kernels(const struct options *o, char *err, size_t err_size)
 {
 	char word[OPT_STR_MAX], names[400];
 
-	if (!strcmp(o->kernels, "all") || !strcmp(o->kernels, "none"))
+	if (!strcmp(o->job.kernels, "all") || !strcmp(o->job.kernels, "none"))
 		return 0;
-	for (const char *p = o->kernels; *p;) {
+	for (const char *p = o->job.kernels; *p;) {
 		const char *e = strchr(p, ',');
 		size_t len = e ? (size_t)(e - p) : strlen(p);
 
@@ -415,15 +415,15 @@ static int check_kernels(const struct options *o, char *err, size_t err_size)
 static int check_threshold(const struct options *o, char *err, size_t err_size)
 {
 	size_t min_rec = pebs_adaptive_record_size(0);
-	uint64_t most = (uint64_t)o->buffer_kib * 1024 / min_rec;
+	uint64_t most = (uint64_t)o->job.buffer_kib * 1024 / min_rec;
 
-	if (o->threshold <= most)
+	if (o->job.threshold <= most)
 		return 0;
 	pp_snprintf(err, err_size,
 		    "option threshold: %u records do not fit in buffer=%u KiB "
 		    "(accepted: 0..%llu, the buffer's size over the smallest %zu-byte record; "
 		    "0 = near full)",
-		    o->threshold, o->buffer_kib, (unsigned long long)most, min_rec);
+		    o->job.threshold, o->job.buffer_kib, (unsigned long long)most, min_rec);
 	return -1;
 }
 

@@ -13,7 +13,7 @@
 #define PP_OPTIONS_H
 
 #include "../lib/compat.h"
-#include "../lib/types.h"
+#include "../job/job.h"
 
 enum opt_pmu { OPT_PMU_AUTO, OPT_PMU_HW, OPT_PMU_SIM };
 enum opt_exit { OPT_EXIT_SHUTDOWN, OPT_EXIT_REBOOT, OPT_EXIT_RETURN };
@@ -22,23 +22,12 @@ enum opt_selftest { OPT_SELFTEST_NONE, OPT_SELFTEST_GP };
 #define OPT_STR_MAX 128
 
 struct options {
-	enum opt_pmu pmu;	   /* pmu=auto|hw|sim              default auto */
-	char model[32];		   /* model=<sim model>|list       default skl */
-	bool trace_msr;		   /* trace=msr|none               default none */
-	enum opt_exit exit_mode;   /* exit=shutdown|reboot|return  default shutdown */
-	char kernels[OPT_STR_MAX]; /* kernels=all|none|name,name   default all */
-	char events[OPT_STR_MAX];  /* events=<libpfm4 name or raw>[;...]  default "" (per-kernel) */
-	uint32_t ldlat;		   /* ldlat=3..65535               default 3 */
-	uint64_t period;	   /* period=<sample-after>        default 0 = per-kernel */
-	uint32_t buffer_kib;	   /* buffer=<KiB> 4..65536        default 64 */
-	uint32_t threshold;	   /* threshold=<records> (0 = near full)  default 0 */
-	enum pebs_drain drain;	   /* drain=poll|pmi               default poll */
-	uint32_t records;	   /* records=<n> printed per kernel  default 8 */
-	uint64_t size;		   /* size=<bytes, K/M/G suffix>   default 0 = per-kernel */
-	uint32_t iterations;	   /* iterations=<n>               default 0 = per-kernel */
-	char log[64];		   /* log=<file>|none              default pebsprobe.log */
-	char results[64];	   /* results=<file>|none          default results.json */
-	bool dump;		   /* dump=on|off (raw record dumps on the ESP)  default on */
+	enum opt_pmu pmu;	    /* pmu=auto|hw|sim              default auto */
+	char model[32];		    /* model=<sim model>|list       default skl */
+	bool trace_msr;		    /* trace=msr|none               default none */
+	enum opt_exit exit_mode;    /* exit=shutdown|reboot|return  default shutdown */
+	struct job_opts job;	    /* kernels=, events=, ... results=, dump= (job/job.h) */
+	char log[64];		    /* log=<file>|none              default pebsprobe.log */
 	enum opt_selftest selftest; /* selftest=none|gp           default none */
 	bool report_only;	    /* mode=run|report (report: capability report only) */
 	bool verbose;		    /* verbose=0|1 */

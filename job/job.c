@@ -76,7 +76,7 @@ static uint64_t default_period(const struct runner *r, const struct kernel_ctx *
 		       : sampling == KSAMPLE_STORE ? def->stores_per_iter
 						   : OTHER_EVENTS_PER_ITER;
 	uint64_t acc = k->iterations * (per ? per : 1);
-	uint64_t bytes = (uint64_t)r->opts->buffer_kib * 1024;
+	uint64_t bytes = (uint64_t)r->jo->buffer_kib * 1024;
 	uint64_t cap;
 
 	/* Core 2: the session keeps the buffer to one page (pmu/session.c, ref. 3). */
@@ -147,10 +147,10 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	cfg.ci = r->ci;
 	cfg.kind = s->kind;
 	cfg.sample_event = s->event;
-	cfg.ldlat = r->opts->ldlat;
-	cfg.buffer_kib = r->opts->buffer_kib;
-	cfg.threshold_records = r->opts->threshold;
-	cfg.drain = r->opts->drain;
+	cfg.ldlat = r->jo->ldlat;
+	cfg.buffer_kib = r->jo->buffer_kib;
+	cfg.threshold_records = r->jo->threshold;
+	cfg.drain = r->jo->drain;
 	cfg.force_records = s->force;
 	why[0] = 0;
 	/* A user's event: its kind (from the plan) says which accesses it counts. */
@@ -174,8 +174,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 			return;
 		}
 	}
-	cfg.period =
-	    r->opts->period ? r->opts->period : default_period(r, k, s->acc, r->plan->period);
+	cfg.period = r->jo->period ? r->jo->period : default_period(r, k, s->acc, r->plan->period);
 	cfg.n_count_events =
 	    kernel_count_events(def, s->acc, r->ua->uarch, cfg.count_events, SESSION_MAX_COUNT);
 	rc = preplan(r, &cfg, why, sizeof(why));
@@ -243,7 +242,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 		report_fail(test, "%s", text);
 		json_run(r, test, s->name, s->kind, &res, &o, "FAIL", text);
 	}
-	if (r->opts->dump)
+	if (r->jo->dump)
 		write_dump(r, test, &res);
 	session_result_free(&res);
 	next_chain(k);
@@ -361,11 +360,11 @@ static void run_kernel(struct runner *r, const struct kernel_def *def)
 		return;
 	}
 	/* Laying out a large chain takes seconds: say so before, not after. */
-	if ((r->opts->size ? r->opts->size : (r->instrumented ? def->size_sim : def->size)) >=
+	if ((r->jo->size ? r->jo->size : (r->instrumented ? def->size_sim : def->size)) >=
 	    (64ULL << 20))
 		report_info("kernel %s: preparing the working set", def->name);
-	if (kernel_prepare(k, def, r->opts->size, r->opts->iterations, r->instrumented, &clipped,
-			   why, sizeof(why)) < 0) {
+	if (kernel_prepare(k, def, r->jo->size, r->jo->iterations, r->instrumented, &clipped, why,
+			   sizeof(why)) < 0) {
 		report_fail(def->name, "%s", why);
 		json_str(&r->json, "error", why);
 		json_end_object(&r->json);
@@ -447,7 +446,7 @@ static bool check_list(const char *list)
 	return true;
 }
 
-static bool selected(const struct options *o, const struct kernel_def *def)
+static bool selected(const struct job_opts *o, const struct kernel_def *def)
 {
 	if (!strcmp(o->kernels, "all"))
 		return def->in_default_job;
@@ -455,7 +454,7 @@ static bool selected(const struct options *o, const struct kernel_def *def)
 }
 
 /* --- the job ----------------------------------------------------------------- */
-void runner_main_job(const struct options *opts, const struct cpu_info *ci)
+void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 {
 	struct runner *r = plat_alloc(sizeof(*r));
 	char why[256];
@@ -466,7 +465,7 @@ void runner_main_job(const struct options *opts, const struct cpu_info *ci)
 		return;
 	}
 	memset(r, 0, sizeof(*r));
-	r->opts = opts;
+	r->jo = jo;
 	r->ci = ci;
 	r->simulated = hw_is_simulated();
 	/*
@@ -478,9 +477,9 @@ void runner_main_job(const struct options *opts, const struct cpu_info *ci)
 	r->instrumented = hw_current()->mem_access && hw_current()->retire;
 	r->contrast_x100 = -1;
 	r->ua = uarch_for_cpu(ci);
-	if (!strcmp(opts->kernels, "none"))
+	if (!strcmp(jo->kernels, "none"))
 		goto out;
-	if (strcmp(opts->kernels, "all") && !check_list(opts->kernels))
+	if (strcmp(jo->kernels, "all") && !check_list(jo->kernels))
 		goto out;
 	r->json_buf = plat_alloc(RESULTS_BUF_SIZE);
 	r->summary = plat_alloc(sizeof(*r->summary));
@@ -496,7 +495,7 @@ void runner_main_job(const struct options *opts, const struct cpu_info *ci)
 	json_init(&r->json, r->json_buf, RESULTS_BUF_SIZE);
 	json_header(r);
 	usable = session_pebs_usable(ci, why, sizeof(why));
-	split_events(r, opts->events);
+	split_events(r, jo->events);
 	if (usable && r->ua && !r->n_user) {
 		enum pebs_kind kd;
 		const char *ev;
@@ -514,7 +513,7 @@ void runner_main_job(const struct options *opts, const struct cpu_info *ci)
 	for (size_t i = 0; i < kernel_count(); i++) {
 		const struct kernel_def *def = kernel_at(i);
 
-		if (!selected(opts, def))
+		if (!selected(jo, def))
 			continue;
 		if (!usable) {
 			json_begin_object(&r->json, NULL);
@@ -528,7 +527,7 @@ void runner_main_job(const struct options *opts, const struct cpu_info *ci)
 		run_kernel(r, def);
 	}
 	json_end_array(&r->json);
-	if (strcmp(opts->results, "none"))
+	if (strcmp(jo->results, "none"))
 		write_results(r);
 out:
 	if (r->json_buf)

@@ -8,10 +8,33 @@
 #ifndef PP_JOB_H
 #define PP_JOB_H
 
-#include "../app/options.h"
+#include "../lib/types.h"
 #include "../pmu/cpu.h"
 
+#define JOB_LIST_MAX 128
+
+/*
+ * What the job is asked to do: its part of the options (app/options.h
+ * holds it as struct options .job, docs/OPTIONS.md says what each accepts).
+ * The caller has checked it (options_check): every kernels= name is a
+ * kernel, threshold= fits in buffer=.
+ */
+struct job_opts {
+	char kernels[JOB_LIST_MAX]; /* kernels=all|none|name,name   default all */
+	char events[JOB_LIST_MAX]; /* events=<libpfm4 name or raw>[;...]  default "" (per-kernel) */
+	uint32_t ldlat;		   /* ldlat=3..65535               default 3 */
+	uint64_t period;	   /* period=<sample-after>        default 0 = per-kernel */
+	uint32_t buffer_kib;	   /* buffer=<KiB> 4..65536        default 64 */
+	uint32_t threshold;	   /* threshold=<records> (0 = near full)  default 0 */
+	enum pebs_drain drain;	   /* drain=poll|pmi               default poll */
+	uint32_t records;	   /* records=<n> printed per kernel  default 8 */
+	uint64_t size;		   /* size=<bytes, K/M/G suffix>   default 0 = per-kernel */
+	uint32_t iterations;	   /* iterations=<n>               default 0 = per-kernel */
+	char results[64];	   /* results=<file>|none          default results.json */
+	bool dump;		   /* dump=on|off (raw record dumps on the ESP)  default on */
+};
+
 /* Reports PASS/FAIL/SKIP lines through lib/report.h; the caller prints SUMMARY. */
-void runner_main_job(const struct options *opts, const struct cpu_info *ci);
+void job_main(const struct job_opts *jo, const struct cpu_info *ci);
 
 #endif

@@ -24,7 +24,7 @@
 #define RUNNER_MAX_EVENTS 8
 
 struct runner {
-	const struct options *opts;
+	const struct job_opts *jo;
 	const struct cpu_info *ci;
 	const struct uarch_info *ua;
 	bool simulated;	   /* reported (results, dumps, the HITM note); never picks sizes */
@@ -37,7 +37,7 @@ struct runner {
 	const char *kname;
 	uint64_t last_progress_us;
 	/* events=: the user's sampled events, each a sampling of every kernel */
-	char user_ev[RUNNER_MAX_EVENTS][OPT_STR_MAX];
+	char user_ev[RUNNER_MAX_EVENTS][JOB_LIST_MAX];
 	unsigned int n_user;
 	/* neither load nor store sampling on this generation: sample "other" */
 	bool other_only;

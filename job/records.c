@@ -155,7 +155,7 @@ void decode_records(struct runner *r, const struct session_result *res, struct r
 			kstats_add(&o->st, rec);
 			pebs_summary_add(r->summary, rec);
 		}
-		if (printed < r->opts->records) {
+		if (printed < r->jo->records) {
 			char line[REPORT_LINE_MAX];
 			struct strbuf sb;
 

@@ -147,10 +147,10 @@ void write_results(struct runner *r)
 	json_end_object(&r->json);
 	n = json_finish(&r->json);
 	if (!n)
-		report_fail("results", "%s: the results did not fit in %u bytes", r->opts->results,
+		report_fail("results", "%s: the results did not fit in %u bytes", r->jo->results,
 			    RESULTS_BUF_SIZE);
-	else if (plat_write_file(r->opts->results, r->json_buf, n) < 0)
-		report_fail("results", "could not write %s", r->opts->results);
+	else if (plat_write_file(r->jo->results, r->json_buf, n) < 0)
+		report_fail("results", "could not write %s", r->jo->results);
 	else
-		report_info("results: %zu bytes written to %s", n, r->opts->results);
+		report_info("results: %zu bytes written to %s", n, r->jo->results);
 }

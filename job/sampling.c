@@ -75,7 +75,7 @@ bool default_sampling(const struct runner *r, unsigned int acc, struct sampling 
 	 * fastest L1 hit (4 cycles).  Store latency and precise store: not assumed.
 	 */
 	s->all_qualify = s->kind == KIND_DATALA_LOAD || s->kind == KIND_DATALA_STORE ||
-			 s->kind == KIND_OTHER || (s->kind == KIND_LDLAT && r->opts->ldlat <= 3);
+			 s->kind == KIND_OTHER || (s->kind == KIND_LDLAT && r->jo->ldlat <= 3);
 	return true;
 }
 
@@ -117,8 +117,8 @@ void split_events(struct runner *r, const char *list)
 		const char *e = strchr(p, ';');
 		size_t len = e ? (size_t)(e - p) : strlen(p);
 
-		if (len >= OPT_STR_MAX)
-			len = OPT_STR_MAX - 1;
+		if (len >= JOB_LIST_MAX)
+			len = JOB_LIST_MAX - 1;
 		if (len) {
 			memcpy(r->user_ev[r->n_user], p, len);
 			r->user_ev[r->n_user++][len] = 0;

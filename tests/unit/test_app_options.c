@@ -37,19 +37,19 @@ static void test_defaults(void **state)
 	assert_string_equal(o.model, "skl");
 	assert_false(o.trace_msr);
 	assert_int_equal(o.exit_mode, OPT_EXIT_SHUTDOWN);
-	assert_string_equal(o.kernels, "all");
-	assert_string_equal(o.events, "");
-	assert_int_equal(o.ldlat, 3);
-	assert_int_equal(o.period, 0);
-	assert_int_equal(o.buffer_kib, 64);
-	assert_int_equal(o.threshold, 0);
-	assert_int_equal(o.drain, PEBS_DRAIN_POLL);
-	assert_int_equal(o.records, 8);
-	assert_int_equal(o.size, 0);
-	assert_int_equal(o.iterations, 0);
+	assert_string_equal(o.job.kernels, "all");
+	assert_string_equal(o.job.events, "");
+	assert_int_equal(o.job.ldlat, 3);
+	assert_int_equal(o.job.period, 0);
+	assert_int_equal(o.job.buffer_kib, 64);
+	assert_int_equal(o.job.threshold, 0);
+	assert_int_equal(o.job.drain, PEBS_DRAIN_POLL);
+	assert_int_equal(o.job.records, 8);
+	assert_int_equal(o.job.size, 0);
+	assert_int_equal(o.job.iterations, 0);
 	assert_string_equal(o.log, "pebsprobe.log");
-	assert_string_equal(o.results, "results.json");
-	assert_true(o.dump);
+	assert_string_equal(o.job.results, "results.json");
+	assert_true(o.job.dump);
 	assert_int_equal(o.selftest, OPT_SELFTEST_NONE);
 	assert_false(o.report_only);
 	assert_false(o.verbose);
@@ -68,20 +68,20 @@ static void test_every_option(void **state)
 	assert_string_equal(o.model, "icx");
 	assert_true(o.trace_msr);
 	assert_int_equal(o.exit_mode, OPT_EXIT_RETURN);
-	assert_string_equal(o.kernels, "chase,stream");
-	assert_string_equal(o.events,
+	assert_string_equal(o.job.kernels, "chase,stream");
+	assert_string_equal(o.job.events,
 			    "MEM_TRANS_RETIRED:LOAD_LATENCY:ldlat=30;event=0xcd,umask=0x1");
-	assert_int_equal(o.ldlat, 65535);
-	assert_int_equal(o.period, 65536);
-	assert_int_equal(o.buffer_kib, 4);
-	assert_int_equal(o.threshold, 12);
-	assert_int_equal(o.drain, PEBS_DRAIN_PMI);
-	assert_int_equal(o.records, 0);
-	assert_int_equal(o.size, 32768);
-	assert_int_equal(o.iterations, 4294967295u);
+	assert_int_equal(o.job.ldlat, 65535);
+	assert_int_equal(o.job.period, 65536);
+	assert_int_equal(o.job.buffer_kib, 4);
+	assert_int_equal(o.job.threshold, 12);
+	assert_int_equal(o.job.drain, PEBS_DRAIN_PMI);
+	assert_int_equal(o.job.records, 0);
+	assert_int_equal(o.job.size, 32768);
+	assert_int_equal(o.job.iterations, 4294967295u);
 	assert_string_equal(o.log, "run1.log");
-	assert_string_equal(o.results, "none");
-	assert_false(o.dump);
+	assert_string_equal(o.job.results, "none");
+	assert_false(o.job.dump);
 	assert_int_equal(o.selftest, OPT_SELFTEST_GP);
 	assert_true(o.report_only);
 	assert_true(o.verbose);
@@ -95,9 +95,9 @@ static void test_other_words(void **state)
 	assert_int_equal(o.pmu, OPT_PMU_HW);
 	assert_int_equal(o.exit_mode, OPT_EXIT_REBOOT);
 	assert_false(o.trace_msr);
-	assert_true(o.dump);
+	assert_true(o.job.dump);
 	assert_false(o.report_only);
-	assert_string_equal(o.kernels, "none");
+	assert_string_equal(o.job.kernels, "none");
 	assert_int_equal(parse("pmu=auto exit=shutdown model=list"), 0);
 	assert_int_equal(o.pmu, OPT_PMU_AUTO);
 	assert_string_equal(o.model, "list");
@@ -106,15 +106,15 @@ static void test_other_words(void **state)
 static void test_sizes(void **state)
 {
 	assert_int_equal(parse("size=1k"), 0);
-	assert_int_equal(o.size, 1024);
+	assert_int_equal(o.job.size, 1024);
 	assert_int_equal(parse("size=3M"), 0);
-	assert_int_equal(o.size, 3u << 20);
+	assert_int_equal(o.job.size, 3u << 20);
 	assert_int_equal(parse("size=2G"), 0);
-	assert_int_equal(o.size, 2ull << 30);
+	assert_int_equal(o.job.size, 2ull << 30);
 	assert_int_equal(parse("size=0x100"), 0);
-	assert_int_equal(o.size, 256);
+	assert_int_equal(o.job.size, 256);
 	assert_int_equal(parse("size=1024G"), 0); /* the maximum, 2^40 */
-	assert_int_equal(o.size, 1ull << 40);
+	assert_int_equal(o.job.size, 1ull << 40);
 	expect_error("size=1025G", "option size: bad value '1025G' (accepted: bytes, an integer "
 				   "with an optional K, M or G suffix (0 = per kernel))");
 	expect_error("size=4T", "option size: bad value '4T' (accepted: bytes, an integer with an "
@@ -132,7 +132,7 @@ static void test_ranges(void **state)
 	expect_error("ldlat=3x", "option ldlat: bad value '3x' (accepted: an integer 3..65535)");
 	expect_error("ldlat=", "option ldlat: bad value '' (accepted: an integer 3..65535)");
 	assert_int_equal(parse("ldlat=0x10"), 0);
-	assert_int_equal(o.ldlat, 16);
+	assert_int_equal(o.job.ldlat, 16);
 	expect_error("buffer=3",
 		     "option buffer: bad value '3' (accepted: KiB, an integer 4..65536)");
 	expect_error("buffer=65537",
@@ -175,7 +175,7 @@ static void test_bad_words(void **state)
 	expect_error("kernels=a,", "option kernels: bad value 'a,' (accepted: all, none, or "
 				   "kernel names separated by commas)");
 	assert_int_equal(parse("events="), 0);
-	assert_string_equal(o.events, "");
+	assert_string_equal(o.job.events, "");
 }
 
 static void test_unknown_and_malformed(void **state)
@@ -206,16 +206,16 @@ static void test_tokens(void **state)
 	options_defaults(&o);
 	assert_int_equal(options_parse_line(&o, "pmu=sim ldlat=9", true, err, sizeof(err)), 0);
 	assert_int_equal(o.pmu, OPT_PMU_SIM);
-	assert_int_equal(o.ldlat, 9);
+	assert_int_equal(o.job.ldlat, 9);
 	options_defaults(&o);
 	assert_int_equal(options_parse_line(&o, "app.efi pmu", true, err, sizeof(err)), -1);
 	/* initrd= from a Linux-style loader is ignored; tabs, CR, comments. */
 	assert_int_equal(parse("initrd=\\initrd.img\tpmu=hw  \r # ldlat=2"), 0);
 	assert_int_equal(o.pmu, OPT_PMU_HW);
-	assert_int_equal(o.ldlat, 3);
+	assert_int_equal(o.job.ldlat, 3);
 	/* Later tokens override earlier ones. */
 	assert_int_equal(parse("ldlat=5 ldlat=7"), 0);
-	assert_int_equal(o.ldlat, 7);
+	assert_int_equal(o.job.ldlat, 7);
 	assert_int_equal(parse(""), 0);
 	assert_int_equal(parse("   "), 0);
 	/* A token too long for any option. */
@@ -235,7 +235,7 @@ static void test_tokens(void **state)
 	assert_non_null(strstr(err, "option events: bad value"));
 	ev[7 + 127] = 0;
 	assert_int_equal(parse(ev), 0);
-	assert_int_equal(strlen(o.events), 127);
+	assert_int_equal(strlen(o.job.events), 127);
 }
 
 static void test_config(void **state)
@@ -250,12 +250,12 @@ static void test_config(void **state)
 	assert_int_equal(options_parse_config(&o, cfg, sizeof(cfg) - 1, err, sizeof(err)), 0);
 	assert_int_equal(o.pmu, OPT_PMU_SIM);
 	assert_string_equal(o.model, "glm");
-	assert_int_equal(o.ldlat, 50);
-	assert_int_equal(o.records, 2);
+	assert_int_equal(o.job.ldlat, 50);
+	assert_int_equal(o.job.records, 2);
 
 	/* Then LoadOptions on top: they win. */
 	assert_int_equal(options_parse_line(&o, "ldlat=60", true, err, sizeof(err)), 0);
-	assert_int_equal(o.ldlat, 60);
+	assert_int_equal(o.job.ldlat, 60);
 	assert_string_equal(o.model, "glm");
 
 	static const char bad[] = "pmu=sim\n\nbogus=1\n";

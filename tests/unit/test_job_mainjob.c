@@ -76,7 +76,7 @@ static void run_model(void **state)
 	cpu_probe(&ci);
 	options_defaults(&o);
 	usable = session_pebs_usable(&ci, why, sizeof(why));
-	runner_main_job(&o, &ci);
+	job_main(&o.job, &ci);
 	for (unsigned int i = 0; i < n_lines; i++)
 		if (!strncmp(lines[i], "FAIL: ", 6)) {
 			printf("# %s: %s\n", m->name, lines[i]);
@@ -193,9 +193,9 @@ static void wrong_size_fails(void **state)
 	report_set_simulated(true);
 	cpu_probe(&ci);
 	options_defaults(&o);
-	strcpy(o.kernels, "chase-l1");
-	o.size = 32 << 20;
-	runner_main_job(&o, &ci);
+	strcpy(o.job.kernels, "chase-l1");
+	o.job.size = 32 << 20;
+	job_main(&o.job, &ci);
 	l1 = find_line("FAIL: ", "chase-l1/load");
 	assert_non_null(l1);
 	assert_non_null(strstr(l1, "L1 hits "));
@@ -203,9 +203,9 @@ static void wrong_size_fails(void **state)
 
 	clear_lines();
 	report_reset();
-	strcpy(o.kernels, "chase-dram");
-	o.size = 16 << 10;
-	runner_main_job(&o, &ci);
+	strcpy(o.job.kernels, "chase-dram");
+	o.job.size = 16 << 10;
+	job_main(&o.job, &ci);
 	/* Below the kernel's minimum size: refused with one line, not run. */
 	dram = find_line("FAIL: ", "chase-dram");
 	assert_non_null(dram);
@@ -214,16 +214,16 @@ static void wrong_size_fails(void **state)
 
 	clear_lines();
 	report_reset();
-	strcpy(o.kernels, "chase");
-	o.size = 16 << 10;
-	runner_main_job(&o, &ci);
+	strcpy(o.job.kernels, "chase");
+	o.job.size = 16 << 10;
+	job_main(&o.job, &ci);
 	/* The generic chase has no level expectation: only the common checks. */
 	assert_non_null(find_line("PASS: ", "chase/load"));
 
 	clear_lines();
 	report_reset();
-	strcpy(o.kernels, "chase-l1,nosuch");
-	runner_main_job(&o, &ci);
+	strcpy(o.job.kernels, "chase-l1,nosuch");
+	job_main(&o.job, &ci);
 	assert_non_null(find_line("FAIL: ", "kernels"));
 	assert_non_null(strstr(find_line("FAIL: ", "kernels"), "unknown kernel 'nosuch'"));
 }
@@ -288,10 +288,10 @@ static void user_events(void **state)
 	const char *l;
 
 	setup_skl(&o, &ci);
-	strcpy(o.kernels, "chase-dram,chase-l1,stream-store");
-	strcpy(o.events, "MEM_TRANS_RETIRED:LOAD_LATENCY:ldlat=30;event=0xcd,umask=0x1;"
-			 "INST_RETIRED:PREC_DIST");
-	runner_main_job(&o, &ci);
+	strcpy(o.job.kernels, "chase-dram,chase-l1,stream-store");
+	strcpy(o.job.events, "MEM_TRANS_RETIRED:LOAD_LATENCY:ldlat=30;event=0xcd,umask=0x1;"
+			     "INST_RETIRED:PREC_DIST");
+	job_main(&o.job, &ci);
 	assert_null(find_line("FAIL: ", "chase-dram/event1"));
 	l = find_line("PASS: ", "chase-dram/event1");
 	assert_non_null(l);
@@ -346,8 +346,8 @@ static void dump_counters(void **state)
 	bool split = false;
 
 	setup_skl(&o, &ci);
-	strcpy(o.kernels, "split-line");
-	runner_main_job(&o, &ci);
+	strcpy(o.job.kernels, "split-line");
+	job_main(&o.job, &ci);
 	assert_non_null(find_line("PASS: ", "split-line/load"));
 	read_dump("split-line-load.pebs", &di);
 	assert_int_equal(di.counters[0].index, 0);
@@ -363,8 +363,8 @@ static void dump_counters(void **state)
 	hw_install(sim_hw_ops());
 	report_reset();
 	cpu_probe(&ci);
-	strcpy(o.kernels, "chase-l1");
-	runner_main_job(&o, &ci);
+	strcpy(o.job.kernels, "chase-l1");
+	job_main(&o.job, &ci);
 	read_dump("chase-l1-load.pebs", &di);
 	split = false;
 	for (unsigned int i = 1; i < di.n_counters; i++)
@@ -385,8 +385,8 @@ static void table_ns(void **state)
 	FILE *f;
 
 	setup_skl(&o, &ci);
-	strcpy(o.kernels, "chase-l2");
-	runner_main_job(&o, &ci);
+	strcpy(o.job.kernels, "chase-l2");
+	job_main(&o.job, &ci);
 	l = find_text("INFO:   ", " ns [sim]");
 	assert_non_null(l);
 	printf("# %s\n", l);
@@ -422,14 +422,14 @@ static void user_event_refused(void **state)
 	const char *l;
 
 	setup_skl(&o, &ci);
-	strcpy(o.kernels, "chase-l1");
+	strcpy(o.job.kernels, "chase-l1");
 	/*
 	 * CPU_CLK_UNHALTED.THREAD_P: no PEBS event on Skylake (libpfm4 skl
 	 * is_precise 0); a PEBS event with a counter mask (SDM 18.9.4 NOTE).
 	 */
-	strcpy(o.events, "CPU_CLK_THREAD_UNHALTED:THREAD_P;event=0xcd,umask=0x1,cmask=1");
+	strcpy(o.job.events, "CPU_CLK_THREAD_UNHALTED:THREAD_P;event=0xcd,umask=0x1,cmask=1");
 	n_wrmsr = 0;
-	runner_main_job(&o, &ci);
+	job_main(&o.job, &ci);
 	l = find_line("FAIL: ", "chase-l1/event1");
 	assert_non_null(l);
 	printf("# %s\n", l);
@@ -455,11 +455,11 @@ static void lost_inferred(void **state)
 	const char *l;
 
 	setup_skl(&o, &ci);
-	strcpy(o.kernels, "chase-l1");
-	o.buffer_kib = 4;
-	o.period = 32;
-	o.drain = PEBS_DRAIN_POLL;
-	runner_main_job(&o, &ci);
+	strcpy(o.job.kernels, "chase-l1");
+	o.job.buffer_kib = 4;
+	o.job.period = 32;
+	o.job.drain = PEBS_DRAIN_POLL;
+	job_main(&o.job, &ci);
 	l = find_text("chase-l1/load: records drained", NULL);
 	assert_non_null(l);
 	printf("# %s\n", l);
