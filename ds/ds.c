@@ -7,7 +7,6 @@
 #include "ds.h"
 #include "../lib/fmt.h"
 #include "../lib/platform.h"
-#include "../pmu/msr.h"
 
 static void *(*page_alloc)(size_t npages) = plat_alloc_pages;
 static void (*page_free)(void *p, size_t npages) = plat_free_pages;
@@ -105,6 +104,12 @@ size_t ds_setup(struct ds_area *d, size_t rec_size, size_t threshold_records)
 	put64(d->ds + DS_PEBS_ABS_MAX, d->abs_max);
 	put64(d->ds + DS_PEBS_THRESHOLD, thr);
 	return n;
+}
+
+unsigned int ds_fixed_reset_index(unsigned int fmt, unsigned int i)
+{
+	/* LIDS MAX_PEBS_EVENTS_FMT4 = 8, MAX_PEBS_EVENTS = 32 (ref. sec. 3, LKML-FMT5) */
+	return (fmt <= 4 ? 8 : 32) + i;
 }
 
 void ds_set_reset(struct ds_area *d, unsigned int slot, uint64_t value)

@@ -18,6 +18,16 @@
 #define DS_PEBS_RESET	  0x40 /* u64 per counter: GP n at slot n, fixed i at 8+i or 32+i */
 #define DS_RESET_SLOTS	  48 /* 32 GP + 16 fixed (Linux MAX_PEBS_EVENTS + MAX_FIXED_PEBS_EVENTS) */
 
+/*
+ * Arch-PEBS IA32_PEBS_INDEX (3F5H): the write pointer WR in 16-byte units,
+ * FULL, EN and the interrupt threshold THRESH (reference sec. 7).
+ */
+#define ARCH_PEBS_INDEX_WR_SHIFT  4
+#define ARCH_PEBS_INDEX_WR_MASK	  GENMASK_ULL(26, 4)
+#define ARCH_PEBS_INDEX_FULL	  BIT_ULL(31)
+#define ARCH_PEBS_INDEX_EN	  BIT_ULL(32)
+#define ARCH_PEBS_INDEX_THRESH(x) (((uint64_t)(x)&0x7fffff) << 36)
+
 struct ds_area {
 	uint8_t *ds;  /* one page: the DS save area (legacy PEBS only) */
 	uint8_t *buf; /* the PEBS buffer */
@@ -53,7 +63,12 @@ void ds_set_page_allocator(void *(*alloc_pages)(size_t npages),
  * Returns the number of whole records the buffer holds.
  */
 size_t ds_setup(struct ds_area *d, size_t rec_size, size_t threshold_records);
-/* Reset (sample-after reload) value of one counter's slot; slot from ds_reset_slot(). */
+/*
+ * The reset slot of fixed counter i: 8 + i up to PEBS format 4, 32 + i from
+ * format 5 on.  GP counter n has slot n.
+ */
+unsigned int ds_fixed_reset_index(unsigned int fmt, unsigned int i);
+/* Reset (sample-after reload) value of one counter's slot (n, or ds_fixed_reset_index()). */
 void ds_set_reset(struct ds_area *d, unsigned int slot, uint64_t value);
 uint64_t ds_get(const struct ds_area *d, unsigned int off);
 

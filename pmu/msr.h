@@ -69,16 +69,11 @@
 #define PEBS_EN_FIXED(i) BIT_ULL(32 + (i))
 #define PEBS_PS_EN	 BIT_ULL(63)
 
-/* Arch-PEBS IA32_PEBS_INDEX and CFG_C (reference sec. 7). */
-#define ARCH_PEBS_INDEX_WR_SHIFT  4
-#define ARCH_PEBS_INDEX_WR_MASK	  GENMASK_ULL(26, 4)
-#define ARCH_PEBS_INDEX_FULL	  BIT_ULL(31)
-#define ARCH_PEBS_INDEX_EN	  BIT_ULL(32)
-#define ARCH_PEBS_INDEX_THRESH(x) (((uint64_t)(x)&0x7fffff) << 36)
-#define CFG_C_RELOAD(x)		  ((uint64_t)(x)&0xffffffffULL)
-#define CFG_C_GPR		  BIT_ULL(61)
-#define CFG_C_AUX		  BIT_ULL(62)
-#define CFG_C_EN		  BIT_ULL(63)
+/* Arch-PEBS CFG_C (reference sec. 7); the IA32_PEBS_INDEX fields are in ds/ds.h. */
+#define CFG_C_RELOAD(x) ((uint64_t)(x)&0xffffffffULL)
+#define CFG_C_GPR	BIT_ULL(61)
+#define CFG_C_AUX	BIT_ULL(62)
+#define CFG_C_EN	BIT_ULL(63)
 
 /* MSR_OFFCORE_RSPx (seed 004, SDM Table 18-17 for Silvermont/Goldmont). */
 #define OFFCORE_ANY_RESPONSE BIT_ULL(16)

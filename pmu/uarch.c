@@ -467,9 +467,3 @@ uint32_t uarch_count_counters(const struct uarch_info *ua, uint16_t evtsel)
 
 	return c ? c->gp : 0xffffffffu;
 }
-
-unsigned int ds_fixed_reset_index(unsigned int fmt, unsigned int i)
-{
-	/* LIDS MAX_PEBS_EVENTS_FMT4 = 8, MAX_PEBS_EVENTS = 32 (ref. sec. 3, LKML-FMT5) */
-	return (fmt <= 4 ? 8 : 32) + i;
-}

@@ -111,7 +111,4 @@ uint32_t uarch_min_microcode(const struct uarch_info *ua, const struct cpu_info 
 /* The data-source kind of records of event evtsel[15:0] (the decoder's --kind). */
 enum pebs_kind uarch_event_kind(const struct uarch_info *ua, uint16_t evtsel);
 
-/* Reset-slot index of fixed counter i in the DS area: 8+i (fmt <= 4) or 32+i (ref. sec. 3). */
-unsigned int ds_fixed_reset_index(unsigned int fmt, unsigned int i);
-
 #endif

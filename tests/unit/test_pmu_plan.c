@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <cmocka.h>
 
+#include "ds/ds.h"
 #include "pmu/plan.h"
 #include "pmu/uarch.h"
 
