@@ -2,11 +2,10 @@
 /*
  * app.c - the run after the options are known, with no EFI types: choose
  * the PMU backend, probe and report the CPU, the self tests, the main job,
- * the SUMMARY.  The real backend comes from efi/hw_real.h (NULL on the
- * host, where pmu=hw SKIPs and pmu=auto simulates).
+ * the SUMMARY.  The real backend is what the platform hands in (struct
+ * app_real; NULL on the host, where pmu=hw SKIPs and pmu=auto simulates).
  */
 #include "app.h"
-#include "../efi/hw_real.h"
 #include "../job/job.h"
 #include "../lib/fmt.h"
 #include "../lib/report.h"
@@ -78,9 +77,10 @@ static bool vcpu_without_pmu(const struct hw_ops *real, char *why, size_t why_si
  * " [sim]".  What decided is kept in note and printed by app_run().
  */
 static struct {
-	bool pending; /* app_select() ran and app_run() has not used it yet */
-	int status;   /* 0, or the status to stop with */
-	bool skip;    /* note is a SKIP reason, not an INFO line */
+	const struct app_real *real; /* NULL: no real backend in this build */
+	bool pending;		     /* app_select() ran and app_run() has not used it yet */
+	int status;		     /* 0, or the status to stop with */
+	bool skip;		     /* note is a SKIP reason, not an INFO line */
 	char note[REPORT_LINE_MAX - 64];
 } sel;
 
@@ -104,7 +104,7 @@ static int use_sim(const struct options *opts)
 /* Installs the backend; returns 0, or an exit status to stop with. */
 static int choose_backend(const struct options *opts)
 {
-	const struct hw_ops *real = hw_real_ops();
+	const struct hw_ops *real = sel.real ? sel.real->ops : NULL;
 	char why[160];
 
 	switch (opts->pmu) {
@@ -140,9 +140,10 @@ static int choose_backend(const struct options *opts)
 	return EXIT_USAGE;
 }
 
-void app_select(const struct options *opts)
+void app_select(const struct options *opts, const struct app_real *real)
 {
 	memset(&sel, 0, sizeof(sel));
+	sel.real = real;
 	sel.pending = true;
 	/* model=list only lists: no backend. */
 	if (!strcmp(opts->model, "list"))
@@ -163,9 +164,9 @@ void app_select(const struct options *opts)
 #define MSR_IA32_PKRS	  0x6e1
 #define PKRS_RESERVED_BIT BIT_ULL(32)
 
-static void selftest_gp_checks(void)
+static void selftest_gp_checks(const struct app_real *real)
 {
-	unsigned long before = hw_real_gp_trapped();
+	unsigned long before = real->gp_trapped();
 	uint64_t base = 0;
 	char why[160];
 
@@ -185,20 +186,20 @@ static void selftest_gp_checks(void)
 			    MSR_IA32_PKRS, (unsigned long long)PKRS_RESERVED_BIT);
 		return;
 	}
-	if (hw_real_gp_trapped() != before + 1) {
+	if (real->gp_trapped() != before + 1) {
 		report_fail("selftest-gp", "#GP reported but the trap counted %lu faults, not 1",
-			    hw_real_gp_trapped() - before);
+			    real->gp_trapped() - before);
 		return;
 	}
 	report_pass("selftest-gp: real CPU: wrmsr 0x%x <- 0x%llx raised #GP, trapped, execution "
 		    "resumed",
 		    MSR_IA32_PKRS, (unsigned long long)PKRS_RESERVED_BIT);
-	if (hw_real_idt_intact(why, sizeof(why)))
+	if (real->idt_intact(why, sizeof(why)))
 		report_pass("selftest-gp: real CPU: firmware IDT and its #GP gate unchanged");
 	else
 		report_fail("selftest-gp", "firmware IDT not restored: %s", why);
 	/* The PMI path's IDT gate and register save, fired in software. */
-	if (hw_real_selftest_vector(why, sizeof(why)))
+	if (real->selftest_vector(why, sizeof(why)))
 		report_pass("selftest-pmi-vector: real CPU: INT 0xee reached the handler once, "
 			    "registers and xmm0 preserved, firmware IDT restored");
 	else
@@ -210,19 +211,19 @@ static void selftest_gp_checks(void)
  * runs on the real backend whatever pmu= chose: the simulator models the
  * PMU, not the CPU's faults.  The backend is put back afterwards.
  */
-static void selftest_gp(void)
+static void selftest_gp(const struct app_real *real)
 {
-	const struct hw_ops *real = hw_real_ops(), *prev;
+	const struct hw_ops *prev;
 
-	if (!real) {
+	if (!real || !real->ops) {
 		report_skip("selftest-gp",
 			    "this build has no real backend to trap #GP on (host build)");
 		return;
 	}
 	if (hw_is_simulated())
 		report_info("selftest=gp: on the real CPU, not the simulated PMU");
-	prev = hw_install(real);
-	selftest_gp_checks();
+	prev = hw_install(real->ops);
+	selftest_gp_checks(real);
 	hw_install(prev);
 }
 
@@ -248,14 +249,14 @@ static bool pebs_unusable(const struct cpu_info *ci, char *why, size_t why_size)
 	return true;
 }
 
-int app_run(const struct options *opts)
+int app_run(const struct options *opts, const struct app_real *real)
 {
 	struct cpu_info ci;
 	char why[REPORT_LINE_MAX - 64];
 	int st;
 
 	if (!sel.pending)
-		app_select(opts);
+		app_select(opts, real);
 	sel.pending = false;
 	hw_set_msr_trace(opts->trace_msr);
 	if (opts->verbose)
@@ -281,7 +282,7 @@ int app_run(const struct options *opts)
 	cpu_report(&ci);
 
 	if (opts->selftest == OPT_SELFTEST_GP)
-		selftest_gp();
+		selftest_gp(sel.real);
 	if (opts->report_only) {
 		report_info("mode=report: capability report only");
 	} else if (pebs_unusable(&ci, why, sizeof(why))) {

@@ -3,11 +3,30 @@
  * app.h - the application's flow after the options are known, independent
  * of UEFI: choose the PMU backend, probe and report the CPU, run the self
  * tests and the main job, print the SUMMARY.  efi/main.c calls app_run().
+ * The app knows no platform: what it needs of one is handed in.
  */
 #ifndef PP_APP_H
 #define PP_APP_H
 
 #include "options.h"
+#include "../pmu/hw.h"
+
+/*
+ * The real-instruction backend, as the platform hands it to the app
+ * (efi/main.c, from efi/hw_real.h): its hw_ops and the checks of its #GP
+ * trap and PMI vector that selftest=gp runs.  A NULL pointer instead of
+ * this struct: the build has no real backend (the host), so pmu=hw SKIPs
+ * and pmu=auto simulates.
+ */
+struct app_real {
+	const struct hw_ops *ops;
+	/* How many #GP faults the trap caught and resumed from since start. */
+	unsigned long (*gp_trapped)(void);
+	/* The firmware's IDT and #GP gate as they were; why says what differs. */
+	bool (*idt_intact)(char *why, size_t why_size);
+	/* INT to the PMI vector reached a test handler once, registers kept. */
+	bool (*selftest_vector)(char *why, size_t why_size);
+};
 
 /*
  * Chooses and installs the PMU backend from pmu= (pmu=auto: CPUID only, no
@@ -15,9 +34,9 @@
  * that the caller's first lines already carry " [sim]".  app_run() prints
  * what decided.  Optional: app_run() calls it when the caller did not.
  */
-void app_select(const struct options *opts);
+void app_select(const struct options *opts, const struct app_real *real);
 
 /* Returns the exit status (lib/report.h enum exit_status). */
-int app_run(const struct options *opts);
+int app_run(const struct options *opts, const struct app_real *real);
 
 #endif

@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * hw_real.h - the real-instruction backend of the hw seam, as the pure app
- * sees it (no EFI types).  efi/hw_real.c implements it in the UEFI app;
- * host/hw_real_host.c is the host build's stand-in, which has no backend.
+ * hw_real.h - the real-instruction backend of the hw seam (no EFI types).
+ * efi/hw_real.c implements it; efi/main.c hands it to the app as struct
+ * app_real (app/app.h), and efi/platform_efi.c reads the page tables and
+ * MTRRs through it.
  */
 #ifndef PP_HW_REAL_H
 #define PP_HW_REAL_H
 
 #include "../pmu/hw.h"
 
-/* The real backend, or NULL where there is none (host builds). */
+/* The real backend. */
 const struct hw_ops *hw_real_ops(void);
 
 /* How many #GP faults the MSR trap caught and resumed from since start. */
@@ -28,7 +29,7 @@ bool hw_real_idt_intact(char *why, size_t why_size);
  * set_pmi_handler, and checks that the handler ran once, that the
  * interrupted code's caller-saved registers and xmm0 came back unchanged,
  * and that removing the handler restored the firmware's IDT.  False with
- * why on failure (always false on the host).
+ * why on failure.
  */
 bool hw_real_selftest_vector(char *why, size_t why_size);
 

@@ -10,6 +10,7 @@
  * in notes[] until then.
  */
 #include "efi_glue.h"
+#include "hw_real.h"
 #include "../app/app.h"
 #include "../lib/fmt.h"
 #include "../app/options.h"
@@ -155,6 +156,12 @@ static const enum efi_exit_how exit_how[] = {
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
 	static struct options opts;
+	/* The real backend and its self tests, as the pure app takes them. */
+	static struct app_real real = {
+	    .gp_trapped = hw_real_gp_trapped,
+	    .idt_intact = hw_real_idt_intact,
+	    .selftest_vector = hw_real_selftest_vector,
+	};
 	char err[REPORT_LINE_MAX];
 	int status;
 
@@ -166,6 +173,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	report_init(con_line, NULL);
 	plat_efi_init();
 	esp_init(image);
+	real.ops = hw_real_ops();
 
 	if (read_options(&opts, err, sizeof(err)) || options_check(&opts, err, sizeof(err))) {
 		report_info("pebsprobe %s", PP_VERSION);
@@ -174,7 +182,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		con_open_log(opts.log);
 		status = EXIT_USAGE;
 	} else {
-		app_select(&opts);
+		app_select(&opts, &real);
 		report_info("pebsprobe %s", PP_VERSION);
 		for (unsigned int i = 0; i < n_notes; i++)
 			report_info("%s", notes[i]);
@@ -184,7 +192,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		report_info("firmware: %s rev 0x%x, UEFI %u.%u; output: %s", firmware_vendor(),
 			    ST->FirmwareRevision, ST->Hdr.Revision >> 16,
 			    (ST->Hdr.Revision & 0xffff) / 10, con_describe());
-		status = app_run(&opts);
+		status = app_run(&opts, &real);
 	}
 	report_info("exit status %d (exit=%s)", status,
 		    opts.exit_mode == OPT_EXIT_RETURN	? "return"

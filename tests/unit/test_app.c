@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * test_app.c - app_run()'s decisions on the host, where there is no real
- * backend (host/hw_real_host.c): pmu=hw SKIPs with exit 77, a bad simulator
- * model is a usage error (2) before any MSR access, model=list lists and
- * exits 0, pmu=sim marks every line [sim].
+ * backend (the host hands the app none): pmu=hw SKIPs with exit 77, a bad
+ * simulator model is a usage error (2) before any MSR access, model=list
+ * lists and exits 0, pmu=sim marks every line [sim].  With a stand-in
+ * handed in as the real backend, selftest=gp runs its checks on it.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -61,7 +62,7 @@ static void test_hw_without_backend_skips(void **state)
 
 	options_defaults(&o);
 	o.pmu = OPT_PMU_HW;
-	assert_int_equal(app_run(&o), EXIT_ALL_SKIPPED);
+	assert_int_equal(app_run(&o, NULL), EXIT_ALL_SKIPPED);
 	assert_string_equal(find_prefix("SKIP: "),
 			    "SKIP: pmu: pmu=hw: this build has no real PMU backend (host build)");
 	assert_string_equal(find_prefix("SUMMARY: "), "SUMMARY: 1 tests, 0 failures, 1 skipped");
@@ -77,7 +78,7 @@ static void test_bad_model_is_usage_error(void **state)
 	o.pmu = OPT_PMU_SIM;
 	strcpy(o.model, "k7");
 	o.trace_msr = true;
-	assert_int_equal(app_run(&o), EXIT_USAGE);
+	assert_int_equal(app_run(&o, NULL), EXIT_USAGE);
 	err = find_prefix("ERROR: ");
 	assert_non_null(err);
 	assert_non_null(strstr(err, "option model: unknown simulator model 'k7' (accepted: "));
@@ -97,7 +98,7 @@ static void test_model_list(void **state)
 
 	options_defaults(&o);
 	strcpy(o.model, "list");
-	assert_int_equal(app_run(&o), EXIT_PASS);
+	assert_int_equal(app_run(&o, NULL), EXIT_PASS);
 	assert_int_equal(count_prefix("INFO: model "), sim_model_count());
 	assert_true(sim_model_count() > 0);
 	assert_int_equal(hw_msr_access_count(), 0);
@@ -111,7 +112,7 @@ static void test_sim_report_marks_lines(void **state)
 	o.pmu = OPT_PMU_SIM;
 	o.report_only = true;
 	strcpy(o.model, sim_model_at(0)->name);
-	assert_int_equal(app_run(&o), EXIT_PASS);
+	assert_int_equal(app_run(&o, NULL), EXIT_PASS);
 	assert_non_null(find_prefix("INFO: cpu: vendor "));
 	for (unsigned int i = 0; i < n_lines; i++) {
 		size_t n = strlen(lines[i]);
@@ -129,7 +130,7 @@ static void test_auto_on_host_simulates(void **state)
 	options_defaults(&o);
 	o.report_only = true;
 	strcpy(o.model, sim_model_at(0)->name);
-	assert_int_equal(app_run(&o), EXIT_PASS);
+	assert_int_equal(app_run(&o, NULL), EXIT_PASS);
 	assert_non_null(
 	    find_prefix("INFO: pmu=auto: no real backend in this build: simulated PMU"));
 	assert_true(hw_is_simulated());
@@ -148,13 +149,13 @@ static void test_select_prints_nothing_touches_no_msr(void **state)
 	options_defaults(&o);
 	o.pmu = OPT_PMU_SIM;
 	o.report_only = true;
-	app_select(&o);
+	app_select(&o, NULL);
 	assert_int_equal(n_lines, 0);
 	assert_int_equal(hw_msr_access_count(), 0);
 	assert_true(report_is_simulated());
 	report_info("banner");
 	assert_string_equal(lines[0], "INFO: banner [sim]");
-	assert_int_equal(app_run(&o), EXIT_PASS);
+	assert_int_equal(app_run(&o, NULL), EXIT_PASS);
 	assert_non_null(find_prefix("INFO: pmu backend: sim, model skl [sim]"));
 	report_set_simulated(false);
 }
@@ -168,10 +169,100 @@ static void test_selftest_gp_needs_real_backend(void **state)
 	o.pmu = OPT_PMU_SIM;
 	o.report_only = true;
 	o.selftest = OPT_SELFTEST_GP;
-	assert_int_equal(app_run(&o), EXIT_ALL_SKIPPED);
+	assert_int_equal(app_run(&o, NULL), EXIT_ALL_SKIPPED);
 	assert_non_null(find_prefix("SKIP: selftest-gp: this build has no real backend"));
 	assert_int_equal(count_prefix("FAIL: "), 0);
 	assert_true(hw_is_simulated());
+	report_set_simulated(false);
+}
+
+/*
+ * A stand-in for the real backend (struct app_real): the simulator's ops,
+ * except that WRMSR IA32_PKRS (6E1H) faults and IA32_APIC_BASE reads, and
+ * a trap counter that a faulting write advances by `step`.
+ */
+static struct hw_ops fake_ops;
+static unsigned long fake_faults, fake_step;
+
+static enum hw_fault fake_rdmsr(uint32_t msr, uint64_t *val)
+{
+	if (msr == 0x1b) {
+		*val = 0xfee00900;
+		return HW_OK;
+	}
+	return sim_hw_ops()->rdmsr(msr, val);
+}
+
+static enum hw_fault fake_wrmsr(uint32_t msr, uint64_t val)
+{
+	if (msr == 0x6e1) {
+		fake_faults += fake_step;
+		return HW_GP;
+	}
+	return sim_hw_ops()->wrmsr(msr, val);
+}
+
+static unsigned long fake_gp_trapped(void)
+{
+	return fake_faults;
+}
+
+static bool fake_ok(char *why, size_t why_size)
+{
+	(void)why, (void)why_size;
+	return true;
+}
+
+static const struct app_real fake_real = {
+    .ops = &fake_ops,
+    .gp_trapped = fake_gp_trapped,
+    .idt_intact = fake_ok,
+    .selftest_vector = fake_ok,
+};
+
+static void fake_setup(struct options *o, unsigned long step)
+{
+	assert_int_equal(sim_select("skl"), 0);
+	fake_ops = *sim_hw_ops();
+	fake_ops.name = "hw";
+	fake_ops.simulated = false;
+	fake_ops.rdmsr = fake_rdmsr;
+	fake_ops.wrmsr = fake_wrmsr;
+	fake_faults = 0;
+	fake_step = step;
+	options_defaults(o);
+	o->pmu = OPT_PMU_SIM;
+	o->report_only = true;
+	o->selftest = OPT_SELFTEST_GP;
+}
+
+/* selftest=gp runs on the backend the platform handed in, then puts the simulator back. */
+static void test_selftest_gp_on_handed_backend(void **state)
+{
+	struct options o;
+
+	fake_setup(&o, 1);
+	assert_int_equal(app_run(&o, &fake_real), EXIT_PASS);
+	assert_non_null(find_prefix("INFO: selftest=gp: on the real CPU, not the simulated PMU"));
+	assert_non_null(find_prefix("PASS: selftest-gp: real CPU: rdmsr 0x1b (IA32_APIC_BASE)"));
+	assert_non_null(
+	    find_prefix("PASS: selftest-gp: real CPU: wrmsr 0x6e1 <- 0x100000000 raised #GP"));
+	assert_non_null(find_prefix("PASS: selftest-gp: real CPU: firmware IDT"));
+	assert_non_null(find_prefix("PASS: selftest-pmi-vector: "));
+	assert_int_equal(count_prefix("FAIL: "), 0);
+	assert_true(hw_is_simulated());
+	report_set_simulated(false);
+}
+
+/* A fault the trap did not count is a failure: the counter comes from the handed backend. */
+static void test_selftest_gp_counts_the_trap(void **state)
+{
+	struct options o;
+
+	fake_setup(&o, 0);
+	assert_int_equal(app_run(&o, &fake_real), EXIT_FAIL);
+	assert_non_null(
+	    find_prefix("FAIL: selftest-gp: #GP reported but the trap counted 0 faults, not 1"));
 	report_set_simulated(false);
 }
 
@@ -185,6 +276,8 @@ int main(void)
 	    cmocka_unit_test_setup(test_auto_on_host_simulates, setup),
 	    cmocka_unit_test_setup(test_select_prints_nothing_touches_no_msr, setup),
 	    cmocka_unit_test_setup(test_selftest_gp_needs_real_backend, setup),
+	    cmocka_unit_test_setup(test_selftest_gp_on_handed_backend, setup),
+	    cmocka_unit_test_setup(test_selftest_gp_counts_the_trap, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
