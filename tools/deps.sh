@@ -10,6 +10,7 @@ set -eu
 
 # package:a file or command that proves it is installed (@name: a probe below)
 #   python3         the test scripts (check-*.sh, test-mainjob.sh, bench) run it
+#   clang-format    make check's format check (tests/host/check-format.sh)
 #   libclang-rt-dev clang's libFuzzer and sanitizer runtimes: only a Recommends
 #                   of clang, which --no-install-recommends leaves out, and
 #                   `clang -fsanitize=fuzzer` (the decoder's fuzz target) needs it
@@ -24,6 +25,7 @@ libcmocka-dev:/usr/include/cmocka.h
 libpfm4-dev:/usr/include/perfmon/pfmlib.h
 gcc:gcc
 clang:clang
+clang-format:clang-format
 libclang-rt-dev:@fuzzer-runtime
 python3:python3
 make:make
