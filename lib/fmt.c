@@ -243,15 +243,34 @@ void strbuf_printf(struct strbuf *sb, const char *fmt, ...)
 
 void strbuf_puts(struct strbuf *sb, const char *s)
 {
-	while (*s) {
-		if (sb->len + 1 >= sb->size) {
-			sb->truncated = true;
-			return;
-		}
-		sb->buf[sb->len++] = *s++;
-	}
-	if (sb->size)
-		sb->buf[sb->len] = '\0';
+	strbuf_put(sb, s, strlen(s));
+}
+
+void strbuf_put_dec(struct strbuf *sb, uint64_t v)
+{
+	char tmp[20];
+	int i = 20;
+
+	do {
+		tmp[--i] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	strbuf_put(sb, tmp + i, 20 - (size_t)i);
+}
+
+void strbuf_put_hex(struct strbuf *sb, uint64_t v)
+{
+	static const char digits[] = "0123456789abcdef";
+	char tmp[18];
+	int i = 18;
+
+	do {
+		tmp[--i] = digits[v & 0xf];
+		v >>= 4;
+	} while (v);
+	tmp[--i] = 'x';
+	tmp[--i] = '0';
+	strbuf_put(sb, tmp + i, 18 - (size_t)i);
 }
 
 /* Shared by the option parser (lib/options.c) and the event parser (pmu/event.c). */

@@ -28,6 +28,33 @@ void strbuf_printf(struct strbuf *sb, const char *fmt, ...) pp_printf(2, 3);
 void strbuf_puts(struct strbuf *sb, const char *s);
 
 /*
+ * Appends n bytes, as many as fit; the buffer stays NUL-terminated.  With
+ * the two below, the appenders of the hot paths (pebs-decode writes
+ * millions of fields a second): no format string to read.
+ */
+static inline void strbuf_put(struct strbuf *sb, const char *s, size_t n)
+{
+	size_t room;
+
+	if (!sb->size) {
+		sb->truncated |= n != 0;
+		return;
+	}
+	room = sb->size - 1 - sb->len;
+	if (n > room) {
+		n = room;
+		sb->truncated = true;
+	}
+	memcpy(sb->buf + sb->len, s, n);
+	sb->len += n;
+	sb->buf[sb->len] = '\0';
+}
+
+/* An unsigned decimal; lowercase hex after 0x. */
+void strbuf_put_dec(struct strbuf *sb, uint64_t v);
+void strbuf_put_hex(struct strbuf *sb, uint64_t v);
+
+/*
  * Unsigned decimal, or hex after 0x/0X: reads digits while it can.  False
  * when there were none or the value overflows 64 bits; else *out is the
  * value and *end the first byte not read (the caller judges what follows).

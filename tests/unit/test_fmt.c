@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* test_fmt.c - pp_vsnprintf against the C library's snprintf. */
+/* test_fmt.c - pp_vsnprintf against the C library's snprintf; the strbuf appenders. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -60,6 +60,48 @@ static void test_strbuf(void **state)
 	assert_string_equal(buf, "12-abcdef");
 }
 
+/*
+ * A cut string is still a string: strbuf_puts used to stop at the end of
+ * the buffer without the NUL, leaving whatever the buffer held before (a
+ * report line longer than REPORT_LINE_MAX went to the console unterminated).
+ */
+static void test_strbuf_cut_is_terminated(void **state)
+{
+	char buf[8];
+	struct strbuf sb;
+
+	memset(buf, 'X', sizeof(buf));
+	strbuf_init(&sb, buf, sizeof(buf));
+	strbuf_puts(&sb, "abcdefghij");
+	assert_true(sb.truncated);
+	assert_int_equal(sb.len, 7);
+	assert_string_equal(buf, "abcdefg");
+
+	memset(buf, 'X', sizeof(buf));
+	strbuf_init(&sb, buf, sizeof(buf));
+	strbuf_put(&sb, "0123456789", 10);
+	assert_true(sb.truncated);
+	assert_string_equal(buf, "0123456");
+}
+
+/* The appenders of the hot paths write what pp_snprintf writes. */
+static void test_strbuf_numbers(void **state)
+{
+	static const uint64_t v[] = {0, 9, 10, 0xabcdef, 0xffffffffffffffffull, 1234567890123ull};
+	char buf[64], want[64];
+	struct strbuf sb;
+
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		strbuf_init(&sb, buf, sizeof(buf));
+		strbuf_put_dec(&sb, v[i]);
+		strbuf_put(&sb, " ", 1);
+		strbuf_put_hex(&sb, v[i]);
+		snprintf(want, sizeof(want), "%llu 0x%llx", (unsigned long long)v[i],
+			 (unsigned long long)v[i]);
+		assert_string_equal(buf, want);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -67,6 +109,8 @@ int main(void)
 	    cmocka_unit_test(test_strings),
 	    cmocka_unit_test(test_truncation),
 	    cmocka_unit_test(test_strbuf),
+	    cmocka_unit_test(test_strbuf_cut_is_terminated),
+	    cmocka_unit_test(test_strbuf_numbers),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
