@@ -1,76 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
  * render.c - a decoded record as key=value text, a JSON Lines object or a
- * CSV row, into a strbuf.  Hand-rolled number formatting: pebs-decode must
- * write JSON at >= 2M records/s, and these run once per field.
+ * CSV row, into a strbuf.  No format strings: pebs-decode must write JSON
+ * at >= 2M records/s, so fields go out through lib/fmt.h's appenders and
+ * strings through the one JSON writer's json_put_string (lib/json.h).
  */
 #include "render.h"
-
-static void put(struct strbuf *sb, const char *s, size_t n)
-{
-	size_t room;
-
-	if (sb->size == 0)
-		return;
-	room = sb->size - 1 - sb->len;
-	if (n > room) {
-		n = room;
-		sb->truncated = true;
-	}
-	memcpy(sb->buf + sb->len, s, n);
-	sb->len += n;
-	sb->buf[sb->len] = '\0';
-}
-
-static void puts_(struct strbuf *sb, const char *s)
-{
-	put(sb, s, strlen(s));
-}
-
-static void hex(struct strbuf *sb, uint64_t v)
-{
-	static const char digits[] = "0123456789abcdef";
-	char tmp[18];
-	int i = 18;
-
-	do {
-		tmp[--i] = digits[v & 0xf];
-		v >>= 4;
-	} while (v);
-	tmp[--i] = 'x';
-	tmp[--i] = '0';
-	put(sb, tmp + i, 18 - (size_t)i);
-}
-
-static void dec(struct strbuf *sb, uint64_t v)
-{
-	char tmp[20];
-	int i = 20;
-
-	do {
-		tmp[--i] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	put(sb, tmp + i, 20 - (size_t)i);
-}
-
-/* JSON string body: our words are plain ASCII; escape " and \ anyway. */
-static void jstr(struct strbuf *sb, const char *s)
-{
-	size_t n = strlen(s);
-
-	put(sb, "\"", 1);
-	if (!strchr(s, '"') && !strchr(s, '\\')) {
-		put(sb, s, n);
-	} else {
-		for (const char *p = s; *p; p++) {
-			if (*p == '"' || *p == '\\')
-				put(sb, "\\", 1);
-			put(sb, p, 1);
-		}
-	}
-	put(sb, "\"", 1);
-}
+#include "../lib/json.h"
 
 static const char *const tsx_words[8] = {
     "hle",   "rtm",	 "instruction",	   "non_instruction",
@@ -85,8 +21,8 @@ void pebs_render_tsx_flags(uint32_t flags, struct strbuf *sb)
 		if (!(flags & (1u << i)))
 			continue;
 		if (!first)
-			put(sb, ",", 1);
-		puts_(sb, tsx_words[i]);
+			strbuf_put(sb, ",", 1);
+		strbuf_puts(sb, tsx_words[i]);
 		first = false;
 	}
 }
@@ -134,31 +70,31 @@ static const struct pebs_mem_words *words_for(uint64_t ds)
 
 static void kv_hex(struct strbuf *sb, const char *k, uint64_t v)
 {
-	put(sb, " ", 1);
-	puts_(sb, k);
-	put(sb, "=", 1);
-	hex(sb, v);
+	strbuf_put(sb, " ", 1);
+	strbuf_puts(sb, k);
+	strbuf_put(sb, "=", 1);
+	strbuf_put_hex(sb, v);
 }
 
 static void kv_dec(struct strbuf *sb, const char *k, uint64_t v)
 {
-	put(sb, " ", 1);
-	puts_(sb, k);
-	put(sb, "=", 1);
-	dec(sb, v);
+	strbuf_put(sb, " ", 1);
+	strbuf_puts(sb, k);
+	strbuf_put(sb, "=", 1);
+	strbuf_put_dec(sb, v);
 }
 
 static void kv_word(struct strbuf *sb, const char *k, const char *v)
 {
-	put(sb, " ", 1);
-	puts_(sb, k);
-	put(sb, "=", 1);
+	strbuf_put(sb, " ", 1);
+	strbuf_puts(sb, k);
+	strbuf_put(sb, "=", 1);
 	if (strchr(v, ' ') || strchr(v, ',')) {
-		put(sb, "\"", 1);
-		puts_(sb, v);
-		put(sb, "\"", 1);
+		strbuf_put(sb, "\"", 1);
+		strbuf_puts(sb, v);
+		strbuf_put(sb, "\"", 1);
 	} else {
-		puts_(sb, v);
+		strbuf_puts(sb, v);
 	}
 }
 
@@ -166,8 +102,8 @@ void pebs_render_kv(const struct pebs_record *r, struct strbuf *sb)
 {
 	uint64_t h = r->have;
 
-	puts_(sb, "offset=");
-	hex(sb, r->offset);
+	strbuf_puts(sb, "offset=");
+	strbuf_put_hex(sb, r->offset);
 	kv_dec(sb, "size", r->size);
 	if (h & HAVE_IP)
 		kv_hex(sb, "ip", r->ip);
@@ -200,11 +136,11 @@ void pebs_render_kv(const struct pebs_record *r, struct strbuf *sb)
 	}
 	if ((h & HAVE_TSX) && (r->tsx.cycles || r->tsx.flags)) {
 		kv_dec(sb, "tsx_cycles", r->tsx.cycles);
-		put(sb, " tsx_flags=", 11);
+		strbuf_put(sb, " tsx_flags=", 11);
 		if (r->tsx.flags)
 			pebs_render_tsx_flags(r->tsx.flags, sb);
 		else
-			put(sb, "none", 4);
+			strbuf_put(sb, "none", 4);
 		if (r->tsx.has_xabort)
 			kv_hex(sb, "xabort", r->tsx.xabort);
 	}
@@ -218,39 +154,39 @@ void pebs_render_kv(const struct pebs_record *r, struct strbuf *sb)
 
 static void j_key(struct strbuf *sb, const char *k)
 {
-	put(sb, ",\"", 2);
-	puts_(sb, k);
-	put(sb, "\":", 2);
+	strbuf_put(sb, ",\"", 2);
+	strbuf_puts(sb, k);
+	strbuf_put(sb, "\":", 2);
 }
 
 static void j_hex(struct strbuf *sb, const char *k, uint64_t v)
 {
 	j_key(sb, k);
-	put(sb, "\"", 1);
-	hex(sb, v);
-	put(sb, "\"", 1);
+	strbuf_put(sb, "\"", 1);
+	strbuf_put_hex(sb, v);
+	strbuf_put(sb, "\"", 1);
 }
 
 static void j_dec(struct strbuf *sb, const char *k, uint64_t v)
 {
 	j_key(sb, k);
-	dec(sb, v);
+	strbuf_put_dec(sb, v);
 }
 
 static void json_regs(const struct pebs_record *r, struct strbuf *sb)
 {
 	j_key(sb, "regs");
-	put(sb, "{", 1);
+	strbuf_put(sb, "{", 1);
 	for (unsigned int i = 0; i < REG_COUNT; i++) {
 		if (i)
-			put(sb, ",", 1);
-		put(sb, "\"", 1);
-		puts_(sb, reg_names[i]);
-		put(sb, "\":\"", 3);
-		hex(sb, r->regs[i]);
-		put(sb, "\"", 1);
+			strbuf_put(sb, ",", 1);
+		strbuf_put(sb, "\"", 1);
+		strbuf_puts(sb, reg_names[i]);
+		strbuf_put(sb, "\":\"", 3);
+		strbuf_put_hex(sb, r->regs[i]);
+		strbuf_put(sb, "\"", 1);
 	}
-	put(sb, "}", 1);
+	strbuf_put(sb, "}", 1);
 }
 
 static void json_tsx(const struct pebs_record *r, struct strbuf *sb)
@@ -258,42 +194,42 @@ static void json_tsx(const struct pebs_record *r, struct strbuf *sb)
 	bool first = true;
 
 	j_key(sb, "tsx");
-	put(sb, "{\"cycles\":", 10);
-	dec(sb, r->tsx.cycles);
-	put(sb, ",\"flags\":[", 10);
+	strbuf_put(sb, "{\"cycles\":", 10);
+	strbuf_put_dec(sb, r->tsx.cycles);
+	strbuf_put(sb, ",\"flags\":[", 10);
 	for (unsigned int i = 0; i < 8; i++) {
 		if (!(r->tsx.flags & (1u << i)))
 			continue;
 		if (!first)
-			put(sb, ",", 1);
-		jstr(sb, tsx_words[i]);
+			strbuf_put(sb, ",", 1);
+		json_put_string(sb, tsx_words[i]);
 		first = false;
 	}
-	put(sb, "]", 1);
+	strbuf_put(sb, "]", 1);
 	if (r->tsx.has_xabort) {
-		put(sb, ",\"xabort\":", 10);
-		dec(sb, r->tsx.xabort);
+		strbuf_put(sb, ",\"xabort\":", 10);
+		strbuf_put_dec(sb, r->tsx.xabort);
 	}
-	put(sb, "}", 1);
+	strbuf_put(sb, "}", 1);
 }
 
 static void json_mem_object(uint64_t ds, const struct pebs_mem_words *w, struct strbuf *sb)
 {
-	put(sb, "{\"data_src\":\"", 13);
-	hex(sb, ds);
-	put(sb, "\",\"op\":", 7);
-	jstr(sb, w->op);
-	put(sb, ",\"level\":", 9);
-	jstr(sb, w->level);
-	put(sb, ",\"snoop\":", 9);
-	jstr(sb, w->snoop);
-	put(sb, ",\"tlb\":", 7);
-	jstr(sb, w->tlb);
-	put(sb, ",\"lock\":", 8);
-	jstr(sb, w->lock);
-	put(sb, ",\"blocked\":", 11);
-	jstr(sb, w->blocked);
-	put(sb, "}", 1);
+	strbuf_put(sb, "{\"data_src\":\"", 13);
+	strbuf_put_hex(sb, ds);
+	strbuf_put(sb, "\",\"op\":", 7);
+	json_put_string(sb, w->op);
+	strbuf_put(sb, ",\"level\":", 9);
+	json_put_string(sb, w->level);
+	strbuf_put(sb, ",\"snoop\":", 9);
+	json_put_string(sb, w->snoop);
+	strbuf_put(sb, ",\"tlb\":", 7);
+	json_put_string(sb, w->tlb);
+	strbuf_put(sb, ",\"lock\":", 8);
+	json_put_string(sb, w->lock);
+	strbuf_put(sb, ",\"blocked\":", 11);
+	json_put_string(sb, w->blocked);
+	strbuf_put(sb, "}", 1);
 }
 
 static void json_mem(const struct pebs_record *r, struct strbuf *sb)
@@ -302,7 +238,7 @@ static void json_mem(const struct pebs_record *r, struct strbuf *sb)
 
 	j_key(sb, "mem");
 	if (!(r->have & HAVE_MEM)) {
-		put(sb, "{\"level\":\"not available\"}", 25);
+		strbuf_put(sb, "{\"level\":\"not available\"}", 25);
 		return;
 	}
 	i = words_slot(r->data_src);
@@ -318,15 +254,15 @@ static void json_mem(const struct pebs_record *r, struct strbuf *sb)
 		words_cache[i].json_len = m.len;
 		words_cache[i].has_json = true;
 	}
-	put(sb, words_cache[i].json, words_cache[i].json_len);
+	strbuf_put(sb, words_cache[i].json, words_cache[i].json_len);
 }
 
 void pebs_render_json(const struct pebs_record *r, struct strbuf *sb)
 {
 	uint64_t h = r->have;
 
-	put(sb, "{\"offset\":", 10);
-	dec(sb, r->offset);
+	strbuf_put(sb, "{\"offset\":", 10);
+	strbuf_put_dec(sb, r->offset);
 	j_dec(sb, "size", r->size);
 	if (h & HAVE_IP)
 		j_hex(sb, "ip", r->ip);
@@ -352,29 +288,29 @@ void pebs_render_json(const struct pebs_record *r, struct strbuf *sb)
 		json_mem(r, sb);
 	if (h & HAVE_LBR) {
 		j_key(sb, "lbr");
-		put(sb, "[", 1);
+		strbuf_put(sb, "[", 1);
 		for (unsigned int i = 0; i < r->n_lbr; i++) {
-			put(sb, i ? ",{\"from\":\"" : "{\"from\":\"", i ? 10 : 9);
-			hex(sb, r->lbr[i].from);
-			put(sb, "\",\"to\":\"", 8);
-			hex(sb, r->lbr[i].to);
-			put(sb, "\",\"info\":\"", 10);
-			hex(sb, r->lbr[i].info);
-			put(sb, "\"}", 2);
+			strbuf_put(sb, i ? ",{\"from\":\"" : "{\"from\":\"", i ? 10 : 9);
+			strbuf_put_hex(sb, r->lbr[i].from);
+			strbuf_put(sb, "\",\"to\":\"", 8);
+			strbuf_put_hex(sb, r->lbr[i].to);
+			strbuf_put(sb, "\",\"info\":\"", 10);
+			strbuf_put_hex(sb, r->lbr[i].info);
+			strbuf_put(sb, "\"}", 2);
 		}
-		put(sb, "]", 1);
+		strbuf_put(sb, "]", 1);
 	}
 	if (h & HAVE_COUNTERS) {
 		j_key(sb, "counters");
-		put(sb, "[", 1);
+		strbuf_put(sb, "[", 1);
 		for (unsigned int i = 0; i < r->n_counters; i++) {
-			put(sb, i ? ",\"" : "\"", i ? 2 : 1);
-			hex(sb, r->counters[i]);
-			put(sb, "\"", 1);
+			strbuf_put(sb, i ? ",\"" : "\"", i ? 2 : 1);
+			strbuf_put_hex(sb, r->counters[i]);
+			strbuf_put(sb, "\"", 1);
 		}
-		put(sb, "]", 1);
+		strbuf_put(sb, "]", 1);
 	}
-	put(sb, "}", 1);
+	strbuf_put(sb, "}", 1);
 }
 
 /* ---- CSV ---- */
@@ -385,21 +321,21 @@ static const char csv_header[] =
 
 void pebs_render_csv_header(struct strbuf *sb)
 {
-	put(sb, csv_header, sizeof(csv_header) - 1);
+	strbuf_put(sb, csv_header, sizeof(csv_header) - 1);
 }
 
 static void c_hex(struct strbuf *sb, bool have, uint64_t v)
 {
-	put(sb, ",", 1);
+	strbuf_put(sb, ",", 1);
 	if (have)
-		hex(sb, v);
+		strbuf_put_hex(sb, v);
 }
 
 static void c_dec(struct strbuf *sb, bool have, uint64_t v)
 {
-	put(sb, ",", 1);
+	strbuf_put(sb, ",", 1);
 	if (have)
-		dec(sb, v);
+		strbuf_put_dec(sb, v);
 }
 
 void pebs_render_csv(const struct pebs_record *r, struct strbuf *sb)
@@ -409,7 +345,7 @@ void pebs_render_csv(const struct pebs_record *r, struct strbuf *sb)
 	const char *words[6];
 	bool tsx = h & HAVE_TSX;
 
-	dec(sb, r->offset);
+	strbuf_put_dec(sb, r->offset);
 	c_dec(sb, true, r->size);
 	c_hex(sb, h & HAVE_IP, r->ip);
 	c_hex(sb, h & HAVE_APPLICABLE, r->applicable_counters);
@@ -431,15 +367,15 @@ void pebs_render_csv(const struct pebs_record *r, struct strbuf *sb)
 			words[1] = "not available";
 	}
 	for (unsigned int i = 0; i < 6; i++) {
-		put(sb, ",", 1);
-		puts_(sb, words[i]); /* perf's words hold no comma or quote */
+		strbuf_put(sb, ",", 1);
+		strbuf_puts(sb, words[i]); /* perf's words hold no comma or quote */
 	}
 	c_dec(sb, tsx, r->tsx.cycles);
-	put(sb, ",", 1);
+	strbuf_put(sb, ",", 1);
 	if (tsx && r->tsx.flags) {
-		put(sb, "\"", 1);
+		strbuf_put(sb, "\"", 1);
 		pebs_render_tsx_flags(r->tsx.flags, sb);
-		put(sb, "\"", 1);
+		strbuf_put(sb, "\"", 1);
 	}
 	c_hex(sb, r->tsx.has_xabort, r->tsx.xabort);
 }

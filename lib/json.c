@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* json.c - the JSON writer behind results.json (RFC 8259 strings and numbers). */
+/* json.c - the JSON writer (RFC 8259 strings and numbers; json.h). */
 #include "json.h"
 
 void json_init(struct json_out *j, char *buf, size_t size)
@@ -8,21 +8,33 @@ void json_init(struct json_out *j, char *buf, size_t size)
 	strbuf_init(&j->sb, buf, size);
 }
 
-static void put_escaped(struct strbuf *sb, const char *s)
+void json_put_string(struct strbuf *sb, const char *s)
 {
-	strbuf_puts(sb, "\"");
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
+	static const char hex[] = "0123456789abcdef";
+	const char *run;
 
-		if (c == '"' || c == '\\')
-			strbuf_printf(sb, "\\%c", c);
-		else if (c < 0x20 || c >= 0x7f)
-			/* Control bytes and non-ASCII: \u escapes keep the file plain ASCII. */
-			strbuf_printf(sb, "\\u%04x", c);
-		else
-			strbuf_printf(sb, "%c", c);
+	if (!s)
+		s = "";
+	strbuf_put(sb, "\"", 1);
+	/* Runs of bytes that need no escape go out in one piece. */
+	for (run = s; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		char esc[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 0xf]};
+
+		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\')
+			continue;
+		strbuf_put(sb, run, (size_t)(s - run));
+		run = s + 1;
+		/* Control bytes and non-ASCII: \u escapes keep the output plain ASCII. */
+		if (c == '"' || c == '\\') {
+			esc[1] = (char)c;
+			strbuf_put(sb, esc, 2);
+		} else {
+			strbuf_put(sb, esc, 6);
+		}
 	}
-	strbuf_puts(sb, "\"");
+	strbuf_put(sb, run, (size_t)(s - run));
+	strbuf_put(sb, "\"", 1);
 }
 
 /* A comma before every member but the first, then the key. */
@@ -32,7 +44,7 @@ static void member(struct json_out *j, const char *key)
 		strbuf_puts(&j->sb, ",");
 	j->need_comma[j->depth] = true;
 	if (key) {
-		put_escaped(&j->sb, key);
+		json_put_string(&j->sb, key);
 		strbuf_puts(&j->sb, ":");
 	}
 }
@@ -78,13 +90,13 @@ void json_end_array(struct json_out *j)
 void json_str(struct json_out *j, const char *key, const char *val)
 {
 	member(j, key);
-	put_escaped(&j->sb, val);
+	json_put_string(&j->sb, val);
 }
 
 void json_u64(struct json_out *j, const char *key, uint64_t val)
 {
 	member(j, key);
-	strbuf_printf(&j->sb, "%llu", (unsigned long long)val);
+	strbuf_put_dec(&j->sb, val);
 }
 
 void json_bool(struct json_out *j, const char *key, bool val)

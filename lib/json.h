@@ -1,13 +1,25 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * json.h - a small JSON writer into a fixed buffer (no malloc), for the
- * results file on the ESP (docs/RESULTS.md).  It tracks nesting so commas
- * come out right; once the buffer is full it stops and says so.
+ * json.h - the JSON writer (RFC 8259), into a fixed buffer (no malloc):
+ * the results file on the ESP (job/results.c, docs/RESULTS.md) and the
+ * JSON Lines of the decoder (decode/render.c, pebs-decode --output json).
+ *
+ * json_put_string() is the one escaping rule: '"' and '\' get a backslash,
+ * every other byte below 0x20 or from 0x7f on is written \u00XX (a byte,
+ * not a decoded UTF-8 character), so the output is plain ASCII.
+ *
+ * struct json_out tracks nesting so commas come out right; once the buffer
+ * is full it stops and says so.  The decoder lays out its own objects (one
+ * per record, millions a second) with json_put_string and lib/fmt.h's
+ * strbuf_put_dec/strbuf_put_hex.
  */
 #ifndef PP_LIB_JSON_H
 #define PP_LIB_JSON_H
 
 #include "fmt.h"
+
+/* A JSON string of s (NULL: ""), quotes included. */
+void json_put_string(struct strbuf *sb, const char *s);
 
 #define JSON_MAX_DEPTH 16
 

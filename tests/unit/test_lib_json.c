@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* test_lib_json.c - the results-file JSON writer: commas, nesting, escapes, overflow. */
+/* test_lib_json.c - the JSON writer: commas, nesting, the escaping rule, overflow. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -47,6 +47,26 @@ static void test_escapes(void **state)
 	assert_string_equal(buf, "\"q\\\"b\\\\n\\u000at\\u0009\\u0001\\u00c3\"\n");
 }
 
+/* The one escaping rule, as the decoder's JSON Lines use it: plain runs, DEL, NULL. */
+static void test_put_string(void **state)
+{
+	char buf[64];
+	struct strbuf sb;
+
+	strbuf_init(&sb, buf, sizeof(buf));
+	json_put_string(&sb, "L3 hit");
+	json_put_string(&sb, "a\x7f\"");
+	json_put_string(&sb, NULL);
+	assert_false(sb.truncated);
+	assert_string_equal(buf, "\"L3 hit\"\"a\\u007f\\\"\"\"\"");
+
+	/* Cut mid-escape: still a string, and said to be cut. */
+	strbuf_init(&sb, buf, 6);
+	json_put_string(&sb, "\x01\x02");
+	assert_true(sb.truncated);
+	assert_int_equal(strlen(buf), 5);
+}
+
 static void test_overflow_and_unbalanced(void **state)
 {
 	char buf[16];
@@ -69,6 +89,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_nesting_and_commas),
 	    cmocka_unit_test(test_escapes),
+	    cmocka_unit_test(test_put_string),
 	    cmocka_unit_test(test_overflow_and_unbalanced),
 	};
 
