@@ -1,7 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * perf_mem.h - the bit layout of union perf_mem_data_src, from Linux
- * include/uapi/linux/perf_event.h (pebs-formats.md 6.1).  Private to decode/.
+ * include/uapi/linux/perf_event.h (the PERF_MEM_* definitions), defined
+ * here once: decode/ builds every record's data_src with it, kernels/
+ * expect.c reads the fields back for its verdicts, and the tests compose
+ * their expected values with it (checking them against worked u64 values).
+ * The short macros (OP(), LVL(), ...) keep the decoder's tables readable
+ * as rows of Linux's.
  */
 #ifndef PP_DECODE_PERF_MEM_H
 #define PP_DECODE_PERF_MEM_H
@@ -70,6 +75,9 @@ enum {
 	MEM_LVLNUM_L4 = 4,
 	MEM_LVLNUM_L2_MHB = 5,
 	MEM_LVLNUM_MSC = 6,
+	/* L0 (Diamond Rapids): Linux commit d2bdcde9626c "perf/x86/intel: Add support for
+	   PEBS memory auxiliary info field in DMR" */
+	MEM_LVLNUM_L0 = 7,
 	MEM_LVLNUM_UNC = 8,
 	MEM_LVLNUM_CXL = 9,
 	MEM_LVLNUM_IO = 0xa,
@@ -92,6 +100,9 @@ enum { MEM_BLK_NA = 1, MEM_BLK_DATA = 2, MEM_BLK_ADDR = 4 };
 #define MEM_F_SNOOPX GENMASK_ULL(39, 38)
 #define MEM_F_BLK    GENMASK_ULL(42, 40)
 #define MEM_F_HOPS   GENMASK_ULL(45, 43)
+
+/* A field's value, e.g. MEM_FIELD(d, LVL) & MEM_LVL_L1. */
+#define MEM_FIELD(d, f) (((d)&MEM_F_##f) >> MEM_##f##_SHIFT)
 
 /*
  * PERF_MEM_NA as the kernel defines it today (include/linux/perf_event.h,

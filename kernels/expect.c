@@ -2,58 +2,12 @@
 /*
  * expect.c - records to statistics, statistics and expectations to a
  * verdict.  The data_src bits are union perf_mem_data_src (Linux UAPI
- * include/uapi/linux/perf_event.h; pebs-formats.md 6.1), which decode/ fills
+ * include/uapi/linux/perf_event.h; decode/perf_mem.h), which decode/ fills
  * for every generation.
  */
 #include "expect.h"
+#include "../decode/perf_mem.h"
 #include "../lib/fmt.h"
-
-/* perf_mem_data_src fields (pebs-formats.md 6.1). */
-#define DS_LVL(d)    (((d) >> 5) & 0x3fff)
-#define DS_SNOOP(d)  (((d) >> 19) & 0x1f)
-#define DS_LOCK(d)   (((d) >> 24) & 0x3)
-#define DS_TLB(d)    (((d) >> 26) & 0x7f)
-#define DS_LVLNUM(d) (((d) >> 33) & 0xf)
-#define DS_REMOTE(d) (((d) >> 37) & 0x1)
-#define DS_BLK(d)    (((d) >> 40) & 0x7)
-
-enum {
-	LVL_NA = 0x1,
-	LVL_HIT = 0x2,
-	LVL_MISS = 0x4,
-	LVL_L1 = 0x8,
-	LVL_LFB = 0x10,
-	LVL_L2 = 0x20,
-	LVL_L3 = 0x40,
-	LVL_LOC_RAM = 0x80,
-	LVL_REM_RAM1 = 0x100,
-	LVL_REM_RAM2 = 0x200,
-	LVL_REM_CCE1 = 0x400,
-	LVL_REM_CCE2 = 0x800,
-	LVL_IO = 0x1000,
-	LVL_UNC = 0x2000,
-};
-enum {
-	LVLNUM_L1 = 1,
-	LVLNUM_L2 = 2,
-	LVLNUM_L3 = 3,
-	LVLNUM_L4 = 4,
-	LVLNUM_L2_MHB = 5,
-	LVLNUM_MSC = 6,
-	LVLNUM_L0 = 7,
-	LVLNUM_UNC = 8,
-	LVLNUM_CXL = 9,
-	LVLNUM_IO = 0xa,
-	LVLNUM_ANY_CACHE = 0xb,
-	LVLNUM_LFB = 0xc,
-	LVLNUM_RAM = 0xd,
-	LVLNUM_PMEM = 0xe,
-	LVLNUM_NA = 0xf,
-};
-#define SNOOP_HITM  0x10
-#define LOCK_LOCKED 0x2
-#define TLB_MISS    0x4
-#define BLK_DATA    0x2
 
 static const char *const klevel_names[KLV_COUNT] = {
     [KLV_L1] = "L1",
@@ -76,26 +30,26 @@ const char *klevel_name(enum klevel l)
 static enum klevel level_from_num(unsigned int num, bool remote)
 {
 	switch (num) {
-	case LVLNUM_L0:
-	case LVLNUM_L1:
+	case MEM_LVLNUM_L0:
+	case MEM_LVLNUM_L1:
 		return KLV_L1;
-	case LVLNUM_LFB:
+	case MEM_LVLNUM_LFB:
 		return KLV_LFB;
-	case LVLNUM_L2:
-	case LVLNUM_L2_MHB:
+	case MEM_LVLNUM_L2:
+	case MEM_LVLNUM_L2_MHB:
 		return KLV_L2;
-	case LVLNUM_L3:
-	case LVLNUM_L4:
-	case LVLNUM_MSC:
+	case MEM_LVLNUM_L3:
+	case MEM_LVLNUM_L4:
+	case MEM_LVLNUM_MSC:
 		return remote ? KLV_REMOTE_CACHE : KLV_L3;
-	case LVLNUM_ANY_CACHE:
+	case MEM_LVLNUM_ANY_CACHE:
 		return remote ? KLV_REMOTE_CACHE : KLV_L3;
-	case LVLNUM_RAM:
-	case LVLNUM_PMEM:
-	case LVLNUM_CXL:
+	case MEM_LVLNUM_RAM:
+	case MEM_LVLNUM_PMEM:
+	case MEM_LVLNUM_CXL:
 		return remote ? KLV_REMOTE_RAM : KLV_RAM;
-	case LVLNUM_IO:
-	case LVLNUM_UNC:
+	case MEM_LVLNUM_IO:
+	case MEM_LVLNUM_UNC:
 		return KLV_IO;
 	default:
 		return KLV_NA;
@@ -109,17 +63,17 @@ static enum klevel level_from_bits(unsigned int lvl)
 		unsigned int bit;
 		enum klevel level;
 	} map[] = {
-	    {LVL_L1, KLV_L1},
-	    {LVL_LFB, KLV_LFB},
-	    {LVL_L2, KLV_L2},
-	    {LVL_L3, KLV_L3},
-	    {LVL_LOC_RAM, KLV_RAM},
-	    {LVL_REM_RAM1, KLV_REMOTE_RAM},
-	    {LVL_REM_RAM2, KLV_REMOTE_RAM},
-	    {LVL_REM_CCE1, KLV_REMOTE_CACHE},
-	    {LVL_REM_CCE2, KLV_REMOTE_CACHE},
-	    {LVL_IO, KLV_IO},
-	    {LVL_UNC, KLV_IO},
+	    {MEM_LVL_L1, KLV_L1},
+	    {MEM_LVL_LFB, KLV_LFB},
+	    {MEM_LVL_L2, KLV_L2},
+	    {MEM_LVL_L3, KLV_L3},
+	    {MEM_LVL_LOC_RAM, KLV_RAM},
+	    {MEM_LVL_REM_RAM1, KLV_REMOTE_RAM},
+	    {MEM_LVL_REM_RAM2, KLV_REMOTE_RAM},
+	    {MEM_LVL_REM_CCE1, KLV_REMOTE_CACHE},
+	    {MEM_LVL_REM_CCE2, KLV_REMOTE_CACHE},
+	    {MEM_LVL_IO, KLV_IO},
+	    {MEM_LVL_UNC, KLV_IO},
 	};
 	enum klevel found = KLV_NA;
 
@@ -132,12 +86,12 @@ static enum klevel level_from_bits(unsigned int lvl)
 
 enum klevel klevel_of(uint64_t d)
 {
-	unsigned int lvl = DS_LVL(d), num = DS_LVLNUM(d);
-	bool miss_only = (lvl & LVL_MISS) && !(lvl & LVL_HIT);
+	unsigned int lvl = MEM_FIELD(d, LVL), num = MEM_FIELD(d, LVLNUM);
+	bool miss_only = (lvl & MEM_LVL_MISS) && !(lvl & MEM_LVL_HIT);
 	enum klevel l;
 
-	if (num && num != LVLNUM_NA)
-		l = level_from_num(num, DS_REMOTE(d));
+	if (num && num != MEM_LVLNUM_NA)
+		l = level_from_num(num, d & REMOTE);
 	else
 		l = level_from_bits(lvl);
 	if (l == KLV_NA)
@@ -168,10 +122,10 @@ void kstats_add(struct kstats *s, const struct pebs_record *r)
 
 		s->n_src++;
 		s->level[klevel_of(d)]++;
-		s->locked += DS_LOCK(d) == LOCK_LOCKED;
-		s->stlb_miss += !!(DS_TLB(d) & TLB_MISS);
-		s->hitm += !!(DS_SNOOP(d) & SNOOP_HITM);
-		s->blk_data += !!(DS_BLK(d) & BLK_DATA);
+		s->locked += MEM_FIELD(d, LOCK) == MEM_LOCK_LOCKED;
+		s->stlb_miss += !!(MEM_FIELD(d, TLB) & MEM_TLB_MISS);
+		s->hitm += !!(MEM_FIELD(d, SNOOP) & MEM_SNOOP_HITM);
+		s->blk_data += !!(MEM_FIELD(d, BLK) & MEM_BLK_DATA);
 	}
 	if (r->have & HAVE_DLA) {
 		s->n_dla++;

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * test_kernels_verdict.c - the verdicts on synthetic decoded records.  The
- * data_src values are built here from the perf_mem_data_src layout
- * (pebs-formats.md 6.1: op 4:0, lvl 18:5, snoop 23:19, lock 25:24, tlb
- * 32:26, lvl_num 36:33, remote 37, blk 42:40), the thresholds from the
- * kernels' expectation tables as documented in docs/KERNELS.md.
+ * data_src values are built here with the perf_mem_data_src layout
+ * (decode/perf_mem.h, Linux include/uapi/linux/perf_event.h: op 4:0, lvl
+ * 18:5, snoop 23:19, lock 25:24, tlb 32:26, lvl_num 36:33, remote 37, blk
+ * 42:40), the thresholds from the kernels' expectation tables as
+ * documented in docs/KERNELS.md.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,33 +15,19 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
+#include "decode/perf_mem.h"
 #include "kernels/expect.h"
 
-/* Hand-built data_src values (Linux's values for Skylake's table rows). */
-#define OP_LOAD	      (2ULL << 0)
-#define OP_STORE      (4ULL << 0)
-#define LVL(x)	      ((uint64_t)(x) << 5)
-#define LV_HIT	      0x2
-#define LV_MISS	      0x4
-#define LV_L1	      0x8
-#define LV_L2	      0x20
-#define LV_L3	      0x40
-#define LV_LOC_RAM    0x80
-#define SNOOP_NONE    (2ULL << 19)
-#define SNOOP_HIT     (4ULL << 19)
-#define SNOOP_HITM    (0x10ULL << 19)
-#define LOCKED	      (2ULL << 24)
-#define TLB_STLB_MISS (0x14ULL << 26) /* MISS | L2 */
-#define LVLNUM(n)     ((uint64_t)(n) << 33)
-#define BLK_DATA      (2ULL << 40)
+/* data_src values as Linux builds them for Skylake's table rows (decode/perf_mem.h). */
+#define TLB_STLB_MISS (TLB(MISS) | TLB(L2))
 
-#define DS_L1_HIT  (OP_LOAD | LVL(LV_HIT | LV_L1) | SNOOP_NONE | LVLNUM(1))
-#define DS_L2_HIT  (OP_LOAD | LVL(LV_HIT | LV_L2) | SNOOP_NONE | LVLNUM(2))
-#define DS_L3_HITM (OP_LOAD | LVL(LV_HIT | LV_L3) | SNOOP_HITM | LVLNUM(3))
+#define DS_L1_HIT  (OP(LOAD) | LVL(HIT) | LVL(L1) | SNOOP(NONE) | LVLNUM(L1))
+#define DS_L2_HIT  (OP(LOAD) | LVL(HIT) | LVL(L2) | SNOOP(NONE) | LVLNUM(L2))
+#define DS_L3_HITM (OP(LOAD) | LVL(HIT) | LVL(L3) | SNOOP(HITM) | LVLNUM(L3))
 /* SNB-style "L3 miss, local DRAM": lvl bits only, no lvl_num. */
-#define DS_RAM_OLD (OP_LOAD | LVL(LV_MISS | LV_L3 | LV_LOC_RAM) | SNOOP_HIT)
+#define DS_RAM_OLD (OP(LOAD) | LVL(MISS) | LVL(L3) | LVL(LOC_RAM) | SNOOP(HIT))
 /* SNB precise store that missed L1: OP STORE | LVL L1|MISS. */
-#define DS_ST_L1_MISS (OP_STORE | LVL(LV_MISS | LV_L1))
+#define DS_ST_L1_MISS (OP(STORE) | LVL(MISS) | LVL(L1))
 
 static uint8_t buffer[16384] __attribute__((aligned(4096)));
 
@@ -129,15 +116,17 @@ static void test_chase_dram_old_encoding(void **state)
 
 static void test_levels(void **state)
 {
+	/* The layout, worked by hand (test_decode_datasrc checks every row so). */
+	assert_int_equal(DS_L1_HIT, 0x200100142ULL);
+	assert_int_equal(DS_L1_HIT | LOCK(LOCKED) | TLB_STLB_MISS, 0x252100142ULL);
 	assert_int_equal(klevel_of(DS_L1_HIT), KLV_L1);
 	assert_int_equal(klevel_of(DS_L2_HIT), KLV_L2);
 	assert_int_equal(klevel_of(DS_RAM_OLD), KLV_RAM);
 	assert_int_equal(klevel_of(DS_L3_HITM), KLV_L3);
 	assert_int_equal(klevel_of(DS_ST_L1_MISS), KLV_MISS);
-	assert_int_equal(klevel_of(OP_STORE | LVL(LV_HIT | LV_L1)), KLV_L1);
+	assert_int_equal(klevel_of(OP(STORE) | LVL(HIT) | LVL(L1)), KLV_L1);
 	/* Remote bit with lvl_num RAM. */
-	assert_int_equal(klevel_of(OP_LOAD | LVL(LV_HIT) | LVLNUM(0xd) | (1ULL << 37)),
-			 KLV_REMOTE_RAM);
+	assert_int_equal(klevel_of(OP(LOAD) | LVL(HIT) | LVLNUM(RAM) | REMOTE), KLV_REMOTE_RAM);
 	/* PERF_MEM_NA. */
 	assert_int_equal(klevel_of(0x05080021ULL), KLV_NA);
 }
@@ -145,7 +134,7 @@ static void test_levels(void **state)
 static void test_lock_and_stlb_apply_by_generation(void **state)
 {
 	setup_run("lock", UARCH_SKL);
-	add(100, DS_L1_HIT | LOCKED);
+	add(100, DS_L1_HIT | LOCK(LOCKED));
 	assert_int_equal(eval(KSAMPLE_LOAD), KV_PASS);
 	setup_run("lock", UARCH_SKL);
 	add(100, DS_L1_HIT);
@@ -439,7 +428,7 @@ static void test_hitm_hw_only(void **state)
 static void test_stfwd_blk_on_spr(void **state)
 {
 	setup_run("st-fwd-block", UARCH_SPR);
-	add(100, DS_L1_HIT | BLK_DATA);
+	add(100, DS_L1_HIT | BLK(DATA));
 	fx.in.loads = 1000;
 	fx.in.n_counts = 1;
 	fx.in.count_names[0] = "event=0x03,umask=0x02";
