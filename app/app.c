@@ -25,15 +25,6 @@ static void list_models(void)
 	}
 }
 
-static void model_names(char *buf, size_t size)
-{
-	struct strbuf sb;
-
-	strbuf_init(&sb, buf, size);
-	for (size_t i = 0; i < sim_model_count(); i++)
-		strbuf_printf(&sb, "%s%s", i ? ", " : "", sim_model_at(i)->name);
-}
-
 /*
  * pmu=auto: a vCPU that shows no PMU to PEBS-sample with (QEMU TCG, or KVM
  * without PMU passthrough) gets the simulator.  Bare metal always gets the
@@ -79,29 +70,21 @@ static bool vcpu_without_pmu(const struct hw_ops *real, char *why, size_t why_si
 static struct {
 	const struct app_real *real; /* NULL: no real backend in this build */
 	bool pending;		     /* app_select() ran and app_run() has not used it yet */
-	int status;		     /* 0, or the status to stop with */
+	int status;		     /* 0, EXIT_USAGE (bad options) or EXIT_ALL_SKIPPED */
 	bool skip;		     /* note is a SKIP reason, not an INFO line */
 	char note[REPORT_LINE_MAX - 64];
 } sel;
 
+/* options_check() has accepted the model's name (app_select), so sim_select() knows it. */
 static int use_sim(const struct options *opts)
 {
-	char names[256];
-
-	if (sim_select(opts->model)) {
-		model_names(names, sizeof(names));
-		pp_snprintf(
-		    sel.note, sizeof(sel.note),
-		    "ERROR: option model: unknown simulator model '%s' (accepted: %s, list)",
-		    opts->model, names);
-		return EXIT_USAGE;
-	}
+	sim_select(opts->model);
 	hw_install(sim_hw_ops());
 	report_set_simulated(true);
 	return 0;
 }
 
-/* Installs the backend; returns 0, or an exit status to stop with. */
+/* Installs the backend; returns 0, or EXIT_ALL_SKIPPED (pmu=hw, no real backend). */
 static int choose_backend(const struct options *opts)
 {
 	const struct hw_ops *real = sel.real ? sel.real->ops : NULL;
@@ -120,6 +103,7 @@ static int choose_backend(const struct options *opts)
 		hw_install(real);
 		return 0;
 	case OPT_PMU_AUTO:
+	default: /* the option table holds no other value */
 		if (!real) {
 			pp_snprintf(
 			    sel.note, sizeof(sel.note),
@@ -137,18 +121,24 @@ static int choose_backend(const struct options *opts)
 		hw_install(real);
 		return 0;
 	}
-	return EXIT_USAGE;
 }
 
-void app_select(const struct options *opts, const struct app_real *real)
+int app_select(const struct options *opts, const struct app_real *real, char *err, size_t err_size)
 {
 	memset(&sel, 0, sizeof(sel));
 	sel.real = real;
 	sel.pending = true;
+	/* The one place the options are judged as a whole, before any backend. */
+	if (options_check(opts, err, err_size)) {
+		pp_snprintf(sel.note, sizeof(sel.note), "ERROR: %s", err);
+		sel.status = EXIT_USAGE;
+		return EXIT_USAGE;
+	}
 	/* model=list only lists: no backend. */
 	if (!strcmp(opts->model, "list"))
-		return;
+		return 0;
 	sel.status = choose_backend(opts);
+	return 0;
 }
 
 /*
@@ -253,11 +243,15 @@ int app_run(const struct options *opts, const struct app_real *real)
 {
 	struct cpu_info ci;
 	char why[REPORT_LINE_MAX - 64];
-	int st;
 
 	if (!sel.pending)
-		app_select(opts, real);
+		app_select(opts, real, why, sizeof(why));
 	sel.pending = false;
+	/* Bad options: the one ERROR line, nothing else (docs/OPTIONS.md). */
+	if (sel.status == EXIT_USAGE) {
+		report_line("%s", sel.note);
+		return EXIT_USAGE;
+	}
 	hw_set_msr_trace(opts->trace_msr);
 	if (opts->verbose)
 		options_report(opts);
@@ -265,14 +259,9 @@ int app_run(const struct options *opts, const struct app_real *real)
 		list_models();
 		return EXIT_PASS;
 	}
-	st = sel.status;
-	if (st == EXIT_ALL_SKIPPED) {
+	if (sel.status == EXIT_ALL_SKIPPED) {
 		report_skip("pmu", "%s", sel.note);
 		return report_summary();
-	}
-	if (st) {
-		report_line("%s", sel.note);
-		return st;
 	}
 	if (sel.note[0])
 		report_info("%s", sel.note);

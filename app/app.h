@@ -29,12 +29,15 @@ struct app_real {
 };
 
 /*
- * Chooses and installs the PMU backend from pmu= (pmu=auto: CPUID only, no
- * MSR) and marks the report simulated when it is, printing nothing, so
- * that the caller's first lines already carry " [sim]".  app_run() prints
- * what decided.  Optional: app_run() calls it when the caller did not.
+ * Checks the options as a whole (options_check: the one place, before any
+ * backend is chosen), then chooses and installs the PMU backend from pmu=
+ * (pmu=auto: CPUID only, no MSR) and marks the report simulated when it
+ * is, printing nothing, so that the caller's first lines already carry
+ * " [sim]".  app_run() prints what decided.  Returns 0, or EXIT_USAGE with
+ * err filled (one line: what was wrong, what is accepted) and no backend.
+ * Optional: app_run() calls it when the caller did not.
  */
-void app_select(const struct options *opts, const struct app_real *real);
+int app_select(const struct options *opts, const struct app_real *real, char *err, size_t err_size);
 
 /* Returns the exit status (lib/report.h enum exit_status). */
 int app_run(const struct options *opts, const struct app_real *real);

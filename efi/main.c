@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * main.c - the UEFI entry point: console, options (config file beside the
- * binary, then LoadOptions), the checks across options, the backend
- * choice (app_select: CPUID only), log file, app_run(), exit.  Bad options
+ * binary, then LoadOptions), the checks across options and the backend
+ * choice (app_select: options_check, then CPUID only), log file,
+ * app_run(), exit.  Bad options
  * stop here with one ERROR line and status 2, before any MSR is touched:
  * no backend is chosen until they are all good.  Nothing is printed until
  * the backend is chosen, so that every line of a simulated run, the banner
@@ -175,14 +176,13 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	esp_init(image);
 	real.ops = hw_real_ops();
 
-	if (read_options(&opts, err, sizeof(err)) || options_check(&opts, err, sizeof(err))) {
+	if (read_options(&opts, err, sizeof(err)) || app_select(&opts, &real, err, sizeof(err))) {
 		report_info("pebsprobe %s", PP_VERSION);
 		report_line("ERROR: %s", err);
 		options_defaults(&opts);
 		con_open_log(opts.log);
 		status = EXIT_USAGE;
 	} else {
-		app_select(&opts, &real);
 		report_info("pebsprobe %s", PP_VERSION);
 		for (unsigned int i = 0; i < n_notes; i++)
 			report_info("%s", notes[i]);

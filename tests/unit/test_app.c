@@ -145,11 +145,12 @@ static void test_auto_on_host_simulates(void **state)
 static void test_select_prints_nothing_touches_no_msr(void **state)
 {
 	struct options o;
+	char err[REPORT_LINE_MAX];
 
 	options_defaults(&o);
 	o.pmu = OPT_PMU_SIM;
 	o.report_only = true;
-	app_select(&o, NULL);
+	assert_int_equal(app_select(&o, NULL, err, sizeof(err)), 0);
 	assert_int_equal(n_lines, 0);
 	assert_int_equal(hw_msr_access_count(), 0);
 	assert_true(report_is_simulated());
