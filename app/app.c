@@ -217,28 +217,6 @@ static void selftest_gp(const struct app_real *real)
 	hw_install(prev);
 }
 
-/* Why PEBS cannot be used here, in the order a reader would check. */
-static bool pebs_unusable(const struct cpu_info *ci, char *why, size_t why_size)
-{
-	const char *hv = ci->hypervisor == HV_TCG    ? " (QEMU TCG emulates no PMU)"
-			 : ci->hypervisor != HV_NONE ? " (hypervisor: is the PMU passed through?)"
-						     : "";
-
-	if (ci->vendor != VENDOR_INTEL)
-		pp_snprintf(why, why_size, "not an Intel CPU (vendor %s)%s", ci->vendor_str, hv);
-	else if (!ci->pmu_version)
-		pp_snprintf(why, why_size, "no architectural PMU (CPUID.0AH version 0)%s", hv);
-	else if (!ci->ds)
-		pp_snprintf(why, why_size, "no Debug Store (CPUID.1:EDX[21] DS clear)%s", hv);
-	else if (ci->has_misc_enable && (ci->misc_enable & MISC_ENABLE_PEBS_UNAVAIL))
-		pp_snprintf(why, why_size, "IA32_MISC_ENABLE[12] says PEBS unavailable%s", hv);
-	else if (!session_pebs_usable(ci, why, why_size))
-		return true;
-	else
-		return false;
-	return true;
-}
-
 int app_run(const struct options *opts, const struct app_real *real)
 {
 	struct cpu_info ci;
@@ -274,7 +252,7 @@ int app_run(const struct options *opts, const struct app_real *real)
 		selftest_gp(sel.real);
 	if (opts->report_only) {
 		report_info("mode=report: capability report only");
-	} else if (pebs_unusable(&ci, why, sizeof(why))) {
+	} else if (!pmu_pebs_usable(&ci, why, sizeof(why))) {
 		report_skip("pebs", "%s", why);
 	} else {
 		job_main(&opts->job, &ci);

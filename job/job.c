@@ -466,7 +466,7 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 		    plat_cpu_count(), r->instrumented ? "instrumented" : "real");
 	json_init(&r->json, r->json_buf, RESULTS_BUF_SIZE);
 	json_header(r);
-	usable = session_pebs_usable(ci, why, sizeof(why));
+	usable = pmu_pebs_usable(ci, why, sizeof(why));
 	split_events(r, jo->events);
 	if (usable && r->ua && !r->n_user) {
 		enum pebs_kind kd;

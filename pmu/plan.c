@@ -37,43 +37,55 @@ int plan_pebs_format(const struct cpu_info *ci)
 	return f <= 6 ? (int)f : -1; /* Linux: "no PEBS fmt%d" for others (formats sec. 2) */
 }
 
-bool session_pebs_usable(const struct cpu_info *ci, char *why, size_t why_size)
+/*
+ * A PMU the CPU does not show: under a hypervisor that usually means it is
+ * not passed through, and the reason says so (QEMU TCG emulates none).
+ */
+static bool absent(const struct cpu_info *ci, char *why, size_t why_size, const char *fmt, ...)
+    pp_printf(4, 5);
+static bool absent(const struct cpu_info *ci, char *why, size_t why_size, const char *fmt, ...)
+{
+	const char *hint = ci->hypervisor == HV_TCG    ? " (QEMU TCG emulates no PMU)"
+			   : ci->hypervisor != HV_NONE ? " (hypervisor: is the PMU passed through?)"
+						       : "";
+	struct strbuf sb;
+	char reason[160];
+	va_list ap;
+
+	va_start(ap, fmt);
+	pp_vsnprintf(reason, sizeof(reason), fmt, ap);
+	va_end(ap);
+	strbuf_init(&sb, why, why_size);
+	strbuf_puts(&sb, reason);
+	strbuf_puts(&sb, hint);
+	return false;
+}
+
+bool pmu_pebs_usable(const struct cpu_info *ci, char *why, size_t why_size)
 {
 	const struct uarch_info *ua;
 	bool arch = uarch_arch_pebs(ci);
 	uint32_t min;
 	int fmt;
 
-	if (ci->vendor != VENDOR_INTEL) {
-		pp_snprintf(why, why_size, "not an Intel CPU (vendor '%s'): no PEBS",
-			    ci->vendor_str);
-		return false;
-	}
-	if (ci->pmu_version < 1 || !ci->n_gp) {
-		pp_snprintf(why, why_size,
-			    "no architectural PMU (CPUID.0AH version %u, %u counters)",
-			    ci->pmu_version, ci->n_gp);
-		return false;
-	}
-	if (!arch && !ci->ds) {
-		pp_snprintf(why, why_size, "no Debug Store (CPUID.1:EDX[21] DS clear)");
-		return false;
-	}
-	if (!arch && !ci->dtes64) {
-		pp_snprintf(
-		    why, why_size,
+	if (ci->vendor != VENDOR_INTEL)
+		return absent(ci, why, why_size, "not an Intel CPU (vendor '%s'): no PEBS",
+			      ci->vendor_str);
+	if (ci->pmu_version < 1 || !ci->n_gp)
+		return absent(ci, why, why_size,
+			      "no architectural PMU (CPUID.0AH version %u, %u counters)",
+			      ci->pmu_version, ci->n_gp);
+	if (!arch && !ci->ds)
+		return absent(ci, why, why_size, "no Debug Store (CPUID.1:EDX[21] DS clear)");
+	if (!arch && !ci->dtes64)
+		return absent(
+		    ci, why, why_size,
 		    "no 64-bit DS save area (CPUID.1:ECX[2] DTES64 clear; Linux refuses too)");
-		return false;
-	}
-	if (!ci->has_misc_enable) {
-		pp_snprintf(why, why_size,
-			    "IA32_MISC_ENABLE unreadable: cannot tell if PEBS is available");
-		return false;
-	}
-	if (ci->misc_enable & MISC_ENABLE_PEBS_UNAVAIL) {
-		pp_snprintf(why, why_size, "IA32_MISC_ENABLE[12] set: PEBS unavailable");
-		return false;
-	}
+	if (!ci->has_misc_enable)
+		return absent(ci, why, why_size,
+			      "IA32_MISC_ENABLE unreadable: cannot tell if PEBS is available");
+	if (ci->misc_enable & MISC_ENABLE_PEBS_UNAVAIL)
+		return absent(ci, why, why_size, "IA32_MISC_ENABLE[12] set: PEBS unavailable");
 	fmt = plan_pebs_format(ci);
 	if (fmt < 0) {
 		if (ci->has_perf_caps)
@@ -589,7 +601,7 @@ int plan_build(const struct session_cfg *cfg, const struct cpu_info *ci, struct 
 	struct pmu_event ev;
 	int r, fmt = plan_pebs_format(ci);
 
-	if (!cfg->count_only && !session_pebs_usable(ci, why, why_size))
+	if (!cfg->count_only && !pmu_pebs_usable(ci, why, why_size))
 		return SESSION_SKIP;
 	if (!ua || ci->vendor != VENDOR_INTEL || !ci->n_gp) {
 		pp_snprintf(why, why_size, "no known Intel PMU to count with");

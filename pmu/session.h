@@ -101,7 +101,11 @@ int session_run(const struct session_cfg *cfg, void (*kernel)(void *arg), void *
 		struct session_result *res, char *why, size_t why_size);
 void session_result_free(struct session_result *res);
 
-/* Whether PEBS can be used at all on this CPU, and why not (SKIP reason). */
-bool session_pebs_usable(const struct cpu_info *ci, char *why, size_t why_size);
+/*
+ * Whether PEBS can be used at all on this CPU, and why not (the SKIP
+ * reason, with a hint when a hypervisor hides the PMU): the one check,
+ * which the app, the job and every plan (plan_build) ask.
+ */
+bool pmu_pebs_usable(const struct cpu_info *ci, char *why, size_t why_size);
 
 #endif

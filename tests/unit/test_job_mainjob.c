@@ -75,7 +75,7 @@ static void run_model(void **state)
 	report_set_simulated(true);
 	cpu_probe(&ci);
 	options_defaults(&o);
-	usable = session_pebs_usable(&ci, why, sizeof(why));
+	usable = pmu_pebs_usable(&ci, why, sizeof(why));
 	job_main(&o.job, &ci);
 	for (unsigned int i = 0; i < n_lines; i++)
 		if (!strncmp(lines[i], "FAIL: ", 6)) {

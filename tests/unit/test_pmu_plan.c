@@ -312,76 +312,103 @@ static void test_refusals(void **state)
 	assert_non_null(strstr(why, "no free counter"));
 }
 
+/*
+ * pmu_pebs_usable(), the one check, as a table: a cpu_info made by mk()
+ * from the row's model and PMU, changed as the row says, and the answer
+ * with a word of the reason it must give.
+ */
+struct usable_case {
+	const char *what; /* the case, named in the failure message */
+	uint32_t model;
+	unsigned int fmt, n_gp, version;
+	bool baseline;
+	uint32_t stepping, microcode;  /* 0: mk()'s */
+	bool amd, no_ds, pebs_unavail; /* not Intel, CPUID.1:EDX[21] clear, MISC_ENABLE[12] set */
+	bool hybrid;		       /* with core_type */
+	enum cpu_core_type core_type;
+	enum cpu_hypervisor hv;
+	bool usable;
+	const char *why; /* a part of the reason when not usable */
+};
+
+/* clang-format off */
+static const struct usable_case usable_cases[] = {
+	{"Skylake, fmt 3", 0x5e, 3, 4, 4, .usable = true},
+	{"not Intel", 0x5e, 3, 4, 4, .amd = true, .why = "not an Intel"},
+	{"MISC_ENABLE says PEBS unavailable", 0x5e, 3, 4, 4, .pebs_unavail = true,
+	 .why = "MISC_ENABLE[12]"},
+	{"no Debug Store", 0x5e, 3, 4, 4, .no_ds = true, .why = "no Debug Store"},
+	{"record format 7 unknown", 0x5e, 7, 4, 4, .why = "format 7"},
+	/* A PMU the vCPU does not show: the reason says why that may be. */
+	{"QEMU TCG, not Intel", 0x5e, 3, 4, 4, .amd = true, .hv = HV_TCG,
+	 .why = "no PEBS (QEMU TCG emulates no PMU)"},
+	{"KVM, no Debug Store", 0x5e, 3, 4, 4, .no_ds = true, .hv = HV_KVM,
+	 .why = "DS clear) (hypervisor: is the PMU passed through?)"},
+	{"KVM, PEBS usable", 0x5e, 3, 4, 4, .hv = HV_KVM, .usable = true},
+	/* Sandy Bridge: PEBS broken below the microcode Linux's pebs_ucodes lists. */
+	{"06_2A stepping 7, microcode 0x27", 0x2a, 1, 4, 3, .stepping = 7, .microcode = 0x27,
+	 .why = "0x28"},
+	{"06_2A stepping 7, microcode 0x28", 0x2a, 1, 4, 3, .stepping = 7, .microcode = 0x28,
+	 .usable = true},
+	{"06_2D stepping 6, microcode 0x617", 0x2d, 1, 4, 3, .stepping = 6, .microcode = 0x617,
+	 .why = "below 0x618"},
+	{"06_2D stepping 7, microcode 0x70b", 0x2d, 1, 4, 3, .stepping = 7, .microcode = 0x70b,
+	 .why = "below 0x70c"},
+	{"06_2D stepping 7, microcode 0x70c", 0x2d, 1, 4, 3, .stepping = 7, .microcode = 0x70c,
+	 .usable = true},
+	/* Steppings Linux does not list: 06_2A needs 0x28; 06_2D is broken whatever the microcode. */
+	{"06_2A stepping 3, microcode 0x27", 0x2a, 1, 4, 3, .stepping = 3, .microcode = 0x27,
+	 .why = "0x28"},
+	{"06_2A stepping 3, microcode 0x28", 0x2a, 1, 4, 3, .stepping = 3, .microcode = 0x28,
+	 .usable = true},
+	{"06_2D stepping 5", 0x2d, 1, 4, 3, .stepping = 5, .microcode = 0xffff,
+	 .why = "stepping 5"},
+	/* Core 2: Merom (06_0F) only is disabled, as Linux's intel_clovertown_quirk does. */
+	{"Merom 06_0F", 0x0f, 0, 2, 2, .why = "AJ"},
+	{"Merom-L 06_16", 0x16, 0, 2, 2, .usable = true},
+	{"Penryn 06_17", 0x17, 0, 2, 2, .usable = true},
+	{"Dunnington 06_1D", 0x1d, 0, 2, 2, .usable = true},
+	/* A hybrid part: PEBS on the core type the CPU runs on, none without one. */
+	{"hybrid, no core type", 0x97, 4, 8, 5, .baseline = true, .hybrid = true,
+	 .core_type = CORE_TYPE_NONE, .why = "not in the microarchitecture table"},
+	{"hybrid, P-core", 0x97, 4, 8, 5, .baseline = true, .hybrid = true,
+	 .core_type = CORE_TYPE_CORE, .usable = true},
+};
+/* clang-format on */
+
 static void test_usable(void **state)
 {
-	struct cpu_info ci;
-	char why[200];
+	unsigned int failed = 0;
 
-	ci = mk(0x5e, 3, false, 4, 4);
-	assert_true(session_pebs_usable(&ci, why, sizeof(why)));
-	ci.vendor = VENDOR_AMD;
-	assert_false(session_pebs_usable(&ci, why, sizeof(why)));
-	assert_non_null(strstr(why, "not an Intel"));
-	ci = mk(0x5e, 3, false, 4, 4);
-	ci.misc_enable |= MISC_ENABLE_PEBS_UNAVAIL;
-	assert_false(session_pebs_usable(&ci, why, sizeof(why)));
-	assert_non_null(strstr(why, "MISC_ENABLE[12]"));
-	ci = mk(0x5e, 3, false, 4, 4);
-	ci.ds = false;
-	assert_false(session_pebs_usable(&ci, why, sizeof(why)));
-	ci = mk(0x5e, 7, false, 4, 4);
-	assert_false(session_pebs_usable(&ci, why, sizeof(why)));
-	assert_non_null(strstr(why, "format 7"));
-	/* Sandy Bridge 06_2A stepping 7: PEBS broken below microcode 0x28 */
-	ci = mk(0x2a, 1, false, 4, 3);
-	ci.stepping = 7;
-	ci.microcode = 0x27;
-	assert_false(session_pebs_usable(&ci, why, sizeof(why)));
-	assert_non_null(strstr(why, "0x28"));
-	ci.microcode = 0x28;
-	assert_true(session_pebs_usable(&ci, why, sizeof(why)));
-	ci = mk(0x2d, 1, false, 4, 3);
-	ci.stepping = 6;
-	ci.microcode = 0x617;
-	assert_false(session_pebs_usable(&ci, why, sizeof(why)));
-	ci.stepping = 7;
-	ci.microcode = 0x70b;
-	assert_false(session_pebs_usable(&ci, why, sizeof(why)));
-	ci.microcode = 0x70c;
-	assert_true(session_pebs_usable(&ci, why, sizeof(why)));
-	/* Core 2 Merom (06_0F) only: disabled like Linux (intel_clovertown_quirk, errata) */
-	ci = mk(0x0f, 0, false, 2, 2);
-	assert_false(session_pebs_usable(&ci, why, sizeof(why)));
-	assert_non_null(strstr(why, "AJ"));
-	/* Merom-L 0x16, Penryn 0x17, Dunnington 0x1d keep PEBS (LCORE falls through) */
-	ci = mk(0x16, 0, false, 2, 2);
-	assert_true(session_pebs_usable(&ci, why, sizeof(why)));
-	ci = mk(0x17, 0, false, 2, 2);
-	assert_true(session_pebs_usable(&ci, why, sizeof(why)));
-	ci = mk(0x1d, 0, false, 2, 2);
-	assert_true(session_pebs_usable(&ci, why, sizeof(why)));
-	/*
-	 * Sandy Bridge steppings Linux does not list: 06_2A any stepping needs
-	 * 0x28; 06_2D other than 6/7 is broken whatever the microcode.
-	 */
-	ci = mk(0x2a, 1, false, 4, 3);
-	ci.stepping = 3;
-	ci.microcode = 0x27;
-	assert_false(session_pebs_usable(&ci, why, sizeof(why)));
-	ci.microcode = 0x28;
-	assert_true(session_pebs_usable(&ci, why, sizeof(why)));
-	ci = mk(0x2d, 1, false, 4, 3);
-	ci.stepping = 5;
-	ci.microcode = 0xffff;
-	assert_false(session_pebs_usable(&ci, why, sizeof(why)));
-	assert_non_null(strstr(why, "stepping 5"));
-	/* hybrid part, unknown core type */
-	ci = mk(0x97, 4, true, 8, 5);
-	ci.hybrid = true;
-	ci.core_type = CORE_TYPE_NONE;
-	assert_false(session_pebs_usable(&ci, why, sizeof(why)));
-	ci.core_type = CORE_TYPE_CORE;
-	assert_true(session_pebs_usable(&ci, why, sizeof(why)));
+	for (size_t i = 0; i < ARRAY_SIZE(usable_cases); i++) {
+		const struct usable_case *c = &usable_cases[i];
+		struct cpu_info ci = mk(c->model, c->fmt, c->baseline, c->n_gp, c->version);
+		char why[200] = "";
+		bool got;
+
+		if (c->stepping)
+			ci.stepping = c->stepping;
+		if (c->microcode)
+			ci.microcode = c->microcode;
+		if (c->amd) {
+			ci.vendor = VENDOR_AMD;
+			memcpy(ci.vendor_str, "AuthenticAMD", 13);
+		}
+		ci.ds = !c->no_ds;
+		if (c->pebs_unavail)
+			ci.misc_enable |= MISC_ENABLE_PEBS_UNAVAIL;
+		ci.hybrid = c->hybrid;
+		ci.core_type = c->core_type;
+		ci.hypervisor = c->hv;
+		got = pmu_pebs_usable(&ci, why, sizeof(why));
+		if (got != c->usable || (!got && (!c->why || !strstr(why, c->why)))) {
+			print_error("%s: usable %s, expected %s; reason \"%s\", expected \"%s\"\n",
+				    c->what, got ? "yes" : "no", c->usable ? "yes" : "no",
+				    got ? "" : why, c->why ? c->why : "");
+			failed++;
+		}
+	}
+	assert_int_equal(failed, 0);
 }
 
 /* ---- review findings (2026-11-22): values by hand from the SDM/LCORE/LDS facts ---- */
@@ -601,7 +628,7 @@ static void test_arch_pebs_gate(void **state)
 	ci.arch_pebs_fixed = 0x7;
 	/* CPUID.23H but a legacy format: not arch-PEBS (and this model is unknown) */
 	assert_int_equal(plan_pebs_format(&ci), 4);
-	assert_false(session_pebs_usable(&ci, why, sizeof(why)));
+	assert_false(pmu_pebs_usable(&ci, why, sizeof(why)));
 	ci.perf_caps = (uint64_t)PEBS_FMT_ARCH << 8;
 	assert_int_equal(plan_pebs_format(&ci), PEBS_FMT_ARCH);
 	ci.core_type = CORE_TYPE_ATOM;

@@ -658,7 +658,7 @@ static void test_every_model(void **state)
 		char why[200];
 
 		select_model(name, &ci);
-		if (!session_pebs_usable(&ci, why, sizeof(why))) {
+		if (!pmu_pebs_usable(&ci, why, sizeof(why))) {
 			struct session_cfg c;
 			struct session_result res;
 
