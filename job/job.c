@@ -115,20 +115,16 @@ static int preplan(struct runner *r, const struct session_cfg *cfg, char *why, s
 	return plan_build(cfg, r->ci, r->plan, why, why_size);
 }
 
-static void report_session_error(struct runner *r, const char *test, const struct sampling *s,
-				 int rc, const char *why)
+static void report_session_error(struct runner *r, const struct run_ref *run, int rc,
+				 const char *why)
 {
-	if (rc == SESSION_SKIP) {
-		report_skip(test, "%s", why);
-		json_run(r, test, s->name, s->kind, NULL, NULL, "SKIP", why);
-	} else if (rc == SESSION_REFUSED) {
+	if (rc == SESSION_SKIP)
+		outcome(r, run, V_SKIP, NULL, why);
+	else if (rc == SESSION_REFUSED)
 		/* Refused before any wrmsr (pmu/session.h): one line with the reason. */
-		report_fail(test, "refused: %s", why);
-		json_run(r, test, s->name, s->kind, NULL, NULL, "FAIL", why);
-	} else {
-		report_fail(test, "session: %s", why);
-		json_run(r, test, s->name, s->kind, NULL, NULL, "FAIL", why);
-	}
+		outcome(r, run, V_FAIL, "refused: ", why);
+	else
+		outcome(r, run, V_FAIL, "session: ", why);
 }
 
 static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling *s)
@@ -138,6 +134,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	struct session_cfg cfg;
 	struct session_result res;
 	struct run_out o;
+	struct run_ref run = {.test = test, .sampling = s->name};
 	int rc;
 
 	pp_snprintf(test, sizeof(test), "%s/%s", def->name, s->name);
@@ -155,11 +152,12 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	why[0] = 0;
 	/* A user's event: its kind (from the plan) says which accesses it counts. */
 	rc = preplan(r, &cfg, why, sizeof(why));
+	run.kind = s->kind;
 	if (rc) {
-		report_session_error(r, test, s, rc, why);
+		report_session_error(r, &run, rc, why);
 		return;
 	}
-	s->kind = r->plan->kind;
+	s->kind = run.kind = r->plan->kind;
 	if (s->user) {
 		s->acc = kind_accesses(s->kind);
 		s->all_qualify = s->kind == KIND_DATALA_LOAD || s->kind == KIND_DATALA_STORE ||
@@ -169,8 +167,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 			pp_snprintf(why, sizeof(why),
 				    "the event samples %s; this kernel makes none",
 				    s->acc == KSAMPLE_LOAD ? "loads" : "stores");
-			report_skip(test, "%s", why);
-			json_run(r, test, s->name, s->kind, NULL, NULL, "SKIP", why);
+			outcome(r, &run, V_SKIP, NULL, why);
 			return;
 		}
 	}
@@ -181,13 +178,12 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	if (!rc)
 		rc = session_run(&cfg, kernel_run, k, &res, why, sizeof(why));
 	if (rc) {
-		report_session_error(r, test, s, rc, why);
+		report_session_error(r, &run, rc, why);
 		return;
 	}
 	if (k->error) {
 		pp_snprintf(why, sizeof(why), "CPU 1 could not run its part (error %d)", k->error);
-		report_fail(test, "%s", why);
-		json_run(r, test, s->name, s->kind, NULL, NULL, "FAIL", why);
+		outcome(r, &run, V_FAIL, NULL, why);
 		session_result_free(&res);
 		return;
 	}
@@ -235,13 +231,12 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 		o.in.count_names[i] = cfg.count_events[i];
 		o.in.counts[i] = res.counts[i];
 	}
-	if (kernel_evaluate(def, s->acc, &o.in, text, sizeof(text)) == KV_PASS) {
-		report_pass("%s: %s", test, text);
-		json_run(r, test, s->name, s->kind, &res, &o, "PASS", text);
-	} else {
-		report_fail(test, "%s", text);
-		json_run(r, test, s->name, s->kind, &res, &o, "FAIL", text);
-	}
+	run.res = &res;
+	run.o = &o;
+	outcome(r, &run,
+		kernel_evaluate(def, s->acc, &o.in, text, sizeof(text)) == KV_PASS ? V_PASS
+										   : V_FAIL,
+		NULL, text);
 	if (r->jo->dump)
 		write_dump(r, test, &res);
 	session_result_free(&res);
@@ -279,6 +274,7 @@ static void skip_kernel(struct runner *r, const struct kernel_def *def, const ch
 static void skip_kernel(struct runner *r, const struct kernel_def *def, const char *fmt, ...)
 {
 	char why[256], test[TEST_NAME_MAX];
+	struct run_ref run = {.test = test, .kind = KIND_OTHER};
 	va_list ap;
 
 	va_start(ap, fmt);
@@ -288,8 +284,8 @@ static void skip_kernel(struct runner *r, const struct kernel_def *def, const ch
 		if (!(def->samplings & s))
 			continue;
 		pp_snprintf(test, sizeof(test), "%s/%s", def->name, sampling_name(s));
-		report_skip(test, "%s", why);
-		json_run(r, test, sampling_name(s), KIND_OTHER, NULL, NULL, "SKIP", why);
+		run.sampling = sampling_name(s);
+		outcome(r, &run, V_SKIP, NULL, why);
 	}
 }
 
@@ -299,6 +295,7 @@ static void run_samplings(struct runner *r, struct kernel_ctx *k)
 	const struct kernel_def *def = k->def;
 	struct sampling smp;
 	char test[TEST_NAME_MAX], why[160];
+	struct run_ref run = {.test = test, .kind = KIND_OTHER};
 
 	if (r->n_user) {
 		for (unsigned int i = 0; i < r->n_user; i++) {
@@ -321,10 +318,10 @@ static void run_samplings(struct runner *r, struct kernel_ctx *k)
 			continue;
 		if (!default_sampling(r, s, &smp)) {
 			pp_snprintf(test, sizeof(test), "%s/%s", def->name, sampling_name(s));
+			run.sampling = sampling_name(s);
 			pp_snprintf(why, sizeof(why), "%s has no %s sampling", r->ua->name,
 				    sampling_name(s));
-			report_skip(test, "%s", why);
-			json_run(r, test, sampling_name(s), KIND_OTHER, NULL, NULL, "SKIP", why);
+			outcome(r, &run, V_SKIP, NULL, why);
 			continue;
 		}
 		run_sampling(r, k, &smp);

@@ -68,7 +68,7 @@ struct run_out {
 	uint64_t lost_inferred; /* records missing by the kernel's accesses (no counting copy) */
 };
 
-/* run_sampling.c */
+/* sampling.c */
 bool sampling_kind(const struct uarch_info *ua, unsigned int sampling, enum pebs_kind *k,
 		   const char **event);
 const char *sampling_name(unsigned int sampling);
@@ -77,7 +77,7 @@ void other_sampling(const char *name, uint32_t force, struct sampling *s);
 unsigned int kind_accesses(enum pebs_kind kind);
 void split_events(struct runner *r, const char *list);
 
-/* run_report.c */
+/* records.c */
 extern const char *const rec_kind_names[3];
 uint64_t cycles_to_ns(const struct runner *r, const struct session_result *res, uint64_t cycles);
 void print_kinds(const char *test, const struct run_out *o);
@@ -87,20 +87,42 @@ void report_drained(struct runner *r, const char *test, const struct sampling *s
 void print_sources(struct runner *r, const struct session_result *res);
 void decode_records(struct runner *r, const struct session_result *res, struct run_out *o);
 
-/* run_json.c */
+/* outcome.c */
+enum verdict { V_PASS, V_FAIL, V_SKIP };
+
+/* A run, as its verdict line and its results.json object name it. */
+struct run_ref {
+	const char *test;		  /* "kernel/sampling": the verdict line's name */
+	const char *sampling;		  /* results.json "sampling" */
+	enum pebs_kind kind;		  /* results.json "kind" */
+	const struct session_result *res; /* the measurement; NULL: the run did not happen */
+	const struct run_out *o;	  /* with res */
+};
+
+/*
+ * The one way a run ends: "PASS: test: why" (FAIL, SKIP: "FAIL: test: why")
+ * on the console and, in the open "runs" array, its object with the same
+ * verdict and why, then the measurement when there is one.  prefix (or
+ * NULL) goes before why on the console line only ("refused: ").
+ */
+void outcome(struct runner *r, const struct run_ref *run, enum verdict v, const char *prefix,
+	     const char *why);
+/* The same pair, "verdict" and "why" into the open object and the line, for other objects. */
+void verdict(struct runner *r, const char *test, enum verdict v, const char *prefix,
+	     const char *why);
+
+/* results.c */
 void json_header(struct runner *r);
-void json_run(struct runner *r, const char *test, const char *sampling, enum pebs_kind kind,
-	      const struct session_result *res, const struct run_out *o, const char *verdict,
-	      const char *why);
+void json_run_fields(struct runner *r, const struct session_result *res, const struct run_out *o);
 void write_results(struct runner *r);
 
-/* run_dump.c */
+/* dump.c */
 void write_dump(struct runner *r, const char *test, const struct session_result *res);
 
-/* run_offcore.c */
+/* offcore.c */
 void run_offcore(struct runner *r, struct kernel_ctx *k);
 
-/* runner.c */
+/* job.c */
 void next_chain(struct kernel_ctx *k);
 
 #endif

@@ -78,59 +78,49 @@ static void json_sources(struct runner *r, const struct session_result *res)
 	json_end_array(j);
 }
 
-void json_run(struct runner *r, const char *test, const char *sampling, enum pebs_kind kind,
-	      const struct session_result *res, const struct run_out *o, const char *verdict,
-	      const char *why)
+/* The measured run's fields of its results.json object (after verdict and why). */
+void json_run_fields(struct runner *r, const struct session_result *res, const struct run_out *o)
 {
 	struct json_out *j = &r->json;
 
-	json_begin_object(j, NULL);
-	json_str(j, "test", test);
-	json_str(j, "sampling", sampling);
-	json_str(j, "kind", pebs_kind_name(kind));
-	json_str(j, "verdict", verdict);
-	json_str(j, "why", why);
-	if (res) {
-		json_str(j, "event", res->event_desc);
-		json_u64(j, "period", res->period);
-		json_u64(j, "events", res->sampled_events);
-		json_u64(j, "records", res->n_records);
-		json_u64(j, "record_bytes", res->records_len);
-		json_u64(j, "lost", res->lost);
-		json_u64(j, "lost_inferred", o->lost_inferred);
-		json_begin_object(j, "record_kinds");
-		for (unsigned int i = 0; i < 3; i++)
-			json_u64(j, rec_kind_names[i], o->kinds[i]);
-		json_end_object(j);
-		json_u64(j, "pmis", res->pmis);
-		json_u64(j, "anomalies", o->anomalies);
-		json_u64(j, "format", res->decode_cfg.fmt);
-		json_str(j, "uarch", pebs_uarch_name(res->decode_cfg.uarch));
-		json_begin_array(j, "fixed");
-		for (unsigned int i = 0; i < res->n_fixed && i < 4; i++)
-			json_u64(j, NULL, res->fixed[i]);
-		json_end_array(j);
-		json_begin_object(j, "counts");
-		for (unsigned int i = 0; i < o->in.n_counts; i++)
-			json_u64(j, o->in.count_names[i], o->in.counts[i]);
-		json_end_object(j);
-		json_u64(j, "loads", o->in.loads);
-		json_u64(j, "stores", o->in.stores);
-		json_begin_object(j, "levels");
-		for (int l = 0; l < KLV_COUNT; l++)
-			json_u64(j, klevel_name(l), o->st.level[l]);
-		json_end_object(j);
-		json_u64(j, "locked", o->st.locked);
-		json_u64(j, "stlb_miss", o->st.stlb_miss);
-		json_u64(j, "hitm", o->st.hitm);
-		json_u64(j, "blk_data", o->st.blk_data);
-		json_u64(j, "dla_in_buffer", o->st.dla_in_buf);
-		json_u64(j, "with_dla", o->st.n_dla);
-		json_u64(j, "ip_in_kernel", o->st.ip_in_code);
-		json_u64(j, "with_ip", o->st.n_ip);
-		json_sources(r, res);
-	}
+	json_str(j, "event", res->event_desc);
+	json_u64(j, "period", res->period);
+	json_u64(j, "events", res->sampled_events);
+	json_u64(j, "records", res->n_records);
+	json_u64(j, "record_bytes", res->records_len);
+	json_u64(j, "lost", res->lost);
+	json_u64(j, "lost_inferred", o->lost_inferred);
+	json_begin_object(j, "record_kinds");
+	for (unsigned int i = 0; i < 3; i++)
+		json_u64(j, rec_kind_names[i], o->kinds[i]);
 	json_end_object(j);
+	json_u64(j, "pmis", res->pmis);
+	json_u64(j, "anomalies", o->anomalies);
+	json_u64(j, "format", res->decode_cfg.fmt);
+	json_str(j, "uarch", pebs_uarch_name(res->decode_cfg.uarch));
+	json_begin_array(j, "fixed");
+	for (unsigned int i = 0; i < res->n_fixed && i < 4; i++)
+		json_u64(j, NULL, res->fixed[i]);
+	json_end_array(j);
+	json_begin_object(j, "counts");
+	for (unsigned int i = 0; i < o->in.n_counts; i++)
+		json_u64(j, o->in.count_names[i], o->in.counts[i]);
+	json_end_object(j);
+	json_u64(j, "loads", o->in.loads);
+	json_u64(j, "stores", o->in.stores);
+	json_begin_object(j, "levels");
+	for (int l = 0; l < KLV_COUNT; l++)
+		json_u64(j, klevel_name(l), o->st.level[l]);
+	json_end_object(j);
+	json_u64(j, "locked", o->st.locked);
+	json_u64(j, "stlb_miss", o->st.stlb_miss);
+	json_u64(j, "hitm", o->st.hitm);
+	json_u64(j, "blk_data", o->st.blk_data);
+	json_u64(j, "dla_in_buffer", o->st.dla_in_buf);
+	json_u64(j, "with_dla", o->st.n_dla);
+	json_u64(j, "ip_in_kernel", o->st.ip_in_code);
+	json_u64(j, "with_ip", o->st.n_ip);
+	json_sources(r, res);
 }
 
 void write_results(struct runner *r)

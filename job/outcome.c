@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+/*
+ * outcome.c - the one way a run's verdict is written: its PASS, FAIL or
+ * SKIP line on the console and its object in results.json's "runs", from
+ * the same words, together.
+ */
+#include "job_int.h"
+#include "../lib/report.h"
+
+static const char *const verdict_words[] = {
+    [V_PASS] = "PASS",
+    [V_FAIL] = "FAIL",
+    [V_SKIP] = "SKIP",
+};
+
+void verdict(struct runner *r, const char *test, enum verdict v, const char *prefix,
+	     const char *why)
+{
+	json_str(&r->json, "verdict", verdict_words[v]);
+	json_str(&r->json, "why", why);
+	if (!prefix)
+		prefix = "";
+	if (v == V_PASS)
+		report_pass("%s: %s%s", test, prefix, why);
+	else if (v == V_FAIL)
+		report_fail(test, "%s%s", prefix, why);
+	else
+		report_skip(test, "%s%s", prefix, why);
+}
+
+void outcome(struct runner *r, const struct run_ref *run, enum verdict v, const char *prefix,
+	     const char *why)
+{
+	struct json_out *j = &r->json;
+
+	json_begin_object(j, NULL);
+	json_str(j, "test", run->test);
+	json_str(j, "sampling", run->sampling);
+	json_str(j, "kind", pebs_kind_name(run->kind));
+	verdict(r, run->test, v, prefix, why);
+	if (run->res)
+		json_run_fields(r, run->res, run->o);
+	json_end_object(j);
+}
