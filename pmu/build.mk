@@ -3,7 +3,7 @@ PURE_SRCS += pmu/hw.c
 PURE_SRCS += pmu/session.c
 PURE_SRCS += pmu/cpu.c
 
-# The event catalogue: generated from libpfm4 at build time (issue 5 point 2).
+# The event catalogue: generated from libpfm4 at build time (tools/gen-events.c).
 HOST_TOOLS += $(BUILD)/host/gen-events
 GEN_SRCS += $(BUILD)/gen/event_catalogue.c
 

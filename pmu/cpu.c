@@ -134,7 +134,10 @@ static void probe_arch_pmu(struct cpu_info *ci)
 	}
 }
 
-/* Arch PEBS: CPUID.(7,1):EAX[8] then leaf 23H subleaves 4 and 5 (pebs-programming.md §7). */
+/*
+ * Arch PEBS: CPUID.(7,1):EAX[8] then leaf 23H subleaves 4 and 5 (Linux
+ * arch-PEBS series, d21954c8a0ff: both sub-leaf bits must be set).
+ */
 static void probe_arch_pebs(struct cpu_info *ci)
 {
 	struct cpuid_regs r;

@@ -101,7 +101,7 @@ const char *cpu_uarch_description(const struct cpu_info *ci);
 unsigned int cpu_perf_cap_field_count(void);
 const char *cpu_perf_cap_field(uint64_t caps, unsigned int i, uint64_t *value);
 
-/* INFO lines: the capability report (issue 2 point 4). */
+/* INFO lines: the capability report (docs/OUTPUT.md). */
 void cpu_report(const struct cpu_info *ci);
 
 #endif

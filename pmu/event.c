@@ -357,7 +357,8 @@ int pmu_event_parse(const char *pfm_pmu, const char *text, struct pmu_event *ev,
 	}
 	if (!ev->usr && !ev->os)
 		ev->usr = ev->os = true; /* neither named: both rings, as libpfm4's default */
-	/* Event 0x00: the fixed-counter pseudo-encodings (LPE: 0x0300 REF, 0x0400 SLOTS). */
+	/* Event 0x00: the fixed-counter pseudo-encodings (Linux asm/perf_event.h: 0x0300 REF,
+	 * 0x0400 SLOTS). */
 	if (EVTSEL_EVENT(ev->evtsel) == 0) {
 		unsigned int umask = (ev->evtsel >> 8) & 0xff;
 

@@ -3,7 +3,7 @@
  * msr.h - architectural and model-specific PMU MSRs and their fields, as
  * pmu/ and ds/ program them.  Numbers and bits: SDM Vol. 4 (MSR tables) and
  * Vol. 3B ch. 18 (figures named beside each field); cross-checked against
- * Linux msr-index.h / perf_event.h (reference pebs-programming.md sec. 2).
+ * Linux arch/x86/include/asm/msr-index.h and perf_event.h.
  */
 #ifndef PP_PMU_MSR_H
 #define PP_PMU_MSR_H
@@ -33,7 +33,8 @@
 #define MSR_IA32_PMC_FX0_CFG_C		0x1983
 #define MSR_V6_STEP			4
 
-/* IA32_PERFEVTSELx (SDM Vol. 3B Fig. 18-6; bit 34 adaptive: Fig. 18-?? ICL). */
+/* IA32_PERFEVTSELx (SDM Vol. 3B Figure 18-6; bit 34 adaptive: Linux perf_event.h
+ * ICL_EVENTSEL_ADAPTIVE). */
 #define EVTSEL_EVENT(x)	  ((uint64_t)(x)&0xff)
 #define EVTSEL_UMASK(x)	  (((uint64_t)(x)&0xff) << 8)
 #define EVTSEL_USR	  BIT_ULL(16)
@@ -48,7 +49,8 @@
 #define EVTSEL_CMASK_MASK GENMASK_ULL(31, 24)
 #define EVTSEL_ADAPTIVE	  BIT_ULL(34)
 
-/* IA32_FIXED_CTR_CTRL: 4 bits per counter, adaptive at 32+4i (SDM Fig. 18-2x). */
+/* IA32_FIXED_CTR_CTRL: 4 bits per counter, adaptive at 32+4i (Linux perf_event.h
+ * ICL_FIXED_0_ADAPTIVE). */
 #define FIXED_CTRL_OS(i)       BIT_ULL(4 * (i))
 #define FIXED_CTRL_USR(i)      BIT_ULL(4 * (i) + 1)
 #define FIXED_CTRL_PMI(i)      BIT_ULL(4 * (i) + 3)
@@ -63,19 +65,21 @@
 #define GLOBAL_STATUS_BUFFER_OVF BIT_ULL(62)
 #define GLOBAL_STATUS_COND_CHG	 BIT_ULL(63)
 
-/* IA32_PEBS_ENABLE (seed 001, SDM Fig. 18-35; pre-ICL LL_EN at 32+i). */
+/* IA32_PEBS_ENABLE (SDM Vol. 3B Figure 18-35 "Layout of IA32_PEBS_ENABLE MSR"; pre-ICL LL_EN at
+ * 32+i). */
 #define PEBS_EN_PMC(i)	 BIT_ULL(i)
 #define PEBS_LL_EN(i)	 BIT_ULL(32 + (i))
 #define PEBS_EN_FIXED(i) BIT_ULL(32 + (i))
 #define PEBS_PS_EN	 BIT_ULL(63)
 
-/* Arch-PEBS CFG_C (reference sec. 7); the IA32_PEBS_INDEX fields are in ds/ds.h. */
+/* Arch-PEBS CFG_C (Linux arch-PEBS series, d21954c8a0ff); the IA32_PEBS_INDEX fields are in
+ * ds/ds.h. */
 #define CFG_C_RELOAD(x) ((uint64_t)(x)&0xffffffffULL)
 #define CFG_C_GPR	BIT_ULL(61)
 #define CFG_C_AUX	BIT_ULL(62)
 #define CFG_C_EN	BIT_ULL(63)
 
-/* MSR_OFFCORE_RSPx (seed 004, SDM Table 18-17 for Silvermont/Goldmont). */
+/* MSR_OFFCORE_RSPx (SDM Vol. 3B 18.6.3 and Table 18-17, Silvermont/Goldmont). */
 #define OFFCORE_ANY_RESPONSE BIT_ULL(16)
 #define OFFCORE_SNOOP_MASK   GENMASK_ULL(37, 31)
 #define OFFCORE_OUTSTANDING  BIT_ULL(38)

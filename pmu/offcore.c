@@ -70,12 +70,11 @@ int offcore_avg_latency(const struct cpu_info *ci, uint16_t request, uint64_t sn
 	 * whose cycles RSP0 weighs, and the ratio would not be the latency.
 	 */
 	if (!request || snoop) {
-		pp_snprintf(
-		    why, why_size,
-		    "offcore request 0x%x / snoop 0x%llx: the request type "
-		    "must be non-zero and no snoop filter can be set (seed 004, SDM 18.6.3: "
-		    "all other bits 0)",
-		    request, (unsigned long long)snoop);
+		pp_snprintf(why, why_size,
+			    "offcore request 0x%x / snoop 0x%llx: the request type "
+			    "must be non-zero and no snoop filter can be set (SDM 18.6.3: "
+			    "all other bits 0)",
+			    request, (unsigned long long)snoop);
 		return SESSION_REFUSED;
 	}
 	if (ua->flags & UA_OFFCORE_AVG_LAT) {

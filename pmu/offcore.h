@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * offcore.h - average offcore request latency (seed 004, SDM 18.6.3):
+ * offcore.h - average offcore request latency (SDM Vol. 3B 18.6.3 "Average
+ * Offcore Request Latency Measurement"):
  *   Silvermont/Goldmont: weighted cycles of outstanding requests through
  *   MSR_OFFCORE_RSP0 with OUTSTANDING[38] on one counter, the requests
  *   through MSR_OFFCORE_RSP1 with ANY_RESPONSE[16] on the other; latency =
@@ -18,7 +19,7 @@
 #define OFFCORE_REQ_DMND_RFO	 0x0002
 #define OFFCORE_REQ_DMND_CODE_RD 0x0004
 
-/* Snoop-info bits of MSR_OFFCORE_RSPx (seed 004, Table 18-17); not usable for the average. */
+/* Snoop-info bits of MSR_OFFCORE_RSPx (SDM Table 18-17); not usable for the average. */
 #define OFFCORE_SNP_NONE   (1ULL << 31)
 #define OFFCORE_SNOOP_MISS (1ULL << 33)
 #define OFFCORE_SNOOP_HIT  (1ULL << 34)
@@ -29,13 +30,13 @@ struct offcore_result {
 	uint64_t weighted_cycles; /* sum over cycles of outstanding requests */
 	uint64_t requests;
 	uint64_t avg_latency_x100; /* weighted_cycles * 100 / requests, 0 if no requests */
-	bool atom_method;	   /* RSP0.OUTSTANDING / RSP1.ANY_RESPONSE (seed 004) */
+	bool atom_method;	   /* RSP0.OUTSTANDING / RSP1.ANY_RESPONSE (SDM 18.6.3) */
 	char how[200];		   /* the two events as programmed */
 };
 
 /*
  * Runs kernel(arg) once counting the two events.  request: bits 15:0 of
- * the request type (OFFCORE_REQ_*); snoop: must be 0 (seed 004 wants every
+ * the request type (OFFCORE_REQ_*); snoop: must be 0 (SDM 18.6.3 wants every
  * other bit of both registers 0; non-zero is refused).  Returns 0 or a SESSION_* value
  * (pmu/session.h) with why filled; every MSR is restored either way.
  */

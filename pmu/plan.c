@@ -1,14 +1,21 @@
 // SPDX-License-Identifier: MIT
 /*
  * plan.c - request to MSR values, refusing what the generation forbids
- * before anything is written.  Rules cited beside each check: seeds 000-004
- * (SDM Vol. 3B ch. 18 pages), reference pebs-programming.md (ref. N.M).
+ * before anything is written.  Rules cited beside each check: the SDM
+ * (Vol. 3B chapter 18 sections), Linux arch/x86/events/intel/ds.c and
+ * core.c (by function or table), kvm-unit-tests x86/pmu_pebs.c;
+ * docs/PROGRAMMING.md lists them by rule.
  */
 #include "plan.h"
 #include "msr.h"
 #include "../lib/fmt.h"
 
-/* MSR_PEBS_DATA_CFG bits a legacy adaptive PEBS accepts (ref. sec. 2, formats 4.2). */
+/*
+ * MSR_PEBS_DATA_CFG bits a legacy adaptive PEBS accepts (Linux
+ * arch/x86/include/asm/perf_event.h PEBS_DATACFG_*; the counter snapshot
+ * bits of format 6 from Linux e02e9b0374c3 "perf/x86/intel: Support PEBS
+ * counters snapshotting").
+ */
 #define DATA_CFG_MEMINFO BIT_ULL(0)
 #define DATA_CFG_GP	 BIT_ULL(1)
 #define DATA_CFG_XMM	 BIT_ULL(2)
@@ -17,12 +24,16 @@
 #define DATA_CFG_KNOWN_FMT4 (GENMASK_ULL(3, 0) | GENMASK_ULL(31, 24))
 /* fmt 6 adds the counter snapshot: CNTR 4, METRICS 5, GP mask [47:32], fixed [55:48]. */
 #define DATA_CFG_KNOWN_FMT6 (GENMASK_ULL(5, 0) | GENMASK_ULL(31, 24) | GENMASK_ULL(55, 32))
-/* MSR_PEBS_FRONTEND event: FRONTEND_RETIRED (LCORE skl/icl/glc extra regs 0x01c6). */
+/* MSR_PEBS_FRONTEND event: FRONTEND_RETIRED (core.c skl/icl/glc extra regs 0x01c6). */
 #define FRONTEND_EVENT 0x01c6
-/* Arch-PEBS capability bits: CPUID.23H.4:EBX is CFG_C[63:32] (ref. sec. 7). */
+/* Arch-PEBS capability bits: CPUID.23H.4:EBX is CFG_C[63:32] (Linux arch-PEBS, d21954c8a0ff). */
 #define ARCH_CAP_GPR BIT_ULL(61 - 32)
 #define ARCH_CAP_AUX BIT_ULL(62 - 32)
-/* Legacy counter writes sign-extend bit 31: a larger period cannot be written (ref. 8.5). */
+/*
+ * Legacy counter writes sign-extend bit 31 (SDM Vol. 3B 18.9.3 "Full Width
+ * Writes to Performance Counters"): a larger period cannot be written
+ * (Linux core.c max_period (1ULL << 31) - 1).
+ */
 #define MAX_PERIOD 0x7fffffffULL
 
 int plan_pebs_format(const struct cpu_info *ci)
@@ -34,7 +45,7 @@ int plan_pebs_format(const struct cpu_info *ci)
 	if (!ci->has_perf_caps)
 		return -1;
 	f = PERF_CAP_PEBS_FMT(ci->perf_caps);
-	return f <= 6 ? (int)f : -1; /* Linux: "no PEBS fmt%d" for others (formats sec. 2) */
+	return f <= 6 ? (int)f : -1; /* Linux ds.c intel_ds_init: "no PEBS fmt%d" for others */
 }
 
 /*
@@ -154,7 +165,11 @@ static int lowest_bit(uint64_t m)
 
 uint64_t plan_pebs_evtsel(const struct pmu_event *ev, bool adaptive)
 {
-	/* INT clear: a PEBS counter's overflow is the assist, not a PMI (SDM 18.4.4.1; ref. 5) */
+	/*
+	 * INT clear: a PEBS counter's overflow is the assist, not a PMI (SDM
+	 * 18.4.4.1; Linux ds.c intel_pmu_pebs_enable clears it, kvm-unit-tests
+	 * pebs_enable never sets it).
+	 */
 	return (ev->evtsel & ~EVTSEL_INT) | EVTSEL_EN | (ev->usr ? EVTSEL_USR : 0) |
 	       (ev->os ? EVTSEL_OS : 0) | (adaptive ? EVTSEL_ADAPTIVE : 0);
 }
@@ -200,8 +215,9 @@ static int default_sample(const struct uarch_info *ua, enum pebs_kind kind, stru
 	default:
 		/*
 		 * The generation's PEBS instructions event: INST_RETIRED.ANY_P 0x00c0
-		 * is no PEBS event on SNB..SKL (libpfm4 is_precise=0; LDS lists only
-		 * PREC_DIST 0x01c0, PMC1); Goldmont: the non-precise CORE_P (seed 003).
+		 * is no PEBS event on SNB..SKL (libpfm4 is_precise=0; ds.c lists only
+		 * PREC_DIST 0x01c0, PMC1); Goldmont: the non-precise CORE_P (SDM Vol. 3B
+		 * 18.7.1 "Processor Event Based Sampling (PEBS)").
 		 */
 		code = ua->flags & UA_NONPRECISE_PEBS ? ua->nonprecise_event : ua->inst_event;
 		ev->precise = !(ua->flags & UA_NONPRECISE_PEBS);
@@ -245,7 +261,7 @@ static int pick_sample_counter(struct pmu_plan *p, char *why, size_t why_size)
 			return refuse(
 			    why, why_size,
 			    "event '%s' lives on fixed counter %d: fixed-counter PEBS needs "
-			    "adaptive PEBS (PERF_CAPABILITIES[14]) or arch-PEBS (ref. 8.12)",
+			    "adaptive PEBS (PERF_CAPABILITIES[14]) or arch-PEBS",
 			    p->sample.name, p->sample.fixed);
 		p->sample_ctr = 32 + p->sample.fixed;
 		return 0;
@@ -257,8 +273,9 @@ static int pick_sample_counter(struct pmu_plan *p, char *why, size_t why_size)
 		rule = "load-latency counters";
 	} else if ((p->kind == KIND_STORE || p->kind == KIND_STLAT) && !p->arch) {
 		allowed &= ua->store_gp;
-		rule = p->kind == KIND_STORE ? "precise-store counters (PMC3, seed 001)"
-					     : "store-latency counters (PMC0, ref. 8.4)";
+		rule = p->kind == KIND_STORE
+			   ? "precise-store counters (PMC3, SDM 18.9.4.3)"
+			   : "store-latency counters (PMC0, Linux ds.c glc constraints)";
 	}
 	if (!allowed)
 		return refuse(why, why_size,
@@ -277,11 +294,11 @@ static int choose_period(struct pmu_plan *p, uint64_t want, char *why, size_t wh
 	uint64_t min = ua->min_period ? ua->min_period : 1;
 
 	if (inst_all && min < 128)
-		min = 128; /* HSW11/BDM11/BDM55 (ref. 8.5) */
+		min = 128; /* HSW11/BDM11/BDM55: Linux core.c bdw_limit_period */
 	/* Default: the minimum, but not below 32 (Atoms allow 1: one assist per event). */
 	p->period = want ? want : (min < 32 ? 32 : min);
 	if (p->period < min)
-		return refuse(why, why_size, "period %llu below %llu, the minimum on %s (ref. 8.5)",
+		return refuse(why, why_size, "period %llu below %llu, the minimum on %s",
 			      (unsigned long long)p->period, (unsigned long long)min, ua->name);
 	if (inst_all && (p->period & 0x3f))
 		return refuse(
@@ -291,7 +308,7 @@ static int choose_period(struct pmu_plan *p, uint64_t want, char *why, size_t wh
 	if (p->period > MAX_PERIOD)
 		return refuse(why, why_size,
 			      "period %llu above %llu (counter writes sign-extend "
-			      "bit 31, ref. 8.5)",
+			      "bit 31)",
 			      (unsigned long long)p->period, MAX_PERIOD);
 	return 0;
 }
@@ -310,8 +327,9 @@ static int free_gp(const struct pmu_plan *p, uint32_t allowed)
 /*
  * OFFCORE_RESPONSE value: without a response bit, "any response" is added
  * as libpfm4 does (NHM/WSM 0xff00, later bit 16); then every bit must be
- * writable on this generation, else wrmsr raises #GP (LCORE extra_regs
- * valid masks; seed 004 Table 18-17 reserved bits 32 and 35).
+ * writable on this generation, else wrmsr raises #GP (core.c extra_regs
+ * valid masks; SDM Vol. 3B Table 18-17 "MSR_OFFCORE_RSPx Snoop Info Field
+ * Definition": bits 32 and 35 reserved).
  */
 static int offcore_value(const struct pmu_plan *p, const struct pmu_event *ev, int rsp,
 			 uint64_t *val, char *why, size_t why_size)
@@ -360,7 +378,7 @@ static int add_count(struct pmu_plan *p, const struct pmu_event *ev, int user_id
 		if (ctr < 0)
 			return refuse(why, why_size,
 				      "event '%s': no free counter (%u GP counters, "
-				      "used mask 0x%x, allowed for this event 0x%x: LCORE event "
+				      "used mask 0x%x, allowed for this event 0x%x: core.c event "
 				      "constraints)",
 				      ev->name, p->n_gp, p->gp_used, allowed);
 		p->gp_used |= BIT_ULL(ctr);
@@ -391,7 +409,7 @@ static int add_count(struct pmu_plan *p, const struct pmu_event *ev, int user_id
 
 /*
  * The user's counted events, the most constrained first (fewest allowed
- * GP counters, LCORE event constraints), so that an event tied to PMC0
+ * GP counters, core.c event constraints), so that an event tied to PMC0
  * is not crowded out by one that could go anywhere.
  */
 static int add_user_counts(struct pmu_plan *p, const struct session_cfg *cfg, char *why,
@@ -449,7 +467,11 @@ static void compute_controls(struct pmu_plan *p)
 
 		p->fixed_used |= BIT_ULL(f);
 		p->fixed_ctrl &= ~FIXED_CTRL_FIELD(f);
-		/* PMI bit clear as for GP PEBS counters; adaptive bit 32+4i (ref. 2, 8.13) */
+		/*
+		 * PMI bit clear as for GP PEBS counters; adaptive bit 32+4i (Linux
+		 * perf_event.h ICL_FIXED_0_ADAPTIVE; kvm-unit-tests: no adaptive
+		 * record unless the counter's own bit is set too).
+		 */
 		p->fixed_ctrl |= (p->sample.os ? FIXED_CTRL_OS(f) : 0) |
 				 (p->sample.usr ? FIXED_CTRL_USR(f) : 0) |
 				 (p->adaptive ? FIXED_CTRL_ADAPTIVE(f) : 0);
@@ -458,10 +480,10 @@ static void compute_controls(struct pmu_plan *p)
 		p->gp_used |= BIT_ULL(n);
 		p->evtsel[n] = plan_pebs_evtsel(&p->sample, p->adaptive);
 		p->pebs_enable = PEBS_EN_PMC(n);
-		/* LL_EN_PMCn before Ice Lake (seed 000: 0x00000001_00000001 for PMC0) */
+		/* LL_EN_PMCn before Ice Lake (SDM 18.9.4.2: 00000001.00000001H for PMC0) */
 		if (p->kind == KIND_LDLAT && p->ua->layout == PEBS_EN_LAYOUT_LL_EN)
 			p->pebs_enable |= PEBS_LL_EN(n);
-		/* PS_EN (bit 63) with PMC3 for SNB/IVB precise store (seed 001) */
+		/* PS_EN (bit 63) with PMC3 for SNB/IVB precise store (SDM 18.9.4.3) */
 		if (p->kind == KIND_STORE)
 			p->pebs_enable |= PEBS_PS_EN;
 	}
@@ -491,7 +513,8 @@ static int plan_sample(struct pmu_plan *p, const struct session_cfg *cfg, char *
 	/*
 	 * Keyed on the kind, not on how the event was written: a raw
 	 * event=0xcd,umask=0x1 is load latency too and needs the threshold
-	 * programmed (seed 000: minimum 3), never the firmware's leftover.
+	 * programmed (SDM Vol. 3B 18.9.4.2 "Load Latency Performance Monitoring
+	 * Facility": minimum 3), never the firmware's leftover.
 	 */
 	if (p->sample.has_ldlat || p->kind == KIND_LDLAT) {
 		if (!(ua->flags & UA_LDLAT))
@@ -545,7 +568,8 @@ static int plan_groups(struct pmu_plan *p, const struct session_cfg *cfg, char *
 	if (p->arch) {
 		uint64_t want = cfg->data_cfg;
 
-		/* AUX carries address, data source and latency; GPR the registers (ref. 7). */
+		/* AUX carries address, data source and latency; GPR the registers (d21954c8a0ff).
+		 */
 		p->cfg_c = CFG_C_RELOAD(-p->period) | CFG_C_EN;
 		if ((mem || (want & DATA_CFG_MEMINFO)) && (p->ci_arch_caps & ARCH_CAP_AUX))
 			p->cfg_c |= CFG_C_AUX;
@@ -554,7 +578,9 @@ static int plan_groups(struct pmu_plan *p, const struct session_cfg *cfg, char *
 		return 0;
 	}
 	if (!p->baseline) {
-		/* fmt 4/5 without baseline (e.g. a KVM guest): basic 32-byte records only (ref. 9).
+		/*
+		 * fmt 4/5 without baseline (a KVM guest: kvm-unit-tests e67ba872, KVM
+		 * hides PEBS_BASELINE): basic 32-byte records only.
 		 */
 		p->rec_size = p->fmt >= 4 ? 32 : pebs_legacy_record_size(p->fmt);
 		return 0;
@@ -612,7 +638,7 @@ int plan_build(const struct session_cfg *cfg, const struct cpu_info *ci, struct 
 	if (cfg->n_count_events > SESSION_MAX_COUNT)
 		return refuse(why, why_size, "%u counted events; at most %d", cfg->n_count_events,
 			      SESSION_MAX_COUNT);
-	/* IA32_PERF_GLOBAL_STATUS_SET exists from PMU version 4 (SDM 18.2.4.2; seed 003). */
+	/* IA32_PERF_GLOBAL_STATUS_SET exists from PMU version 4 (SDM 18.2.4.2; 18.7.1 uses it). */
 	if (cfg->force_records && (p->arch || p->count_only || ci->pmu_version < 4))
 		return refuse(why, why_size,
 			      "forced PEBS records need legacy PEBS and "
@@ -631,7 +657,10 @@ int plan_build(const struct session_cfg *cfg, const struct cpu_info *ci, struct 
 	r = add_user_counts(p, cfg, why, why_size);
 	if (r)
 		return r;
-	/* SPR/EMR/GNR/GLC: 0x8203 beside load latency for a complete data source (ref. 8.6). */
+	/*
+	 * SPR/EMR/GLC: 0x8203 beside load latency for a complete data source
+	 * (Linux core.c PMU_FL_MEM_LOADS_AUX, require_mem_loads_aux_event).
+	 */
 	if (!p->count_only && p->kind == KIND_LDLAT && (ua->flags & UA_MEM_LOADS_AUX)) {
 		memset(&ev, 0, sizeof(ev));
 		ev.fixed = -1;

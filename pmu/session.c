@@ -4,8 +4,10 @@
  * the documented order, run the kernel, disarm in the safe order, drain,
  * count, restore, free.  The plan (pmu/plan.c) has already refused what the
  * generation forbids, so from here on the only failures are #GP faults and
- * memory.  Orders and their sources: docs/PROGRAMMING.md; reference
- * pebs-programming.md sec. 5 (KUT, simple-pebs, Linux) and sec. 11.
+ * memory.  Orders and their sources: docs/PROGRAMMING.md (kvm-unit-tests
+ * x86/pmu_pebs.c pebs_enable/pebs_disable, pmu-tools simple-pebs, Linux
+ * core.c intel_pmu_enable_all/disable_all, and where no source says it,
+ * why this order).
  */
 #include "session.h"
 #include "msr.h"
@@ -16,7 +18,7 @@
 #include "../lib/platform.h"
 
 #define SAVE_MAX      96
-#define PMI_VECTOR    0xee /* our own IDT vector for LVTPC (Linux uses NMI; KUT 32) */
+#define PMI_VECTOR    0xee /* our own IDT vector for LVTPC (Linux uses NMI; kvm-unit-tests 32) */
 #define PMI_MAX_LOOPS 100  /* Linux intel_pmu_handle_irq: "irq loop stuck" after 100 */
 
 struct msr_save {
@@ -157,7 +159,7 @@ static bool save_all(struct sess *s)
 }
 
 /*
- * Safe disarm (ref. sec. 5 Linux disable_all, sec. 11): GLOBAL_CTRL = 0 first
+ * Safe disarm (Linux core.c intel_pmu_disable_all; docs/PROGRAMMING.md): GLOBAL_CTRL = 0 first
  * so no counter runs without its PEBS bit, then PEBS_ENABLE = 0 (arch-PEBS:
  * PEBS_INDEX.EN = 0).  DS_AREA / PEBS_BASE are cleared in clear_buffers().
  */
@@ -215,7 +217,8 @@ static void restore_all(struct sess *s, unsigned int n_saved)
 
 static uint64_t start_value(const struct sess *s)
 {
-	/* -period: the counter overflows after `period` events (ref. sec. 3 reset semantics). */
+	/* -period: the counter overflows after `period` events (the reset slot reloads it: Linux
+	 * ds.c). */
 	return (0 - s->plan.period) & s->plan.gp_width_mask;
 }
 
@@ -243,7 +246,7 @@ static bool program_extra_regs(struct sess *s)
 	const struct pmu_plan *p = &s->plan;
 	unsigned int i;
 
-	/* MSR_PEBS_LD_LAT_THRESHOLD[15:0] (seed 000: minimum 3) */
+	/* MSR_PEBS_LD_LAT_THRESHOLD[15:0] (SDM 18.9.4.2: minimum 3) */
 	if (p->use_ldlat && !sess_wr(s, MSR_PEBS_LD_LAT_THRESHOLD, p->ldlat))
 		return false;
 	if (p->use_frontend && !sess_wr(s, MSR_PEBS_FRONTEND, p->frontend))
@@ -254,7 +257,7 @@ static bool program_extra_regs(struct sess *s)
 	return true;
 }
 
-/* Counters are written while disabled: GLOBAL_CTRL is 0 here (seed 001 NOTE on PDIR). */
+/* Counters are written while disabled: GLOBAL_CTRL is 0 here (SDM 18.9.4 NOTE on PDIR). */
 static bool program_counters(struct sess *s)
 {
 	const struct pmu_plan *p = &s->plan;
@@ -286,12 +289,13 @@ static bool program_counters(struct sess *s)
 }
 
 /*
- * Legacy PEBS (ref. sec. 5, KUT pebs_enable + Linux enable_all; sec. 11):
+ * Legacy PEBS (kvm-unit-tests pebs_enable, Linux core.c intel_pmu_enable_all;
+ * docs/PROGRAMMING.md "Arming order"):
  *   GLOBAL_CTRL = 0, PEBS_ENABLE = 0 -> DATA_CFG (baseline) -> DS fields and
  *   reset slots -> LD_LAT / FRONTEND / OFFCORE_RSP -> counters and EVTSEL ->
  *   DS_AREA -> PEBS_ENABLE -> GLOBAL_CTRL last.
- * Arch-PEBS (ref. sec. 7): GLOBAL_CTRL = 0 -> PEBS_BASE -> PEBS_INDEX (WR 0,
- *   EN, THRESH) -> extra regs -> CFG_C of the counter -> counters -> GLOBAL_CTRL.
+ * Arch-PEBS (Linux arch-PEBS series, d21954c8a0ff): GLOBAL_CTRL = 0 -> PEBS_BASE -> PEBS_INDEX (WR
+ * 0, EN, THRESH) -> extra regs -> CFG_C of the counter -> counters -> GLOBAL_CTRL.
  */
 static bool arm(struct sess *s)
 {
@@ -306,8 +310,10 @@ static bool arm(struct sess *s)
 		return false;
 	/*
 	 * Overflow bits left set on the counter we arm for PEBS: a pending bit
-	 * there makes a record of its own (seed 003, STATUS_SET), so clear
-	 * them first (KUT reset_pebs; ref. sec. 5).  restore_status() sets
+	 * there makes a record of its own (SDM Vol. 3B 18.7.1: a record "may also
+	 * be generated after an overflow is set by an MSR write to
+	 * IA32_PERF_GLOBAL_STATUS_SET"), so clear them first (kvm-unit-tests
+	 * reset_pebs acks GLOBAL_STATUS too).  restore_status() sets
 	 * them back afterwards where STATUS_SET exists (v4+).
 	 */
 	if (stale && !sess_wr(s, MSR_IA32_PERF_GLOBAL_OVF_CTRL, stale))
@@ -322,7 +328,7 @@ static bool arm(struct sess *s)
 		size_t thr = 0;
 
 		/* Threshold in bytes from the base: records of header 16 + basic 48
-		 * [+ aux 64] [+ gpr 160] bytes (ref. sec. 7); default leaves a page free. */
+		 * [+ aux 64] [+ gpr 160] bytes (d21954c8a0ff); default leaves a page free. */
 		size_t rec = 16 + 48 + ((p->cfg_c & CFG_C_AUX) ? 64 : 0) +
 			     ((p->cfg_c & CFG_C_GPR) ? 160 : 0);
 
@@ -411,7 +417,8 @@ static void drain(struct sess *s)
 	if (s->plan.arch) {
 		if (!sess_rd(s, MSR_IA32_PEBS_INDEX, &idx))
 			return;
-		/* Rewrite the index (WR 0) at the start of the drain (APEBS v7 fix, ref. 7). */
+		/* Rewrite the index (WR 0) at the start of the drain, as Linux's arch-PEBS drain
+		 * does. */
 		if (!sess_wr(s, MSR_IA32_PEBS_INDEX,
 			     idx & ~(ARCH_PEBS_INDEX_WR_MASK | ARCH_PEBS_INDEX_FULL)))
 			return;
@@ -423,7 +430,7 @@ static void drain(struct sess *s)
 }
 
 /*
- * PMI handler (ref. sec. 6): GLOBAL_CTRL = 0, then loop { read status, ack,
+ * PMI handler (Linux core.c intel_pmu_handle_irq): GLOBAL_CTRL = 0, then loop { read status, ack,
  * drain } at most 100 times, re-enable, EOI, and unmask LVTPC, which the
  * delivery masked (SDM 11.5.1).
  */
@@ -482,7 +489,7 @@ static void teardown_pmi(struct sess *s)
 	s->armed_pmi = false;
 }
 
-/* Goldmont (seed 003): a PEBS record forced by setting the overflow bit in STATUS_SET. */
+/* Goldmont (SDM 18.7.1): a PEBS record forced by setting the overflow bit in STATUS_SET. */
 static bool force_records(struct sess *s)
 {
 	const struct pmu_plan *p = &s->plan;
@@ -626,7 +633,7 @@ static int alloc_buffers(struct sess *s, char *why, size_t why_size)
 
 	if (s->plan.count_only)
 		return 0;
-	/* Core 2: buffers over one page hang the GLOBAL_CTRL write (Linux ds.c, ref. sec. 3). */
+	/* Core 2: buffers over one page hang the GLOBAL_CTRL write (Linux ds.c intel_ds_init). */
 	if ((s->plan.ua->flags & UA_ONE_PAGE_BUFFER) && bytes > PAGE_SIZE_4K)
 		bytes = PAGE_SIZE_4K;
 	if (ds_alloc(&s->ds, bytes, s->plan.arch, why, why_size))

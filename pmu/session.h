@@ -6,8 +6,7 @@
  *   arm in the SDM's order, run the kernel, disarm in the safe order, drain,
  *   read the counting-mode counters, restore every MSR, free the buffers.
  *
- * Owner: pmu/ + ds/ (issue 5).  The main job (kernels/runner.c) is the
- * caller.  The owner may add fields; existing ones keep their meaning.
+ * The main job (job/job.c) and pmu/offcore.c are the callers.
  */
 #ifndef PP_SESSION_H
 #define PP_SESSION_H
@@ -38,10 +37,10 @@ struct session_cfg {
 	const char *count_events[SESSION_MAX_COUNT];
 	unsigned int n_count_events;
 	/*
-	 * Added by pmu/ (issue 5):
 	 * force_records - Goldmont-style forced PEBS records: after arming, set
 	 *   the PEBS counter's overflow bit this many times through
-	 *   IA32_PERF_GLOBAL_STATUS_SET (seed 003); needs PMU version >= 4.
+	 *   IA32_PERF_GLOBAL_STATUS_SET (SDM Vol. 3B 18.7.1 "Processor Event
+	 *   Based Sampling (PEBS)"); needs PMU version >= 4.
 	 * count_only - no PEBS at all: only count_events (and the fixed
 	 *   counters) are programmed; used by pmu/offcore.c.
 	 */
@@ -49,7 +48,7 @@ struct session_cfg {
 	bool count_only;
 };
 
-/* What produced each record (session_result.rec_kinds, seed 003). */
+/* What produced each record (session_result.rec_kinds; SDM 18.7.1). */
 enum session_rec_kind {
 	REC_PRECISE = 0,    /* a precise event's overflow: state of the eventing instruction */
 	REC_NONPRECISE = 1, /* a non-precise event: state at the next retirement point */
@@ -73,9 +72,8 @@ struct session_result {
 	uint64_t period;		   /* the sample-after value used */
 	char event_desc[96];		   /* the sampled event as programmed, e.g.
 					      "MEM_TRANS_RETIRED.LOAD_LATENCY (0x1cd) ldlat=3 on PMC0" */
-	/* Added by pmu/ (issue 5): */
-	uint8_t *rec_kinds;	   /* enum session_rec_kind per record, n_records entries */
-	bool buffer_full;	   /* the buffer reached its end at least once */
+	uint8_t *rec_kinds;		   /* enum session_rec_kind per record, n_records entries */
+	bool buffer_full;		   /* the buffer reached its end at least once */
 	bool counted_sample;	   /* sampled_events comes from a counting copy of the event */
 	uint64_t expected_records; /* sampled_events / period */
 	uint64_t pebs_enable;	   /* IA32_PEBS_ENABLE as armed (arch-PEBS: counter mask) */

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
 /*
  * uarch.c - the microarchitecture table.  One row per enum pebs_uarch; each
- * row names its sources.  Abbreviations as in ../shared/reference/
- * pebs-programming.md: LDS = Linux arch/x86/events/intel/ds.c constraint
- * tables, LCORE = .../intel/core.c, SDM = Intel SDM Vol. 3B chapter 18.
+ * row names its sources: ds.c and core.c are Linux's
+ * arch/x86/events/intel/ds.c (the *_pebs_event_constraints tables) and
+ * core.c (event constraints, extra regs, quirks); SDM is Intel's SDM Vol. 3B.
  */
 #include "uarch.h"
 
 /*
- * LCORE intel_snb_pebs_broken / pebs_ucodes (ref. 8.2): model 0x2a needs
+ * core.c intel_snb_pebs_broken / pebs_ucodes: model 0x2a needs
  * 0x28 on every stepping; 0x2d steppings 6 and 7 have a minimum, any other
  * 0x2d stepping is broken (UCODE_BROKEN).  A listed model whose stepping is
  * not listed is broken too (x86_match_min_microcode_rev finds no row).
@@ -21,33 +21,34 @@ static const struct ucode_min snb_ucodes[] = {
 
 #define EV(event, umask) ((uint16_t)((event) | ((umask) << 8)))
 
-/* PDIR: INST_RETIRED.PREC_DIST (0x01c0) on PMC1 only (SDM 18.9.4.4; LDS snb..skl). */
+/* PDIR: INST_RETIRED.PREC_DIST (0x01c0) on PMC1 only (SDM Vol. 3B 18.9.4.4 "Precise Distribution of
+ * Instructions Retired (PDIR)"; ds.c snb..skl). */
 static const struct uarch_constraint pdir_pmc1[] = {
     {EV(0xc0, 0x01), false, 0x2, 0},
     {0, false, 0, 0},
 };
 
-/* ICL: PREC_DIST lives on fixed counter 0 only (LDS intel_icl_pebs_event_constraints). */
+/* ICL: PREC_DIST lives on fixed counter 0 only (ds.c intel_icl_pebs_event_constraints). */
 static const struct uarch_constraint icl_cons[] = {
     {EV(0xc0, 0x01), false, 0x0, 0},
     {0, false, 0, 0},
 };
 
-/* ---- counting constraints (LCORE intel_*_event_constraints) ---- */
+/* ---- counting constraints (core.c intel_*_event_constraints) ---- */
 
-/* LCORE intel_nehalem_event_constraints: L1D_* and CACHE_LOCK_CYCLES on PMC0-1. */
+/* core.c intel_nehalem_event_constraints: L1D_* and CACHE_LOCK_CYCLES on PMC0-1. */
 static const struct uarch_constraint nhm_count[] = {
     {0x40, true, 0x3, 0x43}, {0x48, true, 0x3, 0}, {0x4e, true, 0x3, 0},
     {0x51, true, 0x3, 0},    {0x63, true, 0x3, 0}, {0, false, 0, 0},
 };
 
-/* LCORE intel_westmere_event_constraints: 0x60 and 0xb3 on PMC0 only. */
+/* core.c intel_westmere_event_constraints: 0x60 and 0xb3 on PMC0 only. */
 static const struct uarch_constraint wsm_count[] = {
     {0x51, true, 0x3, 0}, {0x60, true, 0x1, 0}, {0x63, true, 0x3, 0},
     {0xb3, true, 0x1, 0}, {0, false, 0, 0},
 };
 
-/* LCORE intel_snb_event_constraints: L1D_PEND_MISS on PMC2, LOAD_LATENCY on PMC3. */
+/* core.c intel_snb_event_constraints: L1D_PEND_MISS on PMC2, LOAD_LATENCY on PMC3. */
 static const struct uarch_constraint snb_count[] = {
     {0x48, true, 0x4, 0},
     {EV(0xc0, 0x01), false, 0x2, 0},
@@ -55,7 +56,7 @@ static const struct uarch_constraint snb_count[] = {
     {0, false, 0, 0},
 };
 
-/* LCORE intel_ivb_event_constraints (the ones pebsprobe can name). */
+/* core.c intel_ivb_event_constraints (the ones pebsprobe can name). */
 static const struct uarch_constraint ivb_count[] = {
     {EV(0x48, 0x01), false, 0x4, 0},
     {EV(0xc0, 0x01), false, 0x2, 0},
@@ -63,7 +64,7 @@ static const struct uarch_constraint ivb_count[] = {
 };
 
 /*
- * LCORE intel_icl_event_constraints: these event ranges count on PMC0-3
+ * core.c intel_icl_event_constraints: these event ranges count on PMC0-3
  * only.  Used for the Golden Cove class too: there it is narrower than
  * the hardware may allow, never wider.
  */
@@ -75,28 +76,34 @@ static const struct uarch_constraint icl_count[] = {
 };
 
 /*
- * Writable OFFCORE_RESPONSE / PEBS_FRONTEND bits, LCORE *_extra_regs.
+ * Writable OFFCORE_RESPONSE / PEBS_FRONTEND bits, core.c *_extra_regs.
  * NHM/WSM: request [7:0], response [15:8] (libpfm4 ANY_RESPONSE 0xff00);
- * later big cores: request [15:0], ANY_RESPONSE bit 16 (seed 004 for Atoms).
+ * later big cores: request [15:0], ANY_RESPONSE bit 16 (for the Atoms: SDM Vol. 3B
+ * 18.6.3 "Average Offcore Request Latency Measurement").
  */
 #define OCR_NHM .offcore_req = 0xff, .offcore_any = 0xff00
 #define OCR_BIG .offcore_req = 0xffff, .offcore_any = BIT_ULL(16)
-#define FE_SKL	0x7fff17ULL /* intel_skl_extra_regs / icl (ref. sec. 2) */
+#define FE_SKL	0x7fff17ULL /* core.c intel_skl_extra_regs / icl */
 #define FE_GLC	0x7fff1fULL /* intel_glc_extra_regs */
 
-/* Golden Cove: INST_RETIRED.* (0xc0) on 0xfe (LDS intel_glc_pebs_event_constraints, ref 8.4). */
+/* Golden Cove: INST_RETIRED.* (0xc0) on 0xfe (ds.c intel_glc_pebs_event_constraints). */
 static const struct uarch_constraint glc_cons[] = {
     {0xc0, true, 0xfe, 0},
     {0, false, 0, 0},
 };
 
-/* Shared by SNB and IVB (SDM 18.9.4, seeds 000/001; LDS snb/ivb constraints). */
+/*
+ * Shared by SNB and IVB: SDM Vol. 3B 18.9.4 "PEBS Support in Intel
+ * Microarchitecture Code Name Sandy Bridge" (PMC0-3), 18.9.4.2 "Load Latency
+ * Performance Monitoring Facility" (no other PEBS event beside it), 18.9.4.3
+ * "Precise Store Facility" (PMC3 only); ds.c snb/ivb constraints.
+ */
 #define SNB_ROW(u, nm, pfm, uc, nuc, ocr, cc)                                                      \
 	{                                                                                          \
 		.uarch = (u), .name = nm, .pfm_pmu = pfm, .fmt = 1,                                \
 		.source =                                                                          \
-		    "SDM 18.9.4.2-18.9.4.4 (seeds 000/001); LDS intel_snb_pebs_event_constraints " \
-		    "(ld-lat 0x1cd and precise store 0x2cd on PMC3, PREC_DIST on PMC1); LCORE "    \
+		    "SDM Vol. 3B 18.9.4.2-18.9.4.4; ds.c intel_snb_pebs_event_constraints "        \
+		    "(ld-lat 0x1cd and precise store 0x2cd on PMC3, PREC_DIST on PMC1); core.c "   \
 		    "pebs_ucodes",                                                                 \
 		.flags = UA_LDLAT | UA_LDLAT_ALONE | UA_PRECISE_STORE,                             \
 		.layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0xf, .ldlat_gp = 0x8, .store_gp = 0x8,  \
@@ -106,14 +113,17 @@ static const struct uarch_constraint glc_cons[] = {
 		.count_cons = cc                                                                   \
 	}
 
-/* Haswell..Skylake-SP: DataLA (seed 002, SDM Table 18-45). */
+/*
+ * Haswell..Skylake-SP: DataLA, SDM Vol. 3B 18.11.3 "PEBS Data Address
+ * Profiling" (Table 18-45), the record of Table 18-44.
+ */
 #define HSW_ROW(u, nm, pfm, f, extra)                                                              \
 	{                                                                                          \
 		.uarch = (u), .name = nm, .pfm_pmu = pfm, .fmt = f,                                \
 		.source =                                                                          \
-		    "SDM 18.11 (seed 002: record Table 18-44, DataLA Table 18-45); LDS "           \
+		    "SDM Vol. 3B 18.11 (record Table 18-44, DataLA Table 18-45); ds.c "            \
 		    "hsw/bdw/skl "                                                                 \
-		    "constraints (ld-lat 0x1cd on PMC0-3, PREC_DIST on PMC1); LCORE HSW11/BDM11",  \
+		    "constraints (ld-lat 0x1cd on PMC0-3, PREC_DIST on PMC1); core.c HSW11/BDM11", \
 		.flags =                                                                           \
 		    UA_LDLAT | UA_DATALA | UA_INST_RETIRED_128 | UA_GLOBAL_STATUS_SET | (extra),   \
 		.layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0xf, .ldlat_gp = 0xf, .pdist_gp = 0x2,  \
@@ -124,14 +134,15 @@ static const struct uarch_constraint glc_cons[] = {
 		.frontend_valid = ((extra)&UA_FRONTEND) ? FE_SKL : 0                               \
 	}
 
-/* Golden Cove class (SPR/EMR/GNR, ADL/MTL P-cores, LNL): LDS intel_glc_pebs_event_constraints. */
+/* Golden Cove class (SPR/EMR/GNR, ADL/MTL P-cores, LNL): ds.c intel_glc_pebs_event_constraints. */
 #define GLC_ROW(u, nm, f, extra, ldl, ocr)                                                         \
 	{                                                                                          \
 		.uarch = (u), .name = nm, .pfm_pmu = "spr", .fmt = f,                              \
-		.source = "LDS intel_glc_pebs_event_constraints (ld-lat 0x1cd on 0xfe, store "     \
-			  "latency 0x2cd "                                                         \
-			  "on PMC0); LCORE PMU_FL_MEM_LOADS_AUX (0x8203), limit_period; SDM 20.9 " \
-			  "adaptive PEBS",                                                         \
+		.source =                                                                          \
+		    "ds.c intel_glc_pebs_event_constraints (ld-lat 0x1cd on 0xfe, store "          \
+		    "latency 0x2cd "                                                               \
+		    "on PMC0); core.c PMU_FL_MEM_LOADS_AUX (0x8203), limit_period; SDM 20.9 "      \
+		    "adaptive PEBS",                                                               \
 		.flags = UA_LDLAT | UA_DATALA | UA_STLAT | UA_FRONTEND | UA_GLOBAL_STATUS_SET |    \
 			 (extra),                                                                  \
 		.layout = PEBS_EN_LAYOUT_FIXED, .pebs_gp = 0xff, .pebs_fixed = 0xf,                \
@@ -148,8 +159,8 @@ static const struct uarch_info uarch_table[] = {
      .name = "Core 2",
      .pfm_pmu = "core",
      .fmt = 0,
-     .source = "LDS intel_core2_pebs_event_constraints (PMC0 only); LDS 1-page buffer "
-	       "(GLOBAL_CTRL hang); LCORE intel_clovertown_quirk (AJ67/AJ68/AJ69/AJ106)",
+     .source = "ds.c intel_core2_pebs_event_constraints (PMC0 only); ds.c 1-page buffer "
+	       "(GLOBAL_CTRL hang); core.c intel_clovertown_quirk (AJ67/AJ68/AJ69/AJ106)",
      .flags = UA_ONE_PAGE_BUFFER | UA_PEBS_ERRATA,
      .layout = PEBS_EN_LAYOUT_LL_EN,
      .pebs_gp = 0x1,
@@ -161,7 +172,7 @@ static const struct uarch_info uarch_table[] = {
      .pfm_pmu = "nhm",
      .fmt = 1,
      .source = "SDM 18.8.1 (PEBS on PMC0-3, load latency 0x100b, Fig. 18-25 LL_EN); "
-	       "LDS intel_nehalem_pebs_event_constraints; LCORE nhm_limit_period (min 32)",
+	       "ds.c intel_nehalem_pebs_event_constraints; core.c nhm_limit_period (min 32)",
      .flags = UA_LDLAT | UA_LDLAT_ALONE,
      .layout = PEBS_EN_LAYOUT_LL_EN,
      .pebs_gp = 0xf,
@@ -176,7 +187,7 @@ static const struct uarch_info uarch_table[] = {
      .name = "Westmere",
      .pfm_pmu = "wsm",
      .fmt = 1,
-     .source = "SDM 18.8.1 (as Nehalem); LDS intel_westmere_pebs_event_constraints",
+     .source = "SDM 18.8.1 (as Nehalem); ds.c intel_westmere_pebs_event_constraints",
      .flags = UA_LDLAT | UA_LDLAT_ALONE,
      .layout = PEBS_EN_LAYOUT_LL_EN,
      .pebs_gp = 0xf,
@@ -199,8 +210,9 @@ static const struct uarch_info uarch_table[] = {
      .name = "Ice Lake",
      .pfm_pmu = "icl",
      .fmt = 4,
-     .source = "LDS intel_icl_pebs_event_constraints (PEBS_ALL, ld-lat 0x1cd on 0xff, "
-	       "PREC_DIST on fixed 0); SDM 20.9 adaptive PEBS; LPE ICL_EVENTSEL_ADAPTIVE",
+     .source =
+	 "ds.c intel_icl_pebs_event_constraints (PEBS_ALL, ld-lat 0x1cd on 0xff, "
+	 "PREC_DIST on fixed 0); SDM 20.9 adaptive PEBS; Linux perf_event.h ICL_EVENTSEL_ADAPTIVE",
      .flags = UA_LDLAT | UA_DATALA | UA_FRONTEND | UA_GLOBAL_STATUS_SET,
      .layout = PEBS_EN_LAYOUT_FIXED,
      .pebs_gp = 0xff,
@@ -221,7 +233,7 @@ static const struct uarch_info uarch_table[] = {
      .name = "Ice Lake-SP",
      .pfm_pmu = "icx",
      .fmt = 4,
-     .source = "as Ice Lake (LDS intel_icl_pebs_event_constraints)",
+     .source = "as Ice Lake (ds.c intel_icl_pebs_event_constraints)",
      .flags = UA_LDLAT | UA_DATALA | UA_FRONTEND | UA_GLOBAL_STATUS_SET,
      .layout = PEBS_EN_LAYOUT_FIXED,
      .pebs_gp = 0xff,
@@ -241,7 +253,7 @@ static const struct uarch_info uarch_table[] = {
     /* intel_glc_extra_regs: OFFCORE_RSP 0x3fffffffff */
     GLC_ROW(UARCH_SPR, "Sapphire Rapids", 5, UA_MEM_LOADS_AUX, 0xfe, 0x3fffffffffULL),
     GLC_ROW(UARCH_EMR, "Emerald Rapids", 5, UA_MEM_LOADS_AUX, 0xfe, 0x3fffffffffULL),
-    /* LCORE: PMU_FL_MEM_LOADS_AUX only for SPR/EMR, not GNR */
+    /* core.c: PMU_FL_MEM_LOADS_AUX only for SPR/EMR, not GNR */
     GLC_ROW(UARCH_GNR, "Granite Rapids", 5, 0, 0xfe, 0x3fffffffffULL),
     GLC_ROW(UARCH_GLC, "Golden Cove (hybrid P-core)", 4, UA_MEM_LOADS_AUX | UA_HYBRID, 0xfe,
 	    0x3fffffffffULL),
@@ -249,7 +261,7 @@ static const struct uarch_info uarch_table[] = {
      .name = "Gracemont (hybrid E-core)",
      .pfm_pmu = "tmt",
      .fmt = 4,
-     .source = "LDS intel_grt_pebs_event_constraints (LAT events: loads 0x5d0 on PMC0-1, "
+     .source = "ds.c intel_grt_pebs_event_constraints (LAT events: loads 0x5d0 on PMC0-1, "
 	       "stores 0x6d0 on PMC0-3); libpfm4 has no Gracemont table: Tremont's is nearest",
      .flags = UA_LDLAT | UA_STLAT | UA_HYBRID | UA_GLOBAL_STATUS_SET,
      .layout = PEBS_EN_LAYOUT_FIXED,
@@ -267,7 +279,7 @@ static const struct uarch_info uarch_table[] = {
      .name = "Crestmont (E-core)",
      .pfm_pmu = "tmt",
      .fmt = 5,
-     .source = "LDS intel_grt_pebs_event_constraints (Crestmont reuses them); fmt unverified",
+     .source = "ds.c intel_grt_pebs_event_constraints (Crestmont reuses them); fmt unverified",
      .flags = UA_LDLAT | UA_STLAT | UA_GLOBAL_STATUS_SET,
      .layout = PEBS_EN_LAYOUT_FIXED,
      .pebs_gp = 0xff,
@@ -280,14 +292,15 @@ static const struct uarch_info uarch_table[] = {
      .inst_event = 0x00c0,
      OCR_BIG,
      .offcore_valid = {0x800ff3ffffffffffULL, 0x800ff3ffffffffffULL} /* intel_cmt_extra_regs */},
-    /* LDS intel_lnc_pebs_event_constraints: ld-lat 0x1cd on 0x3fc; intel_lnc_extra_regs */
+    /* ds.c intel_lnc_pebs_event_constraints: ld-lat 0x1cd on 0x3fc; intel_lnc_extra_regs */
     GLC_ROW(UARCH_LNC, "Lion Cove (P-core)", 6, UA_HYBRID, 0x3fc, 0xfffffffffffULL),
     {.uarch = UARCH_GLM,
      .name = "Goldmont",
      .pfm_pmu = "glm",
      .fmt = 3,
-     .source = "SDM 18.7.1 (seed 003: PEBS on PMC0 for all events, precise and non-precise, "
-	       "GLOBAL_STATUS_SET); SDM 18.6.3 + Table 18-17 (seed 004: offcore average latency)",
+     .source = "SDM Vol. 3B 18.7.1 \"Processor Event Based Sampling (PEBS)\" (Goldmont: PEBS "
+	       "on PMC0 for all events, precise and non-precise, GLOBAL_STATUS_SET); SDM Vol. 3B "
+	       "18.6.3 \"Average Offcore Request Latency Measurement\" and Table 18-17",
      .flags = UA_NONPRECISE_PEBS | UA_OFFCORE_AVG_LAT | UA_GLOBAL_STATUS_SET,
      .layout = PEBS_EN_LAYOUT_LL_EN,
      .pebs_gp = 0x1,
@@ -301,8 +314,8 @@ static const struct uarch_info uarch_table[] = {
      .name = "Silvermont",
      .pfm_pmu = "slm",
      .fmt = 2,
-     .source = "LDS intel_slm_pebs_event_constraints (PMC0 only); SDM 18.6.3 (seed 004: "
-	       "offcore average latency); fmt unverified",
+     .source = "ds.c intel_slm_pebs_event_constraints (PMC0 only); SDM Vol. 3B 18.6.3 "
+	       "(offcore average latency); fmt unverified",
      .flags = UA_OFFCORE_AVG_LAT,
      .layout = PEBS_EN_LAYOUT_LL_EN,
      .pebs_gp = 0x1,
@@ -316,16 +329,19 @@ static const struct uarch_info uarch_table[] = {
  * A model the table does not know but which enumerates architectural PEBS
  * (CPUID.23H with PEBS_FMT 0xF): counters and groups come from CPUID; the
  * latency events depend on the core type (CPUID.1AH): E-cores 0x05d0 /
- * 0x06d0 (LDS intel_grt_pebs_event_constraints), P-cores 0x01cd / 0x02cd
- * (LDS glc/lnc constraints); a non-hybrid part by its model.  Otherwise no
- * latency event is guessed.  No data-source table (ref. sec. 7).
+ * 0x06d0 (ds.c intel_grt_pebs_event_constraints), P-cores 0x01cd / 0x02cd
+ * (ds.c glc/lnc constraints); a non-hybrid part by its model.  Otherwise no
+ * latency event is guessed.  No data-source table (the arch-PEBS series, Linux
+ * commit d21954c8a0ff "perf/x86/intel: Process arch-PEBS records or record
+ * fragments", decodes none).
  */
 #define ARCH_PEBS_ROW(nm, fl, ld, st)                                                              \
 	{                                                                                          \
 		.uarch = UARCH_NONE, .name = nm, .pfm_pmu = "tmt", .fmt = PEBS_FMT_ARCH,           \
 		.source =                                                                          \
-		    "reference sec. 7 (APEBS: CPUID.23H sub-leaves 4/5, PEBS_BASE/INDEX, CFG_C); " \
-		    "LDS grt/glc constraints for the latency events",                              \
+		    "Linux arch-PEBS (d21954c8a0ff: CPUID.23H sub-leaves 4/5, PEBS_BASE/INDEX, "   \
+		    "CFG_C); "                                                                     \
+		    "ds.c grt/glc constraints for the latency events",                             \
 		.flags = (fl) | UA_GLOBAL_STATUS_SET, .layout = PEBS_EN_LAYOUT_FIXED,              \
 		.pebs_gp = 0xff, .pebs_fixed = 0xf, .ldlat_gp = 0xff, .store_gp = 0xff,            \
 		.min_period = 32, .ldlat_event = (ld), .store_event = (st), .inst_event = 0x00c0   \
@@ -412,7 +428,7 @@ uint32_t uarch_min_microcode(const struct uarch_info *ua, const struct cpu_info 
 	return model_listed ? UCODE_BROKEN : 0;
 }
 
-/* SDM Table 18-45 (seed 002): MEM_UOPS_RETIRED (0xd0) umask bit 0 loads, bit 1 stores. */
+/* SDM Vol. 3B Table 18-45: MEM_UOPS_RETIRED (0xd0) umask bit 0 loads, bit 1 stores. */
 static bool datala_event(uint16_t ev, bool *store)
 {
 	uint8_t code = ev & 0xff, umask = ev >> 8;

@@ -10,31 +10,37 @@
 #include "../decode/decode.h"
 #include "cpu.h"
 
-/* Which IA32_PEBS_ENABLE[35:32] meaning the generation has (reference sec. 2). */
+/*
+ * Which IA32_PEBS_ENABLE[35:32] meaning the generation has (Linux ds.c
+ * intel_pmu_pebs_enable sets bit 32+i for load latency only while the PMU
+ * version is below 5; from Ice Lake on it enables PEBS on fixed counter i).
+ */
 enum pebs_en_layout {
 	PEBS_EN_LAYOUT_LL_EN, /* pre-Ice Lake (PMU version < 5): LL_EN_PMCi at 32+i */
 	PEBS_EN_LAYOUT_FIXED, /* Ice Lake+ (baseline): PEBS on fixed counter i at 32+i */
 };
 
 enum uarch_flag {
-	UA_LDLAT = 1 << 0,	     /* load-latency facility (MSR_PEBS_LD_LAT_THRESHOLD) */
-	UA_LDLAT_ALONE = 1 << 1,     /* no other PEBS event beside load latency (seed 000) */
-	UA_PRECISE_STORE = 1 << 2,   /* SNB/IVB precise store: PMC3 + PS_EN (seed 000/001) */
-	UA_DATALA = 1 << 3,	     /* Haswell+ DataLA events (seed 002, SDM Table 18-45) */
-	UA_STLAT = 1 << 4,	     /* SPR+ store latency (0x2cd, ref. 8.4) */
-	UA_MEM_LOADS_AUX = 1 << 5,   /* SPR/EMR: aux event 0x8203 needed beside ldlat (ref. 8.6) */
+	UA_LDLAT = 1 << 0,	   /* load-latency facility (MSR_PEBS_LD_LAT_THRESHOLD) */
+	UA_LDLAT_ALONE = 1 << 1,   /* no other PEBS event beside load latency (SDM 18.9.4.2) */
+	UA_PRECISE_STORE = 1 << 2, /* SNB/IVB precise store: PMC3 + PS_EN (SDM 18.9.4.3) */
+	UA_DATALA = 1 << 3,	   /* Haswell+ DataLA events (SDM 18.11.3, Table 18-45) */
+	UA_STLAT = 1 << 4,	   /* SPR+ store latency (0x2cd, ds.c glc constraints) */
+	UA_MEM_LOADS_AUX =
+	    1 << 5, /* SPR/EMR: aux event 0x8203 beside ldlat (core.c PMU_FL_MEM_LOADS_AUX) */
 	UA_FRONTEND = 1 << 6,	     /* MSR_PEBS_FRONTEND events (SKL+) */
-	UA_NONPRECISE_PEBS = 1 << 7, /* Goldmont: non-precise events may PEBS (seed 003) */
-	UA_ONE_PAGE_BUFFER = 1 << 8, /* Core 2: buffers > 4 KiB hang GLOBAL_CTRL (ref. 3) */
-	UA_PEBS_ERRATA = 1 << 9,     /* Core 2: Linux disables PEBS (AJ67/68/69/106, ref. 8.1) */
-	UA_HYBRID = 1 << 10,	     /* one core type of a hybrid part */
+	UA_NONPRECISE_PEBS = 1 << 7, /* Goldmont: non-precise events may PEBS (SDM 18.7.1) */
+	UA_ONE_PAGE_BUFFER =
+	    1 << 8,		 /* Core 2: buffers > 4 KiB hang GLOBAL_CTRL (ds.c intel_ds_init) */
+	UA_PEBS_ERRATA = 1 << 9, /* Core 2: Linux disables PEBS (core.c intel_clovertown_quirk) */
+	UA_HYBRID = 1 << 10,	 /* one core type of a hybrid part */
 	UA_INST_RETIRED_128 =
 	    1 << 11, /* HSW11/BDM11/BDM55: INST_RETIRED.ALL period >= 128, low 6 bits 0 */
-	UA_OFFCORE_AVG_LAT = 1 << 12,	/* OFFCORE_RSP0.OUTSTANDING[38] (seed 004) */
+	UA_OFFCORE_AVG_LAT = 1 << 12,	/* OFFCORE_RSP0.OUTSTANDING[38] (SDM 18.6.3) */
 	UA_GLOBAL_STATUS_SET = 1 << 13, /* IA32_PERF_GLOBAL_STATUS_SET (PMU v4+) */
 };
 
-/* Sandy Bridge PEBS microcode minimums (Linux core.c pebs_ucodes, ref. 8.2). */
+/* Sandy Bridge PEBS microcode minimums (Linux core.c pebs_ucodes). */
 #define UCODE_ANY_STEPPING 0xffffffffu
 #define UCODE_BROKEN	   0xffffffffu /* no microcode fixes it */
 struct ucode_min {
@@ -77,12 +83,12 @@ struct uarch_info {
 	/*
 	 * OFFCORE_RESPONSE: request field, the "any response" bits libpfm4 adds
 	 * when no response bit is given, and the writable bits of
-	 * MSR_OFFCORE_RSP0/1 (0: no such MSR).  LCORE *_extra_regs.
+	 * MSR_OFFCORE_RSP0/1 (0: no such MSR).  core.c *_extra_regs.
 	 */
 	uint64_t offcore_req, offcore_any, offcore_valid[2];
-	uint64_t frontend_valid; /* writable MSR_PEBS_FRONTEND bits (LCORE extra regs) */
+	uint64_t frontend_valid; /* writable MSR_PEBS_FRONTEND bits (core.c extra regs) */
 	const struct uarch_constraint
-	    *count_cons; /* counting constraints (LCORE event constraints) */
+	    *count_cons; /* counting constraints (core.c event constraints) */
 };
 
 /* GP counters event evtsel[15:0] may PEBS on (all of `pebs_gp` unless constrained). */
@@ -91,7 +97,7 @@ uint32_t uarch_event_counters(const struct uarch_info *ua, uint16_t evtsel);
 const struct uarch_info *uarch_get(enum pebs_uarch u);
 /*
  * Architectural PEBS is used only when CPUID.23H enumerates it AND
- * PERF_CAPABILITIES.PEBS_FMT is 0xF (Linux intel_pebs_init; ref. sec. 7).
+ * PERF_CAPABILITIES.PEBS_FMT is 0xF (Linux ds.c intel_pebs_init, arch-PEBS series).
  */
 bool uarch_arch_pebs(const struct cpu_info *ci);
 
@@ -104,7 +110,7 @@ const struct uarch_info *uarch_for_cpu(const struct cpu_info *ci);
 /*
  * The microcode minimum below which PEBS is broken for this CPU, 0 if none
  * applies, UCODE_BROKEN for a listed model whose stepping is not listed
- * (Sandy Bridge, ref. 8.2).
+ * (Sandy Bridge, core.c intel_snb_pebs_broken).
  */
 uint32_t uarch_min_microcode(const struct uarch_info *ua, const struct cpu_info *ci);
 
