@@ -2,8 +2,10 @@
 /*
  * datasrc.c - the PEBS data-source field to union perf_mem_data_src, one
  * table per microarchitecture family, as Linux arch/x86/events/intel/ds.c
- * builds them (pebs-formats.md 6.2-6.4), and perf's words for the result
- * (tools/perf/util/mem-events.c; conventions.md 4).
+ * builds them (pebs_data_source[] and the per-generation overrides and
+ * helpers: __intel_pmu_pebs_data_source_*, load_latency_data,
+ * store_latency_data, ...), and perf's words for the result
+ * (tools/perf/util/mem-events.c).
  */
 #include "decode.h"
 #include "perf_mem.h"
@@ -119,7 +121,8 @@ static const uint64_t ds_cmt[16] = {
 };
 
 /*
- * Lion Cove (LNL/ARL P-core): ds.c lnc_pebs_data_source (LKML-LNL), an
+ * Lion Cove (LNL/ARL P-core): ds.c lnc_pebs_data_source (Linux 608f6976c309
+ * "perf/x86/intel: Support new data source for Lunar Lake"), an
  * 8-bit index; rows not listed are 0 and become LNC_ZERO_ROW.
  */
 static const uint64_t ds_lnc[256] = {
@@ -138,7 +141,11 @@ static const uint64_t ds_lnc[256] = {
 };
 #define LNC_ZERO_ROW (OP(LOAD) | LVLNUM(NA) | SNOOP(NA))
 
-/* How the bits beside the table index are laid out (pebs-formats.md 6.4). */
+/*
+ * How the bits beside the table index are laid out: Linux ds.c's unions
+ * and helpers per generation (load_latency_data, store_latency_data,
+ * pebs_no_tlb, pebs_block, the grt/cmt/lnc variants).
+ */
 enum dse_layout {
 	DSE_NONE,  /* no data source: reserved (GLM) or absent (Core 2, SLM) */
 	DSE_NHM,   /* 3:0 index; no TLB/lock (pebs_no_tlb): TLB NA | LOCK NA */
@@ -180,8 +187,8 @@ static const struct uarch_row uarchs[UARCH_COUNT] = {
     [UARCH_GLC] = {"glc", DSE_BLOCK, ds_skl_l4, true, "ds.c _adl/_mtl P-core _skl(false)"},
     [UARCH_GRT] = {"grt", DSE_GRT, ds_grt, true, "ds.c __intel_pmu_pebs_data_source_grt"},
     [UARCH_CMT] = {"cmt", DSE_CMT, ds_cmt, true, "ds.c __intel_pmu_pebs_data_source_cmt"},
-    [UARCH_LNC] = {"lnc", DSE_LNC, ds_lnc, true, "ds.c lnc_pebs_data_source (LKML-LNL)"},
-    [UARCH_GLM] = {"glm", DSE_NONE, NULL, false, "SDM p.18-32: 0xA0/0xA8 reserved"},
+    [UARCH_LNC] = {"lnc", DSE_LNC, ds_lnc, true, "ds.c lnc_pebs_data_source (608f6976c309)"},
+    [UARCH_GLM] = {"glm", DSE_NONE, NULL, false, "SDM 18.7.1.1: 0xA0/0xA8 reserved"},
     [UARCH_SLM] = {"slm", DSE_NONE, NULL, false, "no load-latency facility"},
 };
 
@@ -426,8 +433,8 @@ static unsigned int cat_bits(char *out, size_t size, size_t *len, uint64_t m,
  * else "N/A"; then " hit" / " miss" from the HIT/MISS bits.  Current perf
  * (mem-events.c since the lvlnum-first rewrite) tries mem_lvl_num first and
  * so says "RAM hit" / "Remote L3 hit" where this says "Local RAM hit" /
- * "Remote Cache (1 hop) hit": issue 3 asks for the mem_lvl words, which
- * carry more (local vs remote, hops); docs/DECODER.md says so.
+ * "Remote Cache (1 hop) hit": the mem_lvl words carry more (local vs
+ * remote, hops), and docs/DECODER.md promises them.
  */
 static void describe_level(uint64_t ds, char *out, size_t size)
 {

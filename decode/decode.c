@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * decode.c - PEBS records, legacy fmt0-3, adaptive fmt4-6 and architectural
- * PEBS, to struct pebs_record.  Layouts: pebs-formats.md 3 (SDM Tables
- * 18-21/18-23/18-44/18-55), 4 (Linux asm/perf_event.h struct pebs_basic,
- * ds.c setup_pebs_adaptive_sample_data), 5 (LKML-ARCH).  Validation follows
+ * PEBS, to struct pebs_record.  Layouts: legacy, SDM Vol. 3B Tables
+ * 18-21/18-23/18-44/18-55 and Linux ds.c struct pebs_record_*; adaptive,
+ * Linux asm/perf_event.h struct pebs_basic and ds.c
+ * setup_pebs_adaptive_sample_data; arch-PEBS, Linux d21954c8a0ff
+ * "perf/x86/intel: Process arch-PEBS records or record fragments".  Validation follows
  * kvm-unit-tests x86/pmu_pebs.c check_pebs_records().
  *
  * Every read is bounds-checked against the record's own extent, which is
@@ -12,7 +14,7 @@
 #include "decode.h"
 #include "../lib/fmt.h"
 
-/* Legacy record offsets (pebs-formats.md 3). */
+/* Legacy record offsets (Linux ds.c struct pebs_record_core/nhm/hsw/skl). */
 enum {
 	LEG_FLAGS = 0x00,
 	LEG_IP = 0x08,
@@ -27,7 +29,10 @@ enum {
 	LEG_TSC = 0xc0,
 };
 
-/* Adaptive PEBS_DATA_CFG / record-format bits (pebs-formats.md 4.2). */
+/*
+ * Adaptive PEBS_DATA_CFG / record-format bits (Linux asm/perf_event.h
+ * PEBS_DATACFG_*, the counter snapshot from e02e9b0374c3).
+ */
 #define CFG_MEMINFO    BIT_ULL(0)
 #define CFG_GP	       BIT_ULL(1)
 #define CFG_XMMS       BIT_ULL(2)
@@ -51,7 +56,7 @@ enum {
 	ARCH_LBR_HDR = 0x30,
 };
 
-/* Arch-PEBS record header bits (pebs-formats.md 5). */
+/* Arch-PEBS record header bits (Linux d21954c8a0ff: the record header's format word). */
 #define AH_SIZE(h) ((h)&0xffff)
 #define AH_CONT	   BIT_ULL(31)
 #define AH_CNTR(h) (((h) >> 35) & 0x1f)
@@ -80,7 +85,8 @@ size_t pebs_legacy_record_size(unsigned int fmt)
 }
 
 /*
- * ds.c adaptive_pebs_record_size_update() (LKML-CNTR): the 16-byte header
+ * ds.c adaptive_pebs_record_size_update() (Linux e02e9b0374c3 "perf/x86/intel:
+ * Support PEBS counters snapshotting"): the 16-byte header
  * when CNTR or METRICS is set, two values for METRICS, and one value per
  * GP (47:32) and fixed (55:48) mask bit only when CNTR itself is set.
  */
@@ -141,7 +147,7 @@ static void rec_reset(struct pebs_record *r, size_t offset)
 	r->counters_gp_mask = r->counters_fixed_mask = r->counters_metrics = 0;
 }
 
-/* TSX tuning word (pebs-formats.md 7): cycles 31:0, flags 39:32. */
+/* TSX tuning word (Linux ds.c union hsw_tsx_tuning; SDM 18.11.5.1): cycles 31:0, flags 39:32. */
 static void set_tsx(struct pebs_record *r, uint64_t tuning)
 {
 	r->tsx.cycles = (uint32_t)tuning;

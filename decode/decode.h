@@ -53,7 +53,7 @@ enum pebs_have {
 	HAVE_XMM = BIT_ULL(13),
 	HAVE_GLOBAL_STATUS = BIT_ULL(14),
 	/* (decode addition) the data-source slot exists but is reserved on this
-	 * uarch (Goldmont: SDM p.18-32) or the uarch has none: "not available". */
+	 * uarch (Goldmont: SDM Vol. 3B 18.7.1.1) or the uarch has none: "not available". */
 	HAVE_MEM_NA = BIT_ULL(15),
 };
 

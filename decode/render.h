@@ -26,7 +26,7 @@
 /* One line, key=value pairs separated by one space, no trailing newline. */
 void pebs_render_kv(const struct pebs_record *r, struct strbuf *sb);
 
-/* One JSON object (JSON Lines), no trailing newline; keys per issue 3. */
+/* One JSON object (JSON Lines), no trailing newline; keys as docs/DECODER.md lists them. */
 void pebs_render_json(const struct pebs_record *r, struct strbuf *sb);
 
 /* CSV: a fixed header line and one row per record (empty cell = field absent). */

@@ -2,7 +2,9 @@
 /*
  * ds.c - DS save area and PEBS buffer memory: allocation, the DS fields,
  * reset slots, and the walk over what the hardware wrote.  Facts: SDM
- * Vol. 3B 18.4.4 / Fig. 18-26, Linux ds.c (reference sec. 3, 6, 7).
+ * Vol. 3B 18.4.4 / Fig. 18-26; Linux arch/x86/include/asm/intel_ds.h
+ * struct debug_store and arch/x86/events/intel/ds.c (the drains); the
+ * arch-PEBS buffer from Linux d21954c8a0ff.
  */
 #include "ds.h"
 #include "../lib/fmt.h"
@@ -47,7 +49,7 @@ int ds_alloc(struct ds_area *d, size_t buf_bytes, bool arch, char *why, size_t w
 		pages = 1;
 	d->arch = arch;
 	if (arch) {
-		/* IA32_PEBS_BASE[3:0]: buffer = 4 KiB << SIZE (ref. sec. 7). */
+		/* IA32_PEBS_BASE[3:0]: buffer = 4 KiB << SIZE (Linux arch-PEBS, d21954c8a0ff). */
 		while ((2u << d->arch_size_code) <= pages && d->arch_size_code < 15)
 			d->arch_size_code++;
 		pages = (size_t)1 << d->arch_size_code;
@@ -61,7 +63,11 @@ int ds_alloc(struct ds_area *d, size_t buf_bytes, bool arch, char *why, size_t w
 		goto nomem;
 	d->buf_pages = pages;
 	d->buf_size = pages * PAGE_SIZE_4K;
-	/* The assist writes with no fault handling: the memory must be mapped (ref. 8.15). */
+	/*
+	 * The assist writes with no fault handling: the memory must be mapped
+	 * (pmu-tools simple-pebs README: its buffers crash the machine when
+	 * KPTI unmaps them).
+	 */
 	if (d->ds && !plat_check_mapping((uintptr_t)d->ds, PAGE_SIZE_4K, reason, sizeof(reason))) {
 		pp_snprintf(why, why_size, "DS save area at 0x%llx: %s",
 			    (unsigned long long)(uintptr_t)d->ds, reason);
@@ -108,7 +114,11 @@ size_t ds_setup(struct ds_area *d, size_t rec_size, size_t threshold_records)
 
 unsigned int ds_fixed_reset_index(unsigned int fmt, unsigned int i)
 {
-	/* LIDS MAX_PEBS_EVENTS_FMT4 = 8, MAX_PEBS_EVENTS = 32 (ref. sec. 3, LKML-FMT5) */
+	/*
+	 * Linux ds.c intel_pmu_pebs_enable: MAX_PEBS_EVENTS_FMT4 (8) + i before
+	 * format 5, MAX_PEBS_EVENTS (32) + i from it (asm/intel_ds.h; Linux
+	 * "perf/x86/intel: Enable PEBS format 5", 2022).
+	 */
 	return (fmt <= 4 ? 8 : 32) + i;
 }
 
@@ -120,7 +130,7 @@ void ds_set_reset(struct ds_area *d, unsigned int slot, uint64_t value)
 
 uint64_t ds_arch_base_msr(const struct ds_area *d)
 {
-	/* Physical == linear: firmware page tables identity-map (ref. sec. 11). */
+	/* Physical == linear: UEFI page tables identity-map (docs/PROGRAMMING.md, "Memory"). */
 	return (uint64_t)(uintptr_t)d->buf | d->arch_size_code;
 }
 

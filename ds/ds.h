@@ -3,7 +3,8 @@
  * ds.h - the Debug Store save area and the PEBS buffer (legacy PEBS, through
  * IA32_DS_AREA) and the arch-PEBS buffer (IA32_PEBS_BASE/PEBS_INDEX).
  * Memory only: the MSRs are written by pmu/session.c.  Layout: SDM Vol. 3B
- * Fig. 18-26 (64-bit DS save area); reference pebs-programming.md sec. 3, 7.
+ * Fig. 18-26 (64-bit DS save area); Linux asm/intel_ds.h struct debug_store,
+ * and for arch-PEBS Linux d21954c8a0ff.
  */
 #ifndef PP_DS_DS_H
 #define PP_DS_DS_H
@@ -20,7 +21,8 @@
 
 /*
  * Arch-PEBS IA32_PEBS_INDEX (3F5H): the write pointer WR in 16-byte units,
- * FULL, EN and the interrupt threshold THRESH (reference sec. 7).
+ * FULL, EN and the interrupt threshold THRESH (Linux d21954c8a0ff, union
+ * arch_pebs_index).
  */
 #define ARCH_PEBS_INDEX_WR_SHIFT  4
 #define ARCH_PEBS_INDEX_WR_MASK	  GENMASK_ULL(26, 4)
@@ -59,7 +61,8 @@ void ds_set_page_allocator(void *(*alloc_pages)(size_t npages),
 /*
  * Legacy: fills base, index = base, absolute maximum (whole records) and
  * the interrupt threshold: threshold_records from the base, or 0 for none
- * (threshold past the absolute maximum: polling, no PMI; EDK2's trick).
+ * (threshold past the absolute maximum: polling, no PMI, as EDK2's
+ * UefiCpuPkg SmmProfile does).
  * Returns the number of whole records the buffer holds.
  */
 size_t ds_setup(struct ds_area *d, size_t rec_size, size_t threshold_records);
@@ -95,7 +98,7 @@ struct ds_drained {
 void ds_drain(struct ds_area *d, bool adaptive, struct ds_drained *out);
 /*
  * Arch-PEBS drain for the IA32_PEBS_INDEX value read: top = base + WR<<4;
- * walks the records by their header's size (ref. sec. 7).  The caller
+ * walks the records by their header's size (Linux d21954c8a0ff).  The caller
  * rewrites PEBS_INDEX (WR = 0) before copying, as Linux does.
  */
 void ds_drain_arch(struct ds_area *d, uint64_t index_msr, struct ds_drained *out);
