@@ -149,7 +149,7 @@ void sim_cache_access(struct sim_cpu *c, struct sim_access *a)
 	l2 = a->split ? line_level(c, last) : l1;
 	a->level = l1 > l2 ? l1 : l2;
 	a->latency = level_latency(c, a->level);
-	/* SDM 18.9.4.2 (seed 000): the minimum detectable load latency is 4 cycles. */
+	/* SDM 18.9.4.2: the minimum detectable load latency is 4 cycles. */
 	if (a->latency < 4)
 		a->latency = 4;
 	if (a->kind & HW_LOAD)

@@ -10,14 +10,14 @@
  * record for every PEBS counter that overflowed on the instruction, the
  * counters reloaded from their reset values (DS area, or CFG_C for
  * arch-PEBS) and their status bits cleared when the record is written (SDM
- * 18.9.4.1, seed 001).  A counter with EVTSEL.INT (fixed: PMI bit) requests
+ * 18.9.4.1 "PEBS Record Format").  A counter with EVTSEL.INT (fixed: PMI bit) requests
  * a PMI, as does the DS index reaching the interrupt threshold.
  *
  * Record timing: fault-like parts (PERF_CAPABILITIES.PEBS_TRAP = 0) write
  * the record at once; trap-like parts record the state after the eventing
  * instruction, so the record is written when the next instruction is
  * reported (its IP is R/EIP); Goldmont non-precise events and STATUS_SET
- * overflows give a record at the next retirement point (seed 003).  A
+ * overflows give a record at the next retirement point (SDM 18.7.1).  A
  * pending record is also written before any MSR access, with the eventing
  * IP as R/EIP since the next IP is not known then.
  */
@@ -207,7 +207,7 @@ static void fill_memory(const struct sim_cpu *c, const struct sim_event *e,
 	}
 	if (!is_mem_count(e->count))
 		return;
-	p->dla = a->addr; /* the DataLA facility (seed 002) */
+	p->dla = a->addr; /* the DataLA facility (SDM 18.11.3) */
 	if (datala)
 		p->dse = (a->kind & HW_LOAD) ? sim_dse_load(c, a) : sim_dse_store(c, a);
 }
@@ -276,7 +276,7 @@ static void assist(struct sim_cpu *c, uint64_t fired, const struct sim_access *a
 	p->tsc = c->tsc;
 	p->eventing_ip = ip;
 	if ((c->m->flags & F_NONPRECISE) && !(fired >> 32) && (!e || e->pebs == PEBS_NO)) {
-		p->nonprecise = true; /* seed 003: at the next opportunity */
+		p->nonprecise = true; /* SDM 18.7.1: at the next opportunity */
 		return;
 	}
 	fill_memory(c, e, a, p);

@@ -8,9 +8,10 @@
  * Sources: SDM Vol. 3B PEBS event tables (Core 2 Table 18-10 "PEBS
  * Performance Events for Intel Core Microarchitecture"; Nehalem 18.8.1.2
  * load latency MEM_INST_RETIRED.LATENCY_ABOVE_THRESHOLD; Sandy Bridge Table
- * 18-32 and 18.9.4.2/18.9.4.3 (seeds 000/001); Haswell Table 18-45 (seed
- * 002); Goldmont Table 18-19 (seed 003); Silvermont offcore (seed 004)),
- * and the counter constraints of reference pebs-programming.md 8.4.  The
+ * 18-32 and 18.9.4.2/18.9.4.3; Haswell Table 18-45 (18.11.3 "PEBS Data
+ * Address Profiling"); Goldmont Table 18-19 "Precise Events Supported by
+ * the Goldmont Microarchitecture"; Silvermont offcore, 18.6.3), and the
+ * counter constraints of Linux ds.c's *_pebs_event_constraints.  The
  * load-block counting events (LD_BLOCKS.STORE_FORWARD 0x0203,
  * LD_BLOCKS_PARTIAL.ADDRESS_ALIAS 0x0107) are those of the SDM Vol. 3B
  * event lists for Sandy Bridge and later; Goldmont's LD_BLOCKS sub-events
@@ -90,7 +91,7 @@ static const struct sim_event nhm_ev[] = {
 
 /*
  * Sandy Bridge: PDIR on PMC1 only (18.9.4.4), precise store on PMC3 only
- * (seed 001).  INST_RETIRED.ANY_P (0x00C0) counts but is no PEBS event on
+ * (18.9.4.3).  INST_RETIRED.ANY_P (0x00C0) counts but is no PEBS event on
  * SNB..SKL: the PEBS event tables list INST_RETIRED only as PREC_DIST
  * (0x01C0; SDM Table 18-32; libpfm4 is_precise=0 for ANY_P).
  */
@@ -104,7 +105,7 @@ static const struct sim_event snb_ev[] = {
 	BIG_OFFCORE_REQ_EVENTS,
 };
 
-/* Haswell, Skylake: DataLA replaces precise store (seed 002). */
+/* Haswell, Skylake: DataLA replaces precise store (SDM 18.11.3). */
 #define HSW_EVENTS                                                                   \
 	ARCH_EVENTS,                                                                 \
 	EV(0x00c0, CNT_INST, PEBS_NO, "INST_RETIRED.ANY_P"),                         \
@@ -151,7 +152,7 @@ static const struct sim_event glc_ev[] = {
 	BIG_MEM_EVENTS,
 };
 
-/* Silvermont: MEM_UOPS_RETIRED 0x04, offcore 0xB7 umask 1/2 (seed 004). */
+/* Silvermont: MEM_UOPS_RETIRED 0x04, offcore 0xB7 umask 1/2 (SDM 18.6.2, 18.6.3). */
 static const struct sim_event slm_ev[] = {
 	ARCH_EVENTS,
 	EV(0x00c0, CNT_INST, PEBS_PRECISE, "INST_RETIRED.ANY_P"),
@@ -184,7 +185,7 @@ static const struct sim_event slm_ev[] = {
 	EVO(0x01b7, 0, "OFFCORE_RESPONSE_0"),                                                \
 	EVO(0x02b7, 1, "OFFCORE_RESPONSE_1")
 
-/* Goldmont: Table 18-19 precise events; CORE_P cycles is non-precise (seed 003). */
+/* Goldmont: Table 18-19 precise events; CORE_P cycles is non-precise (SDM 18.7.1). */
 static const struct sim_event glm_ev[] = {
 	ARCH_EVENTS,
 	EV(0x00c0, CNT_INST, PEBS_PRECISE, "INST_RETIRED.ANY"),

@@ -10,13 +10,17 @@
  *    checked by tests: DS (1:EDX[21]), DTES64 (1:ECX[2]), PDCM (1:ECX[15]),
  *    hypervisor (1:ECX[31], always 0: these are real parts), leaf 0AH, the
  *    hybrid bit (7:EDX[15]) and core type (1AH:EAX[31:24]).
- *  - IA32_PERF_CAPABILITIES: field layout of reference pebs-formats.md 1;
- *    PEBS_FMT per reference pebs-formats.md 2; the other fields are what
- *    Linux reports for these parts ("PEBS fmtN+" boot lines).
- *  - PEBS_ENABLE layouts: seed 001 (Fig. 18-35, SNB), reference 2.
- *  - OFFCORE_RSPx writable masks: Linux events/intel/core.c extra_regs
- *    (reference 2), Silvermont/Goldmont values, seed 004 for bit 38.
- *  - PEBS_FRONTEND masks: reference pebs-programming.md 2.
+ *  - IA32_PERF_CAPABILITIES: field layout of Linux arch/x86/events/
+ *    perf_event.h union perf_capabilities; PEBS_FMT per Linux ds.c
+ *    intel_ds_init; the other fields are what Linux reports for these
+ *    parts ("PEBS fmtN+" boot lines).
+ *  - PEBS_ENABLE layouts: SDM Vol. 3B Figure 18-35 "Layout of
+ *    IA32_PEBS_ENABLE MSR" (SNB); Linux ds.c intel_pmu_pebs_enable (bit 32+i
+ *    load latency before PMU v5, fixed counter i from Ice Lake).
+ *  - OFFCORE_RSPx writable masks: Linux events/intel/core.c *_extra_regs,
+ *    Silvermont/Goldmont values; bit 38 from SDM Vol. 3B 18.6.3 "Average
+ *    Offcore Request Latency Measurement".
+ *  - PEBS_FRONTEND masks: Linux core.c intel_skl/icl/glc_extra_regs.
  *  - Cache/TLB geometry and latencies: Intel Optimization Reference Manual
  *    tables for each microarchitecture (rounded).
  */
@@ -32,9 +36,9 @@ extern const struct sim_event_table sim_events_core2, sim_events_nhm, sim_events
 #define CA_EDX(nfx, width, anydep) ((nfx) | (width) << 5 | ((anydep) ? 1u << 15 : 0))
 
 #define PEBS_GP(n)    ((1ull << (n)) - 1)
-#define LL_EN_0_3     (0xfull << 32)		  /* LL_EN_PMC0-3, seed 001 Fig. 18-35 */
+#define LL_EN_0_3     (0xfull << 32)		  /* LL_EN_PMC0-3, SDM Fig. 18-35 */
 #define FIXED_PEBS(n) (((1ull << (n)) - 1) << 32) /* fixed-counter PEBS, Ice Lake+ */
-#define PS_EN	      (1ull << 63)		  /* SNB precise store, seed 001 */
+#define PS_EN	      (1ull << 63)		  /* SNB precise store, SDM 18.9.4.3 */
 
 #define MISC_DEFAULT 0x850089ull /* fast strings, TM1, perfmon avail (7), EIST, MONITOR, xTPR */
 
@@ -84,7 +88,7 @@ const struct sim_model sim_model_table[] = {
 		.flags = F_LDLAT | F_LL_EN | F_PS_EN | F_PDIR | F_LDLAT_EXCL, .dse = DSE_BIG,
 		.events = &sim_events_snb,
 		.cache = { 32, 8, 256, 8, 8192, 16, 64, 4, 512, 4, 4, 12, 30, 200 },
-		.source = "SDM 18.9.4 (seeds 000, 001)",
+		.source = "SDM 18.9.4 (Sandy Bridge PEBS, load latency, precise store)",
 	},
 	{
 		.info = { "hsw", "Core i7-4770 Haswell (06_3C), fmt2, DataLA" },
@@ -100,7 +104,7 @@ const struct sim_model sim_model_table[] = {
 		.flags = F_LDLAT | F_LL_EN | F_PDIR | F_TSX, .dse = DSE_BIG,
 		.events = &sim_events_hsw,
 		.cache = { 32, 8, 256, 8, 8192, 16, 64, 4, 1024, 8, 4, 12, 36, 230 },
-		.source = "SDM 18.11 (seed 002, Table 18-44/18-45)",
+		.source = "SDM 18.11 (Haswell PEBS, DataLA: Table 18-44/18-45)",
 	},
 	{
 		.info = { "skl", "Core i7-6700K Skylake (06_5E), PEBS fmt3" },
@@ -135,7 +139,7 @@ const struct sim_model sim_model_table[] = {
 		.flags = F_LDLAT | F_PDIR | F_TSX | F_FRONTEND, .dse = DSE_BIG,
 		.slots_per_cycle = 5, .events = &sim_events_icx,
 		.cache = { 48, 12, 1280, 20, 61440, 12, 64, 4, 2048, 16, 5, 14, 70, 300 },
-		.source = "SDM 18.9 adaptive PEBS (Ice Lake), reference 8.4",
+		.source = "SDM 18.9 adaptive PEBS (Ice Lake), Linux ds.c icl constraints",
 	},
 	{
 		.info = { "spr", "Xeon Platinum 8480+ Sapphire Rapids (06_8F), fmt5" },
@@ -154,7 +158,7 @@ const struct sim_model sim_model_table[] = {
 			 F_INSTR_LAT,
 		.dse = DSE_BIG, .slots_per_cycle = 6, .events = &sim_events_glc,
 		.cache = { 48, 12, 2048, 16, 107520, 15, 64, 4, 2048, 16, 5, 16, 110, 350 },
-		.source = "reference 8.4/8.6 (Golden Cove constraints, aux event), formats 2",
+		.source = "Linux ds.c glc constraints, core.c PMU_FL_MEM_LOADS_AUX, ds.c intel_ds_init",
 	},
 	{
 		.info = { "adl-p", "Core i9-12900K Alder Lake P-core Golden Cove (06_97)" },
@@ -171,7 +175,7 @@ const struct sim_model sim_model_table[] = {
 		.flags = F_LDLAT | F_PDIR | F_FRONTEND | F_GLC | F_STLAT | F_BLOCK | F_INSTR_LAT,
 		.dse = DSE_BIG, .slots_per_cycle = 6, .events = &sim_events_glc,
 		.cache = { 48, 12, 1280, 10, 30720, 12, 64, 4, 2048, 16, 5, 15, 60, 280 },
-		.source = "reference 8.4/8.11 (hybrid), CPUID.1AH core type 40H",
+		.source = "Linux ds.c glc constraints (hybrid P-core), CPUID.1AH core type 40H",
 	},
 	{
 		.info = { "adl-e", "Core i9-12900K Alder Lake E-core Gracemont (06_97)" },
@@ -188,7 +192,7 @@ const struct sim_model sim_model_table[] = {
 		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT, .dse = DSE_GRT,
 		.events = &sim_events_grt,
 		.cache = { 32, 8, 2048, 16, 30720, 12, 64, 4, 2048, 4, 3, 17, 65, 290 },
-		.source = "reference formats 6.4 (grt dse), CPUID.1AH core type 20H",
+		.source = "Linux ds.c __intel_pmu_pebs_data_source_grt, CPUID.1AH core type 20H",
 	},
 	{
 		.info = { "glm", "Pentium N4200 Goldmont (06_5C), fmt3, PMC0 only" },
@@ -198,14 +202,14 @@ const struct sim_model sim_model_table[] = {
 		.c7_ebx = 0x2294e283,
 		.ca = { CA_EAX(4, 4, 48), 0, 0, CA_EDX(3, 48, 0) },
 		.c15 = { 24, 1375, 19200000 }, .c16_mhz = 1100,
-		.perf_caps = 0x33c5, /* fmt3, trap (state after the instruction, seed 003) */
+		.perf_caps = 0x33c5, /* fmt3, trap (state after the instruction, SDM 18.7.1) */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x48, .platform_id = 1ull << 50,
 		.pebs_enable_mask = PEBS_GP(1),
 		.offcore_mask = { 0x760005ffbfull, 0x360005ffbfull },
-		/* seed 004: OUTSTANDING[38] in RSP0 on Silvermont and Goldmont (writable: mask) */
+		/* SDM 18.6.3: OUTSTANDING[38] in RSP0 on Silvermont and Goldmont (writable: mask) */
 		.flags = F_NONPRECISE | F_OFFCORE_AVG, .dse = DSE_RSVD, .events = &sim_events_glm,
 		.cache = { 24, 6, 2048, 16, 0, 0, 32, 4, 512, 4, 3, 19, 0, 220 },
-		.source = "SDM 18.7.1 (seed 003), p.18-32 reserved data source",
+		.source = "SDM 18.7.1 (Goldmont PEBS), 18.7.1.1 (data source reserved)",
 	},
 	{
 		.info = { "slm", "Atom C2750 Silvermont (06_4D), fmt2, offcore AVG_LATENCY" },
@@ -220,7 +224,7 @@ const struct sim_model sim_model_table[] = {
 		.offcore_mask = { 0x768005ffffull, 0x368005ffffull },
 		.flags = F_OFFCORE_AVG, .dse = DSE_RSVD, .events = &sim_events_slm,
 		.cache = { 24, 6, 1024, 16, 0, 0, 128, 4, 128, 4, 3, 14, 0, 200 },
-		.source = "SDM 18.6 (seed 004, Table 18-17)",
+		.source = "SDM 18.6 (Silvermont), 18.6.3 and Table 18-17 (offcore latency)",
 	},
 	{
 		.info = { "archpebs", "Clearwater Forest-class E-core (06_DD), arch-PEBS" },
@@ -239,7 +243,7 @@ const struct sim_model sim_model_table[] = {
 		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT | F_ARCH_PEBS, .dse = DSE_CMT,
 		.events = &sim_events_grt,
 		.cache = { 32, 8, 4096, 16, 36864, 12, 64, 4, 2048, 4, 4, 17, 80, 300 },
-		.source = "reference 7 (arch-PEBS, LKML arch-PEBS series)",
+		.source = "Linux arch-PEBS series (d21954c8a0ff)",
 	},
 	{
 		.info = { "pebs-off", "Skylake (06_5E) with IA32_MISC_ENABLE[12] set" },
@@ -257,7 +261,7 @@ const struct sim_model sim_model_table[] = {
 		.flags = F_LDLAT | F_LL_EN | F_PDIR | F_TSX | F_FRONTEND, .dse = DSE_BIG,
 		.events = &sim_events_skl,
 		.cache = { 32, 8, 256, 4, 8192, 16, 64, 4, 1536, 12, 4, 12, 42, 250 },
-		.source = "reference 1 (MISC_ENABLE bit 12 PEBS_UNAVAIL)",
+		.source = "Linux intel.c, kvm-unit-tests (MISC_ENABLE bit 12 PEBS_UNAVAIL)",
 	},
 	{
 		.info = { "amd", "AMD EPYC 7763 Zen 3 (19_01): no Intel PMU MSRs" },

@@ -5,9 +5,9 @@
  * bit set raises #GP (HW_GP), as the SDM says for every MSR in Vol. 4
  * ("... #GP if a reserved bit is set / the MSR is not supported").
  *
- * Layouts: reference pebs-programming.md 2 (MSR map), seed 001 Fig. 18-35
- * (PEBS_ENABLE), SDM Vol. 3B 18.2 (architectural PMU v1-v5), reference 7
- * (arch-PEBS PEBS_BASE / PEBS_INDEX / CFG_C).
+ * Layouts: SDM Vol. 4 MSR tables and Linux asm/msr-index.h (MSR map), SDM
+ * Vol. 3B Figure 18-35 (PEBS_ENABLE), SDM Vol. 3B 18.2 (architectural PMU
+ * v1-v5), Linux d21954c8a0ff (arch-PEBS PEBS_BASE / PEBS_INDEX / CFG_C).
  */
 #include "sim_int.h"
 
@@ -327,7 +327,7 @@ static enum hw_fault pebs_enable_reserved(struct sim_cpu *c, uint64_t v)
 		    c, "pebs-counter",
 		    "IA32_PEBS_ENABLE=0x%llx: PEBS on a counter this generation does not "
 		    "allow (PEBS_EN bits 0x%llx writable; Core 2, Silvermont, Goldmont: "
-		    "PMC0 only, SDM 18.4.4 / seed 003; Nehalem-Skylake: PMC0-3, seed 001)",
+		    "PMC0 only, SDM 18.4.4 / 18.7.1; Nehalem-Skylake: PMC0-3, SDM 18.9.4)",
 		    (unsigned long long)v,
 		    (unsigned long long)(c->m->pebs_enable_mask & 0xffffffffull));
 	else
@@ -335,7 +335,7 @@ static enum hw_fault pebs_enable_reserved(struct sim_cpu *c, uint64_t v)
 		    c, "pebs-enable-layout",
 		    "IA32_PEBS_ENABLE=0x%llx sets bits 0x%llx reserved on this generation "
 		    "(LL_EN 35:32 before Ice Lake, fixed counters 32+ with baseline, PS_EN 63 "
-		    "on Sandy Bridge only: seed 001 Fig. 18-35, reference 2)",
+		    "on Sandy Bridge only: SDM Fig. 18-35, Linux ds.c intel_pmu_pebs_enable)",
 		    (unsigned long long)v, (unsigned long long)bad);
 	return HW_GP;
 }
@@ -358,7 +358,8 @@ static enum hw_fault wr_pebs_enable(struct sim_cpu *c, unsigned int i, uint64_t 
 
 static enum hw_fault wr_data_cfg(struct sim_cpu *c, unsigned int i, uint64_t v)
 {
-	/* MEMINFO, GP, XMM, LBR, LBR entries [31:24] (reference formats 4.2; fmt <= 5) */
+	/* MEMINFO, GP, XMM, LBR, LBR entries [31:24] (Linux perf_event.h PEBS_DATACFG_*; fmt <= 5)
+	 */
 	if (check(v, 0xf | GENMASK_ULL(31, 24)))
 		return HW_GP;
 	c->data_cfg = v;

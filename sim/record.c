@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * record.c - PEBS records laid out byte by byte from the SDM tables
- * (reference pebs-formats.md 3, 4, 5), written at the DS index (or the
+ * (legacy: SDM Vol. 3B Tables 18-23/18-44/18-55 and Linux ds.c struct
+ * pebs_record_*; adaptive: Linux asm/perf_event.h struct pebs_basic and the
+ * group order of ds.c setup_pebs_adaptive_sample_data; arch-PEBS: Linux
+ * d21954c8a0ff), written at the DS index (or the
  * arch-PEBS write offset).  Independent of decode/ on purpose: the two are
  * checked against each other and against hand-built records.
  *
@@ -44,7 +47,10 @@ static bool aux_counting(const struct sim_cpu *c)
 	return false;
 }
 
-/* Load data source per layout (reference formats 6.4; seed 000 Table 18-33). */
+/*
+ * Load data source per layout (the bits Linux ds.c decodes per generation;
+ * SDM Vol. 3B Table 18-33 "Layout of Data Source Field of Load Latency Record").
+ */
 uint64_t sim_dse_load(const struct sim_cpu *c, const struct sim_access *a)
 {
 	uint64_t src = source(a), lock = !!(a->kind & HW_LOCKED), stlb = a->stlb_miss;
@@ -82,13 +88,14 @@ static uint64_t mem_latency(const struct sim_cpu *c, uint64_t lat)
 {
 	if (lat > 0xffff)
 		lat = 0xffff;
-	/* ADL/SPR+: instruction latency [15:0], cache latency [47:32] (formats 4.3) */
+	/* ADL/SPR+: instruction latency [15:0], cache latency [47:32] (Linux struct pebs_meminfo)
+	 */
 	if (c->m->flags & F_INSTR_LAT)
 		return lat << 32 | lat;
 	return lat;
 }
 
-/* ---- legacy fmt 0-3 (reference formats 3) ------------------------------ */
+/* ---- legacy fmt 0-3 (SDM Tables 18-23/18-44/18-55) ------------------- */
 
 static size_t legacy_size(unsigned int fmt)
 {
@@ -121,7 +128,7 @@ static void legacy_fill(const struct sim_cpu *c, const struct sim_pending *p, ui
 		put64(rec, 0xc0, p->tsc);
 }
 
-/* ---- adaptive fmt 4/5 (reference formats 4) ---------------------------- */
+/* ---- adaptive fmt 4/5 (Linux struct pebs_basic and the groups) ------- */
 
 static size_t adaptive_size(uint64_t cfg)
 {
@@ -138,7 +145,10 @@ static size_t adaptive_size(uint64_t cfg)
 	return n;
 }
 
-/* SDM (KUT 1006fedd): format is DATA_CFG if a triggering counter is adaptive, else 0. */
+/*
+ * The format field is DATA_CFG if a triggering counter is adaptive, else 0
+ * (the SDM, as kvm-unit-tests commit 1006fedd quotes it).
+ */
 static uint64_t adaptive_cfg(const struct sim_cpu *c, const struct sim_pending *p)
 {
 	return (c->pmu.baseline && p->adaptive) ? c->data_cfg : 0;
@@ -166,7 +176,7 @@ static void adaptive_fill(const struct sim_cpu *c, const struct sim_pending *p, 
 	}
 }
 
-/* ---- arch-PEBS (reference formats 5) ----------------------------------- */
+/* ---- arch-PEBS (Linux d21954c8a0ff) ----------------------------------- */
 
 #define AG_XMM BIT_ULL(49 - 32)
 #define AG_GPR BIT_ULL(61 - 32)
@@ -273,6 +283,6 @@ void sim_record_write(struct sim_cpu *c, const struct sim_pending *p, uint64_t r
 		arch_write(c, p, rip);
 	else
 		ds_write(c, p, rip);
-	/* Microcode clears the status bits of the counters that took the assist (seed 001). */
+	/* Microcode clears the status bits of the counters that took the assist (SDM 18.9.4.1). */
 	c->global_status &= ~p->applicable;
 }

@@ -88,7 +88,7 @@ static bool is_ldlat(const struct sim_cpu *c, unsigned int i)
 	return c->ev[i] && c->ev[i]->pebs == PEBS_LDLAT;
 }
 
-/* Counter constraints of the event (seed 001, SDM 18.9.4.4, reference 8.4). */
+/* Counter constraints of the event (SDM 18.9.4.3, 18.9.4.4; Linux ds.c glc constraints). */
 static void check_counter(struct sim_cpu *c, unsigned int i)
 {
 	const struct sim_event *e = c->ev[i];
@@ -97,9 +97,9 @@ static void check_counter(struct sim_cpu *c, unsigned int i)
 	if (!e || !e->pebs_cntrs || (e->pebs_cntrs & (1u << i)))
 		return;
 	if (e->pebs == PEBS_PST)
-		src = "SDM 18.9.4.3 (seed 001): only IA32_PMC3 supports the precise store facility";
+		src = "SDM 18.9.4.3: only IA32_PMC3 supports the precise store facility";
 	else if (c->m->flags & F_GLC)
-		src = "reference pebs-programming.md 8.4: Golden Cove PEBS counter constraints";
+		src = "Linux ds.c intel_glc_pebs_event_constraints: Golden Cove PEBS counters";
 	else
 		src = "SDM 18.9.4.4: PDIR (INST_RETIRED.PREC_DIST) on IA32_PMC1 only";
 	if (once(c, R_PEBS_COUNTER))
@@ -125,7 +125,12 @@ static void check_event(struct sim_cpu *c, unsigned int i)
 			      i, ev_code(c, i), e ? " " : "", e ? e->name : "");
 }
 
-/* Seed 001 NOTE; seed 000 for the load-latency event on every generation. */
+/*
+ * SDM Vol. 3B 18.9.4 NOTE ("PEBS events are only valid when ... AnyThread,
+ * Edge, Invert, CMask" are zero); 18.9.4.2 "Load Latency Performance
+ * Monitoring Facility" (CMASK and INV 0) for the load-latency event on
+ * every generation.
+ */
 static void check_fields(struct sim_cpu *c, unsigned int i)
 {
 	uint64_t v = c->evtsel[i];
@@ -133,11 +138,11 @@ static void check_fields(struct sim_cpu *c, unsigned int i)
 	if (is_ldlat(c, i) && (v & (EVTSEL_CMASK | EVTSEL_INV)) && once(c, R_LDLAT_FIELDS))
 		sim_violation(c, "ldlat-evtsel",
 			      "load-latency event on PMC%u with CMASK/INV set (EVTSEL 0x%llx): "
-			      "they must be 0 (SDM 18.9.4.2, seed 000)",
+			      "they must be 0 (SDM 18.9.4.2)",
 			      i, (unsigned long long)v);
 	if (c->pmu.fmt >= 4 || c->m->flags & F_ARCH_PEBS)
 		return;
-	/* Goldmont ignores AnyThread whatever its setting (SDM 18.7, seed 003). */
+	/* Goldmont ignores AnyThread whatever its setting (SDM 18.7). */
 	if (c->m->flags & F_NONPRECISE)
 		v &= ~EVTSEL_ANY;
 	if ((v & (EVTSEL_EDGE | EVTSEL_ANY | EVTSEL_INV | EVTSEL_CMASK)) &&
@@ -145,7 +150,7 @@ static void check_fields(struct sim_cpu *c, unsigned int i)
 		sim_violation(c, "pebs-evtsel-fields",
 			      "PEBS event on PMC%u with AnyThread/Edge/Invert/CMask set (EVTSEL "
 			      "0x%llx): PEBS events are only valid when they are all zero (SDM "
-			      "18.9.4 NOTE, seed 001)",
+			      "18.9.4 NOTE)",
 			      i, (unsigned long long)v);
 }
 
@@ -155,11 +160,11 @@ static void check_ldlat_threshold(struct sim_cpu *c, unsigned int i)
 		return;
 	sim_violation(c, "ldlat-min",
 		      "MSR_PEBS_LD_LAT_THRESHOLD=%llu with load latency armed on PMC%u: the "
-		      "minimum value is 3 (SDM 18.9.4.2, seed 000)",
+		      "minimum value is 3 (SDM 18.9.4.2)",
 		      (unsigned long long)(c->ld_lat & 0xffff), i);
 }
 
-/* Pre-Ice Lake: PEBS_EN_PMCn and LL_EN_PMCn both (seed 000, Fig. 18-35). */
+/* Pre-Ice Lake: PEBS_EN_PMCn and LL_EN_PMCn both (SDM 18.9.4.2, Fig. 18-35). */
 static void check_ll_en(struct sim_cpu *c)
 {
 	unsigned int i;
@@ -173,21 +178,20 @@ static void check_ll_en(struct sim_cpu *c)
 		if (armed && is_ldlat(c, i) && !ll && once(c, R_LL_EN))
 			sim_violation(c, "ldlat-ll-en",
 				      "load latency on PMC%u without LL_EN_PMC%u (IA32_PEBS_ENABLE "
-				      "bit %u): both PEBS_EN and LL_EN must be set (SDM 18.9.4.2, "
-				      "seed 000)",
+				      "bit %u): both PEBS_EN and LL_EN must be set (SDM 18.9.4.2)",
 				      i, i, 32 + i);
 		if (ll && sim_gp_counting(c, i) && (!armed || !is_ldlat(c, i)) &&
 		    once(c, R_FIXED_BASELINE))
 			sim_violation(c, "fixed-pebs-baseline",
 				      "IA32_PEBS_ENABLE bit %u set without load latency armed on "
-				      "PMC%u: before Ice Lake bits 35:32 are LL_EN_PMCx (seed 001 "
+				      "PMC%u: before Ice Lake bits 35:32 are LL_EN_PMCx (SDM "
 				      "Fig. 18-35); fixed-counter PEBS needs PEBS baseline "
-				      "(PERF_CAPABILITIES[14], reference 8.12)",
+				      "(PERF_CAPABILITIES[14])",
 				      32 + i, i);
 	}
 }
 
-/* Seed 000: "no other PEBS event can be configured with other counters". */
+/* SDM 18.9.4.2: "no other PEBS event can be configured with other counters". */
 static void check_ldlat_exclusive(struct sim_cpu *c)
 {
 	unsigned int i, ll = 0, other = 0;
@@ -206,10 +210,10 @@ static void check_ldlat_exclusive(struct sim_cpu *c)
 		sim_violation(c, "ldlat-exclusive",
 			      "load latency armed together with another PEBS event: when the "
 			      "load-latency event is enabled no other PEBS event can be configured "
-			      "(SDM 18.9.4.2, seed 000)");
+			      "(SDM 18.9.4.2)");
 }
 
-/* Sandy Bridge precise store: PS_EN with PEBS_EN_PMC3 and the event (seed 001). */
+/* Sandy Bridge precise store: PS_EN with PEBS_EN_PMC3 and the event (SDM 18.9.4.3). */
 static void check_pst(struct sim_cpu *c)
 {
 	bool ps = c->pebs_enable & BIT_ULL(63);
@@ -226,7 +230,7 @@ static void check_pst(struct sim_cpu *c)
 		sim_violation(c, "pst-enable",
 			      "precise store needs MEM_TRANS_RETIRED.PRECISE_STORE on PMC3 with "
 			      "PEBS_EN_PMC3 and PS_EN (IA32_PEBS_ENABLE bit 63) together; have "
-			      "PS_EN=%d, PMC3 precise-store armed=%d (SDM 18.9.4.3, seed 001)",
+			      "PS_EN=%d, PMC3 precise-store armed=%d (SDM 18.9.4.3)",
 			      ps, pst3);
 }
 
@@ -302,7 +306,10 @@ static bool offcore_counting(const struct sim_cpu *c, unsigned int rsp)
 	return false;
 }
 
-/* Seed 004: AVG_LATENCY with bits 37:16 clear; RSP1 the same request type. */
+/*
+ * SDM Vol. 3B 18.6.3 "Average Offcore Request Latency Measurement":
+ * AVG_LATENCY with bits 37:16 clear; RSP1 the same request type.
+ */
 static void check_offcore(struct sim_cpu *c)
 {
 	uint64_t r0 = c->offcore[0], r1 = c->offcore[1];
@@ -312,21 +319,21 @@ static void check_offcore(struct sim_cpu *c)
 	if ((r0 & GENMASK_ULL(37, 16)) && once(c, R_OFFCORE_AVG))
 		sim_violation(c, "offcore-avg-latency",
 			      "MSR_OFFCORE_RSP0=0x%llx: with AVG_LATENCY (bit 38) bits 37:16 must "
-			      "be 0 (SDM 18.6.3, Table 18-17, seed 004)",
+			      "be 0 (SDM 18.6.3, Table 18-17)",
 			      (unsigned long long)r0);
-	/* Seed 004: RSP1 = the request type and ANY_RESPONSE[16], "the remaining bits to 0" */
+	/* SDM 18.6.3: RSP1 = the request type and ANY_RESPONSE[16], "the remaining bits to 0" */
 	if (offcore_counting(c, 1) && (r1 & ~(GENMASK_ULL(15, 0) | BIT_ULL(16))) &&
 	    once(c, R_OFFCORE_PAIR))
 		sim_violation(
 		    c, "offcore-avg-latency",
 		    "MSR_OFFCORE_RSP1=0x%llx: for the average latency it holds the request "
-		    "type and ANY_RESPONSE (bit 16) only, the rest 0 (SDM 18.6.3, seed 004)",
+		    "type and ANY_RESPONSE (bit 16) only, the rest 0 (SDM 18.6.3)",
 		    (unsigned long long)r1);
 	if (offcore_counting(c, 1) && (r0 & 0xffff) != (r1 & 0xffff) && once(c, R_OFFCORE_PAIR))
 		sim_violation(
 		    c, "offcore-avg-latency",
 		    "MSR_OFFCORE_RSP1 request type 0x%llx differs from RSP0's 0x%llx: the "
-		    "request count must use the same request type (SDM 18.6.3, seed 004)",
+		    "request count must use the same request type (SDM 18.6.3)",
 		    (unsigned long long)(r1 & 0xffff), (unsigned long long)(r0 & 0xffff));
 }
 
@@ -384,14 +391,13 @@ void sim_rules_check(struct sim_cpu *c)
 		check_ds(c);
 }
 
-/* Seed 001 NOTE: PDIR parts must not change a PEBS counter while it counts. */
+/* SDM 18.9.4 NOTE: PDIR parts must not change a PEBS counter while it counts. */
 void sim_rules_on_reprogram(struct sim_cpu *c, unsigned int gp, const char *what)
 {
 	if (!(c->m->flags & F_PDIR) || !sim_gp_pebs_armed(c, gp))
 		return;
 	sim_violation(c, "pdir-reprogram",
 		      "%s%u written while PMC%u counts with PEBS enabled: with PDIR, changes to a "
-		      "PEBS-enabled counter must be made while it is disabled (SDM 18.9.4 NOTE, "
-		      "seed 001)",
+		      "PEBS-enabled counter must be made while it is disabled (SDM 18.9.4 NOTE)",
 		      what, gp, gp);
 }

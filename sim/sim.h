@@ -6,7 +6,7 @@
  * hardware raises it, the SDM's PEBS rules, and a PEBS engine that writes
  * records into the DS buffer when a counter overflows.
  *
- * Owner: sim/ (issue 4).  Used by the app (pmu=sim model=NAME) and host tests.
+ * Used by the app (pmu=sim model=NAME) and host tests.
  */
 #ifndef PP_SIM_H
 #define PP_SIM_H

@@ -27,8 +27,8 @@ enum sim_flag {
 	F_LDLAT = 1u << 0,	  /* MSR_PEBS_LD_LAT_THRESHOLD 0x3F6 */
 	F_LL_EN = 1u << 1,	  /* PEBS_ENABLE[35:32] are LL_EN_PMCx (before Ice Lake) */
 	F_PS_EN = 1u << 2,	  /* PEBS_ENABLE[63] PS_EN, precise store (Sandy Bridge) */
-	F_PDIR = 1u << 3,	  /* PDIR: no reprogramming while counting (seed 001) */
-	F_LDLAT_EXCL = 1u << 4,	  /* no other PEBS event beside load latency (seed 000) */
+	F_PDIR = 1u << 3,	  /* PDIR: no reprogramming while counting (SDM 18.9.4 NOTE) */
+	F_LDLAT_EXCL = 1u << 4,	  /* no other PEBS event beside load latency (SDM 18.9.4.2) */
 	F_GLC = 1u << 5,	  /* Golden Cove counter constraints (reference 8.4) */
 	F_STLAT = 1u << 6,	  /* store latency event 0x2CD (Sapphire Rapids) */
 	F_BLOCK = 1u << 7,	  /* data-source blk bits, with the aux event 0x8203 */
@@ -37,13 +37,14 @@ enum sim_flag {
 	F_INSTR_LAT = 1u << 10,	  /* meminfo latency split: instr [15:0], cache [47:32] */
 	F_ARCH_PEBS = 1u << 11,	  /* CPUID.23H architectural PEBS */
 	F_FRONTEND = 1u << 12,	  /* MSR_PEBS_FRONTEND 0x3F7 */
-	F_OFFCORE_AVG = 1u << 13, /* OFFCORE_RSP0 bit 38 AVG_LATENCY (Silvermont, seed 004) */
+	F_OFFCORE_AVG = 1u << 13, /* OFFCORE_RSP0 bit 38 AVG_LATENCY (Silvermont, SDM 18.6.3) */
 };
 
 /* How the data-source field (0xA0 / meminfo aux) of a load is laid out. */
 enum sim_dse {
 	DSE_NONE, /* fmt0: the record has no such field */
-	DSE_RSVD, /* present but reserved (Goldmont SDM p.18-32; Silvermont): written 0 */
+	DSE_RSVD, /* present but reserved (Goldmont: SDM 18.7.1.1; Silvermont: Table 18-13): written
+		     0 */
 	DSE_NHM,  /* [3:0] source only (Linux pebs_no_tlb) */
 	DSE_BIG,  /* [3:0] source, 4 STLB miss, 5 lock, 6/7 blk (F_BLOCK) */
 	DSE_GRT,  /* Gracemont: [3:0], 4 lock, 5 STLB miss, 6 data blk */
