@@ -64,7 +64,7 @@ static void progress(void *ctx, uint64_t done, uint64_t total)
 
 /*
  * plan_min: the period the plan picks for this event when none is asked
- * (its minimum: ref. 8.5, e.g. 128 for INST_RETIRED.ALL on Haswell to
+ * (its minimum, Linux core.c limit_period: e.g. 128 for INST_RETIRED.ALL on Haswell to
  * Skylake, which also wants the low 6 bits clear): the default is a
  * multiple of it when it is 64 or more.
  */
@@ -79,7 +79,8 @@ static uint64_t default_period(const struct runner *r, const struct kernel_ctx *
 	uint64_t bytes = (uint64_t)r->jo->buffer_kib * 1024;
 	uint64_t cap;
 
-	/* Core 2: the session keeps the buffer to one page (pmu/session.c, ref. 3). */
+	/* Core 2: the session keeps the buffer to one page (pmu/session.c, Linux ds.c
+	 * intel_ds_init). */
 	if (r->ua && (r->ua->flags & UA_ONE_PAGE_BUFFER) && bytes > PAGE_SIZE_4K)
 		bytes = PAGE_SIZE_4K;
 	cap = bytes / RECORD_BYTES_MAX * 3 / 4;
@@ -326,7 +327,7 @@ static void run_samplings(struct runner *r, struct kernel_ctx *k)
 		}
 		run_sampling(r, k, &smp);
 	}
-	/* Goldmont: a non-precise event's records and one forced record (seed 003). */
+	/* Goldmont: a non-precise event's records and one forced record (SDM 18.7.1). */
 	if (r->ua->flags & UA_NONPRECISE_PEBS) {
 		other_sampling("nonprecise", 1, &smp);
 		run_sampling(r, k, &smp);

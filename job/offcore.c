@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * offcore.c - the main job's offcore average latency run of a kernel
- * (seed 004, pmu/offcore.h) and its verdict.
+ * (SDM Vol. 3B 18.6.3 "Average Offcore Request Latency Measurement",
+ * pmu/offcore.h) and its verdict.
  */
 #include "job_int.h"
 #include "../lib/fmt.h"

@@ -35,7 +35,7 @@ static unsigned int rec_kind_at(const struct session_result *res, size_t i)
 	return k < 3 ? k : REC_PRECISE;
 }
 
-/* How many records of each kind (seed 003: precise, non-precise, forced). */
+/* How many records of each kind (SDM 18.7.1: precise, non-precise, forced). */
 void print_kinds(const char *test, const struct run_out *o)
 {
 	report_info("%s: record kinds: precise %llu, non-precise %llu, forced %llu", test,

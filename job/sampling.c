@@ -9,7 +9,8 @@
 
 /*
  * Goldmont has neither load latency nor DataLA, but PEBS on PMC0 for every
- * event (SDM 18.7.1, seed 003) and a data linear address in its records:
+ * event (SDM Vol. 3B 18.7.1 "Processor Event Based Sampling (PEBS)") and a
+ * data linear address in its records (18.7.1.1):
  * MEM_UOPS_RETIRED.ALL_LOADS / ALL_STORES (0xD0/0x81, 0xD0/0x82; SDM Vol. 3B
  * ch. 19 Goldmont event table), records without a data source.  Silvermont
  * is left out: its fmt2 records carry no data address for these events.
@@ -84,7 +85,7 @@ bool default_sampling(const struct runner *r, unsigned int acc, struct sampling 
  * plan's default event of kind "other" (the generation's PEBS instructions
  * event, pmu/plan.c), so records, IPs and counts are checked there too.
  * Goldmont: its non-precise CPU_CLK_UNHALTED.CORE_P plus one record forced
- * through IA32_PERF_GLOBAL_STATUS_SET (seed 003).
+ * through IA32_PERF_GLOBAL_STATUS_SET (SDM 18.7.1).
  */
 void other_sampling(const char *name, uint32_t force, struct sampling *s)
 {

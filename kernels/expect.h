@@ -9,7 +9,6 @@
  * Statistics come from decoded records (decode/decode.h's data_src, the
  * perf_mem_data_src encoding), so one table serves every generation; a row
  * names the generations it applies to.  Pure C.
- * Owner: kernels/.
  */
 #ifndef PP_KERNELS_EXPECT_H
 #define PP_KERNELS_EXPECT_H
@@ -71,7 +70,7 @@ struct kernel_expect {
 	(KU(SNB) | KU(IVB) | KU(HSW) | KU(BDW) | KU(SKL) | KU(SKX) | KU(ICL) | KU(ICX) | KU(SPR) | \
 	 KU(EMR) | KU(GNR) | KU(GLC) | KU(LNC))
 #define KU_HSW_PLUS (KU_SNB_PLUS & ~(KU(SNB) | KU(IVB)))
-/* pebs_block: data_blk/addr_blk decoded (SPR, ADL/MTL P-cores; pebs-formats.md 6.4). */
+/* pebs_block: data_blk/addr_blk decoded (SPR, ADL/MTL P-cores; Linux ds.c x86_pmu.pebs_block). */
 #define KU_BLK (KU(SPR) | KU(EMR) | KU(GNR) | KU(GLC) | KU(LNC))
 
 /* Statistics of one sampling's records. */
@@ -112,7 +111,7 @@ struct kverdict_in {
 	 */
 	enum pebs_kind kind;
 	uint32_t ldlat;
-	/* Goldmont forced records (seed 003): asked for, and found among the records. */
+	/* Goldmont forced records (SDM 18.7.1): asked for, and found among the records. */
 	uint32_t forced_asked;
 	uint64_t forced;
 	const char *count_names[4];

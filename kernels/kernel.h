@@ -17,7 +17,6 @@
  * A kernel records the range of its own code ([ip_lo, ip_hi], taken with
  * `lea` at the start and the end of its body) so the verdicts can check
  * that PEBS records' IPs fall inside the kernel.
- * Owner: kernels/.
  */
 #ifndef PP_KERNEL_H
 #define PP_KERNEL_H
@@ -84,7 +83,7 @@ struct kernel_def {
 	bool in_default_job;
 	/*
 	 * Also measure the average offcore demand-read latency (pmu/offcore.h,
-	 * seed 004) over one more run: KOFF_CONTRAST for a kernel that should
+	 * SDM 18.6.3) over one more run: KOFF_CONTRAST for a kernel that should
 	 * have (almost) no offcore requests, KOFF_JUDGE for the one judged.
 	 */
 	enum { KOFF_NONE, KOFF_CONTRAST, KOFF_JUDGE } offcore;

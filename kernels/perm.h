@@ -2,7 +2,6 @@
 /*
  * perm.h - a seeded PRNG and Sattolo's algorithm: the random cyclic
  * permutation behind the pointer chase.  Pure C, no allocation.
- * Owner: kernels/.
  */
 #ifndef PP_KERNELS_PERM_H
 #define PP_KERNELS_PERM_H
