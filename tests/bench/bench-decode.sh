@@ -7,7 +7,7 @@
 #   read     pebs-decode --output read (read the file, touch every byte)
 #   summary  pebs-decode --output summary
 #   json     pebs-decode --output json > /dev/null
-# Targets (issue 3): json >= 2,000,000 records/s; summary >= 0.25 x read speed.
+# Targets (docs/DECODER.md): json >= 2,000,000 records/s; summary >= 0.25 x read speed.
 # Each is the best of BENCH_REPEAT (default 3) runs.
 set -u
 cd "$(dirname "$0")/../.."

@@ -4,8 +4,9 @@
 # check-decode-cli.sh - the build/host/pebs-decode contract (docs/DECODER.md):
 # JSON Lines keys and value types, text/csv/summary, dump files, error lines
 # with byte offsets and exit statuses 0/1/2.  Input files are built here,
-# byte by byte from the SDM layouts (pebs-formats.md 3-5); expected
-# perf_mem_data_src values are composed here from the UAPI bit definitions.
+# byte by byte from the SDM layouts (Vol. 3B Tables 18-23/18-44/18-55) and
+# Linux's adaptive groups (asm/perf_event.h); expected perf_mem_data_src
+# values are composed here from Linux's include/uapi/linux/perf_event.h.
 set -u
 cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build}

@@ -481,7 +481,7 @@ static void test_faulting_msr(void **state)
 	assert_true(has_line("INFO: perf_capabilities: not read (rdmsr faulted)"));
 }
 
-/* The model table: one model per generation named in issue 2. */
+/* The model table: one model per generation pmu/cpu.c knows. */
 static void test_uarch_table(void **state)
 {
 	static const struct {

@@ -311,7 +311,7 @@ static void test_precise_store(void **state)
 	expect_src(UARCH_SNB, KIND_STORE, 0x01, base | TLB(HIT) | LVL(HIT));
 	expect_src(UARCH_IVB, KIND_STORE, 0x10, base | TLB(MISS) | LVL(MISS));
 	expect_src(UARCH_IVB, KIND_STORE, 0x21, base | TLB(HIT) | LVL(HIT) | LOCK(LOCKED));
-	/* ... and the worked examples of pebs-formats.md 6.4 */
+	/* ... and values worked by hand from Linux ds.c load_latency_data / store_latency_data */
 	expect_src(UARCH_SNB, KIND_STORE, 0x00, 0x48080184);
 	expect_src(UARCH_SNB, KIND_STORE, 0x01, 0x48080144);
 	expect_src(UARCH_SNB, KIND_STORE, 0x10, 0x50080184);

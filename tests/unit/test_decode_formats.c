@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * test_decode_formats.c - records built byte by byte from the SDM layouts
- * (pebs-formats.md 3, 4, 5, 7) for every format; TSX; latency layouts;
- * validation and anomalies with their byte offsets.  Every buffer is copied
- * into a heap block of exactly its length, so the ASan build catches any
- * read past the end.
+ * (Tables 18-23/18-44/18-55; Linux struct pebs_basic and the adaptive groups;
+ * the arch-PEBS records of Linux d21954c8a0ff; union hsw_tsx_tuning) for every format; TSX; latency
+ * layouts; validation and anomalies with their byte offsets.  Every buffer is copied into a heap
+ * block of exactly its length, so the ASan build catches any read past the end.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -341,7 +341,7 @@ static void test_fmt6_counters(void **state)
 
 /*
  * METRICS without CNTR: Linux (ds.c adaptive_pebs_record_size_update,
- * LKML-CNTR) counts the GP/fixed mask bits 47:32 / 55:48 only when CNTR
+ * e02e9b0374c3) counts the GP/fixed mask bits 47:32 / 55:48 only when CNTR
  * (bit 4) is set, so a stale mask must not change the expected size:
  * basic 0x20 + header 0x10 + SLOTS and PERF_METRICS 0x10 = 0x40.
  */

@@ -18,7 +18,8 @@
 #include "decode/summary.h"
 #include "lib/fmt.h"
 
-/* L1 hit row with STLB hit and BLK NA, from the UAPI bits: see test_decode_datasrc.c */
+/* L1 hit row with STLB hit and BLK NA, from the perf_mem_data_src bits: see test_decode_datasrc.c
+ */
 #define DS_L1	   0x200100142ULL
 #define DS_L3_HITM 0x600800842ULL
 #define STLB_HIT   0x68000000ULL

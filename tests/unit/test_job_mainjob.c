@@ -149,7 +149,7 @@ static void run_model(void **state)
 		}
 	}
 	/*
-	 * Offcore average latency (seed 004): where the generation has it the
+	 * Offcore average latency (SDM 18.6.3): where the generation has it the
 	 * DRAM chase is judged (PASS: >= 60 cycles and above the L1 chase's);
 	 * elsewhere SKIP with the reason.  Ice Lake-SP has OFFCORE_REQUESTS
 	 * and _OUTSTANDING (libpfm4 icx): it must be measured.

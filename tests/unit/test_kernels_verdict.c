@@ -394,7 +394,7 @@ static void test_rows_by_kind(void **state)
 	assert_int_equal(eval(0), KV_PASS);
 }
 
-/* Goldmont forced records (seed 003): as many found as forced, else FAIL. */
+/* Goldmont forced records (SDM 18.7.1): as many found as forced, else FAIL. */
 static void test_forced_records(void **state)
 {
 	setup_run("chase-l1", UARCH_GLM);

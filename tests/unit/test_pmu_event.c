@@ -75,19 +75,19 @@ static void test_known_encodings(void **state)
 	    pmu_event_parse("skl", "MEM_TRANS_RETIRED.LOAD_LATENCY", &ev, why, sizeof(why)), 0);
 	assert_true(ev.evtsel == 0x01cd);
 	assert_int_equal(ev.ldlat, 0);
-	/* SNB precise store: CDH umask 02H (seed 001) */
+	/* SNB precise store: CDH umask 02H (SDM 18.9.4.3) */
 	assert_int_equal(
 	    pmu_event_parse("snb", "MEM_TRANS_RETIRED:PRECISE_STORE:u", &ev, why, sizeof(why)), 0);
 	assert_true(ev.evtsel == 0x02cd);
 	assert_true(ev.usr && !ev.os);
-	/* Goldmont BR_INST_RETIRED.JCC = C4H umask 7EH (seed 003, Table 18-19) */
+	/* Goldmont BR_INST_RETIRED.JCC = C4H umask 7EH (SDM Table 18-19) */
 	assert_int_equal(pmu_event_parse("glm", "BR_INST_RETIRED:JCC", &ev, why, sizeof(why)), 0);
 	assert_true(ev.evtsel == 0x7ec4);
 	/* modifiers: c=2, i, e by their PERFEVTSEL bits */
 	assert_int_equal(
 	    pmu_event_parse("skl", "INST_RETIRED:ANY_P:c=2:i:e", &ev, why, sizeof(why)), 0);
 	assert_true(ev.evtsel == (0xc0 | EVTSEL_CMASK(2) | EVTSEL_INV | EVTSEL_EDGE));
-	/* offcore: request and response bits OR-ed into MSR_OFFCORE_RSP0 (seed 004) */
+	/* offcore: request and response bits OR-ed into MSR_OFFCORE_RSP0 (SDM 18.6.3) */
 	assert_int_equal(pmu_event_parse("glm", "OFFCORE_RESPONSE_0:DMND_DATA_RD:OUTSTANDING", &ev,
 					 why, sizeof(why)),
 			 0);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * test_pmu_plan.c - the MSR values pmu/plan.c computes, against values
- * worked out by hand from the SDM bit layouts (seeds 000-004, reference
- * pebs-programming.md sec. 2), and its refusals.  No MSR is touched.
+ * worked out by hand from the SDM bit layouts (Vol. 3B 18.9.4, 18.11,
+ * 18.7.1, 18.6.3; Linux msr-index.h and perf_event.h), and its refusals.  No MSR is touched.
  *
  * PERFEVTSEL by hand: USR = bit 16 (0x10000), OS = bit 17 (0x20000),
  * INT = bit 20, EN = bit 22 (0x400000), ADAPTIVE = bit 34 (0x400000000).
@@ -62,7 +62,7 @@ static int build(const struct session_cfg *c, struct pmu_plan *p, char *why)
 	return plan_build(c, c->ci, p, why, 200);
 }
 
-/* Seed 000: "to enable load latency on counter IA32_PMC0, ... 00000001.00000001H". */
+/* SDM 18.9.4.2: "to enable load latency on counter IA32_PMC0, ... 00000001.00000001H". */
 static void test_nhm_ldlat_pmc0(void **state)
 {
 	struct cpu_info ci = mk(0x1e, 1, false, 4, 3);
@@ -87,7 +87,7 @@ static void test_nhm_ldlat_pmc0(void **state)
 	assert_true(p.fixed_ctrl == 0x333ULL);
 }
 
-/* Seed 001: precise store on PMC3 only, PS_EN bit 63. */
+/* SDM 18.9.4.3: precise store on PMC3 only, PS_EN bit 63. */
 static void test_snb_precise_store(void **state)
 {
 	struct cpu_info ci = mk(0x2a, 1, false, 4, 3);
@@ -216,7 +216,7 @@ static void test_spr(void **state)
 	assert_int_equal(ds_fixed_reset_index(p.fmt, 0), 32);
 }
 
-/* Goldmont (seed 003): PMC0 only; the non-precise CORE_P event may PEBS. */
+/* Goldmont (SDM 18.7.1): PMC0 only; the non-precise CORE_P event may PEBS. */
 static void test_goldmont(void **state)
 {
 	struct cpu_info ci = mk(0x5c, 3, false, 4, 4);
@@ -411,7 +411,7 @@ static void test_usable(void **state)
 	assert_int_equal(failed, 0);
 }
 
-/* ---- review findings (2026-11-22): values by hand from the SDM/LCORE/LDS facts ---- */
+/* ---- values by hand from the SDM and Linux core.c/ds.c facts ---- */
 
 static struct session_cfg count_cfg(const struct cpu_info *ci, const char *e0, const char *e1)
 {
@@ -424,7 +424,7 @@ static struct session_cfg count_cfg(const struct cpu_info *ci, const char *e0, c
 	return c;
 }
 
-/* #1: the default instructions sample is a PEBS event of the generation. */
+/* the default instructions sample is a PEBS event of the generation. */
 static void test_default_inst_event(void **state)
 {
 	static const struct {
@@ -466,7 +466,7 @@ static void test_default_inst_event(void **state)
 	}
 }
 
-/* #2: Lion Cove load latency on PMC2-9 (LDS lnc 0x3fc), not PMC1. */
+/* Lion Cove load latency on PMC2-9 (ds.c lnc 0x3fc), not PMC1. */
 static void test_lnc_ldlat(void **state)
 {
 	struct cpu_info ci = mk(0xbd, 6, true, 8, 6);
@@ -483,7 +483,7 @@ static void test_lnc_ldlat(void **state)
 	assert_true(p.evtsel[2] == 0x4004301cdULL);
 }
 
-/* #3/#4: OFFCORE_RSPx values against each generation's writable bits. */
+/* OFFCORE_RSPx values against each generation's writable bits. */
 static void test_offcore_masks(void **state)
 {
 	struct cpu_info ci = mk(0x1e, 1, false, 4, 3);
@@ -496,7 +496,7 @@ static void test_offcore_masks(void **state)
 	assert_int_equal(build(&c, &p, why), 0);
 	assert_true(p.use_rsp[0]);
 	assert_true(p.rsp[0] == 0xff01);
-	/* NHM: bit 16 is outside the valid 0xffff (LCORE intel_nehalem_extra_regs) */
+	/* NHM: bit 16 is outside the valid 0xffff (core.c intel_nehalem_extra_regs) */
 	c = count_cfg(&ci, "event=0xb7,umask=0x1,offcore_rsp=0x10001", NULL);
 	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
 	assert_non_null(strstr(why, "MSR_OFFCORE_RSP0"));
@@ -520,7 +520,7 @@ static void test_offcore_masks(void **state)
 	assert_non_null(strstr(why, "MSR_OFFCORE_RSP1"));
 }
 
-/* #4: MSR_PEBS_FRONTEND within 0x7fff17 on SKL; FRONTEND_RETIRED needs a value. */
+/* MSR_PEBS_FRONTEND within 0x7fff17 on SKL; FRONTEND_RETIRED needs a value. */
 static void test_frontend_mask(void **state)
 {
 	struct cpu_info ci = mk(0x5e, 3, false, 4, 4);
@@ -540,7 +540,7 @@ static void test_frontend_mask(void **state)
 	assert_true(p.use_frontend && p.frontend == 0x7fff17);
 }
 
-/* #5: DATA_CFG counter-snapshot bits (4, 5, 47:32, 55:48) exist from fmt 6 only. */
+/* DATA_CFG counter-snapshot bits (4, 5, 47:32, 55:48) exist from fmt 6 only. */
 static void test_data_cfg_by_format(void **state)
 {
 	struct cpu_info ci = mk(0x6a, 4, true, 8, 5);
@@ -568,7 +568,7 @@ static void test_data_cfg_by_format(void **state)
 	assert_true(p.data_cfg == (BIT_ULL(0) | BIT_ULL(4) | BIT_ULL(32)));
 }
 
-/* #6: a raw load-latency event gets the threshold; no counting copy; SNB 0xcd counts on PMC3. */
+/* a raw load-latency event gets the threshold; no counting copy; SNB 0xcd counts on PMC3. */
 static void test_raw_ldlat(void **state)
 {
 	struct cpu_info ci = mk(0x5e, 3, false, 4, 4);
@@ -585,15 +585,15 @@ static void test_raw_ldlat(void **state)
 	assert_int_equal(p.copy_idx, -1);
 	c.ldlat = 0;
 	assert_int_equal(build(&c, &p, why), 0);
-	assert_int_equal(p.ldlat, 3); /* seed 000: the minimum */
-	/* SNB: event 0xcd counts on PMC3 only (LCORE intel_snb_event_constraints) */
+	assert_int_equal(p.ldlat, 3); /* SDM 18.9.4.2: the minimum */
+	/* SNB: event 0xcd counts on PMC3 only (core.c intel_snb_event_constraints) */
 	ci = mk(0x2a, 1, false, 4, 3);
 	c = count_cfg(&ci, "event=0xcd,umask=0x1", NULL);
 	assert_int_equal(build(&c, &p, why), 0);
 	assert_int_equal(p.count[0].ctr, 3);
 }
 
-/* #9: v5 fixed-counter bitmap with a hole: fixed 1 absent, never programmed. */
+/* v5 fixed-counter bitmap with a hole: fixed 1 absent, never programmed. */
 static void test_fixed_bitmap(void **state)
 {
 	struct cpu_info ci = mk(0x6a, 4, true, 8, 5);
@@ -615,7 +615,7 @@ static void test_fixed_bitmap(void **state)
 	assert_non_null(strstr(why, "0x5"));
 }
 
-/* #10/#13: arch-PEBS only with PEBS_FMT 0xF; latency events by CPUID.1AH core type. */
+/* arch-PEBS only with PEBS_FMT 0xF; latency events by CPUID.1AH core type. */
 static void test_arch_pebs_gate(void **state)
 {
 	struct cpu_info ci = mk(0xde, 4, true, 8, 6); /* a model the tables do not know */
@@ -653,7 +653,7 @@ static void test_arch_pebs_gate(void **state)
 	assert_true(pmu_event_code(&p.sample) == 0x05d0);
 }
 
-/* #15: counting constraints, the constrained event placed first. */
+/* counting constraints, the constrained event placed first. */
 static void test_count_constraints(void **state)
 {
 	struct cpu_info ci = mk(0x2c, 1, false, 4, 3); /* Westmere */
@@ -686,7 +686,7 @@ static void test_count_constraints(void **state)
 			assert_int_equal(p.count[i].ctr, 1);
 }
 
-/* #16: GNR has no mem-loads-aux event (LCORE sets PMU_FL_MEM_LOADS_AUX for SPR/EMR). */
+/* GNR has no mem-loads-aux event (core.c sets PMU_FL_MEM_LOADS_AUX for SPR/EMR). */
 static void test_gnr_no_aux(void **state)
 {
 	struct cpu_info ci = mk(0xad, 5, true, 8, 5);
@@ -702,7 +702,7 @@ static void test_gnr_no_aux(void **state)
 
 static void test_reset_slots(void **state)
 {
-	/* LIDS: fixed i at 8+i for fmt <= 4 (offset 0x80+8i), 32+i for fmt >= 5 */
+	/* Linux asm/intel_ds.h: fixed i at 8+i for fmt <= 4 (offset 0x80+8i), 32+i for fmt >= 5 */
 	assert_int_equal(ds_fixed_reset_index(1, 0), 8);
 	assert_int_equal(ds_fixed_reset_index(4, 2), 10);
 	assert_int_equal(ds_fixed_reset_index(5, 0), 32);

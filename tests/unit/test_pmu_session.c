@@ -5,7 +5,7 @@
  * #GP injected at every MSR access in turn ends in SESSION_FAULT with
  * everything restored, SKIP/REFUSED touch no MSR, the arming and disarming
  * orders, the PMI handler's LVTPC/EOI handling, Goldmont forced records
- * and the offcore-latency MSR values (seed 004).  The fake checks a few SDM
+ * and the offcore-latency MSR values (SDM 18.6.3).  The fake checks a few SDM
  * rules itself (counters written while enabled, PEBS_ENABLE without a DS
  * area, INT set on a PEBS counter); any breach fails the test.
  */
@@ -474,9 +474,9 @@ static void pmi_frozen_kernel(void *arg)
 }
 
 /*
- * #7: the PMI handler acks CTR_Frz (bit 59) and LBR_Frz (58) on v4+, or
- * the counters stay frozen after the first PMI.  #8: an overflow bit left
- * set on a counter about to be armed is acked before PEBS_ENABLE (KUT
+ * The PMI handler acks CTR_Frz (bit 59) and LBR_Frz (58) on v4+, or
+ * the counters stay frozen after the first PMI.  An overflow bit left
+ * set on a counter about to be armed is acked before PEBS_ENABLE (kvm-unit-tests
  * reset_pebs), and set back afterwards through STATUS_SET (v4+).
  */
 static void test_status_hygiene(void **state)
@@ -575,7 +575,7 @@ static void test_offcore(void **state)
 	assert_int_equal(
 	    offcore_avg_latency(&glm, 1, OFFCORE_HITM, offcore_kernel, NULL, &r, why, sizeof(why)),
 	    SESSION_REFUSED);
-	assert_non_null(strstr(why, "seed 004"));
+	assert_non_null(strstr(why, "SDM 18.6.3"));
 	assert_int_equal(hw_msr_access_count(), 0);
 	/* Westmere: libpfm4 spells the data-read umask DEMAND_READ_DATA; 0x60 on PMC0 only */
 	{
@@ -591,7 +591,8 @@ static void test_offcore(void **state)
 		assert_false(r.atom_method);
 		assert_restored("wsm offcore");
 	}
-	/* Goldmont: request bit 6 is not writable (LCORE intel_glm_extra_regs 0x760005ffbf) */
+	/* Goldmont: request bit 6 is not writable (Linux core.c intel_glm_extra_regs 0x760005ffbf)
+	 */
 	hw_reset_msr_access_count();
 	assert_int_equal(
 	    offcore_avg_latency(&glm, 0x40, 0, offcore_kernel, NULL, &r, why, sizeof(why)),

@@ -620,7 +620,7 @@ static void test_freeze_on_pmi(void **state)
 /*
  * A stale overflow bit on the PEBS counter (firmware, or a previous run):
  * on Goldmont an overflow set in GLOBAL_STATUS makes a record of its own
- * (seed 003).  Arming acks it first, so the records are the kernel's only,
+ * (SDM 18.7.1).  Arming acks it first, so the records are the kernel's only,
  * and the bit is back afterwards (STATUS_SET, v4+).
  */
 static void test_stale_status(void **state)

@@ -3,8 +3,8 @@
  * test_sim_msr.c - the simulated MSR file: which MSRs each model has, #GP on
  * reserved bits, counter widths and legacy sign-extended writes, the global
  * status/control registers, the LVTPC and fault injection.  Expected values
- * from the SDM (Vol. 4 MSR tables, Vol. 3B 18.2, seed 001 Fig. 18-35,
- * seed 004 Table 18-17) and reference pebs-programming.md 2.
+ * from the SDM (Vol. 4 MSR tables, Vol. 3B 18.2, Figure 18-35, Table
+ * 18-17) and Linux (msr-index.h; core.c *_extra_regs).
  */
 #include "test_sim_util.h"
 
@@ -103,18 +103,18 @@ struct wcase {
 };
 
 static const struct wcase wcases[] = {
-    {"snb", PEBS_ENABLE, 1ull << 63 | 0x8, false, "PS_EN exists on Sandy Bridge (seed 001)"},
+    {"snb", PEBS_ENABLE, 1ull << 63 | 0x8, false, "PS_EN exists on Sandy Bridge (SDM 18.9.4)"},
     {"hsw", PEBS_ENABLE, 1ull << 63, true, "PS_EN is Sandy Bridge only"},
     {"skl", PEBS_ENABLE, 1ull << 63, true, "PS_EN is Sandy Bridge only"},
     {"nhm", PEBS_ENABLE, 1ull << 63, true, "PS_EN is Sandy Bridge only"},
     {"skl", PEBS_ENABLE, 0xfull << 32 | 0xf, false, "LL_EN_PMC0-3, PEBS_EN_PMC0-3"},
-    {"skl", PEBS_ENABLE, 1ull << 4, true, "only PMC0-3 support PEBS (seed 001)"},
+    {"skl", PEBS_ENABLE, 1ull << 4, true, "only PMC0-3 support PEBS (SDM 18.9.4)"},
     {"skl", PEBS_ENABLE, 1ull << 36, true, "bits 63:36 reserved before Ice Lake"},
     {"icx", PEBS_ENABLE, 0xfull << 32 | 0xff, false, "fixed 0-3 and PMC0-7 (baseline)"},
     {"adl-e", PEBS_ENABLE, 1ull << 35, true, "Gracemont has three fixed counters"},
     {"core2", PEBS_ENABLE, 1ull << 1, true, "Core 2: PEBS on PMC0 only"},
     {"core2", PEBS_ENABLE, 1ull << 32, true, "Core 2: no load latency"},
-    {"glm", PEBS_ENABLE, 1ull << 1, true, "Goldmont: PEBS on PMC0 only (seed 003)"},
+    {"glm", PEBS_ENABLE, 1ull << 1, true, "Goldmont: PEBS on PMC0 only (SDM 18.7.1)"},
     {"slm", PEBS_ENABLE, 1ull << 1, true, "Silvermont: PEBS on PMC0 only"},
     {"skl", EVTSEL(0), EV_ADAPT | 0x5300c0, true, "ADAPTIVE bit 34 needs baseline"},
     {"icx", EVTSEL(0), EV_ADAPT | 0x5300c0, false, "ADAPTIVE with baseline"},
@@ -137,14 +137,14 @@ static const struct wcase wcases[] = {
     {"skl", LD_LAT, 0x10000, true, "bits 63:16 reserved"},
     {"icx", DATA_CFG, 0xf | 0x1full << 24, false, "MEMINFO, GP, XMM, LBR, 32 LBRs"},
     {"icx", DATA_CFG, 1ull << 4, true, "counter snapshots are fmt6"},
-    {"slm", OFFCORE_RSP(0), 1ull << 38 | 1, false, "AVG_LATENCY in RSP0 (seed 004)"},
-    {"slm", OFFCORE_RSP(1), 1ull << 38 | 1, true, "AVG_LATENCY only in RSP0 (seed 004)"},
+    {"slm", OFFCORE_RSP(0), 1ull << 38 | 1, false, "AVG_LATENCY in RSP0 (SDM 18.6.3)"},
+    {"slm", OFFCORE_RSP(1), 1ull << 38 | 1, true, "AVG_LATENCY only in RSP0 (SDM 18.6.3)"},
     {"slm", OFFCORE_RSP(1), 1ull << 16 | 1, false, "ANY_RESPONSE in RSP1"},
-    {"nhm", OFFCORE_RSP(0), 0xff01, false, "NHM: request 7:0, response 15:8 (LCORE 0xffff)"},
-    {"nhm", OFFCORE_RSP(0), 1ull << 16 | 1, true, "NHM: bit 16 reserved (LCORE 0xffff)"},
-    {"glm", OFFCORE_RSP(0), 1ull << 38 | 1, false, "Goldmont AVG_LATENCY in RSP0 (seed 004)"},
+    {"nhm", OFFCORE_RSP(0), 0xff01, false, "NHM: request 7:0, response 15:8 (core.c 0xffff)"},
+    {"nhm", OFFCORE_RSP(0), 1ull << 16 | 1, true, "NHM: bit 16 reserved (core.c 0xffff)"},
+    {"glm", OFFCORE_RSP(0), 1ull << 38 | 1, false, "Goldmont AVG_LATENCY in RSP0 (SDM 18.6.3)"},
     {"glm", OFFCORE_RSP(1), 1ull << 31 | 1ull << 16 | 1, true,
-     "Goldmont: SNP_NONE bit 31 reserved (LCORE 0x360005ffbf)"},
+     "Goldmont: SNP_NONE bit 31 reserved (core.c 0x360005ffbf)"},
     {"glm", OFFCORE_RSP(0), 1ull << 6, true, "Goldmont: request bit 6 reserved"},
     {"slm", OFFCORE_RSP(1), 1ull << 32 | 1ull << 16 | 1, true, "Table 18-17: bit 32 reserved"},
     {"skl", DS_AREA, 0x0000800000000000ull, true, "non-canonical linear address"},

@@ -1,19 +1,19 @@
 // SPDX-License-Identifier: MIT
 /*
  * test_sim_pebs.c - the simulated PEBS engine driven by raw MSR sequences
- * (kvm-unit-tests' arming order, reference pebs-programming.md 5) on every
+ * (kvm-unit-tests' arming order, x86/pmu_pebs.c pebs_enable) on every
  * PEBS-capable model: record count = events / sample-after value, records
  * at the DS index in each format's layout, reload from the DS reset slots,
  * the interrupt threshold and the PMI, the absolute maximum, fixed-counter
  * and adaptive PEBS, load latency, precise store, Goldmont's non-precise
  * and STATUS_SET records, arch-PEBS, Silvermont's average offcore latency.
  *
- * Layout facts used below (all from reference pebs-formats.md 3-5, SDM
- * Tables 18-23/18-44/18-55): legacy record sizes 0x90/0xB0/0xC0/0xC8 for
- * fmt 0-3; R/EIP at 0x08, status/applicable at 0x90, DLA 0x98, data
- * source 0xA0, latency 0xA8, EventingIP 0xB0, TSC 0xC0; adaptive basic
- * group 0x20 bytes {size<<48 | format, IP, applicable, TSC}; arch-PEBS
- * header 0x10 + basic 0x30.  Data-source encodings: SDM Table 18-24.
+ * Layout facts used below (SDM Tables 18-23/18-44/18-55, Linux struct
+ * pebs_basic and the adaptive groups, Linux d21954c8a0ff for arch-PEBS): legacy record sizes
+ * 0x90/0xB0/0xC0/0xC8 for fmt 0-3; R/EIP at 0x08, status/applicable at 0x90, DLA 0x98, data source
+ * 0xA0, latency 0xA8, EventingIP 0xB0, TSC 0xC0; adaptive basic group 0x20 bytes {size<<48 |
+ * format, IP, applicable, TSC}; arch-PEBS header 0x10 + basic 0x30.  Data-source encodings: SDM
+ * Table 18-24.
  */
 #include "test_sim_util.h"
 
@@ -319,7 +319,7 @@ static void test_arch_pebs_full(void **state)
 }
 
 /*
- * Arch-PEBS groups from CFG_C (reference formats 5): header 0x10, basic
+ * Arch-PEBS groups from CFG_C (Linux d21954c8a0ff): header 0x10, basic
  * 0x30, aux 0x40 (address at +0, data source at +0x28), gpr 0xA0 (ip +8).
  */
 static void test_arch_pebs_groups(void **state)
@@ -466,7 +466,7 @@ static void test_load_latency_skl(void **state)
 	ds_free(&d);
 }
 
-/* Gracemont swaps the lock and STLB-miss bits (reference formats 6.4). */
+/* Gracemont swaps the lock and STLB-miss bits (Linux ds.c __intel_pmu_pebs_data_source_grt). */
 static void test_load_latency_grt(void **state)
 {
 	struct ds d;
@@ -488,13 +488,13 @@ static void test_load_latency_grt(void **state)
 	assert_int_equal(ds_used(&d), 0x40);
 	assert_int_equal(get64(d.buf, 0x20), (uintptr_t)page);
 	assert_int_equal(get64(d.buf, 0x28), 0xa | 1 << 4 | 1 << 5);
-	/* ADL: cache latency in [47:32] of the latency word (formats 4.3) */
+	/* ADL: cache latency in [47:32] of the latency word (Linux struct pebs_meminfo) */
 	assert_true(get64(d.buf, 0x30) >> 32 > 3);
 	assert_int_equal(n_rules, 0);
 	ds_free(&d);
 }
 
-/* SNB precise store: the record captures the next store after the overflow (seed 001). */
+/* SNB precise store: the record captures the next store after the overflow (SDM 18.9.4.3). */
 static void test_precise_store_snb(void **state)
 {
 	struct ds d;
@@ -556,7 +556,7 @@ static void test_spr_aux_blk(void **state)
 	blk_case(false, 0);
 }
 
-/* Goldmont (seed 003): non-precise events record at the next retirement point. */
+/* Goldmont (SDM 18.7.1): non-precise events record at the next retirement point. */
 static void test_goldmont_nonprecise(void **state)
 {
 	struct ds d;
@@ -581,7 +581,7 @@ static void test_goldmont_nonprecise(void **state)
 	ds_free(&d);
 }
 
-/* Goldmont: a STATUS_SET overflow on the PEBS counter gives a record (seed 003). */
+/* Goldmont: a STATUS_SET overflow on the PEBS counter gives a record (SDM 18.7.1). */
 static void test_goldmont_status_set(void **state)
 {
 	struct ds d;
@@ -607,7 +607,7 @@ static void test_goldmont_status_set(void **state)
 	ds_free(&d);
 }
 
-/* Silvermont (seed 004): weighted cycles in RSP0's counter, requests in RSP1's. */
+/* Silvermont (SDM 18.6.3): weighted cycles in RSP0's counter, requests in RSP1's. */
 static void test_silvermont_avg_latency(void **state)
 {
 	uint8_t *x = data + 48 * 4096;

@@ -2,14 +2,16 @@
 /*
  * test_sim_rules.c - each SDM PEBS programming rule the simulator enforces
  * is caught on a wrong program and silent on the right one.  The programs
- * are raw MSR sequences written from the seeds and the reference:
- *   seed 000 (SDM 18.9.4.2): ldlat >= 3, PEBS_EN + LL_EN, CMASK/INV zero,
- *            no other PEBS event beside load latency (Sandy Bridge);
- *   seed 001 (SDM 18.9.4): AnyThread/Edge/Invert/CMask zero, PMC0-3 only,
- *            PS_EN with PMC3 only, no reprogramming while counting (PDIR);
- *   SDM 18.9.4.4: PREC_DIST on PMC1; reference 8.4: Golden Cove constraints;
- *   reference 8.12: fixed-counter PEBS needs baseline;
- *   seed 004: AVG_LATENCY with bits 37:16 clear and the same request type;
+ * are raw MSR sequences written from the SDM Vol. 3B and Linux:
+ *   18.9.4.2 "Load Latency Performance Monitoring Facility": ldlat >= 3,
+ *            PEBS_EN + LL_EN, CMASK/INV zero, no other PEBS event beside
+ *            load latency (Sandy Bridge);
+ *   18.9.4 (Sandy Bridge PEBS) NOTE: AnyThread/Edge/Invert/CMask zero,
+ *            PMC0-3 only, no reprogramming while counting (PDIR);
+ *            18.9.4.3: PS_EN with PMC3 only;
+ *   18.9.4.4: PREC_DIST on PMC1; Linux ds.c: Golden Cove constraints;
+ *   fixed-counter PEBS needs baseline (kvm-unit-tests commit 79aa106c);
+ *   18.6.3: AVG_LATENCY with bits 37:16 clear and the same request type;
  *   MISC_ENABLE[12]: PEBS unavailable; the DS area / arch-PEBS buffer.
  */
 #include "test_sim_util.h"

@@ -2,7 +2,8 @@
 /*
  * test_sim_util.h - helpers for the simulator's host tests: select a model,
  * raw MSR writes that must succeed, a DS save area built by hand from the
- * SDM layout (reference pebs-programming.md 3), and a kernel stand-in that
+ * SDM layout (Vol. 3B Figure 18-26; Linux asm/intel_ds.h struct
+ * debug_store), and a kernel stand-in that
  * reports loads and stores through hw_current()->mem_access.
  *
  * Expected values in the tests are written from the SDM / reference tables
@@ -23,7 +24,7 @@
 #include "pmu/hw.h"
 #include "sim/sim.h"
 
-/* MSR numbers, SDM Vol. 4 / reference pebs-programming.md 2. */
+/* MSR numbers, SDM Vol. 4 / Linux asm/msr-index.h. */
 #define PMC(i)		(0xc1 + (i))
 #define A_PMC(i)	(0x4c1 + (i))
 #define EVTSEL(i)	(0x186 + (i))
