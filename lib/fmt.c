@@ -273,7 +273,7 @@ void strbuf_put_hex(struct strbuf *sb, uint64_t v)
 	strbuf_put(sb, tmp + i, 18 - (size_t)i);
 }
 
-/* Shared by the option parser (lib/options.c) and the event parser (pmu/event.c). */
+/* Shared by the option parser (app/options.c) and the event parser (pmu/event.c). */
 bool pp_parse_u64(const char *s, uint64_t *out, const char **end)
 {
 	unsigned int base = 10;
