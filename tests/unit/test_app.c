@@ -17,43 +17,16 @@
 #include "lib/report.h"
 #include "pmu/hw.h"
 #include "sim/sim.h"
-
-static char lines[512][REPORT_LINE_MAX];
-static unsigned int n_lines;
-
-static void sink(const char *line, void *ctx)
-{
-	(void)ctx;
-	if (n_lines < 512)
-		snprintf(lines[n_lines++], REPORT_LINE_MAX, "%s", line);
-}
+#include "test_util.h"
 
 static int setup(void **state)
 {
-	n_lines = 0;
-	report_init(sink, NULL);
+	test_lines_capture();
 	report_reset();
 	report_set_simulated(false);
 	hw_install(NULL);
 	hw_reset_msr_access_count();
 	return 0;
-}
-
-static unsigned int count_prefix(const char *prefix)
-{
-	unsigned int n = 0;
-
-	for (unsigned int i = 0; i < n_lines; i++)
-		n += !strncmp(lines[i], prefix, strlen(prefix));
-	return n;
-}
-
-static const char *find_prefix(const char *prefix)
-{
-	for (unsigned int i = 0; i < n_lines; i++)
-		if (!strncmp(lines[i], prefix, strlen(prefix)))
-			return lines[i];
-	return NULL;
 }
 
 static void test_hw_without_backend_skips(void **state)
@@ -63,9 +36,10 @@ static void test_hw_without_backend_skips(void **state)
 	options_defaults(&o);
 	o.pmu = OPT_PMU_HW;
 	assert_int_equal(app_run(&o, NULL), EXIT_ALL_SKIPPED);
-	assert_string_equal(find_prefix("SKIP: "),
+	assert_string_equal(test_line_find("SKIP: ", NULL),
 			    "SKIP: pmu: pmu=hw: this build has no real PMU backend (host build)");
-	assert_string_equal(find_prefix("SUMMARY: "), "SUMMARY: 1 tests, 0 failures, 1 skipped");
+	assert_string_equal(test_line_find("SUMMARY: ", NULL),
+			    "SUMMARY: 1 tests, 0 failures, 1 skipped");
 	assert_int_equal(hw_msr_access_count(), 0);
 }
 
@@ -79,16 +53,16 @@ static void test_bad_model_is_usage_error(void **state)
 	strcpy(o.model, "k7");
 	o.trace_msr = true;
 	assert_int_equal(app_run(&o, NULL), EXIT_USAGE);
-	err = find_prefix("ERROR: ");
+	err = test_line_find("ERROR: ", NULL);
 	assert_non_null(err);
 	assert_non_null(strstr(err, "option model: unknown simulator model 'k7' (accepted: "));
 	/* Every model is named, then list. */
 	for (size_t i = 0; i < sim_model_count(); i++)
 		assert_non_null(strstr(err, sim_model_at(i)->name));
 	assert_non_null(strstr(err, ", list)"));
-	assert_int_equal(count_prefix("ERROR: "), 1);
-	assert_int_equal(count_prefix("MSR: "), 0);
-	assert_int_equal(count_prefix("SUMMARY: "), 0);
+	assert_int_equal(test_line_count("ERROR: "), 1);
+	assert_int_equal(test_line_count("MSR: "), 0);
+	assert_int_equal(test_line_count("SUMMARY: "), 0);
 	assert_int_equal(hw_msr_access_count(), 0);
 }
 
@@ -99,7 +73,7 @@ static void test_model_list(void **state)
 	options_defaults(&o);
 	strcpy(o.model, "list");
 	assert_int_equal(app_run(&o, NULL), EXIT_PASS);
-	assert_int_equal(count_prefix("INFO: model "), sim_model_count());
+	assert_int_equal(test_line_count("INFO: model "), sim_model_count());
 	assert_true(sim_model_count() > 0);
 	assert_int_equal(hw_msr_access_count(), 0);
 }
@@ -113,12 +87,12 @@ static void test_sim_report_marks_lines(void **state)
 	o.report_only = true;
 	strcpy(o.model, sim_model_at(0)->name);
 	assert_int_equal(app_run(&o, NULL), EXIT_PASS);
-	assert_non_null(find_prefix("INFO: cpu: vendor "));
-	for (unsigned int i = 0; i < n_lines; i++) {
-		size_t n = strlen(lines[i]);
+	assert_non_null(test_line_find("INFO: cpu: vendor ", NULL));
+	for (unsigned int i = 0; i < test_n_lines; i++) {
+		size_t n = strlen(test_lines[i]);
 
 		assert_true(n > 6);
-		assert_string_equal(lines[i] + n - 6, " [sim]");
+		assert_string_equal(test_lines[i] + n - 6, " [sim]");
 	}
 	report_set_simulated(false);
 }
@@ -132,7 +106,7 @@ static void test_auto_on_host_simulates(void **state)
 	strcpy(o.model, sim_model_at(0)->name);
 	assert_int_equal(app_run(&o, NULL), EXIT_PASS);
 	assert_non_null(
-	    find_prefix("INFO: pmu=auto: no real backend in this build: simulated PMU"));
+	    test_line_find("INFO: pmu=auto: no real backend in this build: simulated PMU", NULL));
 	assert_true(hw_is_simulated());
 	report_set_simulated(false);
 }
@@ -151,13 +125,13 @@ static void test_select_prints_nothing_touches_no_msr(void **state)
 	o.pmu = OPT_PMU_SIM;
 	o.report_only = true;
 	assert_int_equal(app_select(&o, NULL, err, sizeof(err)), 0);
-	assert_int_equal(n_lines, 0);
+	assert_int_equal(test_n_lines, 0);
 	assert_int_equal(hw_msr_access_count(), 0);
 	assert_true(report_is_simulated());
 	report_info("banner");
-	assert_string_equal(lines[0], "INFO: banner [sim]");
+	assert_string_equal(test_lines[0], "INFO: banner [sim]");
 	assert_int_equal(app_run(&o, NULL), EXIT_PASS);
-	assert_non_null(find_prefix("INFO: pmu backend: sim, model skl [sim]"));
+	assert_non_null(test_line_find("INFO: pmu backend: sim, model skl [sim]", NULL));
 	report_set_simulated(false);
 }
 
@@ -171,8 +145,8 @@ static void test_selftest_gp_needs_real_backend(void **state)
 	o.report_only = true;
 	o.selftest = OPT_SELFTEST_GP;
 	assert_int_equal(app_run(&o, NULL), EXIT_ALL_SKIPPED);
-	assert_non_null(find_prefix("SKIP: selftest-gp: this build has no real backend"));
-	assert_int_equal(count_prefix("FAIL: "), 0);
+	assert_non_null(test_line_find("SKIP: selftest-gp: this build has no real backend", NULL));
+	assert_int_equal(test_line_count("FAIL: "), 0);
 	assert_true(hw_is_simulated());
 	report_set_simulated(false);
 }
@@ -244,13 +218,15 @@ static void test_selftest_gp_on_handed_backend(void **state)
 
 	fake_setup(&o, 1);
 	assert_int_equal(app_run(&o, &fake_real), EXIT_PASS);
-	assert_non_null(find_prefix("INFO: selftest=gp: on the real CPU, not the simulated PMU"));
-	assert_non_null(find_prefix("PASS: selftest-gp: real CPU: rdmsr 0x1b (IA32_APIC_BASE)"));
 	assert_non_null(
-	    find_prefix("PASS: selftest-gp: real CPU: wrmsr 0x6e1 <- 0x100000000 raised #GP"));
-	assert_non_null(find_prefix("PASS: selftest-gp: real CPU: firmware IDT"));
-	assert_non_null(find_prefix("PASS: selftest-pmi-vector: "));
-	assert_int_equal(count_prefix("FAIL: "), 0);
+	    test_line_find("INFO: selftest=gp: on the real CPU, not the simulated PMU", NULL));
+	assert_non_null(
+	    test_line_find("PASS: selftest-gp: real CPU: rdmsr 0x1b (IA32_APIC_BASE)", NULL));
+	assert_non_null(test_line_find(
+	    "PASS: selftest-gp: real CPU: wrmsr 0x6e1 <- 0x100000000 raised #GP", NULL));
+	assert_non_null(test_line_find("PASS: selftest-gp: real CPU: firmware IDT", NULL));
+	assert_non_null(test_line_find("PASS: selftest-pmi-vector: ", NULL));
+	assert_int_equal(test_line_count("FAIL: "), 0);
 	assert_true(hw_is_simulated());
 	report_set_simulated(false);
 }
@@ -262,8 +238,8 @@ static void test_selftest_gp_counts_the_trap(void **state)
 
 	fake_setup(&o, 0);
 	assert_int_equal(app_run(&o, &fake_real), EXIT_FAIL);
-	assert_non_null(
-	    find_prefix("FAIL: selftest-gp: #GP reported but the trap counted 0 faults, not 1"));
+	assert_non_null(test_line_find(
+	    "FAIL: selftest-gp: #GP reported but the trap counted 0 faults, not 1", NULL));
 	report_set_simulated(false);
 }
 

@@ -17,6 +17,7 @@
 #include "lib/report.h"
 #include "pmu/cpu.h"
 #include "pmu/hw.h"
+#include "test_util.h"
 
 struct leaf {
 	uint32_t leaf, sub;
@@ -87,25 +88,14 @@ static const struct hw_ops fake_ops = {
     .rdtsc = fake_rdtsc,
 };
 
-/* Captured report lines. */
-static char lines[128][REPORT_LINE_MAX];
-static unsigned int n_lines;
-
-static void sink(const char *line, void *ctx)
-{
-	(void)ctx;
-	if (n_lines < 128)
-		snprintf(lines[n_lines++], REPORT_LINE_MAX, "%s", line);
-}
-
+/* A report line, whole (test_util.h captures them). */
 static bool has_line(const char *want)
 {
-	for (unsigned int i = 0; i < n_lines; i++)
-		if (!strcmp(lines[i], want))
+	for (unsigned int i = 0; i < test_n_lines; i++)
+		if (!strcmp(test_lines[i], want))
 			return true;
 	fprintf(stderr, "missing line: %s\ngot:\n", want);
-	for (unsigned int i = 0; i < n_lines; i++)
-		fprintf(stderr, "  %s\n", lines[i]);
+	test_lines_dump(stderr);
 	return false;
 }
 
@@ -115,8 +105,7 @@ static void run_probe(const struct profile *p, struct cpu_info *ci)
 	memset(msr_reads, 0, sizeof(msr_reads));
 	memset(msr_writes, 0, sizeof(msr_writes));
 	msr_gp = 0;
-	n_lines = 0;
-	report_init(sink, NULL);
+	test_lines_capture();
 	hw_install(&fake_ops);
 	cpu_probe(ci);
 	cpu_report(ci);

@@ -18,32 +18,7 @@
 #include "ds/ds.h"
 #include "pmu/plan.h"
 #include "pmu/uarch.h"
-
-static struct cpu_info mk(uint32_t model, unsigned int fmt, bool baseline, unsigned int n_gp,
-			  unsigned int version)
-{
-	struct cpu_info ci;
-
-	memset(&ci, 0, sizeof(ci));
-	ci.vendor = VENDOR_INTEL;
-	memcpy(ci.vendor_str, "GenuineIntel", 13);
-	ci.family = 6;
-	ci.model = model;
-	ci.stepping = 1;
-	ci.ds = ci.dtes64 = ci.pdcm = true;
-	ci.pmu_version = version;
-	ci.n_gp = n_gp;
-	ci.gp_width = 48;
-	ci.n_fixed = 3;
-	ci.fixed_width = 48;
-	ci.has_misc_enable = true;
-	ci.misc_enable = MISC_ENABLE_PERFMON;
-	ci.has_perf_caps = true;
-	ci.perf_caps = ((uint64_t)fmt << 8) | (baseline ? PERF_CAP_PEBS_BASELINE : 0);
-	ci.has_microcode = true;
-	ci.microcode = 0x100;
-	return ci;
-}
+#include "test_util.h"
 
 static struct session_cfg cfg_for(const struct cpu_info *ci, enum pebs_kind kind, const char *ev)
 {
@@ -65,7 +40,7 @@ static int build(const struct session_cfg *c, struct pmu_plan *p, char *why)
 /* SDM 18.9.4.2: "to enable load latency on counter IA32_PMC0, ... 00000001.00000001H". */
 static void test_nhm_ldlat_pmc0(void **state)
 {
-	struct cpu_info ci = mk(0x1e, 1, false, 4, 3);
+	struct cpu_info ci = test_cpu_intel(0x1e, 1, false, 4, 3);
 	struct session_cfg c =
 	    cfg_for(&ci, KIND_LDLAT, "MEM_INST_RETIRED:LATENCY_ABOVE_THRESHOLD:ldlat=30");
 	struct pmu_plan p;
@@ -90,7 +65,7 @@ static void test_nhm_ldlat_pmc0(void **state)
 /* SDM 18.9.4.3: precise store on PMC3 only, PS_EN bit 63. */
 static void test_snb_precise_store(void **state)
 {
-	struct cpu_info ci = mk(0x2a, 1, false, 4, 3);
+	struct cpu_info ci = test_cpu_intel(0x2a, 1, false, 4, 3);
 	struct session_cfg c = cfg_for(&ci, KIND_STORE, NULL);
 	struct pmu_plan p;
 	char why[200];
@@ -108,7 +83,7 @@ static void test_snb_precise_store(void **state)
 /* SNB load latency goes to PMC3 (Linux constraint), LL_EN_PMC3 = bit 35. */
 static void test_snb_ldlat_pmc3(void **state)
 {
-	struct cpu_info ci = mk(0x2a, 1, false, 4, 3);
+	struct cpu_info ci = test_cpu_intel(0x2a, 1, false, 4, 3);
 	struct session_cfg c =
 	    cfg_for(&ci, KIND_LDLAT, "MEM_TRANS_RETIRED:LATENCY_ABOVE_THRESHOLD");
 	struct pmu_plan p;
@@ -124,7 +99,7 @@ static void test_snb_ldlat_pmc3(void **state)
 
 static void test_skl_ldlat_and_datala(void **state)
 {
-	struct cpu_info ci = mk(0x5e, 3, false, 4, 4);
+	struct cpu_info ci = test_cpu_intel(0x5e, 3, false, 4, 4);
 	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, "MEM_TRANS_RETIRED:LOAD_LATENCY:ldlat=3");
 	struct pmu_plan p;
 	char why[200];
@@ -149,7 +124,7 @@ static void test_skl_ldlat_and_datala(void **state)
 /* Ice Lake: no LL_EN; adaptive bit 34 on the EVTSEL; DATA_CFG MEMINFO. */
 static void test_icl_adaptive_ldlat(void **state)
 {
-	struct cpu_info ci = mk(0x7e, 4, true, 8, 5);
+	struct cpu_info ci = test_cpu_intel(0x7e, 4, true, 8, 5);
 	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, NULL);
 	struct pmu_plan p;
 	char why[200];
@@ -168,7 +143,7 @@ static void test_icl_adaptive_ldlat(void **state)
  * umask 0x01 of event 0x00 in Linux's pseudo space; FIXED_CTR_CTRL adaptive = bit 32. */
 static void test_icl_fixed_pebs(void **state)
 {
-	struct cpu_info ci = mk(0x7e, 4, true, 8, 5);
+	struct cpu_info ci = test_cpu_intel(0x7e, 4, true, 8, 5);
 	struct session_cfg c = cfg_for(&ci, KIND_OTHER, "event=0x00,umask=0x01");
 	struct pmu_plan p;
 	char why[200];
@@ -180,7 +155,7 @@ static void test_icl_fixed_pebs(void **state)
 	/* fixed 0: OS|USR (0x3) and adaptive bit 32; fixed 1,2 counting 0x3 each */
 	assert_true(p.fixed_ctrl == (0x100000000ULL | 0x333ULL));
 	/* the same on Skylake (no baseline) is refused */
-	ci = mk(0x5e, 3, false, 4, 4);
+	ci = test_cpu_intel(0x5e, 3, false, 4, 4);
 	c.ci = &ci;
 	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
 	assert_non_null(strstr(why, "fixed"));
@@ -189,7 +164,7 @@ static void test_icl_fixed_pebs(void **state)
 /* Sapphire Rapids: ld-lat on 0xfe (not PMC0), aux 0x8203 counted; store latency on PMC0. */
 static void test_spr(void **state)
 {
-	struct cpu_info ci = mk(0x8f, 5, true, 8, 5);
+	struct cpu_info ci = test_cpu_intel(0x8f, 5, true, 8, 5);
 	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, NULL);
 	struct pmu_plan p;
 	char why[200];
@@ -219,7 +194,7 @@ static void test_spr(void **state)
 /* Goldmont (SDM 18.7.1): PMC0 only; the non-precise CORE_P event may PEBS. */
 static void test_goldmont(void **state)
 {
-	struct cpu_info ci = mk(0x5c, 3, false, 4, 4);
+	struct cpu_info ci = test_cpu_intel(0x5c, 3, false, 4, 4);
 	struct session_cfg c = cfg_for(&ci, KIND_OTHER, NULL);
 	struct pmu_plan p;
 	char why[200];
@@ -249,7 +224,7 @@ static void test_goldmont(void **state)
 /* MSR_PEBS_FRONTEND: FRONTEND_RETIRED.DSB_MISS carries 0x11 (libpfm4 skl; Linux mask 0x7fff17). */
 static void test_skl_frontend(void **state)
 {
-	struct cpu_info ci = mk(0x5e, 3, false, 4, 4);
+	struct cpu_info ci = test_cpu_intel(0x5e, 3, false, 4, 4);
 	struct session_cfg c = cfg_for(&ci, KIND_OTHER, "FRONTEND_RETIRED:DSB_MISS");
 	struct pmu_plan p;
 	char why[200];
@@ -260,7 +235,7 @@ static void test_skl_frontend(void **state)
 	assert_true(p.evtsel[0] == 0x4301c6ULL);
 	assert_int_equal(p.copy_idx, -1); /* one MSR_PEBS_FRONTEND: no counting copy */
 	/* Nehalem has no MSR_PEBS_FRONTEND */
-	ci = mk(0x1e, 1, false, 4, 3);
+	ci = test_cpu_intel(0x1e, 1, false, 4, 3);
 	c = cfg_for(&ci, KIND_OTHER, "skl::FRONTEND_RETIRED:DSB_MISS");
 	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
 	assert_non_null(strstr(why, "FRONTEND"));
@@ -268,7 +243,7 @@ static void test_skl_frontend(void **state)
 
 static void test_refusals(void **state)
 {
-	struct cpu_info ci = mk(0x5e, 3, false, 4, 4);
+	struct cpu_info ci = test_cpu_intel(0x5e, 3, false, 4, 4);
 	struct session_cfg c;
 	struct pmu_plan p;
 	char why[200];
@@ -313,7 +288,7 @@ static void test_refusals(void **state)
 }
 
 /*
- * pmu_pebs_usable(), the one check, as a table: a cpu_info made by mk()
+ * pmu_pebs_usable(), the one check, as a table: a cpu_info made by test_cpu_intel()
  * from the row's model and PMU, changed as the row says, and the answer
  * with a word of the reason it must give.
  */
@@ -322,7 +297,7 @@ struct usable_case {
 	uint32_t model;
 	unsigned int fmt, n_gp, version;
 	bool baseline;
-	uint32_t stepping, microcode;  /* 0: mk()'s */
+	uint32_t stepping, microcode;  /* 0: test_cpu_intel()'s */
 	bool amd, no_ds, pebs_unavail; /* not Intel, CPUID.1:EDX[21] clear, MISC_ENABLE[12] set */
 	bool hybrid;		       /* with core_type */
 	enum cpu_core_type core_type;
@@ -382,7 +357,8 @@ static void test_usable(void **state)
 
 	for (size_t i = 0; i < ARRAY_SIZE(usable_cases); i++) {
 		const struct usable_case *c = &usable_cases[i];
-		struct cpu_info ci = mk(c->model, c->fmt, c->baseline, c->n_gp, c->version);
+		struct cpu_info ci =
+		    test_cpu_intel(c->model, c->fmt, c->baseline, c->n_gp, c->version);
 		char why[200] = "";
 		bool got;
 
@@ -448,7 +424,8 @@ static void test_default_inst_event(void **state)
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(rows); i++) {
-		struct cpu_info ci = mk(rows[i].model, rows[i].fmt, false, 4, rows[i].version);
+		struct cpu_info ci =
+		    test_cpu_intel(rows[i].model, rows[i].fmt, false, 4, rows[i].version);
 		struct session_cfg c = cfg_for(&ci, KIND_OTHER, NULL);
 
 		assert_int_equal(build(&c, &p, why), 0);
@@ -458,7 +435,7 @@ static void test_default_inst_event(void **state)
 	}
 	/* HSW11: PREC_DIST period at least 128, low 6 bits clear */
 	{
-		struct cpu_info ci = mk(0x3c, 2, false, 4, 3);
+		struct cpu_info ci = test_cpu_intel(0x3c, 2, false, 4, 3);
 		struct session_cfg c = cfg_for(&ci, KIND_OTHER, NULL);
 
 		assert_int_equal(build(&c, &p, why), 0);
@@ -469,7 +446,7 @@ static void test_default_inst_event(void **state)
 /* Lion Cove load latency on PMC2-9 (ds.c lnc 0x3fc), not PMC1. */
 static void test_lnc_ldlat(void **state)
 {
-	struct cpu_info ci = mk(0xbd, 6, true, 8, 6);
+	struct cpu_info ci = test_cpu_intel(0xbd, 6, true, 8, 6);
 	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, NULL);
 	struct pmu_plan p;
 	char why[200];
@@ -486,7 +463,7 @@ static void test_lnc_ldlat(void **state)
 /* OFFCORE_RSPx values against each generation's writable bits. */
 static void test_offcore_masks(void **state)
 {
-	struct cpu_info ci = mk(0x1e, 1, false, 4, 3);
+	struct cpu_info ci = test_cpu_intel(0x1e, 1, false, 4, 3);
 	struct session_cfg c;
 	struct pmu_plan p;
 	char why[200];
@@ -501,12 +478,12 @@ static void test_offcore_masks(void **state)
 	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
 	assert_non_null(strstr(why, "MSR_OFFCORE_RSP0"));
 	/* SKL: request [15:0], ANY_RESPONSE bit 16 added: 0x10001 */
-	ci = mk(0x5e, 3, false, 4, 4);
+	ci = test_cpu_intel(0x5e, 3, false, 4, 4);
 	c = count_cfg(&ci, "OFFCORE_RESPONSE_0:DMND_DATA_RD", NULL);
 	assert_int_equal(build(&c, &p, why), 0);
 	assert_true(p.rsp[0] == 0x10001);
 	/* Goldmont: SNP_NONE bit 31 and request bit 6 not writable (0x760005ffbf) */
-	ci = mk(0x5c, 3, false, 4, 4);
+	ci = test_cpu_intel(0x5c, 3, false, 4, 4);
 	c = count_cfg(&ci, "event=0xb7,umask=0x1,offcore_rsp=0x80010001", NULL);
 	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
 	c = count_cfg(&ci, "event=0xb7,umask=0x1,offcore_rsp=0x10040", NULL);
@@ -523,7 +500,7 @@ static void test_offcore_masks(void **state)
 /* MSR_PEBS_FRONTEND within 0x7fff17 on SKL; FRONTEND_RETIRED needs a value. */
 static void test_frontend_mask(void **state)
 {
-	struct cpu_info ci = mk(0x5e, 3, false, 4, 4);
+	struct cpu_info ci = test_cpu_intel(0x5e, 3, false, 4, 4);
 	struct session_cfg c = cfg_for(&ci, KIND_OTHER, "event=0xc6,umask=0x1,frontend=0x800011");
 	struct pmu_plan p;
 	char why[200];
@@ -543,7 +520,7 @@ static void test_frontend_mask(void **state)
 /* DATA_CFG counter-snapshot bits (4, 5, 47:32, 55:48) exist from fmt 6 only. */
 static void test_data_cfg_by_format(void **state)
 {
-	struct cpu_info ci = mk(0x6a, 4, true, 8, 5);
+	struct cpu_info ci = test_cpu_intel(0x6a, 4, true, 8, 5);
 	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, NULL);
 	struct pmu_plan p;
 	char why[200];
@@ -555,11 +532,11 @@ static void test_data_cfg_by_format(void **state)
 	c.data_cfg = BIT_ULL(3) | (3ULL << 24); /* LBR, 4 entries: fmt 4 */
 	assert_int_equal(build(&c, &p, why), 0);
 	assert_true(p.data_cfg == (0x9ULL | (3ULL << 24)));
-	ci = mk(0x8f, 5, true, 8, 5); /* SPR fmt 5: still reserved */
+	ci = test_cpu_intel(0x8f, 5, true, 8, 5); /* SPR fmt 5: still reserved */
 	c = cfg_for(&ci, KIND_LDLAT, NULL);
 	c.data_cfg = BIT_ULL(5);
 	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
-	ci = mk(0xbd, 6, true, 8, 6); /* Lion Cove fmt 6 */
+	ci = test_cpu_intel(0xbd, 6, true, 8, 6); /* Lion Cove fmt 6 */
 	ci.hybrid = true;
 	ci.core_type = CORE_TYPE_CORE;
 	c = cfg_for(&ci, KIND_LDLAT, NULL);
@@ -571,7 +548,7 @@ static void test_data_cfg_by_format(void **state)
 /* a raw load-latency event gets the threshold; no counting copy; SNB 0xcd counts on PMC3. */
 static void test_raw_ldlat(void **state)
 {
-	struct cpu_info ci = mk(0x5e, 3, false, 4, 4);
+	struct cpu_info ci = test_cpu_intel(0x5e, 3, false, 4, 4);
 	struct session_cfg c = cfg_for(&ci, KIND_OTHER, "event=0xcd,umask=0x1");
 	struct pmu_plan p;
 	char why[200];
@@ -587,7 +564,7 @@ static void test_raw_ldlat(void **state)
 	assert_int_equal(build(&c, &p, why), 0);
 	assert_int_equal(p.ldlat, 3); /* SDM 18.9.4.2: the minimum */
 	/* SNB: event 0xcd counts on PMC3 only (core.c intel_snb_event_constraints) */
-	ci = mk(0x2a, 1, false, 4, 3);
+	ci = test_cpu_intel(0x2a, 1, false, 4, 3);
 	c = count_cfg(&ci, "event=0xcd,umask=0x1", NULL);
 	assert_int_equal(build(&c, &p, why), 0);
 	assert_int_equal(p.count[0].ctr, 3);
@@ -596,7 +573,7 @@ static void test_raw_ldlat(void **state)
 /* v5 fixed-counter bitmap with a hole: fixed 1 absent, never programmed. */
 static void test_fixed_bitmap(void **state)
 {
-	struct cpu_info ci = mk(0x6a, 4, true, 8, 5);
+	struct cpu_info ci = test_cpu_intel(0x6a, 4, true, 8, 5);
 	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, NULL);
 	struct pmu_plan p;
 	char why[200];
@@ -618,7 +595,8 @@ static void test_fixed_bitmap(void **state)
 /* arch-PEBS only with PEBS_FMT 0xF; latency events by CPUID.1AH core type. */
 static void test_arch_pebs_gate(void **state)
 {
-	struct cpu_info ci = mk(0xde, 4, true, 8, 6); /* a model the tables do not know */
+	struct cpu_info ci =
+	    test_cpu_intel(0xde, 4, true, 8, 6); /* a model the tables do not know */
 	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, NULL);
 	struct pmu_plan p;
 	char why[200];
@@ -656,7 +634,7 @@ static void test_arch_pebs_gate(void **state)
 /* counting constraints, the constrained event placed first. */
 static void test_count_constraints(void **state)
 {
-	struct cpu_info ci = mk(0x2c, 1, false, 4, 3); /* Westmere */
+	struct cpu_info ci = test_cpu_intel(0x2c, 1, false, 4, 3); /* Westmere */
 	struct session_cfg c = count_cfg(&ci, "event=0x3c,umask=0x0", "event=0x60,umask=0x1");
 	struct pmu_plan p;
 	char why[200];
@@ -672,7 +650,7 @@ static void test_count_constraints(void **state)
 	c = count_cfg(&ci, "event=0xb3,umask=0x1", "event=0x60,umask=0x1");
 	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
 	/* Ice Lake: MEM_INST_RETIRED (0xd0) counts on PMC0-3 only */
-	ci = mk(0x6a, 4, true, 8, 5);
+	ci = test_cpu_intel(0x6a, 4, true, 8, 5);
 	c = cfg_for(&ci, KIND_LDLAT, NULL); /* samples on PMC0 */
 	c.count_events[0] = "event=0x3c,umask=0x0";
 	c.count_events[1] = "event=0x3c,umask=0x0";
@@ -689,7 +667,7 @@ static void test_count_constraints(void **state)
 /* GNR has no mem-loads-aux event (core.c sets PMU_FL_MEM_LOADS_AUX for SPR/EMR). */
 static void test_gnr_no_aux(void **state)
 {
-	struct cpu_info ci = mk(0xad, 5, true, 8, 5);
+	struct cpu_info ci = test_cpu_intel(0xad, 5, true, 8, 5);
 	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, NULL);
 	struct pmu_plan p;
 	char why[200];

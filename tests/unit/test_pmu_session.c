@@ -21,6 +21,7 @@
 #include "pmu/msr.h"
 #include "pmu/offcore.h"
 #include "pmu/session.h"
+#include "test_util.h"
 
 /* ---- the fake MSR file --------------------------------------------------- */
 
@@ -225,27 +226,15 @@ static void assert_restored(const char *ctx)
 	assert_null(pmi_fn);
 }
 
+/*
+ * The shared Intel part with PEBS (test_util.h), 4 GP counters, with
+ * full-width counter writes; the fake MSR file reports the same format.
+ */
 static struct cpu_info mk(uint32_t model, unsigned int fmt, bool baseline, unsigned int version)
 {
-	struct cpu_info ci;
+	struct cpu_info ci = test_cpu_intel(model, fmt, baseline, 4, version);
 
-	memset(&ci, 0, sizeof(ci));
-	ci.vendor = VENDOR_INTEL;
-	memcpy(ci.vendor_str, "GenuineIntel", 13);
-	ci.family = 6;
-	ci.model = model;
-	ci.stepping = 1;
-	ci.ds = ci.dtes64 = ci.pdcm = true;
-	ci.pmu_version = version;
-	ci.n_gp = 4;
-	ci.gp_width = 48;
-	ci.n_fixed = 3;
-	ci.has_misc_enable = true;
-	ci.has_perf_caps = true;
-	ci.perf_caps =
-	    ((uint64_t)fmt << 8) | (baseline ? PERF_CAP_PEBS_BASELINE : 0) | PERF_CAP_FW_WRITE;
-	ci.has_microcode = true;
-	ci.microcode = 0x100;
+	ci.perf_caps |= PERF_CAP_FW_WRITE;
 	fake_fmt = fmt;
 	return ci;
 }

@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_util.h - what several host tests need alike, in one place:
+ *
+ *   test_cpu_intel()      a struct cpu_info as cpu_probe() fills it for an
+ *                         Intel family 6 part with PEBS (DS, DTES64, PDCM,
+ *                         MISC_ENABLE readable, PERF_CAPABILITIES with the
+ *                         given PEBS format), for tests of pmu/ that need no
+ *                         backend;
+ *   test_lines_capture()  the report lines (lib/report.h) kept in memory, and
+ *   test_line_find()      ways to look them up.
+ *
+ * Header-only: every tests/unit/test_*.c is its own program.
+ */
+#ifndef PP_TEST_UTIL_H
+#define PP_TEST_UTIL_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/report.h"
+#include "pmu/cpu.h"
+
+static inline struct cpu_info test_cpu_intel(uint32_t model, unsigned int fmt, bool baseline,
+					     unsigned int n_gp, unsigned int version)
+{
+	struct cpu_info ci;
+
+	memset(&ci, 0, sizeof(ci));
+	ci.vendor = VENDOR_INTEL;
+	memcpy(ci.vendor_str, "GenuineIntel", 13);
+	ci.family = 6;
+	ci.model = model;
+	ci.stepping = 1;
+	ci.ds = ci.dtes64 = ci.pdcm = true;
+	ci.pmu_version = version;
+	ci.n_gp = n_gp;
+	ci.gp_width = 48;
+	ci.n_fixed = 3;
+	ci.fixed_width = 48;
+	ci.has_misc_enable = true;
+	ci.misc_enable = MISC_ENABLE_PERFMON;
+	ci.has_perf_caps = true;
+	ci.perf_caps = ((uint64_t)fmt << 8) | (baseline ? PERF_CAP_PEBS_BASELINE : 0);
+	ci.has_microcode = true;
+	ci.microcode = 0x100;
+	return ci;
+}
+
+/* --- report lines ----------------------------------------------------------- */
+
+#define TEST_LINES_MAX 20000
+
+static char *test_lines[TEST_LINES_MAX] __attribute__((unused));
+static unsigned int test_n_lines __attribute__((unused));
+/* Also print each line (a test's verbose mode). */
+static bool test_lines_echo __attribute__((unused));
+
+static inline void test_lines_sink(const char *line, void *ctx)
+{
+	(void)ctx;
+	if (test_n_lines < TEST_LINES_MAX)
+		test_lines[test_n_lines++] = strdup(line);
+	if (test_lines_echo)
+		printf("%s\n", line);
+}
+
+static inline void test_lines_clear(void)
+{
+	for (unsigned int i = 0; i < test_n_lines; i++)
+		free(test_lines[i]);
+	test_n_lines = 0;
+}
+
+/* Forgets the lines so far and sends every report line here from now on. */
+static inline void test_lines_capture(void)
+{
+	test_lines_clear();
+	report_init(test_lines_sink, NULL);
+}
+
+/* The first line starting with prefix and containing text (NULL: any), or NULL. */
+static inline const char *test_line_find(const char *prefix, const char *text)
+{
+	for (unsigned int i = 0; i < test_n_lines; i++)
+		if (!strncmp(test_lines[i], prefix, strlen(prefix)) &&
+		    (!text || strstr(test_lines[i], text)))
+			return test_lines[i];
+	return NULL;
+}
+
+static inline unsigned int test_line_count(const char *prefix)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < test_n_lines; i++)
+		n += !strncmp(test_lines[i], prefix, strlen(prefix));
+	return n;
+}
+
+/* Prints every line captured, for a failure message. */
+static inline void test_lines_dump(FILE *f)
+{
+	for (unsigned int i = 0; i < test_n_lines; i++)
+		fprintf(f, "  %s\n", test_lines[i]);
+}
+
+#endif
