@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
  * test_job_mainjob.c - the main job end to end on the host, against the
- * simulated PMU, for every simulator model: every kernel and sampling gets
- * PASS, or SKIP because the generation has no such sampling; never FAIL
- * (the two-core kernels run: the host's second "CPU" is a thread).  Records really flow: each PASS
- * line names a record count >= 10, the dump files exist and results.json is whole.
+ * simulated PMU.  Every simulator model has one row below saying what its
+ * generation must give: a load and/or store sampling of every kernel (or
+ * the PEBS instructions event, "other", where it has neither), Goldmont's
+ * non-precise sampling with a forced record, whether the DRAM chase's
+ * offcore latency is judged, or no PEBS at all and why.  Every expected
+ * verdict line must be there and no FAIL line may be (the two-core kernels
+ * run: the host's second "CPU" is a thread).  Records really flow: each
+ * PASS line names a record count >= 10, the dump files exist and
+ * results.json is whole.  Then cases that must FAIL or SKIP.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -25,154 +30,201 @@
 #include "pmu/hw.h"
 #include "pmu/session.h"
 #include "sim/sim.h"
+#include "test_util.h"
 
-#define MAX_LINES 20000
-
-static char *lines[MAX_LINES];
-static unsigned int n_lines;
 static char outdir[] = "/tmp/pebsprobe-mainjob-XXXXXX";
 
-static void sink(const char *line, void *ctx)
-{
-	if (n_lines < MAX_LINES)
-		lines[n_lines++] = strdup(line);
-	if (getenv("MAINJOB_VERBOSE"))
-		printf("%s\n", line);
-}
-
-static void clear_lines(void)
-{
-	for (unsigned int i = 0; i < n_lines; i++)
-		free(lines[i]);
-	n_lines = 0;
-}
-
+/* The line "<prefix><test>: ..." (e.g. "PASS: chase-l1/load: ..."), or NULL. */
 static const char *find_line(const char *prefix, const char *test)
 {
 	char want[128];
 
 	snprintf(want, sizeof(want), "%s%s:", prefix, test);
-	for (unsigned int i = 0; i < n_lines; i++)
-		if (!strncmp(lines[i], want, strlen(want)))
-			return lines[i];
+	return test_line_find(want, NULL);
+}
+
+/* A line holding both texts (b NULL: a alone), or NULL. */
+static const char *find_text(const char *a, const char *b)
+{
+	for (unsigned int i = 0; i < test_n_lines; i++)
+		if (strstr(test_lines[i], a) && (!b || strstr(test_lines[i], b)))
+			return test_lines[i];
 	return NULL;
 }
 
-static void run_model(void **state)
+/*
+ * What a generation's main job must give, one row per simulator model.
+ * load, store: the kernels' loads or stores are sampled (else SKIP "<uarch>
+ * has no load/store sampling"); other: neither exists, and every kernel is
+ * sampled once with the generation's PEBS instructions event instead;
+ * nonprecise: Goldmont's CPU_CLK_UNHALTED.CORE_P with one forced record
+ * (SDM Vol. 3B 18.7.1); offcore: the DRAM chase's offcore latency is
+ * measured and judged (PASS), or SKIPs with the reason (the generation's
+ * events are not there), or is not run (no PEBS).  no_pebs: the word every
+ * SKIP line gives when PEBS cannot be used at all.
+ */
+enum offcore_want { OC_NONE, OC_PASS, OC_SKIP };
+
+struct model_row {
+	const char *model;
+	bool load, store, other, nonprecise;
+	enum offcore_want offcore;
+	const char *no_pebs;
+};
+
+/* clang-format off */
+static const struct model_row model_rows[] = {
+	/* model      load   store  other  nonpre offcore  no PEBS because */
+	{"core2",    false, false, true,  false, OC_SKIP, NULL},
+	{"nhm",      true,  false, false, false, OC_SKIP, NULL},
+	{"snb",      true,  true,  false, false, OC_PASS, NULL},
+	{"hsw",      true,  true,  false, false, OC_PASS, NULL},
+	{"skl",      true,  true,  false, false, OC_PASS, NULL},
+	{"icx",      true,  true,  false, false, OC_PASS, NULL},
+	{"spr",      true,  true,  false, false, OC_SKIP, NULL},
+	{"adl-p",    true,  true,  false, false, OC_SKIP, NULL},
+	{"adl-e",    true,  true,  false, false, OC_SKIP, NULL},
+	{"glm",      true,  true,  false, true,  OC_PASS, NULL},
+	{"slm",      false, false, true,  false, OC_PASS, NULL},
+	{"archpebs", true,  true,  false, false, OC_SKIP, NULL},
+	{"pebs-off", false, false, false, false, OC_NONE, "IA32_MISC_ENABLE[12] set: PEBS unavailable"},
+	{"amd",      false, false, false, false, OC_NONE, "not an Intel CPU"},
+};
+/* clang-format on */
+
+static const char *const offcore_words[] = {
+    [OC_NONE] = "a line, though it must not run, for",
+    [OC_PASS] = "no PASS line for",
+    [OC_SKIP] = "no SKIP line for",
+};
+
+/* Counts a failed expectation of the row, with the line that was wanted. */
+static void miss(unsigned int *misses, const struct model_row *row, const char *what,
+		 const char *test)
 {
-	const struct sim_model_info *m = *state;
+	print_error("%s: %s %s\n", row->model, what, test);
+	(*misses)++;
+}
+
+/* The verdict line one sampling of one kernel must give on this row's generation. */
+static void check_sampling(const struct model_row *row, const struct kernel_def *d,
+			   const char *sampling, bool has, unsigned int *misses)
+{
+	char test[64], path[256], why[64];
+	const char *pass, *skip;
+
+	snprintf(test, sizeof(test), "%s/%s", d->name, sampling);
+	pass = find_line("PASS: ", test);
+	skip = find_line("SKIP: ", test);
+	if (row->no_pebs) {
+		if (!skip || !strstr(skip, row->no_pebs))
+			miss(misses, row, "no SKIP naming why there is no PEBS for", test);
+		return;
+	}
+	if (!has) {
+		snprintf(why, sizeof(why), "has no %s sampling", sampling);
+		if (!skip || !strstr(skip, why))
+			miss(misses, row, "no SKIP 'has no ... sampling' for", test);
+		return;
+	}
+	if (!pass) {
+		miss(misses, row, "no PASS line for", test);
+		return;
+	}
+	if (!strstr(pass, "IPs in the kernel"))
+		miss(misses, row, "PASS line without the IP check for", test);
+	snprintf(path, sizeof(path), "%s/%s-%s.pebs", outdir, d->name, sampling);
+	if (access(path, R_OK))
+		miss(misses, row, "no dump file for", test);
+}
+
+/* Goldmont: the non-precise event's records and one forced record, judged. */
+static void check_nonprecise(const struct model_row *row, const struct kernel_def *d,
+			     unsigned int *misses)
+{
+	char test[64];
+	const char *pass, *kinds = NULL;
+
+	snprintf(test, sizeof(test), "%s/nonprecise", d->name);
+	pass = find_line("PASS: ", test);
+	if (!pass || !strstr(pass, "forced records 1 of 1"))
+		miss(misses, row, "no PASS with 'forced records 1 of 1' for", test);
+	for (unsigned int l = 0; l < test_n_lines; l++)
+		if (strstr(test_lines[l], test) && strstr(test_lines[l], "record kinds:"))
+			kinds = test_lines[l];
+	if (!kinds || !strstr(kinds, "forced 1") || strstr(kinds, "non-precise 0,"))
+		miss(misses, row, "no record kinds with non-precise and 1 forced for", test);
+}
+
+static void run_row(void **state)
+{
+	const struct model_row *row = *state;
 	struct options o;
 	struct cpu_info ci;
-	unsigned int fails = 0, passes = 0, no_sampling = 0, n_tests = 0;
-	char why[256];
-	bool usable;
+	unsigned int misses = 0;
 	char path[256];
+	const char *oc;
 
-	clear_lines();
-	assert_int_equal(sim_select(m->name), 0);
+	test_lines_capture();
+	assert_int_equal(sim_select(row->model), 0);
 	hw_install(sim_hw_ops());
 	report_reset();
 	report_set_simulated(true);
 	cpu_probe(&ci);
 	options_defaults(&o);
-	usable = pmu_pebs_usable(&ci, why, sizeof(why));
 	job_main(&o.job, &ci);
-	for (unsigned int i = 0; i < n_lines; i++)
-		if (!strncmp(lines[i], "FAIL: ", 6)) {
-			printf("# %s: %s\n", m->name, lines[i]);
-			fails++;
-		}
-	assert_int_equal(fails, 0);
+	for (unsigned int i = 0; i < test_n_lines; i++)
+		if (!strncmp(test_lines[i], "FAIL: ", 6))
+			miss(&misses, row, "unexpected", test_lines[i]);
 	for (size_t i = 0; i < kernel_count(); i++) {
 		const struct kernel_def *d = kernel_at(i);
-		char test[64];
 
 		if (!d->in_default_job)
 			continue;
-		/*
-		 * Core 2 and Silvermont have no load or store sampling: every
-		 * kernel runs once with the generation's PEBS instructions
-		 * event ("other") and must PASS (IPs, records vs events).
-		 */
-		if (usable && (!strcmp(m->name, "core2") || !strcmp(m->name, "slm"))) {
-			snprintf(test, sizeof(test), "%s/other", d->name);
-			n_tests++;
-			if (!find_line("PASS: ", test))
-				printf("# %s: no PASS line for %s\n", m->name, test);
-			assert_non_null(find_line("PASS: ", test));
-			assert_non_null(strstr(find_line("PASS: ", test), "IPs in the kernel"));
-			passes++;
+		if (row->other) {
+			check_sampling(row, d, "other", true, &misses);
 			continue;
 		}
-		/* Goldmont: a non-precise event's records and one forced record, judged. */
-		if (!strcmp(m->name, "glm")) {
-			const char *kinds;
-
-			snprintf(test, sizeof(test), "%s/nonprecise", d->name);
-			assert_non_null(find_line("PASS: ", test));
-			assert_non_null(strstr(find_line("PASS: ", test), "forced records 1 of 1"));
-			kinds = find_line("INFO: ", test);
-			for (unsigned int l = 0; l < n_lines; l++)
-				if (strstr(lines[l], test) && strstr(lines[l], "record kinds:"))
-					kinds = lines[l];
-			assert_non_null(strstr(kinds, "forced 1"));
-			assert_null(strstr(kinds, "non-precise 0,"));
-		}
-		for (unsigned int s = KSAMPLE_LOAD; s <= KSAMPLE_STORE; s <<= 1) {
-			const char *pass, *skip;
-
-			if (!(d->samplings & s))
-				continue;
-			snprintf(test, sizeof(test), "%s/%s", d->name,
-				 s == KSAMPLE_LOAD ? "load" : "store");
-			n_tests++;
-			pass = find_line("PASS: ", test);
-			skip = find_line("SKIP: ", test);
-			if (!pass && !skip)
-				printf("# %s: no verdict line for %s\n", m->name, test);
-			assert_true(pass || skip);
-			if (skip) {
-				/* Only what the generation explains: no such sampling on it. */
-				bool explained = strstr(skip, " has no load sampling") ||
-						 strstr(skip, " has no store sampling") ||
-						 (!usable && strstr(skip, why));
-
-				printf("# %s: %s\n", m->name, skip);
-				assert_true(explained);
-				no_sampling += usable;
-				continue;
-			}
-			passes++;
-			snprintf(path, sizeof(path), "%s/%s-%s.pebs", outdir, d->name,
-				 s == KSAMPLE_LOAD ? "load" : "store");
-			assert_int_equal(access(path, R_OK), 0);
-		}
+		if (d->samplings & KSAMPLE_LOAD)
+			check_sampling(row, d, "load", row->load, &misses);
+		if (d->samplings & KSAMPLE_STORE)
+			check_sampling(row, d, "store", row->store, &misses);
+		if (row->nonprecise)
+			check_nonprecise(row, d, &misses);
 	}
-	/*
-	 * Offcore average latency (SDM 18.6.3): where the generation has it the
-	 * DRAM chase is judged (PASS: >= 60 cycles and above the L1 chase's);
-	 * elsewhere SKIP with the reason.  Ice Lake-SP has OFFCORE_REQUESTS
-	 * and _OUTSTANDING (libpfm4 icx): it must be measured.
-	 */
-	if (usable) {
-		const char *oc = find_line("PASS: ", "chase-dram/offcore");
-
-		if (!oc)
-			oc = find_line("SKIP: ", "chase-dram/offcore");
-		assert_non_null(oc);
-		printf("# %s: %s\n", m->name, oc);
-		if (!strcmp(m->name, "skl") || !strcmp(m->name, "icx") || !strcmp(m->name, "glm") ||
-		    !strcmp(m->name, "slm"))
-			assert_non_null(find_line("PASS: ", "chase-dram/offcore"));
-	}
-	/* A model with PEBS must have run something; one without PEBS, nothing. */
-	(void)no_sampling;
-	if (usable)
-		assert_true(passes > 0);
-	else
-		assert_int_equal(passes, 0);
+	/* The DRAM chase's offcore average latency (SDM Vol. 3B 18.6.3). */
+	oc = row->offcore == OC_PASS   ? find_line("PASS: ", "chase-dram/offcore")
+	     : row->offcore == OC_SKIP ? find_line("SKIP: ", "chase-dram/offcore")
+				       : find_text("chase-dram/offcore", NULL);
+	if (row->offcore == OC_NONE ? oc != NULL : oc == NULL)
+		miss(&misses, row, offcore_words[row->offcore], "chase-dram/offcore");
 	snprintf(path, sizeof(path), "%s/results.json", outdir);
-	assert_int_equal(access(path, R_OK), 0);
+	if (access(path, R_OK))
+		miss(&misses, row, "no file", path);
+	if (misses)
+		test_lines_dump(stdout);
+	assert_int_equal(misses, 0);
+}
+
+/* Every simulator model has its row, and every row a model: none is left unchecked. */
+static void every_model_has_a_row(void **state)
+{
+	unsigned int found = 0;
+
+	for (size_t i = 0; i < sim_model_count(); i++) {
+		const char *name = sim_model_at(i)->name;
+		size_t r;
+
+		for (r = 0; r < ARRAY_SIZE(model_rows); r++)
+			if (!strcmp(model_rows[r].model, name))
+				break;
+		if (r == ARRAY_SIZE(model_rows))
+			print_error("simulator model %s has no row in model_rows\n", name);
+		else
+			found++;
+	}
+	assert_int_equal(found, sim_model_count());
+	assert_int_equal(ARRAY_SIZE(model_rows), sim_model_count());
 }
 
 /*
@@ -186,7 +238,7 @@ static void wrong_size_fails(void **state)
 	struct cpu_info ci;
 	const char *l1, *dram;
 
-	clear_lines();
+	test_lines_clear();
 	assert_int_equal(sim_select("skl"), 0);
 	hw_install(sim_hw_ops());
 	report_reset();
@@ -201,7 +253,7 @@ static void wrong_size_fails(void **state)
 	assert_non_null(strstr(l1, "L1 hits "));
 	printf("# %s\n", l1);
 
-	clear_lines();
+	test_lines_clear();
 	report_reset();
 	strcpy(o.job.kernels, "chase-dram");
 	o.job.size = 16 << 10;
@@ -212,7 +264,7 @@ static void wrong_size_fails(void **state)
 	assert_non_null(strstr(dram, "below the kernel's minimum"));
 	printf("# %s\n", dram);
 
-	clear_lines();
+	test_lines_clear();
 	report_reset();
 	strcpy(o.job.kernels, "chase");
 	o.job.size = 16 << 10;
@@ -233,7 +285,7 @@ static enum hw_fault counting_wrmsr(uint32_t msr, uint64_t val)
 
 static void setup_skl(struct options *o, struct cpu_info *ci)
 {
-	clear_lines();
+	test_lines_clear();
 	assert_int_equal(sim_select("skl"), 0);
 	counting_ops = *sim_hw_ops();
 	counting_ops.wrmsr = counting_wrmsr;
@@ -242,14 +294,6 @@ static void setup_skl(struct options *o, struct cpu_info *ci)
 	report_set_simulated(true);
 	cpu_probe(ci);
 	options_defaults(o);
-}
-
-static const char *find_text(const char *a, const char *b)
-{
-	for (unsigned int i = 0; i < n_lines; i++)
-		if (strstr(lines[i], a) && (!b || strstr(lines[i], b)))
-			return lines[i];
-	return NULL;
 }
 
 static void read_dump(const char *name, struct pebs_dump_info *di)
@@ -351,7 +395,7 @@ static void dump_counters(void **state)
 	assert_true(split);
 
 	/* Sapphire Rapids: the aux event 0x8203 counted beside load latency is listed too. */
-	clear_lines();
+	test_lines_clear();
 	assert_int_equal(sim_select("spr"), 0);
 	hw_install(sim_hw_ops());
 	report_reset();
@@ -463,29 +507,32 @@ static void lost_inferred(void **state)
 
 int main(void)
 {
-	size_t n = sim_model_count();
-	struct CMUnitTest *tests = calloc(n + 6, sizeof(*tests));
+	size_t n = ARRAY_SIZE(model_rows);
+	struct CMUnitTest *tests = calloc(n + 7, sizeof(*tests));
 
 	if (!mkdtemp(outdir))
 		return 1;
 	setenv("PEBSPROBE_OUT", outdir, 1);
-	report_init(sink, NULL);
+	test_lines_echo = getenv("MAINJOB_VERBOSE") != NULL;
+	test_lines_capture();
 	for (size_t i = 0; i < n; i++) {
-		tests[i].name = sim_model_at(i)->name;
-		tests[i].test_func = run_model;
-		tests[i].initial_state = (void *)sim_model_at(i);
+		tests[i].name = model_rows[i].model;
+		tests[i].test_func = run_row;
+		tests[i].initial_state = (void *)&model_rows[i];
 	}
-	tests[n].name = "wrong_size_fails";
-	tests[n].test_func = wrong_size_fails;
-	tests[n + 1].name = "user_events";
-	tests[n + 1].test_func = user_events;
-	tests[n + 2].name = "user_event_refused";
-	tests[n + 2].test_func = user_event_refused;
-	tests[n + 3].name = "dump_counters";
-	tests[n + 3].test_func = dump_counters;
-	tests[n + 4].name = "lost_inferred";
-	tests[n + 4].test_func = lost_inferred;
-	tests[n + 5].name = "table_ns";
-	tests[n + 5].test_func = table_ns;
-	return _cmocka_run_group_tests("job_mainjob", tests, n + 6, NULL, NULL);
+	tests[n].name = "every_model_has_a_row";
+	tests[n].test_func = every_model_has_a_row;
+	tests[n + 1].name = "wrong_size_fails";
+	tests[n + 1].test_func = wrong_size_fails;
+	tests[n + 2].name = "user_events";
+	tests[n + 2].test_func = user_events;
+	tests[n + 3].name = "user_event_refused";
+	tests[n + 3].test_func = user_event_refused;
+	tests[n + 4].name = "dump_counters";
+	tests[n + 4].test_func = dump_counters;
+	tests[n + 5].name = "lost_inferred";
+	tests[n + 5].test_func = lost_inferred;
+	tests[n + 6].name = "table_ns";
+	tests[n + 6].test_func = table_ns;
+	return _cmocka_run_group_tests("job_mainjob", tests, n + 7, NULL, NULL);
 }
