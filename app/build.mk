@@ -1,3 +1,3 @@
 # app: sources of this unit (see the top-level Makefile).
-# app.c is pure C: the real backend comes through efi/hw_real.h.
+# Pure C: the real backend is handed in by the platform (struct app_real, app.h).
 PURE_SRCS += app/app.c app/options.c
