@@ -1,0 +1,300 @@
+# SPDX-License-Identifier: MIT
+"""check_results.py BUILD - the build/host/pebs-results contract (docs/CI.md).
+
+Expected outputs are derived from the inputs, never pasted: for the real
+version-1 files (captured from the app) the truth is the console's
+PASS/FAIL/SKIP lines of the same run (*.verdicts); for the version-2
+fixtures (written from the schema, which the app does not write yet) it is
+the file's own "verdicts" array.  Prints PASS:/FAIL: lines."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
+TOOL = os.path.join(BUILD, "host", "pebs-results")
+TMP = tempfile.mkdtemp(prefix="check-results.")
+failed = 0
+
+
+def report(ok, name, why=""):
+    global failed
+    if ok:
+        print("PASS: %s" % name)
+    else:
+        failed += 1
+        print("FAIL: %s: %s" % (name, why))
+
+
+def run(*args):
+    p = subprocess.run([TOOL] + list(args), capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def fixture(name):
+    return os.path.join(HERE, name)
+
+
+def console_verdicts(path):
+    """(name, None, verdict) of every PASS/FAIL/SKIP line of a transcript."""
+    out = []
+    for line in open(path):
+        m = re.match(r"^(PASS|FAIL|SKIP): ([^:\s]+)", line)
+        if m:
+            out.append((m.group(2), None, m.group(1)))
+    return out
+
+
+def schema_verdicts(path):
+    doc = json.load(open(path))
+    return [(v["name"], v.get("cpu"), v["verdict"]) for v in doc["verdicts"]]
+
+
+def cpu_label(path):
+    doc = json.load(open(path))
+    # docs/CI.md: the simulator's model, else family_model, else "unknown".
+    run = doc.get("run", {})
+    if run.get("sim_model"):
+        return run["sim_model"]
+    for where in (doc, run.get("cpu", {})):
+        if "family" in where and "model" in where:
+            return "%02X_%02X" % (where["family"], where["model"])
+    return doc.get("uarch", "unknown")
+
+
+def junit_cases(xml_text):
+    root = ET.fromstring(xml_text)
+    assert root.tag == "testsuites", "root is <%s>" % root.tag
+    cases = []
+    for suite in root.findall("testsuite"):
+        tcs = suite.findall("testcase")
+        for key in ("tests", "failures", "errors", "skipped"):
+            int(suite.get(key))
+        if int(suite.get("tests")) != len(tcs):
+            raise AssertionError("suite says tests=%s, has %d testcases" %
+                                 (suite.get("tests"), len(tcs)))
+        n_fail = sum(tc.find("failure") is not None for tc in tcs)
+        n_skip = sum(tc.find("skipped") is not None for tc in tcs)
+        if int(suite.get("failures")) != n_fail or int(suite.get("skipped")) != n_skip:
+            raise AssertionError("suite counts disagree with its testcases")
+        for tc in tcs:
+            state = "PASS"
+            if tc.find("failure") is not None:
+                state = "FAIL"
+            elif tc.find("error") is not None:
+                state = "ERROR"
+            elif tc.find("skipped") is not None:
+                state = "SKIP"
+            cases.append((tc.get("classname"), tc.get("name"), state))
+    return cases
+
+
+def expected_name(name, cpu, core, label):
+    if cpu is None:
+        return "%s on %s" % (name, label)
+    return "%s [cpu %d %s] on %s" % (name, cpu, core, label)
+
+
+def check_junit(path, truth, exit_status=None):
+    base = os.path.basename(path)
+    label = cpu_label(path)
+    doc = json.load(open(path))
+    cores = {(v["name"], v.get("cpu")): v.get("core_type") for v in doc.get("verdicts", [])}
+    out = os.path.join(TMP, base + ".xml")
+    rc, so, se = run("--junit", out, path)
+    if rc != 0:
+        report(False, "junit %s" % base, "exit %d: %s" % (rc, se.strip()))
+        return
+    try:
+        cases = junit_cases(open(out).read())
+    except (ET.ParseError, AssertionError, TypeError, ValueError) as e:
+        report(False, "junit %s" % base, "not valid JUnit: %s" % e)
+        return
+    want = []
+    for name, cpu, verdict in truth:
+        want.append((expected_name(name, cpu, cores.get((name, cpu)), label), verdict))
+    if exit_status is not None:
+        want.append(("exit status on %s" % label,
+                     {0: "PASS", 1: "FAIL", 77: "SKIP"}.get(exit_status, "ERROR")))
+    got = [(n, s) for _, n, s in cases]
+    report(sorted(got) == sorted(want), "junit %s: one testcase per verdict, same verdicts" % base,
+           "got %s, want %s" % (sorted(set(got) - set(want)), sorted(set(want) - set(got))))
+    kernels_ok = all(c.split(".")[-1] == n.split("/")[0] for c, n, _ in cases if "/" in n)
+    report(kernels_ok, "junit %s: the classname names the kernel" % base, str(cases[:3]))
+
+
+def check_tap(path, truth):
+    base = os.path.basename(path)
+    rc, so, se = run("--tap", path)
+    lines = so.splitlines()
+    plan = [l for l in lines if re.match(r"^1\.\.\d+", l)]
+    results = [l for l in lines if re.match(r"^(not )?ok \d+ ", l)]
+    ok = rc == 0 and lines[:1] == ["TAP version 13"] and len(plan) == 1
+    ok = ok and int(plan[0][3:].split()[0]) == len(results)
+    numbers = [int(l.split()[1 if l.startswith("ok") else 2]) for l in results]
+    ok = ok and numbers == list(range(1, len(results) + 1))
+    n_skip = sum(" # SKIP " in l for l in results)
+    n_not = sum(l.startswith("not ok") for l in results)
+    want_skip = sum(v == "SKIP" for _, _, v in truth)
+    want_fail = sum(v == "FAIL" for _, _, v in truth)
+    doc = json.load(open(path))
+    if "exit_status" in doc:
+        want_skip += doc["exit_status"] == 77
+        want_fail += doc["exit_status"] not in (0, 77)
+    report(ok and n_skip == want_skip and n_not == want_fail, "tap %s: plan, numbering, SKIP and not ok" % base,
+           "rc %d, %d results, %d skip (want %d), %d not ok (want %d)" %
+           (rc, len(results), n_skip, want_skip, n_not, want_fail))
+
+
+def check_table(path, truth):
+    base = os.path.basename(path)
+    rc, so, se = run("--table", path)
+    lines = so.splitlines()
+    wide = [l for l in lines if len(l) > 80]
+    rows = [l for l in lines if re.match(r"^(PASS|FAIL|SKIP) ", l)]
+    got = sorted((l.split()[0], l.split()[1]) for l in rows)
+    want = sorted((v, n) for n, _, v in truth)
+    report(rc == 0 and not wide and got == want, "table %s: 80 columns, one row per verdict" % base,
+           "rc %d, %d lines over 80, rows %s want %s" % (rc, len(wide), got[:3], want[:3]))
+    # A failed or skipped verdict shows why, right under its row.
+    for n, _, v in truth:
+        if v == "PASS":
+            continue
+        i = next(i for i, l in enumerate(lines) if l.split()[:2] == [v, n])
+        ok = i + 1 < len(lines) and lines[i + 1].startswith("        ")
+        report(ok, "table %s: %s %s says why" % (base, v, n), "next line %r" % lines[i + 1:i + 2])
+        break
+
+
+def write_json(name, doc):
+    p = os.path.join(TMP, name)
+    with open(p, "w") as f:
+        json.dump(doc, f)
+    return p
+
+
+def check_baseline():
+    skl = fixture("v1-skl.json")
+    doc = json.load(open(skl))
+    rc, so, se = run("--baseline", skl, skl)
+    report(rc == 0 and "no regression" in so.splitlines()[-1], "baseline: a run against itself: exit 0",
+           "rc %d, last line %r" % (rc, so.splitlines()[-1:]))
+    # One verdict flips to FAIL: exit 1, and the last line names it.
+    bad = json.loads(json.dumps(doc))
+    victim = bad["kernels"][1]["runs"][0]
+    victim["verdict"], victim["why"] = "FAIL", "changed by the test"
+    bad["summary"]["failures"] += 1
+    p = write_json("flip.json", bad)
+    rc, so, se = run("--baseline", skl, p)
+    last = so.splitlines()[-1] if so else ""
+    report(rc == 1 and victim["test"] in last and "PASS -> FAIL" in last,
+           "baseline: one PASS -> FAIL exits 1 and names %s" % victim["test"],
+           "rc %d, last line %r" % (rc, last))
+    # The reverse (FAIL -> PASS) is a change, not a regression.
+    rc, so, se = run("--baseline", p, skl)
+    report(rc == 0 and any("CHANGED" in l and victim["test"] in l for l in so.splitlines()),
+           "baseline: FAIL -> PASS is listed, exit 0", "rc %d\n%s" % (rc, so))
+    # A median that moves past both thresholds; one that moves less.
+    # The run with the slowest median, so that tripling it passes both thresholds.
+    run0 = max((r for k in doc["kernels"] for r in k.get("runs", []) if r.get("sources")),
+               key=lambda r: r["sources"][0]["lat_median"])
+    src = run0["sources"][0]
+    old_med = src["lat_median"]
+    for factor, extra, want_rc, what in ((3, 0, 1, "tripled"), (1, 5, 0, "+5 cycles")):
+        moved = json.loads(json.dumps(doc))
+        r = next(r for k in moved["kernels"] for r in k.get("runs", []) if r["test"] == run0["test"])
+        r["sources"][0]["lat_median"] = old_med * factor + extra
+        p = write_json("median.json", moved)
+        rc, so, se = run("--baseline", skl, p)
+        named = run0["test"] in so.splitlines()[-1] and src["source"] in so.splitlines()[-1]
+        report(rc == want_rc and (named or want_rc == 0),
+               "baseline: median of %s %s (%d -> %d): exit %d" %
+               (run0["test"], what, old_med, old_med * factor + extra, want_rc),
+               "rc %d, last line %r" % (rc, so.splitlines()[-1:]))
+    # The thresholds are options: a tripled median is no regression at 500%.
+    moved = json.loads(json.dumps(doc))
+    r = next(r for k in moved["kernels"] for r in k.get("runs", []) if r["test"] == run0["test"])
+    r["sources"][0]["lat_median"] = old_med * 3 + 20
+    p = write_json("median2.json", moved)
+    rc, so, se = run("--baseline", skl, "--median-pct", "500", p)
+    report(rc == 0, "baseline: --median-pct 500 accepts a tripled median", "rc %d" % rc)
+    rc, so, se = run("--baseline", skl, "--median-cycles", "1000", p)
+    report(rc == 0, "baseline: --median-cycles 1000 accepts a +%d cycle move" % (old_med * 2 + 20),
+           "rc %d" % rc)
+    # A verdict gone from the new run is a regression.
+    gone = json.loads(json.dumps(doc))
+    lost = gone["kernels"].pop()
+    p = write_json("gone.json", gone)
+    rc, so, se = run("--baseline", skl, p)
+    report(rc == 1 and lost["runs"][0]["test"] in so.splitlines()[-1],
+           "baseline: a verdict gone (%s) exits 1 and names it" % lost["runs"][0]["test"],
+           "rc %d, last %r" % (rc, so.splitlines()[-1:]))
+    # Version 2 against version 1: the hybrid fixture's CPUs make new keys.
+    rc, so, se = run("--baseline", fixture("v2-hybrid.json"), fixture("v2-hybrid.json"))
+    report(rc == 0, "baseline: version 2 against itself: exit 0", "rc %d %s" % (rc, se))
+
+
+def check_bad_input():
+    notjson = os.path.join(TMP, "notjson.json")
+    open(notjson, "w").write("REC: not json\n")
+    empty = os.path.join(TMP, "empty.json")
+    open(empty, "w").close()
+    wrongtop = write_json("array.json", [1, 2])
+    noversion = write_json("noversion.json", {"kernels": []})
+    future = write_json("v9.json", {"results_version": 9})
+    badtype = write_json("badtype.json", {"results_version": 1, "kernels": [
+        {"kernel": "chase-l1", "runs": [{"test": "chase-l1/load", "verdict": "PASS",
+                                          "records": "many"}]}]})
+    cases = [
+        ("missing file", ["/nonexistent/results.json"], "cannot read"),
+        ("a directory", [TMP], "directory"),
+        ("not JSON", [notjson], "not JSON"),
+        ("empty file", [empty], "empty"),
+        ("not an object", [wrongtop], "not a results file"),
+        ("no results_version", [noversion], "results_version"),
+        ("unknown version", [future], "not supported"),
+        ("wrong type", [badtype], "records"),
+        ("unknown option", ["--bogus", fixture("v1-skl.json")], "--bogus"),
+        ("no file", [], "expected one results file"),
+        ("two files", [fixture("v1-skl.json"), fixture("v1-nhm.json")], "expected one"),
+        ("option without value", [fixture("v1-skl.json"), "--junit"], "--junit"),
+        ("bad threshold", ["--median-pct", "lots", fixture("v1-skl.json")], "lots"),
+        ("two stdout formats", ["--tap", "--table", fixture("v1-skl.json")], "stdout"),
+        ("missing baseline", ["--baseline", "/nonexistent.json", fixture("v1-skl.json")],
+         "/nonexistent.json"),
+    ]
+    for what, args, needle in cases:
+        rc, so, se = run(*args)
+        lines = se.splitlines()
+        # What was wrong (needle) and what is accepted (or expected) instead.
+        ok = rc == 2 and len(lines) == 1 and needle in lines[0] and any(
+            w in lines[0] for w in ("accepted", "expected", "needs a value"))
+        report(ok, "bad input (%s): exit 2, one line naming it" % what,
+               "rc %d, stderr %r" % (rc, se))
+
+
+def main():
+    if not os.access(TOOL, os.X_OK):
+        report(False, "pebs-results", "%s not built (make BUILD=%s host)" % (TOOL, BUILD))
+        return 1
+    sets = [("v1-skl.json", console_verdicts(fixture("v1-skl.verdicts")), None),
+            ("v1-nhm.json", console_verdicts(fixture("v1-nhm.verdicts")), None),
+            ("v2-hybrid.json", schema_verdicts(fixture("v2-hybrid.json")), 1),
+            ("v2-usage.json", schema_verdicts(fixture("v2-usage.json")), 2)]
+    for name, truth, status in sets:
+        check_junit(fixture(name), truth, status)
+        check_tap(fixture(name), truth)
+        if truth:
+            check_table(fixture(name), truth)
+    check_baseline()
+    check_bad_input()
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
