@@ -18,8 +18,8 @@ def case_name(res, v):
     return "%s on %s" % (v.label(), res.cpu_label)
 
 
-def case_class(res, v):
-    parts = ["pebsprobe", res.cpu_label.replace(".", "_")]
+def case_class(res, v, prefix="pebsprobe"):
+    parts = [prefix, res.cpu_label.replace(".", "_")]
     if v.kernel:
         parts.append(v.kernel.replace(".", "_"))
     return ".".join(parts)
@@ -51,9 +51,10 @@ def _case(suite, classname, name, state, text, kind):
     return tc
 
 
-def junit_suite(res, name=None, extra=()):
+def junit_suite(res, name=None, extra=(), class_prefix="pebsprobe"):
     """One <testsuite> for a results file.  extra: (classname, name, state,
-    text) tuples placed first (the matrix's entry status)."""
+    text) tuples placed first (the matrix's entry status).  class_prefix
+    keeps classnames apart when several runs share one document."""
     suite = ET.Element("testsuite", name=name or "pebsprobe %s (%s)" % (res.cpu_label, res.path))
     props = ET.SubElement(suite, "properties")
     ET.SubElement(props, "property", name="results_version", value=str(res.version))
@@ -65,10 +66,11 @@ def junit_suite(res, name=None, extra=()):
         _case(suite, classname, cname, state, text, "status")
     for v in res.verdicts:
         state = {"PASS": "pass", "FAIL": "fail", "SKIP": "skip"}[v.verdict]
-        _case(suite, case_class(res, v), case_name(res, v), state, v.why, v.verdict)
+        _case(suite, case_class(res, v, class_prefix), case_name(res, v), state, v.why,
+              v.verdict)
     ec = exit_case(res)
     if ec is not None:
-        _case(suite, "pebsprobe.%s" % res.cpu_label, "exit status on %s" % res.cpu_label,
+        _case(suite, "%s.%s" % (class_prefix, res.cpu_label), "exit status on %s" % res.cpu_label,
               ec[0], ec[1], "exit")
     count_suite(suite)
     return suite
