@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+#
+# check-report.sh - build/host/pebs-report rendered by headless Chromium
+# (tests/report/check_report.py): no console error, one histogram per
+# kernel per run, the differences between two runs marked, the per-CPU
+# table; screenshots in $BUILD/test-logs/report-*.png.
+set -u
+cd "$(dirname "$0")/../.."
+exec /usr/bin/python3 tests/report/check_report.py "${BUILD:-build}"
