@@ -8,6 +8,8 @@
 #   make host     host builds of the pure-C units and tools under build/host/
 #   make check    every test; ends with "N passed, N failed"
 #   make bench    benchmarks (decoder throughput, pointer-chase latency)
+#   make matrix   every entry of the run matrix (tests/matrix/default.cfg)
+#   make lava-check  the LAVA jobs through lava-run (root; installs lava-dispatcher)
 #
 # Every path is overridable: make EFI_INC=... EFI_LIBDIR=... OVMF_CODE=...
 # Each unit lists its own sources in <unit>/build.mk.
@@ -57,7 +59,7 @@ SAN_LIB  := $(BUILD)/san/libpebsprobe.a
 
 include lib/build.mk efi/build.mk pmu/build.mk ds/build.mk decode/build.mk sim/build.mk \
 	kernels/build.mk job/build.mk app/build.mk host/build.mk tools/build.mk tests/build.mk \
-	tools/results/build.mk tests/matrix/build.mk
+	tools/results/build.mk tests/matrix/build.mk lava/build.mk
 
 EFI_OBJS  := $(patsubst %.c,$(BUILD)/efi/%.o,$(PURE_SRCS) $(APP_SRCS)) \
 	$(patsubst $(BUILD)/gen/%.c,$(BUILD)/efi/gen/%.o,$(GEN_SRCS))

@@ -6,6 +6,14 @@
 # (apt-get update once, then apt-get install); otherwise the exact
 # apt-get install line is printed and the script exits 1.
 # Used by run-qemu.sh, by `make check` and by .ci/run.  Quiet when all is there.
+#
+#   tools/deps.sh         what building and booting need (run-qemu.sh)
+#   tools/deps.sh check   also what `make check` needs beyond that: LAVA's
+#                         schema check (lava-common), headless Chromium and
+#                         its WebDriver for the HTML report's browser test
+#   tools/deps.sh lava    also lava-dispatcher (lava-run), for `make lava-check`
+#                         only: it is large (libguestfs, udev, ...) and no
+#                         other target needs it
 set -eu
 
 # package:a file or command that proves it is installed (@name: a probe below)
@@ -32,8 +40,29 @@ make:make
 binutils:objcopy
 "
 
+# The extra sets (see above).  @py-MODULE: Debian's python3 imports MODULE.
+need_check="
+lava-common:/usr/share/lava-common/lava-schema.py
+python3-yaml:@py-yaml
+chromium:/usr/bin/chromium
+chromium-driver:/usr/bin/chromedriver
+python3-selenium:@py-selenium
+"
+need_lava="
+lava-dispatcher:lava-run
+"
+case ${1:-} in
+'') ;;
+check) need="$need $need_check" ;;
+lava) need="$need $need_check $need_lava" ;;
+*)
+	echo "deps.sh: unknown set '$1' (accepted: none, check, lava)" >&2
+	exit 2 ;;
+esac
+
 have() {
 	case $1 in
+	@py-*) /usr/bin/python3 -c "import ${1#@py-}" >/dev/null 2>&1 ;;
 	/*) [ -e "$1" ] ;;
 	# clang prints the library's full path when it has it, else the bare name.
 	@fuzzer-runtime)
