@@ -3,7 +3,7 @@
 
 Expected outputs are derived from the inputs, never pasted: for the real
 version-1 files (captured from the app) the truth is the console's
-PASS/FAIL/SKIP lines of the same run (*.verdicts); for the version-2
+PASS/FAIL/SKIP lines of the same run (*.console, the serial transcript run-qemu.sh kept); for the version-2
 fixtures (written from the schema, which the app does not write yet) it is
 the file's own "verdicts" array.  Prints PASS:/FAIL: lines."""
 
@@ -282,8 +282,8 @@ def main():
     if not os.access(TOOL, os.X_OK):
         report(False, "pebs-results", "%s not built (make BUILD=%s host)" % (TOOL, BUILD))
         return 1
-    sets = [("v1-skl.json", console_verdicts(fixture("v1-skl.verdicts")), None),
-            ("v1-nhm.json", console_verdicts(fixture("v1-nhm.verdicts")), None),
+    sets = [("v1-skl.json", console_verdicts(fixture("v1-skl.console")), None),
+            ("v1-nhm.json", console_verdicts(fixture("v1-nhm.console")), None),
             ("v2-hybrid.json", schema_verdicts(fixture("v2-hybrid.json")), 1),
             ("v2-usage.json", schema_verdicts(fixture("v2-usage.json")), 2)]
     for name, truth, status in sets:

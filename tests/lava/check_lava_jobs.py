@@ -1,0 +1,194 @@
+# SPDX-License-Identifier: MIT
+"""check_lava_jobs.py - pebsprobe's LAVA files without running LAVA (that
+is make lava-check):
+
+  - every job passes LAVA's own schema check (lava_common.schemas, strict),
+    every device description LAVA's device schema, and a broken job is
+    refused (so the check can fail);
+  - the test section's patterns, fed a real serial transcript
+    (tests/results/v1-nhm.console, with CR LF as the serial port sends it)
+    in chunks of every size from 1 to 64 bytes, matched the way pexpect
+    matches (the earliest match in the buffer wins, ties by list order, the
+    buffer consumed up to the match's end): the monitor yields exactly the
+    console's verdicts with whole names, its end leaves the exit line for
+    the interactive step, and that step classifies every exit status.
+Prints PASS:/FAIL: lines."""
+
+import copy
+import glob
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+failed = 0
+
+
+def report(ok, name, why=""):
+    global failed
+    if ok:
+        print("PASS: %s" % name)
+    else:
+        failed += 1
+        print("FAIL: %s: %s" % (name, why))
+
+
+def expect(buf, patterns):
+    """pexpect's searcher_re: the earliest match over all patterns (ties: the
+    first pattern); (index, match) or None."""
+    best = None
+    for i, p in enumerate(patterns):
+        m = p.search(buf)
+        if m and (best is None or m.start() < best[1].start()):
+            best = (i, m)
+    return best
+
+
+def compile_like_pexpect(p):
+    return re.compile(p, re.DOTALL)
+
+
+def run_test_section(job, stream, chunk):
+    """Emulates the two test actions over stream fed chunk bytes at a time.
+    Returns (cases [(id, result)], exit outcome or None)."""
+    mon = next(a["test"]["monitors"][0] for a in job["actions"]
+               if "test" in a and "monitors" in a["test"])
+    inter = next(a["test"]["interactive"][0] for a in job["actions"]
+                 if "test" in a and "interactive" in a["test"])
+    start = compile_like_pexpect(mon["start"])
+    pats = [compile_like_pexpect(mon["end"]), compile_like_pexpect(mon["pattern"])]
+    step = inter["script"][0]
+    prompts = [compile_like_pexpect(p) for p in inter["prompts"]]
+    fails = [compile_like_pexpect(f["message"]) for f in step.get("failures", [])]
+    succ = [compile_like_pexpect(s["message"]) for s in step.get("successes", [])]
+    cases, phase, buf, outcome = [], "start", "", None
+    for i in range(0, len(stream), chunk):
+        buf += stream[i:i + chunk]
+        while True:
+            if phase == "start":
+                m = start.search(buf)
+                if not m:
+                    break
+                buf, phase = buf[m.end():], "monitor"
+            elif phase == "monitor":
+                hit = expect(buf, pats)
+                if hit is None:
+                    break
+                idx, m = hit
+                buf = buf[m.end():]
+                if idx == 0:
+                    phase = "exit"
+                    continue
+                g = m.groupdict()
+                cases.append((g["test_case_id"].strip(), mon["fixupdict"].get(g["result"],
+                                                                             g["result"])))
+            elif phase == "exit":
+                hit = expect(buf, prompts + fails + succ)
+                if hit is None:
+                    break
+                idx, m = hit
+                if idx < len(prompts):
+                    outcome = ("fail", "prompt")  # a prompt while successes are defined
+                elif idx < len(prompts) + len(fails):
+                    f = step["failures"][idx - len(prompts)]
+                    outcome = ("fail", f.get("exception"))
+                else:
+                    outcome = ("pass", None)
+                return cases, outcome
+    return cases, outcome
+
+
+def main():
+    try:
+        import yaml
+        from lava_common.schemas import validate as validate_job
+        from lava_common.schemas.device import validate as validate_device
+        import voluptuous
+    except ImportError as e:
+        report(False, "lava schema", "%s (tools/deps.sh check installs lava-common)" % e)
+        return 1
+    jobs = sorted(glob.glob(os.path.join(ROOT, "lava", "jobs", "*.yaml")))
+    devices = sorted(glob.glob(os.path.join(ROOT, "lava", "devices", "*.yaml")))
+    report(len(jobs) >= 2 and len(devices) >= 2, "lava files present",
+           "%d jobs, %d devices" % (len(jobs), len(devices)))
+    loaded = {}
+    for path in jobs:
+        data = yaml.safe_load(open(path))
+        loaded[os.path.basename(path)] = data
+        try:
+            validate_job(data, strict=True)
+            ok, why = True, ""
+        except voluptuous.Invalid as e:
+            ok, why = False, "%s: %s" % (e.path, e.msg)
+        report(ok, "LAVA job schema (strict): %s" % os.path.relpath(path, ROOT), why)
+    for path in devices:
+        try:
+            validate_device(yaml.safe_load(open(path)))
+            ok, why = True, ""
+        except voluptuous.Invalid as e:
+            ok, why = False, "%s: %s" % (e.path, e.msg)
+        report(ok, "LAVA device schema: %s" % os.path.relpath(path, ROOT), why)
+
+    # The checker refuses a broken job: a monitor without its pattern, and
+    # an interactive failure with an exception LAVA does not know.
+    job = loaded["pebsprobe-qemu.yaml"]
+    for what, breaker in (
+            ("monitor without pattern",
+             lambda j: next(a for a in j["actions"] if "test" in a and "monitors" in a["test"])
+             ["test"]["monitors"][0].pop("pattern")),
+            ("unknown exception",
+             lambda j: next(a for a in j["actions"] if "test" in a and "interactive" in a["test"])
+             ["test"]["interactive"][0]["script"][0]["failures"][0].update(exception="Oops"))):
+        bad = copy.deepcopy(job)
+        breaker(bad)
+        try:
+            validate_job(bad, strict=True)
+            refused = False
+        except voluptuous.Invalid:
+            refused = True
+        report(refused, "LAVA's schema check refuses a broken job (%s)" % what)
+
+    # The same test section in every job.
+    sections = {n: [a for a in j["actions"] if "test" in a] for n, j in loaded.items()}
+    first = next(iter(sections.values()))
+    report(all(s == first for s in sections.values()), "every job has the same test section",
+           "differs: %s" % [n for n, s in sections.items() if s != first])
+
+    # The patterns on a real transcript, chunked as a serial port delivers it.
+    console = open(os.path.join(ROOT, "tests", "results", "v1-nhm.console"),
+                   errors="replace").read()
+    truth = [(m.group(2), {"PASS": "pass", "FAIL": "fail", "SKIP": "skip"}[m.group(1)])
+             for m in re.finditer(r"^(PASS|FAIL|SKIP): ([^:\s]+)", console, re.M)]
+    stream = console.replace("\n", "\r\n")
+    bad_chunks = []
+    for chunk in range(1, 65):
+        cases, outcome = run_test_section(job, stream, chunk)
+        if cases != truth or outcome != ("pass", None):
+            bad_chunks.append((chunk, cases[:3], outcome))
+    report(not bad_chunks, "monitor: the console's %d verdicts, whole names, in chunks of 1..64 "
+           "bytes; exit line left for the exit-status step" % len(truth), "%s" % bad_chunks[:2])
+    # A plain, unanchored name pattern (no look-ahead) cuts names at chunk
+    # edges: the emulation must see that, or it proves nothing.
+    naive = copy.deepcopy(job)
+    for a in naive["actions"]:
+        if "test" in a and "monitors" in a["test"]:
+            a["test"]["monitors"][0]["pattern"] = r"(?P<result>PASS|FAIL|SKIP): (?P<test_case_id>[^:\s]+)"
+    cases, _ = run_test_section(naive, stream, 7)
+    report(cases != truth, "the emulation catches a pattern that cuts names (no look-ahead)",
+           "it did not")
+
+    # The exit-status step, every status.
+    tail = "INFO: pebsprobe x\r\n%sINFO: exit status %d (exit=shutdown) [sim]\r\n"
+    want = {0: ("pass", None), 77: ("pass", None), 1: ("fail", None), 2: ("fail", "JobError"),
+            99: ("fail", "InfrastructureError"), 3: ("fail", "prompt")}
+    for status, w in sorted(want.items()):
+        body = "FAIL: k/load: why\r\n" if status == 1 else ""
+        cases, outcome = run_test_section(job, tail % (body, status), 5)
+        report(outcome == w, "exit status %d -> %s%s" % (status, w[0], " (%s)" % w[1] if w[1]
+                                                          else ""), "got %s" % (outcome,))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
