@@ -85,6 +85,7 @@ def kernels_of(path):
 
 def check_page(drv, html, inputs, name):
     from selenium.webdriver.common.by import By
+    drv.get_log("browser")  # drop what earlier pages logged
     drv.get("file://" + os.path.abspath(html))
     state = drv.execute_script("return document.readyState")
     logs = drv.get_log("browser")
