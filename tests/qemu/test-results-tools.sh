@@ -3,8 +3,8 @@
 #
 # test-results-tools.sh - pebs-results and pebs-report on the results.json
 # the app writes now (nhm: SKIPs and the offcore contrast run; glm: its
-# non-precise samplings): JUnit
-# against the console's verdicts of the same boot (tests/results/check_live.py).
+# non-precise samplings): JUnit against the console's verdicts of the same
+# boot (tests/results/check_live.py).
 set -u
 cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build}
