@@ -141,6 +141,21 @@ def main():
         p = subprocess.run([TOOL] + inputs + ["-o", out], capture_output=True, text=True)
         report(p.returncode == 0 and os.path.getsize(out) > 0, "pebs-report %s" %
                " ".join(os.path.basename(i) for i in inputs), "rc %d %s" % (p.returncode, p.stderr))
+    # Bad input: one line naming it, exit 2, nothing written.
+    notjson = os.path.join(TMP, "not.json")
+    open(notjson, "w").write("INFO: pebsprobe\n")
+    for what, args, needle in (("no -o", [fixture("v1-skl.json")], "-o"),
+                               ("no input", ["-o", os.path.join(TMP, "x.html")], "no results file"),
+                               ("not JSON", [notjson, "-o", os.path.join(TMP, "y.html")], "not JSON"),
+                               ("missing input", ["/nonexistent.json", "-o",
+                                                  os.path.join(TMP, "z.html")], "/nonexistent.json")):
+        p = subprocess.run([TOOL] + args, capture_output=True, text=True)
+        lines = p.stderr.splitlines()
+        report(p.returncode == 2 and len(lines) == 1 and needle in lines[0] and
+               "accepted" in lines[0] and not any(
+                   os.path.exists(os.path.join(TMP, n)) for n in ("x.html", "y.html", "z.html")),
+               "pebs-report bad input (%s): exit 2, one line" % what,
+               "rc %d %r" % (p.returncode, p.stderr))
     text = open(two).read()
     outside = [w for w in ("http://", "https://", "<script", " src=", "<link", "@import")
                if w in text]
