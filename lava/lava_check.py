@@ -23,7 +23,6 @@ device) copies it out first.  The lab job's "stick" is the simulated lab's
 own file.  Prints PASS:/FAIL: lines; exit 1 when one failed."""
 
 import collections
-import json
 import os
 import shutil
 import socket

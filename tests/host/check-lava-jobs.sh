@@ -6,5 +6,5 @@
 # transcript fed in chunks as pexpect sees it (tests/lava/check_lava_jobs.py).
 # Running the jobs is make lava-check.
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 exec /usr/bin/python3 tests/lava/check_lava_jobs.py

@@ -6,7 +6,7 @@
 # non-zero expected status, a wrong expectation reported as FAIL, the
 # summary table, and JUnit checked against each entry's console.
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 BUILD=${BUILD:-build}
 if ! make -s BUILD="$BUILD" esp "$BUILD/host/pebs-matrix" >/dev/null 2>&1; then
 	echo "FAIL: check-matrix: make esp $BUILD/host/pebs-matrix failed"

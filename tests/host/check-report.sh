@@ -6,5 +6,5 @@
 # kernel per run, the differences between two runs marked, the per-CPU
 # table; screenshots in $BUILD/test-logs/report-*.png.
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 exec /usr/bin/python3 tests/report/check_report.py "${BUILD:-build}"

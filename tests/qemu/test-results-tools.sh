@@ -6,7 +6,7 @@
 # non-precise samplings): JUnit against the console's verdicts of the same
 # boot (tests/results/check_live.py).
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 BUILD=${BUILD:-build}
 if ! make -s BUILD="$BUILD" esp "$BUILD/host/pebs-results" "$BUILD/host/pebs-report" >/dev/null 2>&1; then
 	echo "FAIL: results-tools: build failed"

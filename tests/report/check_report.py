@@ -128,7 +128,7 @@ def main():
                    "chromium-driver; make host builds pebs-report)" % need)
             return 1
     try:
-        import selenium  # noqa: F401
+        __import__("selenium")
     except ImportError:
         report(False, "report-browser", "python3-selenium missing (tools/deps.sh)")
         return 1
