@@ -18,3 +18,14 @@ PURE_SRCS += pmu/uarch.c
 PURE_SRCS += pmu/event.c
 PURE_SRCS += pmu/plan.c
 PURE_SRCS += pmu/offcore.c
+
+# Intel's perfmon event tables: generated from data/perfmon at build time by
+# tools/perfmon-gen.py (layout in pmu/perfmon_data.h, API in pmu/perfmon.h).
+PURE_SRCS += pmu/perfmon.c
+GEN_SRCS += $(BUILD)/gen/perfmon_tables.c
+PERFMON_DATA := data/perfmon/mapfile.csv data/perfmon/PROVENANCE.md \
+	$(wildcard data/perfmon/*/events/*.json)
+
+$(BUILD)/gen/perfmon_tables.c: tools/perfmon-gen.py $(PERFMON_DATA)
+	@mkdir -p $(dir $@)
+	python3 tools/perfmon-gen.py data/perfmon $@
