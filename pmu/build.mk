@@ -29,3 +29,10 @@ PERFMON_DATA := data/perfmon/mapfile.csv data/perfmon/PROVENANCE.md \
 $(BUILD)/gen/perfmon_tables.c: tools/perfmon-gen.py $(PERFMON_DATA)
 	@mkdir -p $(dir $@)
 	python3 tools/perfmon-gen.py data/perfmon $@
+
+# perfmon-dump: the tables through the API, for tests/host/check-perfmon.sh.
+HOST_TOOLS += $(BUILD)/host/perfmon-dump
+$(BUILD)/host/perfmon-dump: tools/perfmon-dump.c $(HOST_LIB)
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(HOST_CFLAGS) -MMD -MP $< -o $@ $(HOST_LIB) $(HOST_LDLIBS)
+CHECK_DEPS += $(BUILD)/host/perfmon-dump
