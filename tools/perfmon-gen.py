@@ -288,7 +288,8 @@ def parse_mapfile(path):
         if etype not in ("core", "hybridcore"):
             die("%s: EventType '%s' (data/perfmon keeps core and hybridcore rows only)"
                 % (where, etype))
-        m = re.fullmatch(r"GenuineIntel-([0-9]+)-([^-]+)(?:-([^-]+))?", key)
+        part = r"((?:[^-\[]|\[[^\]]*\])+)"  # a '-' inside [0-4] is no separator
+        m = re.fullmatch(r"GenuineIntel-([0-9]+)-%s(?:-%s)?" % (part, part), key)
         if not m:
             die("%s: Family-model '%s' is not GenuineIntel-FAMILY-MODEL[-STEPPING]"
                 % (where, key))
