@@ -17,7 +17,8 @@
 set -eu
 
 # package:a file or command that proves it is installed (@name: a probe below)
-#   python3         the test scripts (check-*.sh, test-mainjob.sh, bench) run it
+#   python3         the build (tools/perfmon-gen.py) and the test scripts
+#                   (check-*.sh, test-mainjob.sh, bench) run it
 #   clang-format    make check's format check (tests/host/check-format.sh)
 #   libclang-rt-dev clang's libFuzzer and sanitizer runtimes: only a Recommends
 #                   of clang, which --no-install-recommends leaves out, and
