@@ -7,6 +7,9 @@
  */
 #include "perfmon_data.h"
 
+/* The row size docs/PERFMON.md and pmu/perfmon_data.h promise. */
+_Static_assert(sizeof(struct perfmon_event) == 16, "perfmon_event grew");
+
 static const char *pool_str(uint32_t off)
 {
 	return perfmon_pool + off;
@@ -14,12 +17,12 @@ static const char *pool_str(uint32_t off)
 
 unsigned int perfmon_n_tables(void)
 {
-	return perfmon_n_tables_;
+	return perfmon_table_count;
 }
 
 const struct perfmon_table *perfmon_table_at(unsigned int i)
 {
-	return i < perfmon_n_tables_ ? &perfmon_tables[i] : NULL;
+	return i < perfmon_table_count ? &perfmon_tables[i] : NULL;
 }
 
 const char *perfmon_table_name(const struct perfmon_table *t)

@@ -22,7 +22,8 @@ extern const char perfmon_commit[];
  * The CPU as perfmon's mapfile.csv keys it.  family: the display family,
  * CPUID.1:EAX[11:8] plus EAX[27:20] when [11:8] is 0xF (mapfile.csv writes
  * it in decimal: GenuineIntel-18-1 is family 0x12).  model: the display
- * model, EAX[7:4] plus EAX[19:16] << 4 (SDM Vol. 2A, CPUID leaf 01H).
+ * model, EAX[7:4] plus EAX[19:16] << 4 when [11:8] is 6 or 0xF (SDM Vol. 2A,
+ * CPUID leaf 01H, "DisplayModel").
  * core_type and native_model: CPUID.1AH:EAX[31:24] and [23:0] (SDM Vol. 2A,
  * CPUID leaf 1AH); 0 and 0 where the CPU has no leaf 1AH.
  */
@@ -156,7 +157,7 @@ struct perfmon_info {
 	bool inv;	   /* Invert: [23] */
 	bool edge;	   /* EdgeDetect: [18] */
 	bool any_thread;   /* AnyThread: [21] */
-	bool equal;	   /* Equal */
+	bool equal;	   /* Equal (not described by the perfmon README; all 0) */
 	struct perfmon_counters ctr[PERFMON_N_CTR_LISTS];
 	int8_t pebs;	     /* PEBS, raw: 0 no precise IP, 1 precise, 2 PEBS only; -1 absent */
 	int8_t precise;	     /* Precise, raw: 0 or 1; -1 absent */
@@ -166,7 +167,7 @@ struct perfmon_info {
 	bool precise_store;  /* PRECISE_STORE (Sandy Bridge, Ivy Bridge) */
 	bool taken_alone;    /* TakenAlone: no other event beside it */
 	bool deprecated, offcore, offmodule;
-	enum perfmon_counter_type counter_type; /* CounterType */
+	enum perfmon_counter_type counter_type; /* CounterType (PERFMON_HAS_COUNTER_TYPE) */
 	enum perfmon_restriction restriction;	/* ProgrammingRestriction */
 	uint8_t n_msrs;				/* 0: MSRIndex is 0 (no extra MSR) */
 	uint16_t msr_index[PERFMON_MAX_MSRS];	/* MSRIndex */

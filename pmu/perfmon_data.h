@@ -17,7 +17,7 @@
 
 #include "perfmon.h"
 
-/* perfmon_row.flags: the 0/1 fields, and two small enumerations. */
+/* perfmon_event.flags: the 0/1 fields, and two small enumerations. */
 enum {
 	PMR_INV = 1 << 0,
 	PMR_EDGE = 1 << 1,
@@ -35,7 +35,7 @@ enum {
 	PMR_RESTRICT_MASK = 3 << 12,
 };
 
-/* perfmon_row.pebs: the raw PEBS, Precise and CollectPEBSRecord values. */
+/* perfmon_event.pebs: the raw PEBS, Precise and CollectPEBSRecord values. */
 #define PMR_PEBS(b)    ((b)&3)
 #define PMR_PRECISE(b) (((b) >> 2) & 1)
 #define PMR_COLLECT(b) (((b) >> 3) & 3)
@@ -106,7 +106,7 @@ extern const struct perfmon_lists perfmon_lists[];
 extern const uint32_t perfmon_savs[];
 extern const uint32_t perfmon_errata[];
 extern const struct perfmon_table perfmon_tables[];
-extern const unsigned int perfmon_n_tables_;
+extern const unsigned int perfmon_table_count;
 extern const struct perfmon_map perfmon_maps[];
 extern const unsigned int perfmon_n_maps;
 

@@ -167,7 +167,7 @@ OPTIONAL = {
     "Equal": 1 << 13, "Errata": 1 << 14, "Deprecated": 1 << 15, "Offcore": 1 << 16,
     "Offmodule": 1 << 17, "CounterType": 1 << 18, "ProgrammingRestriction": 1 << 19,
 }
-# perfmon_row.flags bits (pmu/perfmon_data.h).
+# perfmon_event.flags bits (pmu/perfmon_data.h).
 FLAG_BITS = {
     "Invert": 0, "EdgeDetect": 1, "AnyThread": 2, "Equal": 3, "TakenAlone": 4,
     "Data_LA": 5, "L1_Hit_Indication": 6, "PRECISE_STORE": 7, "Deprecated": 8,
@@ -517,7 +517,7 @@ def main():
     for t in tables:
         o.append("\t{ %d, %d, %d, 0x%x, %d, %d }," % t)
     o.append("};")
-    o.append("const unsigned int perfmon_n_tables_ = %d;" % len(tables))
+    o.append("const unsigned int perfmon_table_count = %d;" % len(tables))
     o.append("")
     o.append("const struct perfmon_map perfmon_maps[] = {")
     for r in maps:
