@@ -39,9 +39,22 @@ else
 		"copy beside the clone) is not there to import from"
 fi
 
-# 2. Every event, through the C API, against an independent reading.
+# 2. Every event, through the C API, against an independent reading of
+# data/perfmon, and of the pinned perfmon files themselves where they are
+# (so an importer that dropped or changed something is caught too).
 "$dump" --tables >"$T/tables" && "$dump" >"$T/dump"
 python3 "$check" events data/perfmon "$T/tables" "$T/dump"
+if [ -d ../shared/perfmon ]; then
+	python3 "$check" events ../shared/perfmon "$T/tables" "$T/dump" >"$T/upstream.out"
+	n=$(grep -c '^PASS: ' "$T/upstream.out")
+	if grep -q '^FAIL: ' "$T/upstream.out"; then
+		sed 's/^FAIL: perfmon round trip/FAIL: perfmon round trip (pinned files)/' "$T/upstream.out" | grep '^FAIL: '
+	else
+		echo "PASS: perfmon round trip against the pinned files in ../shared/perfmon: $n tables"
+	fi
+else
+	echo "SKIP: perfmon round trip against the pinned files: ../shared/perfmon is not there"
+fi
 
 # The comparison notices a changed value (here one PEBS counter list).
 line=$(grep -n 'MEM_TRANS_RETIRED.LOAD_LATENCY_GT_32' "$T/dump" | tail -1 | cut -d: -f1)
@@ -63,10 +76,19 @@ else
 	echo "FAIL: perfmon tables name commit '$got', PROVENANCE.md '$want'"
 fi
 
-# 3. The CPU-to-file map.
+# 3. The CPU-to-file map, from data/perfmon's mapfile.csv and from the
+# pinned one (whose other rows, uncore and metrics, are left out).
 python3 "$check" map data/perfmon >"$T/map"
 cut -f1 "$T/map" | "$dump" --map >"$T/map.out"
 python3 "$check" map-compare "$T/map" "$T/map.out"
+if [ -d ../shared/perfmon ]; then
+	python3 "$check" map ../shared/perfmon >"$T/map2"
+	cut -f1 "$T/map2" | "$dump" --map >"$T/map2.out"
+	python3 "$check" map-compare "$T/map2" "$T/map2.out" |
+		sed 's/^\(PASS\|FAIL\): perfmon mapfile/\1: perfmon mapfile (pinned ..\/shared\/perfmon)/'
+else
+	echo "SKIP: perfmon mapfile (pinned): ../shared/perfmon is not there"
+fi
 
 # 4. The generator refuses what it cannot read.  A small data directory of
 # three Alder Lake P-core events, then one change at a time.

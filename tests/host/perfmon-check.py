@@ -5,6 +5,10 @@ every mapfile row with what build/host/perfmon-dump prints through the C API.
 
     perfmon-check.py events DATA_DIR TABLES_FILE DUMP_FILE
     perfmon-check.py map DATA_DIR    (prints "QUERY<TAB>EXPECTED" lines)
+
+DATA_DIR is data/perfmon or a perfmon checkout (../shared/perfmon): the C
+tables must say what either says, so neither the importer nor the generator
+can hide a mistake.
     perfmon-check.py map-compare QUERIES_FILE ANSWERS_FILE
 
 Written apart from tools/perfmon-gen.py on purpose (it imports nothing of
@@ -87,7 +91,7 @@ def expected(ev):
 
 def load_files(data):
     with open(os.path.join(data, "mapfile.csv"), newline="", encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
+        rows = [r for r in csv.DictReader(f) if r["EventType"] in ("core", "hybridcore")]
     files = []
     for r in rows:
         name = r["Filename"].replace("/events/", "/").lstrip("/")
@@ -99,8 +103,11 @@ def load_files(data):
 def read_table(data, rel):
     with open(os.path.join(data, rel.lstrip("/")), encoding="utf-8") as f:
         doc = json.load(f)
-    evs = [{k: v for k, v in zip(doc["Fields"], row) if v is not None}
-           for row in doc["Events"]]
+    if "Fields" in doc:  # data/perfmon: one list of values per event
+        evs = [{k: v for k, v in zip(doc["Fields"], row) if v is not None}
+               for row in doc["Events"]]
+    else:  # a perfmon checkout: one object per event
+        evs = doc["Events"]
     return doc["Header"]["Version"], evs
 
 
