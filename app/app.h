@@ -26,6 +26,8 @@ struct app_real {
 	bool (*idt_intact)(char *why, size_t why_size);
 	/* INT to the PMI vector reached a test handler once, registers kept. */
 	bool (*selftest_vector)(char *why, size_t why_size);
+	/* The #GP verdict with garbage in the caller-saved registers: right both ways. */
+	bool (*selftest_dirty_regs)(char *why, size_t why_size);
 };
 
 /*

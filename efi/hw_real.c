@@ -405,3 +405,88 @@ bool hw_real_selftest_vector(char *why, size_t why_size)
 	}
 	return hw_real_idt_intact(why, why_size);
 }
+
+/* ---- self test: the #GP verdict does not depend on what the registers held ---- */
+
+/*
+ * pp_call_dirty(fn, a0, a1, regs) calls fn(a0, a1) with rax, rcx, rdx and
+ * r8-r11 loaded from regs[0..6]: the caller-saved registers that carry no
+ * argument, which any caller may leave holding anything.  rdi and rsi carry
+ * a0 and a1 (the System V x86-64 calling convention the app's own functions
+ * use; only efi_main and firmware calls are ms_abi).  The stack is aligned
+ * to 16 bytes at the call, as that convention requires.
+ */
+__asm__(
+    ".text\n"
+    ".p2align 4\n"
+    "pp_call_dirty:\n"
+    "	pushq %rbp\n	movq %rsp, %rbp\n	pushq %rbx\n	pushq %r12\n"
+    "	movq %rdi, %rbx\n	movq %rsi, %rdi\n	movq %rdx, %rsi\n	movq %rcx, %r12\n"
+    "	movq 0(%r12), %rax\n	movq 8(%r12), %rcx\n	movq 16(%r12), %rdx\n"
+    "	movq 24(%r12), %r8\n	movq 32(%r12), %r9\n	movq 40(%r12), %r10\n"
+    "	movq 48(%r12), %r11\n"
+    "	andq $-16, %rsp\n"
+    "	call *%rbx\n"
+    "	leaq -16(%rbp), %rsp\n	popq %r12\n	popq %rbx\n	popq %rbp\n"
+    "	ret\n");
+extern uint64_t pp_call_dirty(void *fn, uint64_t a0, uint64_t a1,
+			      const uint64_t *regs) __asm__("pp_call_dirty")
+    __attribute__((visibility("hidden")));
+
+#define MSR_IA32_PKRS	  0x6e1 /* as app/app.c's selftest: bit 32 is reserved */
+#define PKRS_RESERVED_BIT BIT_ULL(32)
+
+bool hw_real_selftest_dirty_regs(char *why, size_t why_size)
+{
+	/* rax, rcx, rdx, r8, r9, r10, r11: r8 = 1 is what gp_stub sets on a fault */
+	static const uint64_t garbage[][7] = {
+	    {1, 1, 1, 1, 1, 1, 1},
+	    {~0ULL, ~0ULL, ~0ULL, ~0ULL, ~0ULL, ~0ULL, ~0ULL},
+	    {0x0123456789abcdefULL, 0xfedcba9876543210ULL, 0xdeadbeefcafef00dULL,
+	     0x8000000000000001ULL, 0x5555555555555555ULL, 0xaaaaaaaaaaaaaaaaULL, 0x1234ULL},
+	};
+	static const uint64_t zero[7];
+	uint64_t want = 0, got;
+	unsigned long before;
+	enum hw_fault f;
+
+	/* The value to compare with: the same access with those registers all zero. */
+	if ((enum hw_fault)pp_call_dirty((void *)real_rdmsr, MSR_IA32_APIC_BASE,
+					 (uint64_t)(uintptr_t)&want, zero) != HW_OK) {
+		pp_snprintf(why, why_size, "rdmsr 0x%x faulted with those registers all zero",
+			    MSR_IA32_APIC_BASE);
+		return false;
+	}
+	for (unsigned int i = 0; i < ARRAY_SIZE(garbage); i++) {
+		const uint64_t *g = garbage[i];
+
+		got = 0;
+		before = gp_trapped;
+		f = (enum hw_fault)pp_call_dirty((void *)real_rdmsr, MSR_IA32_APIC_BASE,
+						 (uint64_t)(uintptr_t)&got, g);
+		if (f != HW_OK || gp_trapped != before || got != want) {
+			pp_snprintf(why, why_size,
+				    "rdmsr 0x%x with r8=0x%llx before the call: %s, value 0x%llx "
+				    "(registers zeroed: 0x%llx), %lu faults trapped",
+				    MSR_IA32_APIC_BASE, (unsigned long long)g[3],
+				    f == HW_OK ? "no fault" : "reported #GP",
+				    (unsigned long long)got, (unsigned long long)want,
+				    gp_trapped - before);
+			return false;
+		}
+		before = gp_trapped;
+		f = (enum hw_fault)pp_call_dirty((void *)real_wrmsr, MSR_IA32_PKRS,
+						 PKRS_RESERVED_BIT, g);
+		if (f != HW_GP || gp_trapped != before + 1) {
+			pp_snprintf(why, why_size,
+				    "wrmsr 0x%x <- 0x%llx with r8=0x%llx before the call: %s, "
+				    "%lu faults trapped (want 1)",
+				    MSR_IA32_PKRS, (unsigned long long)PKRS_RESERVED_BIT,
+				    (unsigned long long)g[3],
+				    f == HW_GP ? "#GP reported" : "no #GP reported",
+				    gp_trapped - before);
+			return false;
+		}
+	}
+	return true;
+}

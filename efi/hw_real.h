@@ -33,4 +33,13 @@ bool hw_real_idt_intact(char *why, size_t why_size);
  */
 bool hw_real_selftest_vector(char *why, size_t why_size);
 
+/*
+ * Calls the RDMSR and WRMSR accesses with garbage in rax, rcx, rdx and
+ * r8-r11 (several patterns, r8 = 1 among them: the value gp_stub sets on a
+ * fault): RDMSR IA32_APIC_BASE must succeed with the value a clean call
+ * reads and no fault trapped, WRMSR IA32_PKRS with reserved bit 32 must
+ * report #GP with exactly one fault trapped.  False with why on failure.
+ */
+bool hw_real_selftest_dirty_regs(char *why, size_t why_size);
+
 #endif

@@ -162,6 +162,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	    .gp_trapped = hw_real_gp_trapped,
 	    .idt_intact = hw_real_idt_intact,
 	    .selftest_vector = hw_real_selftest_vector,
+	    .selftest_dirty_regs = hw_real_selftest_dirty_regs,
 	};
 	char err[REPORT_LINE_MAX];
 	int status;

@@ -3,7 +3,10 @@
 # selftest=gp: a real #GP under QEMU TCG (WRMSR IA32_PKRS with a reserved bit)
 # is trapped by the real backend, execution resumes, the firmware IDT is left
 # as it was, and the MSR trace shows the faulting write.  The PMI vector's
-# gate and register save are checked by firing INT 0xee in software.
+# gate and register save are checked by firing INT 0xee in software.  The
+# fault flag must not depend on the registers: the accesses run again with
+# garbage in rax, rcx, rdx and r8-r11 (r8 = 1 among the patterns, what the
+# #GP stub sets), a good RDMSR must still succeed and a bad WRMSR fault.
 # The test is of the real CPU's trap, so it runs on the real backend
 # whatever pmu= says: also under pmu=sim and the default pmu=auto (which
 # simulates the PMU under TCG).
@@ -14,11 +17,13 @@ o=$T/gp.out
 # The app's own PASS/FAIL lines are this test's results.
 grep -E '^(PASS|FAIL): selftest-' "$o" | sed 's/^/  app: /'
 n=$(grep -c '^PASS: selftest-gp' "$o")
-if [ "$n" = 3 ]; then pass "selftest-gp: 3 checks passed"; else fail "selftest-gp" "$n of 3 checks passed"; fi
+if [ "$n" = 4 ]; then pass "selftest-gp: 4 checks passed"; else fail "selftest-gp" "$n of 4 checks passed"; fi
+expect_line "selftest-gp: garbage in the caller-saved registers changes no verdict" "$o" \
+	'^PASS: selftest-gp: real CPU: with garbage in rax, rcx, rdx, r8-r11 rdmsr 0x1b read without fault and wrmsr 0x6e1 faulted, each time$'
 expect_line "selftest-pmi-vector: handler ran, registers kept, IDT restored" "$o" '^PASS: selftest-pmi-vector: '
 expect_no_line "selftest: no FAIL line" "$o" '^FAIL: '
 expect_line "selftest-gp: trace shows the faulting wrmsr" "$o" '^MSR: wrmsr 0x6e1 0x100000000 #GP$'
-expect_line "selftest-gp: ran on to the SUMMARY" "$o" '^SUMMARY: 5 tests, 0 failures, 1 skipped$'
+expect_line "selftest-gp: ran on to the SUMMARY" "$o" '^SUMMARY: 6 tests, 0 failures, 1 skipped$'
 expect_rc gp 0
 
 # The default (pmu=auto: the simulated PMU under TCG) and pmu=sim: the self
@@ -31,10 +36,10 @@ for m in auto sim; do
 	expect_line "gp-$m: says the test runs on the real CPU" "$o" \
 		'^INFO: selftest=gp: on the real CPU, not the simulated PMU \[sim\]$'
 	n=$(grep -c '^PASS: selftest-gp: real CPU: ' "$o")
-	if [ "$n" = 3 ]; then pass "gp-$m: 3 checks passed on the real CPU"; else fail "gp-$m" "$n of 3 checks passed"; fi
+	if [ "$n" = 4 ]; then pass "gp-$m: 4 checks passed on the real CPU"; else fail "gp-$m" "$n of 4 checks passed"; fi
 	expect_line "gp-$m: PMI vector" "$o" '^PASS: selftest-pmi-vector: real CPU: '
 	expect_line "gp-$m: trace shows the faulting wrmsr" "$o" '^MSR: wrmsr 0x6e1 0x100000000 #GP \[sim\]$'
 	expect_no_line "gp-$m: no FAIL line" "$o" '^FAIL: '
-	expect_line "gp-$m: SUMMARY" "$o" '^SUMMARY: 4 tests, 0 failures, 0 skipped \[sim\]$'
+	expect_line "gp-$m: SUMMARY" "$o" '^SUMMARY: 5 tests, 0 failures, 0 skipped \[sim\]$'
 	expect_rc gp-$m 0
 done

@@ -193,6 +193,7 @@ static const struct app_real fake_real = {
     .gp_trapped = fake_gp_trapped,
     .idt_intact = fake_ok,
     .selftest_vector = fake_ok,
+    .selftest_dirty_regs = fake_ok,
 };
 
 static void fake_setup(struct options *o, unsigned long step)
@@ -224,6 +225,7 @@ static void test_selftest_gp_on_handed_backend(void **state)
 	    test_line_find("PASS: selftest-gp: real CPU: rdmsr 0x1b (IA32_APIC_BASE)", NULL));
 	assert_non_null(test_line_find(
 	    "PASS: selftest-gp: real CPU: wrmsr 0x6e1 <- 0x100000000 raised #GP", NULL));
+	assert_non_null(test_line_find("PASS: selftest-gp: real CPU: with garbage in rax", NULL));
 	assert_non_null(test_line_find("PASS: selftest-gp: real CPU: firmware IDT", NULL));
 	assert_non_null(test_line_find("PASS: selftest-pmi-vector: ", NULL));
 	assert_int_equal(test_line_count("FAIL: "), 0);
