@@ -9,9 +9,10 @@
  * Mode Exceptions") raises #GP(0).  The firmware's handler would print a
  * register dump and hang the bench machine.  So every access runs with
  * interrupts off under a private IDT: a copy of the firmware's, taken just
- * before the access, whose vector 13 points at gp_stub.  gp_stub steps over
- * the 2-byte RDMSR/WRMSR and sets r8 to 1, which the access reads as "it
- * faulted".  Then the firmware's IDTR is loaded again.  The firmware's IDT
+ * before the access, whose vector 13 points at gp_stub.  The access zeroes
+ * r8 right before the RDMSR/WRMSR, in the same asm statement; gp_stub steps
+ * over the 2-byte instruction and sets r8 to 1, which the access reads as
+ * "it faulted".  Then the firmware's IDTR is loaded again.  The firmware's IDT
  * itself is never written, and no state is global, so an AP may use it too.
  */
 #include "hw_real.h"
@@ -41,7 +42,7 @@ __asm__(".text\n"
 	"pp_gp_stub:\n"
 	"	addq $8, %rsp\n"   /* drop the error code */
 	"	addq $2, (%rsp)\n" /* resume after 0f 32 / 0f 30 */
-	"	movl $1, %r8d\n"   /* the access's fault flag (register variable r8) */
+	"	movl $1, %r8d\n"   /* the fault flag: the access zeroed r8 just before */
 	"	iretq\n");
 extern char pp_gp_stub[] __asm__("pp_gp_stub") __attribute__((visibility("hidden")));
 
@@ -138,14 +139,30 @@ static void trap_leave(struct trap_ctx *t, uint64_t faulted)
 		gp_trapped++;
 }
 
+/*
+ * The fault flag lives in r8 only inside the asm statement: it is zeroed
+ * right before RDMSR/WRMSR, gp_stub sets it to 1, and it is copied out into
+ * an ordinary variable before the asm ends (r8 is declared clobbered).  A
+ * local register variable set to 0 in C would not do: GCC guarantees such a
+ * variable's register only as an operand of the asm it is passed to ("The
+ * only supported use for this feature is to specify registers for input and
+ * output operands when calling Extended asm", GCC manual, "Specifying
+ * Registers for Local Variables"), and trap_enter() calls memset and memcpy
+ * in between, which may leave anything in r8 (a caller-saved register).
+ */
 static enum hw_fault real_rdmsr(uint32_t msr, uint64_t *val)
 {
 	struct trap_ctx t;
-	register uint64_t fault __asm__("r8") = 0;
+	uint64_t fault;
 	uint32_t lo, hi;
 
 	trap_enter(&t);
-	__asm__ volatile("rdmsr" : "=a"(lo), "=d"(hi), "+r"(fault) : "c"(msr) : "memory");
+	__asm__ volatile("xorl %%r8d, %%r8d\n\t"
+			 "rdmsr\n\t"
+			 "movq %%r8, %[f]"
+			 : "=a"(lo), "=d"(hi), [f] "=&r"(fault)
+			 : "c"(msr)
+			 : "r8", "memory");
 	trap_leave(&t, fault);
 	*val = fault ? 0 : ((uint64_t)hi << 32 | lo);
 	return fault ? HW_GP : HW_OK;
@@ -154,13 +171,15 @@ static enum hw_fault real_rdmsr(uint32_t msr, uint64_t *val)
 static enum hw_fault real_wrmsr(uint32_t msr, uint64_t val)
 {
 	struct trap_ctx t;
-	register uint64_t fault __asm__("r8") = 0;
+	uint64_t fault;
 
 	trap_enter(&t);
-	__asm__ volatile("wrmsr"
-			 : "+r"(fault)
+	__asm__ volatile("xorl %%r8d, %%r8d\n\t"
+			 "wrmsr\n\t"
+			 "movq %%r8, %[f]"
+			 : [f] "=&r"(fault)
 			 : "c"(msr), "a"((uint32_t)val), "d"((uint32_t)(val >> 32))
-			 : "memory");
+			 : "r8", "memory");
 	trap_leave(&t, fault);
 	return fault ? HW_GP : HW_OK;
 }
