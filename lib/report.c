@@ -27,6 +27,58 @@ bool report_is_simulated(void)
 	return report_simulated;
 }
 
+/* Deferred lines, back to back, each ending in its NUL (report.h). */
+static char defer_buf[REPORT_DEFER_BYTES];
+static size_t defer_len, defer_lines, defer_dropped;
+static volatile unsigned int defer_depth;
+
+void report_defer_begin(void)
+{
+	defer_depth++;
+}
+
+void report_defer_end(void)
+{
+	if (defer_depth)
+		defer_depth--;
+}
+
+bool report_deferring(void)
+{
+	return defer_depth != 0;
+}
+
+static void defer_add(const char *line, size_t len)
+{
+	if (defer_len + len + 1 > sizeof(defer_buf)) {
+		defer_dropped++;
+		return;
+	}
+	memcpy(defer_buf + defer_len, line, len + 1);
+	defer_len += len + 1;
+	defer_lines++;
+}
+
+size_t report_flush_deferred(const char *from)
+{
+	size_t n = defer_lines + defer_dropped, at = 0;
+
+	if (defer_depth || !n)
+		return 0;
+	report_info("%zu lines from %s, held back until now (no firmware call there):", n,
+		    from ? from : "code that may not call firmware");
+	while (at < defer_len) {
+		if (report_sink)
+			report_sink(defer_buf + at, report_ctx);
+		at += strlen(defer_buf + at) + 1;
+	}
+	if (defer_dropped)
+		report_info("%zu more lines dropped: the %d-byte buffer for them was full",
+			    defer_dropped, REPORT_DEFER_BYTES);
+	defer_len = defer_lines = defer_dropped = 0;
+	return n;
+}
+
 static void emit(const char *prefix, const char *name, const char *fmt, va_list ap)
 {
 	char line[REPORT_LINE_MAX];
@@ -52,7 +104,9 @@ static void emit(const char *prefix, const char *name, const char *fmt, va_list 
 		sb.size = sizeof(line);
 		strbuf_puts(&sb, " [sim]");
 	}
-	if (report_sink)
+	if (defer_depth)
+		defer_add(line, sb.len);
+	else if (report_sink)
 		report_sink(line, report_ctx);
 }
 
@@ -135,4 +189,6 @@ int report_summary(void)
 void report_reset(void)
 {
 	counts = (struct report_counts){0};
+	defer_depth = 0;
+	defer_len = defer_lines = defer_dropped = 0;
 }

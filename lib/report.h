@@ -45,6 +45,35 @@ void report_info(const char *fmt, ...) pp_printf(1, 2);
 void report_line(const char *fmt, ...) pp_printf(1, 2);
 void report_vline(const char *fmt, va_list ap);
 
+/*
+ * Deferred output, for code that may not call firmware: the PMI handler (a
+ * PMI that lands inside a ConOut, SerialIo or file Write call would enter
+ * the same driver again) and code running on another CPU (UEFI boot
+ * services are for the BSP only).  Between report_defer_begin() and
+ * report_defer_end() (they nest) a finished line - a counted PASS/FAIL/SKIP
+ * as well as an MSR: line - goes into a fixed buffer instead of the sink:
+ * no allocation, no sink call.  The counts are kept at once, so SUMMARY is
+ * right either way.  Lines that do not fit are counted, not written.
+ * report_defer_begin() may also cover a whole session, which then calls
+ * report_flush_deferred() once it is back on the normal path.  One writer
+ * at a time: the buffer has no lock, so code that runs on several CPUs at
+ * once must give each its own turn (or its own buffer).
+ */
+#define REPORT_DEFER_BYTES 32768
+
+void report_defer_begin(void);
+void report_defer_end(void);
+bool report_deferring(void);
+/*
+ * From the normal path only (does nothing while deferring): an INFO line
+ * saying how many lines were held back and from where (`from`, e.g. "the
+ * PMI handler"), the lines through the sink in their order, then, if any
+ * did not fit, an INFO line with how many were dropped.  The buffer is
+ * empty afterwards.  Returns the number of lines held back (printed or
+ * dropped).
+ */
+size_t report_flush_deferred(const char *from);
+
 struct report_counts {
 	unsigned int tests, failures, skipped;
 };
