@@ -16,6 +16,7 @@
 #include "../ds/ds.h"
 #include "../lib/fmt.h"
 #include "../lib/platform.h"
+#include "../lib/report.h"
 
 #define SAVE_MAX      96
 #define PMI_VECTOR    0xee /* our own IDT vector for LVTPC (Linux uses NMI; kvm-unit-tests 32) */
@@ -433,6 +434,13 @@ static void drain(struct sess *s)
  * PMI handler (Linux core.c intel_pmu_handle_irq): GLOBAL_CTRL = 0, then loop { read status, ack,
  * drain } at most 100 times, re-enable, EOI, and unmask LVTPC, which the
  * delivery masked (SDM 11.5.1).
+ *
+ * No firmware call on this path: the PMI may have interrupted one (a
+ * ConOut, SerialIo or file Write of a report line), and calling into the
+ * same driver again from the interrupt is not safe.  So what it reports -
+ * the trace=msr lines of its MSR accesses, a simulator rule - is held back
+ * (lib/report.h deferred output) and printed by run_armed() after the
+ * handler is removed.
  */
 static void pmi_handler(void *ctx)
 {
@@ -450,6 +458,7 @@ static void pmi_handler(void *ctx)
 	if (s->ci->pmu_version >= 4)
 		ours |= GLOBAL_STATUS_LBR_FRZ | GLOBAL_STATUS_CTR_FRZ;
 
+	report_defer_begin();
 	s->res->pmis++;
 	sess_wr(s, MSR_IA32_PERF_GLOBAL_CTRL, 0);
 	for (loops = 0; loops < PMI_MAX_LOOPS; loops++) {
@@ -465,6 +474,7 @@ static void pmi_handler(void *ctx)
 		sess_wr(s, MSR_IA32_PERF_GLOBAL_CTRL, s->plan.global_ctrl);
 	hw_apic_write(APIC_EOI, 0);
 	hw_apic_write(APIC_LVTPC, PMI_VECTOR);
+	report_defer_end();
 }
 
 static bool setup_pmi(struct sess *s)
@@ -674,6 +684,8 @@ static int run_armed(struct sess *s, void (*kernel)(void *arg), void *arg)
 		read_counts(s);
 	drain(s);
 	teardown_pmi(s);
+	/* The PMI handler's lines, now that no PMI can come (normal path). */
+	report_flush_deferred("the PMI handler");
 	cleared = clear_buffers(s);
 	restore_status(s);
 	restore_all(s, n_saved);

@@ -96,6 +96,11 @@ void sim_get_stats(struct sim_stats *st)
 	*st = sim_cpu.stats;
 }
 
+bool sim_pmi_running(void)
+{
+	return sim_cpu.in_pmi;
+}
+
 /* ---- hw_ops ------------------------------------------------------------ */
 
 static void sim_cpuid(uint32_t leaf, uint32_t subleaf, struct cpuid_regs *r)

@@ -50,6 +50,12 @@ struct sim_stats {
 	uint64_t loads, stores;
 };
 void sim_get_stats(struct sim_stats *st);
+/*
+ * (sim addition) Whether the PMI handler installed through set_pmi_handler
+ * is running now (the simulator calls it synchronously): tests use it to
+ * prove that nothing on the PMI path prints.
+ */
+bool sim_pmi_running(void);
 /* Power-on reset of the selected model (MSRs, APIC, caches, TSC, counts). */
 void sim_reset(void);
 
