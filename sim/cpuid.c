@@ -69,7 +69,9 @@ static void ext_leaf(const struct sim_model *m, uint32_t leaf, struct cpuid_regs
 
 static void arch_pebs_leaf(const struct sim_model *m, uint32_t sub, struct cpuid_regs *r)
 {
-	uint32_t ngp = (m->ca[0] >> 8) & 0xff, nfx = m->ca[3] & 0x1f;
+	uint32_t ngp = (m->ca[0] >> 8) & 0xff, ecx, count;
+
+	sim_fixed_enum(m, &ecx, &count);
 
 	switch (sub) {
 	case 0:
@@ -78,7 +80,8 @@ static void arch_pebs_leaf(const struct sim_model *m, uint32_t sub, struct cpuid
 		break;
 	case 1:
 		r->eax = (uint32_t)((1ull << ngp) - 1);
-		r->ebx = (uint32_t)((1ull << nfx) - 1);
+		/* the fixed counters that exist, as leaf 0AH enumerates them */
+		r->ebx = sim_fixed_present(m->ca[0] & 0xff, ecx, count);
 		break;
 	case 4:
 		r->ebx = m->c23_caps;
@@ -118,10 +121,13 @@ static void basic_leaf(const struct sim_model *m, uint32_t leaf, uint32_t sub, s
 		break;
 	case 0xa:
 		if (m->vendor == SIM_INTEL) {
+			uint32_t ecx, count;
+
+			sim_fixed_enum(m, &ecx, &count);
 			r->eax = m->ca[0];
 			r->ebx = m->ca[1];
-			r->ecx = m->ca[2];
-			r->edx = m->ca[3];
+			r->ecx = ecx;
+			r->edx = (m->ca[3] & ~0x1fu) | count;
 		}
 		break;
 	case 0x15:

@@ -233,7 +233,15 @@ const struct sim_model sim_model_table[] = {
 		.phys_bits = 52,
 		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffafbff, .c1_edx = EDX_INTEL,
 		.c7_ebx = 0x239ca7eb, .c71_eax = 1u << 8,
-		.ca = { CA_EAX(6, 8, 48), 0, 0x7, CA_EDX(3, 48, 1) },
+		/*
+		 * Fixed counters 0-2 and 4-6, none 3: perfmon clearwaterforest_core.json
+		 * puts TOPDOWN_BAD_SPECULATION.ALL, TOPDOWN_FE_BOUND.ALL and
+		 * TOPDOWN_RETIRING.ALL on fixed counters 4, 5, 6 and no event on 3;
+		 * Linux core.c intel_skt_event_constraints has the same (0x0073 on 4,
+		 * 0x019c on 5, 0x02c2 on 6).  The CPUID value itself is not published:
+		 * ECX 0x77 with EDX[4:0] = 3 is that set under SDM 20.2.5's rule.
+		 */
+		.ca = { CA_EAX(6, 8, 48), 0, 0x77, CA_EDX(3, 48, 1) },
 		.c15 = { 1, 88, 25000000 }, .c16_mhz = 2200,
 		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
 		.c23_gp = 0xff, .c23_fx = 0x7,

@@ -52,9 +52,10 @@ static bool has_fw_gp(const struct sim_cpu *c, unsigned int i)
 	return has_gp(c, i) && c->pmu.fw_write;
 }
 
+/* A fixed counter CPUID.0AH does not enumerate raises #GP (sim_fixed_present). */
 static bool has_fixed(const struct sim_cpu *c, unsigned int i)
 {
-	return c->pmu.version >= 2 && i < c->pmu.n_fixed;
+	return c->pmu.version >= 2 && i < SIM_MAX_FIXED && (c->pmu.fixed_bitmap & (1u << i));
 }
 
 static bool has_global(const struct sim_cpu *c, unsigned int i)
@@ -139,6 +140,8 @@ static uint64_t fixed_ctrl_mask(const struct sim_cpu *c)
 	unsigned int i;
 
 	for (i = 0; i < c->pmu.n_fixed; i++) {
+		if (!(c->pmu.fixed_bitmap & (1u << i)))
+			continue;	/* an absent counter's field is reserved */
 		m |= 0xbull << (4 * i); /* OS, USR, PMI */
 		if (c->pmu.version >= 3)
 			m |= 0x4ull << (4 * i); /* AnyThread */

@@ -7,6 +7,10 @@
 
 struct sim_cpu sim_cpu;
 
+/* sim_set_fixed_enum(): until the next sim_select(). */
+static bool fx_override;
+static uint32_t fx_ecx, fx_count;
+
 #define APIC_EOI   0xb0
 #define APIC_LVTPC 0x340
 #define LVT_MASK   (1u << 16)
@@ -26,12 +30,39 @@ const char *sim_current_model(void)
 	return sim_cpu.m ? sim_cpu.m->info.name : NULL;
 }
 
+void sim_fixed_enum(const struct sim_model *m, uint32_t *ecx, uint32_t *edx_count)
+{
+	*ecx = fx_override ? fx_ecx : m->ca[2];
+	*edx_count = fx_override ? fx_count : m->ca[3] & 0x1f;
+}
+
+uint32_t sim_fixed_present(uint32_t version, uint32_t ecx, uint32_t edx_count)
+{
+	uint32_t contiguous = edx_count >= 32 ? ~0u : (1u << edx_count) - 1;
+
+	if (version < 2)
+		return 0;
+	return (version >= 5 ? ecx | contiguous : contiguous) & ((1u << SIM_MAX_FIXED) - 1);
+}
+
+int sim_set_fixed_enum(uint32_t ecx, uint32_t edx_count)
+{
+	if (!sim_cpu.m || (sim_cpu.m->ca[0] & 0xff) < 5 || edx_count > 0x1f)
+		return -1;
+	fx_override = true;
+	fx_ecx = ecx;
+	fx_count = edx_count;
+	sim_reset();
+	return 0;
+}
+
 /* The PMU's shape from the model's own CPUID.0AH and capability MSRs. */
 static void derive_pmu(struct sim_cpu *c)
 {
 	const struct sim_model *m = c->m;
 	struct sim_pmu *p = &c->pmu;
 	bool pdcm = m->c1_ecx & (1u << 15), ds = m->c1_edx & (1u << 21);
+	uint32_t ecx, count;
 
 	memset(p, 0, sizeof(*p));
 	if (m->vendor != SIM_INTEL)
@@ -39,16 +70,15 @@ static void derive_pmu(struct sim_cpu *c)
 	p->version = m->ca[0] & 0xff;
 	p->n_gp = (m->ca[0] >> 8) & 0xff;
 	p->gp_width = (m->ca[0] >> 16) & 0xff;
-	p->n_fixed = m->ca[3] & 0x1f;
 	p->fixed_width = (m->ca[3] >> 5) & 0xff;
 	if (p->n_gp > SIM_MAX_GP)
 		p->n_gp = SIM_MAX_GP;
-	if (p->n_fixed > SIM_MAX_FIXED)
-		p->n_fixed = SIM_MAX_FIXED;
 	p->gp_mask = GENMASK_ULL(p->gp_width - 1, 0);
 	p->fixed_mask = p->fixed_width ? GENMASK_ULL(p->fixed_width - 1, 0) : 0;
-	/* Version 5: ECX is the fixed-counter bitmap; before, the first n_fixed. */
-	p->fixed_bitmap = p->version >= 5 ? m->ca[2] : (1u << p->n_fixed) - 1;
+	/* Which fixed counters exist (sim_fixed_present); n_fixed: the highest + 1. */
+	sim_fixed_enum(m, &ecx, &count);
+	p->fixed_bitmap = sim_fixed_present(p->version, ecx, count);
+	p->n_fixed = p->fixed_bitmap ? 32 - (uint32_t)__builtin_clz(p->fixed_bitmap) : 0;
 	if (pdcm) {
 		p->fmt = (m->perf_caps >> 8) & 0xf;
 		p->baseline = p->fmt >= 4 && (m->perf_caps & (1u << 14));
@@ -84,6 +114,7 @@ int sim_select(const char *name)
 	for (i = 0; name && i < sim_model_table_len; i++) {
 		if (!strcmp(sim_model_table[i].info.name, name)) {
 			sim_cpu.m = &sim_model_table[i];
+			fx_override = false;
 			sim_reset();
 			return 0;
 		}

@@ -56,6 +56,17 @@ void sim_get_stats(struct sim_stats *st);
  * prove that nothing on the PMI path prints.
  */
 bool sim_pmi_running(void);
+/*
+ * (sim addition) CPUID.0AH ECX (the fixed-counter bitmap) and EDX[4:0]
+ * (the number of contiguous fixed counters) as a hypervisor may give them
+ * to its guest: Linux KVM lets the VMM set both, and a guest then has
+ * fixed counter i only if ECX[i] || EDX[4:0] > i, the rule of SDM Vol. 3B
+ * 20.2.5 (KVM pmu_intel.c; "KVM: x86/pmu: Add Intel PMU supported fixed
+ * counters bit mask", LKML 2023), so holes can be anywhere.  For the
+ * selected model, version 5 or later, until the next sim_select(); resets
+ * the simulated CPU.  0, or -1 if the model's PMU is older than version 5.
+ */
+int sim_set_fixed_enum(uint32_t ecx, uint32_t edx_count);
 /* Power-on reset of the selected model (MSRs, APIC, caches, TSC, counts). */
 void sim_reset(void);
 

@@ -18,7 +18,7 @@
 #include "sim.h"
 
 #define SIM_MAX_GP    8
-#define SIM_MAX_FIXED 4
+#define SIM_MAX_FIXED 8 /* Skymont/Darkmont: fixed counters up to 6 (perfmon) */
 
 enum sim_vendor { SIM_INTEL, SIM_AMD };
 
@@ -146,11 +146,24 @@ struct sim_model {
 extern const struct sim_model sim_model_table[];
 extern const size_t sim_model_table_len;
 
+/*
+ * CPUID.0AH ECX and EDX[4:0] as the CPU reports them: the model's, or what
+ * sim_set_fixed_enum() put in their place.
+ */
+void sim_fixed_enum(const struct sim_model *m, uint32_t *ecx, uint32_t *edx_count);
+/*
+ * The fixed counters that exist for that enumeration: SDM Vol. 3B 20.2.5
+ * "Architectural Performance Monitoring Version 5": from version 5 on,
+ * counter i exists if ECX[i] || EDX[4:0] > i; before, counters 0 to
+ * EDX[4:0] - 1.
+ */
+uint32_t sim_fixed_present(uint32_t version, uint32_t ecx, uint32_t edx_count);
+
 /* The PMU shape, derived once from the model's CPUID.0AH. */
 struct sim_pmu {
 	uint32_t version, n_gp, gp_width, n_fixed, fixed_width;
 	uint64_t gp_mask, fixed_mask; /* width masks */
-	uint32_t fixed_bitmap;	      /* fixed counters present */
+	uint32_t fixed_bitmap;	      /* fixed counters present (sim_fixed_enum) */
 	unsigned int fmt;	      /* PERF_CAPABILITIES.PEBS_FMT (0 if no PDCM) */
 	bool baseline, fw_write, trap;
 	bool pebs_usable; /* DS and not MISC_ENABLE.PEBS_UNAVAIL */

@@ -40,7 +40,8 @@ static const struct want wants[] = {
      CORE_TYPE_NONE},
     {"slm", VENDOR_INTEL, 6, 0x4d, 3, 2, 40, 3, 2, false, false, false, true, false,
      CORE_TYPE_NONE},
-    {"archpebs", VENDOR_INTEL, 6, 0xdd, 6, 8, 48, 3, 0xf, false, false, true, true, false,
+    /* fixed counters 0-2 and 4-6 (sim/models.c): n_fixed is one past the highest */
+    {"archpebs", VENDOR_INTEL, 6, 0xdd, 6, 8, 48, 7, 0xf, false, false, true, true, false,
      CORE_TYPE_NONE},
     {"pebs-off", VENDOR_INTEL, 6, 0x5e, 4, 4, 48, 3, 3, false, false, false, true, true,
      CORE_TYPE_NONE},
