@@ -191,7 +191,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 
 	report_info("%s: sampled %s, period %llu: %llu events", test, res.event_desc,
 		    (unsigned long long)res.period, (unsigned long long)res.sampled_events);
-	if (res.n_fixed >= 2)
+	if ((res.fixed_read & 3) == 3)
 		report_info("%s: instructions %llu, core cycles %llu", test,
 			    (unsigned long long)res.fixed[0], (unsigned long long)res.fixed[1]);
 	for (unsigned int i = 0; i < cfg.n_count_events; i++)

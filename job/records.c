@@ -17,7 +17,7 @@ uint64_t cycles_to_ns(const struct runner *r, const struct session_result *res, 
 
 	if (!hz)
 		return 0;
-	if (res->n_fixed >= 3 && res->fixed[1] && res->fixed[2])
+	if ((res->fixed_read & 6) == 6 && res->fixed[1] && res->fixed[2])
 		hz = hz / 1000 * (res->fixed[1] * 1000 / res->fixed[2]);
 	return hz ? cycles * 1000000000ULL / hz : 0;
 }

@@ -99,8 +99,13 @@ void json_run_fields(struct runner *r, const struct session_result *res, const s
 	json_u64(j, "format", res->decode_cfg.fmt);
 	json_str(j, "uarch", pebs_uarch_name(res->decode_cfg.uarch));
 	json_begin_array(j, "fixed");
-	for (unsigned int i = 0; i < res->n_fixed && i < 4; i++)
-		json_u64(j, NULL, res->fixed[i]);
+	/* Fixed counter i at index i; null for one CPUID.0AH does not enumerate. */
+	for (unsigned int i = 0; i < res->n_fixed && i < 4; i++) {
+		if (res->fixed_read & BIT_ULL(i))
+			json_u64(j, NULL, res->fixed[i]);
+		else
+			json_null(j, NULL);
+	}
 	json_end_array(j);
 	json_begin_object(j, "counts");
 	for (unsigned int i = 0; i < o->in.n_counts; i++)

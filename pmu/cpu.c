@@ -127,7 +127,17 @@ static void probe_arch_pmu(struct cpu_info *ci)
 		ci->fixed_width = (r.edx >> 5) & 0xff;
 		ci->fixed_mask = (uint32_t)((1ULL << ci->n_fixed) - 1);
 	}
-	/* v5: ECX is a bitmap of the fixed counters, which need not be contiguous. */
+	/*
+	 * v5: ECX is a bitmap of the fixed counters, which need not be
+	 * contiguous.  SDM Vol. 3B 20.2.5 "Architectural Performance Monitoring
+	 * Version 5": "Software is recommended to use the following logic to
+	 * check if a Fixed Counter is supported ...: FxCtr[i]_is_supported :=
+	 * ECX[i] || (EDX[4:0] > i)"; Linux KVM (vmx/pmu_intel.c) grants a guest
+	 * exactly those counters.  Linux perf (core.c intel_pmu_init) takes ECX
+	 * alone on v5+, which can only name fewer; the SDM's rule is followed
+	 * here so a counter a hypervisor enumerates through EDX alone is not
+	 * lost, and every loop over the fixed counters checks this mask.
+	 */
 	if (ci->pmu_version >= 5) {
 		ci->fixed_mask |= r.ecx;
 		ci->n_fixed = ci->fixed_mask ? 32 - __builtin_clz(ci->fixed_mask) : 0;
@@ -450,7 +460,8 @@ static void report_arch_pmu(const struct cpu_info *ci)
 	}
 	report_info("pmu: arch perfmon version %u, %u GP counters x %u bits, %u fixed counters x "
 		    "%u bits (mask 0x%x)",
-		    ci->pmu_version, ci->n_gp, ci->gp_width, ci->n_fixed, ci->fixed_width,
+		    ci->pmu_version, ci->n_gp, ci->gp_width,
+		    (unsigned int)__builtin_popcount(ci->fixed_mask), ci->fixed_width,
 		    ci->fixed_mask);
 	strbuf_init(&sb, buf, sizeof(buf));
 	for (uint32_t i = 0; i < ci->arch_events_len && i < ARRAY_SIZE(arch_event_names); i++)

@@ -45,10 +45,10 @@ struct cpu_info {
 	/* CPUID.0AH (architectural PMU) */
 	uint32_t pmu_version;
 	uint32_t n_gp, gp_width;
-	uint32_t n_fixed, fixed_width;
-	uint32_t arch_events_len;     /* EAX[31:24] */
-	uint32_t arch_events_unavail; /* EBX: bit set = event NOT available */
-	uint32_t fixed_mask;	      /* ECX (v5+): fixed counters supported, bitmap */
+	uint32_t n_fixed, fixed_width; /* n_fixed: one past the highest fixed counter */
+	uint32_t arch_events_len;      /* EAX[31:24] */
+	uint32_t arch_events_unavail;  /* EBX: bit set = event NOT available */
+	uint32_t fixed_mask;	       /* fixed counters that exist: ECX[i] || EDX[4:0] > i (v5+) */
 
 	/* IA32_MISC_ENABLE (Intel only) */
 	bool has_misc_enable;

@@ -609,7 +609,13 @@ static void plan_init(struct pmu_plan *p, const struct cpu_info *ci, const struc
 	p->n_gp = ci->n_gp < PLAN_MAX_GP ? ci->n_gp : PLAN_MAX_GP;
 	p->n_fixed =
 	    ci->pmu_version > 1 ? (ci->n_fixed < PLAN_MAX_FIXED ? ci->n_fixed : PLAN_MAX_FIXED) : 0;
-	/* A cpu_info built without the bitmap (pre-v5 style) has contiguous fixed counters. */
+	/*
+	 * The fixed counters that exist (pmu/cpu.c: ECX[i] || EDX[4:0] > i from
+	 * v5, SDM Vol. 3B 20.2.5).  Every fixed counter the plan uses - counting
+	 * 0..2, a counted event's, the PEBS one - is checked against this mask,
+	 * so fixed_used never names an absent one (it would #GP).  A cpu_info
+	 * built without the bitmap (pre-v5 style) has contiguous fixed counters.
+	 */
 	p->fixed_mask = ci->fixed_mask ? ci->fixed_mask : (uint32_t)GENMASK_ULL(31, 0);
 	p->fixed_mask &= p->n_fixed ? (uint32_t)GENMASK_ULL(p->n_fixed - 1, 0) : 0;
 	p->gp_width_mask = ci->gp_width ? GENMASK_ULL(ci->gp_width - 1, 0) : GENMASK_ULL(39, 0);

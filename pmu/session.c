@@ -136,6 +136,7 @@ static void build_save_list(struct sess *s)
 			want_save(s, MSR_OFFCORE_RSP0 + i, MSR_OFFCORE_RSP0 + i);
 	if (p->fixed_used)
 		want_save(s, MSR_IA32_FIXED_CTR_CTRL, MSR_IA32_FIXED_CTR_CTRL);
+	/* fixed_used holds only counters CPUID.0AH enumerates (plan.c): never an absent one */
 	for (i = 0; i < p->n_fixed; i++)
 		if (p->fixed_used & BIT_ULL(i))
 			want_save(s, MSR_IA32_FIXED_CTR0 + i, MSR_IA32_FIXED_CTR0 + i);
@@ -536,9 +537,19 @@ static void read_counts(struct sess *s)
 	unsigned int i;
 	int ctr;
 
-	for (i = 0; i < p->n_fixed && i < PLAN_FIXED_COUNTING; i++)
-		if (sess_rd(s, MSR_IA32_FIXED_CTR0 + i, &v))
-			r->fixed[r->n_fixed++] = v;
+	/*
+	 * The fixed counters the plan programmed (compute_controls: 0..2 where
+	 * CPUID.0AH enumerates them).  From PMU version 5 the enumeration may
+	 * have holes (SDM Vol. 3B 20.2.5: counter i exists if ECX[i] ||
+	 * EDX[4:0] > i), and reading an absent counter raises #GP.
+	 */
+	for (i = 0; i < PLAN_FIXED_COUNTING; i++) {
+		if (!(p->fixed_used & BIT_ULL(i)) || !sess_rd(s, MSR_IA32_FIXED_CTR0 + i, &v))
+			continue;
+		r->fixed[i] = v;
+		r->fixed_read |= BIT_ULL(i);
+		r->n_fixed = i + 1;
+	}
 	for (i = 0; i < p->n_count; i++) {
 		ctr = p->count[i].ctr;
 		if (!sess_rd(s, ctr >= 32 ? MSR_IA32_FIXED_CTR0 + (ctr - 32) : MSR_IA32_PMC0 + ctr,

@@ -56,9 +56,15 @@ enum session_rec_kind {
 };
 
 struct session_result {
-	/* Counting mode, read after disarming. */
-	uint64_t fixed[4]; /* INST_RETIRED.ANY, CPU_CLK_UNHALTED.CORE, .REF, (SLOTS) */
+	/*
+	 * Counting mode, read after disarming.  fixed[i] is fixed counter i
+	 * (INST_RETIRED.ANY, CPU_CLK_UNHALTED.CORE, .REF_TSC); n_fixed is one
+	 * past the highest read, fixed_read says which hold a count: a counter
+	 * CPUID.0AH does not enumerate is never read (it would #GP).
+	 */
+	uint64_t fixed[4];
 	unsigned int n_fixed;
+	uint32_t fixed_read;
 	uint64_t sampled_events; /* how many times the PEBS event occurred (overflows * period +
 				    residue) */
 	uint64_t counts[SESSION_MAX_COUNT]; /* cfg.count_events, in order */
