@@ -104,7 +104,15 @@ void sim_raise_pmi(struct sim_cpu *c)
 		c->stats.pmis_masked++;
 		return;
 	}
+	if (!c->pmi_pending)
+		c->pmi_wait = c->pmi_delay;
 	c->pmi_pending = true;
+}
+
+/* Instructions retired: a delayed PMI comes nearer (sim_set_pmi_delay). */
+static void pmi_wait_retire(struct sim_cpu *c, uint64_t n)
+{
+	c->pmi_wait = c->pmi_wait > n ? c->pmi_wait - n : 0;
 }
 
 void sim_deliver_pmi(struct sim_cpu *c)
@@ -112,6 +120,9 @@ void sim_deliver_pmi(struct sim_cpu *c)
 	while (c->pmi_pending && !c->in_pmi && !c->pmi_in_service) {
 		uint32_t mode = (c->lvtpc >> 8) & 7, vec = c->lvtpc & 0xff;
 
+		/* Still on its way (a masked LVTPC drops it below, at once). */
+		if (c->pmi_wait && !(c->lvtpc & LVT_MASK))
+			return;
 		c->pmi_pending = false;
 		if (!c->pmi_fn || (c->lvtpc & LVT_MASK) || (mode == 0 && vec != c->pmi_vector)) {
 			c->stats.pmis_masked++;
@@ -396,6 +407,7 @@ void sim_engine_access(struct sim_cpu *c, uint64_t ip, uint64_t addr, uint32_t s
 		capture_store(c, &a);
 	count(c, &w, ip);
 	c->last_ip = ip;
+	pmi_wait_retire(c, 1);
 	sim_deliver_pmi(c);
 }
 
@@ -438,6 +450,7 @@ void sim_engine_retire(struct sim_cpu *c, uint64_t ip, uint64_t n)
 		c->stats.instructions += step;
 		count(c, &w, ip);
 		c->last_ip = ip;
+		pmi_wait_retire(c, step);
 		sim_deliver_pmi(c);
 		n -= step;
 	}

@@ -31,6 +31,7 @@ enum rule_id {
 	R_PST,
 	R_DS_AREA,
 	R_ARCH_PEBS,
+	R_ARCH_THRESH,
 	R_OFFCORE_AVG,
 	R_OFFCORE_PAIR,
 };
@@ -284,10 +285,36 @@ static void check_ds(struct sim_cpu *c)
 		      why);
 }
 
+/*
+ * IA32_PEBS_INDEX.THRESH (58:36, 16-byte units) outside 1 .. the buffer's
+ * end: Linux's arch-PEBS code only writes ARCH_PEBS_THRESH_SINGLE (1) or
+ * ARCH_PEBS_THRESH_MULTI (a page short of a 64 KiB buffer), and no public
+ * source says what the CPU does with 0 or a value past the buffer (the
+ * arch-PEBS specification, Intel's ISE, is not among the sources), so the
+ * simulator refuses to guess.
+ */
+static void check_arch_thresh(struct sim_cpu *c)
+{
+	uint64_t thresh = (c->pebs_index >> 36) & 0x7fffff,
+		 most = (4096ull << (c->pebs_base & 0xf)) >> 4;
+
+	if (thresh >= 1 && thresh <= most)
+		return;
+	if (once(c, R_ARCH_THRESH))
+		sim_violation(c, "arch-pebs-thresh",
+			      "IA32_PEBS_INDEX.THRESH 0x%llx is outside 1..0x%llx, the %llu-byte "
+			      "buffer (no source defines a threshold outside the buffer; Linux "
+			      "arch-PEBS writes 1 or a page short of the end)",
+			      (unsigned long long)thresh, (unsigned long long)most,
+			      (unsigned long long)(most << 4));
+}
+
 static void check_arch_pebs(struct sim_cpu *c)
 {
-	if ((c->pebs_index & BIT_ULL(32)) && (c->pebs_base & sim_phys_mask(c)))
+	if ((c->pebs_index & BIT_ULL(32)) && (c->pebs_base & sim_phys_mask(c))) {
+		check_arch_thresh(c);
 		return;
+	}
 	if (once(c, R_ARCH_PEBS))
 		sim_violation(c, "arch-pebs-buffer",
 			      "a counter is armed through CFG_C.EN but IA32_PEBS_BASE=0x%llx / "

@@ -132,6 +132,11 @@ bool sim_pmi_running(void)
 	return sim_cpu.in_pmi;
 }
 
+void sim_set_pmi_delay(uint64_t instructions)
+{
+	sim_cpu.pmi_delay = instructions;
+}
+
 /* ---- hw_ops ------------------------------------------------------------ */
 
 static void sim_cpuid(uint32_t leaf, uint32_t subleaf, struct cpuid_regs *r)

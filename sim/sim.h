@@ -67,6 +67,17 @@ bool sim_pmi_running(void);
  * the simulated CPU.  0, or -1 if the model's PMU is older than version 5.
  */
 int sim_set_fixed_enum(uint32_t ecx, uint32_t edx_count);
+/*
+ * (sim addition) A PMI is delivered only after this many more instructions
+ * retire (default 0: right after the one that requested it).  On hardware
+ * the interrupt is handled some time after the request: the SDM asks for
+ * the PEBS interrupt threshold to be "several records short of the PEBS
+ * absolute maximum address to allow a pending interrupt to be handled"
+ * (Vol. 3B 17.4.9), and until then records are still written.  Tests use it
+ * to put records between the threshold and the absolute maximum.  Until the
+ * next sim_select() or sim_reset().
+ */
+void sim_set_pmi_delay(uint64_t instructions);
 /* Power-on reset of the selected model (MSRs, APIC, caches, TSC, counts). */
 void sim_reset(void);
 

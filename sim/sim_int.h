@@ -218,6 +218,8 @@ struct sim_cpu {
 	/* Local APIC LVT performance-counter entry and the PMI handler. */
 	uint32_t lvtpc;
 	bool pmi_in_service, pmi_pending, in_pmi;
+	uint64_t pmi_delay; /* sim_set_pmi_delay: instructions from request to delivery */
+	uint64_t pmi_wait;  /* of those, still to retire for the pending PMI */
 	uint8_t pmi_vector;
 	hw_pmi_fn pmi_fn;
 	void *pmi_ctx;

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_job_buffer.c - what the main job says about a full PEBS buffer and
+ * about fixed counters CPUID.0AH does not enumerate: the console line, the
+ * verdict and results.json (docs/RESULTS.md), on the simulated Skylake and
+ * Ice Lake-SP.
+ *
+ *  - a full buffer without a counting copy (load latency): lost is unknown,
+ *    never 0: "lost": null, the verdict fails, and the console line says
+ *    "lost unknown" - or gives the number inferred from the kernel's own
+ *    accesses when every load is an event (ldlat=3), marked as such;
+ *  - a full buffer with a counting copy (DataLA stores): lost is counted,
+ *    and the line, the verdict and "buffer_full" say the buffer filled;
+ *  - a buffer that did not fill: "lost": 0, "buffer_full": false;
+ *  - a guest without fixed counter 1: "fixed": [N, null, N].
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "app/options.h"
+#include "job/job.h"
+#include "lib/report.h"
+#include "pmu/cpu.h"
+#include "pmu/hw.h"
+#include "sim/sim.h"
+#include "test_util.h"
+
+static char outdir[] = "/tmp/pebsprobe-jobbuf-XXXXXX";
+static char json[1 << 20];
+
+static void setup(const char *model, struct options *o, struct cpu_info *ci)
+{
+	test_lines_clear();
+	assert_int_equal(sim_select(model), 0);
+	hw_install(sim_hw_ops());
+	report_reset();
+	report_set_simulated(true);
+	cpu_probe(ci);
+	options_defaults(&*o);
+}
+
+static void read_results(void)
+{
+	char path[256];
+	size_t n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/results.json", outdir);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	n = fread(json, 1, sizeof(json) - 1, f);
+	fclose(f);
+	json[n] = 0;
+}
+
+/* The results.json run object of `test` (up to the next run), as a string in json[]. */
+static const char *run_object(const char *test)
+{
+	char want[96];
+	char *at, *end;
+
+	snprintf(want, sizeof(want), "{\"test\":\"%s\"", test);
+	at = strstr(json, want);
+	assert_non_null(at);
+	end = strstr(at + 1, "{\"test\":");
+	if (end)
+		*end = 0;
+	return at;
+}
+
+/* A line holding both texts, or NULL. */
+static const char *find_text(const char *a, const char *b)
+{
+	for (unsigned int i = 0; i < test_n_lines; i++)
+		if (strstr(test_lines[i], a) && (!b || strstr(test_lines[i], b)))
+			return test_lines[i];
+	return NULL;
+}
+
+/* Load latency on Skylake has no counting copy: 4 KiB hold 20 of 187 records. */
+static void full_without_copy(void **state)
+{
+	struct options o;
+	struct cpu_info ci;
+	const char *l, *run;
+
+	setup("skl", &o, &ci);
+	strcpy(o.job.kernels, "chase-l1");
+	o.job.buffer_kib = 4;
+	o.job.period = 32;
+	job_main(&o.job, &ci);
+	l = find_text("chase-l1/load: records drained", NULL);
+	assert_non_null(l);
+	printf("# %s\n", l);
+	assert_non_null(strstr(l, "the PEBS buffer filled"));
+	l = find_text("FAIL: chase-l1/load: ", NULL);
+	assert_non_null(l);
+	printf("# %s\n", l);
+	assert_non_null(strstr(l, "the PEBS buffer filled"));
+	assert_non_null(strstr(l, "how many were lost is unknown"));
+	read_results();
+	run = run_object("chase-l1/load");
+	assert_non_null(strstr(run, "\"lost\":null"));
+	assert_non_null(strstr(run, "\"buffer_full\":true"));
+}
+
+/*
+ * ldlat=64: not every load qualifies, so the kernel's accesses cannot stand
+ * in for a count either: the line says "lost unknown".
+ */
+static void full_unknown(void **state)
+{
+	struct options o;
+	struct cpu_info ci;
+	const char *l, *run;
+
+	setup("skl", &o, &ci);
+	strcpy(o.job.kernels, "chase-dram");
+	o.job.buffer_kib = 4;
+	o.job.period = 32;
+	o.job.ldlat = 64;
+	job_main(&o.job, &ci);
+	l = find_text("chase-dram/load: records drained", NULL);
+	assert_non_null(l);
+	printf("# %s\n", l);
+	assert_non_null(strstr(l, ", lost unknown (the PEBS buffer filled; no count of the event "
+				  "beside the records), "));
+	assert_non_null(find_text("FAIL: chase-dram/load: ", "how many were lost is unknown"));
+	read_results();
+	run = run_object("chase-dram/load");
+	assert_non_null(strstr(run, "\"lost\":null"));
+	assert_non_null(strstr(run, "\"buffer_full\":true"));
+}
+
+/* DataLA stores on Skylake have a counting copy: the records lost are counted. */
+static void full_with_copy(void **state)
+{
+	struct options o;
+	struct cpu_info ci;
+	const char *l, *run;
+	unsigned long long lost = 0;
+
+	setup("skl", &o, &ci);
+	strcpy(o.job.kernels, "stream-store");
+	o.job.buffer_kib = 4;
+	o.job.period = 32;
+	job_main(&o.job, &ci);
+	l = find_text("stream-store/store: records drained", NULL);
+	assert_non_null(l);
+	printf("# %s\n", l);
+	assert_non_null(strstr(l, " (the PEBS buffer filled)"));
+	assert_int_equal(sscanf(strstr(l, "lost "), "lost %llu", &lost), 1);
+	assert_true(lost > 100);
+	l = find_text("PASS: stream-store/store: ", NULL);
+	if (!l) {
+		test_lines_dump(stdout);
+		fail();
+		return;
+	}
+	printf("# %s\n", l);
+	assert_non_null(strstr(l, "(the PEBS buffer filled)"));
+	read_results();
+	run = run_object("stream-store/store");
+	assert_non_null(strstr(run, "\"buffer_full\":true"));
+	assert_null(strstr(run, "\"lost\":null"));
+	assert_null(strstr(run, "\"lost\":0,"));
+}
+
+/* The default 64 KiB hold them all: nothing lost, and that is known. */
+static void not_full(void **state)
+{
+	struct options o;
+	struct cpu_info ci;
+	const char *l, *run;
+
+	setup("skl", &o, &ci);
+	strcpy(o.job.kernels, "chase-l1");
+	job_main(&o.job, &ci);
+	l = find_text("chase-l1/load: records drained", NULL);
+	assert_non_null(l);
+	assert_null(strstr(l, "filled"));
+	assert_non_null(strstr(l, ", lost 0, "));
+	read_results();
+	run = run_object("chase-l1/load");
+	assert_non_null(strstr(run, "\"lost\":0,"));
+	assert_non_null(strstr(run, "\"buffer_full\":false"));
+}
+
+/* A guest whose VMM enumerates fixed counters 0 and 2 only (CPUID.0AH ECX 0x5, EDX[4:0] 1). */
+static void fixed_hole_in_results(void **state)
+{
+	struct options o;
+	struct cpu_info ci;
+	const char *run;
+	unsigned long long f0, f2;
+
+	setup("icx", &o, &ci);
+	assert_int_equal(sim_set_fixed_enum(0x5, 1), 0);
+	cpu_probe(&ci);
+	strcpy(o.job.kernels, "chase-l1");
+	job_main(&o.job, &ci);
+	assert_non_null(find_text("PASS: chase-l1/load: ", NULL));
+	read_results();
+	run = run_object("chase-l1/load");
+	assert_non_null(strstr(run, "\"fixed\":["));
+	assert_int_equal(sscanf(strstr(run, "\"fixed\":["), "\"fixed\":[%llu,null,%llu]", &f0, &f2),
+			 2);
+	assert_true(f0 > 0 && f2 > 0);
+	assert_null(find_text("#GP", NULL));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(full_without_copy),     cmocka_unit_test(full_unknown),
+	    cmocka_unit_test(full_with_copy),	     cmocka_unit_test(not_full),
+	    cmocka_unit_test(fixed_hole_in_results),
+	};
+
+	if (!mkdtemp(outdir))
+		return 1;
+	setenv("PEBSPROBE_OUT", outdir, 1);
+	test_lines_echo = getenv("JOBBUF_VERBOSE") != NULL;
+	test_lines_capture();
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
