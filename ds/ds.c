@@ -136,8 +136,13 @@ uint64_t ds_arch_base_msr(const struct ds_area *d)
 
 uint64_t ds_arch_index_msr(const struct ds_area *d, size_t threshold_bytes)
 {
-	uint64_t thresh = threshold_bytes ? threshold_bytes >> 4 : (d->buf_size >> 4) + 1;
+	uint64_t thresh = threshold_bytes >> 4, most = d->buf_size >> 4;
 
+	/* Within the buffer: Linux only ever writes 1 or a page short of the end. */
+	if (thresh < 1)
+		thresh = 1;
+	if (thresh > most)
+		thresh = most;
 	return ARCH_PEBS_INDEX_EN | ARCH_PEBS_INDEX_THRESH(thresh);
 }
 

@@ -77,7 +77,11 @@ uint64_t ds_get(const struct ds_area *d, unsigned int off);
 
 /* IA32_PEBS_BASE value: physical == linear (identity-mapped) | size code. */
 uint64_t ds_arch_base_msr(const struct ds_area *d);
-/* IA32_PEBS_INDEX value that arms: WR = 0, FULL = 0, EN = 1, THRESH (16-byte units; 0 = none). */
+/*
+ * IA32_PEBS_INDEX value that arms: WR = 0, FULL = 0, EN = 1, THRESH in
+ * 16-byte units, kept within 1 .. the buffer's end (what the CPU does with a
+ * THRESH past the end is not documented in any source).
+ */
 uint64_t ds_arch_index_msr(const struct ds_area *d, size_t threshold_bytes);
 
 /* What one drain found. */

@@ -40,6 +40,7 @@ struct sess {
 	char fault_what[80];
 	uint64_t orig_status;
 	bool armed_pmi;
+	bool masked_lvtpc; /* arch-PEBS polling: LVTPC masked for the session */
 	uint32_t orig_lvtpc;
 	unsigned int pmi_stuck;
 	size_t forced; /* records present right after the forced overflows */
@@ -224,16 +225,39 @@ static uint64_t start_value(const struct sess *s)
 	return (0 - s->plan.period) & s->plan.gp_width_mask;
 }
 
+/*
+ * Records kept free past the interrupt threshold (drain=pmi).  The SDM wants
+ * the threshold "several records short of the PEBS absolute maximum address
+ * to allow a pending interrupt to be handled prior to processor writing the
+ * PEBS absolute maximum record" (Vol. 3B 17.4.9 "BTS and DS Save Area");
+ * the threshold only requests the PMI, records are still written up to the
+ * absolute maximum, and past it "No signaling is generated when PEBS buffer
+ * is full" (18.8.1, Nehalem PEBS, "PEBS Absolute Maximum").  Linux ds.c
+ * pebs_update_threshold reserves one record per PEBS-capable counter:
+ * intel_pmu_max_num_pebs (fls of the GP counter mask) plus, with PEBS_ALL
+ * (baseline, ICL on), the fixed counters (fls of their mask).
+ */
+unsigned int session_pmi_reserve(const struct cpu_info *ci, bool baseline)
+{
+	return ci->n_gp + (baseline ? ci->n_fixed : 0);
+}
+
 static void fill_ds(struct sess *s)
 {
 	const struct pmu_plan *p = &s->plan;
-	size_t thr = 0;
+	size_t thr = 0, reserve;
 	size_t n;
 
 	if (s->cfg->drain == PEBS_DRAIN_PMI) {
-		/* Default: one record short of full (Linux large PEBS reserves one per counter). */
+		/*
+		 * Default: that many records short of the maximum; a buffer too
+		 * small for it interrupts after every record (Linux: base + one
+		 * record when not every event is large PEBS).
+		 */
 		n = s->ds.buf_size / p->rec_size;
-		thr = s->cfg->threshold_records ? s->cfg->threshold_records : (n > 1 ? n - 1 : 1);
+		reserve = session_pmi_reserve(s->ci, p->baseline);
+		thr = s->cfg->threshold_records ? s->cfg->threshold_records
+						: (n > reserve ? n - reserve : 1);
 	}
 	ds_setup(&s->ds, p->rec_size, thr);
 	if (p->sample_ctr >= 32)
@@ -327,18 +351,22 @@ static bool arm(struct sess *s)
 			return false;
 		fill_ds(s);
 	} else if (!p->count_only) {
-		size_t thr = 0;
-
-		/* Threshold in bytes from the base: records of header 16 + basic 48
-		 * [+ aux 64] [+ gpr 160] bytes (d21954c8a0ff); default leaves a page free. */
+		/*
+		 * Threshold in bytes from the base: records of header 16 + basic 48
+		 * [+ aux 64] [+ gpr 160] bytes (d21954c8a0ff).  Default, for
+		 * polling too: Linux's ARCH_PEBS_THRESH_MULTI rule, a page short of
+		 * the end ("The largest PEBS record could consume a page, ensure a
+		 * record at least can be written after triggering PMI"), or one
+		 * record in a one-page buffer (ARCH_PEBS_THRESH_SINGLE).  Never past
+		 * the end: no source says what the CPU does with such a THRESH
+		 * (docs/PROGRAMMING.md, "arch-PEBS threshold when polling").
+		 */
 		size_t rec = 16 + 48 + ((p->cfg_c & CFG_C_AUX) ? 64 : 0) +
 			     ((p->cfg_c & CFG_C_GPR) ? 160 : 0);
+		size_t thr = s->ds.buf_size > PAGE_SIZE_4K ? s->ds.buf_size - PAGE_SIZE_4K : rec;
 
-		if (s->cfg->drain == PEBS_DRAIN_PMI)
-			thr = s->cfg->threshold_records
-				  ? s->cfg->threshold_records * rec
-				  : (s->ds.buf_size > PAGE_SIZE_4K ? s->ds.buf_size - PAGE_SIZE_4K
-								   : rec);
+		if (s->cfg->drain == PEBS_DRAIN_PMI && s->cfg->threshold_records)
+			thr = s->cfg->threshold_records * rec;
 		if (!sess_wr(s, MSR_IA32_PEBS_BASE, ds_arch_base_msr(&s->ds)) ||
 		    !sess_wr(s, MSR_IA32_PEBS_INDEX, ds_arch_index_msr(&s->ds, thr)))
 			return false;
@@ -480,8 +508,22 @@ static void pmi_handler(void *ctx)
 
 static bool setup_pmi(struct sess *s)
 {
-	if (s->cfg->drain != PEBS_DRAIN_PMI || s->plan.count_only)
+	if (s->plan.count_only)
 		return true;
+	if (s->cfg->drain != PEBS_DRAIN_PMI) {
+		/*
+		 * Arch-PEBS polling: PEBS_INDEX.THRESH lies inside the buffer
+		 * (arm()), so crossing it requests a PMI (GLOBAL_STATUS bit 54).
+		 * LVTPC stays masked for the session, so none reaches whatever
+		 * the firmware has there; restore_status() acks the bit.
+		 */
+		if (s->plan.arch) {
+			s->orig_lvtpc = hw_apic_read(APIC_LVTPC);
+			s->masked_lvtpc = true;
+			hw_apic_write(APIC_LVTPC, s->orig_lvtpc | APIC_LVT_MASK);
+		}
+		return true;
+	}
 	if (hw_set_pmi_handler(PMI_VECTOR, pmi_handler, s))
 		return false;
 	s->orig_lvtpc = hw_apic_read(APIC_LVTPC);
@@ -492,6 +534,10 @@ static bool setup_pmi(struct sess *s)
 
 static void teardown_pmi(struct sess *s)
 {
+	if (s->masked_lvtpc) {
+		hw_apic_write(APIC_LVTPC, s->orig_lvtpc);
+		s->masked_lvtpc = false;
+	}
 	if (!s->armed_pmi)
 		return;
 	hw_apic_write(APIC_LVTPC, s->orig_lvtpc | APIC_LVT_MASK);
@@ -586,16 +632,27 @@ static void finish_result(struct sess *s)
 	/*
 	 * Without a counting copy (load latency, precise store, store latency,
 	 * frontend: one counter per facility) the events are derived from what
-	 * was written: records * period + the counter's residue.  If the
-	 * hardware buffer filled, this undercounts and `lost` cannot be known.
+	 * was written: records * period + the counter's residue.  Once the
+	 * buffer filled that undercounts by the records the hardware dropped,
+	 * and the counter's residue means nothing (no source says what a
+	 * counter holds after an assist that found no room), so only the
+	 * records are counted: a lower bound.
 	 */
 	if (!p->count_only && !r->counted_sample)
-		r->sampled_events = (uint64_t)(written + s->dropped) * p->period + s->residue;
+		r->sampled_events = (uint64_t)(written + s->dropped) * p->period +
+				    (r->buffer_full ? 0 : s->residue);
 	r->expected_records = p->period ? r->sampled_events / p->period : 0;
-	/* Lost: the buffer filled and the counter kept overflowing (events / period vs written). */
-	if (r->buffer_full && r->expected_records > written + s->dropped)
+	/*
+	 * Lost.  Records are dropped only at the absolute maximum (arch-PEBS:
+	 * FULL), so a buffer that never filled lost none.  One that filled lost
+	 * events / period - written, which only a count of the event that does
+	 * not come from the records can tell: the counting copy.  Without one
+	 * the number is unknown, never 0.  Records drained but not kept (the
+	 * result buffer was full) are lost to the caller too, and known.
+	 */
+	r->lost_unknown = !p->count_only && r->buffer_full && !r->counted_sample;
+	if (r->buffer_full && r->counted_sample && r->expected_records > written + s->dropped)
 		r->lost = r->expected_records - written - s->dropped;
-	/* Drained but not kept (result buffer full) are lost to the caller too. */
 	r->lost += s->dropped;
 	r->decode_cfg.fmt = p->fmt;
 	r->decode_cfg.uarch = p->ua->uarch;

@@ -72,7 +72,16 @@ struct session_result {
 	uint8_t *records;
 	size_t records_len;
 	size_t n_records;
-	uint64_t lost;			   /* records the hardware could not write (buffer full) */
+	/*
+	 * Records lost: the hardware found the buffer full (legacy: PEBS index
+	 * at the absolute maximum; arch-PEBS: PEBS_INDEX.FULL), or the result
+	 * buffer could not keep them.  Counted against a count of the event
+	 * that does not come from the records - a counting copy; without one
+	 * and with the buffer full, lost_unknown is set and lost holds only
+	 * what the result buffer dropped (a lower bound).
+	 */
+	uint64_t lost;
+	bool lost_unknown;
 	unsigned int pmis;		   /* PMIs handled (drain=pmi) */
 	struct pebs_decode_cfg decode_cfg; /* how to decode `records` */
 	uint64_t period;		   /* the sample-after value used */
@@ -104,6 +113,13 @@ enum { SESSION_SKIP = -1, SESSION_REFUSED = -2, SESSION_FAULT = -3, SESSION_NOME
 int session_run(const struct session_cfg *cfg, void (*kernel)(void *arg), void *arg,
 		struct session_result *res, char *why, size_t why_size);
 void session_result_free(struct session_result *res);
+
+/*
+ * drain=pmi, legacy PEBS: how many records the default interrupt threshold
+ * leaves free before the absolute maximum (Linux ds.c pebs_update_threshold:
+ * one per PEBS-capable counter, the fixed ones too with baseline).
+ */
+unsigned int session_pmi_reserve(const struct cpu_info *ci, bool baseline);
 
 /*
  * Whether PEBS can be used at all on this CPU, and why not (the SKIP

@@ -125,10 +125,11 @@ static void test_arch(void **state)
 	assert_null(d.ds);
 	assert_int_equal(d.buf_size, 16384);
 	assert_true(ds_arch_base_msr(&d) == ((uintptr_t)d.buf | 2));
-	/* EN = bit 32; THRESH (bits 58:36) past the end when polling: 16384/16 + 1 */
-	idx = ds_arch_index_msr(&d, 0);
-	assert_true(idx == (BIT_ULL(32) | ((16384ULL / 16 + 1) << 36)));
+	/* EN = bit 32; THRESH (bits 58:36) in 16-byte units, never past the end */
 	assert_true(ds_arch_index_msr(&d, 4096) == (BIT_ULL(32) | (256ULL << 36)));
+	idx = ds_arch_index_msr(&d, 1 << 20);
+	assert_true(idx == (BIT_ULL(32) | ((16384ULL / 16) << 36)));
+	assert_true(ds_arch_index_msr(&d, 0) == (BIT_ULL(32) | (1ULL << 36)));
 	/* two 0x40-byte records with the basic bit, one continuation fragment of 0x20 */
 	put(d.buf, 0, BIT_ULL(63) | 0x40);
 	put(d.buf, 0x40, BIT_ULL(63) | BIT_ULL(31) | 0x40);
