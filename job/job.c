@@ -219,6 +219,8 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	o.in.period = res.period;
 	o.in.records = o.st.n;
 	o.in.lost = res.lost;
+	o.in.buffer_full = res.buffer_full;
+	o.in.lost_unknown = res.lost_unknown;
 	o.in.loads = k->loads;
 	o.in.stores = k->stores;
 	o.in.sampled_accesses = s->acc == KSAMPLE_LOAD	  ? k->loads

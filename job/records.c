@@ -45,10 +45,11 @@ void print_kinds(const char *test, const struct run_out *o)
 }
 
 /*
- * Records drained and lost.  The session counts lost records only from a
- * counting copy of the sampled event; without one (load latency, precise
- * store, store latency: one counter per facility) a full buffer loses
- * records it cannot count.  Then, when every access the kernel made is an
+ * Records drained and lost, and whether the PEBS buffer filled.  The
+ * session counts lost records only from a counting copy of the sampled
+ * event; without one (load latency, precise store, store latency: one
+ * counter per facility) a full buffer loses records it cannot count, and
+ * the line says "unknown".  Then, when every access the kernel made is an
  * event, the missing ones are inferred from the accesses (the verdict's
  * records-vs-accesses check judges them).
  */
@@ -58,21 +59,35 @@ void report_drained(struct runner *r, const char *test, const struct sampling *s
 	uint64_t acc = s->acc == KSAMPLE_LOAD ? k->loads : s->acc == KSAMPLE_STORE ? k->stores : 0;
 	uint64_t expect = res->period ? acc / res->period : 0;
 	uint64_t got = o->st.n + res->lost;
+	char lost[48];
 
 	if (!res->counted_sample && s->all_qualify && s->acc && expect > got)
 		o->lost_inferred = expect - got;
 	if (o->lost_inferred)
 		report_info(
 		    "%s: records drained %zu, lost %llu (inferred from the kernel's accesses: "
-		    "%llu / period %llu = %llu expected), PMIs %u, loads %llu, stores %llu",
+		    "%llu / period %llu = %llu expected%s), PMIs %u, loads %llu, stores %llu",
 		    test, res->n_records, (unsigned long long)(res->lost + o->lost_inferred),
 		    (unsigned long long)acc, (unsigned long long)res->period,
-		    (unsigned long long)expect, res->pmis, (unsigned long long)k->loads,
-		    (unsigned long long)k->stores);
-	else
-		report_info("%s: records drained %zu, lost %llu, PMIs %u, loads %llu, stores %llu",
-			    test, res->n_records, (unsigned long long)res->lost, res->pmis,
-			    (unsigned long long)k->loads, (unsigned long long)k->stores);
+		    (unsigned long long)expect, res->buffer_full ? "; the PEBS buffer filled" : "",
+		    res->pmis, (unsigned long long)k->loads, (unsigned long long)k->stores);
+	else {
+		/* Unknown, never 0, when the buffer filled and nothing counted the event. */
+		if (!res->lost_unknown)
+			pp_snprintf(lost, sizeof(lost), "%llu", (unsigned long long)res->lost);
+		else if (res->lost)
+			pp_snprintf(lost, sizeof(lost), "unknown (at least %llu)",
+				    (unsigned long long)res->lost);
+		else
+			pp_snprintf(lost, sizeof(lost), "unknown");
+		report_info("%s: records drained %zu, lost %s%s, PMIs %u, loads %llu, stores %llu",
+			    test, res->n_records, lost,
+			    !res->buffer_full	? ""
+			    : res->lost_unknown ? " (the PEBS buffer filled; no count of the event "
+						  "beside the records)"
+						: " (the PEBS buffer filled)",
+			    res->pmis, (unsigned long long)k->loads, (unsigned long long)k->stores);
+	}
 	(void)r;
 }
 

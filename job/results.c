@@ -88,7 +88,12 @@ void json_run_fields(struct runner *r, const struct session_result *res, const s
 	json_u64(j, "events", res->sampled_events);
 	json_u64(j, "records", res->n_records);
 	json_u64(j, "record_bytes", res->records_len);
-	json_u64(j, "lost", res->lost);
+	/* null: the buffer filled and nothing counted the event beside the records */
+	if (res->lost_unknown)
+		json_null(j, "lost");
+	else
+		json_u64(j, "lost", res->lost);
+	json_bool(j, "buffer_full", res->buffer_full);
 	json_u64(j, "lost_inferred", o->lost_inferred);
 	json_begin_object(j, "record_kinds");
 	for (unsigned int i = 0; i < 3; i++)

@@ -100,6 +100,12 @@ struct kverdict_in {
 	uint64_t events;    /* occurrences of the sampled event */
 	uint64_t period;
 	uint64_t records, lost;
+	/*
+	 * The PEBS buffer filled at least once; and then, without a count of
+	 * the event beside the records, how many were lost is unknown (lost is
+	 * a lower bound).
+	 */
+	bool buffer_full, lost_unknown;
 	uint64_t loads, stores; /* accesses the kernel made */
 	uint64_t
 	    sampled_accesses; /* of those, the kind the sampled event counts (loads or stores) */
