@@ -27,43 +27,56 @@ bool report_is_simulated(void)
 	return report_simulated;
 }
 
-/* Deferred lines, back to back, each ending in its NUL (report.h). */
+/*
+ * Deferred lines, back to back, each ending in its NUL (report.h).  A
+ * writer reserves its bytes with one compare-and-swap on defer_len before
+ * copying, so a PMI that interrupts a writer (or another CPU writing at the
+ * same time) gets bytes of its own; the counters are atomic for the same
+ * reason.
+ */
 static char defer_buf[REPORT_DEFER_BYTES];
 static size_t defer_len, defer_lines, defer_dropped;
-static volatile unsigned int defer_depth;
+static unsigned int defer_depth;
 
 void report_defer_begin(void)
 {
-	defer_depth++;
+	__atomic_fetch_add(&defer_depth, 1, __ATOMIC_SEQ_CST);
 }
 
 void report_defer_end(void)
 {
-	if (defer_depth)
-		defer_depth--;
+	unsigned int d = __atomic_load_n(&defer_depth, __ATOMIC_SEQ_CST);
+
+	while (d && !__atomic_compare_exchange_n(&defer_depth, &d, d - 1, false, __ATOMIC_SEQ_CST,
+						 __ATOMIC_SEQ_CST))
+		;
 }
 
 bool report_deferring(void)
 {
-	return defer_depth != 0;
+	return __atomic_load_n(&defer_depth, __ATOMIC_SEQ_CST) != 0;
 }
 
 static void defer_add(const char *line, size_t len)
 {
-	if (defer_len + len + 1 > sizeof(defer_buf)) {
-		defer_dropped++;
-		return;
-	}
-	memcpy(defer_buf + defer_len, line, len + 1);
-	defer_len += len + 1;
-	defer_lines++;
+	size_t at = __atomic_load_n(&defer_len, __ATOMIC_SEQ_CST);
+
+	do {
+		if (at + len + 1 > sizeof(defer_buf)) {
+			__atomic_fetch_add(&defer_dropped, 1, __ATOMIC_SEQ_CST);
+			return;
+		}
+	} while (!__atomic_compare_exchange_n(&defer_len, &at, at + len + 1, false,
+					      __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+	memcpy(defer_buf + at, line, len + 1);
+	__atomic_fetch_add(&defer_lines, 1, __ATOMIC_SEQ_CST);
 }
 
 size_t report_flush_deferred(const char *from)
 {
 	size_t n = defer_lines + defer_dropped, at = 0;
 
-	if (defer_depth || !n)
+	if (report_deferring() || !n)
 		return 0;
 	report_info("%zu lines from %s, held back until now (no firmware call there):", n,
 		    from ? from : "code that may not call firmware");
@@ -104,7 +117,7 @@ static void emit(const char *prefix, const char *name, const char *fmt, va_list 
 		sb.size = sizeof(line);
 		strbuf_puts(&sb, " [sim]");
 	}
-	if (defer_depth)
+	if (report_deferring())
 		defer_add(line, sb.len);
 	else if (report_sink)
 		report_sink(line, report_ctx);

@@ -55,9 +55,11 @@ void report_vline(const char *fmt, va_list ap);
  * no allocation, no sink call.  The counts are kept at once, so SUMMARY is
  * right either way.  Lines that do not fit are counted, not written.
  * report_defer_begin() may also cover a whole session, which then calls
- * report_flush_deferred() once it is back on the normal path.  One writer
- * at a time: the buffer has no lock, so code that runs on several CPUs at
- * once must give each its own turn (or its own buffer).
+ * report_flush_deferred() once it is back on the normal path.  Writers may
+ * interrupt one another or run on several CPUs at once: each reserves its
+ * bytes atomically.  The flush must run when none is writing (after the PMI
+ * handler is removed, after the other CPUs are done).  Not made atomic: the
+ * PASS/FAIL/SKIP counts.
  */
 #define REPORT_DEFER_BYTES 32768
 
