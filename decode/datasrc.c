@@ -142,6 +142,65 @@ static const uint64_t ds_lnc[256] = {
 #define LNC_ZERO_ROW (OP(LOAD) | LVLNUM(NA) | SNOOP(NA))
 
 /*
+ * Panther Cove and later (Diamond Rapids; Nova Lake's Coyote Cove): with
+ * the L2-miss bit (8) clear, bits 3:0 of the 8-bit source index this L2-hit
+ * table: ds.c pnc_pebs_l2_hit_data_source (Linux d2bdcde9626c "perf/x86/
+ * intel: Add support for PEBS memory auxiliary info field in DMR").  A 0
+ * row (reserved) becomes LNC_ZERO_ROW, as in pnc_latency_data().
+ */
+static const uint64_t ds_pnc_l2_hit[16] = {
+    [0x0] = OP(LOAD) | LVL(NA) | LVLNUM(NA) | SNOOP(NA),
+    [0x1] = OP_LH | LVLNUM(L0) | SNOOP(NONE),
+    [0x2] = OP_LH | LVL(L1) | LVLNUM(L1) | SNOOP(NONE),
+    [0x3] = OP_LH | LVL(LFB) | LVLNUM(LFB) | SNOOP(NONE),
+    [0x4] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(NONE),
+    [0x7] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(HIT),
+    [0x8] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(HITM),
+    [0x9] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(MISS),
+    [0xa] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(MISS),
+    [0xf] = OP_LH | LVL(UNC) | LVLNUM(NA) | SNOOP(NONE),
+};
+
+/*
+ * Arctic Wolf (Nova Lake E-core): the same layout, its own L2-hit table:
+ * ds.c arw_pebs_l2_hit_data_source (Linux 7cd264d1972d "perf/x86/intel:
+ * Add support for PEBS memory auxiliary info field in NVL").
+ */
+static const uint64_t ds_arw_l2_hit[16] = {
+    [0x0] = OP(LOAD) | LVL(NA) | LVLNUM(NA) | SNOOP(NA),
+    [0x1] = OP_LH | LVL(L1) | LVLNUM(L1) | SNOOP(NONE),
+    [0x2] = OP_LH | LVL(LFB) | LVLNUM(LFB) | SNOOP(NONE),
+    [0x3] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(NONE),
+    [0x4] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(HIT),
+    [0x5] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(HITM),
+    [0x6] = OP_LH | LVL(UNC) | LVLNUM(NA) | SNOOP(NONE),
+};
+
+/*
+ * With the L2-miss bit set, the 8-bit source is an OMR encoding (union
+ * omr_encoding: 3:0 source, 4 remote, 5 hitm, 6 snoop, 7 promoted) whose
+ * source indexes this table: ds.c omr_data_source (d2bdcde9626c), shared by
+ * Panther Cove and Arctic Wolf.
+ */
+static const uint64_t ds_omr[16] = {
+    [0x0] = OP(LOAD) | LVL(NA) | LVLNUM(NA) | SNOOP(NA),
+    [0x2] = OP_LH | LVL(L3) | LVLNUM(L3) | REGION(L_SHARE),
+    [0x3] = OP_LH | LVL(L3) | LVLNUM(L3) | REGION(L_NON_SHARE),
+    [0x4] = OP_LH | LVL(L3) | LVLNUM(L3) | REGION(O_IO),
+    [0x5] = OP_LH | LVL(L3) | LVLNUM(L3) | REGION(O_SHARE),
+    [0x6] = OP_LH | LVL(L3) | LVLNUM(L3) | REGION(O_NON_SHARE),
+    [0x7] = OP_LH | LVLNUM(RAM) | REGION(MMIO),
+    [0x8] = OP_LH | LVLNUM(RAM) | REGION(MEM0),
+    [0x9] = OP_LH | LVLNUM(RAM) | REGION(MEM1),
+    [0xa] = OP_LH | LVLNUM(RAM) | REGION(MEM2),
+    [0xb] = OP_LH | LVLNUM(RAM) | REGION(MEM3),
+    [0xc] = OP_LH | LVLNUM(RAM) | REGION(MEM4),
+    [0xd] = OP_LH | LVLNUM(RAM) | REGION(MEM5),
+    [0xe] = OP_LH | LVLNUM(RAM) | REGION(MEM6),
+    [0xf] = OP_LH | LVLNUM(RAM) | REGION(MEM7),
+};
+
+/*
  * How the bits beside the table index are laid out: Linux ds.c's unions
  * and helpers per generation (load_latency_data, store_latency_data,
  * pebs_no_tlb, pebs_block, the grt/cmt/lnc variants).
@@ -154,6 +213,8 @@ enum dse_layout {
 	DSE_GRT,   /* 3:0, 4 lock, 5 STLB miss, 6 data_blk */
 	DSE_CMT,   /* 3:0 (of 4:0), 5 lock, 6 STLB miss, 7 fwd_blk */
 	DSE_LNC,   /* 7:0, 10 STLB miss, 11 lock, 12 data_blk, 13 addr_blk */
+	DSE_OMR,   /* 7:0 source, 8 L2 miss (then 7:0 is OMR), 11 STLB miss, 12 lock,
+		      13 data_blk, 14 addr_blk (pnc_ and arw_latency_data) */
 };
 
 struct uarch_row {
@@ -162,6 +223,11 @@ struct uarch_row {
 	const uint64_t *table;
 	bool instr_latency; /* PMU_FL_INSTR_LATENCY: meminfo latency split 15:0 / 47:32 */
 	const char *source; /* where the row's facts come from */
+	/*
+	 * DSE_OMR only: the store-latency event carries PERF_X86_EVENT_PEBS_ST_HSW
+	 * (INTEL_HYBRID_STLAT_CONSTRAINT), so Linux says STORE for it.
+	 */
+	bool stlat_store;
 };
 
 /* One row per --uarch name, indexed by enum pebs_uarch. */
@@ -190,6 +256,26 @@ static const struct uarch_row uarchs[UARCH_COUNT] = {
     [UARCH_LNC] = {"lnc", DSE_LNC, ds_lnc, true, "ds.c lnc_pebs_data_source (608f6976c309)"},
     [UARCH_GLM] = {"glm", DSE_NONE, NULL, false, "SDM 18.7.1.1: 0xA0/0xA8 reserved"},
     [UARCH_SLM] = {"slm", DSE_NONE, NULL, false, "no load-latency facility"},
+    /* core.c INTEL_DIAMONDRAPIDS_X: intel_pmu_init_pnc (over _glc), pnc_latency_data;
+       ds.c intel_pnc_pebs_event_constraints: STLAT 0x2cd */
+    [UARCH_PNC] = {"pnc", DSE_OMR, ds_pnc_l2_hit, true,
+		   "ds.c pnc_latency_data, pnc_pebs_l2_hit_data_source, omr_data_source "
+		   "(d2bdcde9626c)",
+		   true},
+    /* core.c INTEL_NOVALAKE(_L) big core: intel_pmu_init_pnc; nvl_latency_data */
+    [UARCH_CYC] = {"cyc", DSE_OMR, ds_pnc_l2_hit, true,
+		   "ds.c nvl_latency_data -> pnc_latency_data (7cd264d1972d, c847a208f43b)", true},
+    /* core.c INTEL_NOVALAKE(_L) small core: intel_pmu_init_arw (over _grt); ds.c
+       intel_arw_pebs_event_constraints: 0x6d0 is INTEL_HYBRID_LAT_CONSTRAINT (no ST_HSW) */
+    [UARCH_ARW] = {"arw", DSE_OMR, ds_arw_l2_hit, true,
+		   "ds.c nvl_latency_data -> arw_latency_data, arw_pebs_l2_hit_data_source, "
+		   "omr_data_source (7cd264d1972d)",
+		   false},
+    /* core.c INTEL_ATOM_DARKMONT_X (intel_pmu_init_skt) and INTEL_PANTHERLAKE_L (lnl_common:
+       lnl_latency_data, small core -> cmt_latency_data) */
+    [UARCH_DKM] = {"dkm", DSE_CMT, ds_cmt, true,
+		   "core.c DARKMONT_X/PANTHERLAKE_L: __intel_pmu_pebs_data_source_cmt, "
+		   "cmt_latency_data"},
 };
 
 static const char *const kind_names[KIND_COUNT] = {
@@ -269,6 +355,49 @@ static inline bool bit(uint64_t v, unsigned int n)
 }
 
 /*
+ * ds.c parse_omr_data_source(): the OMR source's row; an L3-class source
+ * (2..6) adds REM_CCE1 when remote, a memory region (8..15) REM_RAM1 or
+ * LOC_RAM (MMIO, 7, neither); remote sets mem_remote; snoop HITM or HIT
+ * from bit 5.  Source 2 (local shared cache) also ORs, from snoop | promoted
+ * (bit 6 | bit 7 as one-bit values): 0 NA, 1 MISS.  Sources 3..6 add
+ * SNOOPX FWD when bit 6 is set.
+ */
+static uint64_t omr_data_src(uint8_t omr)
+{
+	unsigned int src = omr & 0xf;
+	bool remote = bit(omr, 4), snoop = bit(omr, 6), promoted = bit(omr, 7);
+	uint64_t v = ds_omr[src];
+
+	if (src > 1 && src < 7)
+		v |= remote ? LVL(REM_CCE1) : 0;
+	else if (src > 7)
+		v |= remote ? LVL(REM_RAM1) : LVL(LOC_RAM);
+	if (remote)
+		v |= REMOTE;
+	v |= bit(omr, 5) ? SNOOP(HITM) : SNOOP(HIT);
+	if (src == 2)
+		v |= (snoop | promoted) ? SNOOP(MISS) : SNOOP(NA);
+	else if (src > 2 && src < 7 && snoop)
+		v |= SNOOPX(FWD);
+	return v;
+}
+
+/*
+ * ds.c pnc_latency_data() / arw_latency_data(): the L2-hit table or the OMR
+ * encoding, a 0 result replaced, then TLB, lock and blocked bits (decoded
+ * whatever pebs_block says), STORE only where the event has ST_HSW.
+ */
+static uint64_t omr_latency_data(const struct uarch_row *ua, uint64_t dse, bool store)
+{
+	uint64_t v = bit(dse, 8) ? omr_data_src((uint8_t)dse) : ua->table[dse & 0xf];
+
+	if (!v)
+		v = LNC_ZERO_ROW;
+	v |= tlb_lock(bit(dse, 11), bit(dse, 12)) | blk(bit(dse, 13), bit(dse, 14));
+	return store && ua->stlat_store ? (v & ~MEM_F_OP) | OP(STORE) : v;
+}
+
+/*
  * ds.c store_latency_data(), the store-latency event (STLAT) of the big
  * cores: the 4-bit table index, bit 4 STLB miss, bit 5 lock, BLK NA, and
  * mem_op forced to STORE.  It tests neither pebs_no_tlb nor pebs_block, so
@@ -319,6 +448,8 @@ static uint64_t latency_data(const struct uarch_row *ua, uint64_t dse, bool stor
 			v = LNC_ZERO_ROW;
 		v |= tlb_lock(bit(dse, 10), bit(dse, 11)) | blk(bit(dse, 12), bit(dse, 13));
 		return store ? (v & ~MEM_F_OP) | OP(STORE) : v;
+	case DSE_OMR:
+		return omr_latency_data(ua, dse, store);
 	default:
 		return MEM_NA;
 	}
@@ -390,13 +521,22 @@ static const char *const lvl_names[] = {
 };
 
 static const char *const lvlnum_names[16] = {
-    [MEM_LVLNUM_L1] = "L1",	    [MEM_LVLNUM_L2] = "L2",
-    [MEM_LVLNUM_L3] = "L3",	    [MEM_LVLNUM_L4] = "L4",
-    [MEM_LVLNUM_L2_MHB] = "L2 MHB", [MEM_LVLNUM_MSC] = "Memory-side Cache",
-    [MEM_LVLNUM_UNC] = "Uncached",  [MEM_LVLNUM_CXL] = "CXL",
-    [MEM_LVLNUM_IO] = "I/O",	    [MEM_LVLNUM_ANY_CACHE] = "Any cache",
-    [MEM_LVLNUM_LFB] = "LFB/MAB",   [MEM_LVLNUM_RAM] = "RAM",
-    [MEM_LVLNUM_PMEM] = "PMEM",	    [MEM_LVLNUM_NA] = "N/A",
+    [MEM_LVLNUM_L1] = "L1",
+    [MEM_LVLNUM_L2] = "L2",
+    [MEM_LVLNUM_L3] = "L3",
+    [MEM_LVLNUM_L4] = "L4",
+    [MEM_LVLNUM_L2_MHB] = "L2 MHB",
+    [MEM_LVLNUM_MSC] = "Memory-side Cache",
+    /* uapi comment of PERF_MEM_LVLNUM_L0 (d2bdcde9626c); perf's own word: NOT FOUND */
+    [MEM_LVLNUM_L0] = "L0",
+    [MEM_LVLNUM_UNC] = "Uncached",
+    [MEM_LVLNUM_CXL] = "CXL",
+    [MEM_LVLNUM_IO] = "I/O",
+    [MEM_LVLNUM_ANY_CACHE] = "Any cache",
+    [MEM_LVLNUM_LFB] = "LFB/MAB",
+    [MEM_LVLNUM_RAM] = "RAM",
+    [MEM_LVLNUM_PMEM] = "PMEM",
+    [MEM_LVLNUM_NA] = "N/A",
 };
 
 static const char *const snoop_names[] = {"N/A", "None", "Hit", "Miss", "HitM"};

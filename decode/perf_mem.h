@@ -23,6 +23,7 @@
 #define MEM_SNOOPX_SHIFT 38
 #define MEM_BLK_SHIFT	 40
 #define MEM_HOPS_SHIFT	 43
+#define MEM_REGION_SHIFT 46
 
 #define OP(x)	  ((uint64_t)MEM_OP_##x << MEM_OP_SHIFT)
 #define LVL(x)	  ((uint64_t)MEM_LVL_##x << MEM_LVL_SHIFT)
@@ -32,6 +33,7 @@
 #define LVLNUM(x) ((uint64_t)MEM_LVLNUM_##x << MEM_LVLNUM_SHIFT)
 #define SNOOPX(x) ((uint64_t)MEM_SNOOPX_##x << MEM_SNOOPX_SHIFT)
 #define BLK(x)	  ((uint64_t)MEM_BLK_##x << MEM_BLK_SHIFT)
+#define REGION(x) ((uint64_t)MEM_REGION_##x << MEM_REGION_SHIFT)
 #define REMOTE	  (1ULL << MEM_REMOTE_SHIFT)
 
 enum { MEM_OP_NA = 1, MEM_OP_LOAD = 2, MEM_OP_STORE = 4, MEM_OP_PFETCH = 8, MEM_OP_EXEC = 0x10 };
@@ -89,6 +91,29 @@ enum {
 };
 enum { MEM_SNOOPX_FWD = 1, MEM_SNOOPX_PEER = 2 };
 enum { MEM_BLK_NA = 1, MEM_BLK_DATA = 2, MEM_BLK_ADDR = 4 };
+/*
+ * mem_region, bits 50:46 (Diamond Rapids): Linux commit d2bdcde9626c
+ * "perf/x86/intel: Add support for PEBS memory auxiliary info field in DMR",
+ * PERF_MEM_REGION_*.  L_ = the local cache agent (CA), O_ = another one.
+ */
+enum {
+	MEM_REGION_NA = 0,
+	MEM_REGION_RSVD = 1,
+	MEM_REGION_L_SHARE = 2,
+	MEM_REGION_L_NON_SHARE = 3,
+	MEM_REGION_O_IO = 4,
+	MEM_REGION_O_SHARE = 5,
+	MEM_REGION_O_NON_SHARE = 6,
+	MEM_REGION_MMIO = 7,
+	MEM_REGION_MEM0 = 8,
+	MEM_REGION_MEM1 = 9,
+	MEM_REGION_MEM2 = 0xa,
+	MEM_REGION_MEM3 = 0xb,
+	MEM_REGION_MEM4 = 0xc,
+	MEM_REGION_MEM5 = 0xd,
+	MEM_REGION_MEM6 = 0xe,
+	MEM_REGION_MEM7 = 0xf,
+};
 
 /* Field masks (in place). */
 #define MEM_F_OP     GENMASK_ULL(4, 0)
@@ -100,6 +125,7 @@ enum { MEM_BLK_NA = 1, MEM_BLK_DATA = 2, MEM_BLK_ADDR = 4 };
 #define MEM_F_SNOOPX GENMASK_ULL(39, 38)
 #define MEM_F_BLK    GENMASK_ULL(42, 40)
 #define MEM_F_HOPS   GENMASK_ULL(45, 43)
+#define MEM_F_REGION GENMASK_ULL(50, 46)
 
 /* A field's value, e.g. MEM_FIELD(d, LVL) & MEM_LVL_L1. */
 #define MEM_FIELD(d, f) (((d)&MEM_F_##f) >> MEM_##f##_SHIFT)

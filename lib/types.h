@@ -32,6 +32,10 @@ enum pebs_uarch {
 	UARCH_LNC,
 	UARCH_GLM,
 	UARCH_SLM,
+	UARCH_PNC, /* Panther Cove (Diamond Rapids) */
+	UARCH_CYC, /* Coyote Cove (Nova Lake P-core): the Panther Cove layout */
+	UARCH_ARW, /* Arctic Wolf (Nova Lake E-core) */
+	UARCH_DKM, /* Darkmont (Panther Lake E-core, Clearwater Forest) */
 	UARCH_COUNT
 };
 

@@ -86,6 +86,22 @@ static const struct uarch_constraint icl_count[] = {
 #define FE_SKL	0x7fff17ULL /* core.c intel_skl_extra_regs / icl */
 #define FE_GLC	0x7fff1fULL /* intel_glc_extra_regs */
 
+/*
+ * Panther Cove: ds.c intel_pnc_pebs_event_constraints (Linux d345b6bb8860 "perf/x86/intel:
+ * Add core PMU support for DMR"): the DataLA events 0xd0..0xd4 and 0xd6 on PMC0-3.
+ */
+static const struct uarch_constraint pnc_cons[] = {
+    {0xd0, true, 0xf, 0xd4},
+    {0xd6, true, 0xf, 0},
+    {0, false, 0, 0},
+};
+
+/* Arctic Wolf: ds.c intel_arw_pebs_event_constraints (c847a208f43b), 0x01d4..0x08d4. */
+static const struct uarch_constraint arw_cons[] = {
+    {0x01d4, false, 0x1, 0}, {0x02d4, false, 0x2, 0}, {0x04d4, false, 0x4, 0},
+    {0x08d4, false, 0x8, 0}, {0, false, 0, 0},
+};
+
 /* Golden Cove: INST_RETIRED.* (0xc0) on 0xfe (ds.c intel_glc_pebs_event_constraints). */
 static const struct uarch_constraint glc_cons[] = {
     {0xc0, true, 0xfe, 0},
@@ -152,6 +168,24 @@ static const struct uarch_constraint glc_cons[] = {
 		.aux_event = ((extra)&UA_MEM_LOADS_AUX) ? EV(0x03, 0x82) : 0, .cons = glc_cons,    \
 		.inst_event = 0x00c0, OCR_BIG, .offcore_valid = {ocr, ocr},                        \
 		.frontend_valid = FE_GLC, .count_cons = icl_count                                  \
+	}
+
+/*
+ * Panther Cove class (DMR; NVL P-core): ds.c intel_pnc_pebs_event_constraints
+ * (d345b6bb8860): ld-lat 0x1cd on 0xfc, store latency 0x2cd on 0x3, DataLA
+ * 0x81d0/0x82d0 on 0xf, INST_RETIRED.PREC_DIST on fixed 0.
+ */
+#define PNC_ROW(u, nm, extra)                                                                      \
+	{                                                                                          \
+		.uarch = (u), .name = nm, .pfm_pmu = "spr", .fmt = -1,                             \
+		.source = "ds.c intel_pnc_pebs_event_constraints (d345b6bb8860); core.c "          \
+			  "intel_pmu_init_pnc",                                                    \
+		.flags = UA_LDLAT | UA_DATALA | UA_STLAT | UA_GLOBAL_STATUS_SET | (extra),         \
+		.layout = PEBS_EN_LAYOUT_FIXED, .pebs_gp = 0xff, .pebs_fixed = 0xf,                \
+		.ldlat_gp = 0xfc, .store_gp = 0x3, .pdist_fixed = 0x1, .min_period = 32,           \
+		.ldlat_event = EV(0xcd, 0x01), .store_event = EV(0xcd, 0x02),                      \
+		.datala_load_event = EV(0xd0, 0x81), .datala_store_event = EV(0xd0, 0x82),         \
+		.cons = pnc_cons, .inst_event = 0x00c0                                             \
 	}
 
 static const struct uarch_info uarch_table[] = {
@@ -323,6 +357,47 @@ static const struct uarch_info uarch_table[] = {
      .inst_event = 0x00c0,
      OCR_BIG,
      .offcore_valid = {0x768005ffffULL, 0x368005ffffULL} /* intel_slm_extra_regs */},
+    /*
+     * The decoders' newest cores.  Only the PEBS constraints below are from a
+     * source; the record format (arch-PEBS or not) comes from the CPU, and the
+     * OFFCORE_RESPONSE MSRs are replaced by OMR ones (PMU_FL_HAS_OMR), which
+     * this table does not describe: offcore_valid stays 0.
+     */
+    PNC_ROW(UARCH_PNC, "Panther Cove", 0),
+    PNC_ROW(UARCH_CYC, "Coyote Cove (hybrid P-core)", UA_HYBRID),
+    {.uarch = UARCH_ARW,
+     .name = "Arctic Wolf (hybrid E-core)",
+     .pfm_pmu = "tmt",
+     .fmt = -1,
+     .source = "ds.c intel_arw_pebs_event_constraints (c847a208f43b: LAT events 0x5d0 and "
+	       "0x6d0 on 0xff, 0x01d4..0x08d4 on one counter each); core.c intel_pmu_init_arw",
+     .flags = UA_LDLAT | UA_STLAT | UA_HYBRID | UA_GLOBAL_STATUS_SET,
+     .layout = PEBS_EN_LAYOUT_FIXED,
+     .pebs_gp = 0xff,
+     .pebs_fixed = 0x7,
+     .ldlat_gp = 0xff,
+     .store_gp = 0xff,
+     .min_period = 32,
+     .ldlat_event = EV(0xd0, 0x05),
+     .store_event = EV(0xd0, 0x06),
+     .cons = arw_cons,
+     .inst_event = 0x00c0},
+    {.uarch = UARCH_DKM,
+     .name = "Darkmont (E-core)",
+     .pfm_pmu = "tmt",
+     .fmt = -1,
+     .source = "core.c INTEL_ATOM_DARKMONT_X: intel_pmu_init_skt (grt PEBS constraints: "
+	       "loads 0x5d0 on PMC0-1, stores 0x6d0 on PMC0-3), cmt_latency_data",
+     .flags = UA_LDLAT | UA_STLAT | UA_GLOBAL_STATUS_SET,
+     .layout = PEBS_EN_LAYOUT_FIXED,
+     .pebs_gp = 0xff,
+     .pebs_fixed = 0x7,
+     .ldlat_gp = 0x3,
+     .store_gp = 0xf,
+     .min_period = 32,
+     .ldlat_event = EV(0xd0, 0x05),
+     .store_event = EV(0xd0, 0x06),
+     .inst_event = 0x00c0},
 };
 
 /*

@@ -37,7 +37,9 @@ static const char *const output_names[] = {
 };
 
 #define UARCH_LIST                                                                                 \
-	"core2 nhm wsm snb ivb hsw bdw skl skx icl icx spr emr gnr glc grt cmt lnc glm slm"
+	"core2 nhm wsm snb ivb hsw bdw skl skx icl icx spr emr gnr glc grt cmt lnc glm slm pnc "   \
+	"cyc arw "                                                                                 \
+	"dkm"
 #define KIND_LIST "ldlat store stlat datala-load datala-store other"
 
 struct opts {
