@@ -455,6 +455,8 @@ static size_t arch_groups(const struct pebs_decode_cfg *cfg, struct pebs_record 
 		r->have |= HAVE_DLA | HAVE_DSE;
 		set_latency(r, get_le64(p + pos + 0x30), true);
 		set_tsx(r, get_le64(p + pos + 0x38));
+		r->tsx.xabort = 0;
+		r->tsx.has_xabort = false;
 		set_mem(cfg, r);
 		pos += ARCH_AUX;
 	}
@@ -465,6 +467,9 @@ static size_t arch_groups(const struct pebs_decode_cfg *cfg, struct pebs_record 
 		r->regs[REG_RFLAGS] = get_le64(p + pos);
 		r->regs[REG_RIP] = get_le64(p + pos + 8);
 		read_gprs(r, p + pos + 16, adaptive_gpr);
+		/* struct arch_pebs_gprs: ssp after r15 (read by Linux's arch-PEBS SSP patch) */
+		r->ssp = get_le64(p + pos + 0x90);
+		r->have |= HAVE_SSP;
 		pos += ARCH_GPR;
 	}
 	if (h & (AH_XMM | AH_YMMH | AH_OPMASK | AH_ZMMH | AH_H16ZMM)) {
@@ -500,7 +505,13 @@ static size_t arch_groups(const struct pebs_decode_cfg *cfg, struct pebs_record 
 			return 0;
 		pos += used;
 	}
-	set_xabort(r);
+	/*
+	 * Linux setup_arch_pebs_sample_data() reads the XABORT code when it
+	 * processes a fragment's aux group, after that fragment's GPR group:
+	 * AX from this fragment or an earlier one, never from a later one.
+	 */
+	if (h & AH_AUX)
+		set_xabort(r);
 	return pos;
 }
 

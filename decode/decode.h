@@ -55,6 +55,8 @@ enum pebs_have {
 	/* (decode addition) the data-source slot exists but is reserved on this
 	 * uarch (Goldmont: SDM Vol. 3B 18.7.1.1) or the uarch has none: "not available". */
 	HAVE_MEM_NA = BIT_ULL(15),
+	/* arch-PEBS GPR group: the shadow-stack pointer after R15 (Linux struct arch_pebs_gprs) */
+	HAVE_SSP = BIT_ULL(16),
 };
 
 /* GPRs by name, not by their position in any one record layout. */
@@ -114,6 +116,7 @@ struct pebs_record {
 	uint64_t retire_latency;
 	uint64_t tsc;
 	uint64_t regs[REG_COUNT];
+	uint64_t ssp; /* HAVE_SSP */
 	struct {
 		uint32_t cycles;
 		uint32_t flags; /* enum pebs_tsx_flag */
