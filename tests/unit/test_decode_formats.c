@@ -340,6 +340,59 @@ static void test_fmt6_counters(void **state)
 }
 
 /*
+ * Lunar Lake class (fmt6, timed PEBS, PERF_CAPABILITIES bit 17): Linux
+ * struct pebs_basic with pebs_timing_info is format_group 31:0, retire
+ * latency 47:32, size 63:48; meminfo latency split (lnc: PMU_FL_INSTR_LATENCY);
+ * the counter group (e02e9b0374c3 "Support PEBS counters snapshotting"):
+ * a 16-byte header (GP mask, fixed mask, metrics), GP values, fixed values,
+ * then SLOTS and PERF_METRICS when metrics == 3.
+ */
+static void test_fmt6_timed_counters(void **state)
+{
+	uint64_t dcfg = 0x1 | 0x10 | 0x20 | (0x3ULL << 32) | (0x1ULL << 48);
+	struct pebs_decode_cfg cfg = {.fmt = 6,
+				      .uarch = UARCH_LNC,
+				      .kind = KIND_LDLAT,
+				      .data_cfg = dcfg,
+				      .timed = true,
+				      .adaptive = true};
+	size_t sz = 0x20 + 0x20 + 0x10 + 5 * 8;
+
+	assert_int_equal(pebs_adaptive_record_size(dcfg), sz);
+	memset(img, 0, sizeof(img));
+	p64(0x00, ((uint64_t)sz << 48) | (500ULL << 32) | (dcfg & 0xffffffffULL));
+	p64(0x08, 0x406000);
+	p64(0x20, 0x7f0000002000ULL);  /* meminfo: address */
+	p64(0x28, 0x11);	       /* lnc: local RAM */
+	p64(0x30, (300ULL << 32) | 9); /* cache 300, instruction 9 */
+	p32(0x40, 0x3);		       /* counter header: PMC0-1 */
+	p32(0x44, 0x1);		       /* FIXED0 */
+	p32(0x48, 3);		       /* metrics */
+	for (unsigned int i = 0; i < 5; i++)
+		p64(0x50 + 8 * i, 0x100 + i);
+	assert_int_equal(run(&cfg, sz), PEBS_STEP_END);
+	assert_int_equal(nrec, 1);
+	assert_int_equal(recs[0].retire_latency, 500);
+	assert_true(recs[0].have & HAVE_RETIRE_LATENCY);
+	assert_int_equal(recs[0].format_field, dcfg & 0xffffffffULL);
+	assert_int_equal(recs[0].latency, 300);
+	assert_int_equal(recs[0].instr_latency, 9);
+	assert_true(recs[0].have & HAVE_MEM);
+	assert_int_equal(recs[0].n_counters, 5);
+	assert_int_equal(recs[0].counters_gp_mask, 0x3);
+	assert_int_equal(recs[0].counters_fixed_mask, 0x1);
+	assert_int_equal(recs[0].counters_metrics, 3);
+	assert_int_equal(recs[0].counters[0], 0x100);
+	assert_int_equal(recs[0].counters[4], 0x104);
+
+	/* the same bytes read as untimed: 47:32 belong to the format, which is then wrong */
+	cfg.timed = false;
+	assert_int_equal(run(&cfg, sz), PEBS_STEP_ANOMALY);
+	assert_non_null(strstr(an.what, "format field"));
+	assert_false(recs[0].have & HAVE_RETIRE_LATENCY);
+}
+
+/*
  * METRICS without CNTR: Linux (ds.c adaptive_pebs_record_size_update,
  * e02e9b0374c3) counts the GP/fixed mask bits 47:32 / 55:48 only when CNTR
  * (bit 4) is set, so a stale mask must not change the expected size:
@@ -765,6 +818,7 @@ int main(void)
 	    cmocka_unit_test(test_adaptive_fmt0_and_timed),
 	    cmocka_unit_test(test_fmt6_counters),
 	    cmocka_unit_test(test_fmt6_metrics_only_size),
+	    cmocka_unit_test(test_fmt6_timed_counters),
 	    cmocka_unit_test(test_adaptive_anomalies),
 	    cmocka_unit_test(test_legacy_truncated),
 	    cmocka_unit_test(test_arch),
