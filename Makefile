@@ -24,8 +24,6 @@ EFI_LD     ?= ld
 OBJCOPY    ?= objcopy
 HOST_CC    ?= cc
 FUZZ_CC    ?= clang
-PFM_INC    ?= /usr/include
-PFM_LIB    ?= -lpfm
 
 VERSION := $(shell git describe --always --dirty --abbrev=12 2>/dev/null || echo unknown)
 

@@ -54,7 +54,7 @@ static const struct opt_def opt_table[] = {
     {"kernels", T_LIST, OFF(job.kernels), SZ(job.kernels), NULL, 0, 0,
      "all, none, or kernel names separated by commas"},
     {"events", T_EVENTS, OFF(job.events), SZ(job.events), NULL, 0, 0,
-     "libpfm4 event names or raw event=0x..,umask=0x.. separated by ';'"},
+     "perfmon event names or raw event=0x..,umask=0x.. separated by ';'"},
     {"ldlat", T_U32, OFF(job.ldlat), 0, NULL, 3, 65535, "an integer 3..65535"},
     {"period", T_U64, OFF(job.period), 0, NULL, 0, (1ULL << 48) - 1,
      "an integer 0..2^48-1 (0 = per kernel)"},

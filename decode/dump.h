@@ -23,7 +23,7 @@
  *         +0x04 u32 reserved, 0
  *         +0x08 u64 event code: IA32_PERFEVTSELx bits 31:0 less USR, OS, INT
  *                   and EN (event | umask << 8 | edge, inv, cmask)
- *         +0x10 char[48] event name, NUL padded (as programmed: libpfm4
+ *         +0x10 char[48] event name, NUL padded (as programmed: perfmon
  *                   name or raw spelling)
  *         The PEBS counter comes first, then the counted events.
  *   then  the records (record bytes).

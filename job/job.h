@@ -21,7 +21,7 @@
  */
 struct job_opts {
 	char kernels[JOB_LIST_MAX]; /* kernels=all|none|name,name   default all */
-	char events[JOB_LIST_MAX]; /* events=<libpfm4 name or raw>[;...]  default "" (per-kernel) */
+	char events[JOB_LIST_MAX]; /* events=<perfmon name or raw>[;...]  default "" (per-kernel) */
 	uint32_t ldlat;		   /* ldlat=3..65535               default 3 */
 	uint64_t period;	   /* period=<sample-after>        default 0 = per-kernel */
 	uint32_t buffer_kib;	   /* buffer=<KiB> 4..65536        default 64 */

@@ -23,8 +23,8 @@
 
 /*
  * Raw encodings of the counted events, the same on every big core from
- * Sandy Bridge to Sapphire Rapids (SDM Vol. 3B ch. 19 event tables; libpfm4
- * snb/hsw/skl/icl tables):
+ * Sandy Bridge to Sapphire Rapids (SDM Vol. 3B ch. 19 event tables; the perfmon
+ * SNB, HSW, SKL, ICL files in data/perfmon):
  *   0xD0/0x41 MEM_UOPS_RETIRED.SPLIT_LOADS (SNB..BDW) = MEM_INST_RETIRED.SPLIT_LOADS (SKL+)
  *   0xD0/0x42 ... .SPLIT_STORES
  *   0x03/0x02 LD_BLOCKS.STORE_FORWARD

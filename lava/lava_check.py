@@ -39,7 +39,7 @@ BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
 LAVA_TMP = "/var/lib/lava/dispatcher/tmp"
 RESULT_OF = {"PASS": "pass", "FAIL": "fail", "SKIP": "skip"}
 REFUSED_EVENT = ("pmu=sim model=skl kernels=chase-dram "
-                 "events=MEM_TRANS_RETIRED:LOAD_LATENCY:ldlat=30;CPU_CLK_THREAD_UNHALTED:THREAD_P")
+                 "events=MEM_TRANS_RETIRED.LOAD_LATENCY_GT_4:ldlat=30;CPU_CLK_UNHALTED.THREAD_P")
 failed = 0
 
 

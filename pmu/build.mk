@@ -3,17 +3,6 @@ PURE_SRCS += pmu/hw.c
 PURE_SRCS += pmu/session.c
 PURE_SRCS += pmu/cpu.c
 
-# The event catalogue: generated from libpfm4 at build time (tools/gen-events.c).
-HOST_TOOLS += $(BUILD)/host/gen-events
-GEN_SRCS += $(BUILD)/gen/event_catalogue.c
-
-$(BUILD)/host/gen-events: tools/gen-events.c pmu/catalogue.h
-	@mkdir -p $(dir $@)
-	$(HOST_CC) $(HOST_CFLAGS) -I$(PFM_INC) $< -o $@ $(PFM_LIB)
-
-$(BUILD)/gen/event_catalogue.c: $(BUILD)/host/gen-events
-	@mkdir -p $(dir $@)
-	$< $@
 PURE_SRCS += pmu/uarch.c
 PURE_SRCS += pmu/event.c
 PURE_SRCS += pmu/plan.c

@@ -7,6 +7,7 @@
  */
 #include "cpu.h"
 #include "hw.h"
+#include "perfmon.h"
 #include "../decode/decode.h"
 #include "../lib/fmt.h"
 #include "../lib/report.h"
@@ -104,6 +105,7 @@ static void probe_hybrid(struct cpu_info *ci)
 	if (ci->max_leaf >= 0x1a) {
 		cpuid(0x1a, 0, &r);
 		ci->core_type = (enum cpu_core_type)(r.eax >> 24);
+		ci->native_model = r.eax & 0xffffff;
 	}
 }
 
@@ -354,6 +356,16 @@ const char *cpu_uarch_description(const struct cpu_info *ci)
 	const struct uarch_row *r = uarch_lookup(ci);
 
 	return r ? r->what : NULL;
+}
+
+const struct perfmon_table *cpu_perfmon_table(const struct cpu_info *ci)
+{
+	struct perfmon_cpu pc = {ci->family, ci->model, ci->stepping, ci->core_type,
+				 ci->native_model};
+
+	if (ci->vendor != VENDOR_INTEL)
+		return NULL;
+	return perfmon_table_for_cpu(&pc);
 }
 
 /* ---- the report ---- */

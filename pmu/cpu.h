@@ -10,6 +10,8 @@
 #include "../lib/compat.h"
 #include "../lib/types.h"
 
+struct perfmon_table;
+
 enum cpu_vendor { VENDOR_OTHER, VENDOR_INTEL, VENDOR_AMD };
 
 /* CPUID.1AH:EAX[31:24] core type (SDM Vol. 2A, CPUID leaf 1AH). */
@@ -38,6 +40,7 @@ struct cpu_info {
 
 	bool hybrid; /* CPUID.7.0:EDX[15] */
 	enum cpu_core_type core_type;
+	uint32_t native_model; /* CPUID.1AH:EAX[23:0], native model ID of the core type */
 
 	/* CPUID.1 */
 	bool ds, dtes64, pdcm, pmu_msr_ok;
@@ -96,6 +99,14 @@ void cpu_probe(struct cpu_info *ci);
 enum pebs_uarch cpu_uarch(const struct cpu_info *ci);
 /* The table row's words, e.g. "Skylake (desktop)", or NULL. */
 const char *cpu_uarch_description(const struct cpu_info *ci);
+
+/*
+ * Intel's perfmon event file for this CPU (pmu/perfmon.h: mapfile.csv by
+ * display family, model, stepping, and on hybrid parts the core type and
+ * native model ID of CPUID.1AH), or NULL when perfmon has none (Core 2, a
+ * hybrid part asked without its core type, not Intel).
+ */
+const struct perfmon_table *cpu_perfmon_table(const struct cpu_info *ci);
 
 /* PERF_CAPABILITIES field i (0..count-1): its name and value, NULL past the end. */
 unsigned int cpu_perf_cap_field_count(void);

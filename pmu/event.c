@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
- * event.c - event names and raw encodings to PERFEVTSEL bits, against the
- * catalogue generated from libpfm4.  Modifiers follow libpfm4's spelling
- * (u, k, e, i, c, ldlat, fe_thres); PERFEVTSEL fields per SDM Fig. 18-6.
+ * event.c - event names and raw encodings to PERFEVTSEL bits, against
+ * Intel's perfmon event file of the CPU (pmu/perfmon.h).  A name is
+ * perfmon's EventName; its encoding, counter mask, invert, edge, UMaskExt
+ * and extra MSR value (MSRIndex/MSRValue) come from the row.  PERFEVTSEL
+ * fields per SDM Vol. 3B Figure 21-6 ("Layout of IA32_PERFEVTSELx MSRs");
+ * UMASK2 [47:40] per the perfmon README (UMaskExt).
  */
 #include "event.h"
-#include "catalogue.h"
 #include "msr.h"
 #include "../lib/fmt.h"
 
@@ -26,61 +28,6 @@ static bool parse_num(const char *s, uint64_t *v)
 		return false;
 	*v = x;
 	return true;
-}
-
-static bool ieq(const char *a, const char *b)
-{
-	for (; *a && *b; a++, b++) {
-		char x = *a, y = *b;
-
-		if (x >= 'a' && x <= 'z')
-			x -= 32;
-		if (y >= 'a' && y <= 'z')
-			y -= 32;
-		if (x != y)
-			return false;
-	}
-	return !*a && !*b;
-}
-
-static const struct cat_pmu *find_pmu(const char *name)
-{
-	uint32_t i;
-
-	for (i = 0; i < cat_n_pmus; i++)
-		if (!strcmp(cat_str(cat_pmus[i].name), name))
-			return &cat_pmus[i];
-	return NULL;
-}
-
-static const struct cat_event *find_event(const struct cat_pmu *p, const char *name)
-{
-	uint32_t i;
-
-	for (i = p->first_event; i < p->first_event + p->n_events; i++)
-		if (ieq(cat_str(cat_events[i].name), name))
-			return &cat_events[i];
-	return NULL;
-}
-
-static const struct cat_umask *find_umask(const struct cat_event *e, const char *name)
-{
-	uint32_t i;
-
-	for (i = e->first_umask; i < e->first_umask + e->n_umasks; i++)
-		if (cat_umasks[i].name && ieq(cat_str(cat_umasks[i].name), name))
-			return &cat_umasks[i];
-	return NULL;
-}
-
-static const struct cat_umask *default_umask(const struct cat_event *e)
-{
-	uint32_t i;
-
-	for (i = e->first_umask; i < e->first_umask + e->n_umasks; i++)
-		if (cat_umasks[i].flags & CAT_UM_DEFAULT)
-			return &cat_umasks[i];
-	return e->n_umasks == 1 ? &cat_umasks[e->first_umask] : NULL;
 }
 
 /* Splits s at sep into tokens of at most TOK_MAX-1 chars; returns the count or -1. */
@@ -155,7 +102,8 @@ static int apply_modifier(struct pmu_event *ev, const char *tok, bool allow_ldla
 				    ev->name);
 			return -1;
 		}
-		/* MSR_PEBS_FRONTEND[19:8] latency threshold (libpfm4 fe_thres) */
+		/* MSR_PEBS_FRONTEND[19:8] latency threshold (Linux perf's frontend format,
+		 * fe_thres) */
 		ev->frontend = (ev->frontend & ~GENMASK_ULL(19, 8)) | (v << 8);
 	} else {
 		return 0;
@@ -175,7 +123,7 @@ static int parse_raw(const char *text, struct pmu_event *ev, char *why, size_t w
 		return -1;
 	}
 	ev->raw = true;
-	ev->precise = true; /* the uarch table's constraints still apply */
+	ev->precise = true; /* unless the perfmon row says otherwise (raw_row) */
 	for (i = 0; i < n; i++) {
 		const char *eq = strchr(tok[i], '=');
 
@@ -223,93 +171,197 @@ static int parse_raw(const char *text, struct pmu_event *ev, char *why, size_t w
 	return 0;
 }
 
-static int parse_named(const struct cat_pmu *p, const char *text, struct pmu_event *ev, char *why,
-		       size_t why_size)
+/* MSRIndex values pebsprobe programs (perfmon README, MSRIndex). */
+#define MSR_IDX_LD_LAT	  0x3f6
+#define MSR_IDX_FRONTEND  0x3f7
+#define MSR_IDX_OFFCORE_0 0x1a6
+#define MSR_IDX_OFFCORE_1 0x1a7
+
+/*
+ * True when the perfmon row says the event may be a PEBS event (perfmon
+ * README, "Event List Field Definitions"): CollectPEBSRecord >= 1 where the
+ * file has that field (GLM, GLP, SNR/EHL, ICL on); else PEBS >= 1 (files
+ * before ICL); and in files with PEBScounters but neither (SLM, KNL), a
+ * PEBScounters list that names a counter - there PEBS 0 only means no
+ * precise IP (Linux ds.c intel_slm_pebs_event_constraints lets every event
+ * PEBS on PMC0).
+ */
+static bool row_precise(const struct perfmon_table *t, const struct perfmon_info *in)
+{
+	uint32_t f = perfmon_table_fields(t);
+
+	if (f & PERFMON_HAS_COLLECT_PEBS)
+		return in->collect_pebs > 0;
+	if (in->pebs > 0 || in->precise > 0)
+		return true;
+	return (f & PERFMON_HAS_PEBS_COUNTERS) && !(f & PERFMON_HAS_PRECISE) &&
+	       (in->ctr[PERFMON_PEBS_COUNTERS].gp || in->ctr[PERFMON_PEBS_COUNTERS].fixed);
+}
+
+/* The row's counter lists into ev (docs/PERFMON.md "How each field is read"). */
+static void take_lists(struct pmu_event *ev, const struct perfmon_table *t,
+		       const struct perfmon_info *in)
+{
+	ev->pm_name = in->name;
+	ev->pm_table = t;
+	ev->count_ctrs = in->ctr[PERFMON_COUNTER];
+	ev->pebs_list = perfmon_table_fields(t) & PERFMON_HAS_PEBS_COUNTERS;
+	ev->pebs_ctrs = ev->pebs_list ? in->ctr[PERFMON_PEBS_COUNTERS] : in->ctr[PERFMON_COUNTER];
+	ev->pdist_ctrs = in->ctr[PERFMON_PDIST_COUNTER];
+	ev->taken_alone = in->taken_alone;
+}
+
+/* The row's extra MSR (MSRIndex/MSRValue): ldlat, frontend or offcore value. */
+static int take_msr(struct pmu_event *ev, const struct perfmon_info *in, char *why, size_t why_size)
+{
+	if (!in->n_msrs)
+		return 0;
+	switch (in->msr_index[0]) {
+	case MSR_IDX_LD_LAT:
+		ev->has_ldlat = true;
+		ev->ldlat = (uint32_t)in->msr_value; /* LOAD_LATENCY_GT_N: MSRValue N */
+		return 0;
+	case MSR_IDX_FRONTEND:
+		ev->has_frontend = true;
+		ev->frontend = in->msr_value;
+		return 0;
+	case MSR_IDX_OFFCORE_0:
+	case MSR_IDX_OFFCORE_1:
+		ev->has_offcore = true;
+		ev->offcore_rsp = in->msr_value;
+		return 0;
+	}
+	pp_snprintf(why, why_size,
+		    "event '%s': perfmon %s needs MSR 0x%x, which pebsprobe does not program "
+		    "(accepted: 0x3f6 load latency, 0x3f7 frontend, 0x1a6/0x1a7 offcore)",
+		    ev->name, in->name, in->msr_index[0]);
+	return -1;
+}
+
+/*
+ * The longest prefix of text, up to a ':' or the end, that is an EventName of
+ * t (CLX names hold ':' themselves); *rest is left at what follows.
+ */
+static const struct perfmon_event *find_named(const struct perfmon_table *t, const char *text,
+					      const char **rest)
+{
+	char buf[TOK_MAX * 4];
+	size_t len = strlen(text);
+
+	if (len >= sizeof(buf))
+		return NULL;
+	memcpy(buf, text, len + 1);
+	for (;;) {
+		const struct perfmon_event *pe = perfmon_find_name(t, buf);
+		char *colon;
+
+		if (pe) {
+			*rest = text + len;
+			return pe;
+		}
+		colon = NULL;
+		for (char *c = buf; *c; c++)
+			if (*c == ':')
+				colon = c;
+		if (!colon)
+			return NULL;
+		*colon = 0;
+		len = (size_t)(colon - buf);
+	}
+}
+
+static int parse_named(const struct perfmon_table *t, const char *text, struct pmu_event *ev,
+		       char *why, size_t why_size)
 {
 	char tok[12][TOK_MAX];
-	const struct cat_event *ce;
-	const struct cat_umask *um = NULL, *u;
+	const struct perfmon_event *pe;
+	struct perfmon_info in;
+	const char *rest = "";
 	int n, i, r;
-	unsigned int n_um = 0;
-	char buf[TOK_MAX * 4];
-	char *dot;
 
-	/* "EVENT.UMASK" (SDM spelling) is "EVENT:UMASK" (libpfm4 spelling). */
-	pp_snprintf(buf, sizeof(buf), "%s", text);
-	dot = strchr(buf, '.');
-	if (dot && (!strchr(buf, ':') || dot < strchr(buf, ':')))
-		*dot = ':';
-	n = split(buf, ':', tok, 12);
+	if (!t) {
+		pp_snprintf(why, why_size,
+			    "event '%s': this CPU has no perfmon event file (data/perfmon): "
+			    "only raw event=0xNN,umask=0xNN",
+			    ev->name);
+		return -1;
+	}
+	pe = find_named(t, text, &rest);
+	if (!pe) {
+		pp_snprintf(why, why_size,
+			    "event '%s': no such EventName in perfmon %s (a perfmon name, e.g. "
+			    "INST_RETIRED.ANY_P, or raw event=0xNN,umask=0xNN)",
+			    ev->name, perfmon_table_name(t));
+		return -1;
+	}
+	perfmon_event_get(t, pe, &in);
+	/* Offcore events list one code or umask per MSR_OFFCORE_RSPx: the first is RSP0. */
+	ev->evtsel = EVTSEL_EVENT(in.codes[0]) | EVTSEL_UMASK(in.umasks[0]) |
+		     EVTSEL_CMASK(in.cmask) | (in.inv ? EVTSEL_INV : 0) |
+		     (in.edge ? EVTSEL_EDGE : 0) | (in.any_thread ? EVTSEL_ANY : 0) |
+		     ((uint64_t)in.umask_ext << 40);
+	ev->precise = row_precise(t, &in);
+	take_lists(ev, t, &in);
+	if (take_msr(ev, &in, why, why_size))
+		return -1;
+	n = *rest == ':' ? split(rest + 1, ':', tok, 12) : 0;
 	if (n < 0) {
 		pp_snprintf(why, why_size, "event '%s': too many or too long fields", ev->name);
 		return -1;
 	}
-	ce = find_event(p, tok[0]);
-	if (!ce) {
-		pp_snprintf(why, why_size,
-			    "event '%s': not in libpfm4's '%s' table (a libpfm4 name, or raw "
-			    "event=0xNN,umask=0xNN)",
-			    ev->name, cat_str(p->name));
-		return -1;
-	}
-	for (i = 1; i < n; i++) {
-		u = find_umask(ce, tok[i]);
-		if (u) {
-			if (n_um && !(ce->flags & CAT_EV_OFFCORE)) {
-				pp_snprintf(why, why_size, "event '%s': one unit mask at a time",
-					    ev->name);
-				return -1;
-			}
-			if (!n_um)
-				um = u;
-			if (u->extra)
-				ev->offcore_rsp |= cat_extras[u->extra];
-			n_um++;
-			continue;
-		}
-		r = apply_modifier(ev, tok[i], ce->flags & CAT_EV_LDLAT,
-				   ce->flags & CAT_EV_FRONTEND, why, why_size);
+	for (i = 0; i < n; i++) {
+		r = apply_modifier(ev, tok[i], ev->has_ldlat, ev->has_frontend, why, why_size);
 		if (r < 0)
 			return -1;
 		if (!r) {
 			pp_snprintf(why, why_size,
-				    "event '%s': '%s' is neither a unit mask of %s nor a modifier "
-				    "(u, k, e, i, c=N%s%s)",
-				    ev->name, tok[i], cat_str(ce->name),
-				    ce->flags & CAT_EV_LDLAT ? ", ldlat=N" : "",
-				    ce->flags & CAT_EV_FRONTEND ? ", fe_thres=N" : "");
+				    "event '%s': '%s' is no modifier of %s (u, k, e, i, c=N%s%s)",
+				    ev->name, tok[i], in.name, ev->has_ldlat ? ", ldlat=N" : "",
+				    ev->has_frontend ? ", fe_thres=N" : "");
 			return -1;
 		}
-	}
-	if (!um)
-		um = default_umask(ce);
-	if (!um) {
-		pp_snprintf(why, why_size, "event '%s': %s needs a unit mask", ev->name,
-			    cat_str(ce->name));
-		return -1;
-	}
-	/* Modifiers applied so far sit on top of libpfm4's own encoding. */
-	ev->evtsel |= um->evtsel;
-	ev->precise = um->flags & CAT_UM_PRECISE;
-	if (ce->flags & CAT_EV_LDLAT)
-		ev->has_ldlat = true; /* ldlat 0: not given, the session's threshold applies */
-	if (ce->flags & CAT_EV_FRONTEND) {
-		ev->has_frontend = true;
-		ev->frontend |= um->extra ? cat_extras[um->extra] : 0;
-	} else if (ce->flags & CAT_EV_OFFCORE) {
-		/* "Any response" is added by the plan, which knows the generation's layout. */
-		ev->has_offcore = true;
-	} else {
-		ev->offcore_rsp = 0;
 	}
 	return 0;
 }
 
-int pmu_event_parse(const char *pfm_pmu, const char *text, struct pmu_event *ev, char *why,
-		    size_t why_size)
+/*
+ * A raw encoding's perfmon row: the one with the same counter mask, invert
+ * and edge, else the first with the same code and umask (several names
+ * share an encoding: LOAD_LATENCY_GT_4 to _GT_512 differ in MSRValue only).
+ */
+static void raw_row(const struct perfmon_table *t, struct pmu_event *ev)
 {
-	const struct cat_pmu *p;
-	const char *sep;
+	struct perfmon_key key = {
+	    .code = (uint8_t)(ev->evtsel & 0xff),
+	    .umask = (uint8_t)((ev->evtsel >> 8) & 0xff),
+	    .umask_ext = (uint8_t)((ev->evtsel >> 40) & 0xff),
+	    .match_mods = true,
+	    .cmask = (uint8_t)((ev->evtsel >> 24) & 0xff),
+	    .inv = ev->evtsel & EVTSEL_INV,
+	    .edge = ev->evtsel & EVTSEL_EDGE,
+	};
+	const struct perfmon_event *pe;
+	struct perfmon_info in;
+	unsigned int pos = 0;
+
+	if (!t)
+		return;
+	pe = perfmon_find_code(t, &key, &pos);
+	if (!pe) {
+		key.match_mods = false;
+		pos = 0;
+		pe = perfmon_find_code(t, &key, &pos);
+	}
+	if (!pe)
+		return;
+	perfmon_event_get(t, pe, &in);
+	ev->precise = row_precise(t, &in);
+	take_lists(ev, t, &in);
+}
+
+int pmu_event_parse(const struct perfmon_table *t, const char *text, struct pmu_event *ev,
+		    char *why, size_t why_size)
+{
 	size_t len;
 
 	memset(ev, 0, sizeof(*ev));
@@ -317,7 +369,7 @@ int pmu_event_parse(const char *pfm_pmu, const char *text, struct pmu_event *ev,
 	while (text && is_space(*text))
 		text++;
 	if (!text || !*text) {
-		pp_snprintf(why, why_size, "empty event (a libpfm4 name or event=0xNN,umask=0xNN)");
+		pp_snprintf(why, why_size, "empty event (a perfmon name or event=0xNN,umask=0xNN)");
 		return -1;
 	}
 	len = strlen(text);
@@ -333,41 +385,22 @@ int pmu_event_parse(const char *pfm_pmu, const char *text, struct pmu_event *ev,
 	if (!strncmp(ev->name, "event=", 6)) {
 		if (parse_raw(ev->name, ev, why, why_size))
 			return -1;
-	} else {
-		char pmu_name[16];
-
-		sep = strchr(ev->name, ':');
-		if (sep && sep[1] == ':' && (size_t)(sep - ev->name) < sizeof(pmu_name)) {
-			memcpy(pmu_name, ev->name, sep - ev->name);
-			pmu_name[sep - ev->name] = 0;
-			pfm_pmu = pmu_name;
-			text = sep + 2;
-		} else {
-			text = ev->name;
-		}
-		p = pfm_pmu ? find_pmu(pfm_pmu) : NULL;
-		if (!p) {
-			pp_snprintf(why, why_size,
-				    "event '%s': no libpfm4 table '%s' in the catalogue", ev->name,
-				    pfm_pmu ? pfm_pmu : "(none)");
-			return -1;
-		}
-		if (parse_named(p, text, ev, why, why_size))
-			return -1;
+		raw_row(t, ev);
+	} else if (parse_named(t, ev->name, ev, why, why_size)) {
+		return -1;
 	}
 	if (!ev->usr && !ev->os)
-		ev->usr = ev->os = true; /* neither named: both rings, as libpfm4's default */
+		ev->usr = ev->os = true; /* neither named: both rings */
 	/* Event 0x00: the fixed-counter pseudo-encodings (Linux asm/perf_event.h: 0x0300 REF,
 	 * 0x0400 SLOTS). */
 	if (EVTSEL_EVENT(ev->evtsel) == 0) {
 		unsigned int umask = (ev->evtsel >> 8) & 0xff;
 
 		if (umask < 1 || umask > 4) {
-			pp_snprintf(
-			    why, why_size,
-			    "event '%s': encodes as event 0x00 umask 0x%02x, which is no "
-			    "counter; use the architectural name (e.g. UNHALTED_CORE_CYCLES)",
-			    ev->name, umask);
+			pp_snprintf(why, why_size,
+				    "event '%s': encodes as event 0x00 umask 0x%02x, which is no "
+				    "counter; use the perfmon name (e.g. INST_RETIRED.ANY)",
+				    ev->name, umask);
 			return -1;
 		}
 		ev->fixed = umask - 1;

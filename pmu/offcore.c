@@ -12,18 +12,19 @@
 #include "../lib/fmt.h"
 
 /*
- * Big-core unit masks of OFFCORE_REQUESTS[_OUTSTANDING] per request type, in
- * libpfm4's spellings: DEMAND_DATA_RD (SNB and later), DEMAND_READ_DATA /
- * DEMAND_READ_CODE (NHM/WSM tables).  The first spelling both events accept
- * in the generation's table is used.
+ * Big-core OFFCORE_REQUESTS_OUTSTANDING / OFFCORE_REQUESTS names per request
+ * type, as perfmon spells them: .DEMAND_DATA_RD (SNB and later files),
+ * .DEMAND.READ_DATA (NHM-EP, NHM-EX, WSM-EP files).  The first pair both of
+ * which the CPU's perfmon file has is used.
  */
-static const char *const big_core_types[][3] = {
-    [0] = {"DEMAND_DATA_RD", "DEMAND_READ_DATA", NULL},
-    [1] = {"DEMAND_RFO", NULL, NULL},
-    [2] = {"DEMAND_CODE_RD", "DEMAND_READ_CODE", NULL},
+static const char *const big_core_types[][2] = {
+    [0] = {"DEMAND_DATA_RD", "DEMAND.READ_DATA"},
+    [1] = {"DEMAND_RFO", "DEMAND.RFO"},
+    [2] = {"DEMAND_CODE_RD", "DEMAND.READ_CODE"},
 };
 
-static bool big_core_events(const char *pfm, uint16_t request, char *ev0, char *ev1, size_t size)
+static bool big_core_events(const struct perfmon_table *t, uint16_t request, char *ev0, char *ev1,
+			    size_t size)
 {
 	static const uint16_t req[] = {OFFCORE_REQ_DMND_DATA_RD, OFFCORE_REQ_DMND_RFO,
 				       OFFCORE_REQ_DMND_CODE_RD};
@@ -34,12 +35,12 @@ static bool big_core_events(const char *pfm, uint16_t request, char *ev0, char *
 	for (i = 0; i < ARRAY_SIZE(req); i++) {
 		if (req[i] != request)
 			continue;
-		for (j = 0; j < 3 && big_core_types[i][j]; j++) {
-			pp_snprintf(ev0, size, "OFFCORE_REQUESTS_OUTSTANDING:%s",
+		for (j = 0; j < 2; j++) {
+			pp_snprintf(ev0, size, "OFFCORE_REQUESTS_OUTSTANDING.%s",
 				    big_core_types[i][j]);
-			pp_snprintf(ev1, size, "OFFCORE_REQUESTS:%s", big_core_types[i][j]);
-			if (!pmu_event_parse(pfm, ev0, &e, why, sizeof(why)) &&
-			    !pmu_event_parse(pfm, ev1, &e, why, sizeof(why)))
+			pp_snprintf(ev1, size, "OFFCORE_REQUESTS.%s", big_core_types[i][j]);
+			if (!pmu_event_parse(t, ev0, &e, why, sizeof(why)) &&
+			    !pmu_event_parse(t, ev1, &e, why, sizeof(why)))
 				return true;
 		}
 	}
@@ -89,14 +90,16 @@ int offcore_avg_latency(const struct cpu_info *ci, uint16_t request, uint64_t sn
 			    (unsigned long long)(request | OFFCORE_ANY_RESPONSE));
 		r->atom_method = true;
 	} else {
-		if (!big_core_events(ua->pfm_pmu, request, ev0, ev1, sizeof(ev0))) {
+		const struct perfmon_table *t = cpu_perfmon_table(ci);
+
+		if (!big_core_events(t, request, ev0, ev1, sizeof(ev0))) {
 			pp_snprintf(
 			    why, why_size,
 			    "on %s only one demand request type (data read, "
-			    "RFO, code read) can be measured, and only where libpfm4's '%s' "
-			    "table has both OFFCORE_REQUESTS and OFFCORE_REQUESTS_OUTSTANDING "
+			    "RFO, code read) can be measured, and only where the perfmon file "
+			    "(%s) has both OFFCORE_REQUESTS and OFFCORE_REQUESTS_OUTSTANDING "
 			    "for it (request 0x%x)",
-			    ua->name, ua->pfm_pmu, request);
+			    ua->name, t ? perfmon_table_name(t) : "none", request);
 			return SESSION_REFUSED;
 		}
 	}

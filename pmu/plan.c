@@ -180,21 +180,20 @@ static uint64_t count_evtsel(const struct pmu_event *ev)
 	       (ev->os ? EVTSEL_OS : 0);
 }
 
-static int default_sample(const struct uarch_info *ua, enum pebs_kind kind, struct pmu_event *ev,
+static int default_sample(const struct pmu_plan *p, enum pebs_kind kind, struct pmu_event *ev,
 			  char *why, size_t why_size)
 {
+	const struct uarch_info *ua = p->ua;
 	uint16_t code = 0;
 	const char *what = "";
+	bool ldlat = false, nonprecise = false;
+	char text[48];
 
-	memset(ev, 0, sizeof(*ev));
-	ev->fixed = -1;
-	ev->usr = ev->os = true;
-	ev->precise = true;
 	switch (kind) {
 	case KIND_LDLAT:
 		code = ua->flags & UA_LDLAT ? ua->ldlat_event : 0;
 		what = "load latency";
-		ev->has_ldlat = true;
+		ldlat = true;
 		break;
 	case KIND_STORE:
 		code = ua->flags & UA_PRECISE_STORE ? ua->store_event : 0;
@@ -215,19 +214,24 @@ static int default_sample(const struct uarch_info *ua, enum pebs_kind kind, stru
 	default:
 		/*
 		 * The generation's PEBS instructions event: INST_RETIRED.ANY_P 0x00c0
-		 * is no PEBS event on SNB..SKL (libpfm4 is_precise=0; ds.c lists only
+		 * is no PEBS event on SNB..SKL (perfmon PEBS 0; ds.c lists only
 		 * PREC_DIST 0x01c0, PMC1); Goldmont: the non-precise CORE_P (SDM Vol. 3B
 		 * 18.7.1 "Processor Event Based Sampling (PEBS)").
 		 */
 		code = ua->flags & UA_NONPRECISE_PEBS ? ua->nonprecise_event : ua->inst_event;
-		ev->precise = !(ua->flags & UA_NONPRECISE_PEBS);
+		nonprecise = ua->flags & UA_NONPRECISE_PEBS;
 		what = "instructions retired";
 		break;
 	}
 	if (!code)
 		return refuse(why, why_size, "%s: no such facility on %s", what, ua->name);
-	ev->evtsel = code;
-	pp_snprintf(ev->name, sizeof(ev->name), "event=0x%x,umask=0x%x", code & 0xff, code >> 8);
+	/* Raw, so that its perfmon row (and the row's counters) is found by encoding. */
+	pp_snprintf(text, sizeof(text), "event=0x%x,umask=0x%x", code & 0xff, code >> 8);
+	if (pmu_event_parse(p->pm, text, ev, why, why_size))
+		return SESSION_REFUSED;
+	ev->has_ldlat = ldlat;
+	if (nonprecise)
+		ev->precise = false;
 	return 0;
 }
 
@@ -242,47 +246,126 @@ static int pebs_event_rules(const struct pmu_plan *p, const struct pmu_event *ev
 			      ev->name);
 	if (!ev->precise && !(p->ua->flags & UA_NONPRECISE_PEBS) && !p->baseline && !p->arch)
 		return refuse(why, why_size,
-			      "event '%s' is not PEBS-capable on %s (libpfm4 '%s' table)", ev->name,
-			      p->ua->name, p->ua->pfm_pmu);
+			      "event '%s' is not PEBS-capable on %s (perfmon %s: PEBS, Precise and "
+			      "CollectPEBSRecord all 0)",
+			      ev->name, p->ua->name,
+			      p->pm ? perfmon_table_name(p->pm) : "(no file)");
 	return 0;
 }
 
+/*
+ * GP counters of an event's rule when it has no perfmon row (a raw encoding
+ * the file lacks, or a CPU perfmon has no file for: Core 2): the uarch
+ * table's constraints (Linux ds.c / core.c tables).
+ */
+static uint32_t fallback_sample_gp(const struct pmu_plan *p, const char **rule)
+{
+	const struct uarch_info *ua = p->ua;
+	uint16_t code = pmu_event_code(&p->sample);
+	uint32_t gp = (p->arch ? 0xffffffffu : uarch_event_counters(ua, code)) &
+		      uarch_count_counters(ua, code);
+
+	*rule = "no perfmon row; PEBS counters of pmu/uarch.c (Linux ds.c)";
+	if (p->kind == KIND_LDLAT && !p->arch) {
+		gp &= ua->ldlat_gp;
+		*rule = "no perfmon row; load-latency counters of pmu/uarch.c (Linux ds.c)";
+	} else if ((p->kind == KIND_STORE || p->kind == KIND_STLAT) && !p->arch) {
+		gp &= ua->store_gp;
+		*rule = "no perfmon row; store counters of pmu/uarch.c (SDM 18.9.4.3, Linux ds.c)";
+	}
+	return gp;
+}
+
+/* "PMC2-9"-style words for a GP mask, for a refusal line. */
+static void gp_words(uint32_t m, char *buf, size_t size)
+{
+	struct strbuf sb;
+	int i = 0;
+
+	strbuf_init(&sb, buf, size);
+	if (!m)
+		strbuf_puts(&sb, "none");
+	while (m >> i) {
+		int lo, hi;
+
+		if (!(m & BIT_ULL(i))) {
+			i++;
+			continue;
+		}
+		lo = i;
+		while (i < 32 && (m & BIT_ULL(i)))
+			i++;
+		hi = i - 1;
+		if (sb.len)
+			strbuf_puts(&sb, ",");
+		if (lo == hi)
+			strbuf_printf(&sb, "PMC%d", lo);
+		else
+			strbuf_printf(&sb, "PMC%d-%d", lo, hi);
+	}
+}
+
+/* "PEBScounters (perfmon ADL/alderlake_goldencove_core.json MEM_INST_RETIRED.ALL_LOADS)" */
+static void rule_words(const struct pmu_event *ev, const char *list, char *buf, size_t size)
+{
+	pp_snprintf(buf, size, "%s (perfmon %s %s)", list, perfmon_table_name(ev->pm_table),
+		    ev->pm_name);
+}
+
+/*
+ * The sampling counter: the event's perfmon PEBScounters (Counter where the
+ * file has no PEBScounters, SNB to SKX/CLX: there PEBS is further limited
+ * to the generation's PEBS counters, PMC0-3, SDM Vol. 3B 18.9.4), and what
+ * CPUID enumerates: CPUID.0AH:EAX[15:8] GP counters, and with arch-PEBS the
+ * PEBS-capable ones of CPUID.23H.5:EAX.
+ */
 static int pick_sample_counter(struct pmu_plan *p, char *why, size_t why_size)
 {
 	const struct uarch_info *ua = p->ua;
-	uint64_t gp_all = p->n_gp >= 32 ? 0xffffffffULL : (1ULL << p->n_gp) - 1;
-	uint64_t allowed;
-	const char *rule = "PEBS-capable counters";
+	const struct pmu_event *ev = &p->sample;
+	uint32_t gp_all = p->n_gp >= 32 ? 0xffffffffu : (uint32_t)((1ULL << p->n_gp) - 1);
+	uint32_t cpuid_gp = p->arch ? p->ci_arch_gp & gp_all : gp_all;
+	uint32_t rule_gp, allowed;
+	char rule[160], words[64], cpuid_words[64];
+	const char *fb;
 
-	if (p->sample.fixed >= 0) {
+	if (ev->fixed >= 0) {
 		uint32_t fx = p->arch ? p->ci_arch_fixed : (p->baseline ? ua->pebs_fixed : 0);
 
-		if (!(fx & BIT_ULL(p->sample.fixed)) || !(p->fixed_mask & BIT_ULL(p->sample.fixed)))
+		if (ev->pm_name && !(ev->pebs_ctrs.fixed & BIT_ULL(ev->fixed))) {
+			rule_words(ev, ev->pebs_list ? "PEBScounters" : "Counter", rule,
+				   sizeof(rule));
+			return refuse(why, why_size,
+				      "event '%s': fixed counter %d is not in its %s (fixed mask "
+				      "0x%x)",
+				      ev->name, ev->fixed, rule, ev->pebs_ctrs.fixed);
+		}
+		if (!(fx & BIT_ULL(ev->fixed)) || !(p->fixed_mask & BIT_ULL(ev->fixed)))
 			return refuse(
 			    why, why_size,
 			    "event '%s' lives on fixed counter %d: fixed-counter PEBS needs "
 			    "adaptive PEBS (PERF_CAPABILITIES[14]) or arch-PEBS",
-			    p->sample.name, p->sample.fixed);
-		p->sample_ctr = 32 + p->sample.fixed;
+			    ev->name, ev->fixed);
+		p->sample_ctr = 32 + ev->fixed;
 		return 0;
 	}
-	allowed = (p->arch ? p->ci_arch_gp : uarch_event_counters(ua, pmu_event_code(&p->sample))) &
-		  uarch_count_counters(ua, pmu_event_code(&p->sample)) & gp_all;
-	if (p->kind == KIND_LDLAT && !p->arch) {
-		allowed &= ua->ldlat_gp;
-		rule = "load-latency counters";
-	} else if ((p->kind == KIND_STORE || p->kind == KIND_STLAT) && !p->arch) {
-		allowed &= ua->store_gp;
-		rule = p->kind == KIND_STORE
-			   ? "precise-store counters (PMC3, SDM 18.9.4.3)"
-			   : "store-latency counters (PMC0, Linux ds.c glc constraints)";
+	if (ev->pm_name) {
+		rule_gp = ev->pebs_ctrs.gp;
+		if (!ev->pebs_list && !p->arch)
+			rule_gp &= ua->pebs_gp;
+		rule_words(ev, ev->pebs_list ? "PEBScounters" : "Counter", rule, sizeof(rule));
+	} else {
+		rule_gp = fallback_sample_gp(p, &fb);
+		pp_snprintf(rule, sizeof(rule), "%s:", fb);
 	}
-	if (!allowed)
-		return refuse(why, why_size,
-			      "event '%s': no counter among the %s of %s (mask 0x%x, "
-			      "%u GP counters)",
-			      p->sample.name, rule, ua->name, p->arch ? p->ci_arch_gp : ua->pebs_gp,
-			      p->n_gp);
+	allowed = rule_gp & cpuid_gp;
+	if (!allowed) {
+		gp_words(rule_gp, words, sizeof(words));
+		gp_words(cpuid_gp, cpuid_words, sizeof(cpuid_words));
+		return refuse(why, why_size, "event '%s': %s %s and %s %s share no counter",
+			      ev->name, rule, words,
+			      p->arch ? "CPUID.23H.5:EAX" : "CPUID.0AH:EAX[15:8]", cpuid_words);
+	}
 	p->sample_ctr = lowest_bit(allowed);
 	return 0;
 }
@@ -313,6 +396,18 @@ static int choose_period(struct pmu_plan *p, uint64_t want, char *why, size_t wh
 	return 0;
 }
 
+/*
+ * GP counters a counted event may use: its perfmon Counter field, else (no
+ * perfmon row) the uarch table's counting constraints (Linux core.c
+ * *_event_constraints), else any.
+ */
+static uint32_t count_allowed(const struct pmu_plan *p, const struct pmu_event *ev)
+{
+	if (ev->pm_name)
+		return ev->count_ctrs.gp;
+	return uarch_count_counters(p->ua, pmu_event_code(ev));
+}
+
 /* The lowest free GP counter among `allowed` (the event's counting constraint), -1 if none. */
 static int free_gp(const struct pmu_plan *p, uint32_t allowed)
 {
@@ -325,9 +420,8 @@ static int free_gp(const struct pmu_plan *p, uint32_t allowed)
 }
 
 /*
- * OFFCORE_RESPONSE value: without a response bit, "any response" is added
- * as libpfm4 does (NHM/WSM 0xff00, later bit 16); then every bit must be
- * writable on this generation, else wrmsr raises #GP (core.c extra_regs
+ * OFFCORE_RESPONSE value, as perfmon's MSRValue or the raw offcore_rsp= gives
+ * it: every bit must be writable on this generation, else wrmsr raises #GP (core.c extra_regs
  * valid masks; SDM Vol. 3B Table 18-17 "MSR_OFFCORE_RSPx Snoop Info Field
  * Definition": bits 32 and 35 reserved).
  */
@@ -340,8 +434,6 @@ static int offcore_value(const struct pmu_plan *p, const struct pmu_event *ev, i
 	if (!ua->offcore_valid[rsp])
 		return refuse(why, why_size, "event '%s': %s has no MSR_OFFCORE_RSP%d", ev->name,
 			      ua->name, rsp);
-	if (!ev->raw && !(v & ~ua->offcore_req))
-		v |= ua->offcore_any;
 	if (v & ~ua->offcore_valid[rsp])
 		return refuse(why, why_size,
 			      "event '%s': MSR_OFFCORE_RSP%d value 0x%llx has bits "
@@ -357,8 +449,9 @@ static int add_count(struct pmu_plan *p, const struct pmu_event *ev, int user_id
 		     size_t why_size)
 {
 	struct plan_count *c = &p->count[p->n_count];
-	uint32_t allowed = uarch_count_counters(p->ua, pmu_event_code(ev));
+	uint32_t allowed = count_allowed(p, ev);
 	uint64_t rsp_val = 0;
+	char rule[160], words[64];
 	int ctr, rsp;
 
 	if (p->n_count >= PLAN_MAX_COUNT)
@@ -369,18 +462,31 @@ static int add_count(struct pmu_plan *p, const struct pmu_event *ev, int user_id
 				      "event '%s' needs fixed counter %d; this PMU has "
 				      "fixed counters 0x%x (CPUID.0AH)",
 				      ev->name, ev->fixed, p->fixed_mask);
+		if (ev->pm_name && !(ev->count_ctrs.fixed & BIT_ULL(ev->fixed))) {
+			rule_words(ev, "Counter", rule, sizeof(rule));
+			return refuse(why, why_size,
+				      "event '%s': fixed counter %d is not in its %s (fixed mask "
+				      "0x%x)",
+				      ev->name, ev->fixed, rule, ev->count_ctrs.fixed);
+		}
 		if (p->sample_ctr == 32 + ev->fixed)
 			return refuse(why, why_size, "event '%s': fixed counter %d already samples",
 				      ev->name, ev->fixed);
 		ctr = 32 + ev->fixed;
 	} else {
 		ctr = free_gp(p, allowed);
-		if (ctr < 0)
+		if (ctr < 0) {
+			if (ev->pm_name)
+				rule_words(ev, "Counter", rule, sizeof(rule));
+			else
+				pp_snprintf(rule, sizeof(rule),
+					    "no perfmon row; Linux core.c event constraints:");
+			gp_words(allowed, words, sizeof(words));
 			return refuse(why, why_size,
-				      "event '%s': no free counter (%u GP counters, "
-				      "used mask 0x%x, allowed for this event 0x%x: core.c event "
-				      "constraints)",
-				      ev->name, p->n_gp, p->gp_used, allowed);
+				      "event '%s': no free counter: %s %s; %u GP counters "
+				      "(CPUID.0AH), in use 0x%x",
+				      ev->name, rule, words, p->n_gp, p->gp_used);
+		}
 		p->gp_used |= BIT_ULL(ctr);
 		p->evtsel[ctr] = count_evtsel(ev);
 	}
@@ -421,12 +527,9 @@ static int add_user_counts(struct pmu_plan *p, const struct session_cfg *cfg, ch
 	int w, r;
 
 	for (i = 0; i < n; i++) {
-		if (pmu_event_parse(p->ua->pfm_pmu, cfg->count_events[i], &evs[i], why, why_size))
+		if (pmu_event_parse(p->pm, cfg->count_events[i], &evs[i], why, why_size))
 			return SESSION_REFUSED;
-		weight[i] =
-		    evs[i].fixed >= 0
-			? 0
-			: __builtin_popcount(uarch_count_counters(p->ua, pmu_event_code(&evs[i])));
+		weight[i] = evs[i].fixed >= 0 ? 0 : __builtin_popcount(count_allowed(p, &evs[i]));
 	}
 	for (w = 0; w <= 32; w++)
 		for (i = 0; i < n; i++) {
@@ -497,11 +600,11 @@ static int plan_sample(struct pmu_plan *p, const struct session_cfg *cfg, char *
 	int r;
 
 	if (cfg->sample_event) {
-		if (pmu_event_parse(ua->pfm_pmu, cfg->sample_event, &p->sample, why, why_size))
+		if (pmu_event_parse(p->pm, cfg->sample_event, &p->sample, why, why_size))
 			return SESSION_REFUSED;
 		p->kind = uarch_event_kind(ua, pmu_event_code(&p->sample));
 	} else {
-		r = default_sample(ua, cfg->kind, &p->sample, why, why_size);
+		r = default_sample(p, cfg->kind, &p->sample, why, why_size);
 		if (r)
 			return r;
 		p->kind = cfg->kind;
@@ -533,7 +636,8 @@ static int plan_sample(struct pmu_plan *p, const struct session_cfg *cfg, char *
 	    pmu_event_code(&p->sample) == FRONTEND_EVENT)
 		return refuse(why, why_size,
 			      "event '%s': FRONTEND_RETIRED needs its "
-			      "MSR_PEBS_FRONTEND value (frontend=0x..., or a libpfm4 unit mask)",
+			      "MSR_PEBS_FRONTEND value (frontend=0x..., or a perfmon "
+			      "FRONTEND_RETIRED.* name)",
 			      p->sample.name);
 	if (p->sample.has_frontend) {
 		if (!(ua->flags & UA_FRONTEND) || !ua->frontend_valid)
@@ -602,6 +706,7 @@ static void plan_init(struct pmu_plan *p, const struct cpu_info *ci, const struc
 {
 	memset(p, 0, sizeof(*p));
 	p->ua = ua;
+	p->pm = cpu_perfmon_table(ci);
 	p->fmt = (unsigned int)fmt;
 	p->arch = fmt == PEBS_FMT_ARCH;
 	p->baseline = !p->arch && fmt >= 4 && (ci->perf_caps & PERF_CAP_PEBS_BASELINE);
@@ -684,7 +789,7 @@ int plan_build(const struct session_cfg *cfg, const struct cpu_info *ci, struct 
 	 */
 	if (!p->count_only && p->sample_ctr < 32 && !p->sample.has_ldlat && p->kind != KIND_LDLAT &&
 	    p->kind != KIND_STORE && p->kind != KIND_STLAT && !p->sample.has_frontend &&
-	    free_gp(p, uarch_count_counters(ua, pmu_event_code(&p->sample))) >= 0) {
+	    free_gp(p, count_allowed(p, &p->sample)) >= 0) {
 		ev = p->sample;
 		if (add_count(p, &ev, -1, why, why_size) == 0)
 			p->copy_idx = (int)p->n_count - 1;

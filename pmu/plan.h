@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * plan.h - a session request checked against the generation's rules and
- * turned into MSR values, before any MSR is written: events parsed, counters
- * allocated under the uarch table's constraints, sample-after value chosen,
+ * turned into MSR values, before any MSR is written: events parsed against
+ * the CPU's perfmon file, counters allocated where its Counter / PEBScounters
+ * lists and CPUID allow, sample-after value chosen,
  * PEBS_ENABLE / GLOBAL_CTRL / FIXED_CTR_CTRL / EVTSEL values computed.
  * Pure: no MSR access, so every value can be unit-tested by hand.
  */
@@ -26,7 +27,8 @@ struct plan_count {
 
 struct pmu_plan {
 	const struct uarch_info *ua;
-	unsigned int fmt; /* PERF_CAPABILITIES.PEBS_FMT, or PEBS_FMT_ARCH */
+	const struct perfmon_table *pm; /* the CPU's perfmon event file, NULL if none */
+	unsigned int fmt;		/* PERF_CAPABILITIES.PEBS_FMT, or PEBS_FMT_ARCH */
 	bool arch, baseline, adaptive, fw_write, count_only;
 	unsigned int n_gp, n_fixed;
 	uint32_t fixed_mask; /* fixed counters present (CPUID.0AH EDX/ECX bitmap) */
@@ -36,7 +38,7 @@ struct pmu_plan {
 	struct pmu_event sample;
 	int sample_ctr; /* GP n or 32+i; -1 when count_only */
 	enum pebs_kind kind;
-	bool sample_precise; /* catalogue: precise event (else non-precise, Goldmont) */
+	bool sample_precise; /* perfmon: PEBS-capable event (else non-precise, Goldmont) */
 	uint64_t period;
 	uint64_t data_cfg; /* MSR_PEBS_DATA_CFG (adaptive only) */
 	size_t rec_size;   /* legacy/adaptive record size; 0 arch */

@@ -20,8 +20,8 @@
 struct session_cfg {
 	const struct cpu_info *ci;
 	/*
-	 * The sampled (PEBS) event: a libpfm4 name with modifiers, e.g.
-	 * "MEM_TRANS_RETIRED:LOAD_LATENCY:ldlat=3", or raw
+	 * The sampled (PEBS) event: a perfmon name with modifiers, e.g.
+	 * "MEM_TRANS_RETIRED.LOAD_LATENCY_GT_4:ldlat=3", or raw
 	 * "event=0xcd,umask=0x1".  NULL: the generation's event for `kind`
 	 * (load latency, precise store, DataLA load/store, store latency).
 	 */

@@ -63,11 +63,7 @@ static const struct uarch_constraint ivb_count[] = {
     {0, false, 0, 0},
 };
 
-/*
- * core.c intel_icl_event_constraints: these event ranges count on PMC0-3
- * only.  Used for the Golden Cove class too: there it is narrower than
- * the hardware may allow, never wider.
- */
+/* core.c intel_icl_event_constraints: these event ranges count on PMC0-3 only. */
 static const struct uarch_constraint icl_count[] = {
     {0x03, true, 0xf, 0x0a}, {0x1f, true, 0xf, 0x28}, {0x32, true, 0xf, 0},
     {0x48, true, 0xf, 0x56}, {0x60, true, 0xf, 0x8b}, {0xa3, true, 0xf, 0},
@@ -75,16 +71,51 @@ static const struct uarch_constraint icl_count[] = {
     {0xef, true, 0xf, 0},    {0xf0, true, 0xf, 0xf4}, {0, false, 0, 0},
 };
 
+/* Writable PEBS_FRONTEND bits, core.c *_extra_regs. */
+#define FE_SKL 0x7fff17ULL /* core.c intel_skl_extra_regs / icl */
+#define FE_GLC 0x7fff1fULL /* intel_glc_extra_regs */
+
 /*
- * Writable OFFCORE_RESPONSE / PEBS_FRONTEND bits, core.c *_extra_regs.
- * NHM/WSM: request [7:0], response [15:8] (libpfm4 ANY_RESPONSE 0xff00);
- * later big cores: request [15:0], ANY_RESPONSE bit 16 (for the Atoms: SDM Vol. 3B
- * 18.6.3 "Average Offcore Request Latency Measurement").
+ * Counting constraints of the Golden Cove class, for encodings the perfmon
+ * file has no row for (a row's Counter field wins: pmu/plan.c).  core.c
+ * intel_glc_event_constraints: codes 0x01-0x8f on PMC0-3 except 0x2e and
+ * 0x3c; 0x04a4, 0x08a4, 0x02cd and 0xce on PMC0; 0xd0-0xdf on PMC0-3.
+ * First match wins.
  */
-#define OCR_NHM .offcore_req = 0xff, .offcore_any = 0xff00
-#define OCR_BIG .offcore_req = 0xffff, .offcore_any = BIT_ULL(16)
-#define FE_SKL	0x7fff17ULL /* core.c intel_skl_extra_regs / icl */
-#define FE_GLC	0x7fff1fULL /* intel_glc_extra_regs */
+static const struct uarch_constraint glc_count[] = {
+    {0x2e, true, 0xffffffff, 0},
+    {0x3c, true, 0xffffffff, 0},
+    {0x01, true, 0xf, 0x8f},
+    {EV(0xa4, 0x04), false, 0x1, 0},
+    {EV(0xa4, 0x08), false, 0x1, 0},
+    {EV(0xcd, 0x02), false, 0x1, 0},
+    {0xce, true, 0x1, 0},
+    {0xd0, true, 0xf, 0xdf},
+    {0, false, 0, 0},
+};
+
+/*
+ * Lion Cove: core.c intel_lnc_event_constraints: 0x0148 and 0x0175 on PMC2,
+ * 0x08a3/0x0ca3 on PMC2, 0x01b1 on PMC3, store latency 0x02cd on PMC0-1,
+ * then the Golden Cove rules.
+ */
+static const struct uarch_constraint lnc_count[] = {
+    {EV(0x48, 0x01), false, 0x4, 0},
+    {EV(0x75, 0x01), false, 0x4, 0},
+    {0x2e, true, 0xffffffff, 0},
+    {0x3c, true, 0xffffffff, 0},
+    {0x01, true, 0xf, 0x8f},
+    {EV(0xa3, 0x08), false, 0x4, 0},
+    {EV(0xa3, 0x0c), false, 0x4, 0},
+    {EV(0xa4, 0x04), false, 0x1, 0},
+    {EV(0xa4, 0x08), false, 0x1, 0},
+    {EV(0xa4, 0x10), false, 0x1, 0},
+    {EV(0xb1, 0x01), false, 0x8, 0},
+    {EV(0xcd, 0x02), false, 0x3, 0},
+    {0xce, true, 0x1, 0},
+    {0xd0, true, 0xf, 0xdf},
+    {0, false, 0, 0},
+};
 
 /*
  * Panther Cove: ds.c intel_pnc_pebs_event_constraints (Linux d345b6bb8860 "perf/x86/intel:
@@ -114,9 +145,9 @@ static const struct uarch_constraint glc_cons[] = {
  * Performance Monitoring Facility" (no other PEBS event beside it), 18.9.4.3
  * "Precise Store Facility" (PMC3 only); ds.c snb/ivb constraints.
  */
-#define SNB_ROW(u, nm, pfm, uc, nuc, ocr, cc)                                                      \
+#define SNB_ROW(u, nm, uc, nuc, ocr, cc)                                                           \
 	{                                                                                          \
-		.uarch = (u), .name = nm, .pfm_pmu = pfm, .fmt = 1,                                \
+		.uarch = (u), .name = nm, .fmt = 1,                                                \
 		.source =                                                                          \
 		    "SDM Vol. 3B 18.9.4.2-18.9.4.4; ds.c intel_snb_pebs_event_constraints "        \
 		    "(ld-lat 0x1cd and precise store 0x2cd on PMC3, PREC_DIST on PMC1); core.c "   \
@@ -125,17 +156,16 @@ static const struct uarch_constraint glc_cons[] = {
 		.layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0xf, .ldlat_gp = 0x8, .store_gp = 0x8,  \
 		.pdist_gp = 0x2, .min_period = 32, .ldlat_event = EV(0xcd, 0x01),                  \
 		.store_event = EV(0xcd, 0x02), .ucode = uc, .n_ucode = nuc, .cons = pdir_pmc1,     \
-		.inst_event = EV(0xc0, 0x01), OCR_BIG, .offcore_valid = {ocr, ocr},                \
-		.count_cons = cc                                                                   \
+		.inst_event = EV(0xc0, 0x01), .offcore_valid = {ocr, ocr}, .count_cons = cc        \
 	}
 
 /*
  * Haswell..Skylake-SP: DataLA, SDM Vol. 3B 18.11.3 "PEBS Data Address
  * Profiling" (Table 18-45), the record of Table 18-44.
  */
-#define HSW_ROW(u, nm, pfm, f, extra)                                                              \
+#define HSW_ROW(u, nm, f, extra)                                                                   \
 	{                                                                                          \
-		.uarch = (u), .name = nm, .pfm_pmu = pfm, .fmt = f,                                \
+		.uarch = (u), .name = nm, .fmt = f,                                                \
 		.source =                                                                          \
 		    "SDM Vol. 3B 18.11 (record Table 18-44, DataLA Table 18-45); ds.c "            \
 		    "hsw/bdw/skl "                                                                 \
@@ -145,15 +175,15 @@ static const struct uarch_constraint glc_cons[] = {
 		.layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0xf, .ldlat_gp = 0xf, .pdist_gp = 0x2,  \
 		.min_period = 32, .ldlat_event = EV(0xcd, 0x01),                                   \
 		.datala_load_event = EV(0xd0, 0x81), .datala_store_event = EV(0xd0, 0x82),         \
-		.cons = pdir_pmc1, .inst_event = EV(0xc0, 0x01), OCR_BIG,                          \
+		.cons = pdir_pmc1, .inst_event = EV(0xc0, 0x01),                                   \
 		.offcore_valid = {0x3fffff8fffULL, 0x3fffff8fffULL},                               \
 		.frontend_valid = ((extra)&UA_FRONTEND) ? FE_SKL : 0                               \
 	}
 
 /* Golden Cove class (SPR/EMR/GNR, ADL/MTL P-cores, LNL): ds.c intel_glc_pebs_event_constraints. */
-#define GLC_ROW(u, nm, f, extra, ldl, ocr)                                                         \
+#define GLC_ROW(u, nm, f, extra, ldl, ocr, cc)                                                     \
 	{                                                                                          \
-		.uarch = (u), .name = nm, .pfm_pmu = "spr", .fmt = f,                              \
+		.uarch = (u), .name = nm, .fmt = f,                                                \
 		.source =                                                                          \
 		    "ds.c intel_glc_pebs_event_constraints (ld-lat 0x1cd on 0xfe, store "          \
 		    "latency 0x2cd "                                                               \
@@ -166,8 +196,8 @@ static const struct uarch_constraint glc_cons[] = {
 		.min_period = 32, .ldlat_event = EV(0xcd, 0x01), .store_event = EV(0xcd, 0x02),    \
 		.datala_load_event = EV(0xd0, 0x81), .datala_store_event = EV(0xd0, 0x82),         \
 		.aux_event = ((extra)&UA_MEM_LOADS_AUX) ? EV(0x03, 0x82) : 0, .cons = glc_cons,    \
-		.inst_event = 0x00c0, OCR_BIG, .offcore_valid = {ocr, ocr},                        \
-		.frontend_valid = FE_GLC, .count_cons = icl_count                                  \
+		.inst_event = 0x00c0, .offcore_valid = {ocr, ocr}, .frontend_valid = FE_GLC,       \
+		.count_cons = (cc)                                                                 \
 	}
 
 /*
@@ -177,7 +207,7 @@ static const struct uarch_constraint glc_cons[] = {
  */
 #define PNC_ROW(u, nm, extra)                                                                      \
 	{                                                                                          \
-		.uarch = (u), .name = nm, .pfm_pmu = "spr", .fmt = -1,                             \
+		.uarch = (u), .name = nm, .fmt = -1,                                               \
 		.source = "ds.c intel_pnc_pebs_event_constraints (d345b6bb8860); core.c "          \
 			  "intel_pmu_init_pnc",                                                    \
 		.flags = UA_LDLAT | UA_DATALA | UA_STLAT | UA_GLOBAL_STATUS_SET | (extra),         \
@@ -191,7 +221,6 @@ static const struct uarch_constraint glc_cons[] = {
 static const struct uarch_info uarch_table[] = {
     {.uarch = UARCH_CORE2,
      .name = "Core 2",
-     .pfm_pmu = "core",
      .fmt = 0,
      .source = "ds.c intel_core2_pebs_event_constraints (PMC0 only); ds.c 1-page buffer "
 	       "(GLOBAL_CTRL hang); core.c intel_clovertown_quirk (AJ67/AJ68/AJ69/AJ106)",
@@ -203,7 +232,6 @@ static const struct uarch_info uarch_table[] = {
      .errata_model = 0x0f /* Merom only: Merom-L, Penryn, Dunnington keep PEBS */},
     {.uarch = UARCH_NHM,
      .name = "Nehalem",
-     .pfm_pmu = "nhm",
      .fmt = 1,
      .source = "SDM 18.8.1 (PEBS on PMC0-3, load latency 0x100b, Fig. 18-25 LL_EN); "
 	       "ds.c intel_nehalem_pebs_event_constraints; core.c nhm_limit_period (min 32)",
@@ -214,12 +242,10 @@ static const struct uarch_info uarch_table[] = {
      .min_period = 32,
      .ldlat_event = EV(0x0b, 0x10),
      .inst_event = 0x00c0,
-     OCR_NHM,
      .offcore_valid = {0xffff, 0}, /* intel_nehalem_extra_regs */
      .count_cons = nhm_count},
     {.uarch = UARCH_WSM,
      .name = "Westmere",
-     .pfm_pmu = "wsm",
      .fmt = 1,
      .source = "SDM 18.8.1 (as Nehalem); ds.c intel_westmere_pebs_event_constraints",
      .flags = UA_LDLAT | UA_LDLAT_ALONE,
@@ -228,21 +254,19 @@ static const struct uarch_info uarch_table[] = {
      .ldlat_gp = 0xf,
      .min_period = 32,
      .ldlat_event = EV(0x0b, 0x10),
-     /* libpfm4 wsm: INST_RETIRED:ANY_P is umask 0x01, precise */
+     /* WSM-EP-SP/events/WestmereEP-SP_core.json: INST_RETIRED.ANY_P is umask 0x01, PEBS 1 */
      .inst_event = EV(0xc0, 0x01),
-     OCR_NHM,
      .offcore_valid = {0xffff, 0xffff},
      .count_cons = wsm_count},
-    SNB_ROW(UARCH_SNB, "Sandy Bridge", "snb", snb_ucodes, ARRAY_SIZE(snb_ucodes), 0x3f807f8fffULL,
+    SNB_ROW(UARCH_SNB, "Sandy Bridge", snb_ucodes, ARRAY_SIZE(snb_ucodes), 0x3f807f8fffULL,
 	    snb_count), /* intel_snb_extra_regs */
-    SNB_ROW(UARCH_IVB, "Ivy Bridge", "ivb", NULL, 0, 0x3fffff8fffULL, ivb_count),
-    HSW_ROW(UARCH_HSW, "Haswell", "hsw", 2, 0),
-    HSW_ROW(UARCH_BDW, "Broadwell", "bdw", 2, 0),
-    HSW_ROW(UARCH_SKL, "Skylake", "skl", 3, UA_FRONTEND),
-    HSW_ROW(UARCH_SKX, "Skylake-SP", "skx", 3, UA_FRONTEND),
+    SNB_ROW(UARCH_IVB, "Ivy Bridge", NULL, 0, 0x3fffff8fffULL, ivb_count),
+    HSW_ROW(UARCH_HSW, "Haswell", 2, 0),
+    HSW_ROW(UARCH_BDW, "Broadwell", 2, 0),
+    HSW_ROW(UARCH_SKL, "Skylake", 3, UA_FRONTEND),
+    HSW_ROW(UARCH_SKX, "Skylake-SP", 3, UA_FRONTEND),
     {.uarch = UARCH_ICL,
      .name = "Ice Lake",
-     .pfm_pmu = "icl",
      .fmt = 4,
      .source =
 	 "ds.c intel_icl_pebs_event_constraints (PEBS_ALL, ld-lat 0x1cd on 0xff, "
@@ -259,13 +283,12 @@ static const struct uarch_info uarch_table[] = {
      .datala_store_event = EV(0xd0, 0x82),
      .cons = icl_cons,
      .inst_event = 0x00c0,
-     OCR_BIG,
+
      .offcore_valid = {0x3fffffbfffULL, 0x3fffffbfffULL},
      .frontend_valid = FE_SKL,
      .count_cons = icl_count},
     {.uarch = UARCH_ICX,
      .name = "Ice Lake-SP",
-     .pfm_pmu = "icx",
      .fmt = 4,
      .source = "as Ice Lake (ds.c intel_icl_pebs_event_constraints)",
      .flags = UA_LDLAT | UA_DATALA | UA_FRONTEND | UA_GLOBAL_STATUS_SET,
@@ -280,23 +303,22 @@ static const struct uarch_info uarch_table[] = {
      .datala_store_event = EV(0xd0, 0x82),
      .cons = icl_cons,
      .inst_event = 0x00c0,
-     OCR_BIG,
+
      .offcore_valid = {0x3fffffbfffULL, 0x3fffffbfffULL},
      .frontend_valid = FE_SKL,
      .count_cons = icl_count},
     /* intel_glc_extra_regs: OFFCORE_RSP 0x3fffffffff */
-    GLC_ROW(UARCH_SPR, "Sapphire Rapids", 5, UA_MEM_LOADS_AUX, 0xfe, 0x3fffffffffULL),
-    GLC_ROW(UARCH_EMR, "Emerald Rapids", 5, UA_MEM_LOADS_AUX, 0xfe, 0x3fffffffffULL),
+    GLC_ROW(UARCH_SPR, "Sapphire Rapids", 5, UA_MEM_LOADS_AUX, 0xfe, 0x3fffffffffULL, glc_count),
+    GLC_ROW(UARCH_EMR, "Emerald Rapids", 5, UA_MEM_LOADS_AUX, 0xfe, 0x3fffffffffULL, glc_count),
     /* core.c: PMU_FL_MEM_LOADS_AUX only for SPR/EMR, not GNR */
-    GLC_ROW(UARCH_GNR, "Granite Rapids", 5, 0, 0xfe, 0x3fffffffffULL),
+    GLC_ROW(UARCH_GNR, "Granite Rapids", 5, 0, 0xfe, 0x3fffffffffULL, glc_count),
     GLC_ROW(UARCH_GLC, "Golden Cove (hybrid P-core)", 4, UA_MEM_LOADS_AUX | UA_HYBRID, 0xfe,
-	    0x3fffffffffULL),
+	    0x3fffffffffULL, glc_count),
     {.uarch = UARCH_GRT,
      .name = "Gracemont (hybrid E-core)",
-     .pfm_pmu = "tmt",
      .fmt = 4,
      .source = "ds.c intel_grt_pebs_event_constraints (LAT events: loads 0x5d0 on PMC0-1, "
-	       "stores 0x6d0 on PMC0-3); libpfm4 has no Gracemont table: Tremont's is nearest",
+	       "stores 0x6d0 on PMC0-3)",
      .flags = UA_LDLAT | UA_STLAT | UA_HYBRID | UA_GLOBAL_STATUS_SET,
      .layout = PEBS_EN_LAYOUT_FIXED,
      .pebs_gp = 0x3f,
@@ -307,11 +329,10 @@ static const struct uarch_info uarch_table[] = {
      .ldlat_event = EV(0xd0, 0x05),
      .store_event = EV(0xd0, 0x06),
      .inst_event = 0x00c0,
-     OCR_BIG,
+
      .offcore_valid = {0x3fffffffffULL, 0x3fffffffffULL} /* intel_grt_extra_regs */},
     {.uarch = UARCH_CMT,
      .name = "Crestmont (E-core)",
-     .pfm_pmu = "tmt",
      .fmt = 5,
      .source = "ds.c intel_grt_pebs_event_constraints (Crestmont reuses them); fmt unverified",
      .flags = UA_LDLAT | UA_STLAT | UA_GLOBAL_STATUS_SET,
@@ -324,13 +345,16 @@ static const struct uarch_info uarch_table[] = {
      .ldlat_event = EV(0xd0, 0x05),
      .store_event = EV(0xd0, 0x06),
      .inst_event = 0x00c0,
-     OCR_BIG,
-     .offcore_valid = {0x800ff3ffffffffffULL, 0x800ff3ffffffffffULL} /* intel_cmt_extra_regs */},
+
+     /*
+      * core.c intel_cmt_extra_regs: MSR_OFFCORE_RSP_0 0x800ff3ffffffffff,
+      * MSR_OFFCORE_RSP_1 0xff3ffffffffff - bit 63 exists in RSP0 only
+      */
+     .offcore_valid = {0x800ff3ffffffffffULL, 0xff3ffffffffffULL}},
     /* ds.c intel_lnc_pebs_event_constraints: ld-lat 0x1cd on 0x3fc; intel_lnc_extra_regs */
-    GLC_ROW(UARCH_LNC, "Lion Cove (P-core)", 6, UA_HYBRID, 0x3fc, 0xfffffffffffULL),
+    GLC_ROW(UARCH_LNC, "Lion Cove (P-core)", 6, UA_HYBRID, 0x3fc, 0xfffffffffffULL, lnc_count),
     {.uarch = UARCH_GLM,
      .name = "Goldmont",
-     .pfm_pmu = "glm",
      .fmt = 3,
      .source = "SDM Vol. 3B 18.7.1 \"Processor Event Based Sampling (PEBS)\" (Goldmont: PEBS "
 	       "on PMC0 for all events, precise and non-precise, GLOBAL_STATUS_SET); SDM Vol. 3B "
@@ -341,12 +365,11 @@ static const struct uarch_info uarch_table[] = {
      .min_period = 1,
      .nonprecise_event = EV(0x3c, 0x00),
      .inst_event = 0x00c0,
-     OCR_BIG,
+
      /* intel_glm_extra_regs: bit 31 (SNP_NONE) and request bit 6 not writable */
      .offcore_valid = {0x760005ffbfULL, 0x360005ffbfULL}},
     {.uarch = UARCH_SLM,
      .name = "Silvermont",
-     .pfm_pmu = "slm",
      .fmt = 2,
      .source = "ds.c intel_slm_pebs_event_constraints (PMC0 only); SDM Vol. 3B 18.6.3 "
 	       "(offcore average latency); fmt unverified",
@@ -355,7 +378,7 @@ static const struct uarch_info uarch_table[] = {
      .pebs_gp = 0x1,
      .min_period = 1,
      .inst_event = 0x00c0,
-     OCR_BIG,
+
      .offcore_valid = {0x768005ffffULL, 0x368005ffffULL} /* intel_slm_extra_regs */},
     /*
      * The decoders' newest cores.  Only the PEBS constraints below are from a
@@ -367,7 +390,6 @@ static const struct uarch_info uarch_table[] = {
     PNC_ROW(UARCH_CYC, "Coyote Cove (hybrid P-core)", UA_HYBRID),
     {.uarch = UARCH_ARW,
      .name = "Arctic Wolf (hybrid E-core)",
-     .pfm_pmu = "tmt",
      .fmt = -1,
      .source = "ds.c intel_arw_pebs_event_constraints (c847a208f43b: LAT events 0x5d0 and "
 	       "0x6d0 on 0xff, 0x01d4..0x08d4 on one counter each); core.c intel_pmu_init_arw",
@@ -384,7 +406,6 @@ static const struct uarch_info uarch_table[] = {
      .inst_event = 0x00c0},
     {.uarch = UARCH_DKM,
      .name = "Darkmont (E-core)",
-     .pfm_pmu = "tmt",
      .fmt = -1,
      .source = "core.c INTEL_ATOM_DARKMONT_X: intel_pmu_init_skt (grt PEBS constraints: "
 	       "loads 0x5d0 on PMC0-1, stores 0x6d0 on PMC0-3), cmt_latency_data",
@@ -412,7 +433,7 @@ static const struct uarch_info uarch_table[] = {
  */
 #define ARCH_PEBS_ROW(nm, fl, ld, st)                                                              \
 	{                                                                                          \
-		.uarch = UARCH_NONE, .name = nm, .pfm_pmu = "tmt", .fmt = PEBS_FMT_ARCH,           \
+		.uarch = UARCH_NONE, .name = nm, .fmt = PEBS_FMT_ARCH,                             \
 		.source =                                                                          \
 		    "Linux arch-PEBS (d21954c8a0ff: CPUID.23H sub-leaves 4/5, PEBS_BASE/INDEX, "   \
 		    "CFG_C); "                                                                     \

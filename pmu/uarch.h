@@ -58,10 +58,9 @@ struct uarch_constraint {
 struct uarch_info {
 	enum pebs_uarch uarch;
 	const char *name;
-	const char *source;  /* where the row's facts come from */
-	const char *pfm_pmu; /* libpfm4 PMU table for event names */
-	int fmt;	     /* PERF_CAPABILITIES.PEBS_FMT expected; -1 not known */
-	uint32_t flags;	     /* enum uarch_flag */
+	const char *source; /* where the row's facts come from */
+	int fmt;	    /* PERF_CAPABILITIES.PEBS_FMT expected; -1 not known */
+	uint32_t flags;	    /* enum uarch_flag */
 	enum pebs_en_layout layout;
 	uint32_t pebs_gp;		/* PEBS-capable GP counters */
 	uint32_t pebs_fixed;		/* PEBS-capable fixed counters (baseline only) */
@@ -80,12 +79,8 @@ struct uarch_info {
 	const struct uarch_constraint *cons; /* terminated by gp == 0 */
 	uint16_t inst_event;  /* the PEBS instructions-retired event (default sample) */
 	uint8_t errata_model; /* PEBS disabled on this model only (Core 2 Merom) */
-	/*
-	 * OFFCORE_RESPONSE: request field, the "any response" bits libpfm4 adds
-	 * when no response bit is given, and the writable bits of
-	 * MSR_OFFCORE_RSP0/1 (0: no such MSR).  core.c *_extra_regs.
-	 */
-	uint64_t offcore_req, offcore_any, offcore_valid[2];
+	/* Writable bits of MSR_OFFCORE_RSP0/1 (0: no such MSR): core.c *_extra_regs. */
+	uint64_t offcore_valid[2];
 	uint64_t frontend_valid; /* writable MSR_PEBS_FRONTEND bits (core.c extra regs) */
 	const struct uarch_constraint
 	    *count_cons; /* counting constraints (core.c event constraints) */

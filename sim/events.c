@@ -82,7 +82,7 @@ static const struct sim_event nhm_ev[] = {
 /*
  * OFFCORE_REQUESTS.DEMAND_DATA_RD (0x01B0) and OFFCORE_REQUESTS_OUTSTANDING.
  * DEMAND_DATA_RD (0x0160), Sandy Bridge .. Skylake (SDM Vol. 3B event lists;
- * libpfm4 snb..skl): requests that miss L2 and the cycles they are
+ * perfmon SNB..SKL files): requests that miss L2 and the cycles they are
  * outstanding, summed over requests.  Not PEBS events.
  */
 #define BIG_OFFCORE_REQ_EVENTS                                                                 \
@@ -93,7 +93,7 @@ static const struct sim_event nhm_ev[] = {
  * Sandy Bridge: PDIR on PMC1 only (18.9.4.4), precise store on PMC3 only
  * (18.9.4.3).  INST_RETIRED.ANY_P (0x00C0) counts but is no PEBS event on
  * SNB..SKL: the PEBS event tables list INST_RETIRED only as PREC_DIST
- * (0x01C0; SDM Table 18-32; libpfm4 is_precise=0 for ANY_P).
+ * (0x01C0; SDM Table 18-32; perfmon SNB..SKL files: PEBS 0 for ANY_P).
  */
 static const struct sim_event snb_ev[] = {
 	ARCH_EVENTS,
@@ -120,7 +120,7 @@ static const struct sim_event hsw_ev[] = {
 
 /*
  * Skylake adds FRONTEND_RETIRED (0x01C6) with MSR_PEBS_FRONTEND, a PEBS event
- * (SDM Skylake precise-event list; libpfm4 skl marks it precise).  The
+ * (SDM Skylake precise-event list; SKL/events/skylake_core.json PEBS 1).  The
  * simulated core has no front end (no instruction cache, iTLB or DSB): no
  * retirement is ever tagged, so it counts 0 and makes no record.
  */
@@ -135,7 +135,7 @@ static const struct sim_event icx_ev[] = {
 	EV(0x00c0, CNT_INST, PEBS_PRECISE, "INST_RETIRED.ANY_P"),
 	EV(0x01cd, CNT_LDLAT, PEBS_LDLAT, "MEM_TRANS_RETIRED.LOAD_LATENCY"),
 	BIG_MEM_EVENTS,
-	/* Ice Lake keeps 0x01B0/0x0160 (libpfm4 icl/icx tables; SDM Vol. 3B Ice Lake events). */
+	/* Ice Lake keeps 0x01B0/0x0160 (ICX/events/icelakex_core.json; SDM Vol. 3B Ice Lake events). */
 	BIG_OFFCORE_REQ_EVENTS,
 };
 
@@ -149,6 +149,9 @@ static const struct sim_event glc_ev[] = {
 	EVC(0x01cd, CNT_LDLAT, PEBS_LDLAT, 0xfe, "MEM_TRANS_RETIRED.LOAD_LATENCY"),
 	EVC(0x02cd, CNT_STLAT, PEBS_STLAT, 0x01, "MEM_TRANS_RETIRED.STORE_SAMPLE"),
 	EV(0x8203, CNT_AUX_LOADS, PEBS_NO, "MEM_TRANS_RETIRED.LOAD_AUX (mem-loads-aux)"),
+	/* Golden Cove moved them: 0x0121 / 0x0120 (SPR/events/sapphirerapids_core.json) */
+	EV(0x0121, CNT_OFFCORE_REQ, PEBS_NO, "OFFCORE_REQUESTS.DEMAND_DATA_RD"),
+	EV(0x0120, CNT_OFFCORE_OUTST, PEBS_NO, "OFFCORE_REQUESTS_OUTSTANDING.DEMAND_DATA_RD"),
 	BIG_MEM_EVENTS,
 };
 

@@ -247,7 +247,8 @@ const struct sim_model sim_model_table[] = {
 		.c23_gp = 0xff, .c23_fx = 0x7,
 		.perf_caps = 0x3fc5, /* PEBS_FMT 0xF: arch-PEBS (Linux intel_pebs_init), CPUID.23H */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x3000140, .platform_id = 0,
-		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
+		/* Linux core.c intel_cmt_extra_regs (Crestmont, Skymont, Darkmont): bit 63 in RSP0 only */
+		.offcore_mask = { 0x800ff3ffffffffffull, 0xff3ffffffffffull },
 		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT | F_ARCH_PEBS, .dse = DSE_CMT,
 		.events = &sim_events_grt,
 		.cache = { 32, 8, 4096, 16, 36864, 12, 64, 4, 2048, 4, 4, 17, 80, 300 },

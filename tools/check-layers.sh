@@ -105,7 +105,7 @@ for od in "${objdirs[@]}"; do
 			objs+=("$o")
 		done < <(find "$od/$unit" -name '*.o' -print0 | sort -z)
 	done
-	# The generated event catalogue is pmu/'s (tools/gen-events from pmu/catalogue.h).
+	# The generated perfmon tables are pmu/'s (tools/perfmon-gen.py, pmu/perfmon_data.h).
 	unit_of() {
 		local u=${1#"$od"/}
 		u=${u%%/*}

@@ -31,7 +31,6 @@ mtools:mcopy
 dosfstools:mkfs.fat
 gdisk:sgdisk
 libcmocka-dev:/usr/include/cmocka.h
-libpfm4-dev:/usr/include/perfmon/pfmlib.h
 gcc:gcc
 clang:clang
 clang-format:clang-format

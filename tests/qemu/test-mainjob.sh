@@ -163,16 +163,16 @@ else
 	echo "FAIL: mainjob two-core kernels with 1 CPU: $(grep -E '^(PASS|FAIL|SKIP): (share|false)' "$work/smp1.log" | head -2 | tr '\n' ';')"
 fi
 
-# events=: the user's event samples every kernel (a libpfm4 name with a
+# events=: the user's event samples every kernel (a perfmon name with a
 # modifier), and a non-PEBS event is refused with the reason, one FAIL line.
 boot "$work/ev.log" "$work/ev.img" -- pmu=sim model=skl kernels=chase-dram \
-	'events=MEM_TRANS_RETIRED:LOAD_LATENCY:ldlat=30;CPU_CLK_THREAD_UNHALTED:THREAD_P'
+	'events=MEM_TRANS_RETIRED.LOAD_LATENCY_GT_4:ldlat=30;CPU_CLK_UNHALTED.THREAD_P'
 rc=$?
 mkdir -p "$work/ev.out"
 if [ "$rc" -ne 1 ]; then
 	echo "FAIL: mainjob events=: exit $rc, want 1 (one refused event): $(grep -E '^(FAIL|ERROR)' "$work/ev.log" | head -2 | tr '\n' ';')"
 elif ! grep -qE '^PASS: chase-dram/event1: ' "$work/ev.log" ||
-	! grep -qE '^INFO: chase-dram/event1: sampled MEM_TRANS_RETIRED:LOAD_LATENCY:ldlat=30 \(0x1cd\) ldlat=30 on PMC0' "$work/ev.log"; then
+	! grep -qE '^INFO: chase-dram/event1: sampled MEM_TRANS_RETIRED.LOAD_LATENCY_GT_4:ldlat=30 \(0x1cd\) ldlat=30 on PMC0' "$work/ev.log"; then
 	echo "FAIL: mainjob events=: event1 not sampled as asked: $(grep -m2 'chase-dram/event1' "$work/ev.log" | tr '\n' ';')"
 elif [ "$(grep -c '^FAIL: ' "$work/ev.log")" -ne 1 ] ||
 	! grep -qE '^FAIL: chase-dram/event2: refused: .*not PEBS-capable' "$work/ev.log"; then
@@ -180,7 +180,7 @@ elif [ "$(grep -c '^FAIL: ' "$work/ev.log")" -ne 1 ] ||
 elif ! mcopy -n -i "$work/ev.img" ::/EFI/BOOT/chase-dram-event1.pebs "$work/ev.out/" 2>/dev/null ||
 	! "$decode" "$work/ev.out/chase-dram-event1.pebs" >"$work/ev.txt" 2>&1 ||
 	! grep -q '^# pebs dump: .* simulated=1 version=2$' "$work/ev.txt" ||
-	! grep -q '^# counter PMC0: MEM_TRANS_RETIRED:LOAD_LATENCY:ldlat=30 (0x1cd)$' "$work/ev.txt"; then
+	! grep -q '^# counter PMC0: MEM_TRANS_RETIRED.LOAD_LATENCY_GT_4:ldlat=30 (0x1cd)$' "$work/ev.txt"; then
 	echo "FAIL: mainjob events=: the dump does not name the event: $(head -3 "$work/ev.txt" 2>/dev/null | tr '\n' ';')"
 else
 	echo "PASS: mainjob events=: user event sampled, refused one reported, dump names 0x1cd"

@@ -59,7 +59,7 @@ static void test_every_option(void **state)
 {
 	assert_int_equal(
 	    parse("pmu=sim model=icx trace=msr exit=return kernels=chase,stream "
-		  "events=MEM_TRANS_RETIRED:LOAD_LATENCY:ldlat=30;event=0xcd,umask=0x1 "
+		  "events=MEM_TRANS_RETIRED.LOAD_LATENCY_GT_4:ldlat=30;event=0xcd,umask=0x1 "
 		  "ldlat=65535 period=0x10000 buffer=4 threshold=12 drain=pmi "
 		  "records=0 size=32K iterations=4294967295 log=run1.log results=none "
 		  "dump=off selftest=gp mode=report verbose=1"),
@@ -70,7 +70,7 @@ static void test_every_option(void **state)
 	assert_int_equal(o.exit_mode, OPT_EXIT_RETURN);
 	assert_string_equal(o.job.kernels, "chase,stream");
 	assert_string_equal(o.job.events,
-			    "MEM_TRANS_RETIRED:LOAD_LATENCY:ldlat=30;event=0xcd,umask=0x1");
+			    "MEM_TRANS_RETIRED.LOAD_LATENCY_GT_4:ldlat=30;event=0xcd,umask=0x1");
 	assert_int_equal(o.job.ldlat, 65535);
 	assert_int_equal(o.job.period, 65536);
 	assert_int_equal(o.job.buffer_kib, 4);

@@ -34,30 +34,35 @@ static struct session_cfg cfg_for(const struct cpu_info *ci, enum pebs_kind kind
 
 static int build(const struct session_cfg *c, struct pmu_plan *p, char *why)
 {
-	return plan_build(c, c->ci, p, why, 200);
+	return plan_build(c, c->ci, p, why, 256); /* job/job.c's size */
 }
 
-/* SDM 18.9.4.2: "to enable load latency on counter IA32_PMC0, ... 00000001.00000001H". */
-static void test_nhm_ldlat_pmc0(void **state)
+/*
+ * SDM 18.9.4.2 enables load latency on PMC0 ("00000001.00000001H") and Linux
+ * allows PMC0-3 (ds.c intel_nehalem_pebs_event_constraints), but
+ * NHM-EP/events/NehalemEP_core.json lists Counter "3" for
+ * MEM_INST_RETIRED.LATENCY_ABOVE_THRESHOLD_*: PMC3, in all three, is used.
+ */
+static void test_nhm_ldlat_pmc3(void **state)
 {
 	struct cpu_info ci = test_cpu_intel(0x1e, 1, false, 4, 3);
 	struct session_cfg c =
-	    cfg_for(&ci, KIND_LDLAT, "MEM_INST_RETIRED:LATENCY_ABOVE_THRESHOLD:ldlat=30");
+	    cfg_for(&ci, KIND_LDLAT, "MEM_INST_RETIRED.LATENCY_ABOVE_THRESHOLD_32:ldlat=30");
 	struct pmu_plan p;
-	char why[200];
+	char why[256];
 
 	assert_int_equal(build(&c, &p, why), 0);
-	assert_int_equal(p.sample_ctr, 0);
+	assert_int_equal(p.sample_ctr, 3);
 	assert_int_equal(p.kind, KIND_LDLAT);
-	assert_true(p.pebs_enable == 0x0000000100000001ULL);
+	assert_true(p.pebs_enable == 0x0000000800000008ULL);
 	/* MEM_INST_RETIRED.LATENCY_ABOVE_THRESHOLD = event 0x0b umask 0x10 (SDM 18.8.1.2) */
-	assert_true(p.evtsel[0] == 0x43100bULL);
+	assert_true(p.evtsel[3] == 0x43100bULL);
 	assert_true(p.use_ldlat);
 	assert_int_equal(p.ldlat, 30);
 	assert_int_equal(p.period, 32); /* NHM+ minimum */
 	assert_int_equal(p.rec_size, 176);
-	/* GLOBAL_CTRL: PMC0 + the counting copy is not made for ldlat; fixed 0-2 count */
-	assert_true(p.global_ctrl == (0x1ULL | (0x7ULL << 32)));
+	/* GLOBAL_CTRL: PMC3 + the counting copy is not made for ldlat; fixed 0-2 count */
+	assert_true(p.global_ctrl == (0x8ULL | (0x7ULL << 32)));
 	/* FIXED_CTR_CTRL: OS|USR = 0x3 per counter, no PMI bit: 0x333 */
 	assert_true(p.fixed_ctrl == 0x333ULL);
 }
@@ -68,7 +73,7 @@ static void test_snb_precise_store(void **state)
 	struct cpu_info ci = test_cpu_intel(0x2a, 1, false, 4, 3);
 	struct session_cfg c = cfg_for(&ci, KIND_STORE, NULL);
 	struct pmu_plan p;
-	char why[200];
+	char why[256];
 
 	ci.stepping = 7;
 	ci.microcode = 0x28;
@@ -84,10 +89,9 @@ static void test_snb_precise_store(void **state)
 static void test_snb_ldlat_pmc3(void **state)
 {
 	struct cpu_info ci = test_cpu_intel(0x2a, 1, false, 4, 3);
-	struct session_cfg c =
-	    cfg_for(&ci, KIND_LDLAT, "MEM_TRANS_RETIRED:LATENCY_ABOVE_THRESHOLD");
+	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, "event=0xcd,umask=0x1");
 	struct pmu_plan p;
-	char why[200];
+	char why[256];
 
 	c.ldlat = 50;
 	assert_int_equal(build(&c, &p, why), 0);
@@ -100,9 +104,10 @@ static void test_snb_ldlat_pmc3(void **state)
 static void test_skl_ldlat_and_datala(void **state)
 {
 	struct cpu_info ci = test_cpu_intel(0x5e, 3, false, 4, 4);
-	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, "MEM_TRANS_RETIRED:LOAD_LATENCY:ldlat=3");
+	struct session_cfg c =
+	    cfg_for(&ci, KIND_LDLAT, "MEM_TRANS_RETIRED.LOAD_LATENCY_GT_4:ldlat=3");
 	struct pmu_plan p;
-	char why[200];
+	char why[256];
 
 	assert_int_equal(build(&c, &p, why), 0);
 	assert_true(p.pebs_enable == 0x0000000100000001ULL);
@@ -127,7 +132,7 @@ static void test_icl_adaptive_ldlat(void **state)
 	struct cpu_info ci = test_cpu_intel(0x7e, 4, true, 8, 5);
 	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, NULL);
 	struct pmu_plan p;
-	char why[200];
+	char why[256];
 
 	ci.n_fixed = 4;
 	assert_int_equal(build(&c, &p, why), 0);
@@ -146,7 +151,7 @@ static void test_icl_fixed_pebs(void **state)
 	struct cpu_info ci = test_cpu_intel(0x7e, 4, true, 8, 5);
 	struct session_cfg c = cfg_for(&ci, KIND_OTHER, "event=0x00,umask=0x01");
 	struct pmu_plan p;
-	char why[200];
+	char why[256];
 
 	ci.n_fixed = 4;
 	assert_int_equal(build(&c, &p, why), 0);
@@ -154,11 +159,11 @@ static void test_icl_fixed_pebs(void **state)
 	assert_true(p.pebs_enable == 0x100000000ULL);
 	/* fixed 0: OS|USR (0x3) and adaptive bit 32; fixed 1,2 counting 0x3 each */
 	assert_true(p.fixed_ctrl == (0x100000000ULL | 0x333ULL));
-	/* the same on Skylake (no baseline) is refused */
+	/* the same on Skylake (no baseline) is refused: INST_RETIRED.ANY has PEBS 0 there */
 	ci = test_cpu_intel(0x5e, 3, false, 4, 4);
 	c.ci = &ci;
 	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
-	assert_non_null(strstr(why, "fixed"));
+	assert_non_null(strstr(why, "not PEBS-capable"));
 }
 
 /* Sapphire Rapids: ld-lat on 0xfe (not PMC0), aux 0x8203 counted; store latency on PMC0. */
@@ -167,7 +172,7 @@ static void test_spr(void **state)
 	struct cpu_info ci = test_cpu_intel(0x8f, 5, true, 8, 5);
 	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, NULL);
 	struct pmu_plan p;
-	char why[200];
+	char why[256];
 	unsigned int i;
 	bool aux = false;
 
@@ -197,7 +202,7 @@ static void test_goldmont(void **state)
 	struct cpu_info ci = test_cpu_intel(0x5c, 3, false, 4, 4);
 	struct session_cfg c = cfg_for(&ci, KIND_OTHER, NULL);
 	struct pmu_plan p;
-	char why[200];
+	char why[256];
 
 	assert_int_equal(build(&c, &p, why), 0);
 	assert_int_equal(p.sample_ctr, 0);
@@ -205,8 +210,8 @@ static void test_goldmont(void **state)
 	assert_true(p.evtsel[0] == 0x43003cULL);
 	assert_true(p.pebs_enable == 0x1ULL);
 
-	/* a precise event by its libpfm4 name is still PMC0 */
-	c = cfg_for(&ci, KIND_OTHER, "BR_INST_RETIRED:ALL_BRANCHES");
+	/* a precise event by its perfmon name is still PMC0 */
+	c = cfg_for(&ci, KIND_OTHER, "BR_INST_RETIRED.ALL_BRANCHES");
 	assert_int_equal(build(&c, &p, why), 0);
 	assert_int_equal(p.sample_ctr, 0);
 	assert_true(p.sample_precise);
@@ -221,13 +226,14 @@ static void test_goldmont(void **state)
 	assert_non_null(strstr(why, "STATUS_SET"));
 }
 
-/* MSR_PEBS_FRONTEND: FRONTEND_RETIRED.DSB_MISS carries 0x11 (libpfm4 skl; Linux mask 0x7fff17). */
+/* MSR_PEBS_FRONTEND: FRONTEND_RETIRED.DSB_MISS carries 0x11 (SKL/events/skylake_core.json MSRValue;
+ * Linux mask 0x7fff17). */
 static void test_skl_frontend(void **state)
 {
 	struct cpu_info ci = test_cpu_intel(0x5e, 3, false, 4, 4);
-	struct session_cfg c = cfg_for(&ci, KIND_OTHER, "FRONTEND_RETIRED:DSB_MISS");
+	struct session_cfg c = cfg_for(&ci, KIND_OTHER, "FRONTEND_RETIRED.DSB_MISS");
 	struct pmu_plan p;
-	char why[200];
+	char why[256];
 
 	assert_int_equal(build(&c, &p, why), 0);
 	assert_true(p.use_frontend);
@@ -236,7 +242,7 @@ static void test_skl_frontend(void **state)
 	assert_int_equal(p.copy_idx, -1); /* one MSR_PEBS_FRONTEND: no counting copy */
 	/* Nehalem has no MSR_PEBS_FRONTEND */
 	ci = test_cpu_intel(0x1e, 1, false, 4, 3);
-	c = cfg_for(&ci, KIND_OTHER, "skl::FRONTEND_RETIRED:DSB_MISS");
+	c = cfg_for(&ci, KIND_OTHER, "event=0xc6,umask=0x1,frontend=0x11");
 	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
 	assert_non_null(strstr(why, "FRONTEND"));
 }
@@ -246,18 +252,18 @@ static void test_refusals(void **state)
 	struct cpu_info ci = test_cpu_intel(0x5e, 3, false, 4, 4);
 	struct session_cfg c;
 	struct pmu_plan p;
-	char why[200];
+	char why[256];
 
-	c = cfg_for(&ci, KIND_LDLAT, "MEM_TRANS_RETIRED:LOAD_LATENCY:ldlat=2");
+	c = cfg_for(&ci, KIND_LDLAT, "MEM_TRANS_RETIRED.LOAD_LATENCY_GT_4:ldlat=2");
 	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
 	assert_non_null(strstr(why, "3..65535"));
 	c = cfg_for(&ci, KIND_LDLAT, NULL);
 	c.ldlat = 2;
 	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
-	c = cfg_for(&ci, KIND_OTHER, "INST_RETIRED:ALL:c=1");
+	c = cfg_for(&ci, KIND_OTHER, "INST_RETIRED.PREC_DIST:c=1");
 	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
 	assert_non_null(strstr(why, "CMask"));
-	c = cfg_for(&ci, KIND_OTHER, "INST_RETIRED:ALL");
+	c = cfg_for(&ci, KIND_OTHER, "INST_RETIRED.PREC_DIST");
 	c.period = 100; /* HSW11: >= 128 and low 6 bits clear */
 	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
 	c.period = 192;
@@ -274,14 +280,14 @@ static void test_refusals(void **state)
 	assert_non_null(strstr(why, "NO_SUCH_EVENT"));
 	c = cfg_for(&ci, KIND_OTHER, "event=0x1cd,umask=1");
 	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
-	/* L2_RQSTS is not PEBS-capable on Skylake (libpfm4) */
-	c = cfg_for(&ci, KIND_OTHER, "L2_RQSTS:ALL_DEMAND_DATA_RD");
+	/* L2_RQSTS is not PEBS-capable on Skylake (SKL/events/skylake_core.json: PEBS 0) */
+	c = cfg_for(&ci, KIND_OTHER, "L2_RQSTS.ALL_DEMAND_DATA_RD");
 	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
 	assert_non_null(strstr(why, "not PEBS-capable"));
 	/* too many counted events for 4 counters */
 	c = cfg_for(&ci, KIND_OTHER, NULL);
 	c.count_events[0] = c.count_events[1] = c.count_events[2] = c.count_events[3] =
-	    "L2_RQSTS:ALL_DEMAND_DATA_RD";
+	    "L2_RQSTS.ALL_DEMAND_DATA_RD";
 	c.n_count_events = 4;
 	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
 	assert_non_null(strstr(why, "no free counter"));
@@ -414,13 +420,13 @@ static void test_default_inst_event(void **state)
 	    {0x3a, 1, 3, 1, 0x4301c0},
 	    {0x3c, 2, 3, 1, 0x4301c0},
 	    {0x5e, 3, 4, 1, 0x4301c0},
-	    /* Nehalem: INST_RETIRED.ANY_P 0x00c0 is precise (libpfm4 nhm), PMC0 */
+	    /* Nehalem: INST_RETIRED.ANY_P 0x00c0 is precise (NHM-EP file PEBS 1), PMC0 */
 	    {0x1e, 1, 3, 0, 0x4300c0},
-	    /* Westmere: INST_RETIRED.ANY_P is umask 0x01 (libpfm4 wsm), PMC0 */
+	    /* Westmere: INST_RETIRED.ANY_P is umask 0x01 (WSM-EP-SP file, PEBS 1), PMC0 */
 	    {0x2c, 1, 3, 0, 0x4301c0},
 	};
 	struct pmu_plan p;
-	char why[200];
+	char why[256];
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(rows); i++) {
@@ -449,7 +455,7 @@ static void test_lnc_ldlat(void **state)
 	struct cpu_info ci = test_cpu_intel(0xbd, 6, true, 8, 6);
 	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, NULL);
 	struct pmu_plan p;
-	char why[200];
+	char why[256];
 
 	ci.hybrid = true;
 	ci.core_type = CORE_TYPE_CORE;
@@ -460,26 +466,49 @@ static void test_lnc_ldlat(void **state)
 	assert_true(p.evtsel[2] == 0x4004301cdULL);
 }
 
+/* A hybrid part's core as CPUID.1AH reports it (core type, native model ID). */
+static struct cpu_info hybrid_core(uint32_t family, uint32_t model, enum cpu_core_type t,
+				   uint32_t native, unsigned int fmt, unsigned int n_gp,
+				   unsigned int version)
+{
+	struct cpu_info ci = test_cpu_intel(model, fmt, fmt >= 4, n_gp, version);
+
+	ci.family = family;
+	ci.hybrid = true;
+	ci.core_type = t;
+	ci.native_model = native;
+	return ci;
+}
+
+/* The arch-PEBS part: CPUID.23H with GP counters gp, PEBS_FMT 0xF. */
+static void make_arch_pebs(struct cpu_info *ci, uint32_t gp)
+{
+	ci->arch_pebs = true;
+	ci->arch_pebs_gp = gp;
+	ci->arch_pebs_fixed = 0x7;
+	ci->perf_caps = (uint64_t)PEBS_FMT_ARCH << 8;
+}
+
 /* OFFCORE_RSPx values against each generation's writable bits. */
 static void test_offcore_masks(void **state)
 {
 	struct cpu_info ci = test_cpu_intel(0x1e, 1, false, 4, 3);
 	struct session_cfg c;
 	struct pmu_plan p;
-	char why[200];
+	char why[256];
 
-	/* NHM: request DMND_DATA_RD bit 0, any response = [15:8] (0xff00): 0xff01, no bit 16 */
-	c = count_cfg(&ci, "OFFCORE_RESPONSE_0:DMND_DATA_RD", NULL);
+	/* NHM: perfmon's MSRValue, request DMND_DATA_RD bit 0 and every location [15:8] */
+	c = count_cfg(&ci, "OFFCORE_RESPONSE_0.DEMAND_DATA.ANY_LOCATION", NULL);
 	assert_int_equal(build(&c, &p, why), 0);
 	assert_true(p.use_rsp[0]);
-	assert_true(p.rsp[0] == 0xff01);
+	assert_true(p.rsp[0] == 0xff03);
 	/* NHM: bit 16 is outside the valid 0xffff (core.c intel_nehalem_extra_regs) */
 	c = count_cfg(&ci, "event=0xb7,umask=0x1,offcore_rsp=0x10001", NULL);
 	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
 	assert_non_null(strstr(why, "MSR_OFFCORE_RSP0"));
-	/* SKL: request [15:0], ANY_RESPONSE bit 16 added: 0x10001 */
+	/* SKL: request [15:0], ANY_RESPONSE bit 16: perfmon's MSRValue 0x10001 */
 	ci = test_cpu_intel(0x5e, 3, false, 4, 4);
-	c = count_cfg(&ci, "OFFCORE_RESPONSE_0:DMND_DATA_RD", NULL);
+	c = count_cfg(&ci, "OFFCORE_RESPONSE.DEMAND_DATA_RD.ANY_RESPONSE", NULL);
 	assert_int_equal(build(&c, &p, why), 0);
 	assert_true(p.rsp[0] == 0x10001);
 	/* Goldmont: SNP_NONE bit 31 and request bit 6 not writable (0x760005ffbf) */
@@ -491,6 +520,21 @@ static void test_offcore_masks(void **state)
 	c = count_cfg(&ci, "event=0xb7,umask=0x1,offcore_rsp=0x4000000001", NULL);
 	assert_int_equal(build(&c, &p, why), 0);
 	assert_true(p.rsp[0] == 0x4000000001ULL);
+	/*
+	 * Crestmont E-core (MTL 06_AA, core type 0x20, native model 2): bit 63
+	 * exists in MSR_OFFCORE_RSP0 only (core.c intel_cmt_extra_regs: RSP_0
+	 * 0x800ff3ffffffffff, RSP_1 0xff3ffffffffff); on RSP1 it raises #GP.
+	 */
+	{
+		struct cpu_info cmt = hybrid_core(6, 0xaa, CORE_TYPE_ATOM, 2, 5, 8, 5);
+
+		c = count_cfg(&cmt, "event=0xb7,umask=0x2,offcore_rsp=0x8000000000010001", NULL);
+		assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+		assert_non_null(strstr(why, "MSR_OFFCORE_RSP1"));
+		c = count_cfg(&cmt, "event=0xb7,umask=0x1,offcore_rsp=0x8000000000010001", NULL);
+		assert_int_equal(build(&c, &p, why), 0);
+		assert_true(p.rsp[0] == 0x8000000000010001ULL);
+	}
 	/* Goldmont RSP1 has no bit 38 (0x360005ffbf) */
 	c = count_cfg(&ci, "event=0xb7,umask=0x2,offcore_rsp=0x4000000001", NULL);
 	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
@@ -503,7 +547,7 @@ static void test_frontend_mask(void **state)
 	struct cpu_info ci = test_cpu_intel(0x5e, 3, false, 4, 4);
 	struct session_cfg c = cfg_for(&ci, KIND_OTHER, "event=0xc6,umask=0x1,frontend=0x800011");
 	struct pmu_plan p;
-	char why[200];
+	char why[256];
 
 	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
 	assert_non_null(strstr(why, "0x7fff17"));
@@ -523,7 +567,7 @@ static void test_data_cfg_by_format(void **state)
 	struct cpu_info ci = test_cpu_intel(0x6a, 4, true, 8, 5);
 	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, NULL);
 	struct pmu_plan p;
-	char why[200];
+	char why[256];
 
 	c.data_cfg = BIT_ULL(4);
 	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
@@ -551,7 +595,7 @@ static void test_raw_ldlat(void **state)
 	struct cpu_info ci = test_cpu_intel(0x5e, 3, false, 4, 4);
 	struct session_cfg c = cfg_for(&ci, KIND_OTHER, "event=0xcd,umask=0x1");
 	struct pmu_plan p;
-	char why[200];
+	char why[256];
 
 	c.ldlat = 50;
 	assert_int_equal(build(&c, &p, why), 0);
@@ -576,7 +620,7 @@ static void test_fixed_bitmap(void **state)
 	struct cpu_info ci = test_cpu_intel(0x6a, 4, true, 8, 5);
 	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, NULL);
 	struct pmu_plan p;
-	char why[200];
+	char why[256];
 
 	ci.n_fixed = 3;
 	ci.fixed_mask = 0x5;
@@ -599,7 +643,7 @@ static void test_arch_pebs_gate(void **state)
 	    test_cpu_intel(0xde, 4, true, 8, 6); /* a model the tables do not know */
 	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, NULL);
 	struct pmu_plan p;
-	char why[200];
+	char why[256];
 
 	ci.arch_pebs = true;
 	ci.arch_pebs_gp = 0xff;
@@ -637,7 +681,7 @@ static void test_count_constraints(void **state)
 	struct cpu_info ci = test_cpu_intel(0x2c, 1, false, 4, 3); /* Westmere */
 	struct session_cfg c = count_cfg(&ci, "event=0x3c,umask=0x0", "event=0x60,umask=0x1");
 	struct pmu_plan p;
-	char why[200];
+	char why[256];
 	unsigned int i;
 
 	assert_int_equal(build(&c, &p, why), 0);
@@ -664,13 +708,140 @@ static void test_count_constraints(void **state)
 			assert_int_equal(p.count[i].ctr, 1);
 }
 
+/*
+ * Arch-PEBS P-cores: load latency on PMC2 and up, never PMC0.
+ * PTL/events/pantherlake_cougarcove_core.json (06_CC, 06_D5, 06_E5):
+ * MEM_TRANS_RETIRED.LOAD_LATENCY_* Counter and PEBScounters 2-9;
+ * NVL/events/novalake_coyotecove_core.json (family 0x12): 2-7; Linux ds.c
+ * intel_lnc_pebs_event_constraints 0x01cd on 0x3fc.
+ */
+static void test_arch_pebs_pcore_ldlat(void **state)
+{
+	static const struct {
+		uint32_t family, model, native, gp;
+	} cores[] = {
+	    {6, 0xcc, 4, 0x3ff},
+	    {6, 0xd5, 4, 0x3ff},
+	    {6, 0xe5, 4, 0x3ff},
+	    {0x12, 0x01, 5, 0xff},
+	};
+	struct pmu_plan p;
+	char why[256];
+
+	for (size_t i = 0; i < ARRAY_SIZE(cores); i++) {
+		struct cpu_info ci = hybrid_core(cores[i].family, cores[i].model, CORE_TYPE_CORE,
+						 cores[i].native, 0, 10, 6);
+		struct session_cfg c = cfg_for(&ci, KIND_LDLAT, NULL);
+
+		make_arch_pebs(&ci, cores[i].gp);
+		assert_int_equal(build(&c, &p, why), 0);
+		assert_true(pmu_event_code(&p.sample) == 0x01cd);
+		assert_int_equal(p.sample_ctr, 2);
+		/* CPUID enumerating PEBS on PMC0-1 only: refused, naming the rule */
+		ci.arch_pebs_gp = 0x3;
+		assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+		assert_non_null(strstr(why, "PEBScounters (perfmon "));
+		assert_non_null(strstr(why, ") PMC2-"));
+		assert_non_null(strstr(why, "CPUID.23H"));
+	}
+}
+
+/*
+ * INST_RETIRED.PREC_DIST (0x01c0) counts on PMC1 only on Haswell and
+ * Skylake (HSW/events/haswell_core.json, SKL/events/skylake_core.json:
+ * Counter "1"; Linux core.c intel_hsw/skl_event_constraints 0x01c0 on 0x2):
+ * no counting copy of it on another counter.
+ */
+static void test_prec_dist_copy(void **state)
+{
+	static const uint32_t models[] = {0x3c, 0x5e};
+	struct pmu_plan p;
+	char why[256];
+
+	for (size_t m = 0; m < ARRAY_SIZE(models); m++) {
+		struct cpu_info ci =
+		    test_cpu_intel(models[m], models[m] == 0x3c ? 2 : 3, false, 4, 4);
+		struct session_cfg c = cfg_for(&ci, KIND_OTHER, NULL);
+
+		assert_int_equal(build(&c, &p, why), 0);
+		assert_true(pmu_event_code(&p.sample) == 0x01c0);
+		assert_int_equal(p.sample_ctr, 1);
+		for (unsigned int i = 0; i < p.n_count; i++)
+			if (pmu_event_code(&p.count[i].ev) == 0x01c0)
+				assert_int_equal(p.count[i].ctr, 1);
+		assert_int_equal(p.copy_idx, -1);
+		/* counted on its own: PMC1 */
+		c = count_cfg(&ci, "event=0xc0,umask=0x1", NULL);
+		assert_int_equal(build(&c, &p, why), 0);
+		assert_int_equal(p.count[0].ctr, 1);
+	}
+}
+
+/* The counter of count[] entry with user index u. */
+static int ctr_of(const struct pmu_plan *p, int u)
+{
+	for (unsigned int i = 0; i < p->n_count; i++)
+		if (p->count[i].user_idx == u)
+			return p->count[i].ctr;
+	return -1;
+}
+
+/*
+ * Golden Cove / Lion Cove counting constraints.  ADL/events/
+ * alderlake_goldencove_core.json: TOPDOWN.BAD_SPEC_SLOTS (0x04a4) Counter
+ * "0", INST_DECODED.DECODERS (0x0175) "0,1,2,3"; LNL/events/
+ * lunarlake_lioncove_core.json: INST_DECODED.DECODERS and L1D_PENDING.LOAD
+ * (0x0148) "2".  Linux core.c intel_glc_event_constraints (0x01-0x8f
+ * except 0x2e/0x3c on PMC0-3; 0x04a4, 0x08a4, 0xce on PMC0) and
+ * intel_lnc_event_constraints (0x0148, 0x0175 on PMC2) agree.  0xce has
+ * no row in the files: the Linux table applies.
+ */
+static void test_glc_lnc_count_constraints(void **state)
+{
+	struct cpu_info ci = hybrid_core(6, 0x97, CORE_TYPE_CORE, 1, 4, 8, 5);
+	/* INST_RETIRED.ANY_P: PEBScounters 1-7, samples on PMC1 */
+	struct session_cfg c = cfg_for(&ci, KIND_OTHER, NULL);
+	struct pmu_plan p;
+	char why[256];
+
+	c.count_events[0] = c.count_events[1] = c.count_events[2] = "event=0x3c,umask=0x0";
+	c.count_events[3] = "event=0xa4,umask=0x4";
+	c.n_count_events = 4;
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_int_equal(p.sample_ctr, 1);
+	assert_int_equal(ctr_of(&p, 3), 0);
+	c.count_events[3] = "INST_DECODED.DECODERS";
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_in_range(ctr_of(&p, 3), 0, 3);
+	c.count_events[3] = "event=0xce,umask=0x1";
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_int_equal(ctr_of(&p, 3), 0);
+	/* two PMC0-only events: refused with the rule and its counters */
+	c.count_events[2] = "TOPDOWN.BR_MISPREDICT_SLOTS";
+	c.count_events[3] = "event=0xa4,umask=0x4";
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	assert_non_null(strstr(why, "Counter (perfmon ADL/alderlake_goldencove_core.json"));
+	assert_non_null(strstr(why, ") PMC0;"));
+
+	ci = hybrid_core(6, 0xbd, CORE_TYPE_CORE, 3, 6, 10, 6);
+	c = cfg_for(&ci, KIND_OTHER, NULL); /* INST_RETIRED.ANY_P on PMC0 */
+	c.count_events[0] = "event=0x75,umask=0x1";
+	c.n_count_events = 1;
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_int_equal(p.sample_ctr, 0);
+	assert_int_equal(ctr_of(&p, 0), 2);
+	c.count_events[0] = "event=0x48,umask=0x1";
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_int_equal(ctr_of(&p, 0), 2);
+}
+
 /* GNR has no mem-loads-aux event (core.c sets PMU_FL_MEM_LOADS_AUX for SPR/EMR). */
 static void test_gnr_no_aux(void **state)
 {
 	struct cpu_info ci = test_cpu_intel(0xad, 5, true, 8, 5);
 	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, NULL);
 	struct pmu_plan p;
-	char why[200];
+	char why[256];
 	unsigned int i;
 
 	assert_int_equal(build(&c, &p, why), 0);
@@ -696,7 +867,6 @@ static void test_every_uarch_has_a_row(void **state)
 
 		assert_non_null(ua);
 		assert_non_null(ua->source);
-		assert_non_null(ua->pfm_pmu);
 		assert_true(ua->pebs_gp != 0);
 	}
 }
@@ -704,7 +874,7 @@ static void test_every_uarch_has_a_row(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_nhm_ldlat_pmc0),
+	    cmocka_unit_test(test_nhm_ldlat_pmc3),
 	    cmocka_unit_test(test_snb_precise_store),
 	    cmocka_unit_test(test_snb_ldlat_pmc3),
 	    cmocka_unit_test(test_skl_ldlat_and_datala),
@@ -727,6 +897,9 @@ int main(void)
 	    cmocka_unit_test(test_arch_pebs_gate),
 	    cmocka_unit_test(test_count_constraints),
 	    cmocka_unit_test(test_gnr_no_aux),
+	    cmocka_unit_test(test_arch_pebs_pcore_ldlat),
+	    cmocka_unit_test(test_prec_dist_copy),
+	    cmocka_unit_test(test_glc_lnc_count_constraints),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -362,7 +362,7 @@ static void test_fault_every_access(void **state)
 	c.drain = PEBS_DRAIN_PMI;
 	fault_sweep("skl ldlat pmi", &c, pmi_kernel);
 	c = cfg_of(&skl, KIND_DATALA_LOAD);
-	c.count_events[0] = "L2_RQSTS:ALL_DEMAND_DATA_RD";
+	c.count_events[0] = "L2_RQSTS.ALL_DEMAND_DATA_RD";
 	c.n_count_events = 1;
 	fault_sweep("skl datala + count", &c, empty_kernel);
 	icl.n_fixed = 4;
@@ -566,7 +566,7 @@ static void test_offcore(void **state)
 	    SESSION_REFUSED);
 	assert_non_null(strstr(why, "SDM 18.6.3"));
 	assert_int_equal(hw_msr_access_count(), 0);
-	/* Westmere: libpfm4 spells the data-read umask DEMAND_READ_DATA; 0x60 on PMC0 only */
+	/* Westmere: perfmon spells it OFFCORE_REQUESTS.DEMAND.READ_DATA; 0x60 on PMC0 only */
 	{
 		struct cpu_info wsm = mk(0x2c, 1, false, 3);
 

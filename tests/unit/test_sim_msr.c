@@ -147,6 +147,11 @@ static const struct wcase wcases[] = {
      "Goldmont: SNP_NONE bit 31 reserved (core.c 0x360005ffbf)"},
     {"glm", OFFCORE_RSP(0), 1ull << 6, true, "Goldmont: request bit 6 reserved"},
     {"slm", OFFCORE_RSP(1), 1ull << 32 | 1ull << 16 | 1, true, "Table 18-17: bit 32 reserved"},
+    /* Crestmont-class E-core: core.c intel_cmt_extra_regs, RSP0 0x800ff3ffffffffff, RSP1
+       0xff3ffffffffff */
+    {"archpebs", OFFCORE_RSP(0), 1ull << 63 | 1ull << 16 | 1, false, "CMT: bit 63 in RSP0"},
+    {"archpebs", OFFCORE_RSP(1), 1ull << 63 | 1ull << 16 | 1, true, "CMT: no bit 63 in RSP1"},
+    {"archpebs", OFFCORE_RSP(1), 1ull << 51 | 1ull << 16 | 1, false, "CMT: RSP1 bit 51"},
     {"skl", DS_AREA, 0x0000800000000000ull, true, "non-canonical linear address"},
     {"skl", DS_AREA, 0xffff800000001000ull, false, "canonical linear address"},
     {"skl", A_PMC(0), 1ull << 48, true, "wider than the 48-bit counter"},
