@@ -276,6 +276,8 @@ static const struct uarch_row uarchs[UARCH_COUNT] = {
     [UARCH_DKM] = {"dkm", DSE_CMT, ds_cmt, true,
 		   "core.c DARKMONT_X/PANTHERLAKE_L: __intel_pmu_pebs_data_source_cmt, "
 		   "cmt_latency_data"},
+    [UARCH_TNT] = {"tnt", DSE_NONE, NULL, false,
+		   "no load-latency facility (SNR/EHL perfmon files: no MSR_PEBS_LD_LAT event)"},
 };
 
 static const char *const kind_names[KIND_COUNT] = {

@@ -36,6 +36,7 @@ enum pebs_uarch {
 	UARCH_CYC, /* Coyote Cove (Nova Lake P-core): the Panther Cove layout */
 	UARCH_ARW, /* Arctic Wolf (Nova Lake E-core) */
 	UARCH_DKM, /* Darkmont (Panther Lake E-core, Clearwater Forest) */
+	UARCH_TNT, /* Tremont: PEBS on every counter, no load latency */
 	UARCH_COUNT
 };
 

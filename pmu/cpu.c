@@ -240,108 +240,152 @@ void cpu_probe(struct cpu_info *ci)
 }
 
 /*
- * Family 6 display model (and hybrid core type) to the microarchitecture
- * whose PEBS data-source encoding applies.  Model numbers: SDM Vol. 4
- * Table 2-1 and Linux arch/x86/include/asm/intel-family.h; the data-source
- * choice per model follows Linux arch/x86/events/intel/core.c
- * (intel_pmu_init) and ds.c (__intel_pmu_pebs_data_source_*).
- * CORE_TYPE_NONE in a row matches any core type.
+ * Display family and model (and hybrid core type) to the microarchitecture
+ * whose PEBS rules and data-source encoding apply.  Model numbers: SDM Vol.
+ * 4 Table 2-1 and Linux arch/x86/include/asm/intel-family.h (IFM(family,
+ * model)); which perfmon file a model has is perfmon's mapfile.csv
+ * (cpu_perfmon_table); the data-source choice per model follows Linux
+ * arch/x86/events/intel/core.c (intel_pmu_init) and ds.c
+ * (__intel_pmu_pebs_data_source_*).  CORE_TYPE_NONE in `core` matches any
+ * core type; `is` says which kind of core a row describes (for a non-hybrid
+ * part, whose CPUID.1AH gives none: the arch-PEBS rows of pmu/uarch.c).
  */
 static const struct uarch_row {
-	uint8_t model;
-	enum cpu_core_type core;
+	uint8_t family, model;
+	enum cpu_core_type core, is;
 	enum pebs_uarch uarch;
 	const char *what;
 } uarch_table[] = {
-    {0x0f, CORE_TYPE_NONE, UARCH_CORE2, "Core 2 (Merom)"},
-    {0x16, CORE_TYPE_NONE, UARCH_CORE2, "Core 2 (Merom-L)"},
-    {0x17, CORE_TYPE_NONE, UARCH_CORE2, "Core 2 (Penryn)"},
-    {0x1d, CORE_TYPE_NONE, UARCH_CORE2, "Core 2 (Dunnington)"},
-    {0x1a, CORE_TYPE_NONE, UARCH_NHM, "Nehalem-EP"},
-    {0x1e, CORE_TYPE_NONE, UARCH_NHM, "Nehalem (Lynnfield)"},
-    {0x1f, CORE_TYPE_NONE, UARCH_NHM, "Nehalem (Auburndale)"},
-    {0x2e, CORE_TYPE_NONE, UARCH_NHM, "Nehalem-EX"},
-    {0x25, CORE_TYPE_NONE, UARCH_WSM, "Westmere (Clarkdale)"},
-    {0x2c, CORE_TYPE_NONE, UARCH_WSM, "Westmere-EP"},
-    {0x2f, CORE_TYPE_NONE, UARCH_WSM, "Westmere-EX"},
-    {0x2a, CORE_TYPE_NONE, UARCH_SNB, "Sandy Bridge"},
-    {0x2d, CORE_TYPE_NONE, UARCH_SNB, "Sandy Bridge-EP"},
-    {0x3a, CORE_TYPE_NONE, UARCH_IVB, "Ivy Bridge"},
-    {0x3e, CORE_TYPE_NONE, UARCH_IVB, "Ivy Bridge-EP"},
-    {0x3c, CORE_TYPE_NONE, UARCH_HSW, "Haswell"},
-    {0x3f, CORE_TYPE_NONE, UARCH_HSW, "Haswell-EP"},
-    {0x45, CORE_TYPE_NONE, UARCH_HSW, "Haswell-ULT"},
-    {0x46, CORE_TYPE_NONE, UARCH_HSW, "Haswell (Crystal Well)"},
-    {0x3d, CORE_TYPE_NONE, UARCH_BDW, "Broadwell"},
-    {0x47, CORE_TYPE_NONE, UARCH_BDW, "Broadwell (Iris Pro)"},
-    {0x4f, CORE_TYPE_NONE, UARCH_BDW, "Broadwell-EP"},
-    {0x56, CORE_TYPE_NONE, UARCH_BDW, "Broadwell-DE"},
-    {0x4e, CORE_TYPE_NONE, UARCH_SKL, "Skylake (mobile)"},
-    {0x5e, CORE_TYPE_NONE, UARCH_SKL, "Skylake (desktop)"},
-    {0x8e, CORE_TYPE_NONE, UARCH_SKL, "Kaby/Coffee/Whiskey/Amber Lake (mobile)"},
-    {0x9e, CORE_TYPE_NONE, UARCH_SKL, "Kaby/Coffee Lake (desktop)"},
-    {0xa5, CORE_TYPE_NONE, UARCH_SKL, "Comet Lake"},
-    {0xa6, CORE_TYPE_NONE, UARCH_SKL, "Comet Lake (mobile)"},
-    {0x55, CORE_TYPE_NONE, UARCH_SKX, "Skylake-SP/Cascade Lake/Cooper Lake"},
-    {0x7d, CORE_TYPE_NONE, UARCH_ICL, "Ice Lake (desktop)"},
-    {0x7e, CORE_TYPE_NONE, UARCH_ICL, "Ice Lake (mobile)"},
-    {0x9d, CORE_TYPE_NONE, UARCH_ICL, "Ice Lake (NNPI)"},
-    {0xa7, CORE_TYPE_NONE, UARCH_ICL, "Rocket Lake"},
-    {0x8c, CORE_TYPE_NONE, UARCH_ICL, "Tiger Lake (mobile)"},
-    {0x8d, CORE_TYPE_NONE, UARCH_ICL, "Tiger Lake (desktop)"},
-    {0x6a, CORE_TYPE_NONE, UARCH_ICX, "Ice Lake-SP"},
-    {0x6c, CORE_TYPE_NONE, UARCH_ICX, "Ice Lake-D"},
-    {0x8f, CORE_TYPE_NONE, UARCH_SPR, "Sapphire Rapids"},
-    {0xcf, CORE_TYPE_NONE, UARCH_EMR, "Emerald Rapids"},
-    {0xad, CORE_TYPE_NONE, UARCH_GNR, "Granite Rapids"},
-    {0xae, CORE_TYPE_NONE, UARCH_GNR, "Granite Rapids-D"},
-    /* Hybrid parts: the core type of the CPU running us picks the table. */
-    {0x97, CORE_TYPE_CORE, UARCH_GLC, "Alder Lake P-core (Golden Cove)"},
-    {0x97, CORE_TYPE_ATOM, UARCH_GRT, "Alder Lake E-core (Gracemont)"},
-    {0x9a, CORE_TYPE_CORE, UARCH_GLC, "Alder Lake-L P-core (Golden Cove)"},
-    {0x9a, CORE_TYPE_ATOM, UARCH_GRT, "Alder Lake-L E-core (Gracemont)"},
-    {0xb7, CORE_TYPE_CORE, UARCH_GLC, "Raptor Lake P-core (Raptor Cove)"},
-    {0xb7, CORE_TYPE_ATOM, UARCH_GRT, "Raptor Lake E-core (Gracemont)"},
-    {0xba, CORE_TYPE_CORE, UARCH_GLC, "Raptor Lake-P P-core (Raptor Cove)"},
-    {0xba, CORE_TYPE_ATOM, UARCH_GRT, "Raptor Lake-P E-core (Gracemont)"},
-    {0xbf, CORE_TYPE_CORE, UARCH_GLC, "Raptor Lake-S P-core (Raptor Cove)"},
-    {0xbf, CORE_TYPE_ATOM, UARCH_GRT, "Raptor Lake-S E-core (Gracemont)"},
-    {0xbe, CORE_TYPE_NONE, UARCH_GRT, "Alder Lake-N (Gracemont)"},
-    {0xaa, CORE_TYPE_CORE, UARCH_GLC, "Meteor Lake P-core (Redwood Cove)"},
-    {0xaa, CORE_TYPE_ATOM, UARCH_CMT, "Meteor Lake E-core (Crestmont)"},
-    {0xac, CORE_TYPE_CORE, UARCH_GLC, "Meteor Lake P-core (Redwood Cove)"},
-    {0xac, CORE_TYPE_ATOM, UARCH_CMT, "Meteor Lake E-core (Crestmont)"},
-    {0xaf, CORE_TYPE_NONE, UARCH_CMT, "Sierra Forest (Crestmont)"},
-    {0xb6, CORE_TYPE_NONE, UARCH_CMT, "Grand Ridge (Crestmont)"},
-    {0xbd, CORE_TYPE_CORE, UARCH_LNC, "Lunar Lake P-core (Lion Cove)"},
-    {0xbd, CORE_TYPE_ATOM, UARCH_CMT, "Lunar Lake E-core (Skymont)"},
-    {0xc5, CORE_TYPE_CORE, UARCH_LNC, "Arrow Lake P-core (Lion Cove)"},
-    {0xc5, CORE_TYPE_ATOM, UARCH_CMT, "Arrow Lake E-core (Skymont)"},
-    {0xc6, CORE_TYPE_CORE, UARCH_LNC, "Arrow Lake-S P-core (Lion Cove)"},
-    {0xc6, CORE_TYPE_ATOM, UARCH_CMT, "Arrow Lake-S E-core (Skymont)"},
-    {0x5c, CORE_TYPE_NONE, UARCH_GLM, "Goldmont (Apollo Lake)"},
-    {0x5f, CORE_TYPE_NONE, UARCH_GLM, "Goldmont (Denverton)"},
-    {0x7a, CORE_TYPE_NONE, UARCH_GLM, "Goldmont Plus (Gemini Lake)"},
-    {0x37, CORE_TYPE_NONE, UARCH_SLM, "Silvermont (Bay Trail)"},
-    {0x4a, CORE_TYPE_NONE, UARCH_SLM, "Silvermont (Merrifield)"},
-    {0x4d, CORE_TYPE_NONE, UARCH_SLM, "Silvermont (Avoton)"},
-    {0x5a, CORE_TYPE_NONE, UARCH_SLM, "Silvermont (Moorefield)"},
-    {0x5d, CORE_TYPE_NONE, UARCH_SLM, "Silvermont (SoFIA)"},
-    {0x4c, CORE_TYPE_NONE, UARCH_SLM, "Airmont (Cherry Trail)"},
+#define R(fam, mod, core, is, u, what)                                                             \
+	{                                                                                          \
+		fam, mod, CORE_TYPE_##core, CORE_TYPE_##is, UARCH_##u, what                        \
+	}
+    R(6, 0x0f, NONE, CORE, CORE2, "Core 2 (Merom)"),
+    R(6, 0x16, NONE, CORE, CORE2, "Core 2 (Merom-L)"),
+    R(6, 0x17, NONE, CORE, CORE2, "Core 2 (Penryn)"),
+    R(6, 0x1d, NONE, CORE, CORE2, "Core 2 (Dunnington)"),
+    R(6, 0x1a, NONE, CORE, NHM, "Nehalem-EP"),
+    R(6, 0x1e, NONE, CORE, NHM, "Nehalem (Lynnfield)"),
+    R(6, 0x1f, NONE, CORE, NHM, "Nehalem (Auburndale)"),
+    R(6, 0x2e, NONE, CORE, NHM, "Nehalem-EX"),
+    R(6, 0x25, NONE, CORE, WSM, "Westmere (Clarkdale)"),
+    R(6, 0x2c, NONE, CORE, WSM, "Westmere-EP"),
+    R(6, 0x2f, NONE, CORE, WSM, "Westmere-EX"),
+    R(6, 0x2a, NONE, CORE, SNB, "Sandy Bridge"),
+    R(6, 0x2d, NONE, CORE, SNB, "Sandy Bridge-EP"),
+    R(6, 0x3a, NONE, CORE, IVB, "Ivy Bridge"),
+    R(6, 0x3e, NONE, CORE, IVB, "Ivy Bridge-EP"),
+    R(6, 0x3c, NONE, CORE, HSW, "Haswell"),
+    R(6, 0x3f, NONE, CORE, HSW, "Haswell-EP"),
+    R(6, 0x45, NONE, CORE, HSW, "Haswell-ULT"),
+    R(6, 0x46, NONE, CORE, HSW, "Haswell (Crystal Well)"),
+    R(6, 0x3d, NONE, CORE, BDW, "Broadwell"),
+    R(6, 0x47, NONE, CORE, BDW, "Broadwell (Iris Pro)"),
+    R(6, 0x4f, NONE, CORE, BDW, "Broadwell-EP"),
+    R(6, 0x56, NONE, CORE, BDW, "Broadwell-DE"),
+    R(6, 0x4e, NONE, CORE, SKL, "Skylake (mobile)"),
+    R(6, 0x5e, NONE, CORE, SKL, "Skylake (desktop)"),
+    R(6, 0x8e, NONE, CORE, SKL, "Kaby/Coffee/Whiskey/Amber Lake (mobile)"),
+    R(6, 0x9e, NONE, CORE, SKL, "Kaby/Coffee Lake (desktop)"),
+    R(6, 0xa5, NONE, CORE, SKL, "Comet Lake"),
+    R(6, 0xa6, NONE, CORE, SKL, "Comet Lake (mobile)"),
+    R(6, 0x55, NONE, CORE, SKX, "Skylake-SP/Cascade Lake/Cooper Lake"),
+    R(6, 0x7d, NONE, CORE, ICL, "Ice Lake (desktop)"),
+    R(6, 0x7e, NONE, CORE, ICL, "Ice Lake (mobile)"),
+    R(6, 0x9d, NONE, CORE, ICL, "Ice Lake (NNPI)"),
+    R(6, 0xa7, NONE, CORE, ICL, "Rocket Lake"),
+    R(6, 0x8c, NONE, CORE, ICL, "Tiger Lake (mobile)"),
+    R(6, 0x8d, NONE, CORE, ICL, "Tiger Lake (desktop)"),
+    R(6, 0x6a, NONE, CORE, ICX, "Ice Lake-SP"),
+    R(6, 0x6c, NONE, CORE, ICX, "Ice Lake-D"),
+    R(6, 0x8f, NONE, CORE, SPR, "Sapphire Rapids"),
+    R(6, 0xcf, NONE, CORE, EMR, "Emerald Rapids"),
+    R(6, 0xad, NONE, CORE, GNR, "Granite Rapids"),
+    R(6, 0xae, NONE, CORE, GNR, "Granite Rapids-D"),
+    /* Hybrid parts: the core type of the CPU running us picks the row. */
+    R(6, 0x8a, CORE, CORE, ICL, "Lakefield P-core (Sunny Cove)"),
+    R(6, 0x8a, ATOM, ATOM, TNT, "Lakefield E-core (Tremont)"),
+    R(6, 0x97, CORE, CORE, GLC, "Alder Lake P-core (Golden Cove)"),
+    R(6, 0x97, ATOM, ATOM, GRT, "Alder Lake E-core (Gracemont)"),
+    R(6, 0x9a, CORE, CORE, GLC, "Alder Lake-L P-core (Golden Cove)"),
+    R(6, 0x9a, ATOM, ATOM, GRT, "Alder Lake-L E-core (Gracemont)"),
+    R(6, 0xb7, CORE, CORE, GLC, "Raptor Lake P-core (Raptor Cove)"),
+    R(6, 0xb7, ATOM, ATOM, GRT, "Raptor Lake E-core (Gracemont)"),
+    R(6, 0xba, CORE, CORE, GLC, "Raptor Lake-P P-core (Raptor Cove)"),
+    R(6, 0xba, ATOM, ATOM, GRT, "Raptor Lake-P E-core (Gracemont)"),
+    R(6, 0xbf, CORE, CORE, GLC, "Raptor Lake-S P-core (Raptor Cove)"),
+    R(6, 0xbf, ATOM, ATOM, GRT, "Raptor Lake-S E-core (Gracemont)"),
+    R(6, 0xbe, NONE, ATOM, GRT, "Alder Lake-N (Gracemont)"),
+    R(6, 0xaa, CORE, CORE, GLC, "Meteor Lake P-core (Redwood Cove)"),
+    R(6, 0xaa, ATOM, ATOM, CMT, "Meteor Lake E-core (Crestmont)"),
+    R(6, 0xac, CORE, CORE, GLC, "Meteor Lake P-core (Redwood Cove)"),
+    R(6, 0xac, ATOM, ATOM, CMT, "Meteor Lake E-core (Crestmont)"),
+    R(6, 0xb5, CORE, CORE, GLC, "Arrow Lake-U P-core (Redwood Cove)"),
+    R(6, 0xb5, ATOM, ATOM, CMT, "Arrow Lake-U E-core (Crestmont)"),
+    R(6, 0xaf, NONE, ATOM, CMT, "Sierra Forest (Crestmont)"),
+    R(6, 0xb6, NONE, ATOM, CMT, "Grand Ridge (Crestmont)"),
+    R(6, 0xbd, CORE, CORE, LNC, "Lunar Lake P-core (Lion Cove)"),
+    R(6, 0xbd, ATOM, ATOM, CMT, "Lunar Lake E-core (Skymont)"),
+    R(6, 0xc5, CORE, CORE, LNC, "Arrow Lake P-core (Lion Cove)"),
+    R(6, 0xc5, ATOM, ATOM, CMT, "Arrow Lake E-core (Skymont, or LP Crestmont)"),
+    R(6, 0xc6, CORE, CORE, LNC, "Arrow Lake-S P-core (Lion Cove)"),
+    R(6, 0xc6, ATOM, ATOM, CMT, "Arrow Lake-S E-core (Skymont)"),
+    /*
+     * Architectural PEBS parts (CPUID.23H gives their counters): core.c
+     * intel_pmu_init's PANTHERLAKE_L / WILDCATLAKE_L (Lion Cove rules on the
+     * P-core, intel_pmu_init_skt on the E-core), ATOM_DARKMONT_X (skt),
+     * NOVALAKE / NOVALAKE_L (pnc, arw), DIAMONDRAPIDS_X (pnc).
+     */
+    R(6, 0xcc, CORE, CORE, LNC, "Panther Lake P-core (Cougar Cove)"),
+    R(6, 0xcc, ATOM, ATOM, DKM, "Panther Lake E-core (Darkmont)"),
+    R(6, 0xd5, CORE, CORE, LNC, "Wildcat Lake P-core (Cougar Cove)"),
+    R(6, 0xd5, ATOM, ATOM, DKM, "Wildcat Lake E-core (Darkmont)"),
+    R(6, 0xe5, CORE, CORE, LNC, "Panther Lake 06_E5 P-core (Cougar Cove)"),
+    R(6, 0xe5, ATOM, ATOM, DKM, "Panther Lake 06_E5 E-core (Darkmont)"),
+    R(6, 0xdd, NONE, ATOM, DKM, "Clearwater Forest (Darkmont)"),
+    R(0x12, 0x01, CORE, CORE, CYC, "Nova Lake-S P-core (Coyote Cove)"),
+    R(0x12, 0x01, ATOM, ATOM, ARW, "Nova Lake-S E-core (Arctic Wolf)"),
+    R(0x12, 0x03, CORE, CORE, CYC, "Nova Lake-L P-core (Coyote Cove)"),
+    R(0x12, 0x03, ATOM, ATOM, ARW, "Nova Lake-L E-core (Arctic Wolf)"),
+    R(0x13, 0x01, NONE, CORE, PNC, "Diamond Rapids (Panther Cove)"),
+    /* Atoms */
+    R(6, 0x5c, NONE, ATOM, GLM, "Goldmont (Apollo Lake)"),
+    R(6, 0x5f, NONE, ATOM, GLM, "Goldmont (Denverton)"),
+    R(6, 0x7a, NONE, ATOM, GLM, "Goldmont Plus (Gemini Lake)"),
+    R(6, 0x86, NONE, ATOM, TNT, "Tremont (Snow Ridge, Jacobsville)"),
+    R(6, 0x96, NONE, ATOM, TNT, "Tremont (Elkhart Lake)"),
+    R(6, 0x9c, NONE, ATOM, TNT, "Tremont (Jasper Lake)"),
+    R(6, 0x37, NONE, ATOM, SLM, "Silvermont (Bay Trail)"),
+    R(6, 0x4a, NONE, ATOM, SLM, "Silvermont (Merrifield)"),
+    R(6, 0x4d, NONE, ATOM, SLM, "Silvermont (Avoton)"),
+    R(6, 0x5a, NONE, ATOM, SLM, "Silvermont (Moorefield)"),
+    R(6, 0x5d, NONE, ATOM, SLM, "Silvermont (SoFIA)"),
+    R(6, 0x4c, NONE, ATOM, SLM, "Airmont (Cherry Trail)"),
+#undef R
 };
 
 static const struct uarch_row *uarch_lookup(const struct cpu_info *ci)
 {
-	if (ci->vendor != VENDOR_INTEL || ci->family != 6)
+	if (ci->vendor != VENDOR_INTEL)
 		return NULL;
 	for (size_t i = 0; i < ARRAY_SIZE(uarch_table); i++) {
 		const struct uarch_row *r = &uarch_table[i];
 
-		if (r->model == ci->model &&
+		if (r->family == ci->family && r->model == ci->model &&
 		    (r->core == CORE_TYPE_NONE || r->core == ci->core_type))
 			return r;
 	}
 	return NULL;
+}
+
+enum cpu_core_type cpu_core_kind(const struct cpu_info *ci)
+{
+	const struct uarch_row *r;
+
+	if (ci->core_type != CORE_TYPE_NONE)
+		return ci->core_type;
+	r = uarch_lookup(ci);
+	return r && r->core == CORE_TYPE_NONE ? r->is : CORE_TYPE_NONE;
 }
 
 enum pebs_uarch cpu_uarch(const struct cpu_info *ci)
@@ -535,6 +579,7 @@ void cpu_report(const struct cpu_info *ci)
 {
 	const char *what = cpu_uarch_description(ci);
 	enum pebs_uarch u = cpu_uarch(ci);
+	const struct perfmon_table *pm = cpu_perfmon_table(ci);
 
 	report_ident(ci);
 	report_arch_pmu(ci);
@@ -543,7 +588,11 @@ void cpu_report(const struct cpu_info *ci)
 	report_arch_pebs(ci);
 	if (u != UARCH_NONE)
 		report_info("uarch: %s (%s)", pebs_uarch_name(u), what);
+	else if (what)
+		report_info("uarch: architectural PEBS (%s: rules from CPUID.23H)", what);
 	else
 		report_info("uarch: unknown (family 0x%x model 0x%x: no row in the model table)",
 			    ci->family, ci->model);
+	report_info("perfmon: %s", pm ? perfmon_table_name(pm)
+				      : "no event file for this CPU (perfmon mapfile.csv)");
 }

@@ -419,6 +419,27 @@ static const struct uarch_info uarch_table[] = {
      .ldlat_event = EV(0xd0, 0x05),
      .store_event = EV(0xd0, 0x06),
      .inst_event = 0x00c0},
+    /*
+     * Tremont (Snow Ridge, Elkhart Lake, Jasper Lake, Lakefield's E-cores):
+     * core.c intel_pmu_init's Tremont case (PMU_FL_PEBS_ALL: every event may
+     * PEBS on every counter; intel_tnt_extra_regs); ds.c intel_ds_init PEBS
+     * format 4 with baseline.  No load-latency event in SNR/events/
+     * snowridgex_core.json or EHL/events/elkhartlake_core.json.
+     */
+    {
+	.uarch = UARCH_TNT,
+	.name = "Tremont",
+	.fmt = 4,
+	.source = "core.c intel_pmu_init Tremont (PMU_FL_PEBS_ALL, intel_tnt_extra_regs); "
+		  "SNR/EHL perfmon files",
+	.flags = UA_GLOBAL_STATUS_SET,
+	.layout = PEBS_EN_LAYOUT_FIXED,
+	.pebs_gp = 0xf,
+	.pebs_fixed = 0x7,
+	.min_period = 1,
+	.inst_event = 0x00c0,
+	.offcore_valid = {0x800ff0ffffff9fffULL, 0xff0ffffff9fffULL},
+    },
 };
 
 /*
@@ -426,12 +447,13 @@ static const struct uarch_info uarch_table[] = {
  * (CPUID.23H with PEBS_FMT 0xF): counters and groups come from CPUID; the
  * latency events depend on the core type (CPUID.1AH): E-cores 0x05d0 /
  * 0x06d0 (ds.c intel_grt_pebs_event_constraints), P-cores 0x01cd / 0x02cd
- * (ds.c glc/lnc constraints); a non-hybrid part by its model.  Otherwise no
+ * (ds.c glc/lnc constraints); a non-hybrid part by its model (cpu_core_kind,
+ * pmu/cpu.c).  Otherwise no
  * latency event is guessed.  No data-source table (the arch-PEBS series, Linux
  * commit d21954c8a0ff "perf/x86/intel: Process arch-PEBS records or record
  * fragments", decodes none).
  */
-#define ARCH_PEBS_ROW(nm, fl, ld, st)                                                              \
+#define ARCH_PEBS_ROW(nm, fl, ld, st, ocr)                                                         \
 	{                                                                                          \
 		.uarch = UARCH_NONE, .name = nm, .fmt = PEBS_FMT_ARCH,                             \
 		.source =                                                                          \
@@ -440,39 +462,28 @@ static const struct uarch_info uarch_table[] = {
 		    "ds.c grt/glc constraints for the latency events",                             \
 		.flags = (fl) | UA_GLOBAL_STATUS_SET, .layout = PEBS_EN_LAYOUT_FIXED,              \
 		.pebs_gp = 0xff, .pebs_fixed = 0xf, .ldlat_gp = 0xff, .store_gp = 0xff,            \
-		.min_period = 32, .ldlat_event = (ld), .store_event = (st), .inst_event = 0x00c0   \
+		.min_period = 32, .ldlat_event = (ld), .store_event = (st), .inst_event = 0x00c0,  \
+		.offcore_valid = {                                                                 \
+			ocr                                                                        \
+		}                                                                                  \
 	}
 
-static const struct uarch_info arch_pebs_atom = ARCH_PEBS_ROW(
-    "architectural PEBS (CPUID.23H, E-core)", UA_LDLAT | UA_STLAT, EV(0xd0, 0x05), EV(0xd0, 0x06));
-static const struct uarch_info arch_pebs_core = ARCH_PEBS_ROW(
-    "architectural PEBS (CPUID.23H, P-core)", UA_LDLAT | UA_STLAT, EV(0xcd, 0x01), EV(0xcd, 0x02));
-static const struct uarch_info arch_pebs_untyped =
-    ARCH_PEBS_ROW("architectural PEBS (CPUID.23H, core type unknown: no latency events)", 0, 0, 0);
-
 /*
- * Non-hybrid arch-PEBS parts report no CPUID.1AH core type: the model says
- * which kind of core it is (Linux intel-family.h).
+ * Offcore masks: E-cores (Skymont, Darkmont) core.c intel_cmt_extra_regs
+ * (bit 63 in RSP0 only); P-cores (Lion Cove, Cougar Cove) intel_lnc_extra_regs.
  */
-static const struct {
-	uint32_t family, model;
-	enum cpu_core_type core;
-} arch_pebs_models[] = {
-    {6, 0xdd, CORE_TYPE_ATOM}, /* INTEL_ATOM_DARKMONT_X, Clearwater Forest */
-};
+#define CMT_OCR 0x800ff3ffffffffffULL, 0xff3ffffffffffULL
+#define LNC_OCR 0xfffffffffffULL, 0xfffffffffffULL
+#define NO_OCR	0, 0
 
-static enum cpu_core_type arch_pebs_core_type(const struct cpu_info *ci)
-{
-	size_t i;
-
-	if (ci->core_type != CORE_TYPE_NONE)
-		return ci->core_type;
-	for (i = 0; i < ARRAY_SIZE(arch_pebs_models); i++)
-		if (arch_pebs_models[i].family == ci->family &&
-		    arch_pebs_models[i].model == ci->model)
-			return arch_pebs_models[i].core;
-	return CORE_TYPE_NONE;
-}
+static const struct uarch_info arch_pebs_atom =
+    ARCH_PEBS_ROW("architectural PEBS (CPUID.23H, E-core)", UA_LDLAT | UA_STLAT, EV(0xd0, 0x05),
+		  EV(0xd0, 0x06), CMT_OCR);
+static const struct uarch_info arch_pebs_core =
+    ARCH_PEBS_ROW("architectural PEBS (CPUID.23H, P-core)", UA_LDLAT | UA_STLAT, EV(0xcd, 0x01),
+		  EV(0xcd, 0x02), LNC_OCR);
+static const struct uarch_info arch_pebs_untyped = ARCH_PEBS_ROW(
+    "architectural PEBS (CPUID.23H, core type unknown: no latency events)", 0, 0, 0, NO_OCR);
 
 bool uarch_arch_pebs(const struct cpu_info *ci)
 {
@@ -498,7 +509,7 @@ const struct uarch_info *uarch_for_cpu(const struct cpu_info *ci)
 		return NULL;
 	u = cpu_uarch(ci);
 	if (u == UARCH_NONE && uarch_arch_pebs(ci)) {
-		enum cpu_core_type t = arch_pebs_core_type(ci);
+		enum cpu_core_type t = cpu_core_kind(ci);
 
 		if (t == CORE_TYPE_CORE)
 			return &arch_pebs_core;

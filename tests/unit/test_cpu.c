@@ -17,6 +17,7 @@
 #include "lib/report.h"
 #include "pmu/cpu.h"
 #include "pmu/hw.h"
+#include "pmu/perfmon.h"
 #include "test_util.h"
 
 struct leaf {
@@ -527,13 +528,107 @@ static void test_uarch_table(void **state)
 	assert_int_equal(cpu_uarch(&ci), UARCH_NONE);
 }
 
+/*
+ * Models the table lacked at 74353af (an audit's list), by display family:
+ * CPUID.1 EAX[27:20] is added when EAX[11:8] is 0xF (SDM Vol. 2A, CPUID
+ * leaf 01H), so Nova Lake is family 0x12 and Diamond Rapids 0x13 (Linux
+ * intel-family.h IFM(18, ...), IFM(19, ...)).  Each gets its row, the kind
+ * of core it is (CPUID.1AH, or the row for a non-hybrid part), and where
+ * perfmon has a file for it (mapfile.csv) that file.
+ */
+static void test_model_gaps(void **state)
+{
+	static const struct {
+		uint32_t family, model;
+		enum cpu_core_type core;
+		uint32_t native;
+		enum pebs_uarch want;
+		enum cpu_core_type kind;
+		const char *word, *file; /* file NULL: perfmon has none */
+	} cases[] = {
+	    {6, 0x86, 0, 0, UARCH_TNT, CORE_TYPE_ATOM, "Tremont", "SNR/snowridgex_core.json"},
+	    {6, 0x96, 0, 0, UARCH_TNT, CORE_TYPE_ATOM, "Tremont", "EHL/elkhartlake_core.json"},
+	    {6, 0x9c, 0, 0, UARCH_TNT, CORE_TYPE_ATOM, "Tremont", "EHL/elkhartlake_core.json"},
+	    {6, 0x8a, CORE_TYPE_CORE, 0, UARCH_ICL, CORE_TYPE_CORE, "Lakefield", NULL},
+	    {6, 0x8a, CORE_TYPE_ATOM, 0, UARCH_TNT, CORE_TYPE_ATOM, "Lakefield", NULL},
+	    {6, 0xb5, CORE_TYPE_CORE, 2, UARCH_GLC, CORE_TYPE_CORE, "Arrow Lake-U",
+	     "MTL/meteorlake_redwoodcove_core.json"},
+	    {6, 0xb5, CORE_TYPE_ATOM, 2, UARCH_CMT, CORE_TYPE_ATOM, "Arrow Lake-U",
+	     "MTL/meteorlake_crestmont_core.json"},
+	    {6, 0xcc, CORE_TYPE_CORE, 4, UARCH_LNC, CORE_TYPE_CORE, "Panther Lake",
+	     "PTL/pantherlake_cougarcove_core.json"},
+	    {6, 0xcc, CORE_TYPE_ATOM, 4, UARCH_DKM, CORE_TYPE_ATOM, "Panther Lake",
+	     "PTL/pantherlake_darkmont_core.json"},
+	    {6, 0xd5, CORE_TYPE_CORE, 4, UARCH_LNC, CORE_TYPE_CORE, "Wildcat Lake",
+	     "PTL/pantherlake_cougarcove_core.json"},
+	    {6, 0xe5, CORE_TYPE_ATOM, 4, UARCH_DKM, CORE_TYPE_ATOM, "Panther Lake",
+	     "PTL/pantherlake_darkmont_core.json"},
+	    {0x12, 0x01, CORE_TYPE_CORE, 5, UARCH_CYC, CORE_TYPE_CORE, "Nova Lake",
+	     "NVL/novalake_coyotecove_core.json"},
+	    {0x12, 0x03, CORE_TYPE_ATOM, 5, UARCH_ARW, CORE_TYPE_ATOM, "Nova Lake",
+	     "NVL/novalake_arcticwolf_core.json"},
+	    {0x13, 0x01, 0, 0, UARCH_PNC, CORE_TYPE_CORE, "Diamond Rapids", NULL},
+	    {6, 0xdd, 0, 0, UARCH_DKM, CORE_TYPE_ATOM, "Clearwater Forest",
+	     "CWF/clearwaterforest_core.json"},
+	};
+	struct cpu_info ci;
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		const char *what;
+		const struct perfmon_table *t;
+
+		memset(&ci, 0, sizeof(ci));
+		ci.vendor = VENDOR_INTEL;
+		ci.family = cases[i].family;
+		ci.model = cases[i].model;
+		ci.core_type = cases[i].core;
+		ci.native_model = cases[i].native;
+		what = cpu_uarch_description(&ci);
+		if (!what || !strstr(what, cases[i].word))
+			fail_msg("%02X_%02XH core 0x%x: description '%s', want '%s'",
+				 cases[i].family, cases[i].model, cases[i].core,
+				 what ? what : "(none)", cases[i].word);
+		assert_int_equal(cpu_uarch(&ci), cases[i].want);
+		assert_int_equal(cpu_core_kind(&ci), cases[i].kind);
+		t = cpu_perfmon_table(&ci);
+		if (cases[i].file ? !t || strcmp(perfmon_table_name(t), cases[i].file) : t != NULL)
+			fail_msg("%02X_%02XH core 0x%x: perfmon %s, want %s", cases[i].family,
+				 cases[i].model, cases[i].core, t ? perfmon_table_name(t) : "none",
+				 cases[i].file ? cases[i].file : "none");
+	}
+}
+
+/* CPUID.1 EAX 0x00300f10 (Nova Lake): family 0xF + EAX[27:20] 3 = 0x12, model 1. */
+static const struct leaf nvl_leaves[] = {
+    {0, 0, {0x23, S4('G', 'e', 'n', 'u'), S4('n', 't', 'e', 'l'), S4('i', 'n', 'e', 'I')}},
+    {1, 0, {0x00300f10, 0, 0, 0}},
+    {7, 0, {0, 0, 0, 1u << 15}},
+    {0x1a, 0, {0x40000005, 0, 0, 0}},
+    {0, 0, {0, 0, 0, 0}},
+};
+static const struct profile nvl = {nvl_leaves, NULL};
+
+static void test_extended_family(void **state)
+{
+	struct cpu_info ci;
+
+	run_probe(&nvl, &ci);
+	assert_int_equal(ci.family, 0x12);
+	assert_int_equal(ci.model, 0x01);
+	assert_int_equal(ci.core_type, CORE_TYPE_CORE);
+	assert_int_equal(ci.native_model, 5);
+	assert_non_null(strstr(cpu_uarch_description(&ci), "Nova Lake"));
+	assert_true(has_line("INFO: perfmon: NVL/novalake_coyotecove_core.json"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_skylake),	cmocka_unit_test(test_tcg),
-	    cmocka_unit_test(test_alder_lake),	cmocka_unit_test(test_core2_no_pdcm),
-	    cmocka_unit_test(test_arch_pebs),	cmocka_unit_test(test_faulting_msr),
-	    cmocka_unit_test(test_uarch_table),
+	    cmocka_unit_test(test_skylake),	    cmocka_unit_test(test_tcg),
+	    cmocka_unit_test(test_alder_lake),	    cmocka_unit_test(test_core2_no_pdcm),
+	    cmocka_unit_test(test_arch_pebs),	    cmocka_unit_test(test_faulting_msr),
+	    cmocka_unit_test(test_uarch_table),	    cmocka_unit_test(test_model_gaps),
+	    cmocka_unit_test(test_extended_family),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
