@@ -291,6 +291,11 @@ static void assist(struct sim_cpu *c, uint64_t fired, const struct sim_access *a
 		return;
 	}
 	fill_memory(c, e, a, p);
+	for (b = 0; b < 32 && b < c->pmu.n_gp; b++)
+		if ((fired & BIT_ULL(b)) && c->place[b].ldlat && !sim_place_pebs(c, b))
+			p->no_mem_info = true;
+	if (p->no_mem_info)
+		p->dse = p->lat = 0;
 	if (!c->pmu.trap)
 		sim_engine_flush(c, ip, false);
 }
@@ -325,7 +330,8 @@ static uint64_t gp_increment(const struct sim_cpu *c, unsigned int i, const stru
 {
 	const struct sim_event *e = c->ev[i];
 
-	if (!e || !(c->evtsel[i] & EVTSEL_OS))
+	/* Outside the event's perfmon Counter list it does not count correctly (placement.c). */
+	if (!e || !(c->evtsel[i] & EVTSEL_OS) || !sim_place_counts(c, i))
 		return 0;
 	switch (e->count) {
 	case CNT_INST:
@@ -369,8 +375,12 @@ static uint64_t advance(struct sim_cpu *c, unsigned int bit, uint64_t inc)
 	intr = fixed ? (c->fixed_ctrl >> (4 * i)) & 8 : c->evtsel[i] & EVTSEL_INT;
 	if (intr)
 		sim_raise_pmi(c);
-	if (fixed ? sim_fixed_pebs_armed(c, i) : sim_gp_pebs_armed(c, i))
+	if (fixed ? sim_fixed_pebs_armed(c, i) : sim_gp_pebs_armed(c, i)) {
+		/* Outside PEBScounters: no record, but a load-latency one (placement.c). */
+		if (!fixed && !sim_place_pebs(c, i) && !c->place[i].ldlat)
+			return 0;
 		return BIT_ULL(bit);
+	}
 	return 0;
 }
 

@@ -21,9 +21,8 @@
 
 /* The event tables are laid out for reading. */
 /* clang-format off */
-#define EV(code, cnt, pebs, name)             { code, cnt, pebs, 0, 0, name }
-#define EVC(code, cnt, pebs, cntrs, name)     { code, cnt, pebs, 0, cntrs, name }
-#define EVO(code, rsp, name)                  { code, CNT_OFFCORE, PEBS_NO, rsp, 0, name }
+#define EV(code, cnt, pebs, name)             { code, cnt, pebs, 0, name }
+#define EVO(code, rsp, name)                  { code, CNT_OFFCORE, PEBS_NO, rsp, name }
 
 /* Architectural events (SDM 18.2.1.2, Table 18-1), in every Intel dialect. */
 #define ARCH_EVENTS                                                                   \
@@ -98,9 +97,9 @@ static const struct sim_event nhm_ev[] = {
 static const struct sim_event snb_ev[] = {
 	ARCH_EVENTS,
 	EV(0x00c0, CNT_INST, PEBS_NO, "INST_RETIRED.ANY_P"),
-	EVC(0x01c0, CNT_INST, PEBS_PRECISE, 0x2, "INST_RETIRED.PREC_DIST"),
+	EV(0x01c0, CNT_INST, PEBS_PRECISE, "INST_RETIRED.PREC_DIST"),
 	EV(0x01cd, CNT_LDLAT, PEBS_LDLAT, "MEM_TRANS_RETIRED.LOAD_LATENCY"),
-	EVC(0x02cd, CNT_PST, PEBS_PST, 0x8, "MEM_TRANS_RETIRED.PRECISE_STORE"),
+	EV(0x02cd, CNT_PST, PEBS_PST, "MEM_TRANS_RETIRED.PRECISE_STORE"),
 	BIG_MEM_EVENTS,
 	BIG_OFFCORE_REQ_EVENTS,
 };
@@ -109,7 +108,7 @@ static const struct sim_event snb_ev[] = {
 #define HSW_EVENTS                                                                   \
 	ARCH_EVENTS,                                                                 \
 	EV(0x00c0, CNT_INST, PEBS_NO, "INST_RETIRED.ANY_P"),                         \
-	EVC(0x01c0, CNT_INST, PEBS_PRECISE, 0x2, "INST_RETIRED.PREC_DIST"),         \
+	EV(0x01c0, CNT_INST, PEBS_PRECISE, "INST_RETIRED.PREC_DIST"),         \
 	EV(0x01cd, CNT_LDLAT, PEBS_LDLAT, "MEM_TRANS_RETIRED.LOAD_LATENCY"),        \
 	BIG_MEM_EVENTS,                                                              \
 	BIG_OFFCORE_REQ_EVENTS
@@ -145,9 +144,9 @@ static const struct sim_event icx_ev[] = {
  */
 static const struct sim_event glc_ev[] = {
 	ARCH_EVENTS,
-	EVC(0x00c0, CNT_INST, PEBS_PRECISE, 0xfe, "INST_RETIRED.ANY_P"),
-	EVC(0x01cd, CNT_LDLAT, PEBS_LDLAT, 0xfe, "MEM_TRANS_RETIRED.LOAD_LATENCY"),
-	EVC(0x02cd, CNT_STLAT, PEBS_STLAT, 0x01, "MEM_TRANS_RETIRED.STORE_SAMPLE"),
+	EV(0x00c0, CNT_INST, PEBS_PRECISE, "INST_RETIRED.ANY_P"),
+	EV(0x01cd, CNT_LDLAT, PEBS_LDLAT, "MEM_TRANS_RETIRED.LOAD_LATENCY"),
+	EV(0x02cd, CNT_STLAT, PEBS_STLAT, "MEM_TRANS_RETIRED.STORE_SAMPLE"),
 	EV(0x8203, CNT_AUX_LOADS, PEBS_NO, "MEM_TRANS_RETIRED.LOAD_AUX (mem-loads-aux)"),
 	/* Golden Cove moved them: 0x0121 / 0x0120 (SPR/events/sapphirerapids_core.json) */
 	EV(0x0121, CNT_OFFCORE_REQ, PEBS_NO, "OFFCORE_REQUESTS.DEMAND_DATA_RD"),

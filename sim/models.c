@@ -154,7 +154,7 @@ const struct sim_model sim_model_table[] = {
 		.misc_enable = MISC_DEFAULT, .microcode = 0x2b000590, .platform_id = 0,
 		.pebs_enable_mask = PEBS_GP(8) | FIXED_PEBS(4), .frontend_mask = 0x7fff1f,
 		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
-		.flags = F_LDLAT | F_PDIR | F_TSX | F_FRONTEND | F_GLC | F_STLAT | F_BLOCK |
+		.flags = F_LDLAT | F_PDIR | F_TSX | F_FRONTEND | F_STLAT | F_BLOCK |
 			 F_INSTR_LAT,
 		.dse = DSE_BIG, .slots_per_cycle = 6, .events = &sim_events_glc,
 		.cache = { 48, 12, 2048, 16, 107520, 15, 64, 4, 2048, 16, 5, 16, 110, 350 },
@@ -172,7 +172,7 @@ const struct sim_model sim_model_table[] = {
 		.misc_enable = MISC_DEFAULT, .microcode = 0x35, .platform_id = 1ull << 50,
 		.pebs_enable_mask = PEBS_GP(8) | FIXED_PEBS(4), .frontend_mask = 0x7fff1f,
 		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
-		.flags = F_LDLAT | F_PDIR | F_FRONTEND | F_GLC | F_STLAT | F_BLOCK | F_INSTR_LAT,
+		.flags = F_LDLAT | F_PDIR | F_FRONTEND | F_STLAT | F_BLOCK | F_INSTR_LAT,
 		.dse = DSE_BIG, .slots_per_cycle = 6, .events = &sim_events_glc,
 		.cache = { 48, 12, 1280, 10, 30720, 12, 64, 4, 2048, 16, 5, 15, 60, 280 },
 		.source = "Linux ds.c glc constraints (hybrid P-core), CPUID.1AH core type 40H",

@@ -232,6 +232,7 @@ static enum hw_fault wr_evtsel(struct sim_cpu *c, unsigned int i, uint64_t v)
 		sim_rules_on_reprogram(c, i, "IA32_PERFEVTSEL");
 	c->evtsel[i] = v;
 	c->ev[i] = sim_event_decode(c->m, v);
+	sim_place_decode(c, i);
 	return HW_OK;
 }
 
@@ -592,6 +593,7 @@ void sim_msr_power_on(struct sim_cpu *c)
 	memset(c->cfg_c_fx, 0, sizeof(c->cfg_c_fx));
 	for (i = 0; i < SIM_MAX_GP; i++)
 		c->ev[i] = NULL;
+	sim_place_init(c);
 	c->fixed_ctrl = 0;
 	c->global_ctrl = c->pmu.version >= 2 ? (1ull << c->pmu.n_gp) - 1 : 0;
 	c->global_status = 0;

@@ -21,6 +21,7 @@
 /* One bit per rule, for "report once per arming". */
 enum rule_id {
 	R_PEBS_COUNTER,
+	R_COUNT_COUNTER,
 	R_PEBS_EVENT,
 	R_EVTSEL_FIELDS,
 	R_LDLAT_FIELDS,
@@ -89,24 +90,36 @@ static bool is_ldlat(const struct sim_cpu *c, unsigned int i)
 	return c->ev[i] && c->ev[i]->pebs == PEBS_LDLAT;
 }
 
-/* Counter constraints of the event (SDM 18.9.4.3, 18.9.4.4; Linux ds.c glc constraints). */
+/*
+ * The part's perfmon file (placement.c): a PEBS event outside its
+ * PEBScounters (e.g. SNB/events/sandybridge_core.json: PRECISE_STORE on
+ * "3", PREC_DIST on "1"; ADL golden cove: INST_RETIRED.ANY_P on "1-7").
+ */
 static void check_counter(struct sim_cpu *c, unsigned int i)
 {
-	const struct sim_event *e = c->ev[i];
-	const char *src;
+	const struct sim_place *pl = &c->place[i];
 
-	if (!e || !e->pebs_cntrs || (e->pebs_cntrs & (1u << i)))
+	if (sim_place_pebs(c, i) || !once(c, R_PEBS_COUNTER))
 		return;
-	if (e->pebs == PEBS_PST)
-		src = "SDM 18.9.4.3: only IA32_PMC3 supports the precise store facility";
-	else if (c->m->flags & F_GLC)
-		src = "Linux ds.c intel_glc_pebs_event_constraints: Golden Cove PEBS counters";
-	else
-		src = "SDM 18.9.4.4: PDIR (INST_RETIRED.PREC_DIST) on IA32_PMC1 only";
-	if (once(c, R_PEBS_COUNTER))
-		sim_violation(c, "pebs-counter",
-			      "PEBS with %s (0x%04x) on PMC%u: allowed counters mask 0x%x (%s)",
-			      e->name, ev_code(c, i), i, e->pebs_cntrs, src);
+	sim_violation(c, "pebs-counter",
+		      "PEBS with %s (0x%04x) on PMC%u: its PEBScounters (perfmon %s) are GP mask "
+		      "0x%x; %s",
+		      pl->name, ev_code(c, i), i, perfmon_table_name(c->pm), pl->pebs_gp,
+		      pl->ldlat ? "records carry no latency or data source"
+				: "no records are written");
+}
+
+/* A counting event outside its perfmon Counter list counts nothing (placement.c). */
+static void check_count_counter(struct sim_cpu *c, unsigned int i)
+{
+	const struct sim_place *pl = &c->place[i];
+
+	if (sim_place_counts(c, i) || !once(c, R_COUNT_COUNTER))
+		return;
+	sim_violation(c, "count-counter",
+		      "%s (0x%04x) counts on PMC%u: its Counter field (perfmon %s) is GP mask "
+		      "0x%x; the count is wrong",
+		      pl->name, ev_code(c, i), i, perfmon_table_name(c->pm), pl->count_gp);
 }
 
 /* A non-PEBS event with PEBS on, on parts without baseline (PEBS on all events). */
@@ -400,6 +413,9 @@ void sim_rules_check(struct sim_cpu *c)
 	}
 	check_offcore(c);
 	check_ll_en(c);
+	for (i = 0; i < c->pmu.n_gp; i++)
+		if (sim_gp_counting(c, i))
+			check_count_counter(c, i);
 	if (!any_armed(c))
 		return;
 	for (i = 0; i < c->pmu.n_gp; i++) {

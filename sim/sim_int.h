@@ -10,12 +10,14 @@
  *   cache.c   a small cache/TLB/store-buffer model for data source and latency
  *   engine.c  counting, overflow, the PEBS assist and the PMI
  *   record.c  PEBS records laid out per SDM format (never through decode/)
+ *   placement.c where events may count and PEBS, from the part's perfmon file
  *   sim.c     selection, the hw_ops backend, the local APIC's LVTPC
  */
 #ifndef PP_SIM_INT_H
 #define PP_SIM_INT_H
 
 #include "sim.h"
+#include "../pmu/perfmon.h"
 
 #define SIM_MAX_GP    8
 #define SIM_MAX_FIXED 8 /* Skymont/Darkmont: fixed counters up to 6 (perfmon) */
@@ -29,7 +31,6 @@ enum sim_flag {
 	F_PS_EN = 1u << 2,	  /* PEBS_ENABLE[63] PS_EN, precise store (Sandy Bridge) */
 	F_PDIR = 1u << 3,	  /* PDIR: no reprogramming while counting (SDM 18.9.4 NOTE) */
 	F_LDLAT_EXCL = 1u << 4,	  /* no other PEBS event beside load latency (SDM 18.9.4.2) */
-	F_GLC = 1u << 5,	  /* Golden Cove counter constraints (reference 8.4) */
 	F_STLAT = 1u << 6,	  /* store latency event 0x2CD (Sapphire Rapids) */
 	F_BLOCK = 1u << 7,	  /* data-source blk bits, with the aux event 0x8203 */
 	F_NONPRECISE = 1u << 8,	  /* Goldmont: non-precise events, STATUS_SET records */
@@ -100,11 +101,10 @@ enum sim_pebs {
 };
 
 struct sim_event {
-	uint16_t code;	     /* umask << 8 | event select */
-	uint8_t count;	     /* enum sim_count */
-	uint8_t pebs;	     /* enum sim_pebs */
-	uint8_t arg;	     /* CNT_OFFCORE: which MSR_OFFCORE_RSPx */
-	uint32_t pebs_cntrs; /* GP counters allowed for PEBS with this event, 0 = any */
+	uint16_t code; /* umask << 8 | event select */
+	uint8_t count; /* enum sim_count */
+	uint8_t pebs;  /* enum sim_pebs */
+	uint8_t arg;   /* CNT_OFFCORE: which MSR_OFFCORE_RSPx */
 	const char *name;
 };
 
@@ -198,10 +198,22 @@ struct sim_pending {
 	uint64_t eventing_ip, dla, dse, lat, tsc, applicable, status;
 	uint32_t cfg_c_groups; /* arch-PEBS: groups of the triggering counter */
 	bool adaptive;
+	bool no_mem_info; /* load latency outside its counters: no latency, no data source */
+};
+
+/* EVTSEL i's perfmon row, as the part's own file gives it (placement.c). */
+struct sim_place {
+	bool known;	   /* the file has a row for the encoding */
+	bool ldlat;	   /* the row programs MSR_PEBS_LD_LAT_THRESHOLD (0x3F6) */
+	uint32_t count_gp; /* Counter */
+	uint32_t pebs_gp;  /* PEBScounters (Counter where the file has none) */
+	const char *name;
 };
 
 struct sim_cpu {
 	const struct sim_model *m;
+	const struct perfmon_table *pm; /* the part's perfmon file, NULL if none */
+	struct sim_place place[SIM_MAX_GP];
 	struct sim_pmu pmu;
 
 	uint64_t pmc[SIM_MAX_GP], evtsel[SIM_MAX_GP];
@@ -252,6 +264,12 @@ enum hw_fault sim_msr_write(struct sim_cpu *c, uint32_t msr, uint64_t val);
 void sim_msr_power_on(struct sim_cpu *c);
 uint64_t sim_status_mask(const struct sim_cpu *c);
 uint64_t sim_phys_mask(const struct sim_cpu *c);
+
+/* placement.c */
+void sim_place_init(struct sim_cpu *c);
+void sim_place_decode(struct sim_cpu *c, unsigned int i);
+bool sim_place_counts(const struct sim_cpu *c, unsigned int i); /* Counter allows GP i */
+bool sim_place_pebs(const struct sim_cpu *c, unsigned int i);	/* PEBScounters allows GP i */
 
 /* events.c */
 const struct sim_event *sim_event_decode(const struct sim_model *m, uint64_t evtsel);

@@ -509,10 +509,44 @@ static void lost_inferred(void **state)
 	assert_non_null(find_line("FAIL: ", "chase-l1/load"));
 }
 
+/*
+ * A wrong plan fails a verdict: the simulated Sapphire Rapids is described
+ * to the plan as Ice Lake-SP (06_6A), whose perfmon file lets load latency
+ * sample on PMC0 (ICX/events/icelakex_core.json PEBScounters 0-7).  The
+ * simulator holds to its own file (SPR/events/sapphirerapids_core.json:
+ * 1-7, sim/placement.c): the records come without latency or data source,
+ * the rule is reported, and the kernel's verdict is FAIL.
+ */
+static void wrong_plan_fails(void **state)
+{
+	struct options o;
+	struct cpu_info ci;
+
+	test_lines_clear();
+	assert_int_equal(sim_select("spr"), 0);
+	hw_install(sim_hw_ops());
+	report_reset();
+	report_set_simulated(true);
+	cpu_probe(&ci);
+	options_defaults(&o);
+	strcpy(o.job.kernels, "chase-dram");
+	job_main(&o.job, &ci);
+	assert_non_null(find_line("PASS: ", "chase-dram/load"));
+	assert_null(find_text("sim-rule", NULL));
+
+	test_lines_clear();
+	report_reset();
+	report_set_simulated(true);
+	ci.model = 0x6a; /* the lie: Ice Lake-SP */
+	job_main(&o.job, &ci);
+	assert_non_null(find_line("FAIL: ", "chase-dram/load"));
+	assert_non_null(find_text("pebs-counter", "PMC0"));
+}
+
 int main(void)
 {
 	size_t n = ARRAY_SIZE(model_rows);
-	struct CMUnitTest *tests = calloc(n + 7, sizeof(*tests));
+	struct CMUnitTest *tests = calloc(n + 8, sizeof(*tests));
 
 	if (!mkdtemp(outdir))
 		return 1;
@@ -538,5 +572,7 @@ int main(void)
 	tests[n + 5].test_func = lost_inferred;
 	tests[n + 6].name = "table_ns";
 	tests[n + 6].test_func = table_ns;
-	return _cmocka_run_group_tests("job_mainjob", tests, n + 7, NULL, NULL);
+	tests[n + 7].name = "wrong_plan_fails";
+	tests[n + 7].test_func = wrong_plan_fails;
+	return _cmocka_run_group_tests("job_mainjob", tests, n + 8, NULL, NULL);
 }

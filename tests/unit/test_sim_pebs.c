@@ -30,16 +30,20 @@ struct pm {
 	uint64_t mask;	  /* counter width */
 };
 
-/* Events: SDM PEBS event tables (INST_RETIRED.ANY_P 0xC0; loads 0x010B / 0x81D0). */
+/*
+ * Events: SDM PEBS event tables (INST_RETIRED.ANY_P 0xC0; loads 0x010B / 0x81D0),
+ * each on a counter its perfmon PEBScounters allow (ALL_LOADS: PMC0-3 on SNB to
+ * ADL P-core), which the simulator enforces (sim/placement.c).
+ */
 static const struct pm pms[] = {
     {"core2", L_LEGACY, 0, 0x90, 0, 0x00c0, false, MASK40},
     {"nhm", L_LEGACY, 1, 0xb0, 0, 0x010b, true, MASK48},
     {"snb", L_LEGACY, 1, 0xb0, 1, 0x81d0, true, MASK48},
     {"hsw", L_LEGACY, 2, 0xc0, 2, 0x81d0, true, MASK48},
     {"skl", L_LEGACY, 3, 0xc8, 3, 0x81d0, true, MASK48},
-    {"icx", L_ADAPTIVE, 4, 0x20, 5, 0x81d0, true, MASK48},
+    {"icx", L_ADAPTIVE, 4, 0x20, 2, 0x81d0, true, MASK48},
     {"spr", L_ADAPTIVE, 5, 0x20, 1, 0x81d0, true, MASK48},
-    {"adl-p", L_ADAPTIVE, 4, 0x20, 7, 0x81d0, true, MASK48},
+    {"adl-p", L_ADAPTIVE, 4, 0x20, 3, 0x81d0, true, MASK48},
     {"adl-e", L_ADAPTIVE, 4, 0x20, 0, 0x81d0, true, MASK48},
     {"glm", L_LEGACY, 3, 0xc8, 0, 0x81d0, true, MASK48},
     {"slm", L_LEGACY, 2, 0xc0, 0, 0x00c0, false, MASK40},

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_sim_placement.c - the simulator enforces the part's own perfmon file
+ * (sim/placement.c), apart from any plan: raw MSR programs on a counter the
+ * event's Counter / PEBScounters list excludes, and on one it allows.
+ *   SKL/events/skylake_core.json: INST_RETIRED.PREC_DIST (0x01c0) Counter "1";
+ *   SPR/events/sapphirerapids_core.json: INST_RETIRED.ANY_P (0x00c0)
+ *   PEBScounters "1,2,3,4,5,6,7"; MEM_TRANS_RETIRED.LOAD_LATENCY_GT_* (0x01cd)
+ *   Counter and PEBScounters "1,2,3,4,5,6,7".
+ */
+#include "test_sim_util.h"
+
+static uint8_t data[64 * 4096];
+
+/* A counting event outside its Counter list counts nothing, and says so. */
+static void test_count_outside_counter(void **state)
+{
+	use_model("skl");
+	for (unsigned int ctr = 0; ctr < 2; ctr++) {
+		clear_rules();
+		wr(GLOBAL_CTRL, 0);
+		wr(PMC(ctr), 0);
+		wr(EVTSEL(ctr), EVT(0x01c0));
+		wr(GLOBAL_CTRL, 1ull << ctr);
+		run_loads(data, 100);
+		wr(GLOBAL_CTRL, 0);
+		if (ctr == 0) {
+			assert_int_equal(rd(PMC(0)), 0);
+			assert_true(saw_rule("count-counter"));
+		} else {
+			assert_int_equal(rd(PMC(1)), 100);
+			assert_int_equal(n_rules, 0);
+		}
+		wr(EVTSEL(ctr), 0);
+	}
+}
+
+/* Arms GP ctr for PEBS with evtsel on spr (adaptive, meminfo group), SAV 1. */
+static void arm_spr(struct ds *d, unsigned int ctr, uint64_t evtsel)
+{
+	ds_make(d, 16384, 16384, 16384);
+	ds_reset_slot(d, ctr, MASK48); /* SAV 1 */
+	wr(GLOBAL_CTRL, 0);
+	wr(LD_LAT, 3);
+	wr(DATA_CFG, 1); /* MEMINFO */
+	wr(EVTSEL(ctr), evtsel | EV_ADAPT);
+	wr(PMC(ctr), MASK48);
+	wr(DS_AREA, (uintptr_t)d->area);
+	wr(PEBS_ENABLE, 1ull << ctr);
+	wr(GLOBAL_CTRL, 1ull << ctr);
+}
+
+/* A PEBS event outside its PEBScounters writes no records. */
+static void test_pebs_outside_pebscounters(void **state)
+{
+	struct ds d;
+
+	use_model("spr");
+	arm_spr(&d, 0, EVT(0x00c0));
+	run_loads(data, 10);
+	wr(GLOBAL_CTRL, 0);
+	assert_int_equal(ds_used(&d), 0);
+	assert_true(saw_rule("pebs-counter"));
+	ds_free(&d);
+
+	use_model("spr");
+	arm_spr(&d, 1, EVT(0x00c0));
+	run_loads(data, 10);
+	wr(GLOBAL_CTRL, 0);
+	assert_true(ds_used(&d) >= 9 * 0x40);
+	assert_int_equal(n_rules, 0);
+	ds_free(&d);
+}
+
+/*
+ * Load latency outside its counters: records, but without latency and data
+ * source (meminfo group: +0x20 address, +0x28 data source, +0x30 latency).
+ */
+static void test_ldlat_outside(void **state)
+{
+	struct ds d;
+
+	for (unsigned int ctr = 0; ctr < 2; ctr++) {
+		use_model("spr");
+		arm_spr(&d, ctr, EVT(0x01cd));
+		run_loads(data + 32 * 4096, 4);
+		wr(GLOBAL_CTRL, 0);
+		assert_true(ds_used(&d) >= 3 * 0x40);
+		if (ctr == 0) {
+			assert_int_equal(get64(d.buf, 0x28), 0);
+			assert_int_equal(get64(d.buf, 0x30), 0);
+			assert_true(saw_rule("pebs-counter"));
+		} else {
+			assert_true(get64(d.buf, 0x28) != 0);
+			assert_true(get64(d.buf, 0x30) > 3);
+			assert_int_equal(n_rules, 0);
+		}
+		ds_free(&d);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_count_outside_counter),
+	    cmocka_unit_test(test_pebs_outside_pebscounters),
+	    cmocka_unit_test(test_ldlat_outside),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
