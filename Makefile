@@ -35,7 +35,9 @@ EFI_CFLAGS := $(COMMON_CFLAGS) -DPP_EFI -I$(EFI_INC) -I$(EFI_INC)/x86_64 -I$(EFI
 	-fno-strict-aliasing -mno-red-zone -maccumulate-outgoing-args -DEFI_FUNCTION_WRAPPER \
 	-DGNU_EFI_USE_MS_ABI -fno-builtin-printf
 EFI_LDFLAGS := -nostdlib -znocombreloc -T $(EFI_LDS) -shared -Bsymbolic -L$(EFI_LIBDIR) $(EFI_CRT0)
-EFI_LIBS := -lefi -lgnuefi $(shell $(EFI_CC) -print-libgcc-file-name)
+# libefi with its byte-loop memset and memcpy made weak: lib/efi_libc.c's win.
+EFI_LIBEFI := $(BUILD)/efi/libefi-weakmem.a
+EFI_LIBS := $(EFI_LIBEFI) -lgnuefi $(shell $(EFI_CC) -print-libgcc-file-name)
 
 HOST_CFLAGS := $(COMMON_CFLAGS) -DPP_HOST -fno-strict-aliasing
 SAN_CFLAGS  := $(HOST_CFLAGS) -O1 -fsanitize=address,undefined -fno-omit-frame-pointer \
@@ -57,7 +59,7 @@ SAN_LIB  := $(BUILD)/san/libpebsprobe.a
 
 include lib/build.mk efi/build.mk pmu/build.mk ds/build.mk decode/build.mk sim/build.mk \
 	kernels/build.mk job/build.mk app/build.mk host/build.mk tools/build.mk tests/build.mk \
-	tools/results/build.mk tests/matrix/build.mk lava/build.mk
+	tools/results/build.mk tests/matrix/build.mk lava/build.mk tests/efihost/build.mk
 
 EFI_OBJS  := $(patsubst %.c,$(BUILD)/efi/%.o,$(PURE_SRCS) $(APP_SRCS)) \
 	$(patsubst $(BUILD)/gen/%.c,$(BUILD)/efi/gen/%.o,$(GEN_SRCS))
@@ -81,8 +83,12 @@ $(BUILD)/efi/gen/%.o: $(BUILD)/gen/%.c
 	@mkdir -p $(dir $@)
 	$(EFI_CC) $(EFI_CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/pebsprobe.so: $(EFI_OBJS)
-	$(EFI_LD) $(EFI_LDFLAGS) $^ -o $@ $(EFI_LIBS)
+$(EFI_LIBEFI): $(EFI_LIBDIR)/libefi.a
+	@mkdir -p $(dir $@)
+	$(OBJCOPY) --weaken-symbol=memcpy --weaken-symbol=memset $< $@
+
+$(BUILD)/pebsprobe.so: $(EFI_OBJS) $(EFI_LIBEFI)
+	$(EFI_LD) $(EFI_LDFLAGS) $(EFI_OBJS) -o $@ $(EFI_LIBS)
 	@# A second, static-style check that nothing is left undefined.
 	@! nm -u $@ | grep -v -e '^ *w ' | grep . || (echo "undefined symbols in $@" >&2; false)
 

@@ -22,6 +22,14 @@ size_t strlen(const char *s);
 int strcmp(const char *a, const char *b);
 int strncmp(const char *a, const char *b, size_t n);
 char *strchr(const char *s, int c);
+/*
+ * -ffreestanding implies -fno-builtin: GCC would call memcpy even for the
+ * 8-byte copy of get_le64.  Through __builtin_* a size known at compile time
+ * is inlined (a mov or two); any other size still calls lib/efi_libc.c.
+ */
+#define memcpy(d, s, n)	 __builtin_memcpy(d, s, n)
+#define memset(s, c, n)	 __builtin_memset(s, c, n)
+#define memmove(d, s, n) __builtin_memmove(d, s, n)
 #else
 #include <string.h>
 #endif
