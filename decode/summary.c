@@ -13,9 +13,22 @@
 #define KEY_NA	   (~1ULL)
 #define BAR_WIDTH  40
 
+/*
+ * Only the counts are zeroed here: a group's 8 KiB of histogram is zeroed
+ * by group_init() when the group is first used.  Zeroing all 33 groups
+ * (280 KiB) cost more than decoding a few thousand records.
+ */
 void pebs_summary_init(struct pebs_summary *s)
 {
-	memset(s, 0, sizeof(*s));
+	s->total = 0;
+	s->n_groups = 0;
+	memset(s->cache, 0, sizeof(s->cache));
+	for (unsigned int i = 0; i <= PEBS_SUMMARY_MAX_GROUPS; i++) {
+		s->groups[i].key = 0;
+		s->groups[i].has_mem = false;
+		s->groups[i].count = 0;
+		s->groups[i].n_lat = 0;
+	}
 }
 
 static void group_init(struct pebs_summary_group *g, uint64_t key, bool has_mem)
@@ -26,7 +39,7 @@ static void group_init(struct pebs_summary_group *g, uint64_t key, bool has_mem)
 	g->lat_min = ~0ULL;
 }
 
-static struct pebs_summary_group *find_group(struct pebs_summary *s, uint64_t key, bool has_mem)
+static struct pebs_summary_group *search_group(struct pebs_summary *s, uint64_t key, bool has_mem)
 {
 	struct pebs_summary_group *other = &s->groups[PEBS_SUMMARY_MAX_GROUPS];
 
@@ -40,6 +53,24 @@ static struct pebs_summary_group *find_group(struct pebs_summary *s, uint64_t ke
 	if (other->key != KEY_OTHER)
 		group_init(other, KEY_OTHER, false);
 	return other;
+}
+
+/*
+ * A key's group never changes once chosen (groups are only added, and once
+ * all are taken a new key goes to "other" for good), so a cached answer
+ * stays right; the cache slot holds the key to tell collisions apart.
+ */
+static struct pebs_summary_group *find_group(struct pebs_summary *s, uint64_t key, bool has_mem)
+{
+	unsigned int i = (unsigned int)((key * 0x9e3779b97f4a7c15ULL) >> 58);
+	struct pebs_summary_group *g;
+
+	if (s->cache[i].group && s->cache[i].key == key)
+		return &s->groups[s->cache[i].group - 1];
+	g = search_group(s, key, has_mem);
+	s->cache[i].key = key;
+	s->cache[i].group = (uint8_t)(g - s->groups + 1);
+	return g;
 }
 
 static unsigned int log2_floor(uint64_t v)

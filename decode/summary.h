@@ -42,9 +42,15 @@ struct pebs_summary_group {
 	uint32_t log2[PEBS_SUMMARY_LOG_BINS]; /* >= EXACT: bucket floor(log2(lat)) */
 };
 
+#define PEBS_SUMMARY_CACHE 64 /* direct-mapped key -> group, so a record seldom searches */
+
 struct pebs_summary {
 	uint64_t total;
 	unsigned int n_groups;
+	struct {
+		uint64_t key;
+		uint8_t group; /* group index + 1; 0 = empty */
+	} cache[PEBS_SUMMARY_CACHE];
 	struct pebs_summary_group groups[PEBS_SUMMARY_MAX_GROUPS + 1]; /* last: "other" */
 };
 
@@ -56,6 +62,7 @@ struct pebs_summary_stats {
 	bool approx; /* a percentile came from a power-of-two bucket */
 };
 
+/* Groups not yet used hold only zero counts (key, count, n_lat): read nothing else of them. */
 void pebs_summary_init(struct pebs_summary *s);
 void pebs_summary_add(struct pebs_summary *s, const struct pebs_record *rec);
 /* Percentile p (0..100) of group g: the smallest v with >= p% of samples <= v. */

@@ -113,6 +113,19 @@ void kstats_init(struct kstats *s, const struct kernel_ctx *k)
 	s->stride = k->stride;
 }
 
+/*
+ * A multiple of the stride: a mask for a power of two (the built-in
+ * kernels' strides are), so the per-record path has no 64-bit division.
+ */
+static bool on_stride(const struct kstats *s, uint64_t delta)
+{
+	uint64_t st = s->stride;
+
+	if (!(st & (st - 1)))
+		return !(delta & (st - 1));
+	return delta % st == 0;
+}
+
 void kstats_add(struct kstats *s, const struct pebs_record *r)
 {
 	s->n++;
@@ -132,7 +145,7 @@ void kstats_add(struct kstats *s, const struct pebs_record *r)
 		if (r->data_la >= s->buf_lo && r->data_la < s->buf_hi) {
 			s->dla_in_buf++;
 			if (s->stride && r->data_la >= s->first_off &&
-			    (r->data_la - s->first_off) % s->stride == 0)
+			    on_stride(s, r->data_la - s->first_off))
 				s->dla_on_stride++;
 		}
 	}

@@ -233,6 +233,41 @@ static void test_summary_overflow(void **state)
 	assert_string_equal(name, "other");
 }
 
+/*
+ * pebs_summary_init() zeroes only the counts: a struct full of a previous
+ * decode's (here: garbage) histograms must give the same figures as a fresh
+ * one, and the key -> group cache must never send a record to another
+ * group (70 keys for 64 cache slots, added twice in different orders).
+ */
+static void test_summary_reused(void **state)
+{
+	struct pebs_record r;
+	struct pebs_summary_stats st;
+
+	memset(&sum, 0xa5, sizeof(sum));
+	pebs_summary_init(&sum);
+	for (unsigned int pass = 0; pass < 2; pass++)
+		for (unsigned int i = 0; i < 70; i++) {
+			unsigned int k = pass ? 69 - i : i;
+
+			mem_rec(&r, DS_L1 | ((uint64_t)k << 46), 10 + k);
+			pebs_summary_add(&sum, &r);
+		}
+	assert_int_equal(sum.total, 140);
+	assert_int_equal(sum.n_groups, PEBS_SUMMARY_MAX_GROUPS);
+	for (unsigned int g = 0; g < PEBS_SUMMARY_MAX_GROUPS; g++) {
+		pebs_summary_stats(&sum, g, &st);
+		assert_int_equal(st.count, 2);
+		assert_int_equal(st.min, 10 + g);
+		assert_int_equal(st.median, 10 + g);
+		assert_int_equal(st.max, 10 + g);
+	}
+	pebs_summary_stats(&sum, PEBS_SUMMARY_MAX_GROUPS, &st);
+	assert_int_equal(st.count, 2 * (70 - PEBS_SUMMARY_MAX_GROUPS));
+	assert_int_equal(st.min, 10 + PEBS_SUMMARY_MAX_GROUPS);
+	assert_int_equal(st.max, 10 + 69);
+}
+
 static void test_dump_roundtrip(void **state)
 {
 	struct pebs_dump_info di = {.cfg = {.fmt = 4,
@@ -359,8 +394,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_render_kv),	     cmocka_unit_test(test_render_json),
 	    cmocka_unit_test(test_render_csv),	     cmocka_unit_test(test_summary),
-	    cmocka_unit_test(test_summary_overflow), cmocka_unit_test(test_dump_roundtrip),
-	    cmocka_unit_test(test_dump_simulated),
+	    cmocka_unit_test(test_summary_overflow), cmocka_unit_test(test_summary_reused),
+	    cmocka_unit_test(test_dump_roundtrip),   cmocka_unit_test(test_dump_simulated),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -306,6 +306,28 @@ static void test_stride_check(void **state)
 	assert_non_null(strstr(fx.text, "addresses on the stride 95.2% < 99.0% (100 of 105)"));
 }
 
+/* On the stride: a mask for a power of two, a remainder otherwise; both exact. */
+static void test_stride_any(void **state)
+{
+	static const uint32_t strides[] = {24, 64, 1};
+	struct kernel_ctx k = {.buf = buffer, .size = sizeof(buffer), .offset = 8};
+	struct kstats st;
+
+	for (size_t i = 0; i < ARRAY_SIZE(strides); i++) {
+		uint64_t base = (uint64_t)(uintptr_t)buffer + 8;
+		struct pebs_record r = {.have = HAVE_DLA};
+
+		k.stride = strides[i];
+		kstats_init(&st, &k);
+		for (uint64_t d = 0; d < 4 * strides[i]; d++) {
+			r.data_la = base + d;
+			kstats_add(&st, &r);
+		}
+		assert_int_equal(st.dla_in_buf, 4 * strides[i]);
+		assert_int_equal(st.dla_on_stride, 4);
+	}
+}
+
 static void test_counted_events(void **state)
 {
 	const char *names[4];
@@ -454,6 +476,7 @@ int main(void)
 	    cmocka_unit_test(test_stlb_large_pages),
 	    cmocka_unit_test(test_common_checks),
 	    cmocka_unit_test(test_stride_check),
+	    cmocka_unit_test(test_stride_any),
 	    cmocka_unit_test(test_records_vs_accesses),
 	    cmocka_unit_test(test_no_data_src_encoding),
 	    cmocka_unit_test(test_counted_events),
