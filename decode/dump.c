@@ -139,17 +139,14 @@ static int bad(char *why, size_t size, const char *what, unsigned int off)
 	return -1;
 }
 
-int pebs_dump_parse(const uint8_t *buf, size_t len, struct pebs_dump_info *di,
-		    const uint8_t **records, size_t *records_len, char *why, size_t why_size)
+int pebs_dump_parse_header(const uint8_t *buf, size_t len, struct pebs_dump_info *di, char *why,
+			   size_t why_size)
 {
 	char uarch[UARCH_LEN], kind[KIND_LEN], msg[96];
-	size_t hs, have;
-	uint64_t reclen;
+	size_t hs;
 	uint32_t flags;
 
 	memset(di, 0, sizeof(*di));
-	*records = NULL;
-	*records_len = 0;
 	if (len < PEBS_DUMP_FIXED_HDR)
 		return bad(why, why_size, "file shorter than the 0x50-byte header",
 			   (unsigned int)len);
@@ -187,7 +184,7 @@ int pebs_dump_parse(const uint8_t *buf, size_t len, struct pebs_dump_info *di,
 		return bad(why, why_size, "unknown event kind", H_KIND);
 	di->cfg.data_cfg = get_le64(buf + H_DATACFG);
 	di->cfg.pebs_enabled = get_le64(buf + H_ENABLED);
-	reclen = get_le64(buf + H_RECLEN);
+	di->records_declared = get_le64(buf + H_RECLEN);
 	for (unsigned int i = 0; i < di->n_counters; i++) {
 		const uint8_t *c = buf + PEBS_DUMP_FIXED_HDR + PEBS_DUMP_COUNTER_SIZE * i;
 
@@ -198,16 +195,50 @@ int pebs_dump_parse(const uint8_t *buf, size_t len, struct pebs_dump_info *di,
 				   (unsigned int)(PEBS_DUMP_FIXED_HDR + PEBS_DUMP_COUNTER_SIZE * i +
 						  C_NAME));
 	}
-	have = len - hs;
-	*records = buf + hs;
-	if (reclen > have) {
-		*records_len = have;
+	return 0;
+}
+
+int pebs_dump_check_length(const struct pebs_dump_info *di, uint64_t have, char *why,
+			   size_t why_size)
+{
+	uint64_t want = di->records_declared, end = pebs_dump_header_size(di) + have;
+
+	if (have < want) {
 		pp_snprintf(why, why_size,
-			    "dump truncated: header says %llu record bytes, file has %zu (ends at "
-			    "offset 0x%zx)",
-			    (unsigned long long)reclen, have, len);
+			    "dump truncated: header says %llu record bytes, file has %llu (ends at "
+			    "offset 0x%llx)",
+			    (unsigned long long)want, (unsigned long long)have,
+			    (unsigned long long)end);
 		return 1;
 	}
-	*records_len = (size_t)reclen;
+	if (have > want) {
+		pp_snprintf(why, why_size,
+			    "dump header says %llu record bytes (offset 0x%x), but %llu follow the "
+			    "header (the file ends at offset 0x%llx): the %llu after offset 0x%llx "
+			    "were not decoded",
+			    (unsigned long long)want, H_RECLEN, (unsigned long long)have,
+			    (unsigned long long)end, (unsigned long long)(have - want),
+			    (unsigned long long)(end - (have - want)));
+		return 1;
+	}
+	return 0;
+}
+
+int pebs_dump_parse(const uint8_t *buf, size_t len, struct pebs_dump_info *di,
+		    const uint8_t **records, size_t *records_len, char *why, size_t why_size)
+{
+	size_t have;
+
+	*records = NULL;
+	*records_len = 0;
+	if (pebs_dump_parse_header(buf, len, di, why, why_size) < 0)
+		return -1;
+	have = len - pebs_dump_header_size(di);
+	*records = buf + pebs_dump_header_size(di);
+	if (di->records_declared > have) {
+		*records_len = have;
+		return pebs_dump_check_length(di, have, why, why_size);
+	}
+	*records_len = (size_t)di->records_declared;
 	return 0;
 }

@@ -62,6 +62,7 @@ struct pebs_dump_info {
 	unsigned int version;	    /* parse: the file's version; write: always PEBS_DUMP_VERSION */
 	unsigned int n_counters;
 	struct pebs_dump_counter counters[PEBS_DUMP_MAX_COUNTERS];
+	uint64_t records_declared; /* parse: the header's record byte count (0x40) */
 };
 
 /* Adds a counter->event row; returns false when the table is full. Names are cut at 47 bytes. */
@@ -92,5 +93,21 @@ size_t pebs_dump_write(const struct pebs_dump_info *di, const uint8_t *records, 
  */
 int pebs_dump_parse(const uint8_t *buf, size_t len, struct pebs_dump_info *di,
 		    const uint8_t **records, size_t *records_len, char *why, size_t why_size);
+
+/*
+ * For a reader that streams the records: the header alone, from the first
+ * len bytes of the file (at least pebs_dump_header_size() of them).
+ * Returns 0 with *di filled (records_declared included), or -1 with `why`
+ * as pebs_dump_parse() words it.
+ */
+int pebs_dump_parse_header(const uint8_t *buf, size_t len, struct pebs_dump_info *di, char *why,
+			   size_t why_size);
+/*
+ * Judges the record bytes a file held (`have`, after the header) against
+ * the header's count: 0 when equal; 1 with `why` when fewer (truncated) or
+ * more (bytes the header does not declare, which are not decoded).
+ */
+int pebs_dump_check_length(const struct pebs_dump_info *di, uint64_t have, char *why,
+			   size_t why_size);
 
 #endif

@@ -6,7 +6,7 @@
  *
  *   pebs-decode [--format 0|1|2|3|4|5|6|arch] [--uarch NAME] [--kind KIND]
  *               [--data-cfg HEX] [--pebs-enabled HEX] [--timed]
- *               [--output json|csv|text|summary] FILE
+ *               [--output json|csv|text|summary] FILE|-
  *
  * Exit: 0 all records decoded; 1 bad input; 2 usage.  A record that
  * decodes but breaks a validation rule (its size or format field, the
@@ -29,11 +29,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-enum output { OUT_TEXT, OUT_JSON, OUT_CSV, OUT_SUMMARY, OUT_NONE, OUT_READ };
+enum output { OUT_TEXT, OUT_JSON, OUT_CSV, OUT_SUMMARY, OUT_NONE };
 
 static const char *const output_names[] = {
-    [OUT_TEXT] = "text", [OUT_JSON] = "json", [OUT_CSV] = "csv", [OUT_SUMMARY] = "summary",
-    [OUT_NONE] = "none", [OUT_READ] = "read", /* hidden: for make bench */
+    [OUT_TEXT] = "text",       [OUT_JSON] = "json", [OUT_CSV] = "csv",
+    [OUT_SUMMARY] = "summary", [OUT_NONE] = "none", /* hidden: for make bench */
 };
 
 #define UARCH_LIST                                                                                 \
@@ -59,7 +59,7 @@ static void usage_line(FILE *f)
 	fprintf(f,
 		"usage: %s [--format 0|1|2|3|4|5|6|arch] [--uarch NAME] [--kind KIND] "
 		"[--data-cfg HEX] [--pebs-enabled HEX] [--timed] "
-		"[--output json|csv|text|summary] FILE\n",
+		"[--output json|csv|text|summary] FILE|-\n",
 		prog);
 }
 
@@ -181,39 +181,94 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	return 0;
 }
 
-/* The whole file in memory (one read loop; the buffer outlives decoding). */
-static uint8_t *read_file(const char *path, size_t *len)
-{
-	int fd = open(path, O_RDONLY);
-	struct stat st;
+/*
+ * The input, streamed: a window of the file in a buffer of fixed size, so
+ * memory does not grow with the dump.  buf[0..len) holds the bytes at
+ * stream offset `base` on; refill() moves the bytes from `keep` on to the
+ * front and reads more behind them.
+ */
+#define WINDOW	   (4u << 20)	/* bytes read per refill, at most */
+#define LOOKAHEAD  (256u << 10) /* bytes kept ahead of the record being decoded */
+#define WINDOW_MAX (64u << 20)	/* growth limit for one (malformed) record */
+/*
+ * A record's fragments have 16-bit size fields, so a record that ran out
+ * of bytes did so within this many bytes of the window's end: only then
+ * can more input change the decoder's verdict.
+ */
+#define NEAR_END (0x10000u + 0x10u)
+
+struct input {
+	int fd;
+	const char *name;
 	uint8_t *buf;
-	size_t got = 0;
+	size_t cap, len;
+	uint64_t base; /* stream offset of buf[0] */
+	bool eof;
+};
 
-	if (fd < 0 || fstat(fd, &st) < 0) {
-		fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return NULL;
-	}
-	buf = malloc((size_t)st.st_size + 1);
-	if (!buf) {
-		fprintf(stderr, "%s: %s: out of memory\n", prog, path);
-		close(fd);
-		return NULL;
-	}
-	while (got < (size_t)st.st_size) {
-		ssize_t n = read(fd, buf + got, (size_t)st.st_size - got);
+static bool input_open(struct input *in, const char *path)
+{
+	struct stat st;
 
-		if (n <= 0) {
-			if (n < 0 && errno == EINTR)
-				continue;
-			break;
+	in->name = strcmp(path, "-") ? path : "stdin";
+	in->fd = strcmp(path, "-") ? open(path, O_RDONLY) : 0;
+	if (in->fd < 0 || fstat(in->fd, &st) < 0) {
+		fprintf(stderr, "%s: %s: %s\n", prog, in->name, strerror(errno));
+		return false;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		fprintf(stderr,
+			"%s: %s: is a directory (accepted: a dump or record file, or - for "
+			"standard input)\n",
+			prog, in->name);
+		exit(2);
+	}
+	in->cap = WINDOW;
+	in->buf = malloc(in->cap);
+	if (!in->buf) {
+		fprintf(stderr, "%s: %s: out of memory\n", prog, in->name);
+		return false;
+	}
+	return true;
+}
+
+/* Keeps buf[keep..len), then reads until the buffer is full or the input ends. */
+static bool refill(struct input *in, size_t keep)
+{
+	if (keep) {
+		memmove(in->buf, in->buf + keep, in->len - keep);
+		in->len -= keep;
+		in->base += keep;
+	}
+	while (!in->eof && in->len < in->cap) {
+		ssize_t n = read(in->fd, in->buf + in->len, in->cap - in->len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			fprintf(stderr, "%s: %s: %s\n", prog, in->name, strerror(errno));
+			return false;
 		}
-		got += (size_t)n;
+		if (n == 0)
+			in->eof = true;
+		in->len += (size_t)n;
 	}
-	close(fd);
-	*len = got;
-	return buf;
+	return true;
+}
+
+/* Doubles the window for one record longer than it (malformed input only). */
+static bool grow(struct input *in)
+{
+	uint8_t *b;
+
+	if (in->cap >= WINDOW_MAX)
+		return false;
+	b = realloc(in->buf, in->cap * 2);
+	if (!b)
+		return false;
+	in->buf = b;
+	in->cap *= 2;
+	return true;
 }
 
 /* Buffered stdout: records are rendered straight into it. */
@@ -261,104 +316,247 @@ static void render(enum output out, const struct pebs_record *r)
 	outbuf[outlen++] = '\n';
 }
 
-static void print_dump_header(const struct pebs_dump_info *di)
+/* Which options changed how the records are read, for the header line. */
+static void overrides(const struct opts *o, char *buf, size_t size)
 {
-	char line[256];
+	static const char *const names[] = {"--format",	  "--uarch",	    "--kind",
+					    "--data-cfg", "--pebs-enabled", "--timed"};
+	bool have[] = {o->have_fmt, o->have_uarch,   o->have_kind,
+		       o->have_cfg, o->have_enabled, o->timed};
+	struct strbuf sb;
 
-	pp_snprintf(line, sizeof(line),
-		    "# pebs dump: fmt=%s%u uarch=%s kind=%s data_cfg=0x%llx timed=%d "
-		    "adaptive=%d simulated=%d version=%u",
-		    di->cfg.fmt == PEBS_FMT_ARCH ? "arch/" : "", di->cfg.fmt,
-		    di->cfg.uarch ? pebs_uarch_name(di->cfg.uarch) : "none",
-		    pebs_kind_name(di->cfg.kind), (unsigned long long)di->cfg.data_cfg,
-		    di->cfg.timed, di->cfg.adaptive, di->simulated, di->version);
-	emit_line(line, NULL);
-	for (unsigned int i = 0; i < di->n_counters; i++) {
-		const struct pebs_dump_counter *c = &di->counters[i];
-
-		if (c->index >= 32)
-			pp_snprintf(line, sizeof(line), "# counter FIXED%u: %s (0x%llx)",
-				    c->index - 32, c->name, (unsigned long long)c->code);
-		else
-			pp_snprintf(line, sizeof(line), "# counter PMC%u: %s (0x%llx)", c->index,
-				    c->name, (unsigned long long)c->code);
-		emit_line(line, NULL);
+	strbuf_init(&sb, buf, size);
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (!have[i])
+			continue;
+		strbuf_puts(&sb, sb.len ? "," : " overridden=");
+		strbuf_puts(&sb, names[i]);
 	}
 }
 
-/* A plain read of the same bytes, for `make bench`'s reference speed. */
-static int read_only(const uint8_t *buf, size_t len)
+/*
+ * The dump's description as the records are decoded: the header's values
+ * with the command line's overrides applied (named at the end of the line).
+ */
+static void print_dump_header(const struct pebs_dump_info *di, const struct pebs_decode_cfg *cfg,
+			      const struct opts *o)
 {
-	uint64_t sum = 0;
+	char line[320], ov[96], suffix[32];
 
-	for (size_t i = 0; i + 8 <= len; i += 8)
-		sum += get_le64(buf + i);
-	printf("read %zu bytes, sum 0x%llx\n", len, (unsigned long long)sum);
-	return 0;
+	overrides(o, ov, sizeof(ov));
+	pp_snprintf(line, sizeof(line),
+		    "# pebs dump: fmt=%s%u uarch=%s kind=%s data_cfg=0x%llx timed=%d "
+		    "adaptive=%d simulated=%d version=%u%s",
+		    cfg->fmt == PEBS_FMT_ARCH ? "arch/" : "", cfg->fmt,
+		    cfg->uarch ? pebs_uarch_name(cfg->uarch) : "none", pebs_kind_name(cfg->kind),
+		    (unsigned long long)cfg->data_cfg, cfg->timed, cfg->adaptive, di->simulated,
+		    di->version, ov);
+	emit_line(line, NULL);
+	for (unsigned int i = 0; i < di->n_counters; i++) {
+		const struct pebs_dump_counter *c = &di->counters[i];
+		size_t nl = strlen(c->name), sl;
+
+		/* A name that already ends in its own code ("mem-loads-aux (0x8203)") keeps one. */
+		sl = (size_t)pp_snprintf(suffix, sizeof(suffix), " (0x%llx)",
+					 (unsigned long long)c->code);
+		if (nl >= sl && !strcmp(c->name + nl - sl, suffix))
+			suffix[0] = '\0';
+		if (c->index >= 32)
+			pp_snprintf(line, sizeof(line), "# counter FIXED%u: %s%s", c->index - 32,
+				    c->name, suffix);
+		else
+			pp_snprintf(line, sizeof(line), "# counter PMC%u: %s%s", c->index, c->name,
+				    suffix);
+		emit_line(line, NULL);
+	}
 }
 
 static struct pebs_summary summary;
 static struct pebs_record rec;
 
+/* JSON from a dump: each object also says whether the simulated PMU wrote it. */
+static void render_json_sim(const struct pebs_record *r, bool simulated)
+{
+	static const char sim_key[2][20] = {",\"simulated\":false}", ",\"simulated\":true}"};
+	struct strbuf sb;
+
+	if (sizeof(outbuf) - outlen < RECORD_ROOM)
+		flush_out();
+	strbuf_init(&sb, outbuf + outlen, RECORD_ROOM);
+	pebs_render_json(r, &sb);
+	sb.len--; /* the closing brace */
+	strbuf_puts(&sb, sim_key[simulated]);
+	outlen += sb.len;
+	outbuf[outlen++] = '\n';
+}
+
+struct walk {
+	struct opts *o;
+	struct pebs_decode_cfg cfg;
+	struct input in;
+	uint64_t hdr;	/* file offset of the first record byte */
+	uint64_t limit; /* record bytes the dump declares (UINT64_MAX: headerless) */
+	int sim;	/* -1: no dump header; else its simulated flag */
+	unsigned long n_anomalies;
+};
+
+/* Bytes of the window that are records (a dump's declared length ends them). */
+static size_t view_len(const struct walk *w)
+{
+	uint64_t left = w->limit - w->in.base;
+
+	return w->limit != UINT64_MAX && left < w->in.len ? (size_t)left : w->in.len;
+}
+
+/* The decoder's verdict on the record at `at` is final unless more input could change it. */
+static bool final(const struct walk *w, size_t view, const struct pebs_anomaly *an, size_t off)
+{
+	if (w->in.eof || view < w->in.len)
+		return true;
+	return off < view && an->offset + NEAR_END <= view;
+}
+
+/* Decodes every record of the stream; false when the input could not be read. */
+static bool walk_records(struct walk *w)
+{
+	struct input *in = &w->in;
+	struct pebs_anomaly an;
+	size_t off = 0;
+
+	for (;;) {
+		size_t at = off, view;
+		enum pebs_step step;
+
+		if (!in->eof && in->len - off < LOOKAHEAD) {
+			if (!refill(in, off))
+				return false;
+			at = off = 0;
+		}
+		view = view_len(w);
+		step = pebs_decode_next(&w->cfg, in->buf, view, &off, &rec, &an);
+		if (step == PEBS_STEP_END) {
+			if (in->eof || view < in->len)
+				return true;
+			continue; /* the window ended on a record boundary: read on */
+		}
+		if (step == PEBS_STEP_ANOMALY && !final(w, view, &an, off)) {
+			/* It ran out of bytes: read more (a longer window if need be) and retry. */
+			if (at == 0 && in->len == in->cap && !grow(in))
+				goto report;
+			if (!refill(in, at))
+				return false;
+			off = 0;
+			continue;
+		}
+	report:
+		if (step == PEBS_STEP_ANOMALY) {
+			/* offsets are in the file: add the dump header and the window */
+			flush_out();
+			fprintf(stderr, "%s: %s: offset 0x%llx: %s\n", prog, in->name,
+				(unsigned long long)(w->hdr + in->base + an.offset), an.what);
+			w->n_anomalies++;
+			/* Stepped over by its own size: go on; malformed: stop here. */
+			if (off > at)
+				continue;
+			return true;
+		}
+		rec.offset += w->hdr + in->base; /* file offsets, like the error line's */
+		switch (w->o->out) {
+		case OUT_SUMMARY:
+			pebs_summary_add(&summary, &rec);
+			break;
+		case OUT_NONE:
+			break;
+		case OUT_JSON:
+			if (w->sim >= 0) {
+				render_json_sim(&rec, w->sim);
+				break;
+			}
+			/* fall through */
+		default:
+			render(w->o->out, &rec);
+		}
+	}
+}
+
+/* The dump header at the start of the window; returns 0, or the exit status. */
+static int read_header(struct walk *w, struct pebs_dump_info *di)
+{
+	char why[200];
+
+	if (pebs_dump_parse_header(w->in.buf, w->in.len, di, why, sizeof(why)) < 0) {
+		fprintf(stderr, "%s: %s: %s\n", prog, w->in.name, why);
+		return 1;
+	}
+	w->cfg = di->cfg;
+	w->hdr = pebs_dump_header_size(di);
+	w->limit = di->records_declared;
+	w->sim = di->simulated;
+	memmove(w->in.buf, w->in.buf + w->hdr, w->in.len - w->hdr);
+	w->in.len -= w->hdr;
+	return 0;
+}
+
+/* After the records: the rest of the input is read (and counted) to judge the declared length. */
+static int check_length(struct walk *w, const struct pebs_dump_info *di)
+{
+	char why[200];
+	uint64_t have;
+
+	while (!w->in.eof)
+		if (!refill(&w->in, w->in.len))
+			return 1;
+	have = w->in.base + w->in.len;
+	if (!pebs_dump_check_length(di, have, why, sizeof(why)))
+		return 0;
+	fprintf(stderr, "%s: %s: %s\n", prog, w->in.name, why);
+	return 1;
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o = {.out = OUT_TEXT, .kind = KIND_LDLAT};
-	struct pebs_decode_cfg cfg = {0};
+	struct walk w = {.o = &o, .limit = UINT64_MAX, .sim = -1};
 	struct pebs_dump_info di;
-	struct pebs_anomaly an;
-	const uint8_t *records;
-	size_t len, rlen, off = 0, base = 0;
-	char why[200] = "";
-	int trunc = 0, rc;
-	unsigned long n_anomalies = 0;
-	enum pebs_step step;
-	uint8_t *buf;
+	bool dump;
+	int rc;
 
 	rc = parse_args(argc, argv, &o);
 	if (rc)
 		return rc;
-	buf = read_file(o.file, &len);
-	if (!buf)
+	if (!input_open(&w.in, o.file) || !refill(&w.in, 0))
 		return 1;
-	if (o.out == OUT_READ)
-		return read_only(buf, len);
-
-	if (len >= 8 && !memcmp(buf, PEBS_DUMP_MAGIC, 8)) {
-		trunc = pebs_dump_parse(buf, len, &di, &records, &rlen, why, sizeof(why));
-		if (trunc < 0) {
-			fprintf(stderr, "%s: %s: %s\n", prog, o.file, why);
-			return 1;
-		}
-		cfg = di.cfg;
-		base = pebs_dump_header_size(&di);
-		/* Text and summary say where the records came from; JSON/CSV stay records only. */
-		if (o.out == OUT_TEXT || o.out == OUT_SUMMARY)
-			print_dump_header(&di);
+	dump = w.in.len >= 8 && !memcmp(w.in.buf, PEBS_DUMP_MAGIC, 8);
+	if (dump) {
+		rc = read_header(&w, &di);
+		if (rc)
+			return rc;
 	} else if (o.have_fmt) {
-		records = buf;
-		rlen = len;
-		cfg.kind = KIND_LDLAT;
+		w.cfg.kind = KIND_LDLAT;
 	} else {
 		fprintf(stderr,
 			"%s: %s: offset 0x0: not a pebs dump (no \"PEBSDUMP\" magic); "
 			"give --format 0|1|2|3|4|5|6|arch for a headerless buffer\n",
-			prog, o.file);
+			prog, w.in.name);
 		return 1;
 	}
 	if (o.have_fmt)
-		cfg.fmt = o.fmt;
+		w.cfg.fmt = o.fmt;
 	if (o.have_uarch)
-		cfg.uarch = o.uarch;
+		w.cfg.uarch = o.uarch;
 	if (o.have_kind)
-		cfg.kind = o.kind;
+		w.cfg.kind = o.kind;
 	if (o.have_cfg) {
-		cfg.data_cfg = o.data_cfg;
-		cfg.adaptive = true;
+		w.cfg.data_cfg = o.data_cfg;
+		w.cfg.adaptive = true;
 	}
 	if (o.have_enabled)
-		cfg.pebs_enabled = o.pebs_enabled;
+		w.cfg.pebs_enabled = o.pebs_enabled;
 	if (o.timed)
-		cfg.timed = true;
+		w.cfg.timed = true;
+	/* Text and summary say where the records came from; CSV stays records only. */
+	if (dump && (o.out == OUT_TEXT || o.out == OUT_SUMMARY))
+		print_dump_header(&di, &w.cfg, &o);
 
 	if (o.out == OUT_CSV) {
 		struct strbuf sb;
@@ -371,44 +569,16 @@ int main(int argc, char **argv)
 	if (o.out == OUT_SUMMARY)
 		pebs_summary_init(&summary);
 
-	for (;;) {
-		size_t at = off;
-
-		step = pebs_decode_next(&cfg, records, rlen, &off, &rec, &an);
-		if (step == PEBS_STEP_END)
-			break;
-		if (step == PEBS_STEP_ANOMALY) {
-			/* offsets are in the file: add the dump header */
-			flush_out();
-			fprintf(stderr, "%s: %s: offset 0x%zx: %s\n", prog, o.file,
-				base + an.offset, an.what);
-			n_anomalies++;
-			/* Stepped over by its own size: go on; malformed: stop here. */
-			if (off > at)
-				continue;
-			break;
-		}
-		rec.offset += base; /* offsets are file offsets, like the error line's */
-		switch (o.out) {
-		case OUT_SUMMARY:
-			pebs_summary_add(&summary, &rec);
-			break;
-		case OUT_NONE:
-			break;
-		default:
-			render(o.out, &rec);
-		}
-	}
+	if (!walk_records(&w))
+		return 1;
 	if (o.out == OUT_SUMMARY)
 		pebs_summary_print(&summary, emit_line, NULL);
 	flush_out();
 	fflush(stdout);
-	if (n_anomalies)
-		return 1;
-	if (trunc) {
-		fprintf(stderr, "%s: %s: %s\n", prog, o.file, why);
-		return 1;
-	}
-	free(buf);
-	return 0;
+	rc = w.n_anomalies ? 1 : 0;
+	/* A record's error line already says the input is bad: the length is judged without one. */
+	if (dump && !rc && check_length(&w, &di))
+		rc = 1;
+	free(w.in.buf);
+	return rc;
 }

@@ -96,6 +96,30 @@ w('fmt3-badapp.bin', legacy(3) + legacy(3, status=2) + legacy(3) + legacy(3, sta
 w('fmt3-badapp-trunc.bin', legacy(3) + legacy(3, status=2) + legacy(3)[:50])
 w('dump-baduarch.bin', dump(legacy(3), uarch=b'zen4'))
 w('dump-trunc.bin', dump(legacy(3) * 2, reclen=3 * 0xc8))
+# a header that declares 0 record bytes, then 190 records (37 KB)
+w('dump-reclen0.bin', dump(legacy(3) * 190, reclen=0))
+# spr's second counter, named with its code as pmu/plan.c names it
+def dump_aux(recs):
+    h = bytearray(dump(recs, uarch=b'spr'))
+    struct.pack_into('<HHIII', h, 8, 2, 0xd0, 0, 3, 2)
+    c = bytearray(0x40)
+    struct.pack_into('<IIQ', c, 0, 1, 0, 0x8203)
+    c[0x10:0x10 + 22] = b'mem-loads-aux (0x8203)'
+    return bytes(h[:0x90]) + bytes(c) + recs
+w('dump-aux.bin', dump_aux(legacy(3)))
+# streaming: 9 MB of adaptive records (basic, meminfo, GPRs) of 0xd0 bytes
+# (not a divisor of the 4 MiB window, so records straddle every refill),
+# 16 distinct ones repeated
+blk = bytearray()
+for i in range(16):
+    r = bytearray(0xd0)
+    struct.pack_into('<QQQQ', r, 0, (0xd0 << 48) | 0x3, 0x401000 + i, 1, 1000 + i)
+    struct.pack_into('<QQQQ', r, 0x20, 0x7f0000000000 + 64 * i, (i * 7) & 0xf, (5 + 37 * i) << 32, 0)
+    for g in range(18):
+        struct.pack_into('<Q', r, 0x40 + 8 * g, 0x1000 * i + g)
+    blk += r
+w('small.bin', bytes(blk))
+w('big.bin', bytes(blk) * 2700)
 PY
 
 pass() { echo "PASS: $1"; }
@@ -252,7 +276,7 @@ if run dump-text 0 "$T/dump.bin"; then
 		fail dump-text "unexpected: $(head -3 "$T/out")"
 	fi
 fi
-# the simulated flag: in the text and summary headers, never as a JSON key
+# the simulated flag: in the text and summary headers, and in every JSON record of a dump
 if run dump-sim-text 0 "$T/dump-sim.bin"; then
 	if grep -q '^# pebs dump: fmt=3 uarch=skl kind=ldlat .* simulated=1 version=2$' "$T/out" &&
 	   [ "$(grep -c '^offset=' "$T/out")" -eq 2 ]; then
@@ -275,9 +299,77 @@ if run dump-v1-text 0 "$T/dump.bin"; then
 fi
 if run dump-sim-json 0 --output json "$T/dump-sim.bin"; then
 	pyjson dump-sim-json '
+assert len(recs) == 2 and all(r["simulated"] is True for r in recs), recs
+'
+fi
+if run dump-hw-json 0 --output json "$T/dump-hw.bin"; then
+	pyjson dump-hw-json '
+assert len(recs) == 2 and all(r["simulated"] is False for r in recs), recs
+'
+fi
+# a headerless buffer says nothing of where it came from
+if run headerless-json-no-simulated 0 --format 3 --uarch skl --output json "$T/fmt3.bin"; then
+	pyjson headerless-json-no-simulated '
 assert len(recs) == 2 and all("simulated" not in r for r in recs), recs
 '
 fi
+
+# A header that declares fewer record bytes than follow it: one error line
+# naming both counts, exit 1 (the bytes it does not declare are not decoded).
+if run dump-reclen0 1 --output json "$T/dump-reclen0.bin"; then
+	if [ "$(wc -l <"$T/err")" -eq 1 ] &&
+	   grep -q 'dump header says 0 record bytes (offset 0x40), but 38000 follow' "$T/err" &&
+	   [ ! -s "$T/out" ]; then
+		pass dump-reclen0
+	else
+		fail dump-reclen0 "$(wc -l <"$T/out") records; $(cat "$T/err")"
+	fi
+fi
+# A directory is no dump: named as such, exit 2 (an argument error).
+if run directory 2 "$T"; then
+	grep -q "^pebs-decode: $T: is a directory (accepted: " "$T/err" && [ ! -s "$T/out" ] &&
+		pass directory || fail directory "$(cat "$T/err")"
+fi
+# - reads standard input: the same bytes as from the file, through a pipe.
+"$D" --output json "$T/dump.bin" >"$T/file.json" 2>&1
+if cat "$T/dump.bin" | "$D" --output json - >"$T/out" 2>"$T/err" && [ -s "$T/out" ] &&
+   cmp -s "$T/out" "$T/file.json"; then
+	pass stdin
+else
+	fail stdin "stdin output differs from the file's: $(head -c 200 "$T/err")"
+fi
+# The header line shows the values the records were decoded with, and names the overrides.
+if run header-overrides 0 --data-cfg 0x5 --uarch icx --output summary "$T/dump.bin"; then
+	grep -q '^# pebs dump: fmt=3 uarch=icx kind=ldlat data_cfg=0x5 timed=0 adaptive=1 simulated=0 version=1 overridden=--uarch,--data-cfg$' "$T/out" &&
+		pass header-overrides || fail header-overrides "$(head -1 "$T/out")"
+fi
+# A counter name that already carries its code does not get it twice.
+if run counter-code-once 0 "$T/dump-aux.bin"; then
+	grep -qx '# counter PMC1: mem-loads-aux (0x8203)' "$T/out" &&
+		grep -qx '# counter PMC0: MEM_TRANS_RETIRED.LOAD_LATENCY (0x1cd)' "$T/out" &&
+		pass counter-code-once || fail counter-code-once "$(grep '^# counter' "$T/out")"
+fi
+# Streaming: 9 MB, read in windows, from the file and from a pipe, gives the
+# small block's records again and again, at their own offsets.
+"$D" --format 4 --uarch icl --data-cfg 0x3 --output json "$T/small.bin" >"$T/small.json"
+for src in file pipe; do
+	if [ $src = file ]; then
+		"$D" --format 4 --uarch icl --data-cfg 0x3 --output json "$T/big.bin" >"$T/out" 2>"$T/err"
+	else
+		cat "$T/big.bin" | "$D" --format 4 --uarch icl --data-cfg 0x3 --output json - >"$T/out" 2>"$T/err"
+	fi
+	if why=$(python3 - "$T/small.json" "$T/out" <<'PY' 2>&1
+import json, sys
+small = [json.loads(l) for l in open(sys.argv[1])]
+n = 0
+for n, line in enumerate(open(sys.argv[2])):
+    r = json.loads(line)
+    want = dict(small[n % 16]); want["offset"] = n * 0xd0
+    assert r == want, (n, r, want)
+assert n + 1 == 16 * 2700, n + 1
+PY
+	); then pass "stream-big-$src"; else fail "stream-big-$src" "$(echo "$why" | tail -1)"; fi
+done
 
 # A record that breaks a validation rule is reported and stepped over (as the
 # app's runner does); the records after it still decode; exit 1.
