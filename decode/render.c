@@ -27,19 +27,12 @@ void pebs_render_tsx_flags(uint32_t flags, struct strbuf *sb)
 	}
 }
 
-static const char *const reg_names[REG_COUNT] = {
-    [REG_RFLAGS] = "rflags", [REG_RIP] = "rip", [REG_RAX] = "rax", [REG_RBX] = "rbx",
-    [REG_RCX] = "rcx",	     [REG_RDX] = "rdx", [REG_RSI] = "rsi", [REG_RDI] = "rdi",
-    [REG_RBP] = "rbp",	     [REG_RSP] = "rsp", [REG_R8] = "r8",   [REG_R9] = "r9",
-    [REG_R10] = "r10",	     [REG_R11] = "r11", [REG_R12] = "r12", [REG_R13] = "r13",
-    [REG_R14] = "r14",	     [REG_R15] = "r15",
-};
-
 /*
  * perf's words for a data_src, memoised: a run has few distinct values and
  * building the words is most of the cost of a JSON line.
  */
-#define WORDS_CACHE 128
+#define WORDS_CACHE 256 /* slots; a value is looked for in WORDS_PROBE consecutive ones */
+#define WORDS_PROBE 8
 static struct {
 	uint64_t ds;
 	bool valid, has_json;
@@ -50,8 +43,14 @@ static struct {
 
 static unsigned int words_slot(uint64_t ds)
 {
-	unsigned int i = (unsigned int)((ds * 0x9e3779b97f4a7c15ULL) >> 57);
+	unsigned int h = (unsigned int)((ds * 0x9e3779b97f4a7c15ULL) >> 56), i = h;
 
+	for (unsigned int k = 0; k < WORDS_PROBE; k++) {
+		i = (h + k) % WORDS_CACHE;
+		if (!words_cache[i].valid || words_cache[i].ds == ds)
+			break;
+	}
+	/* found, a free slot, or (all taken) the last one probed is replaced */
 	if (!words_cache[i].valid || words_cache[i].ds != ds) {
 		pebs_mem_describe(ds, &words_cache[i].w);
 		words_cache[i].ds = ds;
@@ -150,67 +149,85 @@ void pebs_render_kv(const struct pebs_record *r, struct strbuf *sb)
 		kv_dec(sb, "counters", r->n_counters);
 }
 
-/* ---- JSON Lines ---- */
+/*
+ * ---- JSON Lines and CSV ----
+ *
+ * Written straight into the caller's buffer through a cursor, with no room
+ * check per field: one check per record against the most a record can
+ * take (RENDER_MAX), else through a local buffer.  Constant text goes out
+ * as one literal per key ("LIT"), numbers through fmt_hex/fmt_dec.
+ */
+#define LIT(p, s) (memcpy(p, s, sizeof(s) - 1), (p) + sizeof(s) - 1)
 
-static void j_key(struct strbuf *sb, const char *k)
+/*
+ * Bound: 20 fixed fields of at most 40 bytes, the regs (18 x 30), tsx
+ * (160), the cached mem object (256), 64 LBR entries of 84 bytes and 66
+ * counters of 21: 7,754 bytes.
+ */
+#define RENDER_MAX 8192
+
+static char *put_str(char *p, const char *s, size_t n)
 {
-	strbuf_put(sb, ",\"", 2);
-	strbuf_puts(sb, k);
-	strbuf_put(sb, "\":", 2);
+	memcpy(p, s, n);
+	return p + n;
 }
 
-static void j_hex(struct strbuf *sb, const char *k, uint64_t v)
-{
-	j_key(sb, k);
-	strbuf_put(sb, "\"", 1);
-	strbuf_put_hex(sb, v);
-	strbuf_put(sb, "\"", 1);
-}
-
-static void j_dec(struct strbuf *sb, const char *k, uint64_t v)
-{
-	j_key(sb, k);
-	strbuf_put_dec(sb, v);
-}
-
-static void json_regs(const struct pebs_record *r, struct strbuf *sb)
-{
-	j_key(sb, "regs");
-	strbuf_put(sb, "{", 1);
-	for (unsigned int i = 0; i < REG_COUNT; i++) {
-		if (i)
-			strbuf_put(sb, ",", 1);
-		strbuf_put(sb, "\"", 1);
-		strbuf_puts(sb, reg_names[i]);
-		strbuf_put(sb, "\":\"", 3);
-		strbuf_put_hex(sb, r->regs[i]);
-		strbuf_put(sb, "\"", 1);
+/* The JSON keys of the regs object, in REG_* order, as literal text with their quotes. */
+static const struct {
+	char s[16];
+	unsigned char n;
+} reg_keys[REG_COUNT] = {
+#define K(s)                                                                                       \
+	{                                                                                          \
+		s, sizeof(s) - 1                                                                   \
 	}
-	strbuf_put(sb, "}", 1);
+    [REG_RFLAGS] = K("\"rflags\":\""), [REG_RIP] = K(",\"rip\":\""), [REG_RAX] = K(",\"rax\":\""),
+    [REG_RBX] = K(",\"rbx\":\""),      [REG_RCX] = K(",\"rcx\":\""), [REG_RDX] = K(",\"rdx\":\""),
+    [REG_RSI] = K(",\"rsi\":\""),      [REG_RDI] = K(",\"rdi\":\""), [REG_RBP] = K(",\"rbp\":\""),
+    [REG_RSP] = K(",\"rsp\":\""),      [REG_R8] = K(",\"r8\":\""),   [REG_R9] = K(",\"r9\":\""),
+    [REG_R10] = K(",\"r10\":\""),      [REG_R11] = K(",\"r11\":\""), [REG_R12] = K(",\"r12\":\""),
+    [REG_R13] = K(",\"r13\":\""),      [REG_R14] = K(",\"r14\":\""), [REG_R15] = K(",\"r15\":\""),
+#undef K
+};
+
+static char *json_regs(const struct pebs_record *r, char *p)
+{
+	p = LIT(p, ",\"regs\":{");
+	for (unsigned int i = 0; i < REG_COUNT; i++) {
+		/* all 16 bytes (a fixed-size copy, inlined), then only the key's length counts */
+		memcpy(p, reg_keys[i].s, sizeof(reg_keys[i].s));
+		p += reg_keys[i].n;
+		p = fmt_hex(p, r->regs[i]);
+		*p++ = '"';
+	}
+	*p++ = '}';
+	return p;
 }
 
-static void json_tsx(const struct pebs_record *r, struct strbuf *sb)
+static char *json_tsx(const struct pebs_record *r, char *p)
 {
 	bool first = true;
 
-	j_key(sb, "tsx");
-	strbuf_put(sb, "{\"cycles\":", 10);
-	strbuf_put_dec(sb, r->tsx.cycles);
-	strbuf_put(sb, ",\"flags\":[", 10);
+	p = LIT(p, ",\"tsx\":{\"cycles\":");
+	p = fmt_dec(p, r->tsx.cycles);
+	p = LIT(p, ",\"flags\":[");
 	for (unsigned int i = 0; i < 8; i++) {
 		if (!(r->tsx.flags & (1u << i)))
 			continue;
 		if (!first)
-			strbuf_put(sb, ",", 1);
-		json_put_string(sb, tsx_words[i]);
+			*p++ = ',';
+		*p++ = '"';
+		p = put_str(p, tsx_words[i], strlen(tsx_words[i])); /* plain words: no escapes */
+		*p++ = '"';
 		first = false;
 	}
-	strbuf_put(sb, "]", 1);
+	*p++ = ']';
 	if (r->tsx.has_xabort) {
-		strbuf_put(sb, ",\"xabort\":", 10);
-		strbuf_put_dec(sb, r->tsx.xabort);
+		p = LIT(p, ",\"xabort\":");
+		p = fmt_dec(p, r->tsx.xabort);
 	}
-	strbuf_put(sb, "}", 1);
+	*p++ = '}';
+	return p;
 }
 
 static void json_mem_object(uint64_t ds, const struct pebs_mem_words *w, struct strbuf *sb)
@@ -232,85 +249,111 @@ static void json_mem_object(uint64_t ds, const struct pebs_mem_words *w, struct 
 	strbuf_put(sb, "}", 1);
 }
 
-static void json_mem(const struct pebs_record *r, struct strbuf *sb)
+/* The "mem" object, rendered once per data-source value and cached. */
+static char *json_mem(const struct pebs_record *r, char *p)
 {
 	unsigned int i;
 
-	j_key(sb, "mem");
-	if (!(r->have & HAVE_MEM)) {
-		strbuf_put(sb, "{\"level\":\"not available\"}", 25);
-		return;
-	}
+	p = LIT(p, ",\"mem\":");
+	if (!(r->have & HAVE_MEM))
+		return LIT(p, "{\"level\":\"not available\"}");
 	i = words_slot(r->data_src);
 	if (!words_cache[i].has_json) {
 		struct strbuf m;
 
 		strbuf_init(&m, words_cache[i].json, sizeof(words_cache[i].json));
 		json_mem_object(r->data_src, &words_cache[i].w, &m);
-		if (m.truncated) { /* cannot happen with perf's words; stay correct */
-			json_mem_object(r->data_src, &words_cache[i].w, sb);
-			return;
-		}
-		words_cache[i].json_len = m.len;
+		words_cache[i].json_len = m.len; /* perf's words: at most ~200 bytes, never cut */
 		words_cache[i].has_json = true;
 	}
-	strbuf_put(sb, words_cache[i].json, words_cache[i].json_len);
+	return put_str(p, words_cache[i].json, words_cache[i].json_len);
+}
+
+static char *json_lists(const struct pebs_record *r, char *p)
+{
+	if (r->have & HAVE_LBR) {
+		p = LIT(p, ",\"lbr\":[");
+		for (unsigned int i = 0; i < r->n_lbr; i++) {
+			if (i)
+				*p++ = ',';
+			p = LIT(p, "{\"from\":\"");
+			p = fmt_hex(p, r->lbr[i].from);
+			p = LIT(p, "\",\"to\":\"");
+			p = fmt_hex(p, r->lbr[i].to);
+			p = LIT(p, "\",\"info\":\"");
+			p = fmt_hex(p, r->lbr[i].info);
+			p = LIT(p, "\"}");
+		}
+		*p++ = ']';
+	}
+	if (r->have & HAVE_COUNTERS) {
+		p = LIT(p, ",\"counters\":[");
+		for (unsigned int i = 0; i < r->n_counters; i++) {
+			if (i)
+				*p++ = ',';
+			*p++ = '"';
+			p = fmt_hex(p, r->counters[i]);
+			*p++ = '"';
+		}
+		*p++ = ']';
+	}
+	return p;
+}
+
+#define J_HEX(p, key, v) (p = LIT(p, ",\"" key "\":\""), p = fmt_hex(p, v), *p++ = '"')
+#define J_DEC(p, key, v) (p = LIT(p, ",\"" key "\":"), p = fmt_dec(p, v))
+
+static char *json_record(const struct pebs_record *r, char *p)
+{
+	uint64_t h = r->have;
+
+	p = LIT(p, "{\"offset\":");
+	p = fmt_dec(p, r->offset);
+	J_DEC(p, "size", r->size);
+	if (h & HAVE_IP)
+		J_HEX(p, "ip", r->ip);
+	if (h & HAVE_APPLICABLE)
+		J_HEX(p, "applicable_counters", r->applicable_counters);
+	if (h & HAVE_DLA)
+		J_HEX(p, "data_la", r->data_la);
+	if (h & HAVE_DSE)
+		J_HEX(p, "dse", r->dse);
+	if (h & HAVE_LATENCY)
+		J_DEC(p, "latency", r->latency);
+	if (h & HAVE_INSTR_LATENCY)
+		J_DEC(p, "instr_latency", r->instr_latency);
+	if (h & HAVE_RETIRE_LATENCY)
+		J_DEC(p, "retire_latency", r->retire_latency);
+	if (h & HAVE_TSC)
+		J_HEX(p, "tsc", r->tsc);
+	if (h & HAVE_REGS)
+		p = json_regs(r, p);
+	if (h & HAVE_TSX)
+		p = json_tsx(r, p);
+	if (h & (HAVE_MEM | HAVE_MEM_NA))
+		p = json_mem(r, p);
+	p = json_lists(r, p);
+	*p++ = '}';
+	return p;
+}
+
+/* Renders with fn straight into sb when RENDER_MAX bytes fit, else through a local buffer. */
+static void render_into(const struct pebs_record *r, struct strbuf *sb,
+			char *(*fn)(const struct pebs_record *, char *))
+{
+	char tmp[RENDER_MAX];
+
+	if (sb->size && sb->size - 1 - sb->len >= RENDER_MAX) {
+		sb->len += (size_t)(fn(r, sb->buf + sb->len) - (sb->buf + sb->len));
+		sb->buf[sb->len] = '\0';
+	} else {
+		strbuf_put(sb, tmp, (size_t)(fn(r, tmp) - tmp));
+	}
 }
 
 void pebs_render_json(const struct pebs_record *r, struct strbuf *sb)
 {
-	uint64_t h = r->have;
-
-	strbuf_put(sb, "{\"offset\":", 10);
-	strbuf_put_dec(sb, r->offset);
-	j_dec(sb, "size", r->size);
-	if (h & HAVE_IP)
-		j_hex(sb, "ip", r->ip);
-	if (h & HAVE_APPLICABLE)
-		j_hex(sb, "applicable_counters", r->applicable_counters);
-	if (h & HAVE_DLA)
-		j_hex(sb, "data_la", r->data_la);
-	if (h & HAVE_DSE)
-		j_hex(sb, "dse", r->dse);
-	if (h & HAVE_LATENCY)
-		j_dec(sb, "latency", r->latency);
-	if (h & HAVE_INSTR_LATENCY)
-		j_dec(sb, "instr_latency", r->instr_latency);
-	if (h & HAVE_RETIRE_LATENCY)
-		j_dec(sb, "retire_latency", r->retire_latency);
-	if (h & HAVE_TSC)
-		j_hex(sb, "tsc", r->tsc);
-	if (h & HAVE_REGS)
-		json_regs(r, sb);
-	if (h & HAVE_TSX)
-		json_tsx(r, sb);
-	if (h & (HAVE_MEM | HAVE_MEM_NA))
-		json_mem(r, sb);
-	if (h & HAVE_LBR) {
-		j_key(sb, "lbr");
-		strbuf_put(sb, "[", 1);
-		for (unsigned int i = 0; i < r->n_lbr; i++) {
-			strbuf_put(sb, i ? ",{\"from\":\"" : "{\"from\":\"", i ? 10 : 9);
-			strbuf_put_hex(sb, r->lbr[i].from);
-			strbuf_put(sb, "\",\"to\":\"", 8);
-			strbuf_put_hex(sb, r->lbr[i].to);
-			strbuf_put(sb, "\",\"info\":\"", 10);
-			strbuf_put_hex(sb, r->lbr[i].info);
-			strbuf_put(sb, "\"}", 2);
-		}
-		strbuf_put(sb, "]", 1);
-	}
-	if (h & HAVE_COUNTERS) {
-		j_key(sb, "counters");
-		strbuf_put(sb, "[", 1);
-		for (unsigned int i = 0; i < r->n_counters; i++) {
-			strbuf_put(sb, i ? ",\"" : "\"", i ? 2 : 1);
-			strbuf_put_hex(sb, r->counters[i]);
-			strbuf_put(sb, "\"", 1);
-		}
-		strbuf_put(sb, "]", 1);
-	}
-	strbuf_put(sb, "}", 1);
+	render_into(r, sb, json_record);
 }
 
 /* ---- CSV ---- */
@@ -324,58 +367,69 @@ void pebs_render_csv_header(struct strbuf *sb)
 	strbuf_put(sb, csv_header, sizeof(csv_header) - 1);
 }
 
-static void c_hex(struct strbuf *sb, bool have, uint64_t v)
+static char *c_hex(char *p, bool have, uint64_t v)
 {
-	strbuf_put(sb, ",", 1);
-	if (have)
-		strbuf_put_hex(sb, v);
+	*p++ = ',';
+	return have ? fmt_hex(p, v) : p;
 }
 
-static void c_dec(struct strbuf *sb, bool have, uint64_t v)
+static char *c_dec(char *p, bool have, uint64_t v)
 {
-	strbuf_put(sb, ",", 1);
-	if (have)
-		strbuf_put_dec(sb, v);
+	*p++ = ',';
+	return have ? fmt_dec(p, v) : p;
+}
+
+/* ",op,level,snoop,tlb,lock,blocked" for a data source, cached beside its JSON. */
+static char *csv_words(const struct pebs_record *r, char *p)
+{
+	const struct pebs_mem_words *w;
+	const char *words[6];
+
+	if (!(r->have & HAVE_MEM))
+		return (r->have & HAVE_MEM_NA) ? LIT(p, ",,not available,,,,") : LIT(p, ",,,,,,");
+	w = words_for(r->data_src);
+	words[0] = w->op, words[1] = w->level, words[2] = w->snoop;
+	words[3] = w->tlb, words[4] = w->lock, words[5] = w->blocked;
+	for (unsigned int i = 0; i < 6; i++) {
+		*p++ = ',';
+		p = put_str(p, words[i],
+			    strlen(words[i])); /* perf's words hold no comma or quote */
+	}
+	return p;
+}
+
+static char *csv_record(const struct pebs_record *r, char *p)
+{
+	uint64_t h = r->have;
+	bool tsx = h & HAVE_TSX;
+
+	p = fmt_dec(p, r->offset);
+	p = c_dec(p, true, r->size);
+	p = c_hex(p, h & HAVE_IP, r->ip);
+	p = c_hex(p, h & HAVE_APPLICABLE, r->applicable_counters);
+	p = c_hex(p, h & HAVE_DLA, r->data_la);
+	p = c_hex(p, h & HAVE_DSE, r->dse);
+	p = c_dec(p, h & HAVE_LATENCY, r->latency);
+	p = c_dec(p, h & HAVE_INSTR_LATENCY, r->instr_latency);
+	p = c_dec(p, h & HAVE_RETIRE_LATENCY, r->retire_latency);
+	p = c_hex(p, h & HAVE_TSC, r->tsc);
+	p = c_hex(p, h & HAVE_MEM, r->data_src);
+	p = csv_words(r, p);
+	p = c_dec(p, tsx, r->tsx.cycles);
+	*p++ = ',';
+	if (tsx && r->tsx.flags) {
+		struct strbuf fl;
+
+		*p++ = '"';
+		strbuf_init(&fl, p, 120); /* eight words, 77 bytes with their commas */
+		pebs_render_tsx_flags(r->tsx.flags, &fl);
+		p += fl.len;
+		*p++ = '"';
+	}
+	return c_hex(p, r->tsx.has_xabort, r->tsx.xabort);
 }
 
 void pebs_render_csv(const struct pebs_record *r, struct strbuf *sb)
 {
-	uint64_t h = r->have;
-	const struct pebs_mem_words *w;
-	const char *words[6];
-	bool tsx = h & HAVE_TSX;
-
-	strbuf_put_dec(sb, r->offset);
-	c_dec(sb, true, r->size);
-	c_hex(sb, h & HAVE_IP, r->ip);
-	c_hex(sb, h & HAVE_APPLICABLE, r->applicable_counters);
-	c_hex(sb, h & HAVE_DLA, r->data_la);
-	c_hex(sb, h & HAVE_DSE, r->dse);
-	c_dec(sb, h & HAVE_LATENCY, r->latency);
-	c_dec(sb, h & HAVE_INSTR_LATENCY, r->instr_latency);
-	c_dec(sb, h & HAVE_RETIRE_LATENCY, r->retire_latency);
-	c_hex(sb, h & HAVE_TSC, r->tsc);
-	c_hex(sb, h & HAVE_MEM, r->data_src);
-	if (h & HAVE_MEM) {
-		w = words_for(r->data_src);
-		words[0] = w->op, words[1] = w->level, words[2] = w->snoop;
-		words[3] = w->tlb, words[4] = w->lock, words[5] = w->blocked;
-	} else {
-		for (unsigned int i = 0; i < 6; i++)
-			words[i] = "";
-		if (h & HAVE_MEM_NA)
-			words[1] = "not available";
-	}
-	for (unsigned int i = 0; i < 6; i++) {
-		strbuf_put(sb, ",", 1);
-		strbuf_puts(sb, words[i]); /* perf's words hold no comma or quote */
-	}
-	c_dec(sb, tsx, r->tsx.cycles);
-	strbuf_put(sb, ",", 1);
-	if (tsx && r->tsx.flags) {
-		strbuf_put(sb, "\"", 1);
-		pebs_render_tsx_flags(r->tsx.flags, sb);
-		strbuf_put(sb, "\"", 1);
-	}
-	c_hex(sb, r->tsx.has_xabort, r->tsx.xabort);
+	render_into(r, sb, csv_record);
 }

@@ -246,31 +246,110 @@ void strbuf_puts(struct strbuf *sb, const char *s)
 	strbuf_put(sb, s, strlen(s));
 }
 
+/* "00" .. "99": two decimal digits per table read. */
+#define DEC10(d) d "0" d "1" d "2" d "3" d "4" d "5" d "6" d "7" d "8" d "9"
+#define HEX16(h)                                                                                   \
+	h "0" h "1" h "2" h "3" h "4" h "5" h "6" h "7" h "8" h "9" h "a" h "b" h "c" h "d" h      \
+	  "e" h "f"
+static const char dec_pairs[] = DEC10("0") DEC10("1") DEC10("2") DEC10("3") DEC10("4") DEC10("5")
+    DEC10("6") DEC10("7") DEC10("8") DEC10("9");
+
+static const uint64_t pow10_u64[20] = {
+    1ull,
+    10ull,
+    100ull,
+    1000ull,
+    10000ull,
+    100000ull,
+    1000000ull,
+    10000000ull,
+    100000000ull,
+    1000000000ull,
+    10000000000ull,
+    100000000000ull,
+    1000000000000ull,
+    10000000000000ull,
+    100000000000000ull,
+    1000000000000000ull,
+    10000000000000000ull,
+    100000000000000000ull,
+    1000000000000000000ull,
+    10000000000000000000ull,
+};
+
+char *fmt_dec(char *p, uint64_t v)
+{
+	/* digits: log10 from the bit length (1233 / 4096 ~ log10(2)), corrected by one compare */
+	unsigned int t = ((64u - (unsigned int)__builtin_clzll(v | 1)) * 1233u) >> 12;
+	unsigned int n = v < 10 ? 1 : t + 1 - (v < pow10_u64[t]);
+	char *q = p + n;
+
+	while (v >= 100) {
+		q -= 2;
+		memcpy(q, dec_pairs + (v % 100) * 2, 2);
+		v /= 100;
+	}
+	if (v >= 10) {
+		q -= 2;
+		memcpy(q, dec_pairs + v * 2, 2);
+	} else {
+		*--q = (char)('0' + v);
+	}
+	return p + n;
+}
+
+/*
+ * The eight hex digits of x as ASCII, most significant first in memory:
+ * each nibble spread into its own byte, '0' added, and 39 more ('a' - '9'
+ * - 1) where the nibble is 10 or more; no loop, no table.
+ */
+static inline uint64_t hex8(uint32_t x)
+{
+	uint64_t n = x;
+
+	n = ((n & 0xffff0000ull) << 16) | (n & 0xffffull);
+	n = ((n & 0x0000ff000000ff00ull) << 8) | (n & 0x000000ff000000ffull);
+	n = ((n & 0x00f000f000f000f0ull) << 4) | (n & 0x000f000f000f000full);
+	n += 0x3030303030303030ull +
+	     (((n + 0x0606060606060606ull) >> 4) & 0x0101010101010101ull) * 0x27;
+	return __builtin_bswap64(n);
+}
+
+/* Writes up to 16 digits' worth of bytes (FMT_HEX_MAX in all); only the first n count. */
+char *fmt_hex(char *p, uint64_t v)
+{
+	unsigned int n = v ? (67u - (unsigned int)__builtin_clzll(v)) / 4 : 1, skip = 16 - n;
+	uint64_t hi, lo, w;
+
+	*p++ = '0';
+	*p++ = 'x';
+	if (skip >= 8) { /* little-endian: a right shift drops the leading digits */
+		w = hex8((uint32_t)v) >> ((skip - 8) * 8);
+		memcpy(p, &w, 8);
+		return p + n;
+	}
+	hi = hex8((uint32_t)(v >> 32));
+	lo = hex8((uint32_t)v);
+	if (skip)
+		hi = (hi >> (skip * 8)) | (lo << (64 - skip * 8));
+	memcpy(p, &hi, 8);
+	w = skip ? lo >> (skip * 8) : lo;
+	memcpy(p + 8, &w, 8);
+	return p + n;
+}
+
 void strbuf_put_dec(struct strbuf *sb, uint64_t v)
 {
-	char tmp[20];
-	int i = 20;
+	char tmp[FMT_DEC_MAX];
 
-	do {
-		tmp[--i] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	strbuf_put(sb, tmp + i, 20 - (size_t)i);
+	strbuf_put(sb, tmp, (size_t)(fmt_dec(tmp, v) - tmp));
 }
 
 void strbuf_put_hex(struct strbuf *sb, uint64_t v)
 {
-	static const char digits[] = "0123456789abcdef";
-	char tmp[18];
-	int i = 18;
+	char tmp[FMT_HEX_MAX];
 
-	do {
-		tmp[--i] = digits[v & 0xf];
-		v >>= 4;
-	} while (v);
-	tmp[--i] = 'x';
-	tmp[--i] = '0';
-	strbuf_put(sb, tmp + i, 18 - (size_t)i);
+	strbuf_put(sb, tmp, (size_t)(fmt_hex(tmp, v) - tmp));
 }
 
 /* Shared by the option parser (app/options.c) and the event parser (pmu/event.c). */

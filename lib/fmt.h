@@ -55,6 +55,17 @@ void strbuf_put_dec(struct strbuf *sb, uint64_t v);
 void strbuf_put_hex(struct strbuf *sb, uint64_t v);
 
 /*
+ * The same digits written at p with no bounds check (the caller has room for
+ * FMT_DEC_MAX / FMT_HEX_MAX bytes: fmt_hex may write bytes past the end it
+ * returns, within that room); returns the end.  No per-digit loop:
+ * pebs-decode writes tens of millions of numbers a second.
+ */
+#define FMT_DEC_MAX 20
+#define FMT_HEX_MAX 18
+char *fmt_dec(char *p, uint64_t v);
+char *fmt_hex(char *p, uint64_t v);
+
+/*
  * Unsigned decimal, or hex after 0x/0X: reads digits while it can.  False
  * when there were none or the value overflows 64 bits; else *out is the
  * value and *end the first byte not read (the caller judges what follows).

@@ -87,10 +87,37 @@ static void test_strbuf_cut_is_terminated(void **state)
 /* The appenders of the hot paths write what pp_snprintf writes. */
 static void test_strbuf_numbers(void **state)
 {
-	static const uint64_t v[] = {0, 9, 10, 0xabcdef, 0xffffffffffffffffull, 1234567890123ull};
+	static const uint64_t v[] = {0,
+				     9,
+				     10,
+				     0xabcdef,
+				     0xffffffffffffffffull,
+				     1234567890123ull,
+				     0xf,
+				     0x10,
+				     0xff,
+				     0x100,
+				     99,
+				     100,
+				     1000,
+				     1ull << 63,
+				     10000000000000000000ull};
 	char buf[64], want[64];
 	struct strbuf sb;
 
+	/* every digit count, both bases (fmt_dec/fmt_hex write two digits at a time) */
+	for (uint64_t p = 1, q = 1; p; p = p * 10 < p ? 0 : p * 10, q = q << 4) {
+		char *e;
+
+		e = fmt_dec(buf, p - 1);
+		*e = '\0';
+		snprintf(want, sizeof(want), "%llu", (unsigned long long)(p - 1));
+		assert_string_equal(buf, want);
+		e = fmt_hex(buf, q - 1 ? q - 1 : ~0ull);
+		*e = '\0';
+		snprintf(want, sizeof(want), "0x%llx", (unsigned long long)(q - 1 ? q - 1 : ~0ull));
+		assert_string_equal(buf, want);
+	}
 	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
 		strbuf_init(&sb, buf, sizeof(buf));
 		strbuf_put_dec(&sb, v[i]);
