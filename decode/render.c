@@ -37,8 +37,10 @@ static struct {
 	uint64_t ds;
 	bool valid, has_json;
 	struct pebs_mem_words w;
-	size_t json_len;
+	bool has_csv;
+	size_t json_len, csv_len;
 	char json[256]; /* the rendered "mem" object (at most ~200 bytes) */
+	char csv[232];	/* ",op,level,snoop,tlb,lock,blocked" (at most 6 + 218 bytes) */
 } words_cache[WORDS_CACHE];
 
 static unsigned int words_slot(uint64_t ds)
@@ -56,6 +58,7 @@ static unsigned int words_slot(uint64_t ds)
 		words_cache[i].ds = ds;
 		words_cache[i].valid = true;
 		words_cache[i].has_json = false;
+		words_cache[i].has_csv = false;
 	}
 	return i;
 }
@@ -379,23 +382,28 @@ static char *c_dec(char *p, bool have, uint64_t v)
 	return have ? fmt_dec(p, v) : p;
 }
 
-/* ",op,level,snoop,tlb,lock,blocked" for a data source, cached beside its JSON. */
+/* ",op,level,snoop,tlb,lock,blocked" for a data source, rendered once and cached. */
 static char *csv_words(const struct pebs_record *r, char *p)
 {
-	const struct pebs_mem_words *w;
-	const char *words[6];
+	unsigned int i;
 
 	if (!(r->have & HAVE_MEM))
 		return (r->have & HAVE_MEM_NA) ? LIT(p, ",,not available,,,,") : LIT(p, ",,,,,,");
-	w = words_for(r->data_src);
-	words[0] = w->op, words[1] = w->level, words[2] = w->snoop;
-	words[3] = w->tlb, words[4] = w->lock, words[5] = w->blocked;
-	for (unsigned int i = 0; i < 6; i++) {
-		*p++ = ',';
-		p = put_str(p, words[i],
-			    strlen(words[i])); /* perf's words hold no comma or quote */
+	i = words_slot(r->data_src);
+	if (!words_cache[i].has_csv) {
+		const struct pebs_mem_words *w = &words_cache[i].w;
+		const char *words[6] = {w->op, w->level, w->snoop, w->tlb, w->lock, w->blocked};
+		char *q = words_cache[i].csv;
+
+		for (unsigned int k = 0; k < 6; k++) {
+			*q++ = ',';
+			q = put_str(q, words[k],
+				    strlen(words[k])); /* perf's words: no comma or quote */
+		}
+		words_cache[i].csv_len = (size_t)(q - words_cache[i].csv);
+		words_cache[i].has_csv = true;
 	}
-	return p;
+	return put_str(p, words_cache[i].csv, words_cache[i].csv_len);
 }
 
 static char *csv_record(const struct pebs_record *r, char *p)
