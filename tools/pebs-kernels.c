@@ -11,7 +11,9 @@
  *   pebs-kernels --list                the kernels
  *
  * Options: --size N[K|M|G] (4K..1G), --max N[K|M|G] (sweep end, default
- * 256M), --iterations N (default: the kernel's).  Bad usage: one line on
+ * 256M), --iterations N (default: the kernel's), --passes N (timed passes
+ * per size, the best one printed, as lat_mem_rd takes the best of its
+ * repetitions; default 1).  Bad usage: one line on
  * stderr naming the option and what it accepts, exit status 2.
  */
 #define _GNU_SOURCE
@@ -80,13 +82,14 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
-/* One size: prepare, a warm-up pass, then the timed pass. Returns 0 or 1. */
-static int measure(const struct kernel_def *def, uint64_t size, uint64_t iterations)
+/* One size: prepare, a warm-up pass, then the timed passes (the best counts). Returns 0 or 1. */
+static int measure(const struct kernel_def *def, uint64_t size, uint64_t iterations,
+		   uint64_t passes)
 {
 	struct kernel_ctx k;
 	char why[160];
 	bool clipped;
-	uint64_t t0, t1, acc;
+	uint64_t t0, t1, acc, best = ~0ULL;
 
 	if (kernel_prepare(&k, def, size, iterations, false, &clipped, why, sizeof(why)) < 0) {
 		fprintf(stderr, "pebs-kernels: %s: %s\n", def->name, why);
@@ -103,9 +106,13 @@ static int measure(const struct kernel_def *def, uint64_t size, uint64_t iterati
 		kernel_run(&k);
 		k.iterations = saved;
 	}
-	t0 = now_ns();
-	kernel_run(&k);
-	t1 = now_ns();
+	for (uint64_t p = 0; p < passes && !k.error; p++) {
+		t0 = now_ns();
+		kernel_run(&k);
+		t1 = now_ns();
+		if (t1 - t0 < best)
+			best = t1 - t0;
+	}
 	if (k.error) {
 		fprintf(stderr, "pebs-kernels: %s: the second CPU could not run its part\n",
 			def->name);
@@ -115,7 +122,7 @@ static int measure(const struct kernel_def *def, uint64_t size, uint64_t iterati
 	acc = k.loads + k.stores;
 	if (!acc)
 		acc = k.iterations;
-	printf("%.5f %.3f\n", (double)k.size / (1024.0 * 1024.0), (double)(t1 - t0) / (double)acc);
+	printf("%.5f %.3f\n", (double)k.size / (1024.0 * 1024.0), (double)best / (double)acc);
 	fflush(stdout);
 	kernel_release(&k);
 	return 0;
@@ -124,7 +131,7 @@ static int measure(const struct kernel_def *def, uint64_t size, uint64_t iterati
 int main(int argc, char **argv)
 {
 	const struct kernel_def *def = NULL;
-	uint64_t size = 0, max = 256ULL << 20, iterations = 0;
+	uint64_t size = 0, max = 256ULL << 20, iterations = 0, passes = 1;
 	const char *size_arg = "";
 	char names[512];
 	int rc = 0;
@@ -138,22 +145,29 @@ int main(int argc, char **argv)
 				printf("%-14s %s\n", kernel_at(j)->name, kernel_at(j)->what);
 			return 0;
 		}
-		if (!strcmp(a, "--size") || !strcmp(a, "--max") || !strcmp(a, "--iterations")) {
+		if (!strcmp(a, "--size") || !strcmp(a, "--max") || !strcmp(a, "--iterations") ||
+		    !strcmp(a, "--passes")) {
+			bool count = !strcmp(a, "--iterations") || !strcmp(a, "--passes");
 			uint64_t v;
 
 			if (i + 1 >= argc)
 				return usage_error("%s needs a value", a,
-						   !strcmp(a, "--iterations") ? "a count >= 1"
-									      : "N[K|M|G], 4K..1G");
-			if (!strcmp(a, "--iterations")) {
+						   count ? "a count >= 1" : "N[K|M|G], 4K..1G");
+			if (count) {
 				char *end;
 
 				errno = 0;
 				v = strtoull(argv[i + 1], &end, 10);
 				if (errno || *end || !v || argv[i + 1][0] == '-')
-					return usage_error("--iterations: '%s' is not a count",
-							   argv[i + 1], "a count >= 1");
-				iterations = v;
+					return usage_error(
+					    !strcmp(a, "--passes")
+						? "--passes: '%s' is not a count"
+						: "--iterations: '%s' is not a count",
+					    argv[i + 1], "a count >= 1");
+				if (!strcmp(a, "--passes"))
+					passes = v;
+				else
+					iterations = v;
 			} else {
 				if (!parse_size(argv[i + 1], &v) || v < MIN_SIZE || v > MAX_SIZE)
 					return usage_error(!strcmp(a, "--size")
@@ -170,9 +184,10 @@ int main(int argc, char **argv)
 			continue;
 		}
 		if (a[0] == '-')
-			return usage_error(
-			    "unknown option '%s'", a,
-			    "KERNEL [--size N[K|M|G]] [--max N[K|M|G]] [--iterations N], --list");
+			return usage_error("unknown option '%s'", a,
+					   "KERNEL [--size N[K|M|G]] [--max N[K|M|G]] "
+					   "[--iterations N] [--passes N], "
+					   "--list");
 		if (def)
 			return usage_error("one kernel at a time, '%s' is a second one", a, names);
 		def = kernel_find(a);
@@ -195,8 +210,8 @@ int main(int argc, char **argv)
 	}
 	fprintf(stderr, "pebs-kernels: %s (%s), stride %u\n", def->name, def->what, def->stride);
 	if (size)
-		return measure(def, size, iterations);
+		return measure(def, size, iterations, passes);
 	for (uint64_t s = def->min_size > MIN_SIZE ? def->min_size : MIN_SIZE; s <= max; s *= 2)
-		rc |= measure(def, s, iterations);
+		rc |= measure(def, s, iterations, passes);
 	return rc;
 }

@@ -84,5 +84,13 @@ bad "size too big" "--size: '2G' is not a size" chase --size 2G
 bad "size missing" "--size needs a value" chase --size
 bad "size below minimum" "below the kernel's minimum" 4k-alias --size 4K
 bad "bad iterations" "--iterations: 'x' is not a count" chase --iterations x
+bad "bad passes" "--passes: '0' is not a count" chase --passes 0
 bad "unknown option" "unknown option '--frob'" chase --frob
 bad "two kernels" "one kernel at a time" chase lock
+# --passes: the best of N timed passes, still one line per size
+out=$("$tool" chase --size 16K --passes 3 2>/dev/null)
+if [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && printf '%s\n' "$out" | grep -qE '^0\.01562 [0-9]+\.[0-9]{3}$'; then
+	echo "PASS: pebs-kernels --passes 3: one line, $out"
+else
+	echo "FAIL: pebs-kernels --passes 3: '$out'"
+fi
