@@ -3,22 +3,26 @@
 #
 # run-qemu.sh - boots pebsprobe under QEMU + OVMF and exits with its status.
 #
-#   ./run-qemu.sh [--kvm] [--usb] [--smp N] [--timeout S] [--log FILE]
-#                 [--esp FILE] [--config FILE] [--loadopts] [-- name=value ...]
+#   ./run-qemu.sh [--kvm] [--usb] [--smp N] [--mem SIZE] [--timeout S]
+#                 [--log FILE] [--esp FILE] [--image FILE] [--config FILE]
+#                 [--loadopts] [-- name=value ...]
 #
 # Builds what is missing (make), copies the boot image so the run can write
 # its log and results, boots it headless (q35, Debian's OVMF, serial on
 # stdout, isa-debug-exit on port 0xf4) and exits with the app's status:
-# 0 passed, 1 failed, 2 bad options, 77 all skipped.  The status counts only
-# when the app's last line "INFO: exit status N (exit=shutdown)" is in the
-# transcript and agrees with isa-debug-exit; otherwise (QEMU could not
-# start, crashed, or the app rebooted or never finished) it exits 1 with one
+# 0 passed, 1 a PEBS/PMU test failed, 2 bad options, 77 all skipped, 99 the
+# environment failed.  The status counts only when the app's last line
+# "INFO: exit status N (exit=shutdown)" is in the transcript and agrees
+# with isa-debug-exit; otherwise (the build failed, QEMU could not start,
+# crashed, or the app rebooted or never finished) it exits 99 with one
 # "run-qemu.sh: ..." line on stderr.  124: timed out.  2 also for a bad
-# argument to run-qemu.sh itself.
+# argument to run-qemu.sh itself, with one line on stderr.
 #
 #   --kvm        -enable-kvm -cpu host,pmu=on,migratable=no (PMU passthrough)
 #   --usb        boot build/usb.img as a USB stick (qemu-xhci + usb-storage)
-#   --smp N      N processors (default 1)
+#   --smp N      N processors, 1..288 (default 1)
+#   --mem SIZE   guest memory: MiB, or a number with M or G (default 2G, room
+#                for the largest default kernel under --kvm)
 #   --timeout S  kill QEMU after S seconds, exit 124 (default 300)
 #   --log FILE   also write the serial transcript to FILE
 #   --esp FILE   keep the booted (written) image as FILE, to read files back
@@ -42,42 +46,78 @@ OVMF_CODE=${OVMF_CODE:-/usr/share/OVMF/OVMF_CODE_4M.fd}
 OVMF_VARS=${OVMF_VARS:-/usr/share/OVMF/OVMF_VARS_4M.fd}
 
 kvm=false usb=false loadopts=false smp=1 timeout=300 log='' keep='' config='' image_arg=''
+# 2 GiB: room for the largest default kernel's working set under --kvm (chase-dram,
+# 1 GiB, kernels/kernels.c) beside the firmware's own memory
+mem=2048
 app_opts=()
 usage() {
 	# The comment block at the top of this file, up to its first code line.
 	sed -n '4,/^[^#]/p' "$0" | sed -e '/^[^#]/d' -e 's/^# \{0,1\}//'
 	exit 0
 }
+bad() { # one line naming what was wrong and what is accepted, exit 2
+	echo "run-qemu.sh: $*" >&2
+	exit 2
+}
+# The value of option $1, which must be there and not be another option.
+value() {
+	if [ $# -lt 2 ] || [ -z "$2" ] || [ "${2#--}" != "$2" ]; then
+		bad "$1 needs a value (accepted: $1 $(valname "$1"))"
+	fi
+	printf '%s' "$2"
+}
+valname() {
+	case $1 in
+	--smp) echo "N, a number 1..$SMP_MAX" ;; --timeout) echo "S, seconds 1.." ;;
+	--mem) echo "SIZE, MiB or a number with M or G: 512, 2G" ;; *) echo FILE ;;
+	esac
+}
+SMP_MAX=288
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kvm) kvm=true ;;
 	--usb) usb=true ;;
 	--loadopts) loadopts=true ;;
-	--image) image_arg=${2:?--image needs a file}; shift ;;
-	--config) config=${2:?--config needs a file}; shift ;;
-	--smp) smp=${2:?--smp needs a number}; shift ;;
-	--timeout) timeout=${2:?--timeout needs seconds}; shift ;;
-	--log) log=${2:?--log needs a file}; shift ;;
-	--esp) keep=${2:?--esp needs a file}; shift ;;
+	--image | --config | --smp | --timeout | --log | --esp | --mem)
+		v=$(value "$@") || exit 2
+		case $1 in
+		--image) image_arg=$v ;; --config) config=$v ;; --smp) smp=$v ;;
+		--timeout) timeout=$v ;; --log) log=$v ;; --esp) keep=$v ;; --mem) mem=$v ;;
+		esac
+		shift ;;
 	--) shift; app_opts=("$@"); break ;;
 	-h|--help) usage ;;
-	*) echo "run-qemu.sh: unknown argument '$1' (accepted: --kvm --usb --smp N" \
-		"--timeout S --log FILE --esp FILE --image FILE --config FILE --loadopts -- options)" >&2; exit 2 ;;
+	*) bad "unknown argument '$1' (accepted: --kvm --usb --smp N --mem SIZE" \
+		"--timeout S --log FILE --esp FILE --image FILE --config FILE --loadopts -- options)" ;;
 	esac
 	shift
 done
-case $smp in ''|*[!0-9]*) echo "run-qemu.sh: --smp '$smp': expected a number" >&2; exit 2 ;; esac
-case $timeout in ''|*[!0-9]*) echo "run-qemu.sh: --timeout '$timeout': expected seconds" >&2; exit 2 ;; esac
+case $smp in '' | *[!0-9]* | 0*) bad "--smp '$smp': expected a number 1..$SMP_MAX" ;; esac
+[ "$smp" -le "$SMP_MAX" ] || bad "--smp '$smp': expected a number 1..$SMP_MAX"
+case $timeout in '' | *[!0-9]* | 0*) bad "--timeout '$timeout': expected seconds, 1 or more" ;; esac
+if [[ $mem =~ ^[1-9][0-9]*$ ]]; then
+	mem_q=${mem}M
+elif [[ $mem =~ ^[1-9][0-9]*[MG]$ ]]; then
+	mem_q=$mem
+else
+	bad "--mem '$mem': expected MiB or a number with M or G (e.g. 512, 2G)"
+fi
+[ -z "$image_arg" ] || [ -f "$image_arg" ] || bad "--image '$image_arg': no such file"
+[ -z "$config" ] || [ -f "$config" ] || bad "--config '$config': no such file"
+for f in "$log" "$keep"; do
+	[ -z "$f" ] || [ -d "$(dirname -- "$f")" ] ||
+		bad "'$f': the folder $(dirname -- "$f") does not exist (--log, --esp write a file there)"
+done
 
-tools/deps.sh || exit 1
+tools/deps.sh || exit 99
 
 if $usb; then image=$BUILD/usb.img target=usb part='@@1M'; else image=$BUILD/esp.img target=esp part=''; fi
 if [ -n "$image_arg" ]; then
 	image=$image_arg
-	$loadopts && { make -s BUILD="$BUILD" all >&2 || exit 1; }
+	$loadopts && { make -s BUILD="$BUILD" all >&2 || exit 99; }
 elif ! make -s BUILD="$BUILD" "$target" >&2; then
 	echo "run-qemu.sh: make $target failed" >&2
-	exit 1
+	exit 99
 fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/pebsprobe-qemu.XXXXXX")
@@ -94,7 +134,7 @@ if [ ${#app_opts[@]} -gt 0 ] && ! $loadopts; then
 fi
 
 # shellcheck disable=SC2054 # commas belong to QEMU option values
-args=(-machine q35 -m 512 -smp "$smp" -no-reboot -net none
+args=(-machine q35 -m "$mem_q" -smp "$smp" -no-reboot -net none
 	-display none -vga std -monitor none -serial stdio
 	-drive "if=pflash,format=raw,unit=0,readonly=on,file=$OVMF_CODE"
 	-drive "if=pflash,format=raw,unit=1,file=$work/vars.fd"
@@ -140,15 +180,15 @@ case $rc in
 	# QEMU exited without a status: the app rebooted (exit=reboot, -no-reboot)
 	# or the firmware shut down without isa-debug-exit.
 	echo "run-qemu.sh: QEMU exited without a status from the app" >&2
-	exit 1 ;;
+	exit 99 ;;
 esac
 if [ $((rc & 1)) -eq 0 ] || [ -z "$app_status" ]; then
 	echo "run-qemu.sh: QEMU failed (exit code $rc) before the app reported its exit status" >&2
-	exit 1
+	exit 99
 fi
 if [ "$app_status" -ne $((rc >> 1)) ]; then
 	echo "run-qemu.sh: the app printed exit status $app_status but QEMU's isa-debug-exit" \
 		"gave $((rc >> 1)) (exit code $rc)" >&2
-	exit 1
+	exit 99
 fi
 exit "$app_status"

@@ -2,12 +2,12 @@
 # SPDX-License-Identifier: MIT
 # exit=reboot resets the machine instead of reporting through isa-debug-exit:
 # under -no-reboot QEMU then quits with 0, which run-qemu.sh must not take
-# for a pass (it says so and exits 1).  The default, exit=shutdown, carries
+# for a pass (it says so and exits 99: the environment, not a PEBS failure).  The default, exit=shutdown, carries
 # the status (covered by every other test).
 . "$(dirname "$0")/lib.sh"
 
 boot reboot -- pmu=hw mode=report exit=reboot
-expect_rc reboot 1
+expect_rc reboot 99
 expect_line "exit=reboot: the app finished first" "$T/reboot.out" '^INFO: exit status 0 \(exit=reboot\)$'
 if grep -q 'QEMU exited without a status from the app' "$T/reboot.err"; then
 	pass "exit=reboot: run-qemu.sh says no status came back"
@@ -16,8 +16,9 @@ else
 fi
 
 # QEMU's own failure exits 1, the same code isa-debug-exit gives for status
-# 0: run-qemu.sh must not read it as "all passed".  A status counts only
-# with the app's "INFO: exit status N (exit=shutdown)" line agreeing.
+# 0: run-qemu.sh must not read it as "all passed", nor as a PEBS failure:
+# 99, the environment.  A status counts only with the app's "INFO: exit
+# status N (exit=shutdown)" line agreeing.
 qemu_case() { # name want-rc stderr-regex, then env assignments (run-qemu.sh's environment)
 	local name=$1 want=$2 re=$3 rc
 	shift 3
@@ -33,9 +34,9 @@ qemu_case() { # name want-rc stderr-regex, then env assignments (run-qemu.sh's e
 		fi
 	fi
 }
-qemu_case no-firmware 1 '^run-qemu.sh: QEMU failed \(exit code 1\) before the app reported its exit status$' \
+qemu_case no-firmware 99 '^run-qemu.sh: QEMU failed \(exit code 1\) before the app reported its exit status$' \
 	OVMF_CODE=/nonexistent
-qemu_case qemu-exits-1 1 '^run-qemu.sh: QEMU failed \(exit code 1\)' QEMU=false
+qemu_case qemu-exits-1 99 '^run-qemu.sh: QEMU failed \(exit code 1\)' QEMU=false
 
 # Stand-ins for QEMU that print a transcript and exit with a chosen code.
 fake() { # file line rc
@@ -47,10 +48,47 @@ qemu_case status-agrees 0 '' QEMU="$T/q-agree"
 fake "$T/q-77" 'INFO: exit status 77 (exit=shutdown)' 155
 qemu_case status-77 77 '' QEMU="$T/q-77"
 fake "$T/q-differ" 'INFO: exit status 0 (exit=shutdown)' 3
-qemu_case status-disagrees 1 '^run-qemu.sh: the app printed exit status 0 but QEMU.s isa-debug-exit gave 1' \
+qemu_case status-disagrees 99 '^run-qemu.sh: the app printed exit status 0 but QEMU.s isa-debug-exit gave 1' \
 	QEMU="$T/q-differ"
 fake "$T/q-noline" 'INFO: exit status 0 (exit=reboot)' 1
-qemu_case status-line-missing 1 '^run-qemu.sh: QEMU failed \(exit code 1\)' QEMU="$T/q-noline"
+qemu_case status-line-missing 99 '^run-qemu.sh: QEMU failed \(exit code 1\)' QEMU="$T/q-noline"
+
+fake "$T/q-99" 'INFO: exit status 99 (exit=shutdown)' 199
+qemu_case status-99 99 '' QEMU="$T/q-99"
+
+# Argument errors: one "run-qemu.sh: " line naming the limit, exit 2, nothing booted.
+arg_case() { # name stderr-regex args...
+	local name=$1 re=$2 rc n
+	shift 2
+	QEMU=false ./run-qemu.sh "$@" >"$T/$name.out" 2>"$T/$name.err"
+	rc=$?
+	n=$(wc -l <"$T/$name.err")
+	if [ "$rc" = 2 ] && [ "$n" = 1 ] && grep -qE "$re" "$T/$name.err"; then
+		pass "run-qemu.sh $*: one line, exit 2"
+	else
+		fail "run-qemu.sh $*" "exit $rc, $n stderr lines: $(head -2 "$T/$name.err")"
+	fi
+}
+arg_case config-missing "^run-qemu.sh: --config '/nonexistent': no such file$" --config /nonexistent
+arg_case image-missing "^run-qemu.sh: --image '/nonexistent': no such file$" --image /nonexistent
+arg_case smp-no-value '^run-qemu.sh: --smp needs a value \(accepted: --smp N, a number 1\.\.288\)$' --smp
+arg_case smp-then-flag '^run-qemu.sh: --smp needs a value' --smp --kvm
+arg_case smp-zero "^run-qemu.sh: --smp '0': expected a number 1\.\.288$" --smp 0
+arg_case esp-no-folder "^run-qemu.sh: '/nonexistent/x.img': the folder /nonexistent does not exist" \
+	--esp /nonexistent/x.img
+arg_case mem-bad "^run-qemu.sh: --mem '2X': expected MiB or a number with M or G" --mem 2X
+arg_case timeout-zero "^run-qemu.sh: --timeout '0': expected seconds, 1 or more$" --timeout 0
+
+# --mem reaches QEMU as -m (a stand-in QEMU prints its arguments).
+printf '#!/bin/sh\necho "$*" >"%s"\nprintf "INFO: exit status 0 (exit=shutdown)\\r\\n"\nexit 1\n' \
+	"$T/args" >"$T/q-args"
+chmod +x "$T/q-args"
+QEMU="$T/q-args" ./run-qemu.sh --mem 3G >/dev/null 2>&1
+if grep -q -- '-m 3G ' "$T/args"; then pass "run-qemu.sh --mem 3G: QEMU -m 3G"; else
+	fail "run-qemu.sh --mem" "QEMU got: $(cat "$T/args")"; fi
+QEMU="$T/q-args" ./run-qemu.sh >/dev/null 2>&1
+if grep -q -- '-m 2048M ' "$T/args"; then pass "run-qemu.sh: default -m 2048M"; else
+	fail "run-qemu.sh default memory" "QEMU got: $(cat "$T/args")"; fi
 
 # --help prints the whole comment header, its last sentence included.
 ./run-qemu.sh --help >"$T/help.out" 2>&1
