@@ -7,11 +7,14 @@
  */
 #include "app.h"
 #include "../job/job.h"
+#include "../job/results.h"
+#include "../lib/platform.h"
 #include "../lib/fmt.h"
 #include "../lib/report.h"
 #include "../pmu/cpu.h"
 #include "../pmu/hw.h"
 #include "../pmu/session.h"
+#include "../pmu/uarch.h"
 #include "../sim/sim.h"
 
 #define MSR_IA32_APIC_BASE 0x1b
@@ -228,9 +231,13 @@ static void selftest_gp(const struct app_real *real)
 	hw_install(prev);
 }
 
+/* The CPU as app_run() probed it, for results.json's identity (app_finish). */
+static struct cpu_info probed;
+static bool have_probed;
+
 int app_run(const struct options *opts, const struct app_real *real)
 {
-	struct cpu_info ci;
+	struct cpu_info *ci = &probed;
 	char why[REPORT_LINE_MAX - 64];
 
 	if (!sel.pending)
@@ -256,17 +263,48 @@ int app_run(const struct options *opts, const struct app_real *real)
 		report_info("%s", sel.note);
 	report_info("pmu backend: %s%s%s", hw_current()->name, hw_is_simulated() ? ", model " : "",
 		    hw_is_simulated() ? opts->model : "");
-	cpu_probe(&ci);
-	cpu_report(&ci);
+	cpu_probe(ci);
+	have_probed = true;
+	cpu_report(ci);
 
 	if (opts->selftest == OPT_SELFTEST_GP)
 		selftest_gp(sel.real);
 	if (opts->report_only) {
 		report_info("mode=report: capability report only");
-	} else if (!pmu_pebs_usable(&ci, why, sizeof(why))) {
+	} else if (!pmu_pebs_usable(ci, why, sizeof(why))) {
 		report_skip("pebs", "%s", why);
 	} else {
-		job_main(&opts->job, &ci);
+		job_main(&opts->job, ci);
 	}
 	return report_summary();
+}
+
+int app_finish(const struct options *in_effect, const char *results, int status)
+{
+	static char opt_text[OPTIONS_TEXT_MAX];
+	const struct uarch_info *ua = have_probed ? uarch_for_cpu(&probed) : NULL;
+	struct plat_identity id;
+	struct results_run run = {
+	    .plat = &id,
+	    .options = opt_text,
+	    .simulated = hw_is_simulated(),
+	    .sim_model = in_effect->model,
+	    .ci = have_probed ? &probed : NULL,
+	    .uarch = ua ? ua->name : NULL,
+	};
+	char why[REPORT_LINE_MAX - 64];
+
+	plat_identity(&id);
+	options_format(in_effect, opt_text, sizeof(opt_text));
+	if (results_write(results, &run, status, why, sizeof(why)) < 0) {
+		report_env_error("results", "%s", why);
+		/* A run is never called clean when its results did not land. */
+		if (status == EXIT_PASS || status == EXIT_ALL_SKIPPED)
+			status = EXIT_ENVIRONMENT;
+	} else if (strcmp(results, "none")) {
+		report_info("results: %s (run %s, exit status %d)", why, results_run_id(), status);
+	}
+	results_reset();
+	have_probed = false;
+	return status;
 }

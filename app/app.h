@@ -44,4 +44,14 @@ int app_select(const struct options *opts, const struct app_real *real, char *er
 /* Returns the exit status (lib/report.h enum exit_status). */
 int app_run(const struct options *opts, const struct app_real *real);
 
+/*
+ * Every run's ending, whatever it was (refused options included): writes
+ * results.json (job/results.h) as the file `results` with the run's
+ * identity, the options in effect, every verdict and status.  Returns the
+ * status to exit with: status, or 99 (EXIT_ENVIRONMENT) in place of 0 or
+ * 77 when the file could not be written (an ERROR line says why, with the
+ * platform's status).
+ */
+int app_finish(const struct options *in_effect, const char *results, int status);
+
 #endif

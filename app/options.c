@@ -329,35 +329,53 @@ int options_parse_config(struct options *o, const char *text, size_t len, char *
 	return 0;
 }
 
-static void report_one(const struct options *o, const struct opt_def *d)
+/* "name=value" of one option as it is in effect. */
+static void format_one(const struct options *o, const struct opt_def *d, struct strbuf *sb)
 {
 	const uint8_t *field = (const uint8_t *)o + d->offset;
 
 	switch (d->type) {
 	case T_ENUM:
-		report_info("option %s=%s", d->name, d->words[*(const int *)field]);
+		strbuf_printf(sb, "%s=%s", d->name, d->words[*(const int *)field]);
 		break;
 	case T_BOOL:
-		report_info("option %s=%s", d->name, d->words[*(const bool *)field]);
+		strbuf_printf(sb, "%s=%s", d->name, d->words[*(const bool *)field]);
 		break;
 	case T_U32:
-		report_info("option %s=%u", d->name, *(const uint32_t *)field);
+		strbuf_printf(sb, "%s=%u", d->name, *(const uint32_t *)field);
 		break;
 	case T_U64:
 	case T_SIZE:
-		report_info("option %s=%llu", d->name,
-			    (unsigned long long)*(const uint64_t *)field);
+		strbuf_printf(sb, "%s=%llu", d->name, (unsigned long long)*(const uint64_t *)field);
 		break;
 	default:
-		report_info("option %s=%s", d->name, (const char *)field);
+		strbuf_printf(sb, "%s=%s", d->name, (const char *)field);
 		break;
 	}
 }
 
 void options_report(const struct options *o)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(opt_table); i++)
-		report_one(o, &opt_table[i]);
+	char line[OPT_STR_MAX + 32];
+	struct strbuf sb;
+
+	for (size_t i = 0; i < ARRAY_SIZE(opt_table); i++) {
+		strbuf_init(&sb, line, sizeof(line));
+		format_one(o, &opt_table[i], &sb);
+		report_info("option %s", line);
+	}
+}
+
+void options_format(const struct options *o, char *out, size_t size)
+{
+	struct strbuf sb;
+
+	strbuf_init(&sb, out, size);
+	for (size_t i = 0; i < ARRAY_SIZE(opt_table); i++) {
+		if (i)
+			strbuf_puts(&sb, " ");
+		format_one(o, &opt_table[i], &sb);
+	}
 }
 
 /* --- checks across options and against the other units' tables ------------ */

@@ -58,5 +58,8 @@ int options_check(const struct options *o, char *err, size_t err_size);
 
 /* One INFO line per option with its value, for the log. */
 void options_report(const struct options *o);
+/* Every option as it is in effect, "pmu=auto model=skl ...", for results.json. */
+#define OPTIONS_TEXT_MAX 1024
+void options_format(const struct options *o, char *out, size_t size);
 
 #endif

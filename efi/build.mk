@@ -1,6 +1,7 @@
 # efi: sources of this unit (see the top-level Makefile).
 # Everything that knows about UEFI.
-APP_SRCS += efi/main.c efi/console.c efi/esp.c efi/exit.c efi/hw_real.c efi/platform_efi.c
+APP_SRCS += efi/main.c efi/console.c efi/esp.c efi/exit.c efi/hw_real.c efi/platform_efi.c \
+	efi/identity.c
 
 # Boot images, no root needed (tools/mkesp.sh, tools/mkusb.sh).
 ESP_CFG ?= efi/pebsprobe.cfg

@@ -16,6 +16,7 @@
  */
 #include "efi_glue.h"
 #include "../lib/fmt.h"
+#include "../lib/platform.h"
 #include "../lib/report.h"
 
 #define MAX_SCREENS 8
@@ -25,6 +26,9 @@ static unsigned int n_screens;
 static EFI_SERIAL_IO_PROTOCOL *serial;
 static EFI_FILE_HANDLE log_fh;
 static char log_name[64];
+/* The first failure of the log file: creating it or a write (con_log_status). */
+static EFI_STATUS log_status;
+static bool log_write_failed;
 
 /* Lines printed before the log file is open, written into it when it opens. */
 #define EARLY_MAX 16384
@@ -130,8 +134,17 @@ void con_line(const char *line, void *ctx)
 	if (!n_screens && !serial)
 		screen_write(ST->ConOut, line);
 	if (log_fh) {
-		esp_append(log_fh, line, len);
-		esp_append(log_fh, &nl, 1);
+		EFI_STATUS st = esp_append(log_fh, line, len);
+
+		if (!EFI_ERROR(st))
+			st = esp_append(log_fh, &nl, 1);
+		if (EFI_ERROR(st)) {
+			/* A full or failing ESP: stop writing, say so at the end (efi/main.c). */
+			log_status = st;
+			log_write_failed = true;
+			uefi_call_wrapper(log_fh->Close, 1, log_fh);
+			log_fh = NULL;
+		}
 	} else {
 		early_add(line, len);
 	}
@@ -146,12 +159,33 @@ int con_open_log(const char *name)
 		return 0;
 	st = esp_create(name, &log_fh);
 	if (EFI_ERROR(st)) {
+		log_status = st;
 		log_fh = NULL;
 		return -1;
 	}
 	pp_snprintf(log_name, sizeof(log_name), "%s", name);
-	esp_append(log_fh, early, early_len);
+	st = esp_append(log_fh, early, early_len);
+	if (EFI_ERROR(st)) {
+		log_status = st;
+		log_write_failed = true;
+		uefi_call_wrapper(log_fh->Close, 1, log_fh);
+		log_fh = NULL;
+		return -1;
+	}
 	return 0;
+}
+
+bool con_log_failed(void)
+{
+	return log_write_failed;
+}
+
+const char *con_log_status(void)
+{
+	static char buf[64];
+	int code = (log_status & 0xffff) ? -(int)(log_status & 0xffff) : -1;
+
+	return plat_error_text(code, buf, sizeof(buf));
 }
 
 void con_close_log(void)

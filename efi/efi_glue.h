@@ -19,6 +19,9 @@ void con_line(const char *line, void *ctx); /* a report_sink_fn */
  * the lines printed so far into it.  Returns 0 or -1. */
 int con_open_log(const char *name);
 void con_close_log(void);
+/* A write to the open log failed (it was closed then); the status of the first failure. */
+bool con_log_failed(void);
+const char *con_log_status(void);
 const char *con_describe(void); /* "screen 1, serial 1, log pebsprobe.log" */
 
 /* esp.c: the directory the binary was loaded from, on its own file system. */

@@ -156,7 +156,7 @@ static const enum efi_exit_how exit_how[] = {
 
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
-	static struct options opts;
+	static struct options opts, used;
 	/* The real backend and its self tests, as the pure app takes them. */
 	static struct app_real real = {
 	    .gp_trapped = hw_real_gp_trapped,
@@ -180,26 +180,37 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (read_options(&opts, err, sizeof(err)) || app_select(&opts, &real, err, sizeof(err))) {
 		report_info("pebsprobe %s", PP_VERSION);
 		report_line("ERROR: %s", err);
-		options_defaults(&opts);
-		con_open_log(opts.log);
+		/* The files and the exit are the defaults': a refused option names none. */
+		options_defaults(&used);
+		con_open_log(used.log);
 		status = EXIT_USAGE;
 	} else {
+		used = opts;
 		report_info("pebsprobe %s", PP_VERSION);
 		for (unsigned int i = 0; i < n_notes; i++)
 			report_info("%s", notes[i]);
 		if (con_open_log(opts.log))
-			report_info("log: cannot create %s%s on the ESP; no log file",
-				    esp_dir_name(), opts.log);
+			report_env_error("log", "cannot create %s%s on the ESP: %s", esp_dir_name(),
+					 opts.log, con_log_status());
 		report_info("firmware: %s rev 0x%x, UEFI %u.%u; output: %s", firmware_vendor(),
 			    ST->FirmwareRevision, ST->Hdr.Revision >> 16,
 			    (ST->Hdr.Revision & 0xffff) / 10, con_describe());
 		status = app_run(&opts, &real);
 	}
+	/* Every ending writes results.json: the options as read, the files the defaults' on
+	 * refusal. */
+	status = app_finish(&opts, used.job.results, status);
+	if (con_log_failed()) {
+		report_env_error("log", "writing %s%s failed: %s; the log is incomplete",
+				 esp_dir_name(), used.log, con_log_status());
+		if (status == EXIT_PASS || status == EXIT_ALL_SKIPPED)
+			status = EXIT_ENVIRONMENT;
+	}
 	report_info("exit status %d (exit=%s)", status,
-		    opts.exit_mode == OPT_EXIT_RETURN	? "return"
-		    : opts.exit_mode == OPT_EXIT_REBOOT ? "reboot"
+		    used.exit_mode == OPT_EXIT_RETURN	? "return"
+		    : used.exit_mode == OPT_EXIT_REBOOT ? "reboot"
 							: "shutdown");
 	con_close_log();
-	efi_exit(status, exit_how[opts.exit_mode]);
+	efi_exit(status, exit_how[used.exit_mode]);
 	return (EFI_STATUS)status;
 }

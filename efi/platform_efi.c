@@ -253,9 +253,33 @@ uint64_t plat_page_size(uint64_t addr)
 
 /* ---- files ---- */
 
+/* An EFI error status travels as minus its code (the low bits; UEFI 2.x Appendix D). */
 int plat_write_file(const char *name, const void *buf, size_t len)
 {
-	return EFI_ERROR(esp_write_file(name, buf, len)) ? -1 : 0;
+	EFI_STATUS st = esp_write_file(name, buf, len);
+
+	if (!EFI_ERROR(st))
+		return 0;
+	return (st & 0xffff) ? -(int)(st & 0xffff) : -1;
+}
+
+/* Appendix D's names of the statuses a file write can return. */
+static const char *const efi_status_names[] = {
+    [1] = "EFI_LOAD_ERROR",	   [2] = "EFI_INVALID_PARAMETER", [3] = "EFI_UNSUPPORTED",
+    [4] = "EFI_BAD_BUFFER_SIZE",   [5] = "EFI_BUFFER_TOO_SMALL",  [6] = "EFI_NOT_READY",
+    [7] = "EFI_DEVICE_ERROR",	   [8] = "EFI_WRITE_PROTECTED",	  [9] = "EFI_OUT_OF_RESOURCES",
+    [10] = "EFI_VOLUME_CORRUPTED", [11] = "EFI_VOLUME_FULL",	  [12] = "EFI_NO_MEDIA",
+    [13] = "EFI_MEDIA_CHANGED",	   [14] = "EFI_NOT_FOUND",	  [15] = "EFI_ACCESS_DENIED",
+};
+
+const char *plat_error_text(int err, char *buf, size_t size)
+{
+	unsigned int code = err < 0 ? (unsigned int)-err : (unsigned int)err;
+	const char *name = code < ARRAY_SIZE(efi_status_names) ? efi_status_names[code] : NULL;
+
+	pp_snprintf(buf, size, "%s (EFI status 0x%llx)", name ? name : "EFI error",
+		    (unsigned long long)EFIERR(code));
+	return buf;
 }
 
 /* ---- time ---- */

@@ -7,9 +7,11 @@
 #include "../lib/platform.h"
 #include "../lib/fmt.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -64,12 +66,31 @@ int plat_write_file(const char *name, const void *buf, size_t len)
 	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
 	f = fopen(tmp, "wb");
 	if (!f)
-		return -1;
-	if (fwrite(buf, 1, len, f) != len || fclose(f)) {
+		return errno ? -errno : -1;
+	if (fwrite(buf, 1, len, f) != len || fflush(f) || fclose(f)) {
+		int e = errno ? errno : EIO;
+
 		unlink(tmp);
-		return -1;
+		return -e;
 	}
-	return rename(tmp, path) ? -1 : 0;
+	return rename(tmp, path) ? (errno ? -errno : -1) : 0;
+}
+
+const char *plat_error_text(int err, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s (errno %d)", strerror(err < 0 ? -err : err), err < 0 ? -err : err);
+	return buf;
+}
+
+/* No firmware, no SMBIOS: every text absent; the seed from the clock. */
+void plat_identity(struct plat_identity *id)
+{
+	struct timespec ts;
+
+	memset(id, 0, sizeof(*id));
+	clock_gettime(CLOCK_REALTIME, &ts);
+	id->seed = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+	id->seed ^= (uint64_t)getpid() << 32;
 }
 
 uint64_t plat_time_us(void)

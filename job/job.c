@@ -10,6 +10,7 @@
  * (job_int.h).
  */
 #include "job_int.h"
+#include "results.h"
 #include "../lib/fmt.h"
 #include "../lib/platform.h"
 #include "../lib/report.h"
@@ -128,6 +129,13 @@ static void report_session_error(struct runner *r, const struct run_ref *run, in
 		outcome(r, run, V_FAIL, "session: ", why);
 }
 
+/* kernel_ctx.error of the two-core kernels (kernels/kernels.c kernel_start_ap, kernel_stop_ap). */
+static const char *const ap_errors[] = {
+    [1] = "CPU 1 could not be started",
+    [2] = "CPU 1 did not start its part in time",
+    [3] = "CPU 1 did not come back when told to stop",
+};
+
 static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling *s)
 {
 	const struct kernel_def *def = k->def;
@@ -183,8 +191,13 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 		return;
 	}
 	if (k->error) {
-		pp_snprintf(why, sizeof(why), "CPU 1 could not run its part (error %d)", k->error);
-		outcome(r, &run, V_FAIL, NULL, why);
+		/* The platform let the run down, not the PMU: no verdict, an environment error. */
+		pp_snprintf(why, sizeof(why), "%s",
+			    -k->error > 0 && -k->error < (int)ARRAY_SIZE(ap_errors)
+				? ap_errors[-k->error]
+				: "CPU 1 could not run its part");
+		report_env_error(test, "%s (error %d)", why, k->error);
+		outcome(r, &run, V_SKIP, "environment: ", why);
 		session_result_free(&res);
 		return;
 	}
@@ -345,7 +358,8 @@ static void run_kernel(struct runner *r, const struct kernel_def *def)
 	uint64_t t0 = plat_time_us();
 
 	if (!k) {
-		report_fail(def->name, "out of memory");
+		report_env_error(def->name, "no memory for the kernel's state (%zu bytes)",
+				 sizeof(*k));
 		return;
 	}
 	json_begin_object(&r->json, NULL);
@@ -428,14 +442,34 @@ static bool selected(const struct job_opts *o, const struct kernel_def *def)
 }
 
 /* --- the job ----------------------------------------------------------------- */
+
+static const char *core_type_word(enum cpu_core_type t)
+{
+	return t == CORE_TYPE_CORE ? "P-core" : t == CORE_TYPE_ATOM ? "E-core" : "none";
+}
+
+/* The boot CPU, where every run happens for now; the report's lines carry it. */
+static void boot_cpu(struct runner *r)
+{
+	struct cpuid_regs c;
+
+	hw_cpuid(1, 0, &c);
+	r->boot.cpu = 0;
+	r->boot.apic_id = c.ebx >> 24;
+	r->boot.core_type = core_type_word(r->ci->core_type);
+	report_set_cpu(r->boot.cpu, r->boot.apic_id, r->boot.core_type);
+}
+
 void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 {
 	struct runner *r = plat_alloc(sizeof(*r));
 	char why[256];
 	bool usable;
+	size_t len;
 
 	if (!r) {
-		report_fail("main-job", "out of memory");
+		report_env_error("main-job", "no memory for the job's state (%zu bytes)",
+				 sizeof(*r));
 		return;
 	}
 	memset(r, 0, sizeof(*r));
@@ -457,15 +491,18 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	r->summary = plat_alloc(sizeof(*r->summary));
 	r->plan = plat_alloc(sizeof(*r->plan));
 	if (!r->json_buf || !r->summary || !r->plan) {
-		report_fail("main-job", "out of memory for the results");
+		report_env_error("main-job", "no memory for the results (%u bytes) and the plan",
+				 RESULTS_BUF_SIZE);
 		goto out;
 	}
+	boot_cpu(r);
 	r->tsc_hz = ci->tsc_hz ? ci->tsc_hz : calibrate_tsc();
 	report_info("main job: TSC %llu Hz (%s), %u CPUs, %s kernels",
 		    (unsigned long long)r->tsc_hz, ci->tsc_hz ? "CPUID 15H/16H" : "calibrated",
 		    plat_cpu_count(), r->instrumented ? "instrumented" : "real");
-	json_init(&r->json, r->json_buf, RESULTS_BUF_SIZE);
-	json_header(r);
+	json_init_members(&r->json, r->json_buf, RESULTS_BUF_SIZE);
+	json_u64(&r->json, "tsc_hz", r->tsc_hz);
+	json_begin_array(&r->json, "kernels");
 	usable = pmu_pebs_usable(ci, why, sizeof(why));
 	split_events(r, jo->events);
 	if (usable && r->ua && !r->n_user) {
@@ -499,8 +536,14 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 		run_kernel(r, def);
 	}
 	json_end_array(&r->json);
-	if (strcmp(jo->results, "none"))
-		write_results(r);
+	report_clear_cpu();
+	len = json_members_len(&r->json);
+	if (!len)
+		report_fail("results", "the kernels' results did not fit in %u bytes",
+			    RESULTS_BUF_SIZE);
+	/* results.json is written at the end of the run (app_finish), with its exit status. */
+	results_keep_job(r->json_buf, len);
+	r->json_buf = NULL;
 out:
 	if (r->json_buf)
 		plat_free(r->json_buf);

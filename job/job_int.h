@@ -23,6 +23,13 @@
 #define TEST_NAME_MAX	  48
 #define RUNNER_MAX_EVENTS 8
 
+/* A processor, as results.json's runs and verdicts name it. */
+struct run_cpu {
+	unsigned int cpu;      /* the platform's CPU number (0: the boot CPU) */
+	unsigned int apic_id;  /* CPUID.1:EBX[31:24], the initial APIC ID (SDM Vol. 2A CPUID) */
+	const char *core_type; /* "P-core", "E-core" (CPUID.1AH:EAX[31:24]) or "none" */
+};
+
 struct runner {
 	const struct job_opts *jo;
 	const struct cpu_info *ci;
@@ -44,6 +51,8 @@ struct runner {
 	struct pmu_plan *plan; /* the session's plan, worked out first (pure) */
 	/* offcore average latency of the contrast kernel (chase-l1), x100; -1 not measured */
 	int64_t contrast_x100;
+	/* the processor the runs are on (the boot CPU), as results.json names it */
+	struct run_cpu boot;
 };
 
 /*
@@ -97,6 +106,7 @@ struct run_ref {
 	enum pebs_kind kind;		  /* results.json "kind" */
 	const struct session_result *res; /* the measurement; NULL: the run did not happen */
 	const struct run_out *o;	  /* with res */
+	const struct run_cpu *where;	  /* the CPU it ran on; NULL: the runner's boot CPU */
 };
 
 /*
@@ -112,9 +122,7 @@ void verdict(struct runner *r, const char *test, enum verdict v, const char *pre
 	     const char *why);
 
 /* results.c */
-void json_header(struct runner *r);
 void json_run_fields(struct runner *r, const struct session_result *res, const struct run_out *o);
-void write_results(struct runner *r);
 
 /* dump.c */
 void write_dump(struct runner *r, const char *test, const struct session_result *res);

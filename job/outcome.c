@@ -32,12 +32,17 @@ void outcome(struct runner *r, const struct run_ref *run, enum verdict v, const 
 	     const char *why)
 {
 	struct json_out *j = &r->json;
+	const struct run_cpu *where;
 
 	json_begin_object(j, NULL);
 	json_str(j, "test", run->test);
 	json_str(j, "sampling", run->sampling);
 	json_str(j, "kind", pebs_kind_name(run->kind));
 	verdict(r, run->test, v, prefix, why);
+	where = run->where ? run->where : &r->boot;
+	json_u64(j, "cpu", where->cpu);
+	json_u64(j, "apic_id", where->apic_id);
+	json_str(j, "core_type", where->core_type);
 	if (run->res)
 		json_run_fields(r, run->res, run->o);
 	json_end_object(j);

@@ -1,29 +1,25 @@
 // SPDX-License-Identifier: MIT
 /*
- * results.c - the main job's results.json (docs/RESULTS.md): the header,
- * one object per run, the per-source statistics, the summary; written
- * through the JSON writer of lib/json.c.
+ * results.c - results.json version 2 (docs/RESULTS.md; results.h): the
+ * main job's part (one object per kernel and run, the per-source
+ * statistics), kept until the end of the run, then the whole file: the
+ * run's identity, the exit status, every verdict of the report's log, the
+ * CPUs tested, the summary.  Through the JSON writer of lib/json.c.
  */
 #include "job_int.h"
-#include "../lib/platform.h"
+#include "results.h"
+#include "../lib/fmt.h"
 #include "../lib/report.h"
 
-void json_header(struct runner *r)
-{
-	struct json_out *j = &r->json;
+#define RESULTS_VERSION 2
+/* Room for all but the job's part: identity, verdicts (the report log's pool), summary. */
+#define RESULTS_HEAD_BYTES (REPORT_LOG_BYTES * 2 + 64 * 1024)
 
-	json_begin_object(j, NULL);
-	json_u64(j, "results_version", 1);
-	json_str(j, "pebsprobe", PP_VERSION);
-	json_bool(j, "simulated", r->simulated);
-	json_str(j, "uarch", r->ua ? r->ua->name : "unknown");
-	json_str(j, "cpu", r->ci->brand);
-	json_u64(j, "family", r->ci->family);
-	json_u64(j, "model", r->ci->model);
-	json_u64(j, "tsc_hz", r->tsc_hz);
-	json_u64(j, "cpus", plat_cpu_count());
-	json_begin_array(j, "kernels");
-}
+static struct {
+	char *job;
+	size_t job_len;
+	char run_id[17];
+} doc;
 
 static void json_sources(struct runner *r, const struct session_result *res)
 {
@@ -133,24 +129,272 @@ void json_run_fields(struct runner *r, const struct session_result *res, const s
 	json_sources(r, res);
 }
 
-void write_results(struct runner *r)
+void results_keep_job(char *buf, size_t len)
 {
-	struct report_counts c;
-	size_t n;
+	results_reset();
+	doc.job = buf;
+	doc.job_len = len;
+}
 
+void results_reset(void)
+{
+	if (doc.job)
+		plat_free(doc.job);
+	doc.job = NULL;
+	doc.job_len = 0;
+}
+
+const char *results_run_id(void)
+{
+	return doc.run_id;
+}
+
+/* splitmix64 (Steele, Lea, Flood 2014): spreads the platform's seed over 64 bits. */
+static uint64_t mix64(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15ULL;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+	return x ^ (x >> 31);
+}
+
+static void json_text(struct json_out *j, const char *key, const char *val)
+{
+	if (val && *val)
+		json_str(j, key, val);
+}
+
+static void json_hex(struct json_out *j, const char *key, uint64_t val, unsigned int digits)
+{
+	char buf[24];
+
+	pp_snprintf(buf, sizeof(buf), "0x%0*llx", digits, (unsigned long long)val);
+	json_str(j, key, buf);
+}
+
+/* CPUID.1:EAX from the display family/model/stepping (SDM Vol. 2A, CPUID, Figure 3-6). */
+static uint32_t cpu_signature(const struct cpu_info *ci)
+{
+	uint32_t fam = ci->family, mod = ci->model, sig = ci->stepping & 0xf;
+
+	if (fam >= 0xf) {
+		sig |= 0xf << 8;
+		sig |= (fam - 0xf) << 20;
+	} else {
+		sig |= fam << 8;
+	}
+	sig |= (mod & 0xf) << 4;
+	if (fam == 0x6 || fam >= 0xf)
+		sig |= (mod >> 4) << 16;
+	return sig;
+}
+
+static void json_run(struct json_out *j, const struct results_run *run)
+{
+	const struct plat_identity *p = run->plat;
+	char buf[32];
+
+	json_begin_object(j, "run");
+	json_str(j, "id", doc.run_id);
+	json_text(j, "time", p->time);
+	if (p->time[0] && p->has_time_zone) {
+		/* EFI_TIME.TimeZone as given (its sign convention is the firmware's) */
+		pp_snprintf(buf, sizeof(buf), "%d", p->time_zone);
+		json_str(j, "time_zone_minutes", buf);
+	}
+	json_str(j, "options", run->options);
+	if (p->fw_vendor[0] || p->has_fw_revision) {
+		json_begin_object(j, "firmware");
+		json_text(j, "vendor", p->fw_vendor);
+		if (p->has_fw_revision)
+			json_hex(j, "revision", p->fw_revision, 1);
+		if (p->uefi_major || p->uefi_minor) {
+			/* Hdr.Revision's minor is the spec's minor times 10 plus its errata: 2.70
+			 */
+			pp_snprintf(buf, sizeof(buf), "%u.%02u", p->uefi_major, p->uefi_minor);
+			json_str(j, "uefi", buf);
+		}
+		json_end_object(j);
+	}
+	if (p->smbios_manufacturer[0] || p->smbios_product[0] || p->smbios_serial[0]) {
+		json_begin_object(j, "smbios");
+		json_text(j, "manufacturer", p->smbios_manufacturer);
+		json_text(j, "product", p->smbios_product);
+		json_text(j, "serial", p->smbios_serial);
+		json_end_object(j);
+	}
+	if (run->ci) {
+		json_begin_object(j, "cpu");
+		json_hex(j, "signature", cpu_signature(run->ci), 8);
+		json_u64(j, "family", run->ci->family);
+		json_u64(j, "model", run->ci->model);
+		json_u64(j, "stepping", run->ci->stepping);
+		if (run->ci->has_microcode)
+			json_hex(j, "microcode", run->ci->microcode, 1);
+		else
+			json_null(j, "microcode");
+		json_text(j, "brand", run->ci->brand);
+		json_end_object(j);
+	}
+	json_str(j, "pebsprobe", PP_VERSION);
+	json_bool(j, "simulated", run->simulated);
+	if (run->simulated && run->sim_model)
+		json_str(j, "sim_model", run->sim_model);
+	json_end_object(j);
+}
+
+static const char *const verdict_names[] = {
+    [REPORT_PASS] = "PASS",
+    [REPORT_FAIL] = "FAIL",
+    [REPORT_SKIP] = "SKIP",
+};
+
+/* "kernel/sampling" names a kernel's run: its two parts. */
+static void json_name_parts(struct json_out *j, const char *name)
+{
+	const char *slash = strchr(name, '/');
+	char kernel[TEST_NAME_MAX];
+
+	if (!slash || (size_t)(slash - name) >= sizeof(kernel))
+		return;
+	memcpy(kernel, name, (size_t)(slash - name));
+	kernel[slash - name] = 0;
+	json_str(j, "kernel", kernel);
+	json_str(j, "sampling", slash + 1);
+}
+
+static void json_verdicts(struct json_out *j)
+{
+	json_begin_array(j, "verdicts");
+	for (unsigned int i = 0; i < report_log_count(); i++) {
+		const struct report_entry *e = report_log_at(i);
+
+		if (e->kind == REPORT_ENV)
+			continue;
+		json_begin_object(j, NULL);
+		json_str(j, "name", e->name);
+		json_str(j, "verdict", verdict_names[e->kind]);
+		json_str(j, "why", e->why);
+		if (e->has_cpu) {
+			json_u64(j, "cpu", e->cpu);
+			json_u64(j, "apic_id", e->apic_id);
+			json_str(j, "core_type", e->core_type);
+		}
+		json_name_parts(j, e->name);
+		json_end_object(j);
+	}
+	json_end_array(j);
+	json_begin_array(j, "errors");
+	for (unsigned int i = 0; i < report_log_count(); i++) {
+		const struct report_entry *e = report_log_at(i);
+
+		if (e->kind != REPORT_ENV)
+			continue;
+		json_begin_object(j, NULL);
+		json_str(j, "name", e->name);
+		json_str(j, "why", e->why);
+		json_end_object(j);
+	}
+	json_end_array(j);
+	if (report_log_dropped())
+		json_u64(j, "verdicts_dropped", report_log_dropped());
+}
+
+/* One object per CPU that verdicts name, in the order they first appear. */
+static void json_cpus_tested(struct json_out *j, const struct results_run *run)
+{
+	unsigned int n = report_log_count();
+
+	json_begin_array(j, "cpus_tested");
+	for (unsigned int i = 0; i < n; i++) {
+		const struct report_entry *e = report_log_at(i);
+		unsigned int c[3] = {0, 0, 0};
+		bool seen = false;
+
+		if (!e->has_cpu || e->kind == REPORT_ENV)
+			continue;
+		for (unsigned int k = 0; k < i && !seen; k++) {
+			const struct report_entry *f = report_log_at(k);
+
+			seen = f->has_cpu && f->kind != REPORT_ENV && f->cpu == e->cpu;
+		}
+		if (seen)
+			continue;
+		for (unsigned int k = i; k < n; k++) {
+			const struct report_entry *f = report_log_at(k);
+
+			if (f->has_cpu && f->kind != REPORT_ENV && f->cpu == e->cpu)
+				c[f->kind]++;
+		}
+		json_begin_object(j, NULL);
+		json_u64(j, "cpu", e->cpu);
+		json_u64(j, "apic_id", e->apic_id);
+		json_str(j, "core_type", e->core_type);
+		json_text(j, "uarch", run->uarch);
+		json_u64(j, "passed", c[REPORT_PASS]);
+		json_u64(j, "failed", c[REPORT_FAIL]);
+		json_u64(j, "skipped", c[REPORT_SKIP]);
+		json_end_object(j);
+	}
+	json_end_array(j);
+}
+
+int results_write(const char *name, const struct results_run *run, int status, char *why,
+		  size_t why_size)
+{
+	size_t size = doc.job_len + RESULTS_HEAD_BYTES, n;
+	struct report_counts c;
+	struct json_out j;
+	char *buf, err[96];
+	int rc;
+
+	pp_snprintf(doc.run_id, sizeof(doc.run_id), "%016llx",
+		    (unsigned long long)mix64(run->plat->seed));
+	if (!strcmp(name, "none"))
+		return 0;
+	buf = plat_alloc(size);
+	if (!buf) {
+		pp_snprintf(why, why_size, "%s: no memory for %zu bytes", name, size);
+		return -1;
+	}
 	report_get_counts(&c);
-	json_begin_object(&r->json, "summary");
-	json_u64(&r->json, "tests", c.tests);
-	json_u64(&r->json, "failures", c.failures);
-	json_u64(&r->json, "skipped", c.skipped);
-	json_end_object(&r->json);
-	json_end_object(&r->json);
-	n = json_finish(&r->json);
-	if (!n)
-		report_fail("results", "%s: the results did not fit in %u bytes", r->jo->results,
-			    RESULTS_BUF_SIZE);
-	else if (plat_write_file(r->jo->results, r->json_buf, n) < 0)
-		report_fail("results", "could not write %s", r->jo->results);
+	json_init(&j, buf, size);
+	json_begin_object(&j, NULL);
+	json_u64(&j, "results_version", RESULTS_VERSION);
+	json_str(&j, "pebsprobe", PP_VERSION);
+	json_bool(&j, "simulated", run->simulated);
+	json_str(&j, "uarch", run->uarch ? run->uarch : "unknown");
+	if (run->ci) {
+		json_str(&j, "cpu", run->ci->brand);
+		json_u64(&j, "family", run->ci->family);
+		json_u64(&j, "model", run->ci->model);
+	}
+	json_u64(&j, "cpus", plat_cpu_count());
+	json_run(&j, run);
+	json_u64(&j, "exit_status", (uint64_t)status);
+	json_str(&j, "exit_meaning", report_exit_meaning(status));
+	json_verdicts(&j);
+	json_cpus_tested(&j, run);
+	json_put_members(&j, doc.job, doc.job_len);
+	json_begin_object(&j, "summary");
+	json_u64(&j, "tests", c.tests);
+	json_u64(&j, "failures", c.failures);
+	json_u64(&j, "skipped", c.skipped);
+	json_u64(&j, "environment_errors", c.env_errors);
+	json_end_object(&j);
+	json_end_object(&j);
+	n = json_finish(&j);
+	if (!n) {
+		pp_snprintf(why, why_size, "%s: the results did not fit in %zu bytes", name, size);
+		plat_free(buf);
+		return -1;
+	}
+	rc = plat_write_file(name, buf, n);
+	if (rc < 0)
+		pp_snprintf(why, why_size, "could not write %s: %s", name,
+			    plat_error_text(rc, err, sizeof(err)));
 	else
-		report_info("results: %zu bytes written to %s", n, r->jo->results);
+		pp_snprintf(why, why_size, "%zu bytes written to %s", n, name);
+	plat_free(buf);
+	return rc < 0 ? rc : 0;
 }

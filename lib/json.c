@@ -8,6 +8,27 @@ void json_init(struct json_out *j, char *buf, size_t size)
 	strbuf_init(&j->sb, buf, size);
 }
 
+void json_init_members(struct json_out *j, char *buf, size_t size)
+{
+	json_init(j, buf, size);
+	j->depth = 1;
+}
+
+size_t json_members_len(const struct json_out *j)
+{
+	return j->sb.truncated || j->depth != 1 ? 0 : j->sb.len;
+}
+
+void json_put_members(struct json_out *j, const char *members, size_t len)
+{
+	if (!len)
+		return;
+	if (j->need_comma[j->depth])
+		strbuf_puts(&j->sb, ",");
+	j->need_comma[j->depth] = true;
+	strbuf_put(&j->sb, members, len);
+}
+
 void json_put_string(struct strbuf *sb, const char *s)
 {
 	static const char hex[] = "0123456789abcdef";

@@ -30,6 +30,16 @@ struct json_out {
 };
 
 void json_init(struct json_out *j, char *buf, size_t size);
+/*
+ * Members without their object: "key":value,... as if inside an open
+ * object (json_members_len gives the length when all is well, else 0);
+ * json_put_members() puts such a piece into the object open in another
+ * writer.  How the job hands its part of results.json to the writer of
+ * the whole (job/results.c).
+ */
+void json_init_members(struct json_out *j, char *buf, size_t size);
+size_t json_members_len(const struct json_out *j);
+void json_put_members(struct json_out *j, const char *members, size_t len);
 /* key may be NULL inside arrays and at the top level. */
 void json_begin_object(struct json_out *j, const char *key);
 void json_end_object(struct json_out *j);

@@ -35,9 +35,33 @@ uint64_t plat_page_size(uint64_t addr);
 /*
  * Writes a whole file beside the binary on the ESP (the app) or in the
  * output directory (host).  Written to "<name>.tmp" first and renamed, so a
- * file is never left half-written.  Returns 0 or a negative error.
+ * file is never left half-written.  Returns 0 or a negative error, which
+ * plat_error_text() names (the app: the EFI status; the host: errno).
  */
 int plat_write_file(const char *name, const void *buf, size_t len);
+/* "EFI_VOLUME_FULL (0x800000000000000b)", "No space left on device (errno 28)". */
+const char *plat_error_text(int err, char *buf, size_t size);
+
+/*
+ * What the firmware and the machine say about themselves, for the run's
+ * identity (results.json "run", docs/RESULTS.md).  An empty string is
+ * absent: the host has no firmware and no SMBIOS and says so.
+ */
+#define PLAT_ID_TEXT 64
+struct plat_identity {
+	char time[24];		      /* the firmware's clock (GetTime), "YYYY-MM-DDTHH:MM:SS" */
+	bool has_time_zone;	      /* EFI_TIME.TimeZone is not EFI_UNSPECIFIED_TIMEZONE */
+	int time_zone;		      /* EFI_TIME.TimeZone as the firmware gives it, minutes */
+	char fw_vendor[PLAT_ID_TEXT]; /* EFI_SYSTEM_TABLE.FirmwareVendor, printable ASCII */
+	bool has_fw_revision;
+	uint32_t fw_revision;			/* EFI_SYSTEM_TABLE.FirmwareRevision */
+	unsigned int uefi_major, uefi_minor;	/* EFI_SYSTEM_TABLE.Hdr.Revision; 0.0 absent */
+	char smbios_manufacturer[PLAT_ID_TEXT]; /* SMBIOS type 1 (lib/smbios.h) */
+	char smbios_product[PLAT_ID_TEXT];
+	char smbios_serial[PLAT_ID_TEXT];
+	uint64_t seed; /* differs from run to run (clock and TSC): the run ID's source */
+};
+void plat_identity(struct plat_identity *id);
 
 /* Wall-clock-ish microseconds since start, for progress lines. */
 uint64_t plat_time_us(void);

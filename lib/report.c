@@ -11,6 +11,121 @@ static void *report_ctx;
 static bool report_simulated;
 static struct report_counts counts;
 
+/* The verdict log (report.h): entries and the text they point into. */
+static struct report_entry log_entries[REPORT_LOG_MAX];
+static char log_pool[REPORT_LOG_BYTES];
+static unsigned int log_n, log_dropped_n;
+static size_t log_used;
+static struct {
+	bool set;
+	unsigned int cpu, apic_id;
+	char core_type[REPORT_CORE_TYPE_MAX];
+} cur_cpu;
+
+static const char *const kind_prefix[] = {
+    [REPORT_PASS] = "PASS: ",
+    [REPORT_FAIL] = "FAIL: ",
+    [REPORT_SKIP] = "SKIP: ",
+    [REPORT_ENV] = "ERROR: ",
+};
+
+void report_set_cpu(unsigned int cpu, unsigned int apic_id, const char *core_type)
+{
+	cur_cpu.set = true;
+	cur_cpu.cpu = cpu;
+	cur_cpu.apic_id = apic_id;
+	pp_snprintf(cur_cpu.core_type, sizeof(cur_cpu.core_type), "%s",
+		    core_type ? core_type : "none");
+}
+
+void report_clear_cpu(void)
+{
+	cur_cpu.set = false;
+}
+
+/* Keeps one finished line (prefix included, " [sim]" not) of a kind in the log. */
+static void log_keep(enum report_kind kind, const char *line, size_t len)
+{
+	size_t plen = strlen(kind_prefix[kind]);
+	struct report_entry *e;
+	char *name, *sep;
+
+	if (len < plen || memcmp(line, kind_prefix[kind], plen))
+		return;
+	line += plen;
+	len -= plen;
+	if (log_n >= REPORT_LOG_MAX || log_used + len + 2 > sizeof(log_pool)) {
+		log_dropped_n++;
+		return;
+	}
+	name = log_pool + log_used;
+	memcpy(name, line, len);
+	name[len] = 0;
+	log_used += len + 2;
+	e = &log_entries[log_n++];
+	memset(e, 0, sizeof(*e));
+	e->kind = kind;
+	e->name = name;
+	for (sep = name; *sep && !(sep[0] == ':' && sep[1] == ' '); sep++)
+		;
+	if (*sep) {
+		*sep = 0;
+		e->why = sep + 2;
+	} else {
+		/* The byte after the name's NUL, reserved above: an empty reason. */
+		e->why = name + len + 1;
+		name[len + 1] = 0;
+	}
+	if (cur_cpu.set) {
+		e->has_cpu = true;
+		e->cpu = cur_cpu.cpu;
+		e->apic_id = cur_cpu.apic_id;
+		memcpy(e->core_type, cur_cpu.core_type, sizeof(e->core_type));
+	}
+}
+
+/* The kind of a finished line, from its prefix; -1 for a line that is no verdict. */
+static int line_kind(const char *line)
+{
+	for (unsigned int k = 0; k < ARRAY_SIZE(kind_prefix); k++)
+		if (!strncmp(line, kind_prefix[k], strlen(kind_prefix[k])))
+			return (int)k;
+	return -1;
+}
+
+unsigned int report_log_count(void)
+{
+	return log_n;
+}
+
+const struct report_entry *report_log_at(unsigned int i)
+{
+	return i < log_n ? &log_entries[i] : NULL;
+}
+
+unsigned int report_log_dropped(void)
+{
+	return log_dropped_n;
+}
+
+const char *report_exit_meaning(int status)
+{
+	switch (status) {
+	case EXIT_PASS:
+		return "pass";
+	case EXIT_FAIL:
+		return "fail";
+	case EXIT_USAGE:
+		return "usage";
+	case EXIT_ALL_SKIPPED:
+		return "skipped";
+	case EXIT_ENVIRONMENT:
+		return "environment";
+	default:
+		return "unknown";
+	}
+}
+
 void report_init(report_sink_fn sink, void *ctx)
 {
 	report_sink = sink;
@@ -81,9 +196,17 @@ size_t report_flush_deferred(const char *from)
 	report_info("%zu lines from %s, held back until now (no firmware call there):", n,
 		    from ? from : "code that may not call firmware");
 	while (at < defer_len) {
+		const char *line = defer_buf + at;
+		size_t len = strlen(line);
+		int kind = line_kind(line);
+
 		if (report_sink)
-			report_sink(defer_buf + at, report_ctx);
-		at += strlen(defer_buf + at) + 1;
+			report_sink(line, report_ctx);
+		/* Environment errors are not deferred: report_env_error is for the normal path. */
+		if (kind >= 0 && kind != REPORT_ENV)
+			log_keep((enum report_kind)kind, line,
+				 len >= 6 && !strcmp(line + len - 6, " [sim]") ? len - 6 : len);
+		at += len + 1;
 	}
 	if (defer_dropped)
 		report_info("%zu more lines dropped: the %d-byte buffer for them was full",
@@ -92,7 +215,8 @@ size_t report_flush_deferred(const char *from)
 	return n;
 }
 
-static void emit(const char *prefix, const char *name, const char *fmt, va_list ap)
+/* kind: the verdict log's kind of the line, or -1 for a line kept nowhere. */
+static void emit(int kind, const char *prefix, const char *name, const char *fmt, va_list ap)
 {
 	char line[REPORT_LINE_MAX];
 	struct strbuf sb;
@@ -113,6 +237,8 @@ static void emit(const char *prefix, const char *name, const char *fmt, va_list 
 	for (size_t i = 0; i < sb.len; i++)
 		if (line[i] == '\n' || line[i] == '\r')
 			line[i] = ' ';
+	if (kind >= 0 && !report_deferring())
+		log_keep((enum report_kind)kind, line, sb.len);
 	if (report_simulated) {
 		sb.size = sizeof(line);
 		strbuf_puts(&sb, " [sim]");
@@ -129,7 +255,7 @@ void report_pass(const char *fmt, ...)
 
 	counts.tests++;
 	va_start(ap, fmt);
-	emit("PASS: ", NULL, fmt, ap);
+	emit(REPORT_PASS, "PASS: ", NULL, fmt, ap);
 	va_end(ap);
 }
 
@@ -140,7 +266,7 @@ void report_fail(const char *name, const char *why_fmt, ...)
 	counts.tests++;
 	counts.failures++;
 	va_start(ap, why_fmt);
-	emit("FAIL: ", name, why_fmt, ap);
+	emit(REPORT_FAIL, "FAIL: ", name, why_fmt, ap);
 	va_end(ap);
 }
 
@@ -151,7 +277,7 @@ void report_skip(const char *name, const char *why_fmt, ...)
 	counts.tests++;
 	counts.skipped++;
 	va_start(ap, why_fmt);
-	emit("SKIP: ", name, why_fmt, ap);
+	emit(REPORT_SKIP, "SKIP: ", name, why_fmt, ap);
 	va_end(ap);
 }
 
@@ -160,13 +286,23 @@ void report_info(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	emit("INFO: ", NULL, fmt, ap);
+	emit(-1, "INFO: ", NULL, fmt, ap);
+	va_end(ap);
+}
+
+void report_env_error(const char *name, const char *why_fmt, ...)
+{
+	va_list ap;
+
+	counts.env_errors++;
+	va_start(ap, why_fmt);
+	emit(REPORT_ENV, "ERROR: ", name, why_fmt, ap);
 	va_end(ap);
 }
 
 void report_vline(const char *fmt, va_list ap)
 {
-	emit("", NULL, fmt, ap);
+	emit(-1, "", NULL, fmt, ap);
 }
 
 void report_line(const char *fmt, ...)
@@ -187,6 +323,8 @@ int report_exit_status(void)
 {
 	if (counts.failures)
 		return EXIT_FAIL;
+	if (counts.env_errors)
+		return EXIT_ENVIRONMENT;
 	if (counts.tests && counts.skipped == counts.tests)
 		return EXIT_ALL_SKIPPED;
 	return EXIT_PASS;
@@ -204,4 +342,7 @@ void report_reset(void)
 	counts = (struct report_counts){0};
 	defer_depth = 0;
 	defer_len = defer_lines = defer_dropped = 0;
+	log_n = log_dropped_n = 0;
+	log_used = 0;
+	cur_cpu.set = false;
 }

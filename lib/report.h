@@ -9,11 +9,15 @@
  *   INFO: <text>
  *   MSR: wrmsr 0x<msr> 0x<value>          (trace=msr)
  *   REC: key=value key=value ...           (one decoded PEBS record)
+ *   ERROR: <name>: <why>                   (the environment failed: report_env_error)
  *   SUMMARY: N tests, M failures, K skipped
  *
  * When the PMU is simulated, every line ends with " [sim]".
  * Exit status (report_exit_status): 0 all passed, 1 any failure, 2 bad
- * options, 77 everything skipped.
+ * options, 77 everything skipped, 99 the environment failed (no memory, a
+ * file that did not land on the ESP, a processor that never came back)
+ * and nothing failed.  A FAIL found is reported as 1 even when the
+ * environment failed too: it is a finding either way.
  */
 #ifndef PP_REPORT_H
 #define PP_REPORT_H
@@ -27,7 +31,11 @@ enum exit_status {
 	EXIT_FAIL = 1,
 	EXIT_USAGE = 2,
 	EXIT_ALL_SKIPPED = 77,
+	EXIT_ENVIRONMENT = 99,
 };
+
+/* "pass", "fail", "usage", "skipped", "environment"; "unknown" for another status. */
+const char *report_exit_meaning(int status);
 
 /* Where finished lines go (console + serial + log file); no trailing newline. */
 typedef void (*report_sink_fn)(const char *line, void *ctx);
@@ -41,6 +49,13 @@ void report_pass(const char *fmt, ...) pp_printf(1, 2);
 void report_fail(const char *name, const char *why_fmt, ...) pp_printf(2, 3);
 void report_skip(const char *name, const char *why_fmt, ...) pp_printf(2, 3);
 void report_info(const char *fmt, ...) pp_printf(1, 2);
+/*
+ * The environment failed, not the PMU: "ERROR: <name>: <why>", not a test
+ * (not in SUMMARY's counts), but the exit status is 99 unless a test
+ * failed.  For no memory, an ESP file that could not be written, a
+ * processor that never came back.
+ */
+void report_env_error(const char *name, const char *why_fmt, ...) pp_printf(2, 3);
 /* A line with its own prefix (MSR:, REC:, ERROR:, progress): not counted. */
 void report_line(const char *fmt, ...) pp_printf(1, 2);
 void report_vline(const char *fmt, va_list ap);
@@ -78,9 +93,43 @@ size_t report_flush_deferred(const char *from);
 
 struct report_counts {
 	unsigned int tests, failures, skipped;
+	unsigned int env_errors; /* report_env_error() lines */
 };
+
+/*
+ * Every PASS/FAIL/SKIP and environment ERROR line of the run, in order, for
+ * results.json ("verdicts", "errors"): kept in a fixed pool (no
+ * allocation), the name (up to the first ": ") and the rest apart, the
+ * " [sim]" mark left out.  Deferred lines are kept when they are flushed.
+ * Each carries the CPU set by report_set_cpu() when it was printed.
+ */
+#define REPORT_LOG_MAX	     512
+#define REPORT_LOG_BYTES     65536
+#define REPORT_CORE_TYPE_MAX 16
+
+enum report_kind { REPORT_PASS, REPORT_FAIL, REPORT_SKIP, REPORT_ENV };
+
+struct report_entry {
+	enum report_kind kind;
+	const char *name;
+	const char *why;
+	bool has_cpu;
+	unsigned int cpu, apic_id;
+	char core_type[REPORT_CORE_TYPE_MAX];
+};
+
+/*
+ * The processor the lines that follow are about (the job: the CPU a kernel
+ * ran on); report_clear_cpu() for lines about no one CPU (self tests).
+ */
+void report_set_cpu(unsigned int cpu, unsigned int apic_id, const char *core_type);
+void report_clear_cpu(void);
+unsigned int report_log_count(void);
+const struct report_entry *report_log_at(unsigned int i);
+/* Lines not kept because the pool was full (results.json says so). */
+unsigned int report_log_dropped(void);
 void report_get_counts(struct report_counts *c);
-/* Prints the SUMMARY line and returns 0, 1 or 77. */
+/* Prints the SUMMARY line and returns 0, 1, 77 or 99. */
 int report_summary(void);
 /* The exit status the counts so far imply, without printing. */
 int report_exit_status(void);

@@ -1,10 +1,14 @@
 # SPDX-License-Identifier: MIT
 """check_live.py BUILD MODEL... - the results tools on what the app writes
 today: boots each model (run-qemu.sh, 2 CPUs), reads back results.json, and
-checks that pebs-results' JUnit has exactly the console's verdicts, that its
-table has a row for each, that a run compared with itself is no regression,
-and that pebs-report draws one histogram per kernel.  When the app starts
-writing results version 2, this runs on version 2.  PASS:/FAIL: lines."""
+checks it against version 2 of the schema (docs/RESULTS.md) and the
+console of the same boot: the run identity, the exit status, every
+verdict line, the CPUs; then that pebs-results' JUnit has exactly the
+console's verdicts, that its table has a row for each, that a run compared
+with itself is no regression, and that pebs-report draws one histogram per
+kernel.  Two more boots end otherwise (refused options: exit 2;
+mode=report) and must leave their own results.json too.  PASS:/FAIL:
+lines."""
 
 import json
 import os
@@ -13,6 +17,10 @@ import subprocess
 import sys
 import tempfile
 import xml.etree.ElementTree as ET
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                "tools", "results"))
+import results_file  # noqa: E402  the tools' own reader, with its type checks
 
 BUILD = sys.argv[1]
 MODELS = sys.argv[2:]
@@ -35,20 +43,153 @@ def tool(name, *args):
                           text=True)
 
 
-for m in MODELS:
-    img, log = os.path.join(TMP, m + ".img"), os.path.join(TMP, m + ".log")
+MEANING = {0: "pass", 1: "fail", 2: "usage", 77: "skipped", 99: "environment"}
+CORE_TYPES = ("P-core", "E-core", "none")
+run_ids = []
+
+
+def signature_fms(sig):
+    """Display family, model, stepping of a CPUID.1:EAX signature (SDM Vol. 2A, CPUID)."""
+    fam, mod, step = (sig >> 8) & 0xf, (sig >> 4) & 0xf, sig & 0xf
+    if fam == 0xf:
+        fam += (sig >> 20) & 0xff
+    if fam in (0x6, 0xf) or fam > 0xf:
+        mod |= ((sig >> 16) & 0xf) << 4
+    return fam, mod, step
+
+
+def schema_v2(doc, text, rc, model):
+    """What is wrong with a live results.json against version 2 and its boot's console."""
+    bad = []
+
+    def need(cond, what):
+        if not cond:
+            bad.append(what)
+
+    def typed(obj, key, t, where):
+        v = obj.get(key) if isinstance(obj, dict) else None
+        need(isinstance(v, t) and not (t is int and isinstance(v, bool)),
+             "%s%s: expected %s, got %r" % (where, key, t.__name__, v))
+        return v
+
+    lines = [re.sub(r" \[sim\]$", "", l) for l in text.splitlines()]
+    sim = any(l.endswith(" [sim]") for l in text.splitlines() if l.startswith("INFO: pebsprobe "))
+    need(doc.get("results_version") == 2, "results_version %r, not 2" % doc.get("results_version"))
+    run = typed(doc, "run", dict, "") or {}
+    rid = typed(run, "id", str, "run.") or ""
+    need(re.fullmatch(r"[0-9a-f]{16}", rid), "run.id %r: not 16 hex digits" % rid)
+    run_ids.append(rid)
+    need(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d", typed(run, "time", str, "run.") or ""),
+         "run.time %r: not the firmware's YYYY-MM-DDTHH:MM:SS" % run.get("time"))
+    opts = typed(run, "options", str, "run.") or ""
+    need(("model=" + model) in opts.split(), "run.options lacks model=%s: %r" % (model, opts))
+    fw = typed(run, "firmware", dict, "run.") or {}
+    need(typed(fw, "vendor", str, "run.firmware.") == "EDK II", "run.firmware.vendor under OVMF")
+    need(re.fullmatch(r"0x[0-9a-f]+", typed(fw, "revision", str, "run.firmware.") or ""),
+         "run.firmware.revision %r" % fw.get("revision"))
+    need(re.fullmatch(r"\d+\.\d\d", typed(fw, "uefi", str, "run.firmware.") or ""),
+         "run.firmware.uefi %r" % fw.get("uefi"))
+    sm = typed(run, "smbios", dict, "run.") or {}
+    # QEMU's SMBIOS type 1 names QEMU as the manufacturer (hw/smbios defaults).
+    need(typed(sm, "manufacturer", str, "run.smbios.") == "QEMU", "run.smbios.manufacturer")
+    typed(sm, "product", str, "run.smbios.")
+    banner = [l for l in lines if l.startswith("INFO: pebsprobe ")]
+    version = banner[0].split()[2] if banner else None
+    need(typed(run, "pebsprobe", str, "run.") == version == doc.get("pebsprobe"),
+         "run.pebsprobe %r vs banner %r" % (run.get("pebsprobe"), version))
+    need(typed(run, "simulated", bool, "run.") == sim, "run.simulated %r, console [sim] %r" %
+         (run.get("simulated"), sim))
+    if sim:
+        need(run.get("sim_model") == model, "run.sim_model %r" % run.get("sim_model"))
+    need(typed(doc, "exit_status", int, "") == rc, "exit_status %r, run-qemu.sh %d" %
+         (doc.get("exit_status"), rc))
+    need(doc.get("exit_meaning") == MEANING.get(rc), "exit_meaning %r" % doc.get("exit_meaning"))
+    console = [m.groups() for m in (re.match(r"^(PASS|FAIL|SKIP): ([^:]+?)(?:: (.*))?$", l)
+                                    for l in lines) if m]
+    verdicts = typed(doc, "verdicts", list, "") or []
+    got = [(v.get("verdict"), v.get("name"), v.get("why")) for v in verdicts]
+    want = [(v, n, w or "") for v, n, w in console]
+    need(got == want, "verdicts differ from the console's lines: %s" %
+         [(g, w) for g, w in zip(got + [None] * len(want), want + [None] * len(got)) if g != w][:2])
+    per_cpu = {}
+    for i, v in enumerate(verdicts):
+        if "/" in v.get("name", ""):
+            k, smp = v["name"].split("/", 1)
+            need(v.get("kernel") == k and v.get("sampling") == smp, "verdicts[%d] kernel" % i)
+        if "cpu" in v:
+            typed(v, "apic_id", int, "verdicts[%d]." % i)
+            need(v.get("core_type") in CORE_TYPES, "verdicts[%d].core_type" % i)
+            c = per_cpu.setdefault(v["cpu"], {"PASS": 0, "FAIL": 0, "SKIP": 0})
+            c[v["verdict"]] += 1
+    tested = typed(doc, "cpus_tested", list, "") or []
+    need({c.get("cpu"): {"PASS": c.get("passed"), "FAIL": c.get("failed"),
+                         "SKIP": c.get("skipped")} for c in tested} == per_cpu,
+         "cpus_tested %r vs the verdicts' CPUs %r" % (tested, per_cpu))
+    for k in doc.get("kernels", []):
+        for r in k.get("runs", []):
+            w = "kernels[%s].runs[%s]." % (k.get("kernel"), r.get("test"))
+            typed(r, "cpu", int, w)
+            typed(r, "apic_id", int, w)
+            need(r.get("core_type") in CORE_TYPES, w + "core_type %r" % r.get("core_type"))
+    summ = [l for l in lines if l.startswith("SUMMARY: ")]
+    if summ:
+        t, f, sk = map(int, re.findall(r"\d+", summ[-1])[:3])
+        s = doc.get("summary", {})
+        need((s.get("tests"), s.get("failures"), s.get("skipped")) == (t, f, sk),
+             "summary %r vs %s" % (s, summ[-1]))
+    if doc.get("cpu") is not None:
+        c = typed(run, "cpu", dict, "run.") or {}
+        sig = int(typed(c, "signature", str, "run.cpu.") or "0", 16)
+        need(signature_fms(sig) == (doc.get("family"), doc.get("model"), c.get("stepping")),
+             "run.cpu.signature %s vs family %r model %r stepping %r" %
+             (c.get("signature"), doc.get("family"), doc.get("model"), c.get("stepping")))
+        need(c.get("microcode") is None or re.fullmatch(r"0x[0-9a-f]+", c["microcode"]),
+             "run.cpu.microcode %r" % c.get("microcode"))
+    return bad
+
+
+def boot(name, *opts):
+    """One boot; returns (exit status, console text, results.json bytes or None, stderr)."""
+    img, log = os.path.join(TMP, name + ".img"), os.path.join(TMP, name + ".log")
     p = subprocess.run(["./run-qemu.sh", "--smp", "2", "--timeout", "150", "--esp", img, "--log",
-                        log, "--", "pmu=sim", "model=" + m], stdout=subprocess.DEVNULL,
+                        log, "--"] + list(opts), stdout=subprocess.DEVNULL,
                        stderr=subprocess.PIPE, text=True, env=dict(os.environ, BUILD=BUILD))
-    console = [(g[1], g[0]) for g in re.findall(r"^(PASS|FAIL|SKIP): ([^:\s]+)",
-                                                 open(log, errors="replace").read(), re.M)]
-    res = os.path.join(TMP, m + ".json")
+    text = open(log, errors="replace").read() if os.path.exists(log) else ""
+    text = text[text.find("INFO: pebsprobe "):] if "INFO: pebsprobe " in text else text
     q = subprocess.run(["mtype", "-i", img, "::/EFI/BOOT/results.json"], capture_output=True)
-    if not report(p.returncode in (0, 1) and q.returncode == 0 and q.stdout,
-                  "live %s: boot (exit %d) and results.json" % (m, p.returncode),
-                  p.stderr.strip()[-200:]):
+    return p.returncode, text, (q.stdout if q.returncode == 0 and q.stdout else None), p.stderr
+
+
+def check_schema(name, rc, text, raw, model):
+    path = os.path.join(TMP, name + ".json")
+    open(path, "wb").write(raw)
+    try:
+        results_file.load(path)
+        bad = schema_v2(json.loads(raw), text, rc, model)
+    except (results_file.ResultsError, ValueError) as e:
+        bad = [str(e)]
+    report(not bad, "live %s: results.json is version 2 and agrees with the console" % name,
+           "; ".join(bad)[:600])
+
+
+for name, want, opts in (("refused", 2, ("pmu=sim", "model=bogus")),
+                         ("report", 0, ("pmu=sim", "model=skl", "mode=report"))):
+    rc, text, raw, err = boot(name, *opts)
+    if report(rc == want and raw, "live %s: exit %d and a results.json" % (name, want),
+              "exit %d, results.json %s; %s" % (rc, "present" if raw else "absent",
+                                                err.strip()[-200:])):
+        check_schema(name, rc, text, raw, opts[1].split("=")[1])
+
+for m in MODELS:
+    rc, text, raw, err = boot(m, "pmu=sim", "model=" + m)
+    console = [(g[1], g[0]) for g in re.findall(r"^(PASS|FAIL|SKIP): ([^:\s]+)", text, re.M)]
+    res = os.path.join(TMP, m + ".json")
+    if not report(rc in (0, 1) and raw, "live %s: boot (exit %d) and results.json" % (m, rc),
+                  err.strip()[-200:]):
         continue
-    open(res, "wb").write(q.stdout)
+    check_schema(m, rc, text, raw, m)
+    open(res, "wb").write(raw)
+    q = subprocess.CompletedProcess([], 0, raw)
     version = json.loads(q.stdout).get("results_version")
     r = tool("pebs-results", "--junit", "-", res)
     try:
@@ -79,4 +220,6 @@ for m in MODELS:
                        open(html).read()) if h.returncode == 0 else []
     report(drawn == kernels, "live %s: pebs-report draws one histogram per kernel (%d)" %
            (m, len(kernels)), "rc %d, %s" % (h.returncode, drawn))
+report(len(run_ids) == len(set(run_ids)) and len(run_ids) >= 2,
+       "live: every boot has its own run ID", "%s" % run_ids)
 sys.exit(1 if failed else 0)

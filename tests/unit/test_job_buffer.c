@@ -24,7 +24,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "app/options.h"
+#include "app/app.h"
 #include "job/job.h"
 #include "lib/report.h"
 #include "pmu/cpu.h"
@@ -95,7 +95,7 @@ static void full_without_copy(void **state)
 	strcpy(o.job.kernels, "chase-l1");
 	o.job.buffer_kib = 4;
 	o.job.period = 32;
-	job_main(&o.job, &ci);
+	test_job_run(&o, &ci);
 	l = find_text("chase-l1/load: records drained", NULL);
 	assert_non_null(l);
 	printf("# %s\n", l);
@@ -126,7 +126,7 @@ static void full_unknown(void **state)
 	o.job.buffer_kib = 4;
 	o.job.period = 32;
 	o.job.ldlat = 64;
-	job_main(&o.job, &ci);
+	test_job_run(&o, &ci);
 	l = find_text("chase-dram/load: records drained", NULL);
 	assert_non_null(l);
 	printf("# %s\n", l);
@@ -151,7 +151,7 @@ static void full_with_copy(void **state)
 	strcpy(o.job.kernels, "stream-store");
 	o.job.buffer_kib = 4;
 	o.job.period = 32;
-	job_main(&o.job, &ci);
+	test_job_run(&o, &ci);
 	l = find_text("stream-store/store: records drained", NULL);
 	assert_non_null(l);
 	printf("# %s\n", l);
@@ -182,7 +182,7 @@ static void not_full(void **state)
 
 	setup("skl", &o, &ci);
 	strcpy(o.job.kernels, "chase-l1");
-	job_main(&o.job, &ci);
+	test_job_run(&o, &ci);
 	l = find_text("chase-l1/load: records drained", NULL);
 	assert_non_null(l);
 	assert_null(strstr(l, "filled"));
@@ -205,7 +205,7 @@ static void fixed_hole_in_results(void **state)
 	assert_int_equal(sim_set_fixed_enum(0x5, 1), 0);
 	cpu_probe(&ci);
 	strcpy(o.job.kernels, "chase-l1");
-	job_main(&o.job, &ci);
+	test_job_run(&o, &ci);
 	assert_non_null(find_text("PASS: chase-l1/load: ", NULL));
 	read_results();
 	run = run_object("chase-l1/load");

@@ -24,7 +24,7 @@
 #include "kernels/kernel.h"
 #include "job/job.h"
 #include "decode/dump.h"
-#include "app/options.h"
+#include "app/app.h"
 #include "lib/report.h"
 #include "pmu/cpu.h"
 #include "pmu/hw.h"
@@ -172,7 +172,7 @@ static void run_row(void **state)
 	report_set_simulated(true);
 	cpu_probe(&ci);
 	options_defaults(&o);
-	job_main(&o.job, &ci);
+	test_job_run(&o, &ci);
 	for (unsigned int i = 0; i < test_n_lines; i++)
 		if (!strncmp(test_lines[i], "FAIL: ", 6))
 			miss(&misses, row, "unexpected", test_lines[i]);
@@ -247,7 +247,7 @@ static void wrong_size_fails(void **state)
 	options_defaults(&o);
 	strcpy(o.job.kernels, "chase-l1");
 	o.job.size = 32 << 20;
-	job_main(&o.job, &ci);
+	test_job_run(&o, &ci);
 	l1 = find_line("FAIL: ", "chase-l1/load");
 	assert_non_null(l1);
 	assert_non_null(strstr(l1, "L1 hits "));
@@ -257,7 +257,7 @@ static void wrong_size_fails(void **state)
 	report_reset();
 	strcpy(o.job.kernels, "chase-dram");
 	o.job.size = 16 << 10;
-	job_main(&o.job, &ci);
+	test_job_run(&o, &ci);
 	/* Below the kernel's minimum size: refused with one line, not run. */
 	dram = find_line("FAIL: ", "chase-dram");
 	assert_non_null(dram);
@@ -268,7 +268,7 @@ static void wrong_size_fails(void **state)
 	report_reset();
 	strcpy(o.job.kernels, "chase");
 	o.job.size = 16 << 10;
-	job_main(&o.job, &ci);
+	test_job_run(&o, &ci);
 	/* The generic chase has no level expectation: only the common checks. */
 	assert_non_null(find_line("PASS: ", "chase/load"));
 }
@@ -328,7 +328,7 @@ static void user_events(void **state)
 	strcpy(o.job.kernels, "chase-dram,chase-l1,stream-store");
 	strcpy(o.job.events, "MEM_TRANS_RETIRED.LOAD_LATENCY_GT_4:ldlat=30;event=0xcd,umask=0x1;"
 			     "INST_RETIRED.PREC_DIST");
-	job_main(&o.job, &ci);
+	test_job_run(&o, &ci);
 	assert_null(find_line("FAIL: ", "chase-dram/event1"));
 	l = find_line("PASS: ", "chase-dram/event1");
 	assert_non_null(l);
@@ -387,7 +387,7 @@ static void dump_counters(void **state)
 
 	setup_skl(&o, &ci);
 	strcpy(o.job.kernels, "split-line");
-	job_main(&o.job, &ci);
+	test_job_run(&o, &ci);
 	assert_non_null(find_line("PASS: ", "split-line/load"));
 	read_dump("split-line-load.pebs", &di);
 	assert_int_equal(di.counters[0].index, 0);
@@ -404,7 +404,7 @@ static void dump_counters(void **state)
 	report_reset();
 	cpu_probe(&ci);
 	strcpy(o.job.kernels, "chase-l1");
-	job_main(&o.job, &ci);
+	test_job_run(&o, &ci);
 	read_dump("chase-l1-load.pebs", &di);
 	split = false;
 	for (unsigned int i = 1; i < di.n_counters; i++)
@@ -426,7 +426,7 @@ static void table_ns(void **state)
 
 	setup_skl(&o, &ci);
 	strcpy(o.job.kernels, "chase-l2");
-	job_main(&o.job, &ci);
+	test_job_run(&o, &ci);
 	l = find_text("INFO:   ", " ns [sim]");
 	assert_non_null(l);
 	printf("# %s\n", l);
@@ -470,7 +470,7 @@ static void user_event_refused(void **state)
 	 */
 	strcpy(o.job.events, "CPU_CLK_UNHALTED.THREAD_P;event=0xcd,umask=0x1,cmask=1");
 	n_wrmsr = 0;
-	job_main(&o.job, &ci);
+	test_job_run(&o, &ci);
 	l = find_line("FAIL: ", "chase-l1/event1");
 	assert_non_null(l);
 	printf("# %s\n", l);
@@ -500,7 +500,7 @@ static void lost_inferred(void **state)
 	o.job.buffer_kib = 4;
 	o.job.period = 32;
 	o.job.drain = PEBS_DRAIN_POLL;
-	job_main(&o.job, &ci);
+	test_job_run(&o, &ci);
 	l = find_text("chase-l1/load: records drained", NULL);
 	assert_non_null(l);
 	printf("# %s\n", l);

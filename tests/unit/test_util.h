@@ -106,4 +106,16 @@ static inline void test_lines_dump(FILE *f)
 		fprintf(f, "  %s\n", test_lines[i]);
 }
 
+/*
+ * The main job as the app runs it, then the run's ending: results.json
+ * is written at the end of every run (app_finish), no longer by the job.
+ */
+#ifdef PP_APP_H
+static inline int test_job_run(const struct options *o, const struct cpu_info *ci)
+{
+	job_main(&o->job, ci);
+	return app_finish(o, o->job.results, report_exit_status());
+}
+#endif
+
 #endif

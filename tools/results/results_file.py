@@ -2,7 +2,8 @@
 """results_file - reads a pebsprobe results.json (version 1 or 2) into one
 model the host tools share (pebs-results, pebs-report, pebs-matrix).
 
-Version 1 is what the app writes today (docs/RESULTS.md).  Version 2 keeps
+Version 2 is what the app writes (docs/RESULTS.md), version 1 what it
+wrote before.  Version 2 keeps
 every version-1 key and adds the run identity, the exit status, a list of
 every verdict and the CPUs tested (docs/RESULTS.md, "Version 2").  A key
 absent from a file means "not recorded", never an error; a key present with

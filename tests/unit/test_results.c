@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_results.c - exit codes with one meaning and results.json on every
+ * ending: an environment error exits 99 (never 1, never counted as a
+ * test), a FAIL still exits 1; the report keeps every verdict line, with
+ * its CPU, for results.json; SMBIOS type 1 strings; app_finish() writes
+ * version 2 with the exit status for a run that only skipped, and turns 0
+ * into 99, with the platform's error text, when the file cannot land.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "app/app.h"
+#include "job/job.h"
+#include "lib/report.h"
+#include "lib/platform.h"
+#include "lib/smbios.h"
+#include "pmu/cpu.h"
+#include "pmu/hw.h"
+#include "sim/sim.h"
+#include "test_util.h"
+
+static char outdir[] = "/tmp/pebsprobe-results-XXXXXX";
+
+static int setup(void **state)
+{
+	test_lines_capture();
+	report_reset();
+	report_set_simulated(false);
+	hw_install(NULL);
+	setenv("PEBSPROBE_OUT", outdir, 1);
+	return 0;
+}
+
+static void env_error_exits_99(void **state)
+{
+	struct report_counts c;
+
+	report_pass("a: fine");
+	report_env_error("results", "could not write results.json: disk full");
+	assert_int_equal(report_exit_status(), EXIT_ENVIRONMENT);
+	report_get_counts(&c);
+	assert_int_equal(c.tests, 1);
+	assert_int_equal(c.failures, 0);
+	assert_int_equal(c.env_errors, 1);
+	assert_non_null(test_line_find("ERROR: results: could not write results.json", NULL));
+	assert_string_equal(report_exit_meaning(EXIT_ENVIRONMENT), "environment");
+	/* A FAIL found is a finding whatever else went wrong. */
+	report_fail("b", "wrong");
+	assert_int_equal(report_exit_status(), EXIT_FAIL);
+}
+
+static void verdict_log_keeps_lines(void **state)
+{
+	const struct report_entry *e;
+
+	report_set_simulated(true);
+	report_pass("selftest-gp: real CPU: trapped");
+	report_set_cpu(2, 16, "E-core");
+	report_fail("chase-l1/load", "L1 hits %d%%", 3);
+	report_clear_cpu();
+	report_skip("pebs", "no PEBS");
+	report_info("not a verdict");
+	report_defer_begin();
+	report_pass("deferred: from the PMI");
+	report_defer_end();
+	assert_int_equal(report_log_count(), 3);
+	report_flush_deferred("test");
+	assert_int_equal(report_log_count(), 4);
+	e = report_log_at(0);
+	assert_int_equal(e->kind, REPORT_PASS);
+	assert_string_equal(e->name, "selftest-gp");
+	assert_string_equal(e->why, "real CPU: trapped");
+	assert_false(e->has_cpu);
+	e = report_log_at(1);
+	assert_int_equal(e->kind, REPORT_FAIL);
+	assert_string_equal(e->name, "chase-l1/load");
+	assert_string_equal(e->why, "L1 hits 3%");
+	assert_true(e->has_cpu);
+	assert_int_equal(e->cpu, 2);
+	assert_int_equal(e->apic_id, 16);
+	assert_string_equal(e->core_type, "E-core");
+	e = report_log_at(2);
+	assert_int_equal(e->kind, REPORT_SKIP);
+	assert_false(e->has_cpu);
+	/* The [sim] mark is the console's, not part of the reason. */
+	e = report_log_at(3);
+	assert_string_equal(e->name, "deferred");
+	assert_string_equal(e->why, "from the PMI");
+	report_set_simulated(false);
+}
+
+static void smbios_type1(void **state)
+{
+	/* type 0 (BIOS, one string), type 1 (manufacturer 1, product 2, serial 0), end */
+	static const uint8_t t[] = {
+	    0,	 5,   0,   0,	1,   'B', 'I', 'O', 'S', 0,   0, 1, 8,	 1, 0, 1, 2, 0, 0,
+	    'A', 'c', 'm', 'e', ' ', ' ', 0,   'B', 'o', 'x', 0, 0, 127, 4, 2, 0, 0, 0,
+	};
+	struct smbios_system s;
+
+	assert_true(smbios_system_info(t, sizeof(t), &s));
+	assert_string_equal(s.manufacturer, "Acme");
+	assert_string_equal(s.product, "Box");
+	assert_string_equal(s.serial, "");
+	/* Cut inside the type-1 strings: no answer rather than a wrong one. */
+	assert_false(smbios_system_info(t, 24, &s));
+}
+
+static char *read_file(const char *name)
+{
+	static char buf[1 << 16];
+	char path[256];
+	size_t n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", outdir, name);
+	f = fopen(path, "r");
+	if (!f)
+		return NULL;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	return buf;
+}
+
+static void finish_writes_v2_when_all_skipped(void **state)
+{
+	struct options o;
+	const char *json;
+
+	options_defaults(&o);
+	o.pmu = OPT_PMU_HW;
+	strcpy(o.job.results, "skipped.json");
+	assert_int_equal(app_finish(&o, o.job.results, app_run(&o, NULL)), EXIT_ALL_SKIPPED);
+	json = read_file("skipped.json");
+	assert_non_null(json);
+	assert_non_null(strstr(json, "\"results_version\":2,"));
+	assert_non_null(strstr(json, "\"exit_status\":77,\"exit_meaning\":\"skipped\""));
+	assert_non_null(strstr(json, "\"verdicts\":[{\"name\":\"pmu\",\"verdict\":\"SKIP\""));
+	assert_non_null(strstr(json, "\"options\":\"pmu=hw "));
+	/* The host has no firmware: absent, not made up. */
+	assert_null(strstr(json, "\"firmware\""));
+	assert_null(strstr(json, "\"smbios\""));
+	assert_non_null(test_line_find("INFO: results: ", NULL));
+}
+
+static void finish_not_landed_is_99(void **state)
+{
+	struct options o;
+	const char *err;
+
+	options_defaults(&o);
+	o.report_only = true;
+	setenv("PEBSPROBE_OUT", "/nonexistent/dir", 1);
+	assert_int_equal(app_finish(&o, "results.json", app_run(&o, NULL)), EXIT_ENVIRONMENT);
+	err = test_line_find("ERROR: results: could not write results.json: ", NULL);
+	assert_non_null(err);
+	assert_non_null(strstr(err, "(errno 2)"));
+	/* A run that failed stays a failure: 1, not 99. */
+	report_reset();
+	assert_int_equal(app_finish(&o, "results.json", EXIT_FAIL), EXIT_FAIL);
+}
+
+static volatile int hold_cpu1;
+
+static void busy_cpu1(void *arg)
+{
+	(void)arg;
+	while (__atomic_load_n(&hold_cpu1, __ATOMIC_SEQ_CST))
+		usleep(1000);
+}
+
+/*
+ * A processor that cannot be started is the environment's failure, not
+ * PEBS's: an ERROR line, the run SKIPped with the reason, exit 99 (the
+ * old code: "FAIL: share-hitm/load: CPU 1 could not run its part", 1).
+ */
+static void ap_that_never_starts_is_99(void **state)
+{
+	struct options o;
+	struct cpu_info ci;
+
+	if (plat_cpu_count() < 2)
+		skip();
+	assert_int_equal(sim_select("skl"), 0);
+	hw_install(sim_hw_ops());
+	cpu_probe(&ci);
+	options_defaults(&o);
+	strcpy(o.job.kernels, "share-hitm");
+	o.job.dump = false;
+	strcpy(o.job.results, "none");
+	hold_cpu1 = 1;
+	assert_int_equal(plat_start_on_cpu(1, busy_cpu1, NULL), 0);
+	job_main(&o.job, &ci);
+	hold_cpu1 = 0;
+	plat_wait_cpu(1, 1000000);
+	assert_non_null(
+	    test_line_find("ERROR: share-hitm/load: CPU 1 could not be started (error -1)", NULL));
+	assert_non_null(
+	    test_line_find("SKIP: share-hitm/load: environment: CPU 1 could not", NULL));
+	assert_int_equal(test_line_count("FAIL: "), 0);
+	assert_int_equal(report_exit_status(), EXIT_ENVIRONMENT);
+	hw_install(NULL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test_setup(env_error_exits_99, setup),
+	    cmocka_unit_test_setup(verdict_log_keeps_lines, setup),
+	    cmocka_unit_test_setup(smbios_type1, setup),
+	    cmocka_unit_test_setup(finish_writes_v2_when_all_skipped, setup),
+	    cmocka_unit_test_setup(finish_not_landed_is_99, setup),
+	    cmocka_unit_test_setup(ap_that_never_starts_is_99, setup),
+	};
+
+	if (!mkdtemp(outdir))
+		return 1;
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
