@@ -267,6 +267,12 @@ int app_run(const struct options *opts, const struct app_real *real)
 	have_probed = true;
 	cpu_report(ci);
 
+	/* The job's options against this CPU, before the first PMU write (bad: exit 2). */
+	if (!opts->report_only && pmu_pebs_usable(ci, why, sizeof(why)) &&
+	    job_check(&opts->job, ci, why, sizeof(why))) {
+		report_line("ERROR: %s", why);
+		return EXIT_USAGE;
+	}
 	if (opts->selftest == OPT_SELFTEST_GP)
 		selftest_gp(sel.real);
 	if (opts->report_only) {

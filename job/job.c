@@ -415,32 +415,6 @@ static void run_kernel(struct runner *r, const struct kernel_def *def)
 	plat_free(k);
 }
 
-/* --- selection: kernels=all|none|name,name ----------------------------------- */
-
-static bool name_in_list(const char *list, const char *name)
-{
-	size_t n = strlen(name);
-
-	for (const char *p = list; *p;) {
-		const char *e = strchr(p, ',');
-		size_t len = e ? (size_t)(e - p) : strlen(p);
-
-		if (len == n && !strncmp(p, name, n))
-			return true;
-		if (!e)
-			break;
-		p = e + 1;
-	}
-	return false;
-}
-
-static bool selected(const struct job_opts *o, const struct kernel_def *def)
-{
-	if (!strcmp(o->kernels, "all"))
-		return def->in_default_job;
-	return name_in_list(o->kernels, def->name);
-}
-
 /* --- the job ----------------------------------------------------------------- */
 
 static const char *core_type_word(enum cpu_core_type t)
@@ -522,7 +496,7 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	for (size_t i = 0; i < kernel_count(); i++) {
 		const struct kernel_def *def = kernel_at(i);
 
-		if (!selected(jo, def))
+		if (!kernel_selected(jo->kernels, def))
 			continue;
 		if (!usable) {
 			json_begin_object(&r->json, NULL);

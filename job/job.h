@@ -34,6 +34,14 @@ struct job_opts {
 	bool dump;		   /* dump=on|off (raw record dumps on the ESP)  default on */
 };
 
+/*
+ * The job's options against this CPU (after cpu_probe, before any PMU
+ * programming; pure): every events= entry and period= as the session's
+ * plan would take them.  Returns 0, or -1 with err filled (one line naming
+ * the option and the limit) for the caller to exit 2.
+ */
+int job_check(const struct job_opts *jo, const struct cpu_info *ci, char *err, size_t err_size);
+
 /* Reports PASS/FAIL/SKIP lines through lib/report.h; the caller prints SUMMARY. */
 void job_main(const struct job_opts *jo, const struct cpu_info *ci);
 

@@ -367,6 +367,30 @@ const struct kernel_def *kernel_find(const char *name)
 	return NULL;
 }
 
+static bool name_in_list(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = list; *p;) {
+		const char *e = strchr(p, ',');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+
+		if (len == n && !strncmp(p, name, n))
+			return true;
+		if (!e)
+			break;
+		p = e + 1;
+	}
+	return false;
+}
+
+bool kernel_selected(const char *kernels_opt, const struct kernel_def *def)
+{
+	if (!strcmp(kernels_opt, "all"))
+		return def->in_default_job;
+	return name_in_list(kernels_opt, def->name);
+}
+
 void kernel_names(char *buf, size_t size)
 {
 	struct strbuf sb;

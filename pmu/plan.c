@@ -388,11 +388,27 @@ static int choose_period(struct pmu_plan *p, uint64_t want, char *why, size_t wh
 		    why, why_size,
 		    "period %llu: INST_RETIRED.ALL on %s needs the low 6 bits clear (HSW11)",
 		    (unsigned long long)p->period, ua->name);
-	if (p->period > MAX_PERIOD)
+	/*
+	 * With full-width writes (IA32_PERF_CAPABILITIES.FW_WRITE, bit 13) the
+	 * session writes the IA32_A_PMCx aliases: half the counter's width
+	 * (Linux core.c intel_pmu_init: max_period = cntval_mask >> 1).  Not
+	 * for arch-PEBS, whose reload value (CFG_C, pmu/msr.h) holds 32 bits.
+	 */
+	bool full = p->fw_write && !p->arch;
+
+	if (full && p->period > (p->gp_width_mask >> 1))
 		return refuse(why, why_size,
-			      "period %llu above %llu (counter writes sign-extend "
-			      "bit 31)",
-			      (unsigned long long)p->period, MAX_PERIOD);
+			      "period %llu above %llu (full-width counter writes: half "
+			      "the %u-bit counter)",
+			      (unsigned long long)p->period,
+			      (unsigned long long)(p->gp_width_mask >> 1),
+			      (unsigned int)__builtin_popcountll(p->gp_width_mask));
+	if (!full && p->period > MAX_PERIOD)
+		return refuse(why, why_size, "period %llu above %llu (%s)",
+			      (unsigned long long)p->period, MAX_PERIOD,
+			      p->arch ? "the arch-PEBS reload value holds 32 bits"
+				      : "counter writes sign-extend bit 31: no full-width "
+					"writes, IA32_PERF_CAPABILITIES bit 13 clear");
 	return 0;
 }
 

@@ -391,15 +391,15 @@ static bool arm(struct sess *s)
  * The result buffer is allocated before arming: the PMI handler drains into
  * it from interrupt context, where firmware memory services must not be
  * called (UEFI: no AllocatePool above TPL_NOTIFY).  Polling needs one PEBS
- * buffer's worth (plus the forced records); PMI draining several.
+ * buffer's worth (plus the forced records); PMI draining several
+ * (session.h session_result_bytes).
  */
-#define RESULT_PMI_BUFFERS 16
-
 static int alloc_result(struct sess *s, char *why, size_t why_size)
 {
 	struct session_result *r = s->res;
 	size_t min_rec = s->plan.arch ? 16 : (s->plan.rec_size ? s->plan.rec_size : 32);
-	size_t bufs = s->cfg->drain == PEBS_DRAIN_PMI ? RESULT_PMI_BUFFERS : 2;
+	size_t bufs = s->cfg->drain == PEBS_DRAIN_PMI ? SESSION_PMI_RESULT_BUFFERS
+						      : SESSION_POLL_RESULT_BUFFERS;
 
 	if (s->plan.count_only)
 		return 0;

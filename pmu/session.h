@@ -115,6 +115,21 @@ int session_run(const struct session_cfg *cfg, void (*kernel)(void *arg), void *
 void session_result_free(struct session_result *res);
 
 /*
+ * The memory the drained records are kept in, allocated before arming:
+ * one PEBS buffer's worth twice when polling, 16 times with drain=pmi (the
+ * handler drains into it and may not allocate).  The options refuse a
+ * buffer= whose records would need more than SESSION_RESULT_MAX.
+ */
+#define SESSION_PMI_RESULT_BUFFERS  16
+#define SESSION_POLL_RESULT_BUFFERS 2
+#define SESSION_RESULT_MAX	    (256ULL << 20)
+static inline uint64_t session_result_bytes(uint32_t buffer_kib, enum pebs_drain drain)
+{
+	return (uint64_t)buffer_kib * 1024 *
+	       (drain == PEBS_DRAIN_PMI ? SESSION_PMI_RESULT_BUFFERS : SESSION_POLL_RESULT_BUFFERS);
+}
+
+/*
  * drain=pmi, legacy PEBS: how many records the default interrupt threshold
  * leaves free before the absolute maximum (Linux ds.c pebs_update_threshold:
  * one per PEBS-capable counter, the fixed ones too with baseline).

@@ -65,3 +65,49 @@ expect_rc cfgbin 2
 expect_line "cfgbin: non-ASCII byte named with its line" "$T/cfgbin.out" \
 	'^ERROR: \\EFI\\BOOT\\PEBSPROBE.CFG: config line 2: not plain ASCII text \(byte 0xe9\)$'
 expect_no_line "cfgbin: no MSR accessed" "$T/cfgbin.out" '^MSR: '
+
+# The app's own files and two outputs of one name are refused before
+# anything is written: log=BOOTX64.EFI replaced the binary (the next boot
+# dropped to the shell), results=PEBSPROBE.CFG broke every later boot.
+check own-binary \
+	"^ERROR: option log: 'BOOTX64.EFI' is one of pebsprobe's own files \(accepted: a file name other than PEBSPROBE.CFG, \*.efi, \*.pebs and \*.tmp, or none\)$" \
+	trace=msr log=BOOTX64.EFI
+if mtype -i "$T/own-binary.img" ::/EFI/BOOT/BOOTX64.EFI | cmp -s - "$BUILD/pebsprobe.efi"; then
+	pass "own-binary: BOOTX64.EFI is still the binary"
+else
+	fail "own-binary" "BOOTX64.EFI on the ESP differs from $BUILD/pebsprobe.efi"
+fi
+check own-config "^ERROR: option results: 'PEBSPROBE.CFG' is one of pebsprobe's own files " \
+	trace=msr results=PEBSPROBE.CFG
+if mtype -i "$T/own-config.img" ::/EFI/BOOT/PEBSPROBE.CFG | grep -q '^trace=msr results=PEBSPROBE.CFG$'; then
+	pass "own-config: PEBSPROBE.CFG is still the options"
+else
+	fail "own-config" "PEBSPROBE.CFG was replaced: $(mtype -i "$T/own-config.img" ::/EFI/BOOT/PEBSPROBE.CFG | head -c 60)"
+fi
+check same-output "^ERROR: options log and results: both name 'x' \(accepted: two different file names, or none for either\)$" \
+	trace=msr log=x results=X
+check size-too-small "^ERROR: option size: 1 bytes is below kernel chase-l1's minimum of 4096 " \
+	trace=msr kernels=chase-l1 size=1
+check pmi-buffer "^ERROR: option buffer: 65536 KiB with drain=pmi keeps 1024 MiB of drained records, more than the 256 MiB limit \(accepted: buffer=4..16384 with drain=pmi\)$" \
+	trace=msr drain=pmi buffer=65536
+
+# Mistakes only the CPU can judge (its generation's events and period
+# range) come after the capability report, which reads MSRs, and before
+# any kernel or PMU programming: one ERROR line, exit 2.
+check_cpu() { # name want-error-regex options...
+	local name=$1 want=$2
+	shift 2
+	boot "$name" -- "$@"
+	expect_rc "$name" 2
+	expect_line "$name: error line" "$T/$name.out" "$want"
+	n=$(grep -c '^ERROR: ' "$T/$name.out")
+	if [ "$n" = 1 ]; then pass "$name: exactly one ERROR line"; else fail "$name" "$n ERROR lines"; fi
+	expect_no_line "$name: no kernel started" "$T/$name.out" '^INFO: kernel '
+	expect_no_line "$name: no FAIL" "$T/$name.out" '^FAIL: '
+}
+check_cpu period-one "^ERROR: option period: period 1 below 32, the minimum on Skylake \(checked before any PMU programming\) \[sim\]$" \
+	pmu=sim model=skl period=1
+check_cpu event-bogus "^ERROR: option events: event 'BOGUS': not in libpfm4's 'skl' table " \
+	pmu=sim model=skl events=BOGUS
+check_cpu event-long "^ERROR: option events: event 'a{40}\.\.\.': longer than 63 characters " \
+	pmu=sim model=skl "events=$(printf 'a%.0s' $(seq 70))"

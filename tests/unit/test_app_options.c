@@ -387,6 +387,47 @@ static void test_check_threshold(void **state)
 	assert_int_equal(check("buffer=4 threshold=0"), 0);
 }
 
+/* An output may not replace the app's own files, nor name the other output. */
+static void test_check_outputs(void **state)
+{
+	static const char *const own[] = {
+	    "log=BOOTX64.EFI",	 "results=bootx64.efi",	       "results=PEBSPROBE.CFG",
+	    "log=pebsprobe.cfg", "results=chase-l1-load.pebs", "log=results.json.tmp"};
+
+	for (size_t i = 0; i < sizeof(own) / sizeof(own[0]); i++) {
+		assert_int_equal(check(own[i]), -1);
+		assert_non_null(strstr(err,
+				       "is one of pebsprobe's own files (accepted: a file "
+				       "name other than PEBSPROBE.CFG, *.efi, *.pebs and *.tmp, "
+				       "or none)"));
+	}
+	assert_int_equal(check("log=x results=X"), -1);
+	assert_string_equal(err, "options log and results: both name 'x' (accepted: two "
+				 "different file names, or none for either)");
+	assert_int_equal(check("log=run.log results=run.json"), 0);
+	assert_int_equal(check("log=none results=none"), 0);
+	assert_int_equal(check("results=efi.json"), 0);
+}
+
+/* size= below a chosen kernel's minimum; buffer= whose records need too much memory. */
+static void test_check_size_and_memory(void **state)
+{
+	assert_int_equal(check("size=1"), -1);
+	assert_string_equal(err, "option size: 1 bytes is below kernel chase-dram's minimum of "
+				 "16777216 (accepted: 0 = per kernel, or at least 16777216 bytes "
+				 "for the kernels chosen)");
+	assert_int_equal(check("kernels=chase-l1 size=1"), -1);
+	assert_non_null(strstr(err, "chase-l1's minimum of 4096"));
+	assert_int_equal(check("kernels=chase-l1 size=4K"), 0);
+	assert_int_equal(check("kernels=none size=1"), 0);
+	assert_int_equal(check("drain=pmi buffer=65536"), -1);
+	assert_string_equal(err, "option buffer: 65536 KiB with drain=pmi keeps 1024 MiB of "
+				 "drained records, more than the 256 MiB limit (accepted: "
+				 "buffer=4..16384 with drain=pmi)");
+	assert_int_equal(check("drain=pmi buffer=16384"), 0);
+	assert_int_equal(check("drain=poll buffer=65536"), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -403,6 +444,8 @@ int main(void)
 	    cmocka_unit_test(test_check_model),
 	    cmocka_unit_test(test_check_kernels),
 	    cmocka_unit_test(test_check_threshold),
+	    cmocka_unit_test(test_check_outputs),
+	    cmocka_unit_test(test_check_size_and_memory),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+/*
+ * check.c - the job's options against this CPU, after the capability probe
+ * and before any PMU programming (job.h job_check): each events= entry and
+ * period= go through the same plan the session would follow (pmu/plan.c,
+ * pure: no MSR), so what the plan would refuse for the user's value - an
+ * event not in the generation's table, a name over 63 characters, a period
+ * outside the generation's range - is a bad option (exit 2), not a PEBS
+ * failure.
+ */
+#include "job_int.h"
+#include "../lib/fmt.h"
+#include "../lib/platform.h"
+#include "../lib/report.h"
+
+/* One plan with the user's values; the kind and event of a sampling. */
+static int check_plan(const struct job_opts *jo, const struct cpu_info *ci, enum pebs_kind kind,
+		      const char *event, struct pmu_plan *plan, char *why, size_t why_size)
+{
+	struct session_cfg cfg;
+
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.ci = ci;
+	cfg.kind = kind;
+	cfg.sample_event = event;
+	cfg.ldlat = jo->ldlat;
+	cfg.buffer_kib = jo->buffer_kib;
+	cfg.threshold_records = jo->threshold;
+	cfg.drain = jo->drain;
+	cfg.period = jo->period;
+	return plan_build(&cfg, ci, plan, why, why_size);
+}
+
+int job_check(const struct job_opts *jo, const struct cpu_info *ci, char *err, size_t err_size)
+{
+	const struct uarch_info *ua = uarch_for_cpu(ci);
+	struct pmu_plan *plan;
+	struct runner r;
+	char why[256];
+	int rc = 0;
+
+	if (!ua)
+		return 0; /* no generation: the job SKIPs every kernel and says why */
+	plan = plat_alloc(sizeof(*plan));
+	if (!plan)
+		return 0; /* the job reports the missing memory itself */
+	memset(&r, 0, sizeof(r));
+	split_events(&r, jo->events);
+	for (unsigned int i = 0; i < r.n_user && !rc; i++) {
+		if (check_plan(jo, ci, KIND_OTHER, r.user_ev[i], plan, why, sizeof(why))) {
+			pp_snprintf(err, err_size,
+				    "option events: %s (on %s, checked before any PMU "
+				    "programming)",
+				    why, ua->name);
+			rc = -1;
+		}
+	}
+	/* period= applies to the generation's own samplings too. */
+	for (unsigned int s = KSAMPLE_LOAD; s <= KSAMPLE_STORE && !rc && jo->period && !r.n_user;
+	     s <<= 1) {
+		enum pebs_kind kind;
+		const char *event;
+
+		if (!sampling_kind(ua, s, &kind, &event))
+			continue;
+		if (check_plan(jo, ci, kind, event, plan, why, sizeof(why))) {
+			pp_snprintf(err, err_size,
+				    "option period: %s (checked before any PMU "
+				    "programming)",
+				    why);
+			rc = -1;
+		}
+	}
+	plat_free(plan);
+	return rc;
+}

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_job_check.c - a user's mistake is a bad option (exit 2, one ERROR
+ * line naming the limit, no kernel started), not a PEBS failure (exit 1):
+ * period= outside the generation's range (the upper end by full-width
+ * writes: above 2^31-1 only where IA32_PERF_CAPABILITIES.FW_WRITE allows
+ * it, never with arch-PEBS's 32-bit reload), events= not in the
+ * generation's table or over 63 characters.  On the simulator, through
+ * app_run() as the app runs it.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "app/app.h"
+#include "lib/report.h"
+#include "pmu/hw.h"
+#include "test_util.h"
+
+static int run(const char *line)
+{
+	struct options o;
+	char err[REPORT_LINE_MAX];
+
+	test_lines_capture();
+	report_reset();
+	report_set_simulated(false);
+	hw_install(NULL);
+	options_defaults(&o);
+	assert_int_equal(options_parse_line(&o, line, false, err, sizeof(err)), 0);
+	o.pmu = OPT_PMU_SIM;
+	o.job.dump = false;
+	strcpy(o.job.kernels, "chase-l1");
+	return app_run(&o, NULL);
+}
+
+static void refused(const char *line, const char *want)
+{
+	const char *e;
+
+	assert_int_equal(run(line), EXIT_USAGE);
+	e = test_line_find("ERROR: ", NULL);
+	assert_non_null(e);
+	if (!strstr(e, want))
+		fail_msg("%s: got '%s', want '%s'", line, e, want);
+	assert_int_equal(test_line_count("ERROR: "), 1);
+	assert_null(test_line_find("INFO: kernel ", NULL));
+	assert_int_equal(test_line_count("FAIL: "), 0);
+	assert_int_equal(test_line_count("SUMMARY: "), 0);
+}
+
+static void period_range(void **state)
+{
+	refused("model=skl period=1",
+		"ERROR: option period: period 1 below 32, the minimum on Skylake (checked before "
+		"any PMU programming)");
+	/* Skylake writes full width (FW_WRITE): 2^47-1 for its 48-bit counters. */
+	assert_int_not_equal(run("model=skl period=4294967296"), EXIT_USAGE);
+	refused("model=skl period=140737488355328",
+		"period 140737488355328 above 140737488355327 (full-width counter writes: half "
+		"the 48-bit counter)");
+	/* Arch-PEBS's reload value (CFG_C) has 32 bits whatever FW_WRITE says. */
+	refused("model=archpebs period=4294967296",
+		"period 4294967296 above 2147483647 (the arch-PEBS reload value holds 32 bits)");
+	/* Atoms take 1 (one assist per event). */
+	assert_int_equal(run("model=slm period=1"), EXIT_PASS);
+}
+
+static void events(void **state)
+{
+	char line[160];
+
+	refused("model=skl events=BOGUS", "ERROR: option events: event 'BOGUS': not in "
+					  "libpfm4's 'skl' table");
+	snprintf(line, sizeof(line), "model=skl events=%064d", 7);
+	refused(line, "': longer than 63 characters");
+	assert_int_not_equal(run("model=skl events=MEM_INST_RETIRED.ALL_LOADS"), EXIT_USAGE);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(period_range),
+	    cmocka_unit_test(events),
+	};
+
+	setenv("PEBSPROBE_OUT", "/tmp", 1);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
