@@ -107,7 +107,7 @@ check_cpu() { # name want-error-regex options...
 }
 check_cpu period-one "^ERROR: option period: period 1 below 32, the minimum on Skylake \(checked before any PMU programming\) \[sim\]$" \
 	pmu=sim model=skl period=1
-check_cpu event-bogus "^ERROR: option events: event 'BOGUS': not in libpfm4's 'skl' table " \
+check_cpu event-bogus "^ERROR: option events: event 'BOGUS': no such EventName in perfmon SKL/skylake_core.json " \
 	pmu=sim model=skl events=BOGUS
 check_cpu event-long "^ERROR: option events: event 'a{40}\.\.\.': longer than 63 characters " \
 	pmu=sim model=skl "events=$(printf 'a%.0s' $(seq 70))"

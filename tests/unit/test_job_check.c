@@ -5,7 +5,7 @@
  * period= outside the generation's range (the upper end by full-width
  * writes: above 2^31-1 only where IA32_PERF_CAPABILITIES.FW_WRITE allows
  * it, never with arch-PEBS's 32-bit reload), events= not in the
- * generation's table or over 63 characters.  On the simulator, through
+ * generation's perfmon table or over 63 characters.  On the simulator, through
  * app_run() as the app runs it.
  */
 #include <setjmp.h>
@@ -75,8 +75,9 @@ static void events(void **state)
 {
 	char line[160];
 
-	refused("model=skl events=BOGUS", "ERROR: option events: event 'BOGUS': not in "
-					  "libpfm4's 'skl' table");
+	refused("model=skl events=BOGUS",
+		"ERROR: option events: event 'BOGUS': no such EventName in perfmon "
+		"SKL/skylake_core.json");
 	snprintf(line, sizeof(line), "model=skl events=%064d", 7);
 	refused(line, "': longer than 63 characters");
 	assert_int_not_equal(run("model=skl events=MEM_INST_RETIRED.ALL_LOADS"), EXIT_USAGE);
