@@ -65,7 +65,7 @@ int offcore_avg_latency(const struct cpu_info *ci, uint16_t request, uint64_t sn
 		return SESSION_SKIP;
 	}
 	/*
-	 * Seed 004 (SDM 18.6.3): both registers hold the request type and
+	 * SDM Vol. 3B 18.6.3: both registers hold the request type and
 	 * OUTSTANDING[38] / ANY_RESPONSE[16], "while setting the remaining bits
 	 * to 0".  A snoop filter on RSP1 would count a subset of the requests
 	 * whose cycles RSP0 weighs, and the ratio would not be the latency.
@@ -80,7 +80,7 @@ int offcore_avg_latency(const struct cpu_info *ci, uint16_t request, uint64_t sn
 	}
 	if (ua->flags & UA_OFFCORE_AVG_LAT) {
 		/*
-		 * Seed 004: RSP0 = request | OUTSTANDING[38], the rest 0;
+		 * SDM Vol. 3B 18.6.3: RSP0 = request | OUTSTANDING[38], the rest 0;
 		 * RSP1 = the same request | ANY_RESPONSE[16].  OFFCORE_RESPONSE_0 is
 		 * event B7H umask 01H, _1 is B7H umask 02H on Silvermont/Goldmont.
 		 */

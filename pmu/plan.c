@@ -238,7 +238,7 @@ static int default_sample(const struct pmu_plan *p, enum pebs_kind kind, struct 
 static int pebs_event_rules(const struct pmu_plan *p, const struct pmu_event *ev, char *why,
 			    size_t why_size)
 {
-	/* Seed 001 NOTE: PEBS events need AnyThread, Edge, Invert and CMask all zero. */
+	/* SDM Vol. 3B 18.9.4 NOTE: PEBS events need AnyThread, Edge, Invert and CMask all zero. */
 	if (ev->evtsel & (EVTSEL_ANY | EVTSEL_EDGE | EVTSEL_INV | EVTSEL_CMASK_MASK))
 		return refuse(why, why_size,
 			      "event '%s': PEBS needs AnyThread, Edge, Invert and CMask zero "
@@ -641,7 +641,8 @@ static int plan_sample(struct pmu_plan *p, const struct session_cfg *cfg, char *
 				      p->sample.name, ua->name);
 		p->use_ldlat = true;
 		p->ldlat = p->sample.ldlat ? p->sample.ldlat : (cfg->ldlat ? cfg->ldlat : 3);
-		/* Seed 000: "The minimum value that may be programmed in this register is 3" */
+		/* SDM Vol. 3B 18.9.4.2: the smallest threshold MSR_PEBS_LD_LAT_THRESHOLD takes is 3
+		 */
 		if (p->ldlat < 3 || p->ldlat > 0xffff)
 			return refuse(why, why_size,
 				      "ldlat=%u: the load-latency threshold is 3..65535 "

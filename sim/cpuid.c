@@ -75,7 +75,8 @@ static void arch_pebs_leaf(const struct sim_model *m, uint32_t sub, struct cpuid
 
 	switch (sub) {
 	case 0:
-		/* bit 1 counters sub-leaf, bit 4 PEBS caps, bit 5 PEBS counters (reference 7) */
+		/* bit 1 counters sub-leaf, bit 4 PEBS caps, bit 5 PEBS counters (Linux core.c
+		 * update_pmu_cap, arch-PEBS series d21954c8a0ff) */
 		r->eax = (1u << 1) | (1u << 4) | (1u << 5);
 		break;
 	case 1:

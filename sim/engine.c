@@ -58,7 +58,8 @@ bool sim_gp_pebs_armed(const struct sim_cpu *c, unsigned int i)
 	return c->pmu.pebs_usable && (c->pebs_enable & BIT_ULL(i));
 }
 
-/* Fixed-counter PEBS: bit 32+i with baseline (reference 8.12), CFG_C.EN for arch-PEBS. */
+/* Fixed-counter PEBS: bit 32+i with baseline (Linux ds.c intel_pmu_pebs_enable), CFG_C.EN for
+ * arch-PEBS. */
 bool sim_fixed_pebs_armed(const struct sim_cpu *c, unsigned int i)
 {
 	if (!sim_fixed_counting(c, i))

@@ -128,7 +128,7 @@ static const struct sim_event skl_ev[] = {
 	EV(0x01c6, CNT_NONE, PEBS_PRECISE, "FRONTEND_RETIRED"),
 };
 
-/* Ice Lake server: PEBS on any counter with baseline (reference 8.4). */
+/* Ice Lake server: PEBS on any counter with baseline (Linux ds.c intel_icl_pebs_event_constraints). */
 static const struct sim_event icx_ev[] = {
 	ARCH_EVENTS,
 	EV(0x00c0, CNT_INST, PEBS_PRECISE, "INST_RETIRED.ANY_P"),
@@ -140,7 +140,8 @@ static const struct sim_event icx_ev[] = {
 
 /*
  * Golden Cove (SPR, ADL P-core): INST_RETIRED and load latency not on PMC0,
- * store latency on PMC0 only (reference 8.4); mem-loads-aux 0x8203 (8.6).
+ * store latency on PMC0 only (Linux ds.c intel_glc_pebs_event_constraints); mem-loads-aux
+ * 0x8203 (core.c PMU_FL_MEM_LOADS_AUX).
  */
 static const struct sim_event glc_ev[] = {
 	ARCH_EVENTS,
@@ -241,8 +242,9 @@ static uint64_t offcore_increment(const struct sim_cpu *c, unsigned int rsp,
 	if (!(a->kind & HW_LOAD) || a->level < LVL_L3 || !(cfg & 1))
 		return 0;
 	/*
-	 * Seed 004: bit 38 counts weighted cycles of the outstanding requests:
-	 * each request adds the cycles it is outstanding, its load latency here.
+	 * SDM Vol. 3B 18.6.3 "Average Offcore Request Latency Measurement": bit 38 counts weighted
+	 * cycles of the outstanding requests: each request adds the cycles it is outstanding, its
+	 * load latency here.
 	 */
 	if (rsp == 0 && (c->m->flags & F_OFFCORE_AVG) && (cfg & BIT_ULL(38)))
 		return a->latency;

@@ -130,7 +130,8 @@ static uint64_t evtsel_mask(const struct sim_cpu *c)
 	if (c->m->flags & F_TSX)
 		m |= EVTSEL_IN_TX | EVTSEL_IN_TXCP;
 	if (c->pmu.baseline)
-		m |= EVTSEL_ADAPTIVE; /* bit 34 only with PEBS baseline (reference 2) */
+		m |= EVTSEL_ADAPTIVE; /* bit 34 only with PEBS baseline (Linux perf_event.h
+					 ICL_EVENTSEL_ADAPTIVE) */
 	return m;
 }
 
@@ -146,7 +147,8 @@ static uint64_t fixed_ctrl_mask(const struct sim_cpu *c)
 		if (c->pmu.version >= 3)
 			m |= 0x4ull << (4 * i); /* AnyThread */
 		if (c->pmu.baseline)
-			m |= BIT_ULL(32 + 4 * i); /* adaptive (reference 2) */
+			m |= BIT_ULL(
+			    32 + 4 * i); /* adaptive (Linux perf_event.h ICL_FIXED_0_ADAPTIVE) */
 	}
 	return m;
 }
@@ -160,7 +162,7 @@ static uint64_t global_ctrl_mask(const struct sim_cpu *c)
 	return m;
 }
 
-/* Bits of IA32_PERF_GLOBAL_STATUS (reference 2 MSR map). */
+/* Bits of IA32_PERF_GLOBAL_STATUS (SDM Vol. 4 Table 2-2, MSR 38EH; Linux msr-index.h). */
 uint64_t sim_status_mask(const struct sim_cpu *c)
 {
 	uint64_t m = global_ctrl_mask(c) | BIT_ULL(63);
@@ -352,7 +354,7 @@ static enum hw_fault wr_pebs_enable(struct sim_cpu *c, unsigned int i, uint64_t 
 		sim_violation(c, "pebs-unavailable",
 			      "IA32_PEBS_ENABLE=0x%llx on a part whose IA32_MISC_ENABLE[12] "
 			      "(PEBS_UNAVAIL) is set: PEBS must not be used (SDM Vol. 4, MSR 1A0H; "
-			      "reference 1)",
+			      "Linux kernel/cpu/intel.c)",
 			      (unsigned long long)v);
 		return HW_GP;
 	}
@@ -392,7 +394,7 @@ static enum hw_fault rd_offcore(struct sim_cpu *c, unsigned int i, uint64_t *v)
 	return HW_OK;
 }
 
-/* Seed 004: AVG_LATENCY (bit 38) exists in MSR_OFFCORE_RSP0 only: the masks say so. */
+/* SDM Vol. 3B 18.6.3: AVG_LATENCY (bit 38) exists in MSR_OFFCORE_RSP0 only: the masks say so. */
 static enum hw_fault wr_offcore(struct sim_cpu *c, unsigned int i, uint64_t v)
 {
 	if (check(v, c->m->offcore_mask[i]))
@@ -451,7 +453,8 @@ uint64_t sim_phys_mask(const struct sim_cpu *c)
 	return GENMASK_ULL((c->m->phys_bits ? c->m->phys_bits : 39) - 1, 12);
 }
 
-/* Arch-PEBS IA32_PEBS_BASE: 4 KiB-aligned physical address | SIZE [3:0] (reference 7). */
+/* Arch-PEBS IA32_PEBS_BASE: 4 KiB-aligned physical address | SIZE [3:0] (Linux msr-index.h,
+ * arch-PEBS d21954c8a0ff). */
 static enum hw_fault wr_pebs_base(struct sim_cpu *c, unsigned int i, uint64_t v)
 {
 	if (check(v, sim_phys_mask(c) | 0xf))
@@ -460,7 +463,8 @@ static enum hw_fault wr_pebs_base(struct sim_cpu *c, unsigned int i, uint64_t v)
 	return HW_OK;
 }
 
-/* IA32_PEBS_INDEX: WR [26:4], FULL 31, EN 32, THRESH [58:36] (reference 7). */
+/* IA32_PEBS_INDEX: WR [26:4], FULL 31, EN 32, THRESH [58:36] (Linux msr-index.h ARCH_PEBS_*,
+ * d21954c8a0ff). */
 static enum hw_fault wr_pebs_index(struct sim_cpu *c, unsigned int i, uint64_t v)
 {
 	if (check(v, GENMASK_ULL(26, 4) | BIT_ULL(31) | BIT_ULL(32) | GENMASK_ULL(58, 36)))

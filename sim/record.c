@@ -60,7 +60,8 @@ uint64_t sim_dse_load(const struct sim_cpu *c, const struct sim_access *a)
 		return src;
 	case DSE_BIG:
 		src |= stlb << 4 | lock << 5;
-		/* SPR: blk bits complete only with mem-loads-aux counting (reference 8.6) */
+		/* SPR: blk bits complete only with mem-loads-aux counting (Linux core.c
+		 * PMU_FL_MEM_LOADS_AUX) */
 		if ((c->m->flags & F_BLOCK) && aux_counting(c))
 			src |= (uint64_t)a->data_blk << 6 | (uint64_t)a->addr_blk << 7;
 		return src;

@@ -293,8 +293,8 @@ static void check_ds(struct sim_cpu *c)
 	if (ds_ok(c, why, sizeof(why)) || !once(c, R_DS_AREA))
 		return;
 	sim_violation(c, "ds-area",
-		      "PEBS armed but the DS save area is not usable: %s (SDM 18.4.4, DS save "
-		      "area; reference 3)",
+		      "PEBS armed but the DS save area is not usable: %s (SDM Vol. 3B 18.4.4, "
+		      "DS save area; Linux asm/intel_ds.h struct debug_store)",
 		      why);
 }
 
@@ -331,7 +331,8 @@ static void check_arch_pebs(struct sim_cpu *c)
 	if (once(c, R_ARCH_PEBS))
 		sim_violation(c, "arch-pebs-buffer",
 			      "a counter is armed through CFG_C.EN but IA32_PEBS_BASE=0x%llx / "
-			      "IA32_PEBS_INDEX=0x%llx (EN bit 32) give no buffer (reference 7)",
+			      "IA32_PEBS_INDEX=0x%llx (EN bit 32) give no buffer (Linux arch-PEBS, "
+			      "d21954c8a0ff)",
 			      (unsigned long long)c->pebs_base, (unsigned long long)c->pebs_index);
 }
 

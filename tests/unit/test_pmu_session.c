@@ -112,7 +112,7 @@ static enum hw_fault f_wrmsr(uint32_t msr, uint64_t v)
 		wtrace[n_wtrace].msr = m;
 		wtrace[n_wtrace++].v = v;
 	}
-	/* Seed 001 NOTE: program a PEBS counter only while it is disabled. */
+	/* SDM Vol. 3B 18.9.4 NOTE: program a PEBS counter only while it is disabled. */
 	if ((m >= 0xc1 && m < 0xc1 + N_GP) || (m >= 0x186 && m < 0x186 + N_GP)) {
 		unsigned int c = m >= 0x186 ? m - 0x186 : m - 0xc1;
 
@@ -135,7 +135,8 @@ static enum hw_fault f_wrmsr(uint32_t msr, uint64_t v)
 		return HW_OK;
 	}
 	if (m == MSR_IA32_PERF_GLOBAL_STATUS_SET) {
-		/* Seed 003: a non-precise PEBS counter's forced overflow gives a record. */
+		/* SDM Vol. 3B 18.7.1: a non-precise PEBS counter's forced overflow gives a record.
+		 */
 		if ((v & 1) && (*reg(MSR_IA32_PEBS_ENABLE) & 1) && *reg(MSR_IA32_DS_AREA))
 			fake_assist(0xf0f0);
 		else
@@ -543,7 +544,7 @@ static void test_offcore(void **state)
 					     NULL, &r, why, sizeof(why)),
 			 0);
 	/*
-	 * Seed 004: RSP0 = request | OUTSTANDING[38] = 0x40_0000_0001;
+	 * SDM Vol. 3B 18.6.3: RSP0 = request | OUTSTANDING[38] = 0x40_0000_0001;
 	 * RSP1 = request | ANY_RESPONSE[16] = 0x1_0001, "the remaining bits 0".
 	 */
 	assert_true(find_write(0, MSR_OFFCORE_RSP0, 0x4000000001ULL) >= 0);

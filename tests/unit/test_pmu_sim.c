@@ -380,7 +380,7 @@ static void run_ok(const char *ctx, struct session_cfg *c, struct kargs *ka,
 }
 
 /*
- * Seed 003: Goldmont records for a non-precise event (CPU_CLK_UNHALTED.CORE_P)
+ * SDM Vol. 3B 18.7.1: Goldmont records for a non-precise event (CPU_CLK_UNHALTED.CORE_P)
  * and records forced through IA32_PERF_GLOBAL_STATUS_SET, each marked.
  */
 static void test_goldmont_kinds(void **state)
@@ -424,7 +424,7 @@ static void offcore_kernel(void *arg)
 	kernel(&ka);
 }
 
-/* Seed 004 on Silvermont and Goldmont; the big-core ratio on Skylake. */
+/* SDM Vol. 3B 18.6.3 on Silvermont and Goldmont; the big-core ratio on Skylake. */
 static void test_offcore(void **state)
 {
 	static const char *const models[] = {"slm", "glm", "skl"};

@@ -99,7 +99,8 @@ static void check_probe(const struct want *w)
 	assert_int_equal(!!(ci.misc_enable & MISC_ENABLE_PEBS_UNAVAIL), w->pebs_unavail);
 	assert_true(ci.has_microcode);
 	assert_true(ci.microcode != 0);
-	/* DS, DTES64 and PDCM go together on every Intel model (reference 1). */
+	/* DS, DTES64 and PDCM go together on every Intel model (SDM Vol. 2A CPUID.01H; Linux ds.c
+	 * intel_ds_init). */
 	assert_true(ci.dtes64 && ci.pdcm);
 }
 
@@ -127,7 +128,8 @@ static void test_leaf_above_max(void **state)
 	assert_int_equal(hi.eax | hi.ebx | hi.ecx | hi.edx, 0);
 }
 
-/* CPUID.23H sub-leaves on the arch-PEBS part agree with its counters (reference 7). */
+/* CPUID.23H sub-leaves on the arch-PEBS part agree with its counters (Linux core.c update_pmu_cap,
+ * d21954c8a0ff). */
 static void test_arch_pebs_leaf(void **state)
 {
 	struct cpuid_regs r, a;

@@ -197,7 +197,8 @@ static const struct pm *pmi_model;
 static struct ds *pmi_ds;
 static bool pmi_drains;
 
-/* A drain like simple-pebs': index back to base, ack, EOI, unmask (reference 6). */
+/* A drain like simple-pebs': index back to base, ack, EOI, unmask (github.com/andikleen/simple-pebs
+ * simple-pebs.c). */
 static void on_pmi(void *ctx)
 {
 	(void)ctx;
@@ -354,7 +355,8 @@ static void test_arch_pebs_groups(void **state)
 	ds_free(&d);
 }
 
-/* Fixed counter 0 PEBS: reset slot index 8+i (fmt4) or 32+i (fmt5) (reference 3). */
+/* Fixed counter 0 PEBS: reset slot index 8+i (fmt4) or 32+i (fmt5) (Linux asm/intel_ds.h
+ * MAX_PEBS_EVENTS_FMT4). */
 static void fixed_case(const char *model, unsigned int slot, unsigned int other)
 {
 	struct ds d;
@@ -385,7 +387,7 @@ static void test_fixed_counter_pebs(void **state)
 	fixed_case("spr", 32, 8);
 }
 
-/* Adaptive records only for counters with their adaptive bit (reference 8.13). */
+/* Adaptive records only for counters with their adaptive bit (kvm-unit-tests x86/pmu_pebs.c). */
 static void test_adaptive_groups(void **state)
 {
 	static const struct {
@@ -527,7 +529,8 @@ static void test_precise_store_snb(void **state)
 	ds_free(&d);
 }
 
-/* SPR: data-blk bit 6 only while mem-loads-aux 0x8203 counts (reference 8.6). */
+/* SPR: data-blk bit 6 only while mem-loads-aux 0x8203 counts (Linux core.c PMU_FL_MEM_LOADS_AUX).
+ */
 static void blk_case(bool aux, uint64_t want_bit6)
 {
 	struct ds d;

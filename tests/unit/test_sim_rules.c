@@ -105,7 +105,7 @@ static void test_rule_table(void **state)
 		run_rcase(&rcases[i]);
 }
 
-/* Seed 000: on Sandy Bridge load latency excludes every other PEBS event. */
+/* SDM Vol. 3B 18.9.4.2: on Sandy Bridge load latency excludes every other PEBS event. */
 static void test_ldlat_exclusive(void **state)
 {
 	static const char *const models[] = {"snb", "skl"};
@@ -148,7 +148,7 @@ static void test_order_independent(void **state)
 	ds_free(&ds);
 }
 
-/* Seed 001 NOTE: no EVTSEL/PMC writes to a PEBS counter while it counts (PDIR parts). */
+/* SDM Vol. 3B 18.9.4 NOTE: no EVTSEL/PMC writes to a PEBS counter while it counts (PDIR parts). */
 static void test_pdir_reprogram(void **state)
 {
 	use_model("skl");
@@ -246,7 +246,7 @@ static void test_arch_pebs_buffer_rule(void **state)
 	wr(GLOBAL_CTRL, 0);
 }
 
-/* Seed 004: weighted cycles in RSP0 with bits 37:16 clear; RSP1 same request type. */
+/* SDM Vol. 3B 18.6.3: weighted cycles in RSP0 with bits 37:16 clear; RSP1 same request type. */
 static void offcore_case(uint64_t rsp0, uint64_t rsp1, bool bad)
 {
 	use_model("slm");

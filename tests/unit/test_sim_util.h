@@ -135,7 +135,7 @@ static pp_unused bool rd_gp(uint32_t msr)
 	return hw_rdmsr(msr, &v) == HW_GP;
 }
 
-/* ---- DS save area (64-bit layout, reference 3) ------------------------- */
+/* ---- DS save area (64-bit layout: SDM Vol. 3B 18.4.4; Linux struct debug_store) */
 
 struct ds {
 	uint8_t *area; /* 4 KiB DS save area */
