@@ -121,6 +121,7 @@ static void probe_arch_pmu(struct cpu_info *ci)
 	if (!ci->pmu_version)
 		return;
 	ci->n_gp = (r.eax >> 8) & 0xff;
+	ci->gp_mask = ci->n_gp >= 32 ? 0xffffffffu : (uint32_t)((1ULL << ci->n_gp) - 1);
 	ci->gp_width = (r.eax >> 16) & 0xff;
 	ci->arch_events_len = (r.eax >> 24) & 0xff;
 	ci->arch_events_unavail = r.ebx;
@@ -160,6 +161,20 @@ static void probe_arch_pebs(struct cpu_info *ci)
 	if (!(r.eax & BIT_ULL(8)))
 		return;
 	cpuid(0x23, 0, &r);
+	/*
+	 * Sub-leaf 1 (EAX[1]): EAX the GP counters as a bitmap, which may have
+	 * holes (Linux core.c update_pmu_cap: cntr_mask64 = CPUID.23H.1:EAX).  A
+	 * zero bitmap is not taken: leaf 0AH's count stays.
+	 */
+	if (ci->pmu_version && (r.eax & BIT_ULL(1))) {
+		struct cpuid_regs c;
+
+		cpuid(0x23, 1, &c);
+		if (c.eax) {
+			ci->gp_mask = c.eax;
+			ci->n_gp = 32 - __builtin_clz(c.eax);
+		}
+	}
 	if ((r.eax & (BIT_ULL(4) | BIT_ULL(5))) != (BIT_ULL(4) | BIT_ULL(5)))
 		return;
 	ci->arch_pebs = true;

@@ -47,7 +47,13 @@ struct cpu_info {
 
 	/* CPUID.0AH (architectural PMU) */
 	uint32_t pmu_version;
-	uint32_t n_gp, gp_width;
+	uint32_t n_gp, gp_width; /* n_gp: one past the highest GP counter */
+	/*
+	 * GP counters that exist: the low n_gp of CPUID.0AH:EAX[15:8], or the
+	 * bitmap of CPUID.23H.1:EAX where CPUID.23H.0:EAX[1] enumerates it and it
+	 * is non-zero (Linux core.c update_pmu_cap takes it as the counter mask).
+	 */
+	uint32_t gp_mask;
 	uint32_t n_fixed, fixed_width; /* n_fixed: one past the highest fixed counter */
 	uint32_t arch_events_len;      /* EAX[31:24] */
 	uint32_t arch_events_unavail;  /* EBX: bit set = event NOT available */

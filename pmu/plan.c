@@ -316,14 +316,15 @@ static void rule_words(const struct pmu_event *ev, const char *list, char *buf, 
  * The sampling counter: the event's perfmon PEBScounters (Counter where the
  * file has no PEBScounters, SNB to SKX/CLX: there PEBS is further limited
  * to the generation's PEBS counters, PMC0-3, SDM Vol. 3B 18.9.4), and what
- * CPUID enumerates: CPUID.0AH:EAX[15:8] GP counters, and with arch-PEBS the
+ * CPUID enumerates: CPUID.0AH:EAX[15:8] GP counters (or the CPUID.23H.1:EAX
+ * bitmap), and with arch-PEBS the
  * PEBS-capable ones of CPUID.23H.5:EAX.
  */
 static int pick_sample_counter(struct pmu_plan *p, char *why, size_t why_size)
 {
 	const struct uarch_info *ua = p->ua;
 	const struct pmu_event *ev = &p->sample;
-	uint32_t gp_all = p->n_gp >= 32 ? 0xffffffffu : (uint32_t)((1ULL << p->n_gp) - 1);
+	uint32_t gp_all = p->gp_mask;
 	uint32_t cpuid_gp = p->arch ? p->ci_arch_gp & gp_all : gp_all;
 	uint32_t rule_gp, allowed;
 	char rule[160], words[64], cpuid_words[64];
@@ -364,7 +365,7 @@ static int pick_sample_counter(struct pmu_plan *p, char *why, size_t why_size)
 		gp_words(cpuid_gp, cpuid_words, sizeof(cpuid_words));
 		return refuse(why, why_size, "event '%s': %s %s and %s %s share no counter",
 			      ev->name, rule, words,
-			      p->arch ? "CPUID.23H.5:EAX" : "CPUID.0AH:EAX[15:8]", cpuid_words);
+			      p->arch ? "CPUID.23H.5:EAX" : "CPUID GP counters", cpuid_words);
 	}
 	p->sample_ctr = lowest_bit(allowed);
 	return 0;
@@ -430,7 +431,7 @@ static int free_gp(const struct pmu_plan *p, uint32_t allowed)
 	unsigned int i;
 
 	for (i = 0; i < p->n_gp && i < PLAN_MAX_GP; i++)
-		if (!(p->gp_used & BIT_ULL(i)) && (allowed & BIT_ULL(i)))
+		if (!(p->gp_used & BIT_ULL(i)) && (allowed & p->gp_mask & BIT_ULL(i)))
 			return (int)i;
 	return -1;
 }
@@ -729,6 +730,9 @@ static void plan_init(struct pmu_plan *p, const struct cpu_info *ci, const struc
 	p->baseline = !p->arch && fmt >= 4 && (ci->perf_caps & PERF_CAP_PEBS_BASELINE);
 	p->fw_write = ci->has_perf_caps && (ci->perf_caps & PERF_CAP_FW_WRITE);
 	p->n_gp = ci->n_gp < PLAN_MAX_GP ? ci->n_gp : PLAN_MAX_GP;
+	/* A cpu_info built without the bitmap (tests) has contiguous GP counters. */
+	p->gp_mask = ci->gp_mask ? ci->gp_mask : (uint32_t)GENMASK_ULL(31, 0);
+	p->gp_mask &= p->n_gp ? (uint32_t)GENMASK_ULL(p->n_gp - 1, 0) : 0;
 	p->n_fixed =
 	    ci->pmu_version > 1 ? (ci->n_fixed < PLAN_MAX_FIXED ? ci->n_fixed : PLAN_MAX_FIXED) : 0;
 	/*

@@ -31,6 +31,7 @@ struct pmu_plan {
 	unsigned int fmt;		/* PERF_CAPABILITIES.PEBS_FMT, or PEBS_FMT_ARCH */
 	bool arch, baseline, adaptive, fw_write, count_only;
 	unsigned int n_gp, n_fixed;
+	uint32_t gp_mask;    /* GP counters present (CPUID.0AH count, or the CPUID.23H.1 bitmap) */
 	uint32_t fixed_mask; /* fixed counters present (CPUID.0AH EDX/ECX bitmap) */
 	uint64_t gp_width_mask;
 	uint32_t ci_arch_gp, ci_arch_fixed, ci_arch_caps; /* CPUID.23H (arch-PEBS) */

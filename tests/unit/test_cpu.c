@@ -18,6 +18,7 @@
 #include "pmu/cpu.h"
 #include "pmu/hw.h"
 #include "pmu/perfmon.h"
+#include "pmu/plan.h"
 #include "test_util.h"
 
 struct leaf {
@@ -456,6 +457,45 @@ static void test_arch_pebs(void **state)
 	assert_false(ci.arch_pebs);
 }
 
+/*
+ * CPUID.23H.1:EAX, the GP counters as a bitmap (Linux core.c update_pmu_cap
+ * takes it as the counter mask): here PMC1 is missing from 8.  Nothing may
+ * be placed on it (a write to its EVTSEL would #GP).
+ */
+static const struct leaf hole_leaves[] = {
+    {0, 0, VENDOR_INTEL_REGS(0x23)},
+    {1, 0, {0x000c06c0, 0, (1u << 15) | (1u << 2), (1u << 21) | (1u << 5)}},
+    {7, 1, {1u << 8, 0, 0, 0}},
+    {0xa, 0, {0x08300806, 0, 0x7, 0x603}},
+    {0x23, 0, {0x3e, 0, 0, 0}},
+    {0x23, 1, {0xfd, 0x7, 0, 0}},
+    {0x23, 4, {0, 0x7f, 0, 0}},
+    {0x23, 5, {0xfd, 0x01, 0x07, 0x01}},
+    {0}};
+static const struct profile hole = {hole_leaves, apebs_msrs};
+
+static void test_gp_bitmap_hole(void **state)
+{
+	struct cpu_info ci;
+	struct session_cfg c;
+	struct pmu_plan p;
+	char why[256];
+
+	run_probe(&hole, &ci);
+	memset(&c, 0, sizeof(c));
+	c.ci = &ci;
+	c.count_only = true;
+	c.count_events[0] = c.count_events[1] = "event=0x3c,umask=0x0";
+	c.n_count_events = 2;
+	assert_int_equal(plan_build(&c, &ci, &p, why, sizeof(why)), 0);
+	assert_int_equal(p.count[0].ctr, 0);
+	assert_int_equal(p.count[1].ctr, 2);
+	assert_false(p.gp_used & 0x2);
+	/* the apebs profile enumerates sub-leaf 1 but gives it no value: 0AH's 8 stay */
+	run_probe(&apebs, &ci);
+	assert_int_equal(ci.n_gp, 8);
+}
+
 /* A faulting capability MSR (a hypervisor hiding it) is reported, not fatal. */
 static void test_faulting_msr(void **state)
 {
@@ -628,7 +668,7 @@ int main(void)
 	    cmocka_unit_test(test_alder_lake),	    cmocka_unit_test(test_core2_no_pdcm),
 	    cmocka_unit_test(test_arch_pebs),	    cmocka_unit_test(test_faulting_msr),
 	    cmocka_unit_test(test_uarch_table),	    cmocka_unit_test(test_model_gaps),
-	    cmocka_unit_test(test_extended_family),
+	    cmocka_unit_test(test_extended_family), cmocka_unit_test(test_gp_bitmap_hole),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
