@@ -5,56 +5,14 @@
  */
 #include "job_int.h"
 
-/* --- the generation's samplings (pmu/uarch.h flags) ------------------------ */
+/* --- the generation's samplings (pmu/uarch.h rows) -------------------------- */
 
-/*
- * Goldmont has neither load latency nor DataLA, but PEBS on PMC0 for every
- * event (SDM Vol. 3B 18.7.1 "Processor Event Based Sampling (PEBS)") and a
- * data linear address in its records (18.7.1.1):
- * MEM_UOPS_RETIRED.ALL_LOADS / ALL_STORES (0xD0/0x81, 0xD0/0x82; SDM Vol. 3B
- * ch. 19 Goldmont event table), records without a data source.  Silvermont
- * is left out: its fmt2 records carry no data address for these events.
- */
-static const struct {
-	enum pebs_uarch uarch;
-	const char *load, *store;
-} atom_mem_events[] = {
-    {UARCH_GLM, "event=0xd0,umask=0x81", "event=0xd0,umask=0x82"},
-};
-
+/* The generation's row says how its loads and stores are sampled (pmu/uarch.c). */
 bool sampling_kind(const struct uarch_info *ua, unsigned int sampling, enum pebs_kind *k,
 		   const char **event)
 {
 	*event = NULL;
-	if (!ua)
-		return false;
-	for (size_t i = 0; i < ARRAY_SIZE(atom_mem_events); i++) {
-		if (atom_mem_events[i].uarch != ua->uarch)
-			continue;
-		*k = KIND_OTHER;
-		*event =
-		    sampling == KSAMPLE_LOAD ? atom_mem_events[i].load : atom_mem_events[i].store;
-		return true;
-	}
-	if (sampling == KSAMPLE_LOAD) {
-		if (ua->flags & UA_LDLAT)
-			*k = KIND_LDLAT;
-		else if (ua->flags & UA_DATALA)
-			*k = KIND_DATALA_LOAD;
-		else
-			return false;
-		return true;
-	}
-	/* Stores: store latency (SPR+), else precise store (SNB/IVB), else DataLA (HSW+). */
-	if (ua->flags & UA_STLAT)
-		*k = KIND_STLAT;
-	else if (ua->flags & UA_PRECISE_STORE)
-		*k = KIND_STORE;
-	else if (ua->flags & UA_DATALA)
-		*k = KIND_DATALA_STORE;
-	else
-		return false;
-	return true;
+	return ua && uarch_sampling(ua, sampling != KSAMPLE_LOAD, k, event);
 }
 
 const char *sampling_name(unsigned int sampling)

@@ -364,6 +364,15 @@ static const struct uarch_info uarch_table[] = {
      .pebs_gp = 0x1,
      .min_period = 1,
      .nonprecise_event = EV(0x3c, 0x00),
+     /*
+      * Neither load latency nor DataLA, but PEBS for every event and a data
+      * linear address in the record (SDM 18.7.1.1): ALL_LOADS / ALL_STORES,
+      * 0xD0/0x81 and 0xD0/0x82 (GLM/events/goldmont_core.json, and
+      * GLP/events/goldmontplus_core.json for 06_7A), records without a data
+      * source.  Silvermont has no row: its fmt2 records carry no address.
+      */
+     .mem_load_name = "MEM_UOPS_RETIRED.ALL_LOADS",
+     .mem_store_name = "MEM_UOPS_RETIRED.ALL_STORES",
      .inst_event = 0x00c0,
 
      /* intel_glm_extra_regs: bit 31 (SNP_NONE) and request bit 6 not writable */
@@ -533,6 +542,39 @@ uint32_t uarch_min_microcode(const struct uarch_info *ua, const struct cpu_info 
 			return ua->ucode[i].min_rev;
 	}
 	return model_listed ? UCODE_BROKEN : 0;
+}
+
+bool uarch_sampling(const struct uarch_info *ua, bool store, enum pebs_kind *kind,
+		    const char **event)
+{
+	/*
+	 * Loads: load latency, else DataLA (Haswell+).  Stores: store latency
+	 * (SPR+, the E-cores), else precise store (SNB/IVB), else DataLA.  The
+	 * first the row's flags name wins.
+	 */
+	static const struct {
+		bool store;
+		uint32_t flag;
+		enum pebs_kind kind;
+	} order[] = {
+	    {false, UA_LDLAT, KIND_LDLAT},	  {false, UA_DATALA, KIND_DATALA_LOAD},
+	    {true, UA_STLAT, KIND_STLAT},	  {true, UA_PRECISE_STORE, KIND_STORE},
+	    {true, UA_DATALA, KIND_DATALA_STORE},
+	};
+	const char *named = store ? ua->mem_store_name : ua->mem_load_name;
+
+	*event = NULL;
+	if (named) {
+		*kind = KIND_OTHER;
+		*event = named;
+		return true;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(order); i++)
+		if (order[i].store == store && (ua->flags & order[i].flag)) {
+			*kind = order[i].kind;
+			return true;
+		}
+	return false;
 }
 
 /* SDM Vol. 3B Table 18-45: MEM_UOPS_RETIRED (0xd0) umask bit 0 loads, bit 1 stores. */

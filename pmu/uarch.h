@@ -74,6 +74,12 @@ struct uarch_info {
 	uint16_t datala_store_event;	/* a DataLA store event (ALL_STORES) */
 	uint16_t aux_event;		/* 0x8203 on SPR/EMR */
 	uint16_t nonprecise_event;	/* Goldmont: CPU_CLK_UNHALTED.CORE_P */
+	/*
+	 * A generation without load latency or DataLA whose loads and stores
+	 * are still sampled: the perfmon names of its load and store events
+	 * (records of kind "other"), NULL elsewhere.
+	 */
+	const char *mem_load_name, *mem_store_name;
 	const struct ucode_min *ucode;
 	unsigned int n_ucode;
 	const struct uarch_constraint *cons; /* terminated by gp == 0 */
@@ -108,6 +114,15 @@ const struct uarch_info *uarch_for_cpu(const struct cpu_info *ci);
  * (Sandy Bridge, core.c intel_snb_pebs_broken).
  */
 uint32_t uarch_min_microcode(const struct uarch_info *ua, const struct cpu_info *ci);
+
+/*
+ * How the main job samples a kernel's loads (store false) or stores: the
+ * kind of event, and *event a perfmon name when the generation samples
+ * them with a named event of kind "other" (Goldmont), else NULL (the plan's
+ * default event for the kind).  False: the generation has no such sampling.
+ */
+bool uarch_sampling(const struct uarch_info *ua, bool store, enum pebs_kind *kind,
+		    const char **event);
 
 /* The data-source kind of records of event evtsel[15:0] (the decoder's --kind). */
 enum pebs_kind uarch_event_kind(const struct uarch_info *ua, uint16_t evtsel);
