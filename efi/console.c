@@ -7,7 +7,8 @@
  *   serial:  the first EFI_SERIAL_IO_PROTOCOL device, written directly as
  *            "line\r\n" - never through ConOut, whose terminal driver adds
  *            cursor moves and colour escapes;
- *   log:     the log file on the ESP (ASCII, "line\n", flushed every line).
+ *   log:     the log file on the ESP (ASCII, "line\n"), written and flushed
+ *            at each verdict, not every line (lib/logbuf.h: the policy).
  *
  * Writing to ConOut (the splitter) would send each line to the serial
  * terminal as well, so the serial transcript would hold it twice and with
@@ -16,6 +17,7 @@
  */
 #include "efi_glue.h"
 #include "../lib/fmt.h"
+#include "../lib/logbuf.h"
 #include "../lib/platform.h"
 #include "../lib/report.h"
 
@@ -28,6 +30,7 @@ static EFI_FILE_HANDLE log_fh;
 static char log_name[64];
 /* The first failure of the log file: creating it or a write (con_log_status). */
 static EFI_STATUS log_status;
+static struct logbuf log_buf;
 static bool log_write_failed;
 
 /* Lines printed before the log file is open, written into it when it opens. */
@@ -119,10 +122,29 @@ static void early_add(const char *line, size_t len)
 	early_len += len + 1;
 }
 
+/*
+ * One Write and one Flush per batch of lines (a Flush costs milliseconds on
+ * FAT).  A full or failing ESP: stop writing, say so at the end (efi/main.c).
+ */
+static void log_write(const char *buf, size_t len, void *ctx)
+{
+	EFI_STATUS st;
+
+	(void)ctx;
+	if (!log_fh)
+		return;
+	st = esp_append(log_fh, buf, len);
+	if (EFI_ERROR(st)) {
+		log_status = st;
+		log_write_failed = true;
+		uefi_call_wrapper(log_fh->Close, 1, log_fh);
+		log_fh = NULL;
+	}
+}
+
 void con_line(const char *line, void *ctx)
 {
 	size_t len = strlen(line);
-	char nl = '\n';
 
 	(void)ctx;
 	for (unsigned int i = 0; i < n_screens; i++)
@@ -133,21 +155,10 @@ void con_line(const char *line, void *ctx)
 	}
 	if (!n_screens && !serial)
 		screen_write(ST->ConOut, line);
-	if (log_fh) {
-		EFI_STATUS st = esp_append(log_fh, line, len);
-
-		if (!EFI_ERROR(st))
-			st = esp_append(log_fh, &nl, 1);
-		if (EFI_ERROR(st)) {
-			/* A full or failing ESP: stop writing, say so at the end (efi/main.c). */
-			log_status = st;
-			log_write_failed = true;
-			uefi_call_wrapper(log_fh->Close, 1, log_fh);
-			log_fh = NULL;
-		}
-	} else {
+	if (log_fh)
+		logbuf_line(&log_buf, line, len);
+	else
 		early_add(line, len);
-	}
 }
 
 int con_open_log(const char *name)
@@ -164,6 +175,7 @@ int con_open_log(const char *name)
 		return -1;
 	}
 	pp_snprintf(log_name, sizeof(log_name), "%s", name);
+	logbuf_init(&log_buf, log_write, NULL);
 	st = esp_append(log_fh, early, early_len);
 	if (EFI_ERROR(st)) {
 		log_status = st;
@@ -175,8 +187,10 @@ int con_open_log(const char *name)
 	return 0;
 }
 
+/* Writes what waits first, so that a failed write is known now. */
 bool con_log_failed(void)
 {
+	logbuf_flush(&log_buf);
 	return log_write_failed;
 }
 
@@ -190,6 +204,7 @@ const char *con_log_status(void)
 
 void con_close_log(void)
 {
+	logbuf_flush(&log_buf);
 	if (log_fh)
 		esp_close(log_fh);
 	log_fh = NULL;
