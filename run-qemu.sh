@@ -5,7 +5,7 @@
 #
 #   ./run-qemu.sh [--kvm] [--usb] [--smp N] [--mem SIZE] [--timeout S]
 #                 [--log FILE] [--esp FILE] [--image FILE] [--config FILE]
-#                 [--loadopts] [-- name=value ...]
+#                 [--loadopts] [--screen] [-- name=value ...]
 #
 # Builds what is missing (make), copies the boot image so the run can write
 # its log and results, boots it headless (q35, Debian's OVMF, serial on
@@ -28,6 +28,8 @@
 #   --esp FILE   keep the booted (written) image as FILE, to read files back
 #   --image F    boot a copy of image F instead of build/esp.img (build/usb.img)
 #   --config F   use file F as \EFI\BOOT\PEBSPROBE.CFG of the copy
+#   --screen     give the guest a VGA screen (-vga std); without it -vga none:
+#                no graphics console to draw, the serial transcript the same
 #   --loadopts   pass the options as LoadOptions instead (QEMU -kernel/-append,
 #                as a boot entry or the UEFI shell would); the image is still
 #                attached for the config and log files
@@ -45,7 +47,7 @@ QEMU=${QEMU:-qemu-system-x86_64}
 OVMF_CODE=${OVMF_CODE:-/usr/share/OVMF/OVMF_CODE_4M.fd}
 OVMF_VARS=${OVMF_VARS:-/usr/share/OVMF/OVMF_VARS_4M.fd}
 
-kvm=false usb=false loadopts=false smp=1 timeout=300 log='' keep='' config='' image_arg=''
+kvm=false usb=false loadopts=false vga=none smp=1 timeout=300 log='' keep='' config='' image_arg=''
 # 2 GiB: room for the largest default kernel's working set under --kvm (chase-dram,
 # 1 GiB, kernels/kernels.c) beside the firmware's own memory
 mem=2048
@@ -78,6 +80,7 @@ while [ $# -gt 0 ]; do
 	--kvm) kvm=true ;;
 	--usb) usb=true ;;
 	--loadopts) loadopts=true ;;
+	--screen) vga=std ;;
 	--image | --config | --smp | --timeout | --log | --esp | --mem)
 		v=$(value "$@") || exit 2
 		case $1 in
@@ -88,7 +91,7 @@ while [ $# -gt 0 ]; do
 	--) shift; app_opts=("$@"); break ;;
 	-h|--help) usage ;;
 	*) bad "unknown argument '$1' (accepted: --kvm --usb --smp N --mem SIZE" \
-		"--timeout S --log FILE --esp FILE --image FILE --config FILE --loadopts -- options)" ;;
+		"--timeout S --log FILE --esp FILE --image FILE --config FILE --loadopts --screen -- options)" ;;
 	esac
 	shift
 done
@@ -135,7 +138,7 @@ fi
 
 # shellcheck disable=SC2054 # commas belong to QEMU option values
 args=(-machine q35 -m "$mem_q" -smp "$smp" -no-reboot -net none
-	-display none -vga std -monitor none -serial stdio
+	-display none -vga "$vga" -monitor none -serial stdio
 	-drive "if=pflash,format=raw,unit=0,readonly=on,file=$OVMF_CODE"
 	-drive "if=pflash,format=raw,unit=1,file=$work/vars.fd"
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04)
