@@ -1,35 +1,33 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 #
-# bench-chase.sh - pointer-chase latency on this host: ns per dependent load
-# at each working-set size, 4 KiB to 1 GiB when the host has the memory
-# (MemAvailable >= 2 GiB; else 256 MiB, and it says so; BENCH_CHASE_MAX to change),
-# with the same kernel code the UEFI app samples (build/host/pebs-kernels,
-# lat_mem_rd-style output: "<MiB> <ns per load>").  A benchmark, not a
-# timed test: it prints numbers and fails only if the tool does.
-set -u
-cd "$(dirname "$0")/../.."
-BUILD=${BUILD:-build}
-tool=$BUILD/host/pebs-kernels
-# 1 GiB of chain plus room for the rest of the machine; /proc/meminfo in KiB.
-avail_kib=$(awk '/^MemAvailable:/ { print $2 }' /proc/meminfo 2>/dev/null)
-if [ -n "${BENCH_CHASE_MAX:-}" ]; then
-	max=$BENCH_CHASE_MAX
-	why="BENCH_CHASE_MAX"
-elif [ -n "$avail_kib" ] && [ "$avail_kib" -ge $((2 * 1024 * 1024)) ]; then
-	max=1G
-	why="MemAvailable $((avail_kib / 1024)) MiB"
-else
-	max=256M
-	why="MemAvailable ${avail_kib:-unknown} KiB < 2 GiB: the 1 GiB point is left out"
-fi
-
-if [ ! -x "$tool" ]; then
-	echo "bench-chase: $tool not built (make BUILD=$BUILD host)" >&2
+# bench-chase.sh - the kernels' pointer chase (build/host/pebs-kernels
+# chase, the code the UEFI app samples) against a plain dependent-load chase
+# written in the benchmark (tests/bench/plain_chase.c), at every size from
+# 16 KiB to 256 MiB (BENCH_CHASE_MAX to change the end).  At each size the
+# two run in turn, each timing BENCH_PASSES passes (default 5) of 1M loads
+# and printing its best, as lmbench's lat_mem_rd takes the best of its
+# repetitions.  Figure: ns per load of each and their ratio.
+# Target: the ratio within 0.90..1.10 at every size.
+. "$(dirname "$0")/lib.sh"
+K=$BUILD/host/pebs-kernels P=$BUILD/bench/plain-chase
+PASSES=${BENCH_PASSES:-5}
+if [ ! -x "$K" ] || [ ! -x "$P" ]; then
+	echo "bench-chase: $K or $P missing (make BUILD=$BUILD bench)"
 	exit 1
 fi
-echo "# bench-chase: pointer chase, 64-byte slots, random cyclic order (Sattolo), 1M loads per size"
-echo "# $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //')"
-echo "# sweep up to $max ($why)"
-echo "# size_MiB ns_per_load"
-exec "$tool" chase --max "$max"
+max=${BENCH_CHASE_MAX:-268435456}
+rc=0 worst=1.000
+echo "bench chase: ns per load, best of $PASSES passes of 1M loads; $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')"
+echo "  size_KiB   kernels   plain   ratio"
+for ((s = 16384; s <= max; s *= 2)); do
+	k=$("$K" chase --size "$s" --passes "$PASSES" 2>/dev/null | awk '{ print $2 }') || rc=1
+	p=$(PASSES=$PASSES "$P" "$s" | awk '{ print $2 }') || rc=1
+	r=$(ratio "$k" "$p")
+	printf '  %8d %9s %7s %7s\n' $((s / 1024)) "$k" "$p" "$r"
+	worst=$(awk -v w="$worst" -v r="$r" 'BEGIN { d = r > 1 ? r - 1 : 1 - r; dw = w > 1 ? w - 1 : 1 - w; print (d > dw ? r : w) }')
+done
+echo "  furthest from 1: $worst"
+target "|kernels/plain - 1| at every size" \
+	"$(awk -v w="$worst" 'BEGIN { printf "%.3f", (w > 1 ? w - 1 : 1 - w) }')" "<=" 0.10
+exit $rc

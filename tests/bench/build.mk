@@ -1,0 +1,33 @@
+# Programs of `make bench` (tests/bench/): the plain chase the kernels' chase
+# is compared with, the drain+decode harness (built with the UEFI build's
+# flags and lib/efi_libc.c, and as a plain host program), and the no-op UEFI
+# application the default QEMU job is compared with.
+BENCH_DIR := $(BUILD)/bench
+
+$(BENCH_DIR)/plain-chase: tests/bench/plain_chase.c
+	@mkdir -p $(dir $@)
+	$(HOST_CC) -std=gnu11 -O2 -Wall -Wextra -Werror $< -o $@
+
+# The objects of the UEFI build (build/efi/...): the same code the app runs.
+BENCH_DRAIN_EFI_OBJS := $(patsubst %.c,$(BUILD)/efi/%.o,decode/decode.c decode/datasrc.c \
+	decode/summary.c kernels/expect.c lib/fmt.c lib/efi_libc.c)
+$(BENCH_DIR)/bench-drain-efi: tests/bench/bench_drain.c $(BENCH_DRAIN_EFI_OBJS)
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(EFI_CFLAGS) $< $(BENCH_DRAIN_EFI_OBJS) -o $@
+
+$(BENCH_DIR)/bench-drain-host: tests/bench/bench_drain.c $(HOST_LIB)
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(HOST_CFLAGS) $< -o $@ $(HOST_LIB) $(HOST_LDLIBS)
+
+$(BENCH_DIR)/noop.efi: tests/bench/noop.c
+	@mkdir -p $(dir $@)
+	$(EFI_CC) $(EFI_CFLAGS) -c $< -o $(BENCH_DIR)/noop.o
+	$(EFI_LD) $(EFI_LDFLAGS) $(BENCH_DIR)/noop.o -o $(BENCH_DIR)/noop.so $(EFI_LIBS)
+	$(OBJCOPY) -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j '.rel*' -j '.rela*' \
+		-j .reloc --output-target=efi-app-x86_64 --subsystem=10 $(BENCH_DIR)/noop.so $@
+
+$(BENCH_DIR)/noop-esp.img: $(BENCH_DIR)/noop.efi tools/mkesp.sh
+	tools/mkesp.sh $< $@
+
+BENCH_DEPS += $(BENCH_DIR)/plain-chase $(BENCH_DIR)/bench-drain-efi $(BENCH_DIR)/bench-drain-host \
+	$(BENCH_DIR)/noop-esp.img $(BUILD)/esp.img $(BUILD)/host/pebs-kernels
