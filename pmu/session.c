@@ -323,20 +323,36 @@ static bool program_counters(struct sess *s)
  * Arch-PEBS (Linux arch-PEBS series, d21954c8a0ff): GLOBAL_CTRL = 0 -> PEBS_BASE -> PEBS_INDEX (WR
  * 0, EN, THRESH) -> extra regs -> CFG_C of the counter -> counters -> GLOBAL_CTRL.
  */
+/*
+ * The GLOBAL_STATUS bits left set before the session that would change what
+ * it measures: the PEBS counter's overflow and the buffer bits (a record of
+ * their own, see arm()), and on v4+ CTR_Frz / LBR_Frz: while CTR_Frz is set
+ * every counter, counting ones too, stays frozen until software clears it
+ * (SDM Vol. 3B 18.2.4.1; Linux core.c intel_pmu_reset acks the whole status
+ * it reads).  Other counters' overflow bits change nothing: counting goes on.
+ */
+static uint64_t stale_status(const struct sess *s)
+{
+	const struct pmu_plan *p = &s->plan;
+	uint64_t m = 0;
+
+	if (s->ci->pmu_version >= 4)
+		m |= GLOBAL_STATUS_CTR_FRZ | GLOBAL_STATUS_LBR_FRZ;
+	if (!p->count_only)
+		m |= BIT_ULL(p->sample_ctr) | GLOBAL_STATUS_BUFFER_OVF | GLOBAL_STATUS_ARCH_PEBS;
+	return s->orig_status & m;
+}
+
 static bool arm(struct sess *s)
 {
 	const struct pmu_plan *p = &s->plan;
-	/* Only the PEBS counter's bit and the buffer bits matter; counting is unaffected. */
-	uint64_t stale = p->count_only
-			     ? 0
-			     : s->orig_status & (BIT_ULL(p->sample_ctr) | GLOBAL_STATUS_BUFFER_OVF |
-						 GLOBAL_STATUS_ARCH_PEBS);
+	uint64_t stale = stale_status(s);
 
 	if (!sess_wr(s, MSR_IA32_PERF_GLOBAL_CTRL, 0))
 		return false;
 	/*
-	 * Overflow bits left set on the counter we arm for PEBS: a pending bit
-	 * there makes a record of its own (SDM Vol. 3B 18.7.1: a record "may also
+	 * Status bits left set (stale_status()).  On the counter we arm for PEBS
+	 * a pending bit makes a record of its own (SDM Vol. 3B 18.7.1: a record "may also
 	 * be generated after an overflow is set by an MSR write to
 	 * IA32_PERF_GLOBAL_STATUS_SET"), so clear them first (kvm-unit-tests
 	 * reset_pebs acks GLOBAL_STATUS too).  restore_status() sets

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_session_leftover.c - PMU state that firmware (or a run that crashed)
+ * left behind must not change what a session measures, and is back as it
+ * was afterwards.  Runs pmu/session.c on the simulator (sim/), which models
+ * the hardware rules independently of the plan's tables.
+ */
+#include "test_session_util.h"
+
+/* Runs a session that must succeed; fails the test with its reason otherwise. */
+static void run_ok(const char *ctx, struct session_cfg *c, struct ts_kargs *ka,
+		   struct session_result *res)
+{
+	char why[200] = "";
+	int r = session_run(c, ts_kernel, ka, res, why, sizeof(why));
+
+	if (r) {
+		print_error("%s: session %d: %s\n", ctx, r, why);
+		fail();
+	}
+	if (ts_violations) {
+		print_error("%s: simulator rule: %s\n", ctx, ts_last_rule);
+		fail();
+	}
+}
+
+static uint64_t rdmsr_ok(uint32_t msr)
+{
+	uint64_t v = 0;
+
+	assert_int_equal(hw_rdmsr(msr, &v), HW_OK);
+	return v;
+}
+
+/*
+ * PMU v4+: CTR_Frz (GLOBAL_STATUS bit 59) and LBR_Frz (58) left set.  While
+ * CTR_Frz is set every counter is frozen, until software clears it through
+ * GLOBAL_STATUS_RESET (SDM Vol. 3B 18.2.4.1; Linux core.c intel_pmu_reset
+ * acks the whole status it reads).  No counter overflows, so no PMI acks it:
+ * arming must.  3200 loads / 32 = 100 records; both bits are back after.
+ */
+static void test_stale_freeze_bits(void **state)
+{
+	static const enum pebs_drain drains[] = {PEBS_DRAIN_POLL, PEBS_DRAIN_PMI};
+	const uint64_t frz = GLOBAL_STATUS_CTR_FRZ | GLOBAL_STATUS_LBR_FRZ;
+	struct cpu_info ci;
+	struct session_cfg c;
+	struct session_result res;
+	struct ts_kargs ka = {.n = 3200, .kind = HW_LOAD};
+	unsigned int d;
+
+	for (d = 0; d < ARRAY_SIZE(drains); d++) {
+		ts_select("skl", &ci);
+		assert_int_equal(hw_wrmsr(MSR_IA32_PERF_GLOBAL_STATUS_SET, frz), HW_OK);
+		c = ts_cfg(&ci, KIND_DATALA_LOAD);
+		c.period = 32;
+		c.drain = drains[d];
+		run_ok("skl CTR_Frz left set", &c, &ka, &res);
+		if (res.n_records != 100 || res.sampled_events != 3200) {
+			print_error("skl CTR_Frz left set (drain %u): %zu records, %llu events; "
+				    "want 100, 3200\n",
+				    d, res.n_records, (unsigned long long)res.sampled_events);
+			fail();
+		}
+		session_result_free(&res);
+		assert_int_equal(rdmsr_ok(MSR_IA32_PERF_GLOBAL_STATUS) & frz, frz);
+	}
+}
+
+/* Counting only (offcore and count= runs) is frozen by CTR_Frz too. */
+static void test_stale_freeze_counting(void **state)
+{
+	struct cpu_info ci;
+	struct session_cfg c;
+	struct session_result res;
+	struct ts_kargs ka = {.n = 3200, .kind = HW_LOAD};
+
+	ts_select("skl", &ci);
+	assert_int_equal(hw_wrmsr(MSR_IA32_PERF_GLOBAL_STATUS_SET, GLOBAL_STATUS_CTR_FRZ), HW_OK);
+	c = ts_cfg(&ci, KIND_OTHER);
+	c.count_only = true;
+	c.count_events[0] = "MEM_INST_RETIRED.ALL_LOADS";
+	c.n_count_events = 1;
+	run_ok("skl CTR_Frz counting", &c, &ka, &res);
+	if (res.counts[0] != 3200) {
+		print_error("skl CTR_Frz counting: counted %llu loads, want 3200\n",
+			    (unsigned long long)res.counts[0]);
+		fail();
+	}
+	session_result_free(&res);
+	assert_true(rdmsr_ok(MSR_IA32_PERF_GLOBAL_STATUS) & GLOBAL_STATUS_CTR_FRZ);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_stale_freeze_bits),
+	    cmocka_unit_test(test_stale_freeze_counting),
+	};
+
+	ds_set_page_allocator(ts_low_pages, ts_free_low_pages);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
