@@ -65,6 +65,15 @@
 #define GLOBAL_STATUS_BUFFER_OVF BIT_ULL(62)
 #define GLOBAL_STATUS_COND_CHG	 BIT_ULL(63)
 
+/*
+ * IA32_DEBUGCTL (SDM Vol. 3B 17.4.1 "IA32_DEBUGCTL MSR", Figure 17-3): TR and
+ * BTS send branch records to the DS save area (17.4.9); FREEZE_PERFMON_ON_PMI
+ * freezes the counters on a PMI request (18.2.4).
+ */
+#define DEBUGCTL_TR		       BIT_ULL(6)
+#define DEBUGCTL_BTS		       BIT_ULL(7)
+#define DEBUGCTL_FREEZE_PERFMON_ON_PMI BIT_ULL(12)
+
 /* IA32_PEBS_ENABLE (SDM Vol. 3B Figure 18-35 "Layout of IA32_PEBS_ENABLE MSR"; pre-ICL LL_EN at
  * 32+i). */
 #define PEBS_EN_PMC(i)	 BIT_ULL(i)

@@ -117,6 +117,8 @@ static void build_save_list(struct sess *s)
 	unsigned int i;
 
 	want_save(s, MSR_IA32_PERF_GLOBAL_CTRL, MSR_IA32_PERF_GLOBAL_CTRL);
+	/* Read always (its freeze bit, arm()); written only when that bit was set. */
+	want_save(s, MSR_IA32_DEBUGCTL, MSR_IA32_DEBUGCTL);
 	if (!p->count_only) {
 		if (p->arch) {
 			want_save(s, MSR_IA32_PEBS_BASE, MSR_IA32_PEBS_BASE);
@@ -191,6 +193,16 @@ static bool clear_buffers(struct sess *s)
 		ok &= sess_wr_teardown(s, MSR_IA32_DS_AREA, 0);
 	}
 	return ok;
+}
+
+static uint64_t saved_value(const struct sess *s, uint32_t msr)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->n_save; i++)
+		if (s->save[i].rd == msr)
+			return s->save[i].val;
+	return 0;
 }
 
 /* Acks the overflow bits this run caused; puts back ones that were set before (v4+ STATUS_SET). */
@@ -346,7 +358,7 @@ static uint64_t stale_status(const struct sess *s)
 static bool arm(struct sess *s)
 {
 	const struct pmu_plan *p = &s->plan;
-	uint64_t stale = stale_status(s);
+	uint64_t stale = stale_status(s), debugctl = saved_value(s, MSR_IA32_DEBUGCTL);
 
 	if (!sess_wr(s, MSR_IA32_PERF_GLOBAL_CTRL, 0))
 		return false;
@@ -359,6 +371,19 @@ static bool arm(struct sess *s)
 	 * them back afterwards where STATUS_SET exists (v4+).
 	 */
 	if (stale && !sess_wr(s, MSR_IA32_PERF_GLOBAL_OVF_CTRL, stale))
+		return false;
+	/*
+	 * IA32_DEBUGCTL.FREEZE_PERFMON_ON_PMI left set by firmware: every PMI
+	 * request freezes the counters (v4+: CTR_Frz; before: GLOBAL_CTRL
+	 * cleared), in the PMU, so a masked LVTPC does not stop it (SDM Vol. 3B
+	 * 18.2.4, 17.4.7 "Freezing LBR and Performance Counters on PMI").  The
+	 * arch-PEBS threshold requests one even when polling: the run stopped
+	 * counting there, short and self-consistent.  Linux never sets the bit
+	 * (its v4 counter_freezing mode is gone).  Cleared for the session, put
+	 * back by restore_all().  FREEZE_LBRS_ON_PMI stays: no LBR is used.
+	 */
+	if ((debugctl & DEBUGCTL_FREEZE_PERFMON_ON_PMI) &&
+	    !sess_wr(s, MSR_IA32_DEBUGCTL, debugctl & ~DEBUGCTL_FREEZE_PERFMON_ON_PMI))
 		return false;
 	if (!p->count_only && !p->arch) {
 		if (!sess_wr(s, MSR_IA32_PEBS_ENABLE, 0))

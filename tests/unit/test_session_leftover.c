@@ -91,11 +91,40 @@ static void test_stale_freeze_counting(void **state)
 	assert_true(rdmsr_ok(MSR_IA32_PERF_GLOBAL_STATUS) & GLOBAL_STATUS_CTR_FRZ);
 }
 
+/*
+ * IA32_DEBUGCTL.FREEZE_PERFMON_ON_PMI (bit 12) left set: a PMI request
+ * freezes the counters (v4+: CTR_Frz; before: GLOBAL_CTRL cleared), even
+ * with LVTPC masked, since the freeze happens in the PMU (SDM Vol. 3B
+ * 18.2.4 and the IA32_DEBUGCTL description, 17.4.1).  Arch-PEBS polling puts
+ * THRESH a page short of the end, so crossing it froze the run silently
+ * short: 60000 accesses must all be counted, and the bit is back after.
+ */
+static void test_debugctl_freeze_perfmon(void **state)
+{
+	struct cpu_info ci;
+	struct session_cfg c;
+	struct session_result res;
+	struct ts_kargs ka = {.n = 60000, .kind = HW_LOAD};
+
+	ts_select("archpebs", &ci);
+	assert_int_equal(hw_wrmsr(MSR_IA32_DEBUGCTL, DEBUGCTL_FREEZE_PERFMON_ON_PMI), HW_OK);
+	c = ts_cfg(&ci, KIND_OTHER);
+	run_ok("archpebs DEBUGCTL freeze", &c, &ka, &res);
+	if (!res.counted_sample || res.sampled_events != 60000) {
+		print_error("archpebs DEBUGCTL freeze: %llu events counted (copy %d), want 60000\n",
+			    (unsigned long long)res.sampled_events, res.counted_sample);
+		fail();
+	}
+	session_result_free(&res);
+	assert_int_equal(rdmsr_ok(MSR_IA32_DEBUGCTL), DEBUGCTL_FREEZE_PERFMON_ON_PMI);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_stale_freeze_bits),
 	    cmocka_unit_test(test_stale_freeze_counting),
+	    cmocka_unit_test(test_debugctl_freeze_perfmon),
 	};
 
 	ds_set_page_allocator(ts_low_pages, ts_free_low_pages);
