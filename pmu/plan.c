@@ -770,16 +770,30 @@ int plan_build(const struct session_cfg *cfg, const struct cpu_info *ci, struct 
 	if (cfg->n_count_events > SESSION_MAX_COUNT)
 		return refuse(why, why_size, "%u counted events; at most %d", cfg->n_count_events,
 			      SESSION_MAX_COUNT);
-	/* IA32_PERF_GLOBAL_STATUS_SET exists from PMU version 4 (SDM 18.2.4.2; 18.7.1 uses it). */
-	if (cfg->force_records && (p->arch || p->count_only || ci->pmu_version < 4))
-		return refuse(why, why_size,
-			      "forced PEBS records need legacy PEBS and "
-			      "IA32_PERF_GLOBAL_STATUS_SET (PMU version 4+; this one: %u)",
-			      ci->pmu_version);
+	/*
+	 * IA32_PERF_GLOBAL_STATUS_SET exists from PMU version 4 (SDM 18.2.4.2),
+	 * and a record after an overflow set through it is documented only for
+	 * Goldmont's non-precise events (SDM Vol. 3B 18.7.1: "it may also be
+	 * generated after an overflow is set by an MSR write to
+	 * IA32_PERF_GLOBAL_STATUS_SET"); the row's UA_NONPRECISE_PEBS says which.
+	 */
+	if (cfg->force_records &&
+	    (p->arch || p->count_only || ci->pmu_version < 4 || !(ua->flags & UA_NONPRECISE_PEBS)))
+		return refuse(
+		    why, why_size,
+		    "forced PEBS records are documented only for Goldmont non-precise "
+		    "events with legacy PEBS and IA32_PERF_GLOBAL_STATUS_SET (SDM 18.7.1; "
+		    "this CPU: %s, PMU version %u)",
+		    ua->name, ci->pmu_version);
 	if (!p->count_only) {
 		r = plan_sample(p, cfg, why, why_size);
 		if (r)
 			return r;
+		if (cfg->force_records && p->sample_precise)
+			return refuse(why, why_size,
+				      "forced PEBS records are documented only for non-precise "
+				      "events (SDM 18.7.1); %s is precise",
+				      p->sample.name);
 		if (p->sample_ctr < 32)
 			p->gp_used |= BIT_ULL(p->sample_ctr);
 		r = plan_groups(p, cfg, why, why_size);

@@ -226,6 +226,49 @@ static void test_goldmont(void **state)
 	assert_non_null(strstr(why, "STATUS_SET"));
 }
 
+/*
+ * Forced records (a PEBS record after an overflow set through
+ * IA32_PERF_GLOBAL_STATUS_SET) are documented only for Goldmont's
+ * non-precise events (SDM Vol. 3B 18.7.1); on other v4+ parts, and for a
+ * precise event, the "forced" count would rest on undocumented behaviour.
+ */
+static void test_forced_records_gate(void **state)
+{
+	static const struct {
+		uint32_t model;
+		unsigned int fmt;
+		bool baseline;
+	} others[] = {
+	    {0x5e, 3, false}, /* Skylake */
+	    {0x6a, 4, true},  /* Ice Lake-SP */
+	    {0x8f, 5, true},  /* Sapphire Rapids */
+	};
+	struct cpu_info ci;
+	struct session_cfg c;
+	struct pmu_plan p;
+	char why[256];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(others); i++) {
+		ci = test_cpu_intel(others[i].model, others[i].fmt, others[i].baseline, 8, 5);
+		c = cfg_for(&ci, KIND_OTHER, NULL);
+		c.force_records = 1;
+		if (build(&c, &p, why) != SESSION_REFUSED) {
+			print_error("model 0x%x: forced records accepted\n", others[i].model);
+			fail();
+		}
+		assert_non_null(strstr(why, "18.7.1"));
+	}
+	ci = test_cpu_intel(0x5c, 3, false, 4, 4);
+	c = cfg_for(&ci, KIND_OTHER, "BR_INST_RETIRED.ALL_BRANCHES"); /* precise */
+	c.force_records = 1;
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	assert_non_null(strstr(why, "non-precise"));
+	c = cfg_for(&ci, KIND_OTHER, NULL); /* CPU_CLK_UNHALTED.CORE_P, non-precise */
+	c.force_records = 1;
+	assert_int_equal(build(&c, &p, why), 0);
+}
+
 /* MSR_PEBS_FRONTEND: FRONTEND_RETIRED.DSB_MISS carries 0x11 (SKL/events/skylake_core.json MSRValue;
  * Linux mask 0x7fff17). */
 static void test_skl_frontend(void **state)
@@ -882,6 +925,7 @@ int main(void)
 	    cmocka_unit_test(test_icl_fixed_pebs),
 	    cmocka_unit_test(test_spr),
 	    cmocka_unit_test(test_goldmont),
+	    cmocka_unit_test(test_forced_records_gate),
 	    cmocka_unit_test(test_refusals),
 	    cmocka_unit_test(test_usable),
 	    cmocka_unit_test(test_skl_frontend),
