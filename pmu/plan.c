@@ -341,7 +341,12 @@ static int pick_sample_counter(struct pmu_plan *p, char *why, size_t why_size)
 				      "0x%x)",
 				      ev->name, ev->fixed, rule, ev->pebs_ctrs.fixed);
 		}
-		if (!(fx & BIT_ULL(ev->fixed)) || !(p->fixed_mask & BIT_ULL(ev->fixed)))
+		if (!(p->fixed_mask & BIT_ULL(ev->fixed)))
+			return refuse(why, why_size,
+				      "event '%s' lives on fixed counter %d, which CPUID does not "
+				      "enumerate (CPUID.0AH fixed counters 0x%x)",
+				      ev->name, ev->fixed, p->fixed_mask);
+		if (!(fx & BIT_ULL(ev->fixed)))
 			return refuse(
 			    why, why_size,
 			    "event '%s' lives on fixed counter %d: fixed-counter PEBS needs "

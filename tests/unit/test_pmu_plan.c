@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "ds/ds.h"
+#include "pmu/perfmon.h"
 #include "pmu/plan.h"
 #include "pmu/uarch.h"
 #include "test_util.h"
@@ -159,6 +160,12 @@ static void test_icl_fixed_pebs(void **state)
 	assert_true(p.pebs_enable == 0x100000000ULL);
 	/* fixed 0: OS|USR (0x3) and adaptive bit 32; fixed 1,2 counting 0x3 each */
 	assert_true(p.fixed_ctrl == (0x100000000ULL | 0x333ULL));
+	/* fixed counter 3 (TOPDOWN.SLOTS) where CPUID enumerates 0-2: that is the reason given */
+	ci.n_fixed = 3;
+	c.sample_event = "TOPDOWN.SLOTS";
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	assert_non_null(strstr(why, "CPUID.0AH fixed counters 0x7"));
+	c.sample_event = "event=0x00,umask=0x01";
 	/* the same on Skylake (no baseline) is refused: INST_RETIRED.ANY has PEBS 0 there */
 	ci = test_cpu_intel(0x5e, 3, false, 4, 4);
 	c.ci = &ci;
@@ -878,6 +885,88 @@ static void test_glc_lnc_count_constraints(void **state)
 	assert_int_equal(ctr_of(&p, 0), 2);
 }
 
+/*
+ * Every PEBS-capable event of a model's perfmon file, given as events=, is
+ * either placed on a counter its PEBScounters (Counter where the file has
+ * none) and CPUID allow, or refused with one line naming why.  The lists
+ * are read here with perfmon_event_get(), not through the plan.
+ */
+static void test_every_pebs_event_placed_or_refused(void **state)
+{
+	static const struct {
+		const char *what;
+		uint32_t model, core, native;
+		unsigned int fmt, n_gp, version;
+	} cpus[] = {
+	    {"skl", 0x5e, 0, 0, 3, 4, 4},
+	    {"icx", 0x6a, 0, 0, 4, 8, 5},
+	    {"spr", 0x8f, 0, 0, 5, 8, 5},
+	    {"adl-p", 0x97, CORE_TYPE_CORE, 1, 4, 8, 5},
+	    {"adl-e", 0x97, CORE_TYPE_ATOM, 1, 4, 6, 5},
+	    {"glm", 0x5c, 0, 0, 3, 4, 4},
+	    {"lnl-p", 0xbd, CORE_TYPE_CORE, 3, 6, 10, 6},
+	};
+	static const char *const rules[] = {
+	    "PEBScounters",
+	    "Counter (perfmon",
+	    "not PEBS-capable",
+	    "offcore-response",
+	    "does not program",
+	    "MSR_PEBS_FRONTEND",
+	    "CMask",
+	    "fixed counter",
+	    "period",
+	};
+	struct pmu_plan p;
+	char why[256];
+	unsigned int placed = 0, refused = 0;
+
+	for (size_t k = 0; k < ARRAY_SIZE(cpus); k++) {
+		struct cpu_info ci = test_cpu_intel(cpus[k].model, cpus[k].fmt, cpus[k].fmt >= 4,
+						    cpus[k].n_gp, cpus[k].version);
+		const struct perfmon_table *t;
+
+		ci.hybrid = cpus[k].core != 0;
+		ci.core_type = cpus[k].core;
+		ci.native_model = cpus[k].native;
+		t = cpu_perfmon_table(&ci);
+		assert_non_null(t);
+		for (unsigned int e = 0; e < perfmon_n_events(t); e++) {
+			struct perfmon_info in;
+			struct session_cfg c;
+			struct perfmon_counters pc;
+			bool ok = false;
+
+			perfmon_event_get(t, perfmon_event_at(t, e), &in);
+			if (strlen(in.name) >= 64 || !(in.pebs > 0 || in.collect_pebs > 0))
+				continue;
+			c = cfg_for(&ci, KIND_OTHER, in.name);
+			if (build(&c, &p, why)) {
+				for (size_t r = 0; r < ARRAY_SIZE(rules); r++)
+					ok |= strstr(why, rules[r]) != NULL;
+				if (!ok)
+					fail_msg("%s %s: refused without a rule: %s", cpus[k].what,
+						 in.name, why);
+				if (getenv("PLAN_VERBOSE"))
+					print_message("# %s %s: %s\n", cpus[k].what, in.name, why);
+				refused++;
+				continue;
+			}
+			pc = (perfmon_table_fields(t) & PERFMON_HAS_PEBS_COUNTERS)
+				 ? in.ctr[PERFMON_PEBS_COUNTERS]
+				 : in.ctr[PERFMON_COUNTER];
+			if (p.sample_ctr >= 32 ? !(pc.fixed & BIT_ULL(p.sample_ctr - 32))
+					       : !(pc.gp & BIT_ULL(p.sample_ctr)) ||
+						     p.sample_ctr >= (int)cpus[k].n_gp)
+				fail_msg("%s %s: sampled on %d, its list is gp 0x%x fixed 0x%x",
+					 cpus[k].what, in.name, p.sample_ctr, pc.gp, pc.fixed);
+			placed++;
+		}
+	}
+	print_message("# %u placed, %u refused with their rule\n", placed, refused);
+	assert_true(placed > 1000);
+}
+
 /* GNR has no mem-loads-aux event (core.c sets PMU_FL_MEM_LOADS_AUX for SPR/EMR). */
 static void test_gnr_no_aux(void **state)
 {
@@ -944,6 +1033,7 @@ int main(void)
 	    cmocka_unit_test(test_arch_pebs_pcore_ldlat),
 	    cmocka_unit_test(test_prec_dist_copy),
 	    cmocka_unit_test(test_glc_lnc_count_constraints),
+	    cmocka_unit_test(test_every_pebs_event_placed_or_refused),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
