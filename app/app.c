@@ -282,6 +282,7 @@ int app_run(const struct options *opts, const struct app_real *real)
 	} else {
 		job_main(&opts->job, ci);
 	}
+	app_verdict_table();
 	return report_summary();
 }
 

@@ -54,4 +54,24 @@ int app_run(const struct options *opts, const struct app_real *real);
  */
 int app_finish(const struct options *in_effect, const char *results, int status);
 
+/*
+ * The run's outputs (app/outputs.c), before anything is written:
+ * app_check_outputs refuses a results= or log= name that a file pebsprobe
+ * did not write already has (0, or -1 with err: one line, exit 2);
+ * app_clear_previous deletes what an earlier run left - every dump name
+ * the job can write, results.json and pebsprobe.log and the names in
+ * effect, each only when its first bytes are pebsprobe's - and returns how
+ * many files it deleted.
+ */
+int app_check_outputs(const struct options *o, char *err, size_t err_size);
+unsigned int app_clear_previous(const struct options *o);
+
+/*
+ * The closing verdict table (app/verdicts.c), printed by app_run() before
+ * SUMMARY: a line of counts, one row per kernel with a column per
+ * sampling, then the verdicts of no kernel; within 80 columns and, for the
+ * default job, 25 lines.
+ */
+void app_verdict_table(void);
+
 #endif

@@ -74,6 +74,7 @@ static const struct opt_def opt_table[] = {
     {"selftest", T_ENUM, OFF(selftest), 0, selftest_words, 0, 0, "none, gp"},
     {"mode", T_BOOL, OFF(report_only), 0, mode_words, 0, 0, "run, report"},
     {"verbose", T_BOOL, OFF(verbose), 0, verbose_words, 0, 0, "0, 1"},
+    {"pause", T_U32, OFF(pause), 0, NULL, 0, 3600, "seconds, an integer 0..3600"},
 };
 
 void options_defaults(struct options *o)
@@ -86,11 +87,12 @@ void options_defaults(struct options *o)
 	o->job.ldlat = 3;
 	o->job.buffer_kib = 64;
 	o->job.drain = PEBS_DRAIN_POLL;
-	o->job.records = 8;
+	o->job.records = 0; /* REC lines only when asked: the dumps keep every record */
 	memcpy(o->log, "pebsprobe.log", sizeof("pebsprobe.log"));
 	memcpy(o->job.results, "results.json", sizeof("results.json"));
 	o->job.dump = true;
 	o->selftest = OPT_SELFTEST_NONE;
+	o->pause = 60;
 }
 
 static const struct opt_def *find_opt(const char *name, size_t len)
@@ -256,6 +258,19 @@ int options_parse_line(struct options *o, const char *line, bool skip_argv0, cha
 	const char *p = line;
 	bool first = true;
 
+	/* A control byte (ESC) would reach the console raw in the error line: refused first. */
+	for (size_t i = 0; line[i]; i++) {
+		uint8_t c = (uint8_t)line[i];
+
+		if ((c < 0x20 && c != '\t' && c != '\r' && c != '\n') || c > 0x7e) {
+			pp_snprintf(err, err_size,
+				    "options: not plain ASCII text (byte 0x%02x at column %zu; "
+				    "accepted: printable ASCII separated by spaces)",
+				    c, i + 1);
+			return -1;
+		}
+	}
+
 	for (;;) {
 		char tok[TOKEN_MAX];
 		size_t n = 0;
@@ -315,10 +330,18 @@ int options_parse_config(struct options *o, const char *text, size_t len, char *
 		line[n] = 0;
 		pos += n + 1;
 		for (size_t i = 0; i < n; i++) {
-			if (line[i] == 0 || (uint8_t)line[i] > 0x7e) {
-				pp_snprintf(err, err_size,
-					    "config line %u: not plain ASCII text (byte 0x%02x)",
-					    lineno, (uint8_t)line[i]);
+			uint8_t c = (uint8_t)line[i];
+
+			/* Tabs separate, a CR ends a Windows line; other control bytes (ESC) are
+			 * refused. */
+			if (c == '\t' || (c == '\r' && i + 1 == n))
+				continue;
+			if (c < 0x20 || c > 0x7e) {
+				pp_snprintf(
+				    err, err_size,
+				    "config line %u: not plain ASCII text (byte 0x%02x at column "
+				    "%zu; accepted: printable ASCII, tabs, CR LF line ends)",
+				    lineno, c, i + 1);
 				return -1;
 			}
 		}

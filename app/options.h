@@ -31,6 +31,7 @@ struct options {
 	enum opt_selftest selftest; /* selftest=none|gp           default none */
 	bool report_only;	    /* mode=run|report (report: capability report only) */
 	bool verbose;		    /* verbose=0|1 */
+	uint32_t pause; /* pause=<seconds> before exit=shutdown|reboot on bare metal, default 60 */
 };
 
 void options_defaults(struct options *o);

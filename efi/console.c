@@ -104,10 +104,38 @@ void con_init(void)
 	serial_write("\r\n", 2);
 }
 
-static void screen_write(SIMPLE_TEXT_OUTPUT_INTERFACE *out, const char *line)
+/*
+ * On a screen only, a line's leading PASS is green and FAIL red (UEFI 2.x
+ * 12.4 SetAttribute: EFI_LIGHTGREEN, EFI_LIGHTRED on the screen's own
+ * background), the rest in the screen's colours.  Serial and the log stay
+ * plain ASCII.
+ */
+static const struct {
+	const char *word;
+	UINTN colour;
+} verdict_colours[] = {
+    {"PASS", EFI_LIGHTGREEN},
+    {"FAIL", EFI_LIGHTRED},
+};
+
+static void screen_write(SIMPLE_TEXT_OUTPUT_INTERFACE *out, const char *line, bool colour)
 {
 	CHAR16 buf[REPORT_LINE_MAX + 3];
+	UINTN attr = out->Mode ? (UINTN)out->Mode->Attribute : EFI_LIGHTGRAY;
 
+	for (size_t i = 0; colour && i < ARRAY_SIZE(verdict_colours); i++) {
+		const char *w = verdict_colours[i].word;
+
+		if (strncmp(line, w, 4) || (line[4] != ':' && line[4] != ' '))
+			continue;
+		ascii_to_ucs2(buf, 5, w);
+		uefi_call_wrapper(out->SetAttribute, 2, out,
+				  verdict_colours[i].colour | (attr & 0x70));
+		uefi_call_wrapper(out->OutputString, 2, out, buf);
+		uefi_call_wrapper(out->SetAttribute, 2, out, attr);
+		line += 4;
+		break;
+	}
 	ascii_to_ucs2(buf, REPORT_LINE_MAX, line);
 	StrCat(buf, L"\r\n");
 	uefi_call_wrapper(out->OutputString, 2, out, buf);
@@ -142,23 +170,31 @@ static void log_write(const char *buf, size_t len, void *ctx)
 	}
 }
 
-void con_line(const char *line, void *ctx)
+/* One physical line, at most REPORT_WIDTH columns, to every place. */
+static void con_put(const char *line, void *ctx)
 {
 	size_t len = strlen(line);
 
 	(void)ctx;
 	for (unsigned int i = 0; i < n_screens; i++)
-		screen_write(screens[i], line);
+		screen_write(screens[i], line, true);
 	if (serial) {
 		serial_write(line, len);
 		serial_write("\r\n", 2);
 	}
+	/* ConOut may include a serial terminal: no colour there. */
 	if (!n_screens && !serial)
-		screen_write(ST->ConOut, line);
+		screen_write(ST->ConOut, line, false);
 	if (log_fh)
 		logbuf_line(&log_buf, line, len);
 	else
 		early_add(line, len);
+}
+
+/* Every line fits an 80-column screen: longer ones go on indented continuation lines. */
+void con_line(const char *line, void *ctx)
+{
+	report_wrap(line, REPORT_WIDTH, con_put, ctx);
 }
 
 int con_open_log(const char *name)

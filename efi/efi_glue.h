@@ -33,6 +33,12 @@ const char *esp_dir_name(void);
  * NUL-terminated.
  */
 EFI_STATUS esp_read_file(const char *name, char **buf, UINTN *len);
+/* The first *len bytes of a file (*len: how many were read); EFI_ACCESS_DENIED for a directory. */
+EFI_STATUS esp_read_head(const char *name, void *buf, UINTN *len);
+/* Bytes free on the directory's volume (0 read-only), -1 unknown. */
+int64_t esp_free_space(void);
+/* Deletes a file: EFI_SUCCESS, or why not (EFI_NOT_FOUND, EFI_WRITE_PROTECTED, ...). */
+EFI_STATUS esp_delete(const char *name);
 /* Writes name.tmp, then renames it to name: never a half-written name. */
 EFI_STATUS esp_write_file(const char *name, const void *buf, UINTN len);
 /* Creates (truncates) a file for appending; esp_append writes and flushes. */
@@ -42,6 +48,10 @@ void esp_close(EFI_FILE_HANDLE fh);
 
 /* exit.c */
 enum efi_exit_how { EXIT_HOW_SHUTDOWN, EXIT_HOW_REBOOT, EXIT_HOW_RETURN };
+/* No hypervisor: CPUID.1:ECX[31] clear (SDM Vol. 2A CPUID: "Not Used", set by hypervisors). */
+bool efi_bare_metal(void);
+/* Waits for a key or `seconds` (0: not at all); returns whether it waited. */
+bool efi_pause(unsigned int seconds);
 /* Does not return unless how is EXIT_HOW_RETURN (or the firmware refuses). */
 void efi_exit(int status, enum efi_exit_how how);
 

@@ -189,6 +189,55 @@ EFI_STATUS esp_read_file(const char *name, char **buf, UINTN *len)
 	return EFI_SUCCESS;
 }
 
+EFI_STATUS esp_read_head(const char *name, void *buf, UINTN *len)
+{
+	EFI_FILE_HANDLE fh;
+	EFI_FILE_INFO *info;
+	EFI_STATUS st;
+
+	st = open_file(name, EFI_FILE_MODE_READ, &fh);
+	if (EFI_ERROR(st))
+		return st;
+	info = LibFileInfo(fh);
+	if (!info || (info->Attribute & EFI_FILE_DIRECTORY)) {
+		if (info)
+			FreePool(info);
+		uefi_call_wrapper(fh->Close, 1, fh);
+		return EFI_ACCESS_DENIED;
+	}
+	FreePool(info);
+	st = uefi_call_wrapper(fh->Read, 3, fh, len, buf);
+	uefi_call_wrapper(fh->Close, 1, fh);
+	return st;
+}
+
+int64_t esp_free_space(void)
+{
+	EFI_FILE_SYSTEM_INFO *fsi;
+	int64_t avail;
+
+	if (!dir)
+		return -1;
+	fsi = LibFileSystemInfo(dir);
+	if (!fsi)
+		return -1;
+	avail = fsi->ReadOnly ? 0 : (int64_t)fsi->FreeSpace;
+	FreePool(fsi);
+	return avail;
+}
+
+EFI_STATUS esp_delete(const char *name)
+{
+	EFI_FILE_HANDLE fh;
+	EFI_STATUS st = open_file(name, EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE, &fh);
+
+	if (EFI_ERROR(st))
+		return st;
+	/* Delete also closes; EFI_WARN_DELETE_FAILURE when it could not (UEFI 2.x 13.5). */
+	st = uefi_call_wrapper(fh->Delete, 1, fh);
+	return st == EFI_WARN_DELETE_FAILURE ? EFI_WRITE_PROTECTED : st;
+}
+
 static void delete_if_exists(const char *name)
 {
 	EFI_FILE_HANDLE fh;

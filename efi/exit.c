@@ -12,10 +12,42 @@
  *
  * Port 0xf4 is written only when the signature says QEMU or KVM: on a real
  * machine that port may belong to anything.
+ *
+ * On bare metal (CPUID.1:ECX[31] clear: no hypervisor) exit=shutdown and
+ * exit=reboot first wait for a key or pause= seconds (efi_pause), so the
+ * engineer at the bench can read the verdict; never under a hypervisor.
  */
 #include "efi_glue.h"
 
 #define ISA_DEBUG_EXIT_PORT 0xf4
+
+bool efi_bare_metal(void)
+{
+	uint32_t a, b, c, d;
+
+	__asm__ volatile("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(1), "c"(0));
+	return !(c & (1u << 31));
+}
+
+bool efi_pause(unsigned int seconds)
+{
+	EFI_EVENT events[2];
+	EFI_INPUT_KEY key;
+	UINTN which;
+
+	if (!seconds || !ST->ConIn)
+		return false;
+	if (EFI_ERROR(uefi_call_wrapper(BS->CreateEvent, 5, EVT_TIMER, 0, NULL, NULL, &events[1])))
+		return false;
+	/* SetTimer counts 100 ns units (UEFI 2.x 7.1). */
+	uefi_call_wrapper(BS->SetTimer, 3, events[1], TimerRelative, (UINT64)seconds * 10000000);
+	events[0] = ST->ConIn->WaitForKey;
+	uefi_call_wrapper(BS->WaitForEvent, 3, 2, events, &which);
+	if (which == 0)
+		uefi_call_wrapper(ST->ConIn->ReadKeyStroke, 2, ST->ConIn, &key);
+	uefi_call_wrapper(BS->CloseEvent, 1, events[1]);
+	return true;
+}
 
 static bool under_qemu(void)
 {

@@ -263,6 +263,27 @@ int plat_write_file(const char *name, const void *buf, size_t len)
 	return (st & 0xffff) ? -(int)(st & 0xffff) : -1;
 }
 
+int plat_read_head(const char *name, void *buf, size_t size)
+{
+	UINTN len = size;
+
+	return EFI_ERROR(esp_read_head(name, buf, &len)) ? -1 : (int)len;
+}
+
+int64_t plat_free_space(void)
+{
+	return esp_free_space();
+}
+
+int plat_delete_file(const char *name)
+{
+	EFI_STATUS st = esp_delete(name);
+
+	if (!EFI_ERROR(st))
+		return 0;
+	return (st & 0xffff) ? -(int)(st & 0xffff) : -1;
+}
+
 /* Appendix D's names of the statuses a file write can return. */
 static const char *const efi_status_names[] = {
     [1] = "EFI_LOAD_ERROR",	   [2] = "EFI_INVALID_PARAMETER", [3] = "EFI_UNSUPPORTED",

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -74,6 +75,48 @@ int plat_write_file(const char *name, const void *buf, size_t len)
 		return -e;
 	}
 	return rename(tmp, path) ? (errno ? -errno : -1) : 0;
+}
+
+static void out_path(const char *name, char *path, size_t size)
+{
+	const char *dir = getenv("PEBSPROBE_OUT");
+
+	snprintf(path, size, "%s/%s", dir ? dir : ".", name);
+}
+
+int plat_read_head(const char *name, void *buf, size_t size)
+{
+	char path[512];
+	FILE *f;
+	size_t n;
+	int bad;
+
+	out_path(name, path, sizeof(path));
+	f = fopen(path, "rb");
+	if (!f)
+		return -1;
+	n = fread(buf, 1, size, f);
+	bad = ferror(f);
+	fclose(f);
+	return bad ? -1 : (int)n;
+}
+
+int64_t plat_free_space(void)
+{
+	const char *dir = getenv("PEBSPROBE_OUT");
+	struct statvfs st;
+
+	if (statvfs(dir ? dir : ".", &st))
+		return -1;
+	return (int64_t)st.f_bavail * (int64_t)st.f_frsize;
+}
+
+int plat_delete_file(const char *name)
+{
+	char path[512];
+
+	out_path(name, path, sizeof(path));
+	return unlink(path) ? -errno : 0;
 }
 
 const char *plat_error_text(int err, char *buf, size_t size)

@@ -27,7 +27,7 @@ struct job_opts {
 	uint32_t buffer_kib;	   /* buffer=<KiB> 4..65536        default 64 */
 	uint32_t threshold;	   /* threshold=<records> (0 = near full)  default 0 */
 	enum pebs_drain drain;	   /* drain=poll|pmi               default poll */
-	uint32_t records;	   /* records=<n> printed per kernel  default 8 */
+	uint32_t records;	   /* records=<n> REC lines per sampling  default 0 */
 	uint64_t size;		   /* size=<bytes, K/M/G suffix>   default 0 = per-kernel */
 	uint32_t iterations;	   /* iterations=<n>               default 0 = per-kernel */
 	char results[64];	   /* results=<file>|none          default results.json */

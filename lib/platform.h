@@ -39,6 +39,16 @@ uint64_t plat_page_size(uint64_t addr);
  * plat_error_text() names (the app: the EFI status; the host: errno).
  */
 int plat_write_file(const char *name, const void *buf, size_t len);
+/*
+ * The first size (at most 64) bytes of a file beside the binary: how many
+ * were read, or -1 when there is no such file or it cannot be read (a
+ * directory).  plat_delete_file: 0, or a negative error.  For the run's
+ * outputs (app/outputs.c).
+ */
+int plat_read_head(const char *name, void *buf, size_t size);
+/* Bytes free where the files go (EFI_FILE_SYSTEM_INFO.FreeSpace), -1 when unknown. */
+int64_t plat_free_space(void);
+int plat_delete_file(const char *name);
 /* "EFI_VOLUME_FULL (0x800000000000000b)", "No space left on device (errno 28)". */
 const char *plat_error_text(int err, char *buf, size_t size);
 

@@ -91,6 +91,21 @@ bool report_deferring(void);
  */
 size_t report_flush_deferred(const char *from);
 
+/*
+ * A finished line as a screen or terminal of `width` columns shows it: the
+ * pieces out() gets are at most width characters, the first the line's
+ * start, each following one indented with REPORT_WRAP_INDENT (which no
+ * line of the grammar starts with), broken at spaces; a simulated line's
+ * " [sim]" ends every piece.  Rejoin: a piece that starts with the indent
+ * continues the line before it (its " [sim]" dropped), after one space.
+ * For the console, serial and log alike (efi/console.c); results.json and
+ * the verdict log keep whole lines.
+ */
+#define REPORT_WRAP_INDENT "    "
+#define REPORT_WIDTH	   80
+void report_wrap(const char *line, unsigned int width, void (*out)(const char *piece, void *ctx),
+		 void *ctx);
+
 struct report_counts {
 	unsigned int tests, failures, skipped;
 	unsigned int env_errors; /* report_env_error() lines */

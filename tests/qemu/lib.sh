@@ -4,11 +4,14 @@
 #
 #   boot NAME [run-qemu.sh args] [-- app options]
 #       boots once; the transcript (pebsprobe's lines only, from its banner
-#       on) goes to $T/NAME.out, the exit status to $T/NAME.rc, the written
-#       image to $T/NAME.img.
+#       on) goes to $T/NAME.raw as printed (80 columns) and to $T/NAME.out
+#       with each wrapped line whole again (join_wrapped), the exit status
+#       to $T/NAME.rc, the written image to $T/NAME.img.
+#   join_wrapped <IN >OUT                       (tests/qemu/join.sh)
 #   pass NAME / fail NAME WHY / skip NAME WHY   one result line
 #   expect_line NAME FILE REGEX                 PASS if a line matches
 cd "$(dirname "$0")/../.." || exit 1
+. tests/qemu/join.sh
 export BUILD=${BUILD:-build}
 T=$(mktemp -d "${TMPDIR:-/tmp}/pebsprobe-test.XXXXXX")
 trap 'rm -rf "$T"' EXIT
@@ -23,7 +26,8 @@ boot() {
 	./run-qemu.sh --timeout "${QEMU_TIMEOUT:-90}" --log "$T/$name.serial" --esp "$T/$name.img" "$@" \
 		>/dev/null 2>"$T/$name.err"
 	echo $? >"$T/$name.rc"
-	sed -n '/^INFO: pebsprobe /,$p' "$T/$name.serial" >"$T/$name.out" 2>/dev/null
+	sed -n '/^INFO: pebsprobe /,$p' "$T/$name.serial" >"$T/$name.raw" 2>/dev/null
+	join_wrapped <"$T/$name.raw" >"$T/$name.out"
 	if [ ! -s "$T/$name.out" ]; then
 		echo "--- $name: no pebsprobe output; serial was:"
 		cat "$T/$name.serial" "$T/$name.err" 2>/dev/null | tail -20

@@ -63,7 +63,7 @@ printf 'trace=msr\npmu=hw \xe9\n' >"$T/latin1.cfg"
 boot cfgbin --config "$T/latin1.cfg"
 expect_rc cfgbin 2
 expect_line "cfgbin: non-ASCII byte named with its line" "$T/cfgbin.out" \
-	'^ERROR: \\EFI\\BOOT\\PEBSPROBE.CFG: config line 2: not plain ASCII text \(byte 0xe9\)$'
+	'^ERROR: \\EFI\\BOOT\\PEBSPROBE.CFG: config line 2: not plain ASCII text \(byte 0xe9 at column 8; accepted: printable ASCII, tabs, CR LF line ends\)$'
 expect_no_line "cfgbin: no MSR accessed" "$T/cfgbin.out" '^MSR: '
 
 # The app's own files and two outputs of one name are refused before

@@ -25,3 +25,15 @@ expect_rc lobad 2
 expect_line "loadopts: bad value names option and accepted values" "$T/lobad.out" \
 	"^ERROR: option drain: bad value 'irq' \(accepted: poll, pmi\)$"
 expect_no_line "loadopts: no MSR accessed after a bad option" "$T/lobad.out" '^MSR: '
+
+# LoadOptions longer than the 2047 characters read are refused, naming the
+# limit, not cut: here the token past the limit is a bad one that a cut
+# would have dropped silently (the old code ran pmu=hw mode=report, exit 0).
+long="pmu=hw mode=report "
+for _ in $(seq 199); do long+="verbose=0 "; done
+for _ in 1 2 3; do long+="ldlat=3 "; done
+# shellcheck disable=SC2086 # the words are the options
+boot lolong --loadopts -- $long model=bogus
+expect_rc lolong 2
+expect_line "loadopts: over 2047 characters refused, naming the limit" "$T/lolong.out" \
+	'^ERROR: LoadOptions: 2058 characters, longer than the 2047 accepted \(put the options in \\EFI\\BOOT\\PEBSPROBE.CFG instead, up to 511 characters a line\)$'

@@ -10,10 +10,10 @@ if [ ! -s "$T/log.file" ]; then
 	fail "log: pebsprobe.log on the ESP" "missing or empty: $(cat "$T/mtype.err")"
 else
 	pass "log: pebsprobe.log on the ESP"
-	if cmp -s "$T/log.out" "$T/log.file"; then
+	if cmp -s "$T/log.raw" "$T/log.file"; then
 		pass "log: file equals the console transcript ($(wc -l <"$T/log.file") lines)"
 	else
-		fail "log: file differs from the console" "$(diff "$T/log.out" "$T/log.file" | head -3 | tr '\n' '|')"
+		fail "log: file differs from the console" "$(diff "$T/log.raw" "$T/log.file" | head -3 | tr '\n' '|')"
 	fi
 	expect_no_line "log: plain ASCII, no CR" "$T/log.file" $'[\r\x80-\xff]'
 fi

@@ -21,6 +21,7 @@
 # Environment: BUILD, MODELS (space-separated subset), QEMU_TIMEOUT (s per boot).
 set -u
 cd "$(dirname "$0")/../.."
+. tests/qemu/join.sh
 BUILD=${BUILD:-build}
 per_boot=${QEMU_TIMEOUT:-150}
 decode=$BUILD/host/pebs-decode
@@ -35,14 +36,15 @@ fi
 boot() { # log esp-copy args...
 	local log=$1 esp=$2
 	shift 2
-	BUILD=$BUILD ./run-qemu.sh --timeout "$per_boot" --esp "$esp" "$@" 2>&1 | tr -d '\r' >"$log"
+	BUILD=$BUILD ./run-qemu.sh --timeout "$per_boot" --esp "$esp" "$@" 2>&1 | tr -d '\r' |
+		join_wrapped >"$log"
 	return "${PIPESTATUS[0]}"
 }
 
 
 check_model() { # model
 	local m=$1 log=$work/$m.log esp=$work/$m.img rc n_pass n_fail bad t n_con n_dec f
-	boot "$log" "$esp" --smp 2 -- pmu=sim model="$m"
+	boot "$log" "$esp" --smp 2 -- pmu=sim model="$m" records=8
 	rc=$?
 	n_pass=$(grep -c '^PASS: ' "$log")
 	n_fail=$(grep -c '^FAIL: ' "$log")

@@ -148,6 +148,18 @@ def schema_v2(doc, text, rc, model):
     return bad
 
 
+def join_wrapped(text):
+    """The console's 80-column lines made whole (lib/report.h report_wrap): a
+    line that starts with 4 spaces continues the one before it."""
+    out = []
+    for line in text.splitlines():
+        if line.startswith("    ") and out:
+            out[-1] = re.sub(r" \[sim\]$", "", out[-1]) + " " + line.lstrip()
+        else:
+            out.append(line)
+    return "\n".join(out) + "\n"
+
+
 def boot(name, *opts):
     """One boot; returns (exit status, console text, results.json bytes or None, stderr)."""
     img, log = os.path.join(TMP, name + ".img"), os.path.join(TMP, name + ".log")
@@ -156,6 +168,7 @@ def boot(name, *opts):
                        stderr=subprocess.PIPE, text=True, env=dict(os.environ, BUILD=BUILD))
     text = open(log, errors="replace").read() if os.path.exists(log) else ""
     text = text[text.find("INFO: pebsprobe "):] if "INFO: pebsprobe " in text else text
+    text = join_wrapped(text)
     q = subprocess.run(["mtype", "-i", img, "::/EFI/BOOT/results.json"], capture_output=True)
     return p.returncode, text, (q.stdout if q.returncode == 0 and q.stdout else None), p.stderr
 

@@ -44,7 +44,9 @@ static void test_defaults(void **state)
 	assert_int_equal(o.job.buffer_kib, 64);
 	assert_int_equal(o.job.threshold, 0);
 	assert_int_equal(o.job.drain, PEBS_DRAIN_POLL);
-	assert_int_equal(o.job.records, 8);
+	/* REC lines only when asked (records=N): the dumps keep every record. */
+	assert_int_equal(o.job.records, 0);
+	assert_int_equal(o.pause, 60);
 	assert_int_equal(o.job.size, 0);
 	assert_int_equal(o.job.iterations, 0);
 	assert_string_equal(o.log, "pebsprobe.log");
@@ -182,15 +184,17 @@ static void test_unknown_and_malformed(void **state)
 {
 	expect_error("foo=1", "unknown option 'foo' (known: pmu, model, trace, exit, kernels, "
 			      "events, ldlat, period, buffer, threshold, drain, records, size, "
-			      "iterations, log, results, dump, selftest, mode, verbose)");
+			      "iterations, log, results, dump, selftest, mode, verbose, pause)");
 	expect_error("pmu",
 		     "malformed option 'pmu': expected name=value, names: pmu, model, "
 		     "trace, exit, kernels, events, ldlat, period, buffer, threshold, drain, "
-		     "records, size, iterations, log, results, dump, selftest, mode, verbose");
+		     "records, size, iterations, log, results, dump, selftest, mode, verbose, "
+		     "pause");
 	expect_error("=hw",
 		     "malformed option '=hw': expected name=value, names: pmu, model, "
 		     "trace, exit, kernels, events, ldlat, period, buffer, threshold, drain, "
-		     "records, size, iterations, log, results, dump, selftest, mode, verbose");
+		     "records, size, iterations, log, results, dump, selftest, mode, verbose, "
+		     "pause");
 	/* The error names the first bad token, after the good ones were applied. */
 	expect_error("pmu=sim ldlat=1 pmu=zz",
 		     "option ldlat: bad value '1' (accepted: an integer 3..65535)");
@@ -264,14 +268,16 @@ static void test_config(void **state)
 	assert_string_equal(err, "config line 3: unknown option 'bogus' (known: pmu, model, trace, "
 				 "exit, kernels, events, ldlat, period, buffer, threshold, drain, "
 				 "records, size, iterations, log, results, dump, selftest, mode, "
-				 "verbose)");
+				 "verbose, pause)");
 	static const char bin[] = "pmu=sim\nldlat=\x80\n";
 	options_defaults(&o);
 	assert_int_equal(options_parse_config(&o, bin, sizeof(bin) - 1, err, sizeof(err)), -1);
-	assert_string_equal(err, "config line 2: not plain ASCII text (byte 0x80)");
+	assert_string_equal(err, "config line 2: not plain ASCII text (byte 0x80 at column 7; "
+				 "accepted: printable ASCII, tabs, CR LF line ends)");
 	static const char nul[] = "pmu=sim\0";
 	assert_int_equal(options_parse_config(&o, nul, sizeof(nul) - 1, err, sizeof(err)), -1);
-	assert_string_equal(err, "config line 1: not plain ASCII text (byte 0x00)");
+	assert_string_equal(err, "config line 1: not plain ASCII text (byte 0x00 at column 8; "
+				 "accepted: printable ASCII, tabs, CR LF line ends)");
 	char longline[700];
 	memset(longline, '#', sizeof(longline));
 	assert_int_equal(options_parse_config(&o, longline, sizeof(longline), err, sizeof(err)),
@@ -428,6 +434,26 @@ static void test_check_size_and_memory(void **state)
 	assert_int_equal(check("drain=poll buffer=65536"), 0);
 }
 
+/* A control byte (ESC) is refused like NUL and never echoed raw. */
+static void test_control_chars(void **state)
+{
+	static const char esc_cfg[] = "log=a\x1b[31mb\n";
+	char e[256];
+
+	options_defaults(&o);
+	assert_int_equal(options_parse_config(&o, esc_cfg, sizeof(esc_cfg) - 1, e, sizeof(e)), -1);
+	assert_string_equal(e, "config line 1: not plain ASCII text (byte 0x1b at column 6; "
+			       "accepted: printable ASCII, tabs, CR LF line ends)");
+	assert_int_equal(options_parse_line(&o, "pmu=hw mode=\x1b", false, e, sizeof(e)), -1);
+	assert_string_equal(e, "options: not plain ASCII text (byte 0x1b at column 13; "
+			       "accepted: printable ASCII separated by spaces)");
+	assert_int_equal(options_parse_line(&o, "pmu=\x7fhw", false, e, sizeof(e)), -1);
+	/* Tabs separate and a Windows line end is fine. */
+	assert_int_equal(options_parse_config(&o, "pmu=hw\tmode=report\r\n", 20, e, sizeof(e)), 0);
+	assert_int_equal(o.pmu, OPT_PMU_HW);
+	assert_true(o.report_only);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -445,6 +471,7 @@ int main(void)
 	    cmocka_unit_test(test_check_kernels),
 	    cmocka_unit_test(test_check_threshold),
 	    cmocka_unit_test(test_check_outputs),
+	    cmocka_unit_test(test_control_chars),
 	    cmocka_unit_test(test_check_size_and_memory),
 	};
 

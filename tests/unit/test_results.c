@@ -67,7 +67,9 @@ static void verdict_log_keeps_lines(void **state)
 	report_fail("chase-l1/load", "L1 hits %d%%", 3);
 	report_clear_cpu();
 	report_skip("pebs", "no PEBS");
-	report_info("not a verdict");
+	report_info("not a verdict: \x1b[31mred\ttab");
+	/* Plain ASCII on every sink: a control byte never reaches a terminal raw. */
+	assert_non_null(test_line_find("INFO: not a verdict: ?[31mred tab [sim]", NULL));
 	report_defer_begin();
 	report_pass("deferred: from the PMI");
 	report_defer_end();
@@ -95,6 +97,60 @@ static void verdict_log_keeps_lines(void **state)
 	assert_string_equal(e->name, "deferred");
 	assert_string_equal(e->why, "from the PMI");
 	report_set_simulated(false);
+}
+
+static char pieces[8][128];
+static unsigned int n_pieces;
+
+static void piece(const char *p, void *ctx)
+{
+	(void)ctx;
+	assert_true(n_pieces < 8);
+	snprintf(pieces[n_pieces++], sizeof(pieces[0]), "%s", p);
+}
+
+/* 80 columns: broken at spaces, continuations indented, [sim] on each, rejoined exactly. */
+static void wrap_80_columns(void **state)
+{
+	const char *line = "PASS: chase-l1/load: L1 hits 100.0% >= 90.0% (187 of 187); 187 records "
+			   "(need >= 10); data addresses in the buffer 100.0% >= 99.0% (187 of "
+			   "187) [sim]";
+	char joined[512] = "";
+
+	n_pieces = 0;
+	report_wrap(line, 80, piece, NULL);
+	assert_int_equal(n_pieces, 3);
+	for (unsigned int i = 0; i < n_pieces; i++) {
+		size_t n = strlen(pieces[i]);
+
+		assert_true(n <= 80);
+		assert_string_equal(pieces[i] + n - 6, " [sim]");
+		pieces[i][n - 6] = 0;
+		if (i) {
+			assert_memory_equal(pieces[i], "    ", 4);
+			assert_true(pieces[i][4] != ' ');
+			strcat(joined, " ");
+		}
+		strcat(joined, pieces[i] + (i ? 4 : 0));
+	}
+	strcat(joined, " [sim]");
+	assert_string_equal(joined, line);
+	assert_string_equal(
+	    pieces[0], "PASS: chase-l1/load: L1 hits 100.0% >= 90.0% (187 of 187); 187 records");
+	/* A long word breaks at the space before it, not inside it. */
+	n_pieces = 0;
+	report_wrap("INFO: chase-dram/event1: sampled MEM_TRANS_RETIRED.LOAD_LATENCY_GT_4:ldlat=30 "
+		    "(0x1cd) ldlat=30 on PMC0 [sim]",
+		    80, piece, NULL);
+	assert_int_equal(n_pieces, 2);
+	assert_string_equal(pieces[0], "INFO: chase-dram/event1: sampled [sim]");
+	assert_string_equal(pieces[1], "    MEM_TRANS_RETIRED.LOAD_LATENCY_GT_4:ldlat=30 (0x1cd) "
+				       "ldlat=30 on PMC0 [sim]");
+	/* A line that fits is one piece, untouched. */
+	n_pieces = 0;
+	report_wrap("INFO: short", 80, piece, NULL);
+	assert_int_equal(n_pieces, 1);
+	assert_string_equal(pieces[0], "INFO: short");
 }
 
 static void smbios_type1(void **state)
@@ -217,6 +273,7 @@ int main(void)
 	    cmocka_unit_test_setup(env_error_exits_99, setup),
 	    cmocka_unit_test_setup(verdict_log_keeps_lines, setup),
 	    cmocka_unit_test_setup(smbios_type1, setup),
+	    cmocka_unit_test_setup(wrap_80_columns, setup),
 	    cmocka_unit_test_setup(finish_writes_v2_when_all_skipped, setup),
 	    cmocka_unit_test_setup(finish_not_landed_is_99, setup),
 	    cmocka_unit_test_setup(ap_that_never_starts_is_99, setup),

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Every run leaves exactly its own files on the ESP (docs/OUTPUT.md, "Files
+# on the ESP"): what an earlier run left - dumps, results.json - is deleted
+# first, whatever this run's ending (a finished job, mode=report, refused
+# options); a file pebsprobe did not write is neither deleted nor replaced.
+# A full ESP: results.json and the log keep their room, the dumps that do
+# not fit are not written, an ERROR line gives the EFI status, exit 99.
+. "$(dirname "$0")/lib.sh"
+
+files() { mdir -b -i "$1" ::/EFI/BOOT/ 2>/dev/null | sed 's|.*/||' | sort; }
+run_id() { mtype -i "$1" ::/EFI/BOOT/results.json 2>/dev/null |
+	python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["run"]["id"], d["exit_status"])' 2>/dev/null; }
+
+boot first -- pmu=sim model=skl kernels=chase-l1
+expect_rc first 0
+if files "$T/first.img" | grep -qx 'chase-l1-load.pebs'; then pass "first run: its dump is there"; else
+	fail "first run" "no chase-l1-load.pebs: $(files "$T/first.img" | tr '\n' ' ')"; fi
+first=$(run_id "$T/first.img")
+
+check_clean() { # name want-rc
+	local name=$1 want=$2 id
+	expect_rc "$name" "$want"
+	if files "$T/$name.img" | grep -q '\.pebs$'; then
+		fail "$name: earlier dumps" "still there: $(files "$T/$name.img" | grep '\.pebs$' | tr '\n' ' ')"
+	else
+		pass "$name: no dump of the earlier run left"
+	fi
+	id=$(run_id "$T/$name.img")
+	if [ -n "$id" ] && [ "${id% *}" != "${first% *}" ] && [ "${id#* }" = "$want" ]; then
+		pass "$name: results.json is this run's (run ${id% *}, exit status ${id#* })"
+	else
+		fail "$name: results.json" "run/status '$id', the first run's '$first'"
+	fi
+}
+boot report --image "$T/first.img" -- pmu=sim model=skl mode=report
+check_clean report 0
+expect_line "report: says what it deleted" "$T/report.out" \
+	'^INFO: outputs: 3 files an earlier run left \(results, log, dumps\) deleted \[sim\]$'
+boot refused --image "$T/first.img" -- pmu=sim model=bogus
+check_clean refused 2
+boot skipped --image "$T/first.img" -- pmu=hw
+check_clean skipped 77
+
+# A user's file: not deleted, not replaced.
+cp "$T/first.img" "$T/user.esp"
+printf 'my notes\n' >"$T/notes.txt"
+mcopy -i "$T/user.esp" "$T/notes.txt" ::/EFI/BOOT/NOTES.TXT
+printf 'not a dump\n' >"$T/fake.pebs"
+mcopy -i "$T/user.esp" "$T/fake.pebs" ::/EFI/BOOT/chase-l2-load.pebs
+boot user --image "$T/user.esp" -- pmu=sim model=skl kernels=chase-l1 results=NOTES.TXT
+expect_rc user 2
+expect_line "user: results= naming a user's file refused" "$T/user.out" \
+	"^ERROR: option results: a file 'NOTES.TXT' is there that pebsprobe did not write; it is not replaced "
+if [ "$(mtype -i "$T/user.img" ::/EFI/BOOT/NOTES.TXT)" = "my notes" ] &&
+	[ "$(mtype -i "$T/user.img" ::/EFI/BOOT/chase-l2-load.pebs)" = "not a dump" ]; then
+	pass "user: the user's files are untouched"
+else
+	fail "user" "a user's file changed or went away: $(files "$T/user.img" | tr '\n' ' ')"
+fi
+
+# A nearly full ESP: the binary, then about 120 KiB free.
+make -s BUILD="$BUILD" all >/dev/null
+bin=$(stat -c %s "$BUILD/pebsprobe.efi")
+kib=$(( (bin + 1023) / 1024 + 300 ))
+mkfs.fat -C -n PEBSPROBE "$T/full.esp" "$kib" >/dev/null
+mmd -i "$T/full.esp" ::/EFI ::/EFI/BOOT
+mcopy -i "$T/full.esp" "$BUILD/pebsprobe.efi" ::/EFI/BOOT/BOOTX64.EFI
+head -c $(( (300 - 120) * 1024 )) /dev/zero >"$T/filler"
+mcopy -i "$T/full.esp" "$T/filler" ::/FILLER.BIN
+boot full --image "$T/full.esp" -- pmu=sim model=skl kernels=chase-l1,chase-l2,seq-load,stride-load
+expect_rc full 99
+expect_line "full: a dump that does not fit is not written, with the room kept" "$T/full.out" \
+	'^ERROR: [a-z0-9-]+/[a-z]+: dump [a-z0-9-]+\.pebs \([0-9]+ bytes\) not written: the ESP has [0-9]+ bytes free'
+if mtype -i "$T/full.img" ::/EFI/BOOT/pebsprobe.log | grep -q '^SUMMARY: ' &&
+	[ "$(run_id "$T/full.img" | cut -d' ' -f2)" = 99 ]; then
+	pass "full: the log has its SUMMARY and results.json says exit status 99"
+else
+	fail "full" "log or results.json incomplete: $(run_id "$T/full.img"); $(mtype -i "$T/full.img" ::/EFI/BOOT/pebsprobe.log | tail -1)"
+fi
