@@ -28,6 +28,8 @@
 #define DS_RAM_OLD (OP(LOAD) | LVL(MISS) | LVL(L3) | LVL(LOC_RAM) | SNOOP(HIT))
 /* SNB precise store that missed L1: OP STORE | LVL L1|MISS. */
 #define DS_ST_L1_MISS (OP(STORE) | LVL(MISS) | LVL(L1))
+/* A DataLA load record on Haswell+ (Linux ds.c precise_datala_hsw): no level. */
+#define DS_NA_LOAD (OP(LOAD) | LVL(NA) | SNOOP(NA))
 
 static uint8_t buffer[16384] __attribute__((aligned(4096)));
 
@@ -416,6 +418,28 @@ static void test_rows_by_kind(void **state)
 	assert_int_equal(eval(0), KV_PASS);
 }
 
+/*
+ * DataLA records (skl events=event=0xd0,umask=0x81) decode with a level of
+ * N/A: nothing to judge a level share on (was "L1 hits 0.0% < 90.0%"); a
+ * level share counts only records that name a level.
+ */
+static void test_datala_without_level(void **state)
+{
+	setup_run("chase-l1", UARCH_SKL);
+	add(187, DS_NA_LOAD);
+	fx.in.kind = KIND_DATALA_LOAD;
+	fx.in.all_qualify = true;
+	assert_int_equal(eval(KSAMPLE_LOAD), KV_PASS);
+	assert_non_null(
+	    strstr(fx.text, "L1 hits not checked (the records carry no data source level)"));
+	setup_run("chase-l1", UARCH_SKL);
+	add(90, DS_L1_HIT);
+	add(10, DS_NA_LOAD);
+	add(5, DS_L2_HIT);
+	assert_int_equal(eval(KSAMPLE_LOAD), KV_PASS);
+	assert_non_null(strstr(fx.text, "L1 hits 94.7% >= 90.0% (90 of 95)"));
+}
+
 /* Goldmont forced records (SDM 18.7.1): as many found as forced, else FAIL. */
 static void test_forced_records(void **state)
 {
@@ -481,6 +505,7 @@ int main(void)
 	    cmocka_unit_test(test_no_data_src_encoding),
 	    cmocka_unit_test(test_counted_events),
 	    cmocka_unit_test(test_rows_by_kind),
+	    cmocka_unit_test(test_datala_without_level),
 	    cmocka_unit_test(test_forced_records),
 	    cmocka_unit_test(test_hitm_hw_only),
 	    cmocka_unit_test(test_stfwd_blk_on_spr),
