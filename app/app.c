@@ -164,44 +164,47 @@ static void selftest_gp_checks(const struct app_real *real)
 	char why[160];
 
 	if (hw_rdmsr(MSR_IA32_APIC_BASE, &base) != HW_OK) {
-		report_fail("selftest-gp",
+		report_fail("selftest-gp-read",
 			    "rdmsr 0x%x (IA32_APIC_BASE) on the real CPU faulted: the "
 			    "trap fires on an access that must not fault",
 			    MSR_IA32_APIC_BASE);
 		return;
 	}
-	report_pass("selftest-gp: real CPU: rdmsr 0x%x (IA32_APIC_BASE) = 0x%llx without fault",
-		    MSR_IA32_APIC_BASE, (unsigned long long)base);
+	report_pass(
+	    "selftest-gp-read: real CPU: rdmsr 0x%x (IA32_APIC_BASE) = 0x%llx without fault",
+	    MSR_IA32_APIC_BASE, (unsigned long long)base);
 	if (hw_wrmsr(MSR_IA32_PKRS, PKRS_RESERVED_BIT) != HW_GP) {
-		report_fail("selftest-gp",
+		report_fail("selftest-gp-fault",
 			    "wrmsr 0x%x <- 0x%llx (reserved bit 32) on the real CPU "
 			    "did not fault",
 			    MSR_IA32_PKRS, (unsigned long long)PKRS_RESERVED_BIT);
 		return;
 	}
 	if (real->gp_trapped() != before + 1) {
-		report_fail("selftest-gp", "#GP reported but the trap counted %lu faults, not 1",
+		report_fail("selftest-gp-fault",
+			    "#GP reported but the trap counted %lu faults, not 1",
 			    real->gp_trapped() - before);
 		return;
 	}
-	report_pass("selftest-gp: real CPU: wrmsr 0x%x <- 0x%llx raised #GP, trapped, execution "
-		    "resumed",
-		    MSR_IA32_PKRS, (unsigned long long)PKRS_RESERVED_BIT);
+	report_pass(
+	    "selftest-gp-fault: real CPU: wrmsr 0x%x <- 0x%llx raised #GP, trapped, execution "
+	    "resumed",
+	    MSR_IA32_PKRS, (unsigned long long)PKRS_RESERVED_BIT);
 	/*
 	 * The fault flag must come from the access alone, not from what the
 	 * caller left in the registers (efi/hw_real.c: r8 is zeroed inside the
 	 * asm).
 	 */
 	if (real->selftest_dirty_regs(why, sizeof(why)))
-		report_pass("selftest-gp: real CPU: with garbage in rax, rcx, rdx, r8-r11 "
+		report_pass("selftest-gp-regs: real CPU: with garbage in rax, rcx, rdx, r8-r11 "
 			    "rdmsr 0x%x read without fault and wrmsr 0x%x faulted, each time",
 			    MSR_IA32_APIC_BASE, MSR_IA32_PKRS);
 	else
-		report_fail("selftest-gp", "garbage in the caller-saved registers: %s", why);
+		report_fail("selftest-gp-regs", "garbage in the caller-saved registers: %s", why);
 	if (real->idt_intact(why, sizeof(why)))
-		report_pass("selftest-gp: real CPU: firmware IDT and its #GP gate unchanged");
+		report_pass("selftest-gp-idt: real CPU: firmware IDT and its #GP gate unchanged");
 	else
-		report_fail("selftest-gp", "firmware IDT not restored: %s", why);
+		report_fail("selftest-gp-idt", "firmware IDT not restored: %s", why);
 	/* The PMI path's IDT gate and register save, fired in software. */
 	if (real->selftest_vector(why, sizeof(why)))
 		report_pass("selftest-pmi-vector: real CPU: INT 0xee reached the handler once, "

@@ -18,8 +18,11 @@ o=$T/gp.out
 grep -E '^(PASS|FAIL): selftest-' "$o" | sed 's/^/  app: /'
 n=$(grep -c '^PASS: selftest-gp' "$o")
 if [ "$n" = 4 ]; then pass "selftest-gp: 4 checks passed"; else fail "selftest-gp" "$n of 4 checks passed"; fi
+# Each check its own name (a JUnit or LAVA test case per check).
+dup=$(grep '^PASS: selftest-gp' "$o" | cut -d: -f2 | sort | uniq -d)
+if [ -z "$dup" ]; then pass "selftest-gp: the 4 checks have 4 names"; else fail "selftest-gp: names" "shared:$dup"; fi
 expect_line "selftest-gp: garbage in the caller-saved registers changes no verdict" "$o" \
-	'^PASS: selftest-gp: real CPU: with garbage in rax, rcx, rdx, r8-r11 rdmsr 0x1b read without fault and wrmsr 0x6e1 faulted, each time$'
+	'^PASS: selftest-gp-regs: real CPU: with garbage in rax, rcx, rdx, r8-r11 rdmsr 0x1b read without fault and wrmsr 0x6e1 faulted, each time$'
 expect_line "selftest-pmi-vector: handler ran, registers kept, IDT restored" "$o" '^PASS: selftest-pmi-vector: '
 expect_no_line "selftest: no FAIL line" "$o" '^FAIL: '
 expect_line "selftest-gp: trace shows the faulting wrmsr" "$o" '^MSR: wrmsr 0x6e1 0x100000000 #GP$'
@@ -35,7 +38,7 @@ for m in auto sim; do
 	expect_line "gp-$m: the PMU is simulated" "$o" '^INFO: pmu backend: sim, model skl \[sim\]$'
 	expect_line "gp-$m: says the test runs on the real CPU" "$o" \
 		'^INFO: selftest=gp: on the real CPU, not the simulated PMU \[sim\]$'
-	n=$(grep -c '^PASS: selftest-gp: real CPU: ' "$o")
+	n=$(grep -c '^PASS: selftest-gp-[a-z]*: real CPU: ' "$o")
 	if [ "$n" = 4 ]; then pass "gp-$m: 4 checks passed on the real CPU"; else fail "gp-$m" "$n of 4 checks passed"; fi
 	expect_line "gp-$m: PMI vector" "$o" '^PASS: selftest-pmi-vector: real CPU: '
 	expect_line "gp-$m: trace shows the faulting wrmsr" "$o" '^MSR: wrmsr 0x6e1 0x100000000 #GP \[sim\]$'

@@ -222,11 +222,12 @@ static void test_selftest_gp_on_handed_backend(void **state)
 	assert_non_null(
 	    test_line_find("INFO: selftest=gp: on the real CPU, not the simulated PMU", NULL));
 	assert_non_null(
-	    test_line_find("PASS: selftest-gp: real CPU: rdmsr 0x1b (IA32_APIC_BASE)", NULL));
+	    test_line_find("PASS: selftest-gp-read: real CPU: rdmsr 0x1b (IA32_APIC_BASE)", NULL));
 	assert_non_null(test_line_find(
-	    "PASS: selftest-gp: real CPU: wrmsr 0x6e1 <- 0x100000000 raised #GP", NULL));
-	assert_non_null(test_line_find("PASS: selftest-gp: real CPU: with garbage in rax", NULL));
-	assert_non_null(test_line_find("PASS: selftest-gp: real CPU: firmware IDT", NULL));
+	    "PASS: selftest-gp-fault: real CPU: wrmsr 0x6e1 <- 0x100000000 raised #GP", NULL));
+	assert_non_null(
+	    test_line_find("PASS: selftest-gp-regs: real CPU: with garbage in rax", NULL));
+	assert_non_null(test_line_find("PASS: selftest-gp-idt: real CPU: firmware IDT", NULL));
 	assert_non_null(test_line_find("PASS: selftest-pmi-vector: ", NULL));
 	assert_int_equal(test_line_count("FAIL: "), 0);
 	assert_true(hw_is_simulated());
@@ -241,7 +242,7 @@ static void test_selftest_gp_counts_the_trap(void **state)
 	fake_setup(&o, 0);
 	assert_int_equal(app_run(&o, &fake_real), EXIT_FAIL);
 	assert_non_null(test_line_find(
-	    "FAIL: selftest-gp: #GP reported but the trap counted 0 faults, not 1", NULL));
+	    "FAIL: selftest-gp-fault: #GP reported but the trap counted 0 faults, not 1", NULL));
 	report_set_simulated(false);
 }
 
