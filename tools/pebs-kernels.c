@@ -10,7 +10,8 @@
  *   pebs-kernels chase                 a sweep 4K, 8K, ... 256M
  *   pebs-kernels --list                the kernels
  *
- * Options: --size N[K|M|G] (4K..1G), --max N[K|M|G] (sweep end, default
+ * Options (each also as --opt=value; --help prints the usage): --size
+ * N[K|M|G] (4K..1G), --max N[K|M|G] (sweep end, default
  * 256M), --iterations N (default: the kernel's), --passes N (timed passes
  * per size, the best one printed, as lat_mem_rd takes the best of its
  * repetitions; default 1).  Bad usage: one line on
@@ -138,8 +139,30 @@ int main(int argc, char **argv)
 
 	kernel_names(names, sizeof(names));
 	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
+		const char *a = argv[i], *eq = strchr(a, '=');
+		char opt[16];
+		/* --size=64M as well as --size 64M: the value after '=' stands in for the next
+		 * word. */
+		const char *inline_val = NULL;
 
+		if (!strncmp(a, "--", 2) && eq && (size_t)(eq - a) < sizeof(opt)) {
+			memcpy(opt, a, (size_t)(eq - a));
+			opt[eq - a] = 0;
+			a = opt;
+			inline_val = eq + 1;
+		}
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			printf(
+			    "usage: pebs-kernels KERNEL [--size N[K|M|G]] [--max N[K|M|G]] "
+			    "[--iterations N] [--passes N]\n"
+			    "       pebs-kernels --list\n"
+			    "One line per working-set size: <MiB> <ns per access> (lat_mem_rd's "
+			    "format).\n--size N: one size, %lluK..%lluM; without it a sweep from "
+			    "4K to --max (default 256M).\nSizes take K, M or G (powers of 1024); "
+			    "--opt=value works too.\nKernels: %s\n",
+			    MIN_SIZE >> 10, MAX_SIZE >> 20, names);
+			return 0;
+		}
 		if (!strcmp(a, "--list")) {
 			for (size_t j = 0; j < kernel_count(); j++)
 				printf("%-14s %s\n", kernel_at(j)->name, kernel_at(j)->what);
@@ -148,39 +171,43 @@ int main(int argc, char **argv)
 		if (!strcmp(a, "--size") || !strcmp(a, "--max") || !strcmp(a, "--iterations") ||
 		    !strcmp(a, "--passes")) {
 			bool count = !strcmp(a, "--iterations") || !strcmp(a, "--passes");
+			const char *val = inline_val	 ? inline_val
+					  : i + 1 < argc ? argv[i + 1]
+							 : NULL;
 			uint64_t v;
 
-			if (i + 1 >= argc)
+			if (!val || !*val)
 				return usage_error("%s needs a value", a,
 						   count ? "a count >= 1" : "N[K|M|G], 4K..1G");
 			if (count) {
 				char *end;
 
 				errno = 0;
-				v = strtoull(argv[i + 1], &end, 10);
-				if (errno || *end || !v || argv[i + 1][0] == '-')
+				v = strtoull(val, &end, 10);
+				if (errno || *end || !v || val[0] == '-')
 					return usage_error(
 					    !strcmp(a, "--passes")
 						? "--passes: '%s' is not a count"
 						: "--iterations: '%s' is not a count",
-					    argv[i + 1], "a count >= 1");
+					    val, "a count >= 1");
 				if (!strcmp(a, "--passes"))
 					passes = v;
 				else
 					iterations = v;
 			} else {
-				if (!parse_size(argv[i + 1], &v) || v < MIN_SIZE || v > MAX_SIZE)
+				if (!parse_size(val, &v) || v < MIN_SIZE || v > MAX_SIZE)
 					return usage_error(!strcmp(a, "--size")
 							       ? "--size: '%s' is not a size"
 							       : "--max: '%s' is not a size",
-							   argv[i + 1], "N[K|M|G], 4K..1G");
+							   val, "N[K|M|G], 4K..1G");
 				if (!strcmp(a, "--size")) {
 					size = v;
-					size_arg = argv[i + 1];
+					size_arg = val;
 				} else
 					max = v;
 			}
-			i++;
+			if (!inline_val)
+				i++;
 			continue;
 		}
 		if (a[0] == '-')

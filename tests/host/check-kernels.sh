@@ -87,6 +87,22 @@ bad "bad iterations" "--iterations: 'x' is not a count" chase --iterations x
 bad "bad passes" "--passes: '0' is not a count" chase --passes 0
 bad "unknown option" "unknown option '--frob'" chase --frob
 bad "two kernels" "one kernel at a time" chase lock
+bad "size= empty" "--size needs a value" chase --size=
+# --help: the usage on stdout, exit 0; --size=16K is --size 16K.
+out=$("$tool" --help 2>&1)
+rc=$?
+if [ $rc -eq 0 ] && printf '%s\n' "$out" | grep -q '^usage: pebs-kernels KERNEL ' &&
+	printf '%s\n' "$out" | grep -q 'chase-l1'; then
+	echo "PASS: pebs-kernels --help: usage and the kernels, exit 0"
+else
+	echo "FAIL: pebs-kernels --help: rc=$rc '$(printf '%s\n' "$out" | head -2)'"
+fi
+out=$("$tool" chase --size=16K 2>&1)
+if [ $? -eq 0 ] && printf '%s\n' "$out" | grep -qE '^0\.01562 [0-9]+\.[0-9]{3}$'; then
+	echo "PASS: pebs-kernels --size=16K: one line, $out"
+else
+	echo "FAIL: pebs-kernels --size=16K: '$out'"
+fi
 # --passes: the best of N timed passes, still one line per size
 out=$("$tool" chase --size 16K --passes 3 2>/dev/null)
 if [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && printf '%s\n' "$out" | grep -qE '^0\.01562 [0-9]+\.[0-9]{3}$'; then
