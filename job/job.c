@@ -18,6 +18,15 @@
 
 /* --- time ---------------------------------------------------------------- */
 
+/*
+ * A TSC runs at the processor's nominal clock: from the 100 MHz of the
+ * oldest PEBS machines' bus multiples up to a few GHz.  A calibration
+ * outside this range measured something else (the simulator's TSC counts
+ * its modelled cycles, not time), and ns from it would be nonsense.
+ */
+#define TSC_HZ_PLAUSIBLE_MIN 100000000ULL
+#define TSC_HZ_PLAUSIBLE_MAX 10000000000ULL
+
 static uint64_t calibrate_tsc(void)
 {
 	uint64_t t0 = plat_time_us(), c0 = hw_rdtsc(), t1, c1;
@@ -474,6 +483,12 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	report_info("main job: TSC %llu Hz (%s), %u CPUs, %s kernels",
 		    (unsigned long long)r->tsc_hz, ci->tsc_hz ? "CPUID 15H/16H" : "calibrated",
 		    plat_cpu_count(), r->instrumented ? "instrumented" : "real");
+	if (!ci->tsc_hz && (r->tsc_hz < TSC_HZ_PLAUSIBLE_MIN || r->tsc_hz > TSC_HZ_PLAUSIBLE_MAX)) {
+		report_info("main job: a calibrated TSC of %llu Hz is no clock this CPU has "
+			    "(accepted: 100 MHz..10 GHz): latencies in cycles only (no ns)",
+			    (unsigned long long)r->tsc_hz);
+		r->tsc_hz = 0;
+	}
 	json_init_members(&r->json, r->json_buf, RESULTS_BUF_SIZE);
 	json_u64(&r->json, "tsc_hz", r->tsc_hz);
 	json_begin_array(&r->json, "kernels");

@@ -94,6 +94,8 @@ void report_drained(struct runner *r, const char *test, const struct sampling *s
 		    const struct kernel_ctx *k, const struct session_result *res,
 		    struct run_out *o);
 void print_sources(struct runner *r, const struct session_result *res);
+/* A source's records per power-of-two latency bin (bin b: latencies 2^b..2^(b+1)-1). */
+void source_bins(const struct pebs_summary_group *grp, uint64_t bins[PEBS_SUMMARY_LOG_BINS]);
 void decode_records(struct runner *r, const struct session_result *res, struct run_out *o);
 
 /* outcome.c */

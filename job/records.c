@@ -91,15 +91,61 @@ void report_drained(struct runner *r, const char *test, const struct sampling *s
 	(void)r;
 }
 
+void source_bins(const struct pebs_summary_group *grp, uint64_t bins[PEBS_SUMMARY_LOG_BINS])
+{
+	memset(bins, 0, PEBS_SUMMARY_LOG_BINS * sizeof(bins[0]));
+	for (unsigned int v = 1; v < PEBS_SUMMARY_EXACT; v++)
+		bins[63 - __builtin_clzll(v)] += grp->exact[v];
+	for (unsigned int b = 0; b < PEBS_SUMMARY_LOG_BINS; b++)
+		bins[b] += grp->log2[b];
+}
+
+/*
+ * The per-data-source table, within 80 columns with " [sim]": fixed-width
+ * columns, numbers right-aligned (a "~" median, from a power-of-two
+ * bucket, takes its column's width too), a name longer than its column on
+ * a line of its own above its row, the same statistics in ns on a line
+ * under the cycles; then, per source with latencies, a histogram: one line
+ * per power-of-two bin with a bar scaled to the fullest bin.
+ */
+#define SRC_NAME_W 17
+#define SRC_COLS   "%-17s %7s %6s %5s %6s %5s %5s %5s"
+#define SRC_ROW	   SRC_COLS " %s"
+#define HIST_BAR_W 40
+
+static void source_histogram(const struct pebs_summary_group *grp)
+{
+	uint64_t bins[PEBS_SUMMARY_LOG_BINS], most = 0;
+	char bar[HIST_BAR_W + 1], range[32];
+
+	source_bins(grp, bins);
+	for (unsigned int b = 0; b < PEBS_SUMMARY_LOG_BINS; b++)
+		most = bins[b] > most ? bins[b] : most;
+	for (unsigned int b = 0; b < PEBS_SUMMARY_LOG_BINS && most; b++) {
+		unsigned int n;
+
+		if (!bins[b])
+			continue;
+		n = (unsigned int)((bins[b] * HIST_BAR_W + most - 1) / most);
+		memset(bar, '#', n);
+		bar[n] = 0;
+		pp_snprintf(range, sizeof(range), "%llu-%llu", 1ULL << b, (2ULL << b) - 1);
+		report_info("  %13s cy %-*s %7llu", range, HIST_BAR_W, bar,
+			    (unsigned long long)bins[b]);
+	}
+}
+
 void print_sources(struct runner *r, const struct session_result *res)
 {
 	const struct pebs_summary *s = r->summary;
+	bool ns = r->tsc_hz != 0;
 
-	report_info("  %-28s %8s %6s %8s %8s %8s %8s %8s  %s", "data source", "records", "share",
-		    "min", "median", "p90", "p99", "max", "(cycles; min/median/p90/p99/max ns)");
+	report_info(SRC_ROW, "data source", "records", "share", "min", "median", "p90", "p99",
+		    "max", "");
 	for (unsigned int g = 0; g < s->n_groups || (g == s->n_groups && s->groups[g].count); g++) {
 		struct pebs_summary_stats st;
-		char name[64];
+		char name[64], f[8][24];
+		uint64_t v[5];
 
 		if (g >= PEBS_SUMMARY_MAX_GROUPS + 1)
 			break;
@@ -107,18 +153,31 @@ void print_sources(struct runner *r, const struct session_result *res)
 			continue;
 		pebs_summary_stats(s, g, &st);
 		pebs_summary_group_name(s, g, name, sizeof(name));
-		report_info("  %-28s %8llu %3u.%u%% %8llu %7s%llu %8llu %8llu %8llu  "
-			    "%llu/%llu/%llu/%llu/%llu ns",
-			    name, (unsigned long long)st.count, st.share_permille / 10,
-			    st.share_permille % 10, (unsigned long long)st.min,
-			    st.approx ? "~" : "", (unsigned long long)st.median,
-			    (unsigned long long)st.p90, (unsigned long long)st.p99,
-			    (unsigned long long)st.max,
-			    (unsigned long long)cycles_to_ns(r, res, st.min),
-			    (unsigned long long)cycles_to_ns(r, res, st.median),
-			    (unsigned long long)cycles_to_ns(r, res, st.p90),
-			    (unsigned long long)cycles_to_ns(r, res, st.p99),
-			    (unsigned long long)cycles_to_ns(r, res, st.max));
+		if (strlen(name) > SRC_NAME_W) {
+			report_info("%s", name);
+			name[0] = 0;
+		}
+		v[0] = st.min;
+		v[1] = st.median;
+		v[2] = st.p90;
+		v[3] = st.p99;
+		v[4] = st.max;
+		pp_snprintf(f[0], sizeof(f[0]), "%llu", (unsigned long long)st.count);
+		pp_snprintf(f[1], sizeof(f[1]), "%u.%u%%", st.share_permille / 10,
+			    st.share_permille % 10);
+		for (unsigned int i = 0; i < 5; i++)
+			pp_snprintf(f[2 + i], sizeof(f[0]), "%s%llu",
+				    i == 1 && st.approx ? "~" : "", (unsigned long long)v[i]);
+		report_info(SRC_ROW, name, f[0], f[1], f[2], f[3], f[4], f[5], f[6], "cy");
+		if (!st.n_lat)
+			continue;
+		if (ns) {
+			for (unsigned int i = 0; i < 5; i++)
+				pp_snprintf(f[2 + i], sizeof(f[0]), "%llu",
+					    (unsigned long long)cycles_to_ns(r, res, v[i]));
+			report_info(SRC_ROW, "", "", "", f[2], f[3], f[4], f[5], f[6], "ns");
+		}
+		source_histogram(&s->groups[g]);
 	}
 }
 

@@ -21,6 +21,8 @@ static struct {
 	char run_id[17];
 } doc;
 
+static const char *const ns_keys[] = {"min_ns", "median_ns", "p90_ns", "p99_ns", "max_ns"};
+
 static void json_sources(struct runner *r, const struct session_result *res)
 {
 	const struct pebs_summary *s = r->summary;
@@ -31,7 +33,7 @@ static void json_sources(struct runner *r, const struct session_result *res)
 		struct pebs_summary_stats st;
 		const struct pebs_summary_group *grp = &s->groups[g];
 		char name[64];
-		uint64_t bins[PEBS_SUMMARY_LOG_BINS] = {0};
+		uint64_t bins[PEBS_SUMMARY_LOG_BINS];
 
 		if (!grp->count)
 			continue;
@@ -49,16 +51,17 @@ static void json_sources(struct runner *r, const struct session_result *res)
 		json_u64(j, "lat_p99", st.p99);
 		json_u64(j, "lat_max", st.max);
 		json_bool(j, "lat_approx", st.approx);
-		json_u64(j, "min_ns", cycles_to_ns(r, res, st.min));
-		json_u64(j, "median_ns", cycles_to_ns(r, res, st.median));
-		json_u64(j, "p90_ns", cycles_to_ns(r, res, st.p90));
-		json_u64(j, "p99_ns", cycles_to_ns(r, res, st.p99));
-		json_u64(j, "max_ns", cycles_to_ns(r, res, st.max));
+		/* null: no plausible TSC frequency to convert with (job.c) */
+		const uint64_t lat[] = {st.min, st.median, st.p90, st.p99, st.max};
+
+		for (unsigned int i = 0; i < ARRAY_SIZE(ns_keys); i++) {
+			if (r->tsc_hz)
+				json_u64(j, ns_keys[i], cycles_to_ns(r, res, lat[i]));
+			else
+				json_null(j, ns_keys[i]);
+		}
 		/* Power-of-two latency histogram: [lowest latency of the bin, records]. */
-		for (unsigned int v = 1; v < PEBS_SUMMARY_EXACT; v++)
-			bins[63 - __builtin_clzll(v)] += grp->exact[v];
-		for (unsigned int b = 0; b < PEBS_SUMMARY_LOG_BINS; b++)
-			bins[b] += grp->log2[b];
+		source_bins(grp, bins);
 		json_begin_array(j, "histogram");
 		for (unsigned int b = 0; b < PEBS_SUMMARY_LOG_BINS; b++) {
 			if (!bins[b])

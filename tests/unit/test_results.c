@@ -267,6 +267,44 @@ static void ap_that_never_starts_is_99(void **state)
 	hw_install(NULL);
 }
 
+/*
+ * Haswell has no CPUID 15H/16H: the TSC is calibrated, and the simulator's
+ * TSC counts modelled cycles, not time (about 1 kHz against the clock):
+ * no ns from it, on the console or in results.json (the old code printed
+ * "TSC 1013 Hz" and DRAM accesses of 200,000,000 ns).
+ */
+static void implausible_tsc_no_ns(void **state)
+{
+	struct options o;
+	struct cpu_info ci;
+	const char *json;
+
+	assert_int_equal(sim_select("hsw"), 0);
+	hw_install(sim_hw_ops());
+	cpu_probe(&ci);
+	assert_int_equal(ci.tsc_hz, 0);
+	options_defaults(&o);
+	strcpy(o.job.kernels, "chase-l1");
+	o.job.dump = false;
+	strcpy(o.job.results, "hsw.json");
+	job_main(&o.job, &ci);
+	assert_non_null(test_line_find("INFO: main job: a calibrated TSC of ", NULL));
+	assert_non_null(strstr(test_line_find("INFO: main job: a calibrated TSC of ", NULL),
+			       "is no clock this CPU has (accepted: 100 MHz..10 GHz): latencies in "
+			       "cycles only (no ns)"));
+	for (unsigned int i = 0; i < test_n_lines; i++) {
+		size_t n = strlen(test_lines[i]);
+
+		assert_false(n > 3 && !strcmp(test_lines[i] + n - 3, " ns"));
+	}
+	app_finish(&o, o.job.results, report_exit_status());
+	json = read_file("hsw.json");
+	assert_non_null(json);
+	assert_non_null(strstr(json, "\"tsc_hz\":0,"));
+	assert_non_null(strstr(json, "\"median_ns\":null"));
+	hw_install(NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -277,6 +315,7 @@ int main(void)
 	    cmocka_unit_test_setup(finish_writes_v2_when_all_skipped, setup),
 	    cmocka_unit_test_setup(finish_not_landed_is_99, setup),
 	    cmocka_unit_test_setup(ap_that_never_starts_is_99, setup),
+	    cmocka_unit_test_setup(implausible_tsc_no_ns, setup),
 	};
 
 	if (!mkdtemp(outdir))
