@@ -433,6 +433,15 @@ static int check_kernels(const struct options *o, char *err, size_t err_size)
 
 		memcpy(word, p, len);
 		word[len] = 0;
+		/* all and none are words alone: "kernels=all,lock" is no list of kernels. */
+		if (!strcmp(word, "all") || !strcmp(word, "none")) {
+			pp_snprintf(
+			    err, err_size,
+			    "option kernels: '%s' is a word alone, not a kernel to list with "
+			    "others (accepted: all, none, or kernel names separated by commas)",
+			    word);
+			return -1;
+		}
 		if (!kernel_find(word)) {
 			kernel_names(names, sizeof(names));
 			pp_snprintf(err, err_size,

@@ -370,8 +370,12 @@ static void test_check_kernels(void **state)
 		assert_int_equal(check(line), -1);
 		assert_string_equal(err, want);
 	}
-	/* "all" is a word alone, not a list element. */
+	/* "all" is a word alone, not a list element (was "unknown kernel 'all'"). */
 	assert_int_equal(check("kernels=all,bogus"), -1);
+	assert_int_equal(check("kernels=all,lock"), -1);
+	assert_string_equal(err, "option kernels: 'all' is a word alone, not a kernel to list "
+				 "with others (accepted: all, none, or kernel names separated by "
+				 "commas)");
 }
 
 /*
