@@ -308,8 +308,12 @@ static void skip_kernel(struct runner *r, const struct kernel_def *def, const ch
 	for (unsigned int s = KSAMPLE_LOAD; s <= KSAMPLE_STORE; s <<= 1) {
 		if (!(def->samplings & s))
 			continue;
+		const char *ev;
+
 		pp_snprintf(test, sizeof(test), "%s/%s", def->name, sampling_name(s));
 		run.sampling = sampling_name(s);
+		/* The kind the sampling would have had; none known: null (not "other"). */
+		run.kind_unknown = !sampling_kind(r->ua, s, &run.kind, &ev);
 		outcome(r, &run, V_SKIP, NULL, why);
 	}
 }
@@ -344,6 +348,7 @@ static void run_samplings(struct runner *r, struct kernel_ctx *k)
 		if (!default_sampling(r, s, &smp)) {
 			pp_snprintf(test, sizeof(test), "%s/%s", def->name, sampling_name(s));
 			run.sampling = sampling_name(s);
+			run.kind_unknown = true;
 			pp_snprintf(why, sizeof(why), "%s has no %s sampling", r->ua->name,
 				    sampling_name(s));
 			outcome(r, &run, V_SKIP, NULL, why);

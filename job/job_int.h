@@ -106,6 +106,7 @@ struct run_ref {
 	const char *test;		  /* "kernel/sampling": the verdict line's name */
 	const char *sampling;		  /* results.json "sampling" */
 	enum pebs_kind kind;		  /* results.json "kind" */
+	bool kind_unknown;		  /* no such sampling here: "kind" is null */
 	const struct session_result *res; /* the measurement; NULL: the run did not happen */
 	const struct run_out *o;	  /* with res */
 	const struct run_cpu *where;	  /* the CPU it ran on; NULL: the runner's boot CPU */

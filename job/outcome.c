@@ -37,7 +37,10 @@ void outcome(struct runner *r, const struct run_ref *run, enum verdict v, const 
 	json_begin_object(j, NULL);
 	json_str(j, "test", run->test);
 	json_str(j, "sampling", run->sampling);
-	json_str(j, "kind", pebs_kind_name(run->kind));
+	if (run->kind_unknown)
+		json_null(j, "kind");
+	else
+		json_str(j, "kind", pebs_kind_name(run->kind));
 	verdict(r, run->test, v, prefix, why);
 	where = run->where ? run->where : &r->boot;
 	json_u64(j, "cpu", where->cpu);

@@ -305,6 +305,34 @@ static void implausible_tsc_no_ns(void **state)
 	hw_install(NULL);
 }
 
+/*
+ * A sampling the generation does not have is SKIPped with kind null, not
+ * "other" (Nehalem has no store sampling; the old code wrote
+ * "kind":"other" for split-line/store).
+ */
+static void skipped_sampling_kind(void **state)
+{
+	struct options o;
+	struct cpu_info ci;
+	const char *json;
+
+	assert_int_equal(sim_select("nhm"), 0);
+	hw_install(sim_hw_ops());
+	cpu_probe(&ci);
+	options_defaults(&o);
+	strcpy(o.job.kernels, "split-line");
+	o.job.dump = false;
+	strcpy(o.job.results, "nhm.json");
+	job_main(&o.job, &ci);
+	assert_non_null(test_line_find("SKIP: split-line/store: ", NULL));
+	app_finish(&o, o.job.results, report_exit_status());
+	json = read_file("nhm.json");
+	assert_non_null(json);
+	assert_non_null(strstr(json, "{\"test\":\"split-line/store\",\"sampling\":\"store\","
+				     "\"kind\":null,\"verdict\":\"SKIP\""));
+	hw_install(NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -316,6 +344,7 @@ int main(void)
 	    cmocka_unit_test_setup(finish_not_landed_is_99, setup),
 	    cmocka_unit_test_setup(ap_that_never_starts_is_99, setup),
 	    cmocka_unit_test_setup(implausible_tsc_no_ns, setup),
+	    cmocka_unit_test_setup(skipped_sampling_kind, setup),
 	};
 
 	if (!mkdtemp(outdir))
