@@ -8,6 +8,7 @@
  */
 #include "plan.h"
 #include "msr.h"
+#include "extra_regs.h"
 #include "../lib/fmt.h"
 
 /*
@@ -451,18 +452,18 @@ static int offcore_value(const struct pmu_plan *p, const struct pmu_event *ev, i
 			 uint64_t *val, char *why, size_t why_size)
 {
 	const struct uarch_info *ua = p->ua;
-	uint64_t v = ev->offcore_rsp;
+	uint64_t v = ev->offcore_rsp, valid = p->offcore_valid[rsp];
 
-	if (!ua->offcore_valid[rsp])
+	if (!valid)
 		return refuse(why, why_size, "event '%s': %s has no MSR_OFFCORE_RSP%d", ev->name,
 			      ua->name, rsp);
-	if (v & ~ua->offcore_valid[rsp])
+	if (v & ~valid)
 		return refuse(why, why_size,
 			      "event '%s': MSR_OFFCORE_RSP%d value 0x%llx has bits "
-			      "0x%llx that %s does not define (writable: 0x%llx)",
+			      "0x%llx that this %s model does not define (writable: 0x%llx)",
 			      ev->name, rsp, (unsigned long long)v,
-			      (unsigned long long)(v & ~ua->offcore_valid[rsp]), ua->name,
-			      (unsigned long long)ua->offcore_valid[rsp]);
+			      (unsigned long long)(v & ~valid), ua->name,
+			      (unsigned long long)valid);
 	*val = v;
 	return 0;
 }
@@ -755,6 +756,8 @@ static void plan_init(struct pmu_plan *p, const struct cpu_info *ci, const struc
 	p->ci_arch_gp = ci->arch_pebs_gp;
 	p->ci_arch_fixed = ci->arch_pebs_fixed;
 	p->ci_arch_caps = ci->arch_pebs_caps;
+	p->offcore_valid[0] = offcore_valid_mask(ua, ci, 0);
+	p->offcore_valid[1] = offcore_valid_mask(ua, ci, 1);
 }
 
 int plan_build(const struct session_cfg *cfg, const struct cpu_info *ci, struct pmu_plan *p,

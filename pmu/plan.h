@@ -35,6 +35,7 @@ struct pmu_plan {
 	uint32_t fixed_mask; /* fixed counters present (CPUID.0AH EDX/ECX bitmap) */
 	uint64_t gp_width_mask;
 	uint32_t ci_arch_gp, ci_arch_fixed, ci_arch_caps; /* CPUID.23H (arch-PEBS) */
+	uint64_t offcore_valid[2]; /* MSR_OFFCORE_RSPx writable bits (pmu/extra_regs.h) */
 
 	struct pmu_event sample;
 	int sample_ctr; /* GP n or 32+i; -1 when count_only */

@@ -258,9 +258,10 @@ static const struct uarch_info uarch_table[] = {
      .inst_event = EV(0xc0, 0x01),
      .offcore_valid = {0xffff, 0xffff},
      .count_cons = wsm_count},
+    /* OFFCORE_RSPx: intel_snb_extra_regs; the -EP models differ, per model in pmu/extra_regs.c */
     SNB_ROW(UARCH_SNB, "Sandy Bridge", snb_ucodes, ARRAY_SIZE(snb_ucodes), 0x3f807f8fffULL,
-	    snb_count), /* intel_snb_extra_regs */
-    SNB_ROW(UARCH_IVB, "Ivy Bridge", NULL, 0, 0x3fffff8fffULL, ivb_count),
+	    snb_count),
+    SNB_ROW(UARCH_IVB, "Ivy Bridge", NULL, 0, 0x3f807f8fffULL, ivb_count),
     HSW_ROW(UARCH_HSW, "Haswell", 2, 0),
     HSW_ROW(UARCH_BDW, "Broadwell", 2, 0),
     HSW_ROW(UARCH_SKL, "Skylake", 3, UA_FRONTEND),

@@ -456,6 +456,46 @@ static struct session_cfg count_cfg(const struct cpu_info *ci, const char *e0, c
 	return c;
 }
 
+/*
+ * MSR_OFFCORE_RSPx writable bits differ between the client and server models
+ * of Sandy Bridge and Ivy Bridge: Linux core.c intel_pmu_init takes
+ * intel_snbep_extra_regs (0x3fffff8fff) for SANDYBRIDGE_X / IVYBRIDGE_X and
+ * intel_snb_extra_regs (0x3f807f8fff) for the others.  Bits 23-30 pass on
+ * the servers (perfmon JKT/IVT files use them) and are refused on clients.
+ */
+static void test_offcore_snb_ivb_models(void **state)
+{
+	static const struct {
+		uint32_t model;
+		const char *ev;
+		int want;
+	} rows[] = {
+	    {0x2d, "OFFCORE_RESPONSE.DEMAND_CODE_RD.LLC_MISS.REMOTE_DRAM", 0}, /* 0x67f800004 */
+	    {0x3e, "OFFCORE_RESPONSE.DEMAND_CODE_RD.LLC_MISS.REMOTE_DRAM", 0},
+	    {0x2d, "event=0xb7,umask=0x1,offcore_rsp=0x800001", 0},
+	    {0x3e, "event=0xb7,umask=0x1,offcore_rsp=0x800001", 0},
+	    {0x2a, "event=0xb7,umask=0x1,offcore_rsp=0x800001", SESSION_REFUSED},
+	    {0x3a, "event=0xb7,umask=0x1,offcore_rsp=0x800001", SESSION_REFUSED},
+	    {0x3a, "event=0xb7,umask=0x1,offcore_rsp=0x10001", 0},
+	};
+	unsigned int i, failed = 0;
+
+	for (i = 0; i < ARRAY_SIZE(rows); i++) {
+		struct cpu_info ci = test_cpu_intel(rows[i].model, 1, false, 4, 3);
+		struct session_cfg c = count_cfg(&ci, rows[i].ev, NULL);
+		struct pmu_plan p;
+		char why[256] = "";
+		int r = build(&c, &p, why);
+
+		if (r != rows[i].want) {
+			print_error("model 0x%x %s: %d, want %d (%s)\n", rows[i].model, rows[i].ev,
+				    r, rows[i].want, why);
+			failed++;
+		}
+	}
+	assert_int_equal(failed, 0);
+}
+
 /* the default instructions sample is a PEBS event of the generation. */
 static void test_default_inst_event(void **state)
 {
@@ -1015,6 +1055,7 @@ int main(void)
 	    cmocka_unit_test(test_spr),
 	    cmocka_unit_test(test_goldmont),
 	    cmocka_unit_test(test_forced_records_gate),
+	    cmocka_unit_test(test_offcore_snb_ivb_models),
 	    cmocka_unit_test(test_refusals),
 	    cmocka_unit_test(test_usable),
 	    cmocka_unit_test(test_skl_frontend),
