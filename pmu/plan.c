@@ -73,6 +73,23 @@ static bool absent(const struct cpu_info *ci, char *why, size_t why_size, const 
 	return false;
 }
 
+/*
+ * IA32_PERF_GLOBAL_CTRL, _STATUS and _OVF_CTRL, which every session writes,
+ * exist from architectural PMU version 2 (SDM Vol. 3B 18.2.2; Linux core.c
+ * intel_pmu_reset touches them only with version >= 2; kvm-unit-tests
+ * pmu_pebs.c wants version 2 for PEBS).
+ */
+static bool pmu_has_global_ctrl(const struct cpu_info *ci, char *why, size_t why_size)
+{
+	if (ci->pmu_version >= 2)
+		return true;
+	pp_snprintf(why, why_size,
+		    "architectural PMU version %u: IA32_PERF_GLOBAL_CTRL/STATUS exist from "
+		    "version 2 (CPUID.0AH:EAX[7:0])",
+		    ci->pmu_version);
+	return false;
+}
+
 bool pmu_pebs_usable(const struct cpu_info *ci, char *why, size_t why_size)
 {
 	const struct uarch_info *ua;
@@ -87,6 +104,8 @@ bool pmu_pebs_usable(const struct cpu_info *ci, char *why, size_t why_size)
 		return absent(ci, why, why_size,
 			      "no architectural PMU (CPUID.0AH version %u, %u counters)",
 			      ci->pmu_version, ci->n_gp);
+	if (!pmu_has_global_ctrl(ci, why, why_size))
+		return false;
 	if (!arch && !ci->ds)
 		return absent(ci, why, why_size, "no Debug Store (CPUID.1:EDX[21] DS clear)");
 	if (!arch && !ci->dtes64)
@@ -773,6 +792,8 @@ int plan_build(const struct session_cfg *cfg, const struct cpu_info *ci, struct 
 		pp_snprintf(why, why_size, "no known Intel PMU to count with");
 		return SESSION_SKIP;
 	}
+	if (!pmu_has_global_ctrl(ci, why, why_size))
+		return SESSION_SKIP;
 	plan_init(p, ci, ua, fmt < 0 ? 0 : fmt);
 	p->count_only = cfg->count_only;
 	if (cfg->n_count_events > SESSION_MAX_COUNT)

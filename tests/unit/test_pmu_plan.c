@@ -457,6 +457,28 @@ static struct session_cfg count_cfg(const struct cpu_info *ci, const char *e0, c
 }
 
 /*
+ * PMU version 1 has no IA32_PERF_GLOBAL_CTRL / _STATUS / _OVF_CTRL (SDM Vol.
+ * 3B 18.2.2: version 2 adds them), which every session writes: SKIP before
+ * any access, for sampling and counting-only runs alike, naming version 2.
+ */
+static void test_pmu_version_1(void **state)
+{
+	struct cpu_info ci = test_cpu_intel(0x2a, 1, false, 4, 1);
+	struct session_cfg c = cfg_for(&ci, KIND_OTHER, NULL);
+	struct pmu_plan p;
+	char why[256] = "";
+
+	assert_false(pmu_pebs_usable(&ci, why, sizeof(why)));
+	assert_non_null(strstr(why, "version 2"));
+	assert_int_equal(build(&c, &p, why), SESSION_SKIP);
+	assert_non_null(strstr(why, "version 2"));
+	c = count_cfg(&ci, "event=0xc0,umask=0x0", NULL);
+	why[0] = 0;
+	assert_int_equal(build(&c, &p, why), SESSION_SKIP);
+	assert_non_null(strstr(why, "version 2"));
+}
+
+/*
  * MSR_OFFCORE_RSPx writable bits differ between the client and server models
  * of Sandy Bridge and Ivy Bridge: Linux core.c intel_pmu_init takes
  * intel_snbep_extra_regs (0x3fffff8fff) for SANDYBRIDGE_X / IVYBRIDGE_X and
@@ -1056,6 +1078,7 @@ int main(void)
 	    cmocka_unit_test(test_goldmont),
 	    cmocka_unit_test(test_forced_records_gate),
 	    cmocka_unit_test(test_offcore_snb_ivb_models),
+	    cmocka_unit_test(test_pmu_version_1),
 	    cmocka_unit_test(test_refusals),
 	    cmocka_unit_test(test_usable),
 	    cmocka_unit_test(test_skl_frontend),
