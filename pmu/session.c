@@ -772,6 +772,33 @@ static int alloc_buffers(struct sess *s, char *why, size_t why_size)
 	return 0;
 }
 
+/*
+ * Branch trace store on (IA32_DEBUGCTL.TR and .BTS): the processor writes
+ * branch records through the DS save area IA32_DS_AREA points at (SDM Vol.
+ * 3B 17.4.9 "BTS and DS Save Area"; 17.4.1 "IA32_DEBUGCTL MSR").  Legacy
+ * PEBS replaces DS_AREA with a page whose BTS fields are 0, so the other
+ * owner's branch records would go to address 0: SKIP before any write.
+ * Arch-PEBS and counting-only runs leave DS_AREA alone.
+ */
+static int check_bts(struct sess *s, char *why, size_t why_size)
+{
+	uint64_t v;
+
+	if (s->plan.count_only || s->plan.arch)
+		return 0;
+	if (!sess_rd(s, MSR_IA32_DEBUGCTL, &v)) {
+		pp_snprintf(why, why_size, "%s; nothing was written", s->fault_what);
+		return SESSION_FAULT;
+	}
+	if ((v & (DEBUGCTL_TR | DEBUGCTL_BTS)) != (DEBUGCTL_TR | DEBUGCTL_BTS))
+		return 0;
+	pp_snprintf(why, why_size,
+		    "IA32_DEBUGCTL 0x%llx has TR and BTS set: branch trace store uses the DS "
+		    "save area, which PEBS would replace (SDM 17.4.9); nothing was written",
+		    (unsigned long long)v);
+	return SESSION_SKIP;
+}
+
 static int run_armed(struct sess *s, void (*kernel)(void *arg), void *arg)
 {
 	unsigned int n_saved;
@@ -827,6 +854,8 @@ int session_run(const struct session_cfg *cfg, void (*kernel)(void *arg), void *
 		return SESSION_REFUSED;
 	}
 	r = plan_build(cfg, cfg->ci, &s.plan, why, why_size);
+	if (!r)
+		r = check_bts(&s, why, why_size);
 	if (r)
 		return r;
 	r = alloc_buffers(&s, why, why_size);

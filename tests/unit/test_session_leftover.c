@@ -119,12 +119,50 @@ static void test_debugctl_freeze_perfmon(void **state)
 	assert_int_equal(rdmsr_ok(MSR_IA32_DEBUGCTL), DEBUGCTL_FREEZE_PERFMON_ON_PMI);
 }
 
+/*
+ * IA32_DEBUGCTL.TR and .BTS set: branch trace store writes branch records
+ * through the DS save area IA32_DS_AREA points at (SDM Vol. 3B 17.4.9, "BTS
+ * and DS Save Area").  Legacy PEBS replaces DS_AREA with a page whose BTS
+ * fields are 0, so branch records would go to address 0: SKIP, naming BTS,
+ * with DEBUGCTL and DS_AREA untouched.  Arch-PEBS has no DS area and runs.
+ */
+static void test_bts_on(void **state)
+{
+	const uint64_t bts = DEBUGCTL_TR | DEBUGCTL_BTS;
+	struct cpu_info ci;
+	struct session_cfg c;
+	struct session_result res;
+	struct ts_kargs ka = {.n = 3200, .kind = HW_LOAD};
+	char why[200] = "";
+	int r;
+
+	ts_select("skl", &ci);
+	assert_int_equal(hw_wrmsr(MSR_IA32_DS_AREA, 0x1000), HW_OK);
+	assert_int_equal(hw_wrmsr(MSR_IA32_DEBUGCTL, bts), HW_OK);
+	c = ts_cfg(&ci, KIND_DATALA_LOAD);
+	r = session_run(&c, ts_kernel, &ka, &res, why, sizeof(why));
+	if (r != SESSION_SKIP || !strstr(why, "BTS")) {
+		print_error("skl with BTS on: session %d (%s); want SKIP naming BTS\n", r, why);
+		fail();
+	}
+	assert_int_equal(rdmsr_ok(MSR_IA32_DS_AREA), 0x1000);
+	assert_int_equal(rdmsr_ok(MSR_IA32_DEBUGCTL), bts);
+
+	ts_select("archpebs", &ci);
+	assert_int_equal(hw_wrmsr(MSR_IA32_DEBUGCTL, bts), HW_OK);
+	c = ts_cfg(&ci, KIND_OTHER);
+	run_ok("archpebs with BTS on", &c, &ka, &res);
+	assert_true(res.n_records > 0);
+	session_result_free(&res);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_stale_freeze_bits),
 	    cmocka_unit_test(test_stale_freeze_counting),
 	    cmocka_unit_test(test_debugctl_freeze_perfmon),
+	    cmocka_unit_test(test_bts_on),
 	};
 
 	ds_set_page_allocator(ts_low_pages, ts_free_low_pages);
