@@ -502,8 +502,10 @@ static void drain(struct sess *s)
 
 /*
  * PMI handler (Linux core.c intel_pmu_handle_irq): GLOBAL_CTRL = 0, then loop { read status, ack,
- * drain } at most 100 times, re-enable, EOI, and unmask LVTPC, which the
- * delivery masked (SDM 11.5.1).
+ * drain } at most 100 times, re-enable, EOI; LVTPC, which the delivery masked
+ * (SDM 11.5.1), is unmasked where the generation's row says (early, mid or
+ * late ack).  Our vector uses fixed delivery, so a PMI requested after an
+ * early or mid unmask waits in the IRR until the EOI.
  *
  * No firmware call on this path: the PMI may have interrupted one (a
  * ConOut, SerialIo or file Write of a report line), and calling into the
@@ -517,6 +519,7 @@ static void pmi_handler(void *ctx)
 	struct sess *s = ctx;
 	uint64_t status,
 	    ours = s->plan.global_ctrl | GLOBAL_STATUS_BUFFER_OVF | GLOBAL_STATUS_ARCH_PEBS;
+	enum pmi_ack ack = s->plan.ua->pmi_ack;
 	unsigned int loops;
 
 	/*
@@ -530,6 +533,9 @@ static void pmi_handler(void *ctx)
 
 	report_defer_begin();
 	s->res->pmis++;
+	/* LVTPC unmask per generation (uarch_info.pmi_ack, Linux intel_pmu_handle_irq). */
+	if (ack == PMI_ACK_EARLY)
+		hw_apic_write(APIC_LVTPC, PMI_VECTOR);
 	sess_wr(s, MSR_IA32_PERF_GLOBAL_CTRL, 0);
 	for (loops = 0; loops < PMI_MAX_LOOPS; loops++) {
 		if (!sess_rd(s, MSR_IA32_PERF_GLOBAL_STATUS, &status) || !(status & ours))
@@ -540,10 +546,13 @@ static void pmi_handler(void *ctx)
 	}
 	if (loops == PMI_MAX_LOOPS)
 		s->pmi_stuck++;
+	if (ack == PMI_ACK_MID)
+		hw_apic_write(APIC_LVTPC, PMI_VECTOR);
 	if (!s->faulted && !s->disarming)
 		sess_wr(s, MSR_IA32_PERF_GLOBAL_CTRL, s->plan.global_ctrl);
 	hw_apic_write(APIC_EOI, 0);
-	hw_apic_write(APIC_LVTPC, PMI_VECTOR);
+	if (ack == PMI_ACK_LATE)
+		hw_apic_write(APIC_LVTPC, PMI_VECTOR);
 	report_defer_end();
 }
 

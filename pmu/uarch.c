@@ -156,7 +156,8 @@ static const struct uarch_constraint glc_cons[] = {
 		.layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0xf, .ldlat_gp = 0x8, .store_gp = 0x8,  \
 		.pdist_gp = 0x2, .min_period = 32, .ldlat_event = EV(0xcd, 0x01),                  \
 		.store_event = EV(0xcd, 0x02), .ucode = uc, .n_ucode = nuc, .cons = pdir_pmc1,     \
-		.inst_event = EV(0xc0, 0x01), .offcore_valid = {ocr, ocr}, .count_cons = cc        \
+		.inst_event = EV(0xc0, 0x01), .offcore_valid = {ocr, ocr}, .count_cons = cc,       \
+		.pmi_ack = PMI_ACK_EARLY /* core.c: no late_ack before Haswell */                  \
 	}
 
 /*
@@ -229,6 +230,7 @@ static const struct uarch_info uarch_table[] = {
      .pebs_gp = 0x1,
      .min_period = 1,
      .inst_event = 0x00c0,
+     .pmi_ack = PMI_ACK_EARLY, /* core.c: early ack before Haswell */
      .errata_model = 0x0f /* Merom only: Merom-L, Penryn, Dunnington keep PEBS */},
     {.uarch = UARCH_NHM,
      .name = "Nehalem",
@@ -243,7 +245,8 @@ static const struct uarch_info uarch_table[] = {
      .ldlat_event = EV(0x0b, 0x10),
      .inst_event = 0x00c0,
      .offcore_valid = {0xffff, 0}, /* intel_nehalem_extra_regs */
-     .count_cons = nhm_count},
+     .count_cons = nhm_count,
+     .pmi_ack = PMI_ACK_EARLY},
     {.uarch = UARCH_WSM,
      .name = "Westmere",
      .fmt = 1,
@@ -257,7 +260,8 @@ static const struct uarch_info uarch_table[] = {
      /* WSM-EP-SP/events/WestmereEP-SP_core.json: INST_RETIRED.ANY_P is umask 0x01, PEBS 1 */
      .inst_event = EV(0xc0, 0x01),
      .offcore_valid = {0xffff, 0xffff},
-     .count_cons = wsm_count},
+     .count_cons = wsm_count,
+     .pmi_ack = PMI_ACK_EARLY},
     /* OFFCORE_RSPx: intel_snb_extra_regs; the -EP models differ, per model in pmu/extra_regs.c */
     SNB_ROW(UARCH_SNB, "Sandy Bridge", snb_ucodes, ARRAY_SIZE(snb_ucodes), 0x3f807f8fffULL,
 	    snb_count),
@@ -331,7 +335,8 @@ static const struct uarch_info uarch_table[] = {
      .store_event = EV(0xd0, 0x06),
      .inst_event = 0x00c0,
 
-     .offcore_valid = {0x3fffffffffULL, 0x3fffffffffULL} /* intel_grt_extra_regs */},
+     .offcore_valid = {0x3fffffffffULL, 0x3fffffffffULL}, /* intel_grt_extra_regs */
+     .pmi_ack = PMI_ACK_MID /* core.c intel_pmu_init_grt: mid_ack */},
     {.uarch = UARCH_CMT,
      .name = "Crestmont (E-core)",
      .fmt = 5,
@@ -351,7 +356,8 @@ static const struct uarch_info uarch_table[] = {
       * core.c intel_cmt_extra_regs: MSR_OFFCORE_RSP_0 0x800ff3ffffffffff,
       * MSR_OFFCORE_RSP_1 0xff3ffffffffff - bit 63 exists in RSP0 only
       */
-     .offcore_valid = {0x800ff3ffffffffffULL, 0xff3ffffffffffULL}},
+     .offcore_valid = {0x800ff3ffffffffffULL, 0xff3ffffffffffULL},
+     .pmi_ack = PMI_ACK_MID /* intel_pmu_init_grt */},
     /* ds.c intel_lnc_pebs_event_constraints: ld-lat 0x1cd on 0x3fc; intel_lnc_extra_regs */
     GLC_ROW(UARCH_LNC, "Lion Cove (P-core)", 6, UA_HYBRID, 0x3fc, 0xfffffffffffULL, lnc_count),
     {.uarch = UARCH_GLM,
@@ -377,7 +383,8 @@ static const struct uarch_info uarch_table[] = {
      .inst_event = 0x00c0,
 
      /* intel_glm_extra_regs: bit 31 (SNP_NONE) and request bit 6 not writable */
-     .offcore_valid = {0x760005ffbfULL, 0x360005ffbfULL}},
+     .offcore_valid = {0x760005ffbfULL, 0x360005ffbfULL},
+     .pmi_ack = PMI_ACK_EARLY /* core.c: small cores up to Tremont ack early */},
     {.uarch = UARCH_SLM,
      .name = "Silvermont",
      .fmt = 2,
@@ -389,7 +396,8 @@ static const struct uarch_info uarch_table[] = {
      .min_period = 1,
      .inst_event = 0x00c0,
 
-     .offcore_valid = {0x768005ffffULL, 0x368005ffffULL} /* intel_slm_extra_regs */},
+     .offcore_valid = {0x768005ffffULL, 0x368005ffffULL}, /* intel_slm_extra_regs */
+     .pmi_ack = PMI_ACK_EARLY},
     /*
      * The decoders' newest cores.  Only the PEBS constraints below are from a
      * source; the record format (arch-PEBS or not) comes from the CPU, and the
@@ -413,7 +421,8 @@ static const struct uarch_info uarch_table[] = {
      .ldlat_event = EV(0xd0, 0x05),
      .store_event = EV(0xd0, 0x06),
      .cons = arw_cons,
-     .inst_event = 0x00c0},
+     .inst_event = 0x00c0,
+     .pmi_ack = PMI_ACK_MID /* core.c intel_pmu_init_hybrid: mid_ack on small cores */},
     {.uarch = UARCH_DKM,
      .name = "Darkmont (E-core)",
      .fmt = -1,
@@ -428,7 +437,8 @@ static const struct uarch_info uarch_table[] = {
      .min_period = 32,
      .ldlat_event = EV(0xd0, 0x05),
      .store_event = EV(0xd0, 0x06),
-     .inst_event = 0x00c0},
+     .inst_event = 0x00c0,
+     .pmi_ack = PMI_ACK_MID /* intel_pmu_init_skt -> intel_pmu_init_grt */},
     /*
      * Tremont (Snow Ridge, Elkhart Lake, Jasper Lake, Lakefield's E-cores):
      * core.c intel_pmu_init's Tremont case (PMU_FL_PEBS_ALL: every event may
@@ -449,6 +459,7 @@ static const struct uarch_info uarch_table[] = {
 	.min_period = 1,
 	.inst_event = 0x00c0,
 	.offcore_valid = {0x800ff0ffffff9fffULL, 0xff0ffffff9fffULL},
+	.pmi_ack = PMI_ACK_EARLY,
     },
 };
 
@@ -463,7 +474,7 @@ static const struct uarch_info uarch_table[] = {
  * commit d21954c8a0ff "perf/x86/intel: Process arch-PEBS records or record
  * fragments", decodes none).
  */
-#define ARCH_PEBS_ROW(nm, fl, ld, st, ocr)                                                         \
+#define ARCH_PEBS_ROW(nm, fl, ld, st, ocr, ack)                                                    \
 	{                                                                                          \
 		.uarch = UARCH_NONE, .name = nm, .fmt = PEBS_FMT_ARCH,                             \
 		.source =                                                                          \
@@ -473,14 +484,18 @@ static const struct uarch_info uarch_table[] = {
 		.flags = (fl) | UA_GLOBAL_STATUS_SET, .layout = PEBS_EN_LAYOUT_FIXED,              \
 		.pebs_gp = 0xff, .pebs_fixed = 0xf, .ldlat_gp = 0xff, .store_gp = 0xff,            \
 		.min_period = 32, .ldlat_event = (ld), .store_event = (st), .inst_event = 0x00c0,  \
-		.offcore_valid = {                                                                 \
-			ocr                                                                        \
-		}                                                                                  \
+		.offcore_valid = {ocr}, .pmi_ack = (ack)                                           \
 	}
 
 /*
  * Offcore masks: E-cores (Skymont, Darkmont) core.c intel_cmt_extra_regs
  * (bit 63 in RSP0 only); P-cores (Lion Cove, Cougar Cove) intel_lnc_extra_regs.
+ */
+/*
+ * PMI ack: E-cores mid (core.c intel_pmu_init_grt), P-cores late
+ * (intel_pmu_init_glc); core type unknown: mid, since a PMI requested while
+ * LVTPC is still masked is lost, and a spurious one finds no status bit of
+ * ours and ends the handler.
  */
 #define CMT_OCR 0x800ff3ffffffffffULL, 0xff3ffffffffffULL
 #define LNC_OCR 0xfffffffffffULL, 0xfffffffffffULL
@@ -488,12 +503,13 @@ static const struct uarch_info uarch_table[] = {
 
 static const struct uarch_info arch_pebs_atom =
     ARCH_PEBS_ROW("architectural PEBS (CPUID.23H, E-core)", UA_LDLAT | UA_STLAT, EV(0xd0, 0x05),
-		  EV(0xd0, 0x06), CMT_OCR);
+		  EV(0xd0, 0x06), CMT_OCR, PMI_ACK_MID);
 static const struct uarch_info arch_pebs_core =
     ARCH_PEBS_ROW("architectural PEBS (CPUID.23H, P-core)", UA_LDLAT | UA_STLAT, EV(0xcd, 0x01),
-		  EV(0xcd, 0x02), LNC_OCR);
-static const struct uarch_info arch_pebs_untyped = ARCH_PEBS_ROW(
-    "architectural PEBS (CPUID.23H, core type unknown: no latency events)", 0, 0, 0, NO_OCR);
+		  EV(0xcd, 0x02), LNC_OCR, PMI_ACK_LATE);
+static const struct uarch_info arch_pebs_untyped =
+    ARCH_PEBS_ROW("architectural PEBS (CPUID.23H, core type unknown: no latency events)", 0, 0, 0,
+		  NO_OCR, PMI_ACK_MID);
 
 bool uarch_arch_pebs(const struct cpu_info *ci)
 {

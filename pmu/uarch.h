@@ -20,6 +20,19 @@ enum pebs_en_layout {
 	PEBS_EN_LAYOUT_FIXED, /* Ice Lake+ (baseline): PEBS on fixed counter i at 32+i */
 };
 
+/*
+ * Where the PMI handler unmasks LVTPC again (Linux core.c
+ * intel_pmu_handle_irq: "the early ACK is only applied for old platforms.
+ * For the big core starts from Haswell, the late ACK should be applied. For
+ * the small core after Tremont, we have to do the ACK right before
+ * re-enabling counters").
+ */
+enum pmi_ack {
+	PMI_ACK_LATE,  /* after the counters are enabled again (x86_pmu.late_ack) */
+	PMI_ACK_MID,   /* before they are enabled again (mid_ack: intel_pmu_init_grt) */
+	PMI_ACK_EARLY, /* first, before GLOBAL_CTRL = 0 (neither flag) */
+};
+
 enum uarch_flag {
 	UA_LDLAT = 1 << 0,	   /* load-latency facility (MSR_PEBS_LD_LAT_THRESHOLD) */
 	UA_LDLAT_ALONE = 1 << 1,   /* no other PEBS event beside load latency (SDM 18.9.4.2) */
@@ -88,6 +101,7 @@ struct uarch_info {
 	/* Writable bits of MSR_OFFCORE_RSP0/1 (0: no such MSR): core.c *_extra_regs. */
 	uint64_t offcore_valid[2];
 	uint64_t frontend_valid; /* writable MSR_PEBS_FRONTEND bits (core.c extra regs) */
+	enum pmi_ack pmi_ack;	 /* LVTPC unmask order in the PMI handler */
 	const struct uarch_constraint
 	    *count_cons; /* counting constraints (core.c event constraints) */
 };

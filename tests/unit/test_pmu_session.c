@@ -34,6 +34,7 @@ static const uint32_t known[] = {
 static uint64_t val[ARRAY_SIZE(known)], initial[ARRAY_SIZE(known)];
 static uint32_t apic_lvtpc, apic_lvtpc_initial = 0x10000 | 0xfe;
 static unsigned int eoi_count, violations, unmask_after_eoi;
+static int unmask_at; /* MSR writes done when the handler last unmasked LVTPC */
 static hw_pmi_fn pmi_fn;
 static void *pmi_ctx;
 static uint8_t pmi_vec;
@@ -169,6 +170,8 @@ static void f_apic_write(uint32_t r, uint32_t v)
 	if (r == APIC_LVTPC) {
 		if (eoi_count && !(v & APIC_LVT_MASK) && (v & 0xff) == pmi_vec)
 			unmask_after_eoi++;
+		if (!(v & APIC_LVT_MASK) && (v & 0xff) == pmi_vec)
+			unmask_at = (int)n_wtrace;
 		apic_lvtpc = v;
 	}
 }
@@ -455,6 +458,60 @@ static void test_pmi_handler(void **state)
 	session_result_free(&res);
 }
 
+/*
+ * Where the handler unmasks LVTPC, per generation (Linux core.c
+ * intel_pmu_handle_irq): early ack (old platforms) before GLOBAL_CTRL = 0;
+ * mid ack (small cores from Gracemont, intel_pmu_init_grt) after the
+ * status loop but before the counters are enabled again; late ack (big
+ * cores from Haswell) after the re-enable.
+ */
+static void test_pmi_ack_order(void **state)
+{
+	static const struct {
+		uint32_t model;
+		unsigned int fmt, version;
+		bool baseline;
+		enum pebs_kind kind;
+		int order; /* -1 early, 0 mid, 1 late */
+	} rows[] = {
+	    {0x5e, 3, 4, false, KIND_LDLAT, 1},	 /* Skylake: late */
+	    {0xbe, 4, 5, true, KIND_LDLAT, 0},	 /* Alder Lake-N Gracemont: mid */
+	    {0x5c, 3, 4, false, KIND_OTHER, -1}, /* Goldmont: early */
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(rows); i++) {
+		struct cpu_info ci =
+		    mk(rows[i].model, rows[i].fmt, rows[i].baseline, rows[i].version);
+		struct session_cfg c = cfg_of(&ci, rows[i].kind);
+		struct session_result res;
+		char why[200];
+		int off, on, order;
+
+		fake_reset();
+		unmask_at = -1;
+		c.drain = PEBS_DRAIN_PMI;
+		assert_int_equal(session_run(&c, pmi_kernel, NULL, &res, why, sizeof(why)), 0);
+		assert_int_equal(res.pmis, 1);
+		off = find_write(kernel_at, MSR_IA32_PERF_GLOBAL_CTRL, 0);
+		assert_true(off >= 0);
+		for (on = off + 1; on < (int)n_wtrace; on++)
+			if (wtrace[on].msr == MSR_IA32_PERF_GLOBAL_CTRL)
+				break;
+		assert_true(on < (int)n_wtrace && wtrace[on].v != 0);
+		order = unmask_at <= off ? -1 : unmask_at <= on ? 0 : 1;
+		if (order != rows[i].order) {
+			print_error("model 0x%x: LVTPC unmasked after %d MSR writes (GLOBAL_CTRL 0 "
+				    "at %d, re-enabled at %d): order %d, want %d\n",
+				    rows[i].model, unmask_at, off, on, order, rows[i].order);
+			fail();
+		}
+		assert_int_equal(eoi_count, 1);
+		assert_int_equal(violations, 0);
+		session_result_free(&res);
+	}
+}
+
 static void pmi_frozen_kernel(void *arg)
 {
 	kernel_at = n_wtrace;
@@ -599,6 +656,7 @@ int main(void)
 	    cmocka_unit_test(test_skip_and_refuse_touch_nothing),
 	    cmocka_unit_test(test_pmi_handler),
 	    cmocka_unit_test(test_goldmont_forced),
+	    cmocka_unit_test(test_pmi_ack_order),
 	    cmocka_unit_test(test_status_hygiene),
 	    cmocka_unit_test(test_offcore),
 	};
