@@ -121,8 +121,10 @@ static void build_save_list(struct sess *s)
 	want_save(s, MSR_IA32_DEBUGCTL, MSR_IA32_DEBUGCTL);
 	if (!p->count_only) {
 		if (p->arch) {
-			want_save(s, MSR_IA32_PEBS_BASE, MSR_IA32_PEBS_BASE);
+			/* Restored in reverse: PEBS_BASE before PEBS_INDEX, as Linux programs them
+			 * (arch-PEBS series init_arch_pebs_on_cpu). */
 			want_save(s, MSR_IA32_PEBS_INDEX, MSR_IA32_PEBS_INDEX);
+			want_save(s, MSR_IA32_PEBS_BASE, MSR_IA32_PEBS_BASE);
 		} else {
 			want_save(s, MSR_IA32_PEBS_ENABLE, MSR_IA32_PEBS_ENABLE);
 			want_save(s, MSR_IA32_DS_AREA, MSR_IA32_DS_AREA);

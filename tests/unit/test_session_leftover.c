@@ -6,6 +6,7 @@
  * the hardware rules independently of the plan's tables.
  */
 #include "test_session_util.h"
+#include "lib/report.h"
 
 /* Runs a session that must succeed; fails the test with its reason otherwise. */
 static void run_ok(const char *ctx, struct session_cfg *c, struct ts_kargs *ka,
@@ -156,6 +157,58 @@ static void test_bts_on(void **state)
 	session_result_free(&res);
 }
 
+static int last_wr[2]; /* line number of the last write to PEBS_BASE, PEBS_INDEX */
+static int n_lines;
+
+static void order_sink(const char *line, void *ctx)
+{
+	unsigned int msr;
+
+	(void)ctx;
+	n_lines++;
+	if (sscanf(line, "MSR: wrmsr 0x%x", &msr) == 1 &&
+	    (msr == MSR_IA32_PEBS_BASE || msr == MSR_IA32_PEBS_INDEX))
+		last_wr[msr - MSR_IA32_PEBS_BASE] = n_lines;
+}
+
+/*
+ * Arch-PEBS state another owner left (a buffer, INDEX.EN set) is written
+ * back base first, then the index, the order Linux programs them in
+ * (arch-PEBS series init_arch_pebs_on_cpu: PEBS_BASE, then PEBS_INDEX), so
+ * an enabled index never points into a base of 0.
+ */
+static void test_arch_restore_order(void **state)
+{
+	struct cpu_info ci;
+	struct session_cfg c;
+	struct session_result res;
+	struct ts_kargs ka = {.n = 3200, .kind = HW_LOAD};
+	void *fw_buf = ts_low_pages(1);
+	uint64_t base = (uintptr_t)fw_buf, index = BIT_ULL(32) | (16ULL << 36);
+
+	assert_non_null(fw_buf);
+	ts_select("archpebs", &ci);
+	assert_int_equal(hw_wrmsr(MSR_IA32_PEBS_BASE, base), HW_OK);
+	assert_int_equal(hw_wrmsr(MSR_IA32_PEBS_INDEX, index), HW_OK);
+	c = ts_cfg(&ci, KIND_OTHER);
+	last_wr[0] = last_wr[1] = n_lines = 0;
+	report_init(order_sink, NULL);
+	hw_set_msr_trace(true);
+	run_ok("archpebs restore order", &c, &ka, &res);
+	hw_set_msr_trace(false);
+	report_init(NULL, NULL);
+	session_result_free(&res);
+	assert_int_equal(rdmsr_ok(MSR_IA32_PEBS_BASE), base);
+	assert_int_equal(rdmsr_ok(MSR_IA32_PEBS_INDEX), index);
+	if (!last_wr[0] || last_wr[0] > last_wr[1]) {
+		print_error("PEBS_BASE last written at trace line %d, PEBS_INDEX at %d: "
+			    "want the base first\n",
+			    last_wr[0], last_wr[1]);
+		fail();
+	}
+	ts_free_low_pages(fw_buf, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -163,6 +216,7 @@ int main(void)
 	    cmocka_unit_test(test_stale_freeze_counting),
 	    cmocka_unit_test(test_debugctl_freeze_perfmon),
 	    cmocka_unit_test(test_bts_on),
+	    cmocka_unit_test(test_arch_restore_order),
 	};
 
 	ds_set_page_allocator(ts_low_pages, ts_free_low_pages);
