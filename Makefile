@@ -26,6 +26,11 @@ HOST_CC    ?= cc
 FUZZ_CC    ?= clang
 
 VERSION := $(shell git describe --always --dirty --abbrev=12 2>/dev/null || echo unknown)
+# PP_VERSION is a -D flag, which make does not see change: the objects of the
+# files that use it depend on a stamp rewritten only when VERSION changes, so
+# a commit rebuilds the banner and results.json's "pebsprobe", and nothing else.
+VERSION_STAMP := $(BUILD)/version.stamp
+VERSION_USERS := $(shell grep -l PP_VERSION */*.c 2>/dev/null)
 
 WARN := -Wall -Wextra -Werror -Wshadow -Wno-unused-parameter
 COMMON_CFLAGS := -std=gnu11 -O2 -g $(WARN) -I. -I$(BUILD)/gen -DPP_VERSION=\"$(VERSION)\"
@@ -75,6 +80,16 @@ SAN_OBJS  := $(patsubst %.c,$(BUILD)/san/obj/%.o,$(PURE_SRCS) $(HOST_SRCS)) \
 all: $(BUILD)/pebsprobe.efi
 
 app: $(BUILD)/pebsprobe.efi
+
+$(VERSION_STAMP): FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(VERSION)' | cmp -s - $@ || echo '$(VERSION)' >$@
+
+$(foreach d,efi host/obj san/obj,$(patsubst %.c,$(BUILD)/$(d)/%.o,$(VERSION_USERS))): \
+	$(VERSION_STAMP)
+
+.PHONY: FORCE
+FORCE:
 
 $(BUILD)/efi/%.o: %.c
 	@mkdir -p $(dir $@)
