@@ -584,11 +584,28 @@ static int check_memory(const struct options *o, char *err, size_t err_size)
 	return -1;
 }
 
+/* events= entries past JOB_MAX_EVENTS would be dropped silently: refused, naming the limit. */
+static int check_events(const struct options *o, char *err, size_t err_size)
+{
+	unsigned int n = 0;
+
+	for (const char *p = o->job.events; *p; p++)
+		n += *p != ';' && (p == o->job.events || p[-1] == ';');
+	if (n <= JOB_MAX_EVENTS)
+		return 0;
+	pp_snprintf(err, err_size,
+		    "option events: %u events (accepted: at most %u, separated by ';', each at "
+		    "most 63 characters)",
+		    n, JOB_MAX_EVENTS);
+	return -1;
+}
+
 int options_check(const struct options *o, char *err, size_t err_size)
 {
 	if (check_model(o, err, err_size) || check_kernels(o, err, err_size) ||
 	    check_threshold(o, err, err_size) || check_outputs(o, err, err_size) ||
-	    check_size(o, err, err_size) || check_memory(o, err, err_size))
+	    check_size(o, err, err_size) || check_memory(o, err, err_size) ||
+	    check_events(o, err, err_size))
 		return -1;
 	return 0;
 }

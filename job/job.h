@@ -11,7 +11,8 @@
 #include "../lib/types.h"
 #include "../pmu/cpu.h"
 
-#define JOB_LIST_MAX 128
+#define JOB_LIST_MAX   128
+#define JOB_MAX_EVENTS 8 /* events= entries, each a sampling of every kernel */
 
 /*
  * What the job is asked to do: its part of the options (app/options.h

@@ -21,7 +21,7 @@
 #define RESULTS_BUF_SIZE  (1024 * 1024)
 #define PROGRESS_EVERY_US 2000000
 #define TEST_NAME_MAX	  48
-#define RUNNER_MAX_EVENTS 8
+#define RUNNER_MAX_EVENTS JOB_MAX_EVENTS
 
 /* A processor, as results.json's runs and verdicts name it. */
 struct run_cpu {

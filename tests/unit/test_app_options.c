@@ -436,6 +436,12 @@ static void test_check_size_and_memory(void **state)
 				 "buffer=4..16384 with drain=pmi)");
 	assert_int_equal(check("drain=pmi buffer=16384"), 0);
 	assert_int_equal(check("drain=poll buffer=65536"), 0);
+	/* A ninth event was dropped silently: refused, naming the limit. */
+	assert_int_equal(check("events=a;b;c;d;e;f;g;h"), 0);
+	assert_int_equal(check("events=a;b;c;d;e;f;g;h;i"), -1);
+	assert_string_equal(err, "option events: 9 events (accepted: at most 8, separated by "
+				 "';', each at most 63 characters)");
+	assert_int_equal(check("events=a;;b;"), 0);
 }
 
 /* A control byte (ESC) is refused like NUL and never echoed raw. */
