@@ -81,7 +81,13 @@ static struct {
 /* options_check() has accepted the model's name (app_select), so sim_select() knows it. */
 static int use_sim(const struct options *opts)
 {
+	unsigned int cpu;
+	enum sim_fault kind;
+
 	sim_select(opts->model);
+	/* sim-fault=: checked with the options (CPU numbers below plat_cpu_count()). */
+	for (size_t i = 0; !options_sim_fault_at(opts->sim_fault, i, &cpu, &kind); i++)
+		sim_set_fault(cpu, kind);
 	hw_install(sim_hw_ops());
 	report_set_simulated(true);
 	return 0;

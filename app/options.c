@@ -8,6 +8,7 @@
  */
 #include "options.h"
 #include "../lib/fmt.h"
+#include "../lib/platform.h"
 #include "../lib/report.h"
 #include "../decode/decode.h"
 #include "../kernels/kernel.h"
@@ -71,6 +72,10 @@ static const struct opt_def opt_table[] = {
     {"log", T_NAME, OFF(log), SZ(log), NULL, 0, 0, "a file name, or none"},
     {"results", T_NAME, OFF(job.results), SZ(job.results), NULL, 0, 0, "a file name, or none"},
     {"dump", T_BOOL, OFF(job.dump), 0, onoff_words, 0, 0, "on, off"},
+    {"cpus", T_LIST, OFF(job.cpus), SZ(job.cpus), NULL, 0, 0,
+     "all, boot, or CPU numbers and ranges separated by commas"},
+    {"sim-fault", T_EVENTS, OFF(sim_fault), SZ(sim_fault), NULL, 0, 0,
+     "cpuN:KIND separated by commas, KIND no-records, wrong-latency or gp-on-enable"},
     {"selftest", T_ENUM, OFF(selftest), 0, selftest_words, 0, 0, "none, gp"},
     {"mode", T_BOOL, OFF(report_only), 0, mode_words, 0, 0, "run, report"},
     {"verbose", T_BOOL, OFF(verbose), 0, verbose_words, 0, 0, "0, 1"},
@@ -91,6 +96,7 @@ void options_defaults(struct options *o)
 	memcpy(o->log, "pebsprobe.log", sizeof("pebsprobe.log"));
 	memcpy(o->job.results, "results.json", sizeof("results.json"));
 	o->job.dump = true;
+	memcpy(o->job.cpus, "all", 4);
 	o->selftest = OPT_SELFTEST_NONE;
 	o->pause = 60;
 }
@@ -541,6 +547,77 @@ static int check_outputs(const struct options *o, char *err, size_t err_size)
 	return 0;
 }
 
+static int check_cpus(const struct options *o, char *err, size_t err_size)
+{
+	uint64_t mask;
+
+	return job_cpus_parse(o->job.cpus, plat_cpu_count(), &mask, err, err_size);
+}
+
+int options_sim_fault_at(const char *spec, size_t i, unsigned int *cpu, enum sim_fault *kind)
+{
+	char item[OPT_STR_MAX], *colon, *d;
+	const char *p = spec;
+	size_t len;
+	unsigned long n = 0;
+
+	for (; i; i--) {
+		p = strchr(p, ',');
+		if (!p)
+			return 1;
+		p++;
+	}
+	if (!*p)
+		return 1;
+	len = strchr(p, ',') ? (size_t)(strchr(p, ',') - p) : strlen(p);
+	if (len >= sizeof(item))
+		return -1;
+	memcpy(item, p, len);
+	item[len] = 0;
+	colon = strchr(item, ':');
+	if (strncmp(item, "cpu", 3) || !colon || colon == item + 3)
+		return -1;
+	*colon = 0;
+	for (d = item + 3; *d >= '0' && *d <= '9' && n < JOB_MAX_CPUS; d++)
+		n = n * 10 + (unsigned long)(*d - '0');
+	if (*d || n >= JOB_MAX_CPUS || sim_fault_parse(colon + 1, kind))
+		return -1;
+	*cpu = (unsigned int)n;
+	return 0;
+}
+
+static int check_sim_fault(const struct options *o, char *err, size_t err_size)
+{
+	unsigned int cpu, n = plat_cpu_count();
+	enum sim_fault kind;
+	int rc;
+
+	for (size_t i = 0; (rc = options_sim_fault_at(o->sim_fault, i, &cpu, &kind)) != 1; i++) {
+		if (rc < 0) {
+			pp_snprintf(
+			    err, err_size,
+			    "option sim-fault: bad value '%s' (accepted: cpuN:KIND separated "
+			    "by commas, KIND no-records, wrong-latency or gp-on-enable)",
+			    o->sim_fault);
+			return -1;
+		}
+		if (cpu >= n) {
+			pp_snprintf(err, err_size,
+				    "option sim-fault: cpu%u does not exist: this machine has %u "
+				    "CPUs, 0-%u (accepted: cpuN:KIND with N in 0-%u)",
+				    cpu, n, n - 1, n - 1);
+			return -1;
+		}
+		if (o->pmu == OPT_PMU_HW) {
+			pp_snprintf(err, err_size,
+				    "option sim-fault: breaks a simulated CPU, but pmu=hw "
+				    "(accepted with pmu=sim or pmu=auto)");
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* size= below a chosen kernel's minimum would make the kernel meaningless. */
 static int check_size(const struct options *o, char *err, size_t err_size)
 {
@@ -605,7 +682,8 @@ int options_check(const struct options *o, char *err, size_t err_size)
 	if (check_model(o, err, err_size) || check_kernels(o, err, err_size) ||
 	    check_threshold(o, err, err_size) || check_outputs(o, err, err_size) ||
 	    check_size(o, err, err_size) || check_memory(o, err, err_size) ||
-	    check_events(o, err, err_size))
+	    check_events(o, err, err_size) || check_cpus(o, err, err_size) ||
+	    check_sim_fault(o, err, err_size))
 		return -1;
 	return 0;
 }

@@ -14,6 +14,7 @@
 
 #include "../lib/compat.h"
 #include "../job/job.h"
+#include "../sim/sim.h"
 
 enum opt_pmu { OPT_PMU_AUTO, OPT_PMU_HW, OPT_PMU_SIM };
 enum opt_exit { OPT_EXIT_SHUTDOWN, OPT_EXIT_REBOOT, OPT_EXIT_RETURN };
@@ -32,9 +33,16 @@ struct options {
 	bool report_only;	    /* mode=run|report (report: capability report only) */
 	bool verbose;		    /* verbose=0|1 */
 	uint32_t pause; /* pause=<seconds> before exit=shutdown|reboot on bare metal, default 60 */
+	char sim_fault[64]; /* sim-fault=cpuN:KIND[,...]    default none */
 };
 
 void options_defaults(struct options *o);
+
+/*
+ * sim-fault='s i-th item (0 = the first): 0 with cpu and kind set, 1 past
+ * the last, -1 if it is not cpuN:KIND (sim/sim.h sim_fault_parse).
+ */
+int options_sim_fault_at(const char *spec, size_t i, unsigned int *cpu, enum sim_fault *kind);
 
 /*
  * Parses one line of space-separated tokens (LoadOptions, or one line of

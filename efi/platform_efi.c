@@ -403,6 +403,17 @@ static UINTN mp_number(unsigned int cpu)
 	return cpu <= mp_bsp ? cpu - 1 : cpu;
 }
 
+unsigned int plat_cpu_self(void)
+{
+	UINTN n;
+
+	mp_lookup();
+	if (!mp || EFI_ERROR(mp->who_am_i(mp, &n)) || n == mp_bsp)
+		return 0;
+	/* The inverse of mp_number(). */
+	return (unsigned int)(n < mp_bsp ? n + 1 : n);
+}
+
 static VOID EFIAPI ap_entry(VOID *p)
 {
 	struct ap_job *j = p;
@@ -430,11 +441,23 @@ int plat_start_on_cpu(unsigned int cpu, void (*fn)(void *arg), void *arg)
 	if (EFI_ERROR(uefi_call_wrapper(BS->CreateEvent, 5, EVT_NOTIFY_SIGNAL, TPL_CALLBACK,
 					ap_done, j, &j->done_event)))
 		return -1;
-	/* Non-blocking: the event is signalled when the AP returns. */
-	if (EFI_ERROR(
-		mp->startup_this_ap(mp, ap_entry, mp_number(cpu), j->done_event, 0, j, NULL))) {
-		uefi_call_wrapper(BS->CloseEvent, 1, j->done_event);
-		return -1;
+	/*
+	 * Non-blocking: the event is signalled when the AP returns.  An AP
+	 * that has just returned can be reported busy (EFI_NOT_READY, PI spec
+	 * Vol. 2 13.4 StartupThisAP) until the MP driver's timer has seen it
+	 * idle: try again for up to a second.
+	 */
+	for (int tries = 0;; tries++) {
+		EFI_STATUS st =
+		    mp->startup_this_ap(mp, ap_entry, mp_number(cpu), j->done_event, 0, j, NULL);
+
+		if (!EFI_ERROR(st))
+			break;
+		if (st != EFI_NOT_READY || tries >= 1000) {
+			uefi_call_wrapper(BS->CloseEvent, 1, j->done_event);
+			return -1;
+		}
+		uefi_call_wrapper(BS->Stall, 1, 1000);
 	}
 	j->busy = true;
 	return 0;

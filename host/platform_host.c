@@ -149,26 +149,39 @@ void plat_stall_us(unsigned int us)
 	usleep(us);
 }
 
+#define HOST_MAX_CPUS 64
+
+/* $PEBSPROBE_HOST_CPUS (1..64) stands for the machine's count in tests. */
 unsigned int plat_cpu_count(void)
 {
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	const char *env = getenv("PEBSPROBE_HOST_CPUS");
+	long n = env ? strtol(env, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
 
+	if (n > HOST_MAX_CPUS)
+		n = HOST_MAX_CPUS;
 	return n > 0 ? (unsigned int)n : 1;
 }
-
-#define HOST_MAX_CPUS 64
 static pthread_t cpu_threads[HOST_MAX_CPUS];
 static bool cpu_busy[HOST_MAX_CPUS];
 
 struct trampoline {
+	unsigned int cpu;
 	void (*fn)(void *);
 	void *arg;
 };
+
+static __thread unsigned int cpu_self;
+
+unsigned int plat_cpu_self(void)
+{
+	return cpu_self;
+}
 
 static void *run_trampoline(void *p)
 {
 	struct trampoline t = *(struct trampoline *)p;
 
+	cpu_self = t.cpu;
 	free(p);
 	t.fn(t.arg);
 	return NULL;
@@ -183,6 +196,7 @@ int plat_start_on_cpu(unsigned int cpu, void (*fn)(void *arg), void *arg)
 	t = malloc(sizeof(*t));
 	if (!t)
 		return -1;
+	t->cpu = cpu;
 	t->fn = fn;
 	t->arg = arg;
 	if (pthread_create(&cpu_threads[cpu], NULL, run_trampoline, t)) {
@@ -195,10 +209,24 @@ int plat_start_on_cpu(unsigned int cpu, void (*fn)(void *arg), void *arg)
 
 int plat_wait_cpu(unsigned int cpu, uint64_t timeout_us)
 {
-	(void)timeout_us;
+	struct timespec ts;
+
 	if (cpu == 0 || cpu >= HOST_MAX_CPUS || !cpu_busy[cpu])
 		return -1;
-	pthread_join(cpu_threads[cpu], NULL);
+	if (!timeout_us) {
+		pthread_join(cpu_threads[cpu], NULL);
+	} else {
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_sec += (time_t)(timeout_us / 1000000);
+		ts.tv_nsec += (long)(timeout_us % 1000000) * 1000;
+		if (ts.tv_nsec >= 1000000000) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000;
+		}
+		/* Still running: the slot stays busy, as on the app's MP services. */
+		if (pthread_timedjoin_np(cpu_threads[cpu], NULL, &ts))
+			return -1;
+	}
 	cpu_busy[cpu] = false;
 	return 0;
 }

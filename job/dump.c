@@ -43,7 +43,11 @@ void write_dump(struct runner *r, const char *test, const struct session_result 
 				      r->plan->count[i].ev.evtsel, r->plan->count[i].ev.name);
 	n = pebs_dump_size(&di, res->records_len);
 	out = plat_alloc(n);
-	pp_snprintf(name, sizeof(name), "%s.pebs", test);
+	/* The boot CPU's as before; another CPU's with its number (cpus=). */
+	if (r->ci->cpu)
+		pp_snprintf(name, sizeof(name), "%s-cpu%u.pebs", test, r->ci->cpu);
+	else
+		pp_snprintf(name, sizeof(name), "%s.pebs", test);
 	for (char *p = name; *p; p++)
 		if (*p == '/')
 			*p = '-';

@@ -11,10 +11,17 @@
  */
 #include "job_int.h"
 #include "results.h"
+#include "../lib/cpurun.h"
 #include "../lib/fmt.h"
 #include "../lib/platform.h"
 #include "../lib/report.h"
 #include "../pmu/hw.h"
+
+/*
+ * How long one run on a CPU may take before that CPU is declared not
+ * returning: the longest default run under QEMU TCG takes seconds.
+ */
+#define JOB_CPU_TIMEOUT_US (300ULL * 1000000)
 
 /* --- time ---------------------------------------------------------------- */
 
@@ -129,7 +136,12 @@ static int preplan(struct runner *r, const struct session_cfg *cfg, char *why, s
 static void report_session_error(struct runner *r, const struct run_ref *run, int rc,
 				 const char *why)
 {
-	if (rc == SESSION_SKIP)
+	/* The platform let the run down, not the PMU: an environment error (exit 99), no verdict.
+	 */
+	if (rc == SESSION_TIMEOUT || rc == SESSION_NO_CPU) {
+		report_env_error(run->test, "%s%s", why, r->cpu_tag);
+		outcome(r, run, V_SKIP, "environment: ", why);
+	} else if (rc == SESSION_SKIP)
 		outcome(r, run, V_SKIP, NULL, why);
 	else if (rc == SESSION_REFUSED)
 		/* Refused before any wrmsr (pmu/session.h): one line with the reason. */
@@ -167,6 +179,9 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	cfg.threshold_records = r->jo->threshold;
 	cfg.drain = r->jo->drain;
 	cfg.force_records = s->force;
+	cfg.cpu_timeout_us = JOB_CPU_TIMEOUT_US;
+	cfg.bsp_idle = kernel_bsp_idle;
+	cfg.bsp_idle_arg = k;
 	why[0] = 0;
 	/* A user's event: its kind (from the plan) says which accesses it counts. */
 	rc = preplan(r, &cfg, why, sizeof(why));
@@ -195,6 +210,8 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	rc = preplan(r, &cfg, why, sizeof(why));
 	if (!rc)
 		rc = session_run(&cfg, kernel_run, k, &res, why, sizeof(why));
+	if (rc == SESSION_TIMEOUT)
+		r->cpu_hung = true;
 	if (rc) {
 		report_session_error(r, &run, rc, why);
 		return;
@@ -204,7 +221,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 		pp_snprintf(why, sizeof(why), "%s",
 			    -k->error > 0 && -k->error < (int)ARRAY_SIZE(ap_errors)
 				? ap_errors[-k->error]
-				: "CPU 1 could not run its part");
+				: "the other CPU could not run its part");
 		report_env_error(test, "%s (error %d)", why, k->error);
 		outcome(r, &run, V_SKIP, "environment: ", why);
 		session_result_free(&res);
@@ -287,7 +304,11 @@ static void warm_up(struct kernel_ctx *k)
 		return;
 	k->iterations = slots < saved ? slots : saved;
 	k->progress = NULL;
-	kernel_run(k);
+	/* On the measured CPU: its caches (the simulator's are per CPU too). */
+	if (cpu_run(k->cpu, kernel_run, k, JOB_CPU_TIMEOUT_US, kernel_bsp_idle, k) ==
+	    CPU_RUN_TIMEOUT)
+		return; /* k stays with that CPU; the session's timeout reports it */
+	report_flush_deferred("the measured CPU");
 	k->iterations = saved;
 	k->progress = prog;
 	k->error = 0;
@@ -376,9 +397,19 @@ static void run_kernel(struct runner *r, const struct kernel_def *def)
 				 sizeof(*k));
 		return;
 	}
+	memset(k, 0, sizeof(*k));
 	json_begin_object(&r->json, NULL);
 	json_str(&r->json, "kernel", def->name);
 	json_str(&r->json, "what", def->what);
+	json_u64(&r->json, "cpu", r->ci->cpu);
+	if (r->cpu_hung) {
+		json_begin_array(&r->json, "runs");
+		skip_kernel(r, def, "cpu %u did not return from an earlier run", r->ci->cpu);
+		json_end_array(&r->json);
+		json_end_object(&r->json);
+		plat_free(k);
+		return;
+	}
 	if (def->cpus > cpus) {
 		json_begin_array(&r->json, "runs");
 		skip_kernel(r, def, "needs %u CPUs, %u available (QEMU: --smp 2)", def->cpus, cpus);
@@ -400,6 +431,7 @@ static void run_kernel(struct runner *r, const struct kernel_def *def)
 		return;
 	}
 	k->instrumented = r->instrumented;
+	k->cpu = r->ci->cpu;
 	k->ops = hw_current();
 	k->progress = progress;
 	k->progress_ctx = r;
@@ -425,35 +457,147 @@ static void run_kernel(struct runner *r, const struct kernel_def *def)
 	json_end_object(&r->json);
 	report_info("kernel %s: end (%llu ms)", def->name,
 		    (unsigned long long)((plat_time_us() - t0) / 1000));
+	if (r->cpu_hung)
+		return; /* that CPU may still use the working set: never freed */
 	kernel_release(k);
 	plat_free(k);
 }
 
 /* --- the job ----------------------------------------------------------------- */
 
-static const char *core_type_word(enum cpu_core_type t)
+/* The processor the runs are on now (cpus=: each in turn); the report's lines carry it. */
+static void set_cpu_now(struct runner *r, const struct cpu_info *ci)
 {
-	return t == CORE_TYPE_CORE ? "P-core" : t == CORE_TYPE_ATOM ? "E-core" : "none";
+	r->boot.cpu = ci->cpu;
+	r->boot.apic_id = ci->apic_id;
+	r->boot.core_type = cpu_core_type_short(ci->core_type);
+	report_set_cpu(r->boot.cpu, r->boot.apic_id, r->boot.core_type);
 }
 
-/* The boot CPU, where every run happens for now; the report's lines carry it. */
-static void boot_cpu(struct runner *r)
+/* One CPU's kernels: the selected ones, or SKIP lines with why PEBS cannot be used. */
+static void run_cpu(struct runner *r)
 {
-	struct cpuid_regs c;
+	const struct job_opts *jo = r->jo;
+	char why[256];
+	bool usable = pmu_pebs_usable(r->ci, why, sizeof(why));
 
-	hw_cpuid(1, 0, &c);
-	r->boot.cpu = 0;
-	r->boot.apic_id = c.ebx >> 24;
-	r->boot.core_type = core_type_word(r->ci->core_type);
-	report_set_cpu(r->boot.cpu, r->boot.apic_id, r->boot.core_type);
+	r->other_only = false;
+	if (usable && r->ua && !r->n_user) {
+		enum pebs_kind kd;
+		const char *ev;
+
+		r->other_only = !sampling_kind(r->ua, KSAMPLE_LOAD, &kd, &ev) &&
+				!sampling_kind(r->ua, KSAMPLE_STORE, &kd, &ev);
+		if (r->other_only)
+			report_info(
+			    "main job: %s has no load or store sampling: each kernel is sampled "
+			    "with the generation's PEBS instructions event; no data-source checks",
+			    r->ua->name);
+	}
+	for (size_t i = 0; i < kernel_count(); i++) {
+		const struct kernel_def *def = kernel_at(i);
+
+		if (!kernel_selected(jo->kernels, def))
+			continue;
+		if (!usable) {
+			json_begin_object(&r->json, NULL);
+			json_str(&r->json, "kernel", def->name);
+			json_u64(&r->json, "cpu", r->ci->cpu);
+			json_begin_array(&r->json, "runs");
+			skip_kernel(r, def, "%s", why);
+			json_end_array(&r->json);
+			json_end_object(&r->json);
+			continue;
+		}
+		run_kernel(r, def);
+	}
+}
+
+static void probe_on_cpu(void *ci)
+{
+	cpu_probe(ci);
+}
+
+/*
+ * Every CPU of cpus=, one at a time: its own probe (CPUID and the
+ * capability MSRs are per CPU: a hybrid part's core types differ), its own
+ * sessions, then the per-CPU table.
+ */
+static void run_cpus(struct runner *r, const struct cpu_info *boot, uint64_t mask)
+{
+	unsigned int n = (unsigned int)__builtin_popcountll(mask), i = 0;
+	struct cpu_tally *tallies = plat_alloc(n * sizeof(*tallies));
+
+	if (!tallies) {
+		report_env_error("main-job", "no memory for %u CPUs' tallies", n);
+		return;
+	}
+	memset(tallies, 0, n * sizeof(*tallies));
+	for (unsigned int c = 0; c < JOB_MAX_CPUS; c++) {
+		struct cpu_tally *t;
+		struct cpu_info *ci;
+		int rc = CPU_RUN_OK;
+
+		if (!(mask & BIT_ULL(c)))
+			continue;
+		t = &tallies[i++];
+		t->cpu = c;
+		/* Never freed: a CPU that does not return may still write it. */
+		ci = plat_alloc(sizeof(*ci));
+		if (!ci) {
+			report_env_error("main-job", "no memory for cpu %u's description", c);
+			continue;
+		}
+		if (c == 0)
+			*ci = *boot;
+		else
+			rc = cpu_run(c, probe_on_cpu, ci, JOB_CPU_TIMEOUT_US, NULL, NULL);
+		report_flush_deferred("the probed CPU");
+		if (rc) {
+			/* The platform's failure, not the PMU's: exit 99, the others go on. */
+			report_env_error("main-job", "cpu %u: %s", c,
+					 rc == CPU_RUN_TIMEOUT
+					     ? "did not return from its capability probe"
+					     : "could not be started (EFI_MP_SERVICES_PROTOCOL)");
+			t->hung = rc == CPU_RUN_TIMEOUT;
+			if (!t->hung)
+				plat_free(ci); /* never started: nothing uses it */
+			continue;
+		}
+		r->ci = ci;
+		r->ua = uarch_for_cpu(ci);
+		r->cpu_hung = false;
+		set_cpu_now(r, ci);
+		cpu_tally_begin(r, t, ci);
+		report_info("cpu %u: APIC ID %u, core type %s, %s; PMU v%u, %u GP + %u fixed "
+			    "counters, PEBS %s",
+			    c, ci->apic_id, cpu_core_type_short(ci->core_type),
+			    r->ua ? r->ua->name : "unknown uarch", ci->pmu_version, ci->n_gp,
+			    (unsigned int)__builtin_popcount(ci->fixed_mask),
+			    ci->arch_pebs ? "architectural (CPUID.23H)"
+			    : ci->has_perf_caps
+				? (PERF_CAP_PEBS_FMT(ci->perf_caps) == 0 ? "fmt0" : "fmt1+")
+				: "format unknown");
+		run_cpu(r);
+		t->hung = r->cpu_hung;
+		if (!t->hung)
+			plat_free(ci);
+	}
+	r->tally = NULL;
+	r->cpu_tag[0] = 0;
+	r->ci = boot;
+	r->ua = uarch_for_cpu(boot);
+	set_cpu_now(r, boot);
+	cpu_tally_report(tallies, n);
+	plat_free(tallies);
 }
 
 void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 {
 	struct runner *r = plat_alloc(sizeof(*r));
 	char why[256];
-	bool usable;
 	size_t len;
+	uint64_t mask;
 
 	if (!r) {
 		report_env_error("main-job", "no memory for the job's state (%zu bytes)",
@@ -475,6 +619,12 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	r->ua = uarch_for_cpu(ci);
 	if (!strcmp(jo->kernels, "none"))
 		goto out;
+	/* Checked with the options (app/options.c): a failure here is a changed machine. */
+	if (job_cpus_parse(jo->cpus[0] ? jo->cpus : "all", plat_cpu_count(), &mask, why,
+			   sizeof(why))) {
+		report_fail("main-job", "%s", why);
+		goto out;
+	}
 	r->json_buf = plat_alloc(RESULTS_BUF_SIZE);
 	r->summary = plat_alloc(sizeof(*r->summary));
 	r->plan = plat_alloc(sizeof(*r->plan));
@@ -483,11 +633,13 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 				 RESULTS_BUF_SIZE);
 		goto out;
 	}
-	boot_cpu(r);
+	set_cpu_now(r, ci);
 	r->tsc_hz = ci->tsc_hz ? ci->tsc_hz : calibrate_tsc();
-	report_info("main job: TSC %llu Hz (%s), %u CPUs, %s kernels",
+	report_info("main job: TSC %llu Hz (%s), %u CPUs (cpus=%s: %u measured), %s kernels",
 		    (unsigned long long)r->tsc_hz, ci->tsc_hz ? "CPUID 15H/16H" : "calibrated",
-		    plat_cpu_count(), r->instrumented ? "instrumented" : "real");
+		    plat_cpu_count(), jo->cpus[0] ? jo->cpus : "all",
+		    (unsigned int)__builtin_popcountll(mask),
+		    r->instrumented ? "instrumented" : "real");
 	if (!ci->tsc_hz && (r->tsc_hz < TSC_HZ_PLAUSIBLE_MIN || r->tsc_hz > TSC_HZ_PLAUSIBLE_MAX)) {
 		report_info("main job: a calibrated TSC of %llu Hz is no clock this CPU has "
 			    "(accepted: 100 MHz..10 GHz): latencies in cycles only (no ns)",
@@ -497,38 +649,10 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	json_init_members(&r->json, r->json_buf, RESULTS_BUF_SIZE);
 	json_u64(&r->json, "tsc_hz", r->tsc_hz);
 	json_begin_array(&r->json, "kernels");
-	usable = pmu_pebs_usable(ci, why, sizeof(why));
 	split_events(r, jo->events);
-	if (usable && r->ua && !r->n_user) {
-		enum pebs_kind kd;
-		const char *ev;
-
-		r->other_only = !sampling_kind(r->ua, KSAMPLE_LOAD, &kd, &ev) &&
-				!sampling_kind(r->ua, KSAMPLE_STORE, &kd, &ev);
-		if (r->other_only)
-			report_info(
-			    "main job: %s has no load or store sampling: each kernel is sampled "
-			    "with the generation's PEBS instructions event; no data-source checks",
-			    r->ua->name);
-	}
 	if (r->n_user)
 		report_info("main job: %u event(s) from events= sample every kernel", r->n_user);
-	for (size_t i = 0; i < kernel_count(); i++) {
-		const struct kernel_def *def = kernel_at(i);
-
-		if (!kernel_selected(jo->kernels, def))
-			continue;
-		if (!usable) {
-			json_begin_object(&r->json, NULL);
-			json_str(&r->json, "kernel", def->name);
-			json_begin_array(&r->json, "runs");
-			skip_kernel(r, def, "%s", why);
-			json_end_array(&r->json);
-			json_end_object(&r->json);
-			continue;
-		}
-		run_kernel(r, def);
-	}
+	run_cpus(r, ci, mask);
 	json_end_array(&r->json);
 	report_clear_cpu();
 	len = json_members_len(&r->json);

@@ -33,6 +33,7 @@ struct job_opts {
 	uint32_t iterations;	   /* iterations=<n>               default 0 = per-kernel */
 	char results[64];	   /* results=<file>|none          default results.json */
 	bool dump;		   /* dump=on|off (raw record dumps on the ESP)  default on */
+	char cpus[JOB_LIST_MAX];   /* cpus=all|boot|LIST           default all */
 };
 
 /*
@@ -43,7 +44,22 @@ struct job_opts {
  */
 int job_check(const struct job_opts *jo, const struct cpu_info *ci, char *err, size_t err_size);
 
-/* Reports PASS/FAIL/SKIP lines through lib/report.h; the caller prints SUMMARY. */
+#define JOB_MAX_CPUS 64
+
+/*
+ * cpus=: "all" (every CPU the platform has), "boot" (CPU 0, the boot CPU),
+ * or numbers and ranges ("0,2-3") below ncpus.  Sets a mask of CPU numbers
+ * (lib/platform.h numbering); -1 with why filled (the ERROR line's text).
+ */
+int job_cpus_parse(const char *spec, unsigned int ncpus, uint64_t *mask, char *why,
+		   size_t why_size);
+
+/*
+ * Reports PASS/FAIL/SKIP lines through lib/report.h; the caller prints
+ * SUMMARY.  ci: the boot CPU's description (the header of results.json);
+ * every CPU cpus= selects is probed on itself and measured on itself, one
+ * at a time, each verdict line naming it; a closing per-CPU table.
+ */
 void job_main(const struct job_opts *jo, const struct cpu_info *ci);
 
 #endif

@@ -30,6 +30,25 @@ struct run_cpu {
 	const char *core_type; /* "P-core", "E-core" (CPUID.1AH:EAX[31:24]) or "none" */
 };
 
+enum verdict { V_PASS, V_FAIL, V_SKIP };
+
+/* What the job keeps of one CPU it measured (cpus.c). */
+#define CPU_TALLY_RUNS 96
+struct cpu_tally {
+	unsigned int cpu;
+	uint32_t apic_id;
+	enum cpu_core_type core_type;
+	const struct uarch_info *ua;
+	bool probed, hung, odd;
+	unsigned int count[3]; /* by enum verdict */
+	unsigned int n;
+	struct {
+		char test[TEST_NAME_MAX];
+		uint8_t v;
+		uint64_t lat; /* median latency of the biggest data-source group; 0 none */
+	} runs[CPU_TALLY_RUNS];
+};
+
 struct runner {
 	const struct job_opts *jo;
 	const struct cpu_info *ci;
@@ -51,8 +70,12 @@ struct runner {
 	struct pmu_plan *plan; /* the session's plan, worked out first (pure) */
 	/* offcore average latency of the contrast kernel (chase-l1), x100; -1 not measured */
 	int64_t contrast_x100;
-	/* the processor the runs are on (the boot CPU), as results.json names it */
+	/* the processor the runs are on now (cpus=: each in turn), as results.json names it */
 	struct run_cpu boot;
+	/* cpus=: the CPU measured now (r->ci describes it) */
+	struct cpu_tally *tally;
+	char cpu_tag[48]; /* "; cpu 2 (APIC 2, E-core)": ends every verdict line */
+	bool cpu_hung;	  /* it did not return: nothing more runs there */
 };
 
 /*
@@ -99,7 +122,6 @@ void source_bins(const struct pebs_summary_group *grp, uint64_t bins[PEBS_SUMMAR
 void decode_records(struct runner *r, const struct session_result *res, struct run_out *o);
 
 /* outcome.c */
-enum verdict { V_PASS, V_FAIL, V_SKIP };
 
 /* A run, as its verdict line and its results.json object name it. */
 struct run_ref {
@@ -132,6 +154,13 @@ void write_dump(struct runner *r, const char *test, const struct session_result 
 
 /* offcore.c */
 void run_offcore(struct runner *r, struct kernel_ctx *k);
+
+/* cpus.c */
+void cpu_tally_begin(struct runner *r, struct cpu_tally *t, const struct cpu_info *ci);
+void cpu_tally_verdict(struct runner *r, const char *test, enum verdict v);
+/* The run just given its verdict was measured: keep its latency (r->summary). */
+void cpu_tally_measured(struct runner *r);
+void cpu_tally_report(struct cpu_tally *t, unsigned int n);
 
 /* job.c */
 void next_chain(struct kernel_ctx *k);

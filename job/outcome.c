@@ -18,14 +18,15 @@ void verdict(struct runner *r, const char *test, enum verdict v, const char *pre
 {
 	json_str(&r->json, "verdict", verdict_words[v]);
 	json_str(&r->json, "why", why);
+	cpu_tally_verdict(r, test, v);
 	if (!prefix)
 		prefix = "";
 	if (v == V_PASS)
-		report_pass("%s: %s%s", test, prefix, why);
+		report_pass("%s: %s%s%s", test, prefix, why, r->cpu_tag);
 	else if (v == V_FAIL)
-		report_fail(test, "%s%s", prefix, why);
+		report_fail(test, "%s%s%s", prefix, why, r->cpu_tag);
 	else
-		report_skip(test, "%s%s", prefix, why);
+		report_skip(test, "%s%s%s", prefix, why, r->cpu_tag);
 }
 
 void outcome(struct runner *r, const struct run_ref *run, enum verdict v, const char *prefix,
@@ -46,7 +47,9 @@ void outcome(struct runner *r, const struct run_ref *run, enum verdict v, const 
 	json_u64(j, "cpu", where->cpu);
 	json_u64(j, "apic_id", where->apic_id);
 	json_str(j, "core_type", where->core_type);
-	if (run->res)
+	if (run->res) {
+		cpu_tally_measured(r);
 		json_run_fields(r, run->res, run->o);
+	}
 	json_end_object(j);
 }

@@ -50,8 +50,15 @@ struct kernel_ctx {
 	uint64_t sink;		/* keeps results alive */
 	int error;		/* 0, or why the kernel could not run (two-core start) */
 
-	/* Two-core kernels: the other CPU's part. */
-	volatile uint32_t ap_ready, ap_stop;
+	/*
+	 * Two-core kernels: the other CPU's part.  cpu: the CPU the kernel
+	 * runs on (lib/platform.h numbering).  On the BSP the other part runs
+	 * on CPU 1, started from the kernel; on any other CPU the BSP itself is
+	 * the other CPU (an AP cannot start a CPU: MP services are for the BSP
+	 * only), from kernel_bsp_idle() while it waits (lib/cpurun.h).
+	 */
+	unsigned int cpu;
+	volatile uint32_t ap_ready, ap_stop, ap_go, ap_done;
 	volatile uint64_t ap_iterations;
 };
 
@@ -120,6 +127,13 @@ void kernel_progress(struct kernel_ctx *k, uint64_t done);
  */
 int kernel_start_ap(struct kernel_ctx *k);
 void kernel_stop_ap(struct kernel_ctx *k);
+/*
+ * The BSP's part while a kernel runs on another CPU (k->cpu != 0): the
+ * other part of a two-core kernel when that kernel asks for it, else
+ * nothing.  Called over and over by cpu_run() (lib/cpurun.h); arg: the
+ * struct kernel_ctx.
+ */
+void kernel_bsp_idle(void *arg);
 
 /* The bodies (kbody.h), both builds. */
 #define KERNEL_BODIES(X)                                                                           \

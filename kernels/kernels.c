@@ -495,7 +495,11 @@ int kernel_start_ap(struct kernel_ctx *k)
 
 	k->ap_ready = 0;
 	k->ap_stop = 0;
-	if (plat_cpu_count() < 2 || plat_start_on_cpu(1, ap_share, k) < 0) {
+	k->ap_done = 0;
+	if (k->cpu) {
+		/* The BSP is the other CPU: kernel_bsp_idle() picks this up. */
+		__atomic_store_n(&k->ap_go, 1, __ATOMIC_RELEASE);
+	} else if (plat_cpu_count() < 2 || plat_start_on_cpu(1, ap_share, k) < 0) {
 		k->error = -1;
 		return -1;
 	}
@@ -503,7 +507,8 @@ int kernel_start_ap(struct kernel_ctx *k)
 	while (!k->ap_ready) {
 		if (plat_time_us() - t0 > AP_START_TIMEOUT_US) {
 			k->ap_stop = 1;
-			plat_wait_cpu(1, AP_STOP_TIMEOUT_US);
+			if (!k->cpu)
+				plat_wait_cpu(1, AP_STOP_TIMEOUT_US);
 			k->error = -2;
 			return -1;
 		}
@@ -514,7 +519,29 @@ int kernel_start_ap(struct kernel_ctx *k)
 
 void kernel_stop_ap(struct kernel_ctx *k)
 {
+	uint64_t t0 = plat_time_us();
+
 	k->ap_stop = 1;
-	if (plat_wait_cpu(1, AP_STOP_TIMEOUT_US) < 0)
-		k->error = -3;
+	if (!k->cpu) {
+		if (plat_wait_cpu(1, AP_STOP_TIMEOUT_US) < 0)
+			k->error = -3;
+		return;
+	}
+	while (!__atomic_load_n(&k->ap_done, __ATOMIC_ACQUIRE)) {
+		if (plat_time_us() - t0 > AP_STOP_TIMEOUT_US) {
+			k->error = -3;
+			return;
+		}
+		asm volatile("pause");
+	}
+}
+
+void kernel_bsp_idle(void *arg)
+{
+	struct kernel_ctx *k = arg;
+
+	if (!__atomic_exchange_n(&k->ap_go, 0, __ATOMIC_ACQ_REL))
+		return;
+	ap_share(k);
+	__atomic_store_n(&k->ap_done, 1, __ATOMIC_RELEASE);
 }

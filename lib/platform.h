@@ -86,5 +86,12 @@ unsigned int plat_cpu_count(void);
  */
 int plat_start_on_cpu(unsigned int cpu, void (*fn)(void *arg), void *arg);
 int plat_wait_cpu(unsigned int cpu, uint64_t timeout_us);
+/*
+ * Which of those CPUs runs the caller: 0 on the boot processor, 1..count-1
+ * on the others, numbered as plat_start_on_cpu() numbers them (the app:
+ * EFI_MP_SERVICES_PROTOCOL WhoAmI, which an AP may call, PI spec Vol. 2
+ * 13.4; the host: the thread plat_start_on_cpu() started).
+ */
+unsigned int plat_cpu_self(void);
 
 #endif

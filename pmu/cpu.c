@@ -10,6 +10,7 @@
 #include "perfmon.h"
 #include "../decode/decode.h"
 #include "../lib/fmt.h"
+#include "../lib/platform.h"
 #include "../lib/report.h"
 
 static void cpuid(uint32_t leaf, uint32_t sub, struct cpuid_regs *r)
@@ -69,6 +70,19 @@ static void probe_ident(struct cpu_info *ci)
 	ci->dtes64 = r.ecx & BIT_ULL(2);
 	ci->pdcm = r.ecx & BIT_ULL(15);
 	ci->pmu_msr_ok = r.edx & BIT_ULL(5); /* MSR: rdmsr/wrmsr exist */
+	/*
+	 * The running CPU's APIC ID: CPUID.0BH:EDX (x2APIC ID, all 32 bits)
+	 * where leaf 0BH is valid (its EBX non-zero), else CPUID.1:EBX[31:24]
+	 * (SDM Vol. 2A CPUID, "Initial APIC ID"; Vol. 3A 10.4.6).
+	 */
+	ci->apic_id = r.ebx >> 24;
+	if (ci->max_leaf >= 0xb) {
+		struct cpuid_regs t;
+
+		cpuid(0xb, 0, &t);
+		if (t.ebx & 0xffff)
+			ci->apic_id = t.edx;
+	}
 	ci->hypervisor = HV_NONE;
 	if (r.ecx & BIT_ULL(31)) {
 		struct cpuid_regs h;
@@ -246,6 +260,7 @@ static void probe_msrs(struct cpu_info *ci)
 void cpu_probe(struct cpu_info *ci)
 {
 	memset(ci, 0, sizeof(*ci));
+	ci->cpu = plat_cpu_self();
 	probe_ident(ci);
 	probe_hybrid(ci);
 	probe_arch_pmu(ci);
@@ -491,6 +506,11 @@ static const char *core_type_name(enum cpu_core_type t)
 		return "none";
 	}
 	return "unknown";
+}
+
+const char *cpu_core_type_short(enum cpu_core_type t)
+{
+	return t == CORE_TYPE_CORE ? "P-core" : t == CORE_TYPE_ATOM ? "E-core" : "none";
 }
 
 static void report_ident(const struct cpu_info *ci)

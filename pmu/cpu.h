@@ -38,7 +38,9 @@ struct cpu_info {
 	enum cpu_hypervisor hypervisor;
 	char hv_signature[13]; /* leaf 0x40000000 EBX:ECX:EDX */
 
-	bool hybrid; /* CPUID.7.0:EDX[15] */
+	unsigned int cpu; /* the CPU that ran cpu_probe() (plat_cpu_self(), 0 = the BSP) */
+	uint32_t apic_id; /* its APIC ID: CPUID.0BH:EDX or 1:EBX[31:24] */
+	bool hybrid;	  /* CPUID.7.0:EDX[15] */
 	enum cpu_core_type core_type;
 	uint32_t native_model; /* CPUID.1AH:EAX[23:0], native model ID of the core type */
 
@@ -96,6 +98,8 @@ struct cpu_info {
 #define MISC_ENABLE_PEBS_UNAVAIL BIT_ULL(12)
 
 void cpu_probe(struct cpu_info *ci);
+/* "P-core", "E-core" or "none" (no core type): the per-CPU lines' and results.json's words. */
+const char *cpu_core_type_short(enum cpu_core_type t);
 
 /*
  * The microarchitecture whose PEBS data-source table applies: display

@@ -14,6 +14,7 @@
 #include "hw.h"
 #include "plan.h"
 #include "../ds/ds.h"
+#include "../lib/cpurun.h"
 #include "../lib/fmt.h"
 #include "../lib/platform.h"
 #include "../lib/report.h"
@@ -848,49 +849,95 @@ static int run_armed(struct sess *s, void (*kernel)(void *arg), void *arg)
 	return s->faulted ? SESSION_FAULT : 0;
 }
 
+/* The armed part, on the measured CPU: no firmware call from here on (cpurun.h). */
+struct armed_call {
+	struct sess *s;
+	void (*kernel)(void *arg);
+	void *arg;
+	int rc;
+};
+
+static void armed_on_cpu(void *p)
+{
+	struct armed_call *a = p;
+
+	a->rc = run_armed(a->s, a->kernel, a->arg);
+}
+
+/*
+ * Three parts: prepare on the BSP (plan, DS area, PEBS buffer, result
+ * buffers: every allocation), the armed part on ci->cpu (cpu_run(): its
+ * own MSRs, its own DS area, the kernel, drain, restore), finish on the
+ * BSP (the result, freeing).
+ */
 int session_run(const struct session_cfg *cfg, void (*kernel)(void *arg), void *arg,
 		struct session_result *res, char *why, size_t why_size)
 {
-	static struct sess s; /* too big for a firmware stack; one session at a time */
+	struct sess *s;
+	struct armed_call call = {.kernel = kernel, .arg = arg};
 	int r;
 
 	memset(res, 0, sizeof(*res));
 	res->pebs_counter = -1;
-	memset(&s, 0, sizeof(s));
-	s.cfg = cfg;
-	s.ci = cfg->ci;
-	s.res = res;
 	if (!cfg->ci) {
 		pp_snprintf(why, why_size, "no CPU description");
 		return SESSION_REFUSED;
 	}
-	r = plan_build(cfg, cfg->ci, &s.plan, why, why_size);
-	if (!r)
-		r = check_bts(&s, why, why_size);
-	if (r)
-		return r;
-	r = alloc_buffers(&s, why, why_size);
-	if (!r)
-		r = alloc_result(&s, why, why_size);
-	if (r) {
-		if (s.have_ds)
-			ds_free(&s.ds);
-		return r;
+	/* Too big for a firmware stack; never shared: a CPU that timed out may still use it. */
+	s = plat_alloc(sizeof(*s));
+	if (!s) {
+		pp_snprintf(why, why_size, "no memory for the session");
+		return SESSION_NOMEM;
 	}
-	r = run_armed(&s, kernel, arg);
-	finish_result(&s);
-	if (s.have_ds)
-		ds_free(&s.ds);
-	if (s.pmi_stuck && !r) {
+	memset(s, 0, sizeof(*s));
+	s->cfg = cfg;
+	s->ci = cfg->ci;
+	s->res = res;
+	r = plan_build(cfg, cfg->ci, &s->plan, why, why_size);
+	if (!r)
+		r = check_bts(s, why, why_size);
+	if (!r)
+		r = alloc_buffers(s, why, why_size);
+	if (!r)
+		r = alloc_result(s, why, why_size);
+	if (r)
+		goto out;
+	call.s = s;
+	r = cpu_run(cfg->ci->cpu, armed_on_cpu, &call, cfg->cpu_timeout_us, cfg->bsp_idle,
+		    cfg->bsp_idle_arg);
+	/* Whatever the other CPU printed, on the normal path now. */
+	report_flush_deferred("the measured CPU");
+	if (r == CPU_RUN_TIMEOUT) {
+		/* It may still run: its session, buffers and results stay allocated. */
+		memset(res, 0, sizeof(*res));
+		pp_snprintf(why, why_size,
+			    "CPU %u did not return within %llu ms: left running, its buffers "
+			    "left allocated",
+			    cfg->ci->cpu, (unsigned long long)(cfg->cpu_timeout_us / 1000));
+		return SESSION_TIMEOUT;
+	}
+	if (r) {
+		pp_snprintf(why, why_size, "CPU %u could not be started (MP services)",
+			    cfg->ci->cpu);
+		r = SESSION_NO_CPU;
+		goto out;
+	}
+	r = call.rc;
+	finish_result(s);
+	if (s->pmi_stuck && !r) {
 		pp_snprintf(why, why_size, "PMI loop stuck (%u times over %d iterations)",
-			    s.pmi_stuck, PMI_MAX_LOOPS);
+			    s->pmi_stuck, PMI_MAX_LOOPS);
 		r = SESSION_FAULT;
 	} else if (r) {
-		pp_snprintf(why, why_size, "%s; every MSR touched was restored", s.fault_what);
+		pp_snprintf(why, why_size, "%s; every MSR touched was restored", s->fault_what);
 	}
+out:
+	if (s->have_ds)
+		ds_free(&s->ds);
 	/* On any failure no records are handed out (counts stay, for offcore.c). */
 	if (r)
 		session_result_free(res);
+	plat_free(s);
 	return r;
 }
 

@@ -46,6 +46,14 @@ struct session_cfg {
 	 */
 	uint32_t force_records;
 	bool count_only;
+	/*
+	 * The armed part runs on the CPU ci describes (ci->cpu, lib/platform.h
+	 * numbering, 0 = the BSP; lib/cpurun.h), at most cpu_timeout_us (0: no
+	 * limit); the BSP calls bsp_idle(bsp_idle_arg) meanwhile, when set.
+	 */
+	uint64_t cpu_timeout_us;
+	void (*bsp_idle)(void *arg);
+	void *bsp_idle_arg;
 };
 
 /* What produced each record (session_result.rec_kinds; SDM 18.7.1). */
@@ -108,7 +116,19 @@ struct session_result {
  * In every case every MSR is back to its value from before the call, and on
  * any failure res holds no records (session_result_free() is harmless).
  */
-enum { SESSION_SKIP = -1, SESSION_REFUSED = -2, SESSION_FAULT = -3, SESSION_NOMEM = -4 };
+/*
+ *   SESSION_TIMEOUT - the measured CPU did not return in time: it is left
+ *                    running, nothing it may touch was freed;
+ *   SESSION_NO_CPU  - the measured CPU could not be started: nothing written.
+ */
+enum {
+	SESSION_SKIP = -1,
+	SESSION_REFUSED = -2,
+	SESSION_FAULT = -3,
+	SESSION_NOMEM = -4,
+	SESSION_TIMEOUT = -5,
+	SESSION_NO_CPU = -6,
+};
 
 int session_run(const struct session_cfg *cfg, void (*kernel)(void *arg), void *arg,
 		struct session_result *res, char *why, size_t why_size);

@@ -155,6 +155,19 @@ static const struct sim_event glc_ev[] = {
 	BIG_MEM_EVENTS,
 };
 
+/*
+ * Cougar Cove (Panther Lake P-core): load latency on GP counters 2-9,
+ * store sample on 0-1, INST_RETIRED.ANY_P on any of 0-9 (perfmon
+ * pantherlake_cougarcove_core.json Counter/PEBScounters).
+ */
+static const struct sim_event cgc_ev[] = {
+	ARCH_EVENTS,
+	EV(0x00c0, CNT_INST, PEBS_PRECISE, "INST_RETIRED.ANY_P"),
+	EV(0x01cd, CNT_LDLAT, PEBS_LDLAT, "MEM_TRANS_RETIRED.LOAD_LATENCY"),
+	EV(0x02cd, CNT_STLAT, PEBS_STLAT, "MEM_TRANS_RETIRED.STORE_SAMPLE"),
+	BIG_MEM_EVENTS,
+};
+
 /* Silvermont: MEM_UOPS_RETIRED 0x04, offcore 0xB7 umask 1/2 (SDM 18.6.2, 18.6.3). */
 static const struct sim_event slm_ev[] = {
 	ARCH_EVENTS,
@@ -214,6 +227,7 @@ TABLE(sim_events_hsw, hsw_ev);
 TABLE(sim_events_skl, skl_ev);
 TABLE(sim_events_icx, icx_ev);
 TABLE(sim_events_glc, glc_ev);
+TABLE(sim_events_cgc, cgc_ev);
 TABLE(sim_events_slm, slm_ev);
 TABLE(sim_events_glm, glm_ev);
 TABLE(sim_events_grt, grt_ev);

@@ -28,7 +28,7 @@
 
 extern const struct sim_event_table sim_events_core2, sim_events_nhm, sim_events_snb,
     sim_events_hsw, sim_events_skl, sim_events_icx, sim_events_glc, sim_events_slm, sim_events_glm,
-    sim_events_grt;
+    sim_events_grt, sim_events_cgc;
 
 /* CPUID.0AH:EAX (SDM Vol. 2A): version, #GP counters, width, EBX vector length. */
 #define CA_EAX(ver, ngp, width) ((ver) | (ngp) << 8 | (width) << 16 | 7u << 24)
@@ -253,6 +253,69 @@ const struct sim_model sim_model_table[] = {
 		.events = &sim_events_grt,
 		.cache = { 32, 8, 4096, 16, 36864, 12, 64, 4, 2048, 4, 4, 17, 80, 300 },
 		.source = "Linux arch-PEBS series (d21954c8a0ff)",
+	},
+	/*
+	 * Hybrid machines: one row per machine naming its core rows; each CPU
+	 * takes one of them (sim.c core_of(): CPU i gets row i * rows / CPUs,
+	 * so the first half of the CPUs are P-cores, the rest E-cores).
+	 */
+	{
+		.info = { "adl", "Core i9-12900K Alder Lake (06_97): P-cores + E-cores" },
+		.cores = { "adl-p", "adl-e" },
+		.source = "perfmon mapfile.csv GenuineIntel-6-97 (hybridcore 0x40 Core, 0x20 Atom)",
+	},
+	{
+		.info = { "ptl", "Core Ultra 3 Panther Lake (06_CC): Cougar Cove P + Darkmont E, arch-PEBS" },
+		.cores = { "ptl-p", "ptl-e" },
+		.source = "perfmon mapfile.csv GenuineIntel-6-CC (native model 0x000004)",
+	},
+	{
+		.info = { "ptl-p", "Panther Lake P-core Cougar Cove (06_CC), arch-PEBS" },
+		.core_only = true,
+		.brand = "pebsprobe simulated Panther Lake P-core (06_CC)",
+		.vendor = SIM_INTEL, .sig = 0x000c06c0, .max_leaf = 0x23, .max_ext = 0x80000008,
+		/* not the part's: 52 bits so a host test's 47-bit heap addresses fit (as archpebs) */
+		.phys_bits = 52,
+		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffafbff, .c1_edx = EDX_INTEL,
+		/* 7:EDX[15] hybrid; 7.1:EAX[8] ArchPerfmonExt; 1AH: core type 40H, native model 4 */
+		.c7_ebx = 0x239ca7eb, .c7_edx = 1u << 15, .c71_eax = 1u << 8, .c1a_eax = 0x40000004,
+		/* GP counters 0-9, fixed 0-3 (perfmon pantherlake_cougarcove_core.json) */
+		.ca = { CA_EAX(6, 10, 48), 0, 0xf, CA_EDX(4, 48, 1) },
+		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
+		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
+		.c23_gp = 0x3ff, .c23_fx = 0x7,
+		.perf_caps = 0xbfc5, /* arch-PEBS (PEBS_FMT 0xF), perf metrics, FW write */
+		.misc_enable = MISC_DEFAULT, .microcode = 0x114, .platform_id = 1ull << 50,
+		.frontend_mask = 0x7fff1f,
+		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
+		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT | F_ARCH_PEBS, .dse = DSE_BIG,
+		.slots_per_cycle = 8, .events = &sim_events_cgc,
+		.cache = { 48, 12, 3072, 12, 12288, 12, 96, 6, 2048, 16, 5, 17, 70, 320 },
+		.source = "perfmon pantherlake_cougarcove_core.json (counters), Linux arch-PEBS "
+			  "(CPUID.23H sub-leaves 4/5)",
+	},
+	{
+		.info = { "ptl-e", "Panther Lake E-core Darkmont (06_CC), arch-PEBS" },
+		.core_only = true,
+		.brand = "pebsprobe simulated Panther Lake E-core (06_CC)",
+		.vendor = SIM_INTEL, .sig = 0x000c06c0, .max_leaf = 0x23, .max_ext = 0x80000008,
+		/* not the part's: 52 bits so a host test's 47-bit heap addresses fit (as archpebs) */
+		.phys_bits = 52,
+		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffafbff, .c1_edx = EDX_INTEL,
+		.c7_ebx = 0x239ca7eb, .c7_edx = 1u << 15, .c71_eax = 1u << 8, .c1a_eax = 0x20000004,
+		/* GP 0-7, fixed 0-2 and 4-6, no 3 (perfmon pantherlake_darkmont_core.json) */
+		.ca = { CA_EAX(6, 8, 48), 0, 0x77, CA_EDX(3, 48, 1) },
+		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
+		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
+		.c23_gp = 0xff, .c23_fx = 0x7,
+		.perf_caps = 0x3fc5, /* arch-PEBS (PEBS_FMT 0xF), FW write */
+		.misc_enable = MISC_DEFAULT, .microcode = 0x114, .platform_id = 1ull << 50,
+		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
+		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT | F_ARCH_PEBS, .dse = DSE_CMT,
+		.events = &sim_events_grt,
+		.cache = { 32, 8, 4096, 16, 12288, 12, 64, 4, 2048, 4, 4, 17, 75, 320 },
+		.source = "perfmon pantherlake_darkmont_core.json (counters), Linux arch-PEBS "
+			  "(CPUID.23H sub-leaves 4/5)",
 	},
 	{
 		.info = { "pebs-off", "Skylake (06_5E) with IA32_MISC_ENABLE[12] set" },

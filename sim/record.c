@@ -280,7 +280,17 @@ static void ds_write(struct sim_cpu *c, const struct sim_pending *p, uint64_t ri
 
 void sim_record_write(struct sim_cpu *c, const struct sim_pending *p, uint64_t rip)
 {
-	if (c->m->flags & F_ARCH_PEBS)
+	struct sim_pending wrong;
+
+	/* sim-fault=cpuN:wrong-latency / no-records (sim.h). */
+	if (c->fault == SIM_FAULT_WRONG_LATENCY) {
+		wrong = *p;
+		wrong.lat += 1000;
+		p = &wrong;
+	}
+	if (c->fault == SIM_FAULT_NO_RECORDS)
+		c->stats.records_dropped++;
+	else if (c->m->flags & F_ARCH_PEBS)
 		arch_write(c, p, rip);
 	else
 		ds_write(c, p, rip);

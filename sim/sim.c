@@ -4,8 +4,18 @@
  * struct hw_ops backend, and the local APIC's LVT performance-counter entry.
  */
 #include "sim_int.h"
+#include "../lib/platform.h"
 
-struct sim_cpu sim_cpu;
+/*
+ * One simulated CPU per processor of the platform (plat_cpu_count(), at most
+ * SIM_MAX_CPUS): each has its own PMU state, MSRs, local APIC and caches, as
+ * the MSRs of a real part are per core.  The calling CPU picks its own
+ * (plat_cpu_self()).
+ */
+static struct sim_cpu sim_cpus[SIM_MAX_CPUS];
+static unsigned int sim_ncpus = 1;
+static const struct sim_model *sim_machine; /* model=NAME's row */
+static enum sim_fault sim_faults[SIM_MAX_CPUS];
 
 /* sim_set_fixed_enum(): until the next sim_select(). */
 static bool fx_override;
@@ -15,19 +25,79 @@ static uint32_t fx_ecx, fx_count;
 #define APIC_LVTPC 0x340
 #define LVT_MASK   (1u << 16)
 
+/* model=NAME's models: every row but the core rows of a hybrid machine. */
 size_t sim_model_count(void)
 {
-	return sim_model_table_len;
+	size_t n = 0;
+
+	for (size_t i = 0; i < sim_model_table_len; i++)
+		n += !sim_model_table[i].core_only;
+	return n;
 }
 
 const struct sim_model_info *sim_model_at(size_t i)
 {
-	return i < sim_model_table_len ? &sim_model_table[i].info : NULL;
+	for (size_t k = 0; k < sim_model_table_len; k++) {
+		if (sim_model_table[k].core_only)
+			continue;
+		if (!i--)
+			return &sim_model_table[k].info;
+	}
+	return NULL;
+}
+
+static struct sim_cpu *cur(void)
+{
+	unsigned int n = plat_cpu_self();
+
+	return &sim_cpus[n < sim_ncpus ? n : 0];
 }
 
 const char *sim_current_model(void)
 {
-	return sim_cpu.m ? sim_cpu.m->info.name : NULL;
+	return sim_machine ? sim_machine->info.name : NULL;
+}
+
+unsigned int sim_cpu_count(void)
+{
+	return sim_machine ? sim_ncpus : 0;
+}
+
+const char *sim_cpu_model(unsigned int cpu)
+{
+	return sim_machine && cpu < sim_ncpus ? sim_cpus[cpu].m->info.name : NULL;
+}
+
+static const char *const fault_names[] = {
+    [SIM_FAULT_NONE] = "none",
+    [SIM_FAULT_NO_RECORDS] = "no-records",
+    [SIM_FAULT_WRONG_LATENCY] = "wrong-latency",
+    [SIM_FAULT_GP_ON_ENABLE] = "gp-on-enable",
+};
+
+const char *sim_fault_name(enum sim_fault f)
+{
+	return (unsigned int)f < ARRAY_SIZE(fault_names) ? fault_names[f] : NULL;
+}
+
+int sim_fault_parse(const char *name, enum sim_fault *f)
+{
+	for (unsigned int i = SIM_FAULT_NO_RECORDS; i < ARRAY_SIZE(fault_names); i++) {
+		if (!strcmp(name, fault_names[i])) {
+			*f = (enum sim_fault)i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+int sim_set_fault(unsigned int cpu, enum sim_fault f)
+{
+	if (!sim_machine || cpu >= sim_ncpus)
+		return -1;
+	sim_faults[cpu] = f;
+	sim_cpus[cpu].fault = f;
+	return 0;
 }
 
 void sim_fixed_enum(const struct sim_model *m, uint32_t *ecx, uint32_t *edx_count)
@@ -47,8 +117,9 @@ uint32_t sim_fixed_present(uint32_t version, uint32_t ecx, uint32_t edx_count)
 
 int sim_set_fixed_enum(uint32_t ecx, uint32_t edx_count)
 {
-	if (!sim_cpu.m || (sim_cpu.m->ca[0] & 0xff) < 5 || edx_count > 0x1f)
-		return -1;
+	for (unsigned int i = 0; i < sim_ncpus; i++)
+		if (!sim_cpus[i].m || (sim_cpus[i].m->ca[0] & 0xff) < 5 || edx_count > 0x1f)
+			return -1;
 	fx_override = true;
 	fx_ecx = ecx;
 	fx_count = edx_count;
@@ -89,85 +160,144 @@ static void derive_pmu(struct sim_cpu *c)
 			 (m->pebs_enable_mask || (m->flags & F_ARCH_PEBS));
 }
 
-void sim_reset(void)
+static void reset_cpu(struct sim_cpu *c, unsigned int idx)
 {
-	struct sim_cpu *c = &sim_cpu;
 	const struct sim_model *m = c->m;
 
-	if (!m)
-		return;
 	sim_cache_free(c);
 	memset(c, 0, sizeof(*c));
 	c->m = m;
+	c->index = idx;
+	c->fault = sim_faults[idx];
 	derive_pmu(c);
 	sim_msr_power_on(c);
 	c->lvtpc = LVT_MASK; /* LVT entries come out of reset masked (SDM 11.5.1) */
 	c->tsc = 0x100000;
 	sim_cache_init(c);
+}
+
+void sim_reset(void)
+{
+	if (!sim_machine)
+		return;
+	for (unsigned int i = 0; i < sim_ncpus; i++)
+		reset_cpu(&sim_cpus[i], i);
 	sim_rules_reset_count();
+}
+
+static const struct sim_model *row_named(const char *name)
+{
+	for (size_t i = 0; name && i < sim_model_table_len; i++)
+		if (!strcmp(sim_model_table[i].info.name, name))
+			return &sim_model_table[i];
+	return NULL;
+}
+
+/*
+ * A hybrid machine's CPUs take its core rows in order, in equal shares:
+ * CPU i gets core row i * n_rows / n_cpus (docs/SIM.md "Machines").
+ */
+static const struct sim_model *core_of(const struct sim_model *mach, unsigned int i,
+				       unsigned int ncpus)
+{
+	unsigned int rows = 0;
+
+	while (rows < SIM_MAX_CORE_TYPES && mach->cores[rows])
+		rows++;
+	if (!rows)
+		return mach;
+	return row_named(mach->cores[i * rows / ncpus]);
 }
 
 int sim_select(const char *name)
 {
-	size_t i;
+	const struct sim_model *mach = row_named(name);
+	unsigned int n = plat_cpu_count();
 
-	for (i = 0; name && i < sim_model_table_len; i++) {
-		if (!strcmp(sim_model_table[i].info.name, name)) {
-			sim_cpu.m = &sim_model_table[i];
-			fx_override = false;
-			sim_reset();
-			return 0;
-		}
+	if (!mach || mach->core_only)
+		return -1;
+	if (n > SIM_MAX_CPUS)
+		n = SIM_MAX_CPUS;
+	for (unsigned int i = 0; i < SIM_MAX_CPUS; i++)
+		sim_cache_free(&sim_cpus[i]);
+	for (unsigned int i = 0; i < n; i++) {
+		sim_cpus[i].m = core_of(mach, i, n);
+		if (!sim_cpus[i].m)
+			return -1;
 	}
-	return -1;
+	sim_machine = mach;
+	sim_ncpus = n;
+	fx_override = false;
+	memset(sim_faults, 0, sizeof(sim_faults));
+	sim_reset();
+	return 0;
 }
 
 void sim_get_stats(struct sim_stats *st)
 {
-	*st = sim_cpu.stats;
+	*st = cur()->stats;
 }
 
 bool sim_pmi_running(void)
 {
-	return sim_cpu.in_pmi;
+	return cur()->in_pmi;
 }
 
 void sim_set_pmi_delay(uint64_t instructions)
 {
-	sim_cpu.pmi_delay = instructions;
+	cur()->pmi_delay = instructions;
 }
 
 /* ---- hw_ops ------------------------------------------------------------ */
 
 static void sim_cpuid(uint32_t leaf, uint32_t subleaf, struct cpuid_regs *r)
 {
-	if (!sim_cpu.m) {
+	struct sim_cpu *c = cur();
+
+	if (!c->m) {
 		memset(r, 0, sizeof(*r));
 		return;
 	}
-	sim_cpuid_leaf(sim_cpu.m, leaf, subleaf, r);
+	sim_cpuid_leaf(c->m, leaf, subleaf, r);
+	/* CPUID.1:EBX[31:24] initial APIC ID (SDM Vol. 2A): the CPU's number here. */
+	if (leaf == 1 && leaf <= c->m->max_leaf)
+		r->ebx = (r->ebx & 0x00ffffffu) | c->index << 24;
 }
 
 /* A pending PEBS record is written before the MSR access, as the assist came first. */
-static void before_msr(void)
+static void before_msr(struct sim_cpu *c)
 {
-	sim_engine_flush(&sim_cpu, 0, false);
+	sim_engine_flush(c, 0, false);
 }
 
-static void after_msr(void)
+static void after_msr(struct sim_cpu *c)
 {
-	sim_deliver_pmi(&sim_cpu);
+	sim_deliver_pmi(c);
+}
+
+/* sim-fault=cpuN:gp-on-enable: the GLOBAL_CTRL write that starts a PEBS counter faults. */
+static bool pebs_started(const struct sim_cpu *c)
+{
+	for (unsigned int i = 0; i < c->pmu.n_gp; i++)
+		if (sim_gp_pebs_armed(c, i))
+			return true;
+	for (unsigned int i = 0; i < c->pmu.n_fixed; i++)
+		if (sim_fixed_pebs_armed(c, i))
+			return true;
+	return false;
 }
 
 static enum hw_fault sim_rdmsr(uint32_t msr, uint64_t *val)
 {
 	enum hw_fault f;
 
-	if (!sim_cpu.m)
+	struct sim_cpu *c = cur();
+
+	if (!c->m)
 		return HW_GP;
-	before_msr();
-	f = sim_msr_read(&sim_cpu, msr, val);
-	after_msr();
+	before_msr(c);
+	f = sim_msr_read(c, msr, val);
+	after_msr(c);
 	return f;
 }
 
@@ -175,58 +305,76 @@ static enum hw_fault sim_wrmsr(uint32_t msr, uint64_t val)
 {
 	enum hw_fault f;
 
-	if (!sim_cpu.m)
+	struct sim_cpu *c = cur();
+	uint64_t prev_ctrl = c->global_ctrl;
+
+	if (!c->m)
 		return HW_GP;
-	before_msr();
-	f = sim_msr_write(&sim_cpu, msr, val);
+	before_msr(c);
+	f = sim_msr_write(c, msr, val);
+	if (f == HW_OK && c->fault == SIM_FAULT_GP_ON_ENABLE && msr == SIM_MSR_GLOBAL_CTRL &&
+	    pebs_started(c)) {
+		c->global_ctrl = prev_ctrl;
+		f = HW_GP;
+	}
 	if (f == HW_OK)
-		sim_rules_check(&sim_cpu);
-	after_msr();
+		sim_rules_check(c);
+	after_msr(c);
 	return f;
 }
 
 /* RDTSC itself takes time: consecutive reads differ (about 20 cycles). */
 static uint64_t sim_rdtsc(void)
 {
-	sim_cpu.tsc += 20;
-	return sim_cpu.tsc;
+	struct sim_cpu *c = cur();
+
+	c->tsc += 20;
+	return c->tsc;
 }
 
 static uint32_t sim_apic_read(uint32_t reg)
 {
-	return reg == APIC_LVTPC ? sim_cpu.lvtpc : 0;
+	return reg == APIC_LVTPC ? cur()->lvtpc : 0;
 }
 
 static void sim_apic_write(uint32_t reg, uint32_t val)
 {
+	struct sim_cpu *c = cur();
+
 	if (reg == APIC_LVTPC) {
-		sim_cpu.lvtpc = val & 0x107ff; /* vector, delivery mode, mask */
+		c->lvtpc = val & 0x107ff; /* vector, delivery mode, mask */
 	} else if (reg == APIC_EOI) {
-		sim_cpu.pmi_in_service = false;
-		sim_deliver_pmi(&sim_cpu);
+		c->pmi_in_service = false;
+		sim_deliver_pmi(c);
 	}
 }
 
 static int sim_set_pmi_handler(uint8_t vector, hw_pmi_fn fn, void *ctx)
 {
+	struct sim_cpu *c = cur();
+
 	if (fn && vector < 32)
 		return -1; /* vectors 0-31 are exceptions */
-	sim_cpu.pmi_vector = vector;
-	sim_cpu.pmi_fn = fn;
-	sim_cpu.pmi_ctx = ctx;
+	c->pmi_vector = vector;
+	c->pmi_fn = fn;
+	c->pmi_ctx = ctx;
 	return 0;
 }
 
 static void sim_mem_access(uint64_t ip, uint64_t addr, uint32_t size, uint32_t kind)
 {
-	if (sim_cpu.m)
-		sim_engine_access(&sim_cpu, ip, addr, size, kind);
+	struct sim_cpu *c = cur();
+
+	if (c->m)
+		sim_engine_access(c, ip, addr, size, kind);
 }
 
 static void sim_retire(uint64_t ip, uint64_t n)
 {
-	if (sim_cpu.m)
-		sim_engine_retire(&sim_cpu, ip, n);
+	struct sim_cpu *c = cur();
+
+	if (c->m)
+		sim_engine_retire(c, ip, n);
 }
 
 static const struct hw_ops sim_ops = {

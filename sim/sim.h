@@ -78,7 +78,40 @@ int sim_set_fixed_enum(uint32_t ecx, uint32_t edx_count);
  * next sim_select() or sim_reset().
  */
 void sim_set_pmi_delay(uint64_t instructions);
-/* Power-on reset of the selected model (MSRs, APIC, caches, TSC, counts). */
+/* Power-on reset of the selected model (MSRs, APIC, caches, TSC, counts), every CPU. */
 void sim_reset(void);
+
+/*
+ * (sim addition) The machine has one simulated CPU per processor of the
+ * platform (lib/platform.h plat_cpu_count(), at most 64), each with its own
+ * PMU, MSRs, local APIC, caches and DS area; the calling CPU
+ * (plat_cpu_self()) uses its own.  On a hybrid model each CPU is one of the
+ * machine's core types (docs/SIM.md "Machines").  sim_cpu_model(): that
+ * CPU's core row name.
+ */
+unsigned int sim_cpu_count(void);
+const char *sim_cpu_model(unsigned int cpu);
+
+/*
+ * (sim addition) sim-fault=cpuN:KIND breaks one simulated CPU, for tests
+ * that the broken CPU, and only it, is named:
+ *   no-records     the PEBS assist writes no record (the counter still
+ *                  overflows and reloads);
+ *   wrong-latency  every record's latency field is off (latency + 1000
+ *                  cycles: outside every expectation);
+ *   gp-on-enable   the IA32_PERF_GLOBAL_CTRL write that starts a counter
+ *                  with PEBS armed raises #GP.
+ * Until the next sim_select().  0, or -1 with no such CPU.
+ */
+enum sim_fault {
+	SIM_FAULT_NONE,
+	SIM_FAULT_NO_RECORDS,
+	SIM_FAULT_WRONG_LATENCY,
+	SIM_FAULT_GP_ON_ENABLE,
+};
+int sim_set_fault(unsigned int cpu, enum sim_fault f);
+/* KIND by name (not "none"): 0, or -1; and a kind's name. */
+int sim_fault_parse(const char *name, enum sim_fault *f);
+const char *sim_fault_name(enum sim_fault f);
 
 #endif

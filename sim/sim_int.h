@@ -19,7 +19,12 @@
 #include "sim.h"
 #include "../pmu/perfmon.h"
 
-#define SIM_MAX_GP    8
+#define SIM_MAX_CPUS	    64 /* simulated CPUs (cpus= measures at most 64 too) */
+#define SIM_MAX_CORE_TYPES  3  /* a hybrid machine's core rows (Arrow Lake-H: three) */
+#define SIM_MSR_GLOBAL_CTRL 0x38f
+#define SIM_MAX_GP                                                                                 \
+	10		/* Cougar Cove: GP counters 0-9 (perfmon pantherlake_cougarcove_core.json) \
+			 */
 #define SIM_MAX_FIXED 8 /* Skymont/Darkmont: fixed counters up to 6 (perfmon) */
 
 enum sim_vendor { SIM_INTEL, SIM_AMD };
@@ -141,6 +146,13 @@ struct sim_model {
 	const struct sim_event_table *events;
 	struct sim_cache_geom cache;
 	const char *source; /* where the values come from */
+	/*
+	 * A machine of several core types: the rows its CPUs take, in order
+	 * (sim.c core_of()); NULL: every CPU is this row.  core_only: a core
+	 * row of such a machine, not a model=NAME of its own.
+	 */
+	const char *cores[SIM_MAX_CORE_TYPES];
+	bool core_only;
 };
 
 extern const struct sim_model sim_model_table[];
@@ -211,10 +223,12 @@ struct sim_place {
 };
 
 struct sim_cpu {
-	const struct sim_model *m;
+	const struct sim_model *m;	/* this CPU's core row */
 	const struct perfmon_table *pm; /* the part's perfmon file, NULL if none */
 	struct sim_place place[SIM_MAX_GP];
 	struct sim_pmu pmu;
+	unsigned int index; /* the platform's CPU number: its initial APIC ID */
+	enum sim_fault fault;
 
 	uint64_t pmc[SIM_MAX_GP], evtsel[SIM_MAX_GP];
 	uint64_t fixed[SIM_MAX_FIXED], fixed_ctrl;
@@ -252,8 +266,6 @@ struct sim_cpu {
 
 	struct sim_stats stats;
 };
-
-extern struct sim_cpu sim_cpu;
 
 /* cpuid.c */
 void sim_cpuid_leaf(const struct sim_model *m, uint32_t leaf, uint32_t sub, struct cpuid_regs *r);

@@ -7,7 +7,9 @@
 # that fits an 80x25 screen together with the lines after it.
 . "$(dirname "$0")/lib.sh"
 
-boot default --smp 2
+# cpus=boot: the table has one cell per kernel and sampling, no CPU column
+# (every CPU's verdicts and the per-CPU table: test-percpu.sh).
+boot default --smp 2 -- cpus=boot
 expect_rc default 0
 wide=$(awk 'length > 80' "$T/default.raw" | head -2)
 if [ -z "$wide" ] && [ -s "$T/default.raw" ]; then

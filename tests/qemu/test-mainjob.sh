@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 #
 # test-mainjob.sh - the main job under QEMU (TCG) on the simulated PMU, for
-# EVERY simulator model, with 2 CPUs so the two-core kernels run:
+# EVERY simulator model, with 2 CPUs so the two-core kernels run (the
+# hybrid machines adl and ptl measured on both, a P-core and an E-core):
 #   - every kernel and sampling gets PASS, or SKIP because the generation
 #     has no such sampling (or, for a model without PEBS, the reason);
 #     never FAIL, and the exit status agrees; Core 2 and Silvermont (no load
@@ -43,8 +44,11 @@ boot() { # log esp-copy args...
 
 
 check_model() { # model
-	local m=$1 log=$work/$m.log esp=$work/$m.img rc n_pass n_fail bad t n_con n_dec f
-	boot "$log" "$esp" --smp 2 -- pmu=sim model="$m" records=8
+	local m=$1 log=$work/$m.log esp=$work/$m.img rc n_pass n_fail bad t n_con n_dec f cpus
+	# Hybrid machines on both CPUs (a P-core and an E-core), the others on
+	# the boot CPU (test-percpu.sh measures every CPU).
+	case $m in adl | ptl) cpus=all ;; *) cpus=boot ;; esac
+	boot "$log" "$esp" --smp 2 -- pmu=sim model="$m" records=8 cpus=$cpus
 	rc=$?
 	n_pass=$(grep -c '^PASS: ' "$log")
 	n_fail=$(grep -c '^FAIL: ' "$log")
@@ -130,7 +134,8 @@ PY
 	fi
 	for t in $(grep -E '^PASS: [a-z0-9-]+/(load|store|other|nonprecise):' "$log" | sed -E 's/^PASS: ([^:]+):.*/\1/'); do
 		f=${t/\//-}.pebs
-		n_con=$(grep -E "^INFO: $t: records drained [0-9]+" "$log" | sed -E 's/.*records drained ([0-9]+).*/\1/')
+		# The boot CPU's count (its lines come first); CPU N's dump is <t>-cpuN.pebs.
+		n_con=$(grep -m1 -E "^INFO: $t: records drained [0-9]+" "$log" | sed -E 's/.*records drained ([0-9]+).*/\1/')
 		if ! mcopy -n -i "$esp" "::/EFI/BOOT/$f" "$work/$m.out/" 2>"$work/mcopy.err"; then
 			echo "FAIL: mainjob $m: $f not on the ESP"
 			return

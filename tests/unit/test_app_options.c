@@ -182,19 +182,21 @@ static void test_bad_words(void **state)
 
 static void test_unknown_and_malformed(void **state)
 {
-	expect_error("foo=1", "unknown option 'foo' (known: pmu, model, trace, exit, kernels, "
-			      "events, ldlat, period, buffer, threshold, drain, records, size, "
-			      "iterations, log, results, dump, selftest, mode, verbose, pause)");
+	expect_error(
+	    "foo=1",
+	    "unknown option 'foo' (known: pmu, model, trace, exit, kernels, "
+	    "events, ldlat, period, buffer, threshold, drain, records, size, "
+	    "iterations, log, results, dump, cpus, sim-fault, selftest, mode, verbose, pause)");
 	expect_error("pmu",
 		     "malformed option 'pmu': expected name=value, names: pmu, model, "
 		     "trace, exit, kernels, events, ldlat, period, buffer, threshold, drain, "
-		     "records, size, iterations, log, results, dump, selftest, mode, verbose, "
-		     "pause");
+		     "records, size, iterations, log, results, dump, cpus, sim-fault, selftest, "
+		     "mode, verbose, pause");
 	expect_error("=hw",
 		     "malformed option '=hw': expected name=value, names: pmu, model, "
 		     "trace, exit, kernels, events, ldlat, period, buffer, threshold, drain, "
-		     "records, size, iterations, log, results, dump, selftest, mode, verbose, "
-		     "pause");
+		     "records, size, iterations, log, results, dump, cpus, sim-fault, selftest, "
+		     "mode, verbose, pause");
 	/* The error names the first bad token, after the good ones were applied. */
 	expect_error("pmu=sim ldlat=1 pmu=zz",
 		     "option ldlat: bad value '1' (accepted: an integer 3..65535)");
@@ -267,8 +269,8 @@ static void test_config(void **state)
 	assert_int_equal(options_parse_config(&o, bad, sizeof(bad) - 1, err, sizeof(err)), -1);
 	assert_string_equal(err, "config line 3: unknown option 'bogus' (known: pmu, model, trace, "
 				 "exit, kernels, events, ldlat, period, buffer, threshold, drain, "
-				 "records, size, iterations, log, results, dump, selftest, mode, "
-				 "verbose, pause)");
+				 "records, size, iterations, log, results, dump, cpus, sim-fault, "
+				 "selftest, mode, verbose, pause)");
 	static const char bin[] = "pmu=sim\nldlat=\x80\n";
 	options_defaults(&o);
 	assert_int_equal(options_parse_config(&o, bin, sizeof(bin) - 1, err, sizeof(err)), -1);

@@ -87,6 +87,9 @@ static const struct model_row model_rows[] = {
 	{"glm",      true,  true,  false, true,  OC_PASS, NULL},
 	{"slm",      false, false, true,  false, OC_PASS, NULL},
 	{"archpebs", true,  true,  false, false, OC_SKIP, NULL},
+	/* Hybrid machines, cpus=boot: CPU 0 is a P-core (adl-p, ptl-p). */
+	{"adl",      true,  true,  false, false, OC_SKIP, NULL},
+	{"ptl",      true,  true,  false, false, OC_SKIP, NULL},
 	{"pebs-off", false, false, false, false, OC_NONE, "IA32_MISC_ENABLE[12] set: PEBS unavailable"},
 	{"amd",      false, false, false, false, OC_NONE, "not an Intel CPU"},
 };
@@ -172,6 +175,7 @@ static void run_row(void **state)
 	report_set_simulated(true);
 	cpu_probe(&ci);
 	options_defaults(&o);
+	strcpy(o.job.cpus, "boot");
 	test_job_run(&o, &ci);
 	for (unsigned int i = 0; i < test_n_lines; i++)
 		if (!strncmp(test_lines[i], "FAIL: ", 6))
@@ -245,6 +249,7 @@ static void wrong_size_fails(void **state)
 	report_set_simulated(true);
 	cpu_probe(&ci);
 	options_defaults(&o);
+	strcpy(o.job.cpus, "boot");
 	strcpy(o.job.kernels, "chase-l1");
 	o.job.size = 32 << 20;
 	test_job_run(&o, &ci);
@@ -294,6 +299,7 @@ static void setup_skl(struct options *o, struct cpu_info *ci)
 	report_set_simulated(true);
 	cpu_probe(ci);
 	options_defaults(o);
+	strcpy(o->job.cpus, "boot");
 }
 
 static void read_dump(const char *name, struct pebs_dump_info *di)
@@ -562,6 +568,12 @@ int main(void)
 
 	if (!mkdtemp(outdir))
 		return 1;
+	/*
+	 * Two host CPUs, whatever the machine (the sharing kernels need the
+	 * second); each job measures the boot CPU (cpus=boot), test_job_cpus.c
+	 * measures several.
+	 */
+	setenv("PEBSPROBE_HOST_CPUS", "2", 1);
 	setenv("PEBSPROBE_OUT", outdir, 1);
 	test_lines_echo = getenv("MAINJOB_VERBOSE") != NULL;
 	test_lines_capture();

@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: MIT
+/*
+ * cpus.c - cpus=all|boot|LIST: which CPUs the main job measures, what it
+ * keeps of each (its verdicts), the closing per-CPU table, and the check
+ * that every CPU of a core type got the verdicts of the others of its type.
+ */
+#include "job_int.h"
+#include "../lib/fmt.h"
+#include "../lib/report.h"
+
+/* "0,2-3": numbers and ranges, each below ncpus (at most JOB_MAX_CPUS). */
+static int parse_list(const char *spec, unsigned int ncpus, uint64_t *mask, char *why,
+		      size_t why_size)
+{
+	const char *p = spec;
+
+	*mask = 0;
+	while (*p) {
+		unsigned long lo = 0, hi;
+		const char *start = p;
+
+		if (*p < '0' || *p > '9')
+			goto bad;
+		while (*p >= '0' && *p <= '9' && lo < 100000)
+			lo = lo * 10 + (unsigned long)(*p++ - '0');
+		hi = lo;
+		if (*p == '-') {
+			p++;
+			if (*p < '0' || *p > '9')
+				goto bad;
+			hi = 0;
+			while (*p >= '0' && *p <= '9' && hi < 100000)
+				hi = hi * 10 + (unsigned long)(*p++ - '0');
+		}
+		if (*p && *p != ',')
+			goto bad;
+		if (hi < lo || hi >= ncpus || hi >= JOB_MAX_CPUS) {
+			pp_snprintf(why, why_size,
+				    "option cpus: CPU %.*s does not exist: this machine has %u "
+				    "CPUs, 0-%u (accepted: all, boot, or CPU numbers and ranges "
+				    "separated by commas, e.g. 0,2-3)",
+				    (int)(p - start), start, ncpus, ncpus - 1);
+			return -1;
+		}
+		for (unsigned long c = lo; c <= hi; c++)
+			*mask |= BIT_ULL(c);
+		if (*p == ',' && !*++p)
+			goto bad;
+	}
+	if (*mask)
+		return 0;
+bad:
+	pp_snprintf(why, why_size,
+		    "option cpus: bad value '%s' (accepted: all, boot, or CPU numbers and "
+		    "ranges separated by commas, e.g. 0,2-3; CPU 0 is the boot CPU)",
+		    spec);
+	return -1;
+}
+
+int job_cpus_parse(const char *spec, unsigned int ncpus, uint64_t *mask, char *why, size_t why_size)
+{
+	if (ncpus > JOB_MAX_CPUS)
+		ncpus = JOB_MAX_CPUS;
+	if (!strcmp(spec, "all")) {
+		*mask = ncpus >= 64 ? ~0ULL : BIT_ULL(ncpus) - 1;
+		return 0;
+	}
+	if (!strcmp(spec, "boot")) {
+		*mask = 1;
+		return 0;
+	}
+	return parse_list(spec, ncpus, mask, why, why_size);
+}
+
+/* --- what the job keeps of each CPU ----------------------------------------- */
+
+void cpu_tally_begin(struct runner *r, struct cpu_tally *t, const struct cpu_info *ci)
+{
+	memset(t, 0, sizeof(*t));
+	t->cpu = ci->cpu;
+	t->apic_id = ci->apic_id;
+	t->core_type = ci->core_type;
+	t->ua = r->ua;
+	t->probed = true;
+	r->tally = t;
+	pp_snprintf(r->cpu_tag, sizeof(r->cpu_tag), "; cpu %u (APIC %u, %s)", ci->cpu, ci->apic_id,
+		    cpu_core_type_short(ci->core_type));
+}
+
+void cpu_tally_verdict(struct runner *r, const char *test, enum verdict v)
+{
+	struct cpu_tally *t = r->tally;
+
+	if (!t)
+		return;
+	t->count[v]++;
+	if (t->n < CPU_TALLY_RUNS) {
+		pp_snprintf(t->runs[t->n].test, sizeof(t->runs[t->n].test), "%s", test);
+		t->runs[t->n].v = (uint8_t)v;
+		t->n++;
+	}
+}
+
+void cpu_tally_measured(struct runner *r)
+{
+	struct cpu_tally *t = r->tally;
+	uint64_t most = 0;
+
+	if (!t || !t->n)
+		return;
+	t->runs[t->n - 1].lat = 0;
+	for (unsigned int g = 0; g <= PEBS_SUMMARY_MAX_GROUPS; g++) {
+		struct pebs_summary_stats st;
+
+		if (!r->summary->groups[g].count)
+			continue;
+		pebs_summary_stats(r->summary, g, &st);
+		if (st.n_lat && st.count > most) {
+			most = st.count;
+			t->runs[t->n - 1].lat = st.median;
+		}
+	}
+}
+
+/*
+ * Two latencies of the same run on two CPUs of one core type agree within
+ * half the larger plus 20 cycles: cores of one type differ little, a
+ * broken latency field by far more (PEBS latency is in core cycles, SDM
+ * Vol. 3B 20.3.1.1.2 "Load Latency Performance Monitoring Facility").
+ */
+static bool lat_close(uint64_t a, uint64_t b)
+{
+	uint64_t hi = a > b ? a : b, lo = a > b ? b : a;
+
+	return hi - lo <= hi / 2 + 20;
+}
+
+static const char *const v_words[] = {[V_PASS] = "PASS", [V_FAIL] = "FAIL", [V_SKIP] = "SKIP"};
+
+static bool same_group(const struct cpu_tally *a, const struct cpu_tally *b)
+{
+	return a->probed && b->probed && !a->hung && !b->hung && a->core_type == b->core_type &&
+	       a->ua == b->ua;
+}
+
+static int find_run(const struct cpu_tally *t, const char *test)
+{
+	for (unsigned int i = 0; i < t->n; i++)
+		if (!strcmp(t->runs[i].test, test))
+			return (int)i;
+	return -1;
+}
+
+static bool runs_agree(const struct cpu_tally *a, unsigned int i, const struct cpu_tally *b,
+		       unsigned int k)
+{
+	return a->runs[i].v == b->runs[k].v && lat_close(a->runs[i].lat, b->runs[k].lat);
+}
+
+/*
+ * A CPU whose result of a test (verdict, median latency) differs from the
+ * others of its core type (and microarchitecture): the odd one is the one
+ * against the majority; on a tie, the one that did not PASS, or, with the
+ * same verdict, both (no majority says which).  One FAIL line per odd CPU,
+ * naming its first differing test.
+ */
+static void compare_cpus(struct cpu_tally *t, unsigned int n)
+{
+	for (unsigned int a = 0; a < n; a++) {
+		for (unsigned int i = 0; i < t[a].n; i++) {
+			unsigned int same = 1, other = 0, ref = a;
+			int rk = -1;
+			enum verdict va = (enum verdict)t[a].runs[i].v;
+
+			for (unsigned int b = 0; b < n; b++) {
+				int k;
+
+				if (b == a || !same_group(&t[a], &t[b]))
+					continue;
+				k = find_run(&t[b], t[a].runs[i].test);
+				if (k < 0)
+					continue;
+				if (runs_agree(&t[a], i, &t[b], (unsigned int)k)) {
+					same++;
+				} else {
+					other++;
+					ref = b;
+					rk = k;
+				}
+			}
+			if (!other || same > other ||
+			    (same == other && va == V_PASS && t[ref].runs[rk].v != V_PASS))
+				continue;
+			report_fail("cpu-compare",
+				    "cpu %u (APIC %u, %s) differs from cpu %u of its core type: "
+				    "%s %s, latency median %llu cycles there; %s, %llu here%s",
+				    t[a].cpu, t[a].apic_id, cpu_core_type_short(t[a].core_type),
+				    t[ref].cpu, t[a].runs[i].test, v_words[t[ref].runs[rk].v],
+				    (unsigned long long)t[ref].runs[rk].lat, v_words[va],
+				    (unsigned long long)t[a].runs[i].lat,
+				    same == other ? " (no majority: either may be the odd one)"
+						  : "");
+			t[a].odd = true;
+			break;
+		}
+	}
+}
+
+/* The closing table: one row per CPU measured, within 80 columns. */
+void cpu_tally_report(struct cpu_tally *t, unsigned int n)
+{
+	compare_cpus(t, n);
+	report_info("per-CPU results (%u CPUs):", n);
+	report_info("%4s %5s %-6s %-22s %6s %6s %7s", "CPU", "APIC", "type", "uarch", "passed",
+		    "failed", "skipped");
+	for (unsigned int i = 0; i < n; i++) {
+		const char *ua = !t[i].probed ? "(not probed)"
+				 : t[i].hung  ? "(did not return)"
+				 : t[i].ua    ? t[i].ua->name
+					      : "unknown";
+
+		/* The name up to its parenthesis: "Darkmont (Panther Lake E-core, ...)". */
+		const char *paren = strchr(ua, '(');
+		int len = paren && paren > ua + 1 ? (int)(paren - ua - 1) : 22;
+
+		report_info("%4u %5u %-6s %-22.*s %6u %6u %7u%s", t[i].cpu, t[i].apic_id,
+			    cpu_core_type_short(t[i].core_type), len < 22 ? len : 22, ua,
+			    t[i].count[V_PASS], t[i].count[V_FAIL], t[i].count[V_SKIP],
+			    t[i].odd ? " odd" : "");
+	}
+}

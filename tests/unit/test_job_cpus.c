@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_job_cpus.c - every CPU measured on itself (host: a thread per CPU,
+ * PEBSPROBE_HOST_CPUS of them):
+ *   - the simulator keeps one PMU per CPU, and a hybrid machine gives each
+ *     CPU its core row (ptl: CPUs 0-1 Cougar Cove, 2-3 Darkmont);
+ *   - cpus=all runs the kernels on every CPU, each verdict line names its
+ *     CPU, the closing table has a row per CPU with its core type;
+ *   - sim-fault=cpuN:KIND (no-records, wrong-latency, gp-on-enable) fails
+ *     exactly CPU N: every FAIL line names it, the cpu-compare line too;
+ *   - cpus= parsing: all, boot, lists, ranges; bad values are refused.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include "app/options.h"
+#include "job/job.h"
+#include "lib/platform.h"
+#include "pmu/cpu.h"
+#include "pmu/hw.h"
+#include "sim/sim.h"
+#include "test_util.h"
+
+static char outdir[] = "/tmp/pebsprobe-cpus-XXXXXX";
+
+static void select_machine(const char *model, const char *ncpus)
+{
+	setenv("PEBSPROBE_HOST_CPUS", ncpus, 1);
+	test_lines_clear();
+	assert_int_equal(sim_select(model), 0);
+	hw_install(sim_hw_ops());
+	report_reset();
+	report_set_simulated(true);
+}
+
+struct probe_on {
+	struct cpu_info ci;
+	uint64_t ctrl;
+};
+
+static void probe_here(void *p)
+{
+	struct probe_on *o = p;
+
+	cpu_probe(&o->ci);
+	assert_int_equal(hw_rdmsr(0x38f, &o->ctrl), HW_OK);
+	/* Written on this CPU only. */
+	assert_int_equal(hw_wrmsr(0x38f, 0x3), HW_OK);
+}
+
+static void probe_cpu(unsigned int cpu, struct probe_on *o)
+{
+	memset(o, 0, sizeof(*o));
+	if (!cpu) {
+		probe_here(o);
+		return;
+	}
+	assert_int_equal(plat_start_on_cpu(cpu, probe_here, o), 0);
+	assert_int_equal(plat_wait_cpu(cpu, 0), 0);
+}
+
+static void machine_per_cpu(void **state)
+{
+	struct probe_on o[4];
+	static const char *const rows[] = {"ptl-p", "ptl-p", "ptl-e", "ptl-e"};
+
+	(void)state;
+	select_machine("ptl", "4");
+	assert_int_equal(sim_cpu_count(), 4);
+	for (unsigned int c = 0; c < 4; c++) {
+		assert_string_equal(sim_cpu_model(c), rows[c]);
+		probe_cpu(c, &o[c]);
+		assert_int_equal(o[c].ci.cpu, c);
+		assert_int_equal(o[c].ci.apic_id, c);
+		assert_int_equal(o[c].ci.core_type, c < 2 ? CORE_TYPE_CORE : CORE_TYPE_ATOM);
+		assert_int_equal(o[c].ci.n_gp, c < 2 ? 10 : 8);
+		/* Every CPU's GLOBAL_CTRL at its power-on value: the others' writes did not reach
+		 * it. */
+		assert_int_equal(o[c].ctrl, c < 2 ? 0x3ff : 0xff);
+	}
+	/* Alder Lake: a machine of adl-p and adl-e; each of those stays a model of its own. */
+	select_machine("adl", "2");
+	assert_string_equal(sim_cpu_model(0), "adl-p");
+	assert_string_equal(sim_cpu_model(1), "adl-e");
+	select_machine("adl-e", "2");
+	assert_string_equal(sim_cpu_model(0), "adl-e");
+	assert_string_equal(sim_cpu_model(1), "adl-e");
+	/* The core rows are not models of their own. */
+	assert_int_equal(sim_select("ptl-p"), -1);
+}
+
+static void run_job(const char *kernels, const char *cpus)
+{
+	struct options o;
+	struct cpu_info ci;
+
+	cpu_probe(&ci);
+	options_defaults(&o);
+	strcpy(o.job.kernels, kernels);
+	strcpy(o.job.cpus, cpus);
+	job_main(&o.job, &ci);
+}
+
+static void every_cpu_measured(void **state)
+{
+	char want[64];
+
+	(void)state;
+	select_machine("ptl", "4");
+	run_job("chase-l1,share-hitm", "all");
+	for (unsigned int c = 0; c < 4; c++) {
+		const char *type = c < 2 ? "P-core" : "E-core";
+
+		snprintf(want, sizeof(want), "; cpu %u (APIC %u, %s)", c, c, type);
+		if (!test_line_find("PASS: chase-l1/load: ", want) ||
+		    !test_line_find("PASS: share-hitm/load: ", want)) {
+			test_lines_dump(stdout);
+			fail_msg("no PASS naming %s", want);
+		}
+		snprintf(want, sizeof(want), "%4u %5u %-6s %s", c, c, type,
+			 c < 2 ? "Cougar Cove" : "Darkmont");
+		assert_non_null(test_line_find("INFO: ", want));
+	}
+	assert_int_equal(test_line_count("FAIL: "), 0);
+	assert_non_null(test_line_find("INFO: per-CPU results (4 CPUs)", NULL));
+}
+
+/* Every FAIL line names CPU `bad`, at least one FAIL per kind, the compare line too. */
+static void only_cpu_named(const char *model, const char *ncpus, unsigned int bad, const char *kind)
+{
+	enum sim_fault f;
+	char want[32];
+	unsigned int fails = 0;
+
+	select_machine(model, ncpus);
+	assert_int_equal(sim_fault_parse(kind, &f), 0);
+	assert_int_equal(sim_set_fault(bad, f), 0);
+	run_job("chase-l1,seq-load", "all");
+	snprintf(want, sizeof(want), "cpu %u (APIC %u,", bad, bad);
+	for (unsigned int i = 0; i < test_n_lines; i++) {
+		if (strncmp(test_lines[i], "FAIL: ", 6))
+			continue;
+		fails++;
+		if (!strstr(test_lines[i], want)) {
+			test_lines_dump(stdout);
+			fail_msg("%s on cpu %u: a FAIL line not naming it: %s", kind, bad,
+				 test_lines[i]);
+		}
+	}
+	if (!fails || !test_line_find("FAIL: cpu-compare: ", want)) {
+		test_lines_dump(stdout);
+		fail_msg("%s on cpu %u: %u FAIL lines, no cpu-compare line naming it", kind, bad,
+			 fails);
+	}
+}
+
+static void fault_no_records(void **state)
+{
+	(void)state;
+	only_cpu_named("ptl", "4", 3, "no-records");
+}
+
+static void fault_gp_on_enable(void **state)
+{
+	(void)state;
+	only_cpu_named("ptl", "4", 1, "gp-on-enable");
+}
+
+/*
+ * A wrong latency field gives no verdict of its own: the CPU is told from
+ * the others of its type by its latency (three Skylake CPUs: a majority).
+ */
+static void fault_wrong_latency(void **state)
+{
+	(void)state;
+	only_cpu_named("skl", "3", 2, "wrong-latency");
+}
+
+static void cpus_option(void **state)
+{
+	uint64_t m;
+	char why[256];
+
+	(void)state;
+	assert_int_equal(job_cpus_parse("all", 4, &m, why, sizeof(why)), 0);
+	assert_int_equal(m, 0xf);
+	assert_int_equal(job_cpus_parse("boot", 4, &m, why, sizeof(why)), 0);
+	assert_int_equal(m, 0x1);
+	assert_int_equal(job_cpus_parse("0,2-3", 4, &m, why, sizeof(why)), 0);
+	assert_int_equal(m, 0xd);
+	assert_int_equal(job_cpus_parse("4", 4, &m, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "CPU 4 does not exist: this machine has 4 CPUs, 0-3"));
+	assert_int_equal(job_cpus_parse("1,", 4, &m, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "option cpus: bad value '1,'"));
+	assert_int_equal(job_cpus_parse("3-1", 4, &m, why, sizeof(why)), -1);
+	assert_int_equal(job_cpus_parse("x", 4, &m, why, sizeof(why)), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(machine_per_cpu),	   cmocka_unit_test(every_cpu_measured),
+	    cmocka_unit_test(fault_no_records),	   cmocka_unit_test(fault_gp_on_enable),
+	    cmocka_unit_test(fault_wrong_latency), cmocka_unit_test(cpus_option),
+	};
+
+	if (!mkdtemp(outdir))
+		return 1;
+	setenv("PEBSPROBE_OUT", outdir, 1);
+	test_lines_capture();
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
