@@ -445,7 +445,7 @@ int plat_start_on_cpu(unsigned int cpu, void (*fn)(void *arg), void *arg)
 	 * Non-blocking: the event is signalled when the AP returns.  An AP
 	 * that has just returned can be reported busy (EFI_NOT_READY, PI spec
 	 * Vol. 2 13.4 StartupThisAP) until the MP driver's timer has seen it
-	 * idle: try again for up to a second.
+	 * idle: try again for up to five seconds.
 	 */
 	for (int tries = 0;; tries++) {
 		EFI_STATUS st =
@@ -453,7 +453,7 @@ int plat_start_on_cpu(unsigned int cpu, void (*fn)(void *arg), void *arg)
 
 		if (!EFI_ERROR(st))
 			break;
-		if (st != EFI_NOT_READY || tries >= 1000) {
+		if (st != EFI_NOT_READY || tries >= 5000) {
 			uefi_call_wrapper(BS->CloseEvent, 1, j->done_event);
 			return -1;
 		}

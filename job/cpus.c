@@ -80,6 +80,7 @@ void cpu_tally_begin(struct runner *r, struct cpu_tally *t, const struct cpu_inf
 	t->cpu = ci->cpu;
 	t->apic_id = ci->apic_id;
 	t->core_type = ci->core_type;
+	t->native_model = ci->native_model;
 	t->ua = r->ua;
 	t->probed = true;
 	r->tally = t;
@@ -140,7 +141,7 @@ static const char *const v_words[] = {[V_PASS] = "PASS", [V_FAIL] = "FAIL", [V_S
 static bool same_group(const struct cpu_tally *a, const struct cpu_tally *b)
 {
 	return a->probed && b->probed && !a->hung && !b->hung && a->core_type == b->core_type &&
-	       a->ua == b->ua;
+	       a->native_model == b->native_model && a->ua == b->ua;
 }
 
 static int find_run(const struct cpu_tally *t, const char *test)
@@ -159,13 +160,17 @@ static bool runs_agree(const struct cpu_tally *a, unsigned int i, const struct c
 
 /*
  * A CPU whose result of a test (verdict, median latency) differs from the
- * others of its core type (and microarchitecture): the odd one is the one
+ * others of its core type (CPUID.1AH core type and native model, and
+ * microarchitecture): the odd one is the one
  * against the majority; on a tie, the one that did not PASS, or, with the
  * same verdict, both (no majority says which).  One FAIL line per odd CPU,
  * naming its first differing test.
  */
-static void compare_cpus(struct cpu_tally *t, unsigned int n)
+static unsigned int compare_cpus(struct runner *r, struct cpu_tally *t, unsigned int n)
 {
+	char why[REPORT_TEXT_MAX];
+	unsigned int odd = 0;
+
 	for (unsigned int a = 0; a < n; a++) {
 		for (unsigned int i = 0; i < t[a].n; i++) {
 			unsigned int same = 1, other = 0, ref = a;
@@ -191,7 +196,7 @@ static void compare_cpus(struct cpu_tally *t, unsigned int n)
 			if (!other || same > other ||
 			    (same == other && va == V_PASS && t[ref].runs[rk].v != V_PASS))
 				continue;
-			report_fail("cpu-compare",
+			pp_snprintf(why, sizeof(why),
 				    "cpu %u (APIC %u, %s) differs from cpu %u of its core type: "
 				    "%s %s, latency median %llu cycles there; %s, %llu here%s",
 				    t[a].cpu, t[a].apic_id, cpu_core_type_short(t[a].core_type),
@@ -200,16 +205,61 @@ static void compare_cpus(struct cpu_tally *t, unsigned int n)
 				    (unsigned long long)t[a].runs[i].lat,
 				    same == other ? " (no majority: either may be the odd one)"
 						  : "");
+			json_begin_object(&r->json, NULL);
+			json_str(&r->json, "test", "cpu-compare");
+			json_u64(&r->json, "cpu", t[a].cpu);
+			json_u64(&r->json, "apic_id", t[a].apic_id);
+			json_str(&r->json, "core_type", cpu_core_type_short(t[a].core_type));
+			verdict(r, "cpu-compare", V_FAIL, NULL, why);
+			json_end_object(&r->json);
 			t[a].odd = true;
+			odd++;
 			break;
 		}
 	}
+	return odd;
+}
+
+/* CPUs of one core type with another of that type to be compared with. */
+static unsigned int comparable(const struct cpu_tally *t, unsigned int n)
+{
+	unsigned int c = 0;
+
+	for (unsigned int a = 0; a < n; a++)
+		for (unsigned int b = 0; b < n; b++)
+			if (b != a && same_group(&t[a], &t[b])) {
+				c++;
+				break;
+			}
+	return c;
 }
 
 /* The closing table: one row per CPU measured, within 80 columns. */
-void cpu_tally_report(struct cpu_tally *t, unsigned int n)
+void cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n)
 {
-	compare_cpus(t, n);
+	unsigned int c = comparable(t, n);
+
+	/*
+	 * In results.json as a kernel of its own, "cpu-compare": a FAIL per
+	 * odd CPU, or one PASS when CPUs of a type had others to agree with.
+	 */
+	if (c) {
+		json_begin_object(&r->json, NULL);
+		json_str(&r->json, "kernel", "cpu-compare");
+		json_begin_array(&r->json, "runs");
+		if (!compare_cpus(r, t, n)) {
+			char why[128];
+
+			pp_snprintf(why, sizeof(why),
+				    "%u CPUs agree with the others of their core type", c);
+			json_begin_object(&r->json, NULL);
+			json_str(&r->json, "test", "cpu-compare");
+			verdict(r, "cpu-compare", V_PASS, NULL, why);
+			json_end_object(&r->json);
+		}
+		json_end_array(&r->json);
+		json_end_object(&r->json);
+	}
 	report_info("per-CPU results (%u CPUs):", n);
 	report_info("%4s %5s %-6s %-22s %6s %6s %7s", "CPU", "APIC", "type", "uarch", "passed",
 		    "failed", "skipped");

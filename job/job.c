@@ -588,7 +588,7 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, uint64_t mas
 	r->ci = boot;
 	r->ua = uarch_for_cpu(boot);
 	set_cpu_now(r, boot);
-	cpu_tally_report(tallies, n);
+	cpu_tally_report(r, tallies, n);
 	plat_free(tallies);
 }
 

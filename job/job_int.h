@@ -38,6 +38,7 @@ struct cpu_tally {
 	unsigned int cpu;
 	uint32_t apic_id;
 	enum cpu_core_type core_type;
+	uint32_t native_model;
 	const struct uarch_info *ua;
 	bool probed, hung, odd;
 	unsigned int count[3]; /* by enum verdict */
@@ -160,7 +161,7 @@ void cpu_tally_begin(struct runner *r, struct cpu_tally *t, const struct cpu_inf
 void cpu_tally_verdict(struct runner *r, const char *test, enum verdict v);
 /* The run just given its verdict was measured: keep its latency (r->summary). */
 void cpu_tally_measured(struct runner *r);
-void cpu_tally_report(struct cpu_tally *t, unsigned int n);
+void cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n);
 
 /* job.c */
 void next_chain(struct kernel_ctx *k);

@@ -156,15 +156,19 @@ static const struct sim_event glc_ev[] = {
 };
 
 /*
- * Cougar Cove (Panther Lake P-core): load latency on GP counters 2-9,
- * store sample on 0-1, INST_RETIRED.ANY_P on any of 0-9 (perfmon
- * pantherlake_cougarcove_core.json Counter/PEBScounters).
+ * Lion Cove, Cougar Cove, Panther Cove, Coyote Cove: the Golden Cove events
+ * without mem-loads-aux (Linux sets PMU_FL_MEM_LOADS_AUX for SPR/EMR and
+ * the Golden Cove hybrids only); where each may count comes from the part's
+ * perfmon file (placement.c).
  */
-static const struct sim_event cgc_ev[] = {
+static const struct sim_event lnc_ev[] = {
 	ARCH_EVENTS,
 	EV(0x00c0, CNT_INST, PEBS_PRECISE, "INST_RETIRED.ANY_P"),
 	EV(0x01cd, CNT_LDLAT, PEBS_LDLAT, "MEM_TRANS_RETIRED.LOAD_LATENCY"),
 	EV(0x02cd, CNT_STLAT, PEBS_STLAT, "MEM_TRANS_RETIRED.STORE_SAMPLE"),
+	/* 0x0121 / 0x0120 as on Golden Cove (LNL/lunarlake_lioncove_core.json) */
+	EV(0x0121, CNT_OFFCORE_REQ, PEBS_NO, "OFFCORE_REQUESTS.DEMAND_DATA_RD"),
+	EV(0x0120, CNT_OFFCORE_OUTST, PEBS_NO, "OFFCORE_REQUESTS_OUTSTANDING.DEMAND_DATA_RD"),
 	BIG_MEM_EVENTS,
 };
 
@@ -227,7 +231,7 @@ TABLE(sim_events_hsw, hsw_ev);
 TABLE(sim_events_skl, skl_ev);
 TABLE(sim_events_icx, icx_ev);
 TABLE(sim_events_glc, glc_ev);
-TABLE(sim_events_cgc, cgc_ev);
+TABLE(sim_events_lnc, lnc_ev);
 TABLE(sim_events_slm, slm_ev);
 TABLE(sim_events_glm, glm_ev);
 TABLE(sim_events_grt, grt_ev);

@@ -28,7 +28,7 @@
 
 extern const struct sim_event_table sim_events_core2, sim_events_nhm, sim_events_snb,
     sim_events_hsw, sim_events_skl, sim_events_icx, sim_events_glc, sim_events_slm, sim_events_glm,
-    sim_events_grt, sim_events_cgc;
+    sim_events_grt, sim_events_lnc;
 
 /* CPUID.0AH:EAX (SDM Vol. 2A): version, #GP counters, width, EBX vector length. */
 #define CA_EAX(ver, ngp, width) ((ver) | (ngp) << 8 | (width) << 16 | 7u << 24)
@@ -255,6 +255,293 @@ const struct sim_model sim_model_table[] = {
 		.source = "Linux arch-PEBS series (d21954c8a0ff)",
 	},
 	/*
+	 * Granite Rapids (06_AD): Sapphire Rapids' PMU with timed PEBS
+	 * (PERF_CAPABILITIES[17], Linux core.c update_pmu_cap / ds.c
+	 * intel_ds_init "PEBS-via-PT" and timed-PEBS); counters as perfmon
+	 * graniterapids_core.json (GP 0-7, fixed 0-3, load latency on 1-7,
+	 * store sample on 0).
+	 */
+	{
+		.info = { "gnr", "Xeon 6 Granite Rapids (06_AD), fmt5, timed PEBS" },
+		.brand = "pebsprobe simulated Granite Rapids (06_AD)",
+		.vendor = SIM_INTEL, .sig = 0x000a06d1, .max_leaf = 0x23, .max_ext = 0x80000008,
+		.phys_bits = 52,
+		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffefbff, .c1_edx = EDX_INTEL,
+		.c7_ebx = 0xf3bfa7eb,
+		.ca = { CA_EAX(5, 8, 48), 0, 0xf, CA_EDX(4, 48, 1) },
+		.c15 = { 2, 160, 25000000 }, .c16_mhz = 2000,
+		.perf_caps = 0x2f5c5, /* fmt5, baseline, perf metrics, FW write, timed PEBS (17) */
+		.misc_enable = MISC_DEFAULT, .microcode = 0x10003a2, .platform_id = 0,
+		.pebs_enable_mask = PEBS_GP(8) | FIXED_PEBS(4), .frontend_mask = 0x7fff1f,
+		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
+		.flags = F_LDLAT | F_PDIR | F_FRONTEND | F_STLAT | F_BLOCK_NOAUX |
+			 F_INSTR_LAT,
+		.dse = DSE_BIG, .slots_per_cycle = 8, .events = &sim_events_glc,
+		.cache = { 48, 12, 2048, 16, 491520, 16, 64, 4, 2048, 16, 5, 16, 120, 380 },
+		.source = "perfmon graniterapids_core.json, mapfile 6-AD; Linux ds.c glc constraints",
+	},
+	/* Sierra Forest (06_AF): Crestmont server, perfmon sierraforest_core.json. */
+	{
+		.info = { "srf", "Xeon 6 Sierra Forest Crestmont (06_AF), fmt5" },
+		.brand = "pebsprobe simulated Sierra Forest (06_AF)",
+		.vendor = SIM_INTEL, .sig = 0x000a06f3, .max_leaf = 0x23, .max_ext = 0x80000008,
+		.phys_bits = 52,
+		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffafbff, .c1_edx = EDX_INTEL,
+		.c7_ebx = 0x239ca7eb,
+		/* GP 0-7, fixed 0-2 (perfmon sierraforest_core.json) */
+		.ca = { CA_EAX(5, 8, 48), 0, 0x7, CA_EDX(3, 48, 1) },
+		.c15 = { 2, 176, 25000000 }, .c16_mhz = 2200,
+		.perf_caps = 0x75c5, /* fmt5, baseline, FW write, no perf metrics */
+		.misc_enable = MISC_DEFAULT, .microcode = 0x3000341, .platform_id = 0,
+		.pebs_enable_mask = PEBS_GP(8) | FIXED_PEBS(3),
+		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
+		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT, .dse = DSE_CMT,
+		.events = &sim_events_grt,
+		.cache = { 32, 8, 4096, 16, 110592, 12, 64, 4, 2048, 4, 4, 17, 90, 330 },
+		.source = "perfmon sierraforest_core.json, mapfile 6-AF; Linux ds.c cmt_latency_data",
+	},
+	/* Meteor Lake (06_AA): Redwood Cove P + Crestmont E, native model 2 (mapfile 6-AA). */
+	{
+		.info = { "mtl", "Core Ultra 1 Meteor Lake (06_AA): Redwood Cove P + Crestmont E" },
+		.cores = { "mtl-p", "mtl-e" },
+		.source = "perfmon mapfile.csv GenuineIntel-6-AA (native model 0x000002)",
+	},
+	{
+		.info = { "mtl-p", "Meteor Lake P-core Redwood Cove (06_AA)" },
+		.core_only = true,
+		.brand = "pebsprobe simulated Meteor Lake P-core (06_AA)",
+		.vendor = SIM_INTEL, .sig = 0x000a06a4, .max_leaf = 0x23, .max_ext = 0x80000008,
+		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffafbff, .c1_edx = EDX_INTEL,
+		.c7_ebx = 0x239ca7eb, .c7_edx = 1u << 15, .c1a_eax = 0x40000002,
+		/* GP 0-7, fixed 0-3 (perfmon meteorlake_redwoodcove_core.json) */
+		.ca = { CA_EAX(5, 8, 48), 0, 0xf, CA_EDX(4, 48, 1) },
+		.c15 = { 2, 200, 38400000 }, .c16_mhz = 3800,
+		.perf_caps = 0xf4c5, /* fmt4, baseline, perf metrics, FW write */
+		.misc_enable = MISC_DEFAULT, .microcode = 0x20, .platform_id = 1ull << 50,
+		.pebs_enable_mask = PEBS_GP(8) | FIXED_PEBS(4), .frontend_mask = 0x7fff1f,
+		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
+		.flags = F_LDLAT | F_PDIR | F_FRONTEND | F_STLAT | F_BLOCK | F_INSTR_LAT,
+		.dse = DSE_BIG, .slots_per_cycle = 6, .events = &sim_events_glc,
+		.cache = { 48, 12, 2048, 16, 24576, 12, 64, 4, 2048, 16, 5, 16, 75, 330 },
+		.source = "perfmon meteorlake_redwoodcove_core.json (load latency on 1-7, store "
+			  "sample on 0); Linux ds.c glc constraints",
+	},
+	{
+		.info = { "mtl-e", "Meteor Lake E-core Crestmont (06_AA)" },
+		.core_only = true,
+		.brand = "pebsprobe simulated Meteor Lake E-core (06_AA)",
+		.vendor = SIM_INTEL, .sig = 0x000a06a4, .max_leaf = 0x23, .max_ext = 0x80000008,
+		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffafbff, .c1_edx = EDX_INTEL,
+		.c7_ebx = 0x239ca7eb, .c7_edx = 1u << 15, .c1a_eax = 0x20000002,
+		/* GP 0-7, fixed 0-2 (perfmon meteorlake_crestmont_core.json) */
+		.ca = { CA_EAX(5, 8, 48), 0, 0x7, CA_EDX(3, 48, 1) },
+		.c15 = { 2, 200, 38400000 }, .c16_mhz = 3800,
+		.perf_caps = 0x74c5, /* fmt4, baseline, FW write */
+		.misc_enable = MISC_DEFAULT, .microcode = 0x20, .platform_id = 1ull << 50,
+		.pebs_enable_mask = PEBS_GP(8) | FIXED_PEBS(3),
+		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
+		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT, .dse = DSE_CMT,
+		.events = &sim_events_grt,
+		.cache = { 32, 8, 2048, 16, 24576, 12, 64, 4, 2048, 4, 4, 17, 80, 340 },
+		.source = "perfmon meteorlake_crestmont_core.json (load latency on 0-1); Linux ds.c "
+			  "cmt_latency_data",
+	},
+	/* Lunar Lake (06_BD): Lion Cove P + Skymont E, native model 3 (mapfile 6-BD). */
+	{
+		.info = { "lnl", "Core Ultra 2 Lunar Lake (06_BD): Lion Cove P + Skymont E, fmt6" },
+		.cores = { "lnl-p", "lnl-e" },
+		.source = "perfmon mapfile.csv GenuineIntel-6-BD (native model 0x000003)",
+	},
+	{
+		.info = { "lnl-p", "Lunar Lake P-core Lion Cove (06_BD), fmt6" },
+		.core_only = true,
+		.brand = "pebsprobe simulated Lunar Lake P-core (06_BD)",
+		.vendor = SIM_INTEL, .sig = 0x000b06d1, .max_leaf = 0x23, .max_ext = 0x80000008,
+		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffafbff, .c1_edx = EDX_INTEL,
+		.c7_ebx = 0x239ca7eb, .c7_edx = 1u << 15, .c1a_eax = 0x40000003,
+		/* GP 0-9, fixed 0-3 (perfmon lunarlake_lioncove_core.json) */
+		.ca = { CA_EAX(6, 10, 48), 0, 0xf, CA_EDX(4, 48, 1) },
+		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
+		.perf_caps = 0xf6c5, /* fmt6, baseline, perf metrics, FW write */
+		.misc_enable = MISC_DEFAULT, .microcode = 0x11f, .platform_id = 1ull << 50,
+		.pebs_enable_mask = PEBS_GP(10) | FIXED_PEBS(4), .frontend_mask = 0x7fff1f,
+		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
+		.flags = F_LDLAT | F_FRONTEND | F_STLAT | F_INSTR_LAT, .dse = DSE_LNC,
+		.slots_per_cycle = 8, .events = &sim_events_lnc,
+		.cache = { 48, 12, 2560, 10, 12288, 12, 96, 6, 2048, 16, 5, 17, 70, 320 },
+		.source = "perfmon lunarlake_lioncove_core.json (load latency on 2-9, store sample "
+			  "on 0-1); Linux ds.c lnc constraints",
+	},
+	{
+		.info = { "lnl-e", "Lunar Lake E-core Skymont (06_BD), fmt6" },
+		.core_only = true,
+		.brand = "pebsprobe simulated Lunar Lake E-core (06_BD)",
+		.vendor = SIM_INTEL, .sig = 0x000b06d1, .max_leaf = 0x23, .max_ext = 0x80000008,
+		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffafbff, .c1_edx = EDX_INTEL,
+		.c7_ebx = 0x239ca7eb, .c7_edx = 1u << 15, .c1a_eax = 0x20000003,
+		/* GP 0-7, fixed 0-2 and 4-6 (perfmon lunarlake_skymont_core.json) */
+		.ca = { CA_EAX(6, 8, 48), 0, 0x77, CA_EDX(3, 48, 1) },
+		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
+		.perf_caps = 0x76c5, /* fmt6, baseline, FW write */
+		.misc_enable = MISC_DEFAULT, .microcode = 0x11f, .platform_id = 1ull << 50,
+		.pebs_enable_mask = PEBS_GP(8) | FIXED_PEBS(3),
+		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
+		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT, .dse = DSE_CMT,
+		.events = &sim_events_grt,
+		.cache = { 32, 8, 4096, 16, 12288, 12, 64, 4, 2048, 4, 4, 17, 80, 330 },
+		.source = "perfmon lunarlake_skymont_core.json (load latency on 0-1); Linux ds.c "
+			  "cmt_latency_data",
+	},
+	/*
+	 * Arrow Lake-H (06_C5): Lion Cove P, Skymont E and the low-power
+	 * Crestmont E (mapfile 6-C5: hybridcore 0x40 / 0x20 native 3 / 0x20
+	 * native 2 "LowPower_Atom").
+	 */
+	{
+		.info = { "arl", "Core Ultra 2 Arrow Lake-H (06_C5): Lion Cove P, Skymont E, Crestmont LP E" },
+		.cores = { "arl-p", "arl-e", "arl-lpe" },
+		.source = "perfmon mapfile.csv GenuineIntel-6-C5 (three core types)",
+	},
+	{
+		.info = { "arl-p", "Arrow Lake-H P-core Lion Cove (06_C5), fmt6" },
+		.core_only = true,
+		.brand = "pebsprobe simulated Arrow Lake-H P-core (06_C5)",
+		.vendor = SIM_INTEL, .sig = 0x000c0652, .max_leaf = 0x23, .max_ext = 0x80000008,
+		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffafbff, .c1_edx = EDX_INTEL,
+		.c7_ebx = 0x239ca7eb, .c7_edx = 1u << 15, .c1a_eax = 0x40000003,
+		.ca = { CA_EAX(6, 10, 48), 0, 0xf, CA_EDX(4, 48, 1) },
+		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
+		.perf_caps = 0xf6c5, /* fmt6, baseline, perf metrics, FW write */
+		.misc_enable = MISC_DEFAULT, .microcode = 0x114, .platform_id = 1ull << 50,
+		.pebs_enable_mask = PEBS_GP(10) | FIXED_PEBS(4), .frontend_mask = 0x7fff1f,
+		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
+		.flags = F_LDLAT | F_FRONTEND | F_STLAT | F_INSTR_LAT, .dse = DSE_LNC,
+		.slots_per_cycle = 8, .events = &sim_events_lnc,
+		.cache = { 48, 12, 3072, 12, 24576, 12, 96, 6, 2048, 16, 5, 17, 70, 320 },
+		.source = "perfmon arrowlake_lioncove_core.json; Linux ds.c lnc constraints",
+	},
+	{
+		.info = { "arl-e", "Arrow Lake-H E-core Skymont (06_C5), fmt6" },
+		.core_only = true,
+		.brand = "pebsprobe simulated Arrow Lake-H E-core (06_C5)",
+		.vendor = SIM_INTEL, .sig = 0x000c0652, .max_leaf = 0x23, .max_ext = 0x80000008,
+		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffafbff, .c1_edx = EDX_INTEL,
+		.c7_ebx = 0x239ca7eb, .c7_edx = 1u << 15, .c1a_eax = 0x20000003,
+		.ca = { CA_EAX(6, 8, 48), 0, 0x77, CA_EDX(3, 48, 1) },
+		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
+		.perf_caps = 0x76c5, /* fmt6, baseline, FW write */
+		.misc_enable = MISC_DEFAULT, .microcode = 0x114, .platform_id = 1ull << 50,
+		.pebs_enable_mask = PEBS_GP(8) | FIXED_PEBS(3),
+		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
+		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT, .dse = DSE_CMT,
+		.events = &sim_events_grt,
+		.cache = { 32, 8, 4096, 16, 24576, 12, 64, 4, 2048, 4, 4, 17, 80, 330 },
+		.source = "perfmon arrowlake_skymont_core.json; Linux ds.c cmt_latency_data",
+	},
+	{
+		.info = { "arl-lpe", "Arrow Lake-H low-power E-core Crestmont (06_C5)" },
+		.core_only = true,
+		.brand = "pebsprobe simulated Arrow Lake-H LP E-core (06_C5)",
+		.vendor = SIM_INTEL, .sig = 0x000c0652, .max_leaf = 0x23, .max_ext = 0x80000008,
+		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffafbff, .c1_edx = EDX_INTEL,
+		.c7_ebx = 0x239ca7eb, .c7_edx = 1u << 15, .c1a_eax = 0x20000002,
+		/* GP 0-7, fixed 0-2 (perfmon arrowlake_crestmont_core.json) */
+		.ca = { CA_EAX(5, 8, 48), 0, 0x7, CA_EDX(3, 48, 1) },
+		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
+		.perf_caps = 0x74c5, /* fmt4, baseline, FW write */
+		.misc_enable = MISC_DEFAULT, .microcode = 0x114, .platform_id = 1ull << 50,
+		.pebs_enable_mask = PEBS_GP(8) | FIXED_PEBS(3),
+		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
+		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT, .dse = DSE_CMT,
+		.events = &sim_events_grt,
+		.cache = { 32, 8, 2048, 16, 0, 0, 64, 4, 2048, 4, 4, 17, 0, 340 },
+		.source = "perfmon arrowlake_crestmont_core.json; Linux ds.c cmt_latency_data",
+	},
+	/* Clearwater Forest: the Darkmont arch-PEBS part above on every CPU (mapfile 6-DD). */
+	{
+		.info = { "cwf", "Xeon 6+ Clearwater Forest Darkmont (06_DD), arch-PEBS" },
+		.cores = { "archpebs" },
+		.source = "perfmon clearwaterforest_core.json, mapfile 6-DD (the archpebs row)",
+	},
+	/*
+	 * Nova Lake (family 0x12 model 1, perfmon mapfile 18-1): Coyote Cove P +
+	 * Arctic Wolf E, native model 5, arch-PEBS on both.
+	 */
+	{
+		.info = { "nvl", "Core Ultra Nova Lake (12_01): Coyote Cove P + Arctic Wolf E, arch-PEBS" },
+		.cores = { "nvl-p", "nvl-e" },
+		.source = "perfmon mapfile.csv GenuineIntel-18-1 (native model 0x000005)",
+	},
+	{
+		.info = { "nvl-p", "Nova Lake P-core Coyote Cove (12_01), arch-PEBS" },
+		.core_only = true,
+		.brand = "pebsprobe simulated Nova Lake P-core (12_01)",
+		.vendor = SIM_INTEL, .sig = 0x00300f11, .max_leaf = 0x23, .max_ext = 0x80000008,
+		.phys_bits = 52,
+		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffafbff, .c1_edx = EDX_INTEL,
+		.c7_ebx = 0x239ca7eb, .c7_edx = 1u << 15, .c71_eax = 1u << 8, .c1a_eax = 0x40000005,
+		/* GP 0-7, fixed 0-3 (perfmon novalake_coyotecove_core.json) */
+		.ca = { CA_EAX(6, 8, 48), 0, 0xf, CA_EDX(4, 48, 1) },
+		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
+		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
+		.c23_gp = 0xff, .c23_fx = 0x7,
+		.perf_caps = 0xbfc5, /* arch-PEBS (PEBS_FMT 0xF), perf metrics, FW write */
+		.misc_enable = MISC_DEFAULT, .microcode = 0x10, .platform_id = 1ull << 50,
+		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
+		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT | F_ARCH_PEBS, .dse = DSE_PNC,
+		.slots_per_cycle = 8, .events = &sim_events_lnc,
+		.cache = { 48, 12, 3072, 12, 36864, 12, 96, 6, 2048, 16, 5, 17, 70, 320 },
+		.source = "perfmon novalake_coyotecove_core.json (counters); Linux ds.c pnc "
+			  "constraints; arch-PEBS (CPUID.23H sub-leaves 4/5)",
+	},
+	{
+		.info = { "nvl-e", "Nova Lake E-core Arctic Wolf (12_01), arch-PEBS" },
+		.core_only = true,
+		.brand = "pebsprobe simulated Nova Lake E-core (12_01)",
+		.vendor = SIM_INTEL, .sig = 0x00300f11, .max_leaf = 0x23, .max_ext = 0x80000008,
+		.phys_bits = 52,
+		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffafbff, .c1_edx = EDX_INTEL,
+		.c7_ebx = 0x239ca7eb, .c7_edx = 1u << 15, .c71_eax = 1u << 8, .c1a_eax = 0x20000005,
+		/* GP 0-7, fixed 0-2 and 4-6 (perfmon novalake_arcticwolf_core.json) */
+		.ca = { CA_EAX(6, 8, 48), 0, 0x77, CA_EDX(3, 48, 1) },
+		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
+		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
+		.c23_gp = 0xff, .c23_fx = 0x7,
+		.perf_caps = 0x3fc5, /* arch-PEBS (PEBS_FMT 0xF), FW write */
+		.misc_enable = MISC_DEFAULT, .microcode = 0x10, .platform_id = 1ull << 50,
+		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
+		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT | F_ARCH_PEBS, .dse = DSE_ARW,
+		.events = &sim_events_grt,
+		.cache = { 32, 8, 4096, 16, 36864, 12, 64, 4, 2048, 4, 4, 17, 80, 330 },
+		.source = "perfmon novalake_arcticwolf_core.json (counters); arch-PEBS "
+			  "(CPUID.23H sub-leaves 4/5)",
+	},
+	/*
+	 * Diamond Rapids (family 0x13 model 1, Linux intel-family.h
+	 * INTEL_DIAMONDRAPIDS_X): Panther Cove, arch-PEBS; not in perfmon's
+	 * mapfile yet, counters as Linux ds.c intel_pnc_pebs_event_constraints.
+	 */
+	{
+		.info = { "dmr", "Xeon Diamond Rapids Panther Cove (13_01), arch-PEBS" },
+		.brand = "pebsprobe simulated Diamond Rapids (13_01)",
+		.vendor = SIM_INTEL, .sig = 0x00400f11, .max_leaf = 0x23, .max_ext = 0x80000008,
+		.phys_bits = 52,
+		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffefbff, .c1_edx = EDX_INTEL,
+		.c7_ebx = 0xf3bfa7eb, .c71_eax = 1u << 8,
+		.ca = { CA_EAX(6, 8, 48), 0, 0xf, CA_EDX(4, 48, 1) },
+		.c15 = { 2, 160, 25000000 }, .c16_mhz = 2000,
+		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
+		.c23_gp = 0xff, .c23_fx = 0x7,
+		.perf_caps = 0xbfc5, /* arch-PEBS (PEBS_FMT 0xF), perf metrics, FW write */
+		.misc_enable = MISC_DEFAULT, .microcode = 0x10, .platform_id = 0,
+		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
+		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT | F_ARCH_PEBS, .dse = DSE_PNC,
+		.slots_per_cycle = 8, .events = &sim_events_lnc,
+		.cache = { 48, 12, 4096, 16, 491520, 16, 96, 6, 2048, 16, 5, 17, 120, 380 },
+		.source = "Linux ds.c intel_pnc_pebs_event_constraints, intel-family.h "
+			  "INTEL_DIAMONDRAPIDS_X; arch-PEBS (CPUID.23H sub-leaves 4/5)",
+	},
+	/*
 	 * Hybrid machines: one row per machine naming its core rows; each CPU
 	 * takes one of them (sim.c core_of(): CPU i gets row i * rows / CPUs,
 	 * so the first half of the CPUs are P-cores, the rest E-cores).
@@ -286,10 +573,9 @@ const struct sim_model sim_model_table[] = {
 		.c23_gp = 0x3ff, .c23_fx = 0x7,
 		.perf_caps = 0xbfc5, /* arch-PEBS (PEBS_FMT 0xF), perf metrics, FW write */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x114, .platform_id = 1ull << 50,
-		.frontend_mask = 0x7fff1f,
 		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
-		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT | F_ARCH_PEBS, .dse = DSE_BIG,
-		.slots_per_cycle = 8, .events = &sim_events_cgc,
+		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT | F_ARCH_PEBS, .dse = DSE_LNC,
+		.slots_per_cycle = 8, .events = &sim_events_lnc,
 		.cache = { 48, 12, 3072, 12, 12288, 12, 96, 6, 2048, 16, 5, 17, 70, 320 },
 		.source = "perfmon pantherlake_cougarcove_core.json (counters), Linux arch-PEBS "
 			  "(CPUID.23H sub-leaves 4/5)",

@@ -37,6 +37,34 @@ static uint64_t source(const struct sim_access *a)
 	}
 }
 
+/*
+ * Lion Cove (Linux ds.c lnc_pebs_data_source indexes), Panther Cove and
+ * Arctic Wolf (pnc_/arw_pebs_l2_hit_data_source below L2; past it bit 8
+ * set and an OMR encoding, ds.c omr_data_source: 3 local non-shared L3,
+ * 8 memory region MEM0).
+ */
+static uint64_t source_wide(enum sim_dse dse, const struct sim_access *a)
+{
+	static const uint8_t l2_hit[][3] = {
+	    [DSE_LNC] = {0x01, 0x03, 0x05},
+	    [DSE_PNC] = {0x02, 0x03, 0x04},
+	    [DSE_ARW] = {0x01, 0x02, 0x03},
+	};
+
+	switch (a->level) {
+	case LVL_L1:
+		return l2_hit[dse][0];
+	case LVL_LFB:
+		return l2_hit[dse][1];
+	case LVL_L2:
+		return l2_hit[dse][2];
+	case LVL_L3:
+		return dse == DSE_LNC ? 0x08 : 0x100 | 0x3;
+	default:
+		return dse == DSE_LNC ? 0x11 : 0x100 | 0x8;
+	}
+}
+
 static bool aux_counting(const struct sim_cpu *c)
 {
 	unsigned int i;
@@ -62,9 +90,16 @@ uint64_t sim_dse_load(const struct sim_cpu *c, const struct sim_access *a)
 		src |= stlb << 4 | lock << 5;
 		/* SPR: blk bits complete only with mem-loads-aux counting (Linux core.c
 		 * PMU_FL_MEM_LOADS_AUX) */
-		if ((c->m->flags & F_BLOCK) && aux_counting(c))
+		if (((c->m->flags & F_BLOCK) && aux_counting(c)) || (c->m->flags & F_BLOCK_NOAUX))
 			src |= (uint64_t)a->data_blk << 6 | (uint64_t)a->addr_blk << 7;
 		return src;
+	case DSE_LNC:
+		return source_wide(DSE_LNC, a) | stlb << 10 | lock << 11 |
+		       (uint64_t)a->data_blk << 12 | (uint64_t)a->addr_blk << 13;
+	case DSE_PNC:
+	case DSE_ARW:
+		return source_wide(c->m->dse, a) | stlb << 11 | lock << 12 |
+		       (uint64_t)a->data_blk << 13 | (uint64_t)a->addr_blk << 14;
 	case DSE_GRT:
 		return src | lock << 4 | stlb << 5 | (uint64_t)a->data_blk << 6;
 	case DSE_CMT:
@@ -81,6 +116,9 @@ uint64_t sim_dse_store(const struct sim_cpu *c, const struct sim_access *a)
 		return 0;
 	if (c->m->dse == DSE_GRT || c->m->dse == DSE_CMT)
 		return sim_dse_load(c, a) & ~((uint64_t)0xc0);
+	/* Lion Cove and later: the store-latency record has the load's layout (ds.c). */
+	if (c->m->dse >= DSE_LNC)
+		return sim_dse_load(c, a);
 	return (a->level == LVL_L1) | (uint64_t)a->stlb_miss << 4 |
 	       (uint64_t) !!(a->kind & HW_LOCKED) << 5;
 }

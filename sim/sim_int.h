@@ -22,9 +22,8 @@
 #define SIM_MAX_CPUS	    64 /* simulated CPUs (cpus= measures at most 64 too) */
 #define SIM_MAX_CORE_TYPES  3  /* a hybrid machine's core rows (Arrow Lake-H: three) */
 #define SIM_MSR_GLOBAL_CTRL 0x38f
-#define SIM_MAX_GP                                                                                 \
-	10		/* Cougar Cove: GP counters 0-9 (perfmon pantherlake_cougarcove_core.json) \
-			 */
+/* GP counters: Lion Cove, Cougar Cove have 0-9 (perfmon lunarlake_lioncove_core.json) */
+#define SIM_MAX_GP    10
 #define SIM_MAX_FIXED 8 /* Skymont/Darkmont: fixed counters up to 6 (perfmon) */
 
 enum sim_vendor { SIM_INTEL, SIM_AMD };
@@ -44,6 +43,8 @@ enum sim_flag {
 	F_ARCH_PEBS = 1u << 11,	  /* CPUID.23H architectural PEBS */
 	F_FRONTEND = 1u << 12,	  /* MSR_PEBS_FRONTEND 0x3F7 */
 	F_OFFCORE_AVG = 1u << 13, /* OFFCORE_RSP0 bit 38 AVG_LATENCY (Silvermont, SDM 18.6.3) */
+	F_BLOCK_NOAUX =
+	    1u << 14, /* blk bits without the aux event (GNR: no PMU_FL_MEM_LOADS_AUX) */
 };
 
 /* How the data-source field (0xA0 / meminfo aux) of a load is laid out. */
@@ -55,6 +56,9 @@ enum sim_dse {
 	DSE_BIG,  /* [3:0] source, 4 STLB miss, 5 lock, 6/7 blk (F_BLOCK) */
 	DSE_GRT,  /* Gracemont: [3:0], 4 lock, 5 STLB miss, 6 data blk */
 	DSE_CMT,  /* Crestmont-style: [4:0], 5 lock, 6 STLB miss, 7 fwd blk */
+	DSE_LNC,  /* Lion Cove: [7:0] source, 10 STLB miss, 11 lock, 12/13 data/addr blk */
+	DSE_PNC,  /* Panther Cove: [7:0], 8 L2 miss (7:0 then OMR), 11 STLB, 12 lock, 13/14 blk */
+	DSE_ARW,  /* Arctic Wolf: DSE_PNC's layout, its own L2-hit indexes */
 };
 
 struct sim_cache_geom {

@@ -3,7 +3,7 @@
 #
 # test-mainjob.sh - the main job under QEMU (TCG) on the simulated PMU, for
 # EVERY simulator model, with 2 CPUs so the two-core kernels run (the
-# hybrid machines adl and ptl measured on both, a P-core and an E-core):
+# hybrid machines measured on both, a P-core and an E-core):
 #   - every kernel and sampling gets PASS, or SKIP because the generation
 #     has no such sampling (or, for a model without PEBS, the reason);
 #     never FAIL, and the exit status agrees; Core 2 and Silvermont (no load
@@ -47,7 +47,7 @@ check_model() { # model
 	local m=$1 log=$work/$m.log esp=$work/$m.img rc n_pass n_fail bad t n_con n_dec f cpus
 	# Hybrid machines on both CPUs (a P-core and an E-core), the others on
 	# the boot CPU (test-percpu.sh measures every CPU).
-	case $m in adl | ptl) cpus=all ;; *) cpus=boot ;; esac
+	case $m in adl | mtl | lnl | arl | ptl | nvl) cpus=all ;; *) cpus=boot ;; esac
 	boot "$log" "$esp" --smp 2 -- pmu=sim model="$m" records=8 cpus=$cpus
 	rc=$?
 	n_pass=$(grep -c '^PASS: ' "$log")

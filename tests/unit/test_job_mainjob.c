@@ -87,9 +87,17 @@ static const struct model_row model_rows[] = {
 	{"glm",      true,  true,  false, true,  OC_PASS, NULL},
 	{"slm",      false, false, true,  false, OC_PASS, NULL},
 	{"archpebs", true,  true,  false, false, OC_SKIP, NULL},
-	/* Hybrid machines, cpus=boot: CPU 0 is a P-core (adl-p, ptl-p). */
-	{"adl",      true,  true,  false, false, OC_SKIP, NULL},
-	{"ptl",      true,  true,  false, false, OC_SKIP, NULL},
+	{"gnr",      true,  true,  false, false, OC_PASS, NULL},
+	{"srf",      true,  true,  false, false, OC_SKIP, NULL},
+	{"cwf",      true,  true,  false, false, OC_SKIP, NULL},
+	{"dmr",      true,  true,  false, false, OC_SKIP, NULL},
+	/* Hybrid machines, cpus=boot: CPU 0 is a P-core (adl-p, ptl-p, ...). */
+	{"adl",      true,  true,  false, false, OC_PASS, NULL},
+	{"mtl",      true,  true,  false, false, OC_PASS, NULL},
+	{"lnl",      true,  true,  false, false, OC_PASS, NULL},
+	{"arl",      true,  true,  false, false, OC_PASS, NULL},
+	{"ptl",      true,  true,  false, false, OC_PASS, NULL},
+	{"nvl",      true,  true,  false, false, OC_SKIP, NULL},
 	{"pebs-off", false, false, false, false, OC_NONE, "IA32_MISC_ENABLE[12] set: PEBS unavailable"},
 	{"amd",      false, false, false, false, OC_NONE, "not an Intel CPU"},
 };

@@ -47,6 +47,22 @@ static const struct want wants[] = {
      CORE_TYPE_NONE},
     {"amd", VENDOR_AMD, 0x19, 0x01, 0, 0, 0, 0, -1, false, false, false, false, false,
      CORE_TYPE_NONE},
+    /* The parts below, from perfmon's files and mapfile (sim/models.c); a hybrid
+       machine as its CPU 0, a P-core. */
+    {"gnr", VENDOR_INTEL, 6, 0xad, 5, 8, 48, 4, 5, true, false, false, true, false, CORE_TYPE_NONE},
+    {"srf", VENDOR_INTEL, 6, 0xaf, 5, 8, 48, 3, 5, true, false, false, true, false, CORE_TYPE_NONE},
+    {"cwf", VENDOR_INTEL, 6, 0xdd, 6, 8, 48, 7, 0xf, false, false, true, true, false,
+     CORE_TYPE_NONE},
+    {"dmr", VENDOR_INTEL, 0x13, 0x01, 6, 8, 48, 4, 0xf, false, false, true, true, false,
+     CORE_TYPE_NONE},
+    {"adl", VENDOR_INTEL, 6, 0x97, 5, 8, 48, 4, 4, true, true, false, true, false, CORE_TYPE_CORE},
+    {"mtl", VENDOR_INTEL, 6, 0xaa, 5, 8, 48, 4, 4, true, true, false, true, false, CORE_TYPE_CORE},
+    {"lnl", VENDOR_INTEL, 6, 0xbd, 6, 10, 48, 4, 6, true, true, false, true, false, CORE_TYPE_CORE},
+    {"arl", VENDOR_INTEL, 6, 0xc5, 6, 10, 48, 4, 6, true, true, false, true, false, CORE_TYPE_CORE},
+    {"ptl", VENDOR_INTEL, 6, 0xcc, 6, 10, 48, 4, 0xf, false, true, true, true, false,
+     CORE_TYPE_CORE},
+    {"nvl", VENDOR_INTEL, 0x12, 0x01, 6, 8, 48, 4, 0xf, false, true, true, true, false,
+     CORE_TYPE_CORE},
 };
 
 static void test_every_model_listed(void **state)
