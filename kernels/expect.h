@@ -70,6 +70,8 @@ struct kernel_expect {
 	(KU(SNB) | KU(IVB) | KU(HSW) | KU(BDW) | KU(SKL) | KU(SKX) | KU(ICL) | KU(ICX) | KU(SPR) | \
 	 KU(EMR) | KU(GNR) | KU(GLC) | KU(LNC))
 #define KU_HSW_PLUS (KU_SNB_PLUS & ~(KU(SNB) | KU(IVB)))
+/* A snoop HITM in the data source (Linux ds.c tables; SNB/IVB left out as before). */
+#define KU_HITM (KU_HSW_PLUS | KU(GRT) | KU(CMT) | KU(DKM) | KU(PNC) | KU(CYC) | KU(ARW))
 /* pebs_block: data_blk/addr_blk decoded (SPR, ADL/MTL P-cores; Linux ds.c x86_pmu.pebs_block). */
 #define KU_BLK (KU(SPR) | KU(EMR) | KU(GNR) | KU(GLC) | KU(LNC))
 

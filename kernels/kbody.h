@@ -34,9 +34,14 @@
 		asm volatile("lea 0(%%rip), %0" : "=r"(ip_));                                      \
 		k->ops->retire(ip_, n);                                                            \
 	} while (0)
+/* Two-CPU kernels: the other CPU's load and store, reported between this CPU's accesses. */
+#define K_PARTNER() kernel_partner_access(k)
 #else
 #define KFN(n)					    kbody_##n##_real
 #define K_ACCESS(insn, size, kind, addr, outs, ...) asm volatile(insn:outs : __VA_ARGS__)
+#define K_PARTNER()                                                                                \
+	do {                                                                                       \
+	} while (0)
 #define K_RETIRE(n)                                                                                \
 	do {                                                                                       \
 	} while (0)
@@ -287,6 +292,7 @@ void KFN(share)(struct kernel_ctx *k)
 		K_LD64(v, p);
 		K_ST64(p, v + 1);
 		K_RETIRE(2);
+		K_PARTNER();
 	});
 	K_MARK(hi);
 	kernel_stop_ap(k);
@@ -299,3 +305,4 @@ void KFN(share)(struct kernel_ctx *k)
 #undef KFN
 #undef K_ACCESS
 #undef K_RETIRE
+#undef K_PARTNER

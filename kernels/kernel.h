@@ -134,6 +134,16 @@ void kernel_stop_ap(struct kernel_ctx *k);
  * struct kernel_ctx.
  */
 void kernel_bsp_idle(void *arg);
+/*
+ * Instrumented build: the other CPU's load and store of the shared word
+ * (buf + offset) reported to that CPU's simulated core
+ * (hw_ops.mem_access_cpu), once per iteration between this CPU's store and
+ * its next load: the order in which the two CPUs' accesses reach the
+ * caches is then the program's, not the threads' timing, so the
+ * simulator's coherence model (sim/coherence.c) gives every run the same
+ * records.  The real other CPU still runs its real loop meanwhile.
+ */
+void kernel_partner_access(struct kernel_ctx *k);
 
 /* The bodies (kbody.h), both builds. */
 #define KERNEL_BODIES(X)                                                                           \

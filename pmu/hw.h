@@ -56,6 +56,12 @@ struct hw_ops {
 	 */
 	void (*mem_access)(uint64_t ip, uint64_t addr, uint32_t size, uint32_t kind);
 	void (*retire)(uint64_t ip, uint64_t n_instructions);
+	/*
+	 * Simulator only: the other CPU's access of a two-CPU kernel, reported
+	 * to that CPU's simulated core (kernels/kernel.h kernel_partner_access).
+	 */
+	void (*mem_access_cpu)(unsigned int cpu, uint64_t ip, uint64_t addr, uint32_t size,
+			       uint32_t kind);
 };
 
 /* Installs a backend; returns the previous one. */

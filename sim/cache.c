@@ -148,6 +148,12 @@ void sim_cache_access(struct sim_cpu *c, struct sim_access *a)
 	l1 = line_level(c, first);
 	l2 = a->split ? line_level(c, last) : l1;
 	a->level = l1 > l2 ? l1 : l2;
+	/* Another CPU holds the line modified: the L3 snoops it out of that core (HITM). */
+	a->hitm = (a->kind & HW_LOAD) && sim_coh_load_hitm(c, first);
+	if (a->hitm && a->level < LVL_L3)
+		a->level = LVL_L3;
+	if (a->kind & HW_STORE)
+		sim_coh_store(c, first);
 	a->latency = level_latency(c, a->level);
 	/* SDM 18.9.4.2: the minimum detectable load latency is 4 cycles. */
 	if (a->latency < 4)

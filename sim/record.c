@@ -79,9 +79,33 @@ static bool aux_counting(const struct sim_cpu *c)
  * Load data source per layout (the bits Linux ds.c decodes per generation;
  * SDM Vol. 3B Table 18-33 "Layout of Data Source Field of Load Latency Record").
  */
+/*
+ * "L3 hit, snoop HITM" per layout: Linux ds.c pebs_data_source[7] (Nehalem
+ * to Golden Cove), __intel_pmu_pebs_data_source_grt [6] and _cmt [8],
+ * lnc_pebs_data_source [0x0d]; past L2 on Panther Cove / Arctic Wolf an OMR
+ * encoding (bit 8) with source 3 and bit 5 hitm (ds.c omr_data_source).
+ */
+static uint64_t hitm_source(enum sim_dse dse)
+{
+	switch (dse) {
+	case DSE_GRT:
+		return 0x6;
+	case DSE_CMT:
+		return 0x8;
+	case DSE_LNC:
+		return 0x0d;
+	case DSE_PNC:
+	case DSE_ARW:
+		return 0x100 | 0x20 | 0x3;
+	default:
+		return 0x7;
+	}
+}
+
 uint64_t sim_dse_load(const struct sim_cpu *c, const struct sim_access *a)
 {
-	uint64_t src = source(a), lock = !!(a->kind & HW_LOCKED), stlb = a->stlb_miss;
+	uint64_t src = a->hitm ? hitm_source(c->m->dse) : source(a), lock = !!(a->kind & HW_LOCKED),
+		 stlb = a->stlb_miss;
 
 	switch (c->m->dse) {
 	case DSE_NHM:
@@ -94,11 +118,11 @@ uint64_t sim_dse_load(const struct sim_cpu *c, const struct sim_access *a)
 			src |= (uint64_t)a->data_blk << 6 | (uint64_t)a->addr_blk << 7;
 		return src;
 	case DSE_LNC:
-		return source_wide(DSE_LNC, a) | stlb << 10 | lock << 11 |
+		return (a->hitm ? src : source_wide(DSE_LNC, a)) | stlb << 10 | lock << 11 |
 		       (uint64_t)a->data_blk << 12 | (uint64_t)a->addr_blk << 13;
 	case DSE_PNC:
 	case DSE_ARW:
-		return source_wide(c->m->dse, a) | stlb << 11 | lock << 12 |
+		return (a->hitm ? src : source_wide(c->m->dse, a)) | stlb << 11 | lock << 12 |
 		       (uint64_t)a->data_blk << 13 | (uint64_t)a->addr_blk << 14;
 	case DSE_GRT:
 		return src | lock << 4 | stlb << 5 | (uint64_t)a->data_blk << 6;

@@ -182,6 +182,7 @@ void sim_reset(void)
 		return;
 	for (unsigned int i = 0; i < sim_ncpus; i++)
 		reset_cpu(&sim_cpus[i], i);
+	sim_coh_reset();
 	sim_rules_reset_count();
 }
 
@@ -377,6 +378,15 @@ static void sim_retire(uint64_t ip, uint64_t n)
 		sim_engine_retire(c, ip, n);
 }
 
+static void sim_mem_access_cpu(unsigned int cpu, uint64_t ip, uint64_t addr, uint32_t size,
+			       uint32_t kind)
+{
+	struct sim_cpu *c = &sim_cpus[cpu < sim_ncpus ? cpu : 0];
+
+	if (c->m && cpu < sim_ncpus)
+		sim_engine_access(c, ip, addr, size, kind);
+}
+
 static const struct hw_ops sim_ops = {
     .name = "sim",
     .simulated = true,
@@ -389,6 +399,7 @@ static const struct hw_ops sim_ops = {
     .set_pmi_handler = sim_set_pmi_handler,
     .mem_access = sim_mem_access,
     .retire = sim_retire,
+    .mem_access_cpu = sim_mem_access_cpu,
 };
 
 const struct hw_ops *sim_hw_ops(void)

@@ -205,6 +205,7 @@ struct sim_access {
 	enum sim_level level;
 	uint32_t latency;
 	bool stlb_miss, dtlb_miss, split, data_blk, addr_blk;
+	bool hitm; /* a load served by another CPU's modified line (coherence.c) */
 };
 
 /* A record captured at the eventing instruction, written at the next retirement. */
@@ -298,6 +299,11 @@ void sim_rules_check(struct sim_cpu *c);
 void sim_rules_reset_count(void);
 void sim_rules_on_reprogram(struct sim_cpu *c, unsigned int gp, const char *what);
 void sim_violation(struct sim_cpu *c, const char *rule, const char *fmt, ...) pp_printf(3, 4);
+
+/* coherence.c: which CPU last modified a line, shared by every simulated CPU */
+void sim_coh_reset(void);
+bool sim_coh_load_hitm(const struct sim_cpu *c, uint64_t line);
+void sim_coh_store(const struct sim_cpu *c, uint64_t line);
 
 /* cache.c */
 int sim_cache_init(struct sim_cpu *c);

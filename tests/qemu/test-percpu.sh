@@ -5,7 +5,8 @@
 # EFI_MP_SERVICES_PROTOCOL StartupThisAP), on the simulated Panther Lake:
 #   - --smp 4 model=ptl: the kernels run on all four CPUs (CPUs 0-1 Cougar
 #     Cove P-cores, 2-3 Darkmont E-cores), every verdict line names its CPU,
-#     no FAIL, exit 0, and the per-CPU table has a row per CPU with P and E;
+#     share-hitm samples on each with its HITM judged, no FAIL, exit 0, and
+#     the per-CPU table has a row per CPU with P and E;
 #   - sim-fault=cpu3:no-records: exit 1, a FAIL naming CPU 3 (and a
 #     cpu-compare FAIL naming it), no FAIL line naming another CPU;
 #   - cpus=1,3 measures those two only; a CPU that does not exist is one
@@ -24,8 +25,8 @@ for c in 0 1 2 3; do
 	if [ "$c" -lt 2 ]; then t=P-core u="Lion Cove"; else t=E-core u=Darkmont; fi
 	expect_line "ptl: cpu $c sampled ($t)" "$T/ptl.out" \
 		"^PASS: chase-l1/load: .*; cpu $c \\(APIC $c, $t\\) \\[sim\\]$"
-	expect_line "ptl: cpu $c shares a line with the BSP or CPU 1" "$T/ptl.out" \
-		"^PASS: share-hitm/load: .*; cpu $c \\(APIC $c, $t\\) \\[sim\\]$"
+	expect_line "ptl: cpu $c samples the shared line, HITM judged" "$T/ptl.out" \
+		"^PASS: share-hitm/load: HITM [0-9.]+% >= 10.0% .*; cpu $c \\(APIC $c, $t\\) \\[sim\\]$"
 	expect_line "ptl: table row of cpu $c" "$T/ptl.out" \
 		"^INFO: +$c +$c $t +$u +[1-9][0-9]* +0 +[0-9]+ \\[sim\\]$"
 done
