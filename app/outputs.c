@@ -56,11 +56,22 @@ unsigned int app_clear_previous(const struct options *o)
 	unsigned int n = 0;
 	char name[96];
 
-	for (size_t i = 0; i < kernel_count(); i++) {
-		for (size_t s = 0; s < ARRAY_SIZE(dump_samplings); s++) {
-			pp_snprintf(name, sizeof(name), "%s-%s.pebs", kernel_at(i)->name,
-				    dump_samplings[s]);
-			n += clear_one(name, PEBS_DUMP_MAGIC);
+	/*
+	 * The boot CPU's dumps, then every other CPU's (job/dump.c names them
+	 * "-cpuN"), for the CPUs this machine has: a stick moved here from a
+	 * machine with more CPUs keeps those CPUs' dumps (docs/OUTPUT.md).
+	 */
+	for (unsigned int cpu = 0; cpu < plat_cpu_count(); cpu++) {
+		for (size_t i = 0; i < kernel_count(); i++) {
+			for (size_t s = 0; s < ARRAY_SIZE(dump_samplings); s++) {
+				if (cpu)
+					pp_snprintf(name, sizeof(name), "%s-%s-cpu%u.pebs",
+						    kernel_at(i)->name, dump_samplings[s], cpu);
+				else
+					pp_snprintf(name, sizeof(name), "%s-%s.pebs",
+						    kernel_at(i)->name, dump_samplings[s]);
+				n += clear_one(name, PEBS_DUMP_MAGIC);
+			}
 		}
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(results); i++)

@@ -12,10 +12,13 @@ files() { mdir -b -i "$1" ::/EFI/BOOT/ 2>/dev/null | sed 's|.*/||' | sort; }
 run_id() { mtype -i "$1" ::/EFI/BOOT/results.json 2>/dev/null |
 	python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["run"]["id"], d["exit_status"])' 2>/dev/null; }
 
-boot first -- pmu=sim model=skl kernels=chase-l1
+# Two CPUs: the second CPU's dumps carry its number (chase-l1-load-cpu1.pebs).
+boot first --smp 2 -- pmu=sim model=skl kernels=chase-l1
 expect_rc first 0
-if files "$T/first.img" | grep -qx 'chase-l1-load.pebs'; then pass "first run: its dump is there"; else
-	fail "first run" "no chase-l1-load.pebs: $(files "$T/first.img" | tr '\n' ' ')"; fi
+for d in chase-l1-load.pebs chase-l1-load-cpu1.pebs; do
+	if files "$T/first.img" | grep -qx "$d"; then pass "first run: its dump $d is there"; else
+		fail "first run" "no $d: $(files "$T/first.img" | tr '\n' ' ')"; fi
+done
 first=$(run_id "$T/first.img")
 
 check_clean() { # name want-rc
@@ -33,13 +36,13 @@ check_clean() { # name want-rc
 		fail "$name: results.json" "run/status '$id', the first run's '$first'"
 	fi
 }
-boot report --image "$T/first.img" -- pmu=sim model=skl mode=report
+boot report --image "$T/first.img" --smp 2 -- pmu=sim model=skl mode=report
 check_clean report 0
 expect_line "report: says what it deleted" "$T/report.out" \
-	'^INFO: outputs: 3 files an earlier run left \(results, log, dumps\) deleted \[sim\]$'
-boot refused --image "$T/first.img" -- pmu=sim model=bogus
+	'^INFO: outputs: 4 files an earlier run left \(results, log, dumps\) deleted \[sim\]$'
+boot refused --image "$T/first.img" --smp 2 -- pmu=sim model=bogus
 check_clean refused 2
-boot skipped --image "$T/first.img" -- pmu=hw
+boot skipped --image "$T/first.img" --smp 2 -- pmu=hw
 check_clean skipped 77
 
 # A user's file: not deleted, not replaced.
