@@ -6,8 +6,8 @@ compared with the results.json that the same boot wrote.
 Jobs run:
   qemu-pass   lava/jobs/pebsprobe-qemu.yaml on lava/devices/qemu-ovmf.yaml,
               BUILD/usb.img as built (default options: every kernel passes);
-  qemu-fail   the same job, the image's PEBSPROBE.CFG asking for one event
-              the generation refuses: one FAIL case, exit-status fail, the
+  qemu-fail   the same job, the image's PEBSPROBE.CFG breaking the simulated
+              CPU 0 (sim-fault=cpu0:no-records): FAIL cases, exit-status fail, the
               job still complete;
   qemu-usage  the image's PEBSPROBE.CFG with a bad model: exit status 2
               ends the job as a JobError (incomplete);
@@ -38,8 +38,9 @@ from results_file import ResultsError, load  # noqa: E402
 BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
 LAVA_TMP = "/var/lib/lava/dispatcher/tmp"
 RESULT_OF = {"PASS": "pass", "FAIL": "fail", "SKIP": "skip"}
-REFUSED_EVENT = ("pmu=sim model=skl kernels=chase-dram "
-                 "events=MEM_TRANS_RETIRED.LOAD_LATENCY_GT_4:ldlat=30;CPU_CLK_UNHALTED.THREAD_P")
+# A real FAIL: the simulated CPU 0 writes no PEBS records (sim-fault=, docs/OPTIONS.md).
+# (A refused event is a bad option since exit codes have one meaning: exit 2.)
+BROKEN_CPU = "pmu=sim model=skl kernels=chase-dram sim-fault=cpu0:no-records"
 failed = 0
 
 
@@ -221,9 +222,9 @@ def run_all(work, usb):
               "no image or no results.json (log %s)" % log):
         compare("qemu-pass", results, res, "pass")
 
-    # 2. QEMU, one refused event: a FAIL verdict and exit status 1.
+    # 2. QEMU, a broken simulated CPU: a FAIL verdict and exit status 1.
     img = os.path.join(work, "fail.img")
-    image_with_config(usb, img, REFUSED_EVENT)
+    image_with_config(usb, img, BROKEN_CPU)
     saved = os.path.join(work, "fail.booted.img")
     rc, results, errors, log = lava_run(work, "qemu-fail", qemu_job("file://" + img, saved),
                                         qemu_device("qemu-fail", saved))
