@@ -150,6 +150,15 @@ static void early_add(const char *line, size_t len)
 	early_len += len + 1;
 }
 
+/* A log write failed: keep its status for the end (efi/main.c) and stop writing. */
+static void log_write_broke(EFI_STATUS st)
+{
+	log_status = st;
+	log_write_failed = true;
+	uefi_call_wrapper(log_fh->Close, 1, log_fh);
+	log_fh = NULL;
+}
+
 /*
  * One Write and one Flush per batch of lines (a Flush costs milliseconds on
  * FAT).  A full or failing ESP: stop writing, say so at the end (efi/main.c).
@@ -162,12 +171,8 @@ static void log_write(const char *buf, size_t len, void *ctx)
 	if (!log_fh)
 		return;
 	st = esp_append(log_fh, buf, len);
-	if (EFI_ERROR(st)) {
-		log_status = st;
-		log_write_failed = true;
-		uefi_call_wrapper(log_fh->Close, 1, log_fh);
-		log_fh = NULL;
-	}
+	if (EFI_ERROR(st))
+		log_write_broke(st);
 }
 
 /* One physical line, at most REPORT_WIDTH columns, to every place. */
@@ -214,10 +219,7 @@ int con_open_log(const char *name)
 	logbuf_init(&log_buf, log_write, NULL);
 	st = esp_append(log_fh, early, early_len);
 	if (EFI_ERROR(st)) {
-		log_status = st;
-		log_write_failed = true;
-		uefi_call_wrapper(log_fh->Close, 1, log_fh);
-		log_fh = NULL;
+		log_write_broke(st);
 		return -1;
 	}
 	return 0;
