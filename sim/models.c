@@ -52,6 +52,7 @@ const struct sim_model sim_model_table[] = {
 		.info = { "core2", "Core 2 Duo E8400 (06_17), PEBS fmt0, PMC0 only" },
 		.brand = "pebsprobe simulated Core 2 (06_17)",
 		.vendor = SIM_INTEL, .sig = 0x0001067a, .max_leaf = 0xd, .max_ext = 0x80000008,
+		.tsc_mhz = 3000, /* no 15H/16H: E8400 @ 3.00GHz */
 		.c1_ebx = 0x00020800, .c1_ecx = 0x0408e3fd, .c1_edx = EDX_INTEL,
 		.ca = { CA_EAX(2, 2, 40), 0, 0, CA_EDX(3, 40, 0) },
 		.perf_caps = 0x82, /* LBR fmt 2, PEBSSaveArchRegs, PEBS fmt0, fault-like */
@@ -65,6 +66,7 @@ const struct sim_model sim_model_table[] = {
 		.info = { "nhm", "Core i7-920 Nehalem (06_1A), PEBS fmt1, load latency" },
 		.brand = "pebsprobe simulated Nehalem (06_1A)",
 		.vendor = SIM_INTEL, .sig = 0x000106a5, .max_leaf = 0xb, .max_ext = 0x80000008,
+		.tsc_mhz = 2667, /* no 15H/16H: i7-920 @ 2.67GHz */
 		.c1_ebx = 0x00100800, .c1_ecx = 0x0098e3bd, .c1_edx = EDX_INTEL,
 		.ca = { CA_EAX(3, 4, 48), 0, 0, CA_EDX(3, 48, 0) },
 		.perf_caps = 0x1c3, /* LBR fmt 3, trap, arch regs, fmt1 */
@@ -79,6 +81,7 @@ const struct sim_model sim_model_table[] = {
 		.info = { "snb", "Core i7-2600 Sandy Bridge (06_2A), fmt1, precise store" },
 		.brand = "pebsprobe simulated Sandy Bridge (06_2A)",
 		.vendor = SIM_INTEL, .sig = 0x000206a7, .max_leaf = 0xd, .max_ext = 0x80000008,
+		.tsc_mhz = 3400, /* no 15H/16H: i7-2600 @ 3.40GHz */
 		.c1_ebx = 0x00100800, .c1_ecx = 0x1fbae3ff, .c1_edx = EDX_INTEL,
 		.ca = { CA_EAX(3, 4, 48), 0, 0, CA_EDX(3, 48, 0) },
 		.perf_caps = 0x11c3, /* LBR fmt 3, trap, arch regs, fmt1, SMM freeze */
@@ -94,6 +97,7 @@ const struct sim_model sim_model_table[] = {
 		.info = { "hsw", "Core i7-4770 Haswell (06_3C), fmt2, DataLA" },
 		.brand = "pebsprobe simulated Haswell (06_3C)",
 		.vendor = SIM_INTEL, .sig = 0x000306c3, .max_leaf = 0xd, .max_ext = 0x80000008,
+		.tsc_mhz = 3400, /* no 15H/16H: i7-4770 @ 3.40GHz */
 		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffafbff, .c1_edx = EDX_INTEL,
 		.c7_ebx = 0x000027ab,
 		.ca = { CA_EAX(3, 4, 48), 0, 0, CA_EDX(3, 48, 0) },
@@ -215,6 +219,7 @@ const struct sim_model sim_model_table[] = {
 		.info = { "slm", "Atom C2750 Silvermont (06_4D), fmt2, offcore AVG_LATENCY" },
 		.brand = "pebsprobe simulated Silvermont (06_4D)",
 		.vendor = SIM_INTEL, .sig = 0x000406d8, .max_leaf = 0xb, .max_ext = 0x80000008,
+		.tsc_mhz = 2400, /* no 15H/16H: C2750 @ 2.40GHz */
 		.c1_ebx = 0x00100800, .c1_ecx = 0x43d8e3bf, .c1_edx = EDX_INTEL,
 		.c7_ebx = 0x00002282,
 		.ca = { CA_EAX(3, 2, 40), 0, 0, CA_EDX(3, 40, 0) },
@@ -625,6 +630,7 @@ const struct sim_model sim_model_table[] = {
 		.info = { "amd", "AMD EPYC 7763 Zen 3 (19_01): no Intel PMU MSRs" },
 		.brand = "pebsprobe simulated AMD EPYC Zen 3 (19_01)",
 		.vendor = SIM_AMD, .sig = 0x00a00f11, .max_leaf = 0x10, .max_ext = 0x80000023,
+		.tsc_mhz = 2450, /* no 15H/16H: EPYC 7763, 2.45 GHz base */
 		.c1_ebx = 0x00800800, .c1_ecx = 0x7ed8320b, .c1_edx = 0x178bfbff,
 		.c7_ebx = 0x219c97a9,
 		.microcode = 0x0a0011d1,

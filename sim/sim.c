@@ -173,6 +173,7 @@ static void reset_cpu(struct sim_cpu *c, unsigned int idx)
 	sim_msr_power_on(c);
 	c->lvtpc = LVT_MASK; /* LVT entries come out of reset masked (SDM 11.5.1) */
 	c->tsc = 0x100000;
+	c->tsc_us0 = plat_time_us();
 	sim_cache_init(c);
 }
 
@@ -324,11 +325,33 @@ static enum hw_fault sim_wrmsr(uint32_t msr, uint64_t val)
 	return f;
 }
 
-/* RDTSC itself takes time: consecutive reads differ (about 20 cycles). */
+uint64_t sim_tsc_hz(const struct sim_model *m)
+{
+	if (m->max_leaf >= 0x15 && m->c15[0] && m->c15[1] && m->c15[2])
+		return (uint64_t)m->c15[2] * m->c15[1] / m->c15[0];
+	if (m->max_leaf >= 0x16 && m->c16_mhz)
+		return (uint64_t)m->c16_mhz * 1000000;
+	return (uint64_t)m->tsc_mhz * 1000000;
+}
+
+/*
+ * The TSC counts the modelled cycles (the engine adds them) and the time
+ * that passes outside them - a firmware Stall, the platform's own work -
+ * at the model's rate (sim_tsc_hz), as a constant TSC keeps counting
+ * whatever the core does.  So a calibration against the clock finds the
+ * rate CPUID 15H/16H report, or the part's nominal one.  RDTSC itself
+ * takes time: consecutive reads differ (about 20 cycles).
+ */
 static uint64_t sim_rdtsc(void)
 {
 	struct sim_cpu *c = cur();
+	uint64_t us = plat_time_us() - c->tsc_us0, hz = sim_tsc_hz(c->m);
+	uint64_t due = us / 1000000 * hz + us % 1000000 * hz / 1000000;
 
+	if (due > c->tsc_idle) {
+		c->tsc += due - c->tsc_idle;
+		c->tsc_idle = due;
+	}
 	c->tsc += 20;
 	return c->tsc;
 }

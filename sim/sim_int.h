@@ -151,6 +151,14 @@ struct sim_model {
 	struct sim_cache_geom cache;
 	const char *source; /* where the values come from */
 	/*
+	 * A part without CPUID 15H/16H: its nominal TSC rate in MHz, the
+	 * named part's rated base frequency (the "@ N.NNGHz" of its brand
+	 * string, SDM Vol. 2A CPUID, "Identification of Processor Brand
+	 * String"); a constant TSC runs at that rate (SDM Vol. 3B "Time-Stamp
+	 * Counter").
+	 */
+	uint32_t tsc_mhz;
+	/*
 	 * A machine of several core types: the rows its CPUs take, in order
 	 * (sim.c core_of()); NULL: every CPU is this row.  core_only: a core
 	 * row of such a machine, not a model=NAME of its own.
@@ -161,6 +169,12 @@ struct sim_model {
 
 extern const struct sim_model sim_model_table[];
 extern const size_t sim_model_table_len;
+/*
+ * The rate of the model's TSC in Hz: what its CPUID 15H gives (crystal x
+ * EBX/EAX), else 16H (base MHz), else tsc_mhz - the order pmu/cpu.c
+ * reads them in (SDM Vol. 3B 18.7.3), so it finds the rate the TSC runs at.
+ */
+uint64_t sim_tsc_hz(const struct sim_model *m);
 
 /*
  * CPUID.0AH ECX and EDX[4:0] as the CPU reports them: the model's, or what
@@ -244,6 +258,7 @@ struct sim_cpu {
 	const struct sim_event *ev[SIM_MAX_GP]; /* decoded EVTSEL, NULL = unknown */
 
 	uint64_t tsc, cycles;
+	uint64_t tsc_us0, tsc_idle; /* sim_rdtsc: the clock at reset, the ticks credited since */
 	uint64_t last_ip;
 
 	/* Local APIC LVT performance-counter entry and the PMI handler. */

@@ -267,42 +267,89 @@ static void ap_that_never_starts_is_99(void **state)
 	hw_install(NULL);
 }
 
-/*
- * Haswell has no CPUID 15H/16H: the TSC is calibrated, and the simulator's
- * TSC counts modelled cycles, not time (about 1 kHz against the clock):
- * no ns from it, on the console or in results.json (the old code printed
- * "TSC 1013 Hz" and DRAM accesses of 200,000,000 ns).
- */
-static void implausible_tsc_no_ns(void **state)
+/* A hsw job on chase-l1 (its default options), results in name; returns the JSON. */
+static char *hsw_job(const struct hw_ops *ops, const char *name)
 {
 	struct options o;
 	struct cpu_info ci;
-	const char *json;
 
 	assert_int_equal(sim_select("hsw"), 0);
-	hw_install(sim_hw_ops());
+	hw_install(ops);
 	cpu_probe(&ci);
 	assert_int_equal(ci.tsc_hz, 0);
 	options_defaults(&o);
 	strcpy(o.job.kernels, "chase-l1");
 	o.job.dump = false;
-	strcpy(o.job.results, "hsw.json");
+	strcpy(o.job.results, name);
 	job_main(&o.job, &ci);
+	app_finish(&o, o.job.results, report_exit_status());
+	hw_install(NULL);
+	return read_file(name);
+}
+
+/* Whether a console line ends in " ns". */
+static bool ns_printed(void)
+{
+	for (unsigned int i = 0; i < test_n_lines; i++) {
+		size_t n = strlen(test_lines[i]);
+
+		if (n > 3 && !strcmp(test_lines[i] + n - 3, " ns"))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Haswell has no CPUID 15H/16H: the TSC is calibrated against the clock,
+ * and the simulator's TSC runs at the part's nominal rate (i7-4770, 3.4
+ * GHz), so latencies have ns (the old simulator's TSC counted modelled
+ * cycles only: "a calibrated TSC of 1013 Hz", no ns).
+ */
+static void calibrated_tsc_gives_ns(void **state)
+{
+	const char *tsc = NULL, *json = hsw_job(sim_hw_ops(), "hsw-ns.json");
+	unsigned long long hz = 0;
+
+	assert_non_null(json);
+	assert_non_null(tsc = test_line_find("INFO: main job: TSC ", NULL));
+	assert_int_equal(sscanf(tsc, "INFO: main job: TSC %llu Hz (calibrated)", &hz), 1);
+	assert_true(hz >= 3300000000ull && hz <= 3500000000ull);
+	assert_null(test_line_find("INFO: main job: a calibrated TSC of ", NULL));
+	assert_true(ns_printed());
+	assert_null(strstr(json, "\"tsc_hz\":0,"));
+	assert_null(strstr(json, "\"median_ns\":null"));
+	assert_non_null(strstr(json, "\"median_ns\":"));
+}
+
+/* A TSC that counts only the simulator's cycles: a few ticks per 20 ms. */
+static struct hw_ops cycles_only;
+static uint64_t cycles_tsc;
+
+static uint64_t cycles_only_rdtsc(void)
+{
+	return cycles_tsc += 20;
+}
+
+/*
+ * A calibration no clock gives (here: 1 kHz) means cycles only: no ns, on
+ * the console or in results.json (the old code printed "TSC 1013 Hz" and
+ * DRAM accesses of 200,000,000 ns).
+ */
+static void implausible_tsc_no_ns(void **state)
+{
+	const char *json;
+
+	cycles_only = *sim_hw_ops();
+	cycles_only.rdtsc = cycles_only_rdtsc;
+	json = hsw_job(&cycles_only, "hsw.json");
 	assert_non_null(test_line_find("INFO: main job: a calibrated TSC of ", NULL));
 	assert_non_null(strstr(test_line_find("INFO: main job: a calibrated TSC of ", NULL),
 			       "is no clock this CPU has (accepted: 100 MHz..10 GHz): latencies in "
 			       "cycles only (no ns)"));
-	for (unsigned int i = 0; i < test_n_lines; i++) {
-		size_t n = strlen(test_lines[i]);
-
-		assert_false(n > 3 && !strcmp(test_lines[i] + n - 3, " ns"));
-	}
-	app_finish(&o, o.job.results, report_exit_status());
-	json = read_file("hsw.json");
+	assert_false(ns_printed());
 	assert_non_null(json);
 	assert_non_null(strstr(json, "\"tsc_hz\":0,"));
 	assert_non_null(strstr(json, "\"median_ns\":null"));
-	hw_install(NULL);
 }
 
 /*
@@ -343,6 +390,7 @@ int main(void)
 	    cmocka_unit_test_setup(finish_writes_v2_when_all_skipped, setup),
 	    cmocka_unit_test_setup(finish_not_landed_is_99, setup),
 	    cmocka_unit_test_setup(ap_that_never_starts_is_99, setup),
+	    cmocka_unit_test_setup(calibrated_tsc_gives_ns, setup),
 	    cmocka_unit_test_setup(implausible_tsc_no_ns, setup),
 	    cmocka_unit_test_setup(skipped_sampling_kind, setup),
 	};
