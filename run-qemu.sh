@@ -5,7 +5,7 @@
 #
 #   ./run-qemu.sh [--kvm] [--usb] [--smp N] [--mem SIZE] [--timeout S]
 #                 [--log FILE] [--esp FILE] [--image FILE] [--config FILE]
-#                 [--loadopts] [--screen] [-- name=value ...]
+#                 [--loadopts] [--readonly] [--screen] [-- name=value ...]
 #
 # Builds what is missing (make), copies the boot image so the run can write
 # its log and results, boots it headless (q35, Debian's OVMF, serial on
@@ -28,6 +28,8 @@
 #   --esp FILE   keep the booted (written) image as FILE, to read files back
 #   --image F    boot a copy of image F instead of build/esp.img (build/usb.img)
 #   --config F   use file F as \EFI\BOOT\PEBSPROBE.CFG of the copy
+#   --readonly   attach the image read-only (readonly=on): a write-protected
+#                ESP, on which the app writes nothing and exits 99
 #   --screen     give the guest a VGA screen (-vga std); without it -vga none:
 #                no graphics console to draw, the serial transcript the same
 #   --loadopts   pass the options as LoadOptions instead (QEMU -kernel/-append,
@@ -47,7 +49,7 @@ QEMU=${QEMU:-qemu-system-x86_64}
 OVMF_CODE=${OVMF_CODE:-/usr/share/OVMF/OVMF_CODE_4M.fd}
 OVMF_VARS=${OVMF_VARS:-/usr/share/OVMF/OVMF_VARS_4M.fd}
 
-kvm=false usb=false loadopts=false vga=none smp=1 timeout=300 log='' keep='' config='' image_arg=''
+kvm=false usb=false loadopts=false readonly=false vga=none smp=1 timeout=300 log='' keep='' config='' image_arg=''
 # 2 GiB: room for the largest default kernel's working set under --kvm (chase-dram,
 # 1 GiB, kernels/kernels.c) beside the firmware's own memory
 mem=2048
@@ -80,6 +82,7 @@ while [ $# -gt 0 ]; do
 	--kvm) kvm=true ;;
 	--usb) usb=true ;;
 	--loadopts) loadopts=true ;;
+	--readonly) readonly=true ;;
 	--screen) vga=std ;;
 	--image | --config | --smp | --timeout | --log | --esp | --mem)
 		v=$(value "$@") || exit 2
@@ -91,7 +94,8 @@ while [ $# -gt 0 ]; do
 	--) shift; app_opts=("$@"); break ;;
 	-h|--help) usage ;;
 	*) bad "unknown argument '$1' (accepted: --kvm --usb --smp N --mem SIZE" \
-		"--timeout S --log FILE --esp FILE --image FILE --config FILE --loadopts --screen -- options)" ;;
+		"--timeout S --log FILE --esp FILE --image FILE --config FILE --loadopts --readonly --screen" \
+		"-- options)" ;;
 	esac
 	shift
 done
@@ -136,12 +140,12 @@ if [ ${#app_opts[@]} -gt 0 ] && ! $loadopts; then
 	mcopy -o -i "$disk$part" "$work/PEBSPROBE.CFG" ::/EFI/BOOT/PEBSPROBE.CFG
 fi
 
-# shellcheck disable=SC2054 # commas belong to QEMU option values
+# Values with commas are quoted: they are one QEMU argument each.
 args=(-machine q35 -m "$mem_q" -smp "$smp" -no-reboot -net none
 	-display none -vga "$vga" -monitor none -serial stdio
 	-drive "if=pflash,format=raw,unit=0,readonly=on,file=$OVMF_CODE"
 	-drive "if=pflash,format=raw,unit=1,file=$work/vars.fd"
-	-device isa-debug-exit,iobase=0xf4,iosize=0x04)
+	-device "isa-debug-exit,iobase=0xf4,iosize=0x04")
 if $loadopts; then
 	args+=(-kernel "$BUILD/pebsprobe.efi" -append "pebsprobe.efi ${app_opts[*]}")
 fi
@@ -150,11 +154,13 @@ if $kvm; then
 else
 	args+=(-cpu "${TCG_CPU:-max}")
 fi
+ro=''
+$readonly && ro=',readonly=on'
 if $usb; then
-	args+=(-device qemu-xhci,id=xhci -drive "if=none,id=stick,format=raw,file=$disk"
-		-device usb-storage,bus=xhci.0,drive=stick,removable=on)
+	args+=(-device "qemu-xhci,id=xhci" -drive "if=none,id=stick,format=raw,file=$disk$ro"
+		-device "usb-storage,bus=xhci.0,drive=stick,removable=on")
 else
-	args+=(-drive "if=none,id=esp,format=raw,file=$disk" -device virtio-blk-pci,drive=esp)
+	args+=(-drive "if=none,id=esp,format=raw,file=$disk$ro" -device "virtio-blk-pci,drive=esp")
 fi
 
 # The serial transcript: the firmware's own output carries ANSI escapes and

@@ -58,10 +58,11 @@ int app_finish(const struct options *in_effect, const char *results, int status)
  * The run's outputs (app/outputs.c), before anything is written:
  * app_check_outputs refuses a results= or log= name that a file pebsprobe
  * did not write already has (0, or -1 with err: one line, exit 2);
- * app_clear_previous deletes what an earlier run left - every dump name
- * the job can write, results.json and pebsprobe.log and the names in
- * effect, each only when its first bytes are pebsprobe's - and returns how
- * many files it deleted.
+ * app_clear_previous deletes what an earlier run left - the dumps, from
+ * one listing of the folder (every name the job can write, for any CPU
+ * number up to JOB_MAX_CPUS), results.json and pebsprobe.log and the
+ * names in effect, each only when its first bytes are pebsprobe's - and
+ * returns how many files it deleted.
  */
 int app_check_outputs(const struct options *o, char *err, size_t err_size);
 unsigned int app_clear_previous(const struct options *o);

@@ -12,6 +12,7 @@
  */
 #include "app.h"
 #include "../decode/dump.h"
+#include "../job/job.h"
 #include "../kernels/kernel.h"
 #include "../lib/fmt.h"
 #include "../lib/platform.h"
@@ -49,31 +50,112 @@ static unsigned int clear_one(const char *name, const char *head)
 	return n;
 }
 
+/* Whether s ends with suffix; if so, *len is s's length without it. */
+static bool ends_with(const char *s, const char *suffix, size_t *len)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	if (n < k || strcmp(s + n - k, suffix))
+		return false;
+	*len = n - k;
+	return true;
+}
+
+/*
+ * Whether name (lower case) is one job/dump.c writes, or its temporary:
+ * "<kernel>-<sampling>.pebs" for the boot CPU, "...-cpuN.pebs" for CPU N,
+ * 1..JOB_MAX_CPUS-1, whatever this machine's count (a stick moved here from
+ * a machine with more CPUs), the kernel's '/' written '-'.
+ */
+static bool dump_name(const char *name)
+{
+	char base[PLAT_NAME_MAX], want[PLAT_NAME_MAX];
+	size_t len;
+	char *cpu;
+
+	if (!ends_with(name, ".pebs", &len) && !ends_with(name, ".pebs.tmp", &len))
+		return false;
+	memcpy(base, name, len);
+	base[len] = 0;
+	/* The last "-cpu" followed by a number 1..JOB_MAX_CPUS-1 is the CPU's. */
+	for (cpu = len >= 4 ? base + len - 4 : base; cpu > base && memcmp(cpu, "-cpu", 4); cpu--)
+		;
+	if (len >= 4 && !memcmp(cpu, "-cpu", 4) && cpu[4] >= '1' && cpu[4] <= '9') {
+		const char *d;
+		unsigned int n = 0;
+
+		for (d = cpu + 4; *d >= '0' && *d <= '9' && n < JOB_MAX_CPUS; d++)
+			n = n * 10 + (unsigned int)(*d - '0');
+		if (*d || n >= JOB_MAX_CPUS)
+			return false;
+		*cpu = 0;
+	}
+	for (size_t i = 0; i < kernel_count(); i++) {
+		for (size_t s = 0; s < ARRAY_SIZE(dump_samplings); s++) {
+			pp_snprintf(want, sizeof(want), "%s-%s", kernel_at(i)->name,
+				    dump_samplings[s]);
+			for (char *p = want; *p; p++)
+				if (*p == '/')
+					*p = '-';
+			if (!strcmp(base, want))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* The dump names the folder holds, as spelt there: a growing list (plat_alloc). */
+struct found {
+	char (*name)[PLAT_NAME_MAX];
+	size_t n, cap;
+	bool no_memory;
+};
+
+static void found_one(void *ctx, const char *name)
+{
+	struct found *f = ctx;
+	char lower[PLAT_NAME_MAX];
+	size_t i;
+
+	for (i = 0; name[i] && i + 1 < sizeof(lower); i++)
+		lower[i] = name[i] >= 'A' && name[i] <= 'Z' ? (char)(name[i] - 'A' + 'a') : name[i];
+	lower[i] = 0;
+	if (!dump_name(lower))
+		return;
+	if (f->n == f->cap) {
+		size_t cap = f->cap ? 2 * f->cap : 64;
+		char(*grown)[PLAT_NAME_MAX] = plat_alloc(cap * PLAT_NAME_MAX);
+
+		if (!grown) {
+			f->no_memory = true;
+			return;
+		}
+		if (f->n)
+			memcpy(grown, f->name, f->n * PLAT_NAME_MAX);
+		plat_free(f->name);
+		f->name = grown;
+		f->cap = cap;
+	}
+	pp_snprintf(f->name[f->n++], PLAT_NAME_MAX, "%s", name);
+}
+
 unsigned int app_clear_previous(const struct options *o)
 {
 	const char *const results[] = {"results.json", o->job.results};
 	const char *const logs[] = {"pebsprobe.log", o->log};
+	struct found f = {0};
 	unsigned int n = 0;
-	char name[96];
 
 	/*
-	 * The boot CPU's dumps, then every other CPU's (job/dump.c names them
-	 * "-cpuN"), for the CPUs this machine has: a stick moved here from a
-	 * machine with more CPUs keeps those CPUs' dumps (docs/OUTPUT.md).
+	 * The dumps: the folder is listed once, and a file whose name the job
+	 * can write (any CPU number it can measure) and whose first bytes are
+	 * a dump's is deleted.  A folder that cannot be listed keeps its dumps.
 	 */
-	for (unsigned int cpu = 0; cpu < plat_cpu_count(); cpu++) {
-		for (size_t i = 0; i < kernel_count(); i++) {
-			for (size_t s = 0; s < ARRAY_SIZE(dump_samplings); s++) {
-				if (cpu)
-					pp_snprintf(name, sizeof(name), "%s-%s-cpu%u.pebs",
-						    kernel_at(i)->name, dump_samplings[s], cpu);
-				else
-					pp_snprintf(name, sizeof(name), "%s-%s.pebs",
-						    kernel_at(i)->name, dump_samplings[s]);
-				n += clear_one(name, PEBS_DUMP_MAGIC);
-			}
-		}
-	}
+	plat_list_files(found_one, &f);
+	for (size_t i = 0; i < f.n; i++)
+		if (starts_with(f.name[i], PEBS_DUMP_MAGIC) && !plat_delete_file(f.name[i]))
+			n++;
+	plat_free(f.name);
 	for (size_t i = 0; i < ARRAY_SIZE(results); i++)
 		if (strcmp(results[i], "none") && (!i || strcmp(results[i], results[0])))
 			n += clear_one(results[i], RESULTS_HEAD);

@@ -28,6 +28,12 @@ const char *con_describe(void); /* "screen 1, serial 1, log pebsprobe.log" */
 EFI_STATUS esp_init(EFI_HANDLE image);
 const char *esp_dir_name(void);
 /*
+ * NULL when the folder can be written; else why not, as an EFI status
+ * ("EFI_WRITE_PROTECTED (EFI status 0x8...8)"): the volume is read-only and
+ * no writable one has \EFI\BOOT.
+ */
+const char *esp_write_error(void);
+/*
  * Reads a whole file: EFI_NOT_FOUND if absent, EFI_ACCESS_DENIED if it is a
  * directory, EFI_BAD_BUFFER_SIZE above 1 MiB; *buf from pool memory,
  * NUL-terminated.
@@ -39,6 +45,8 @@ EFI_STATUS esp_read_head(const char *name, void *buf, UINTN *len);
 int64_t esp_free_space(void);
 /* Deletes a file: EFI_SUCCESS, or why not (EFI_NOT_FOUND, EFI_WRITE_PROTECTED, ...). */
 EFI_STATUS esp_delete(const char *name);
+/* Calls fn with the name of every plain file in the folder (lib/platform.h plat_list_files). */
+EFI_STATUS esp_list(void (*fn)(void *ctx, const char *name), void *ctx);
 /* Writes name.tmp, then renames it to name: never a half-written name. */
 EFI_STATUS esp_write_file(const char *name, const void *buf, UINTN len);
 /* Creates (truncates) a file for appending; esp_append writes and flushes. */

@@ -8,13 +8,25 @@
  */
 #include "efi_glue.h"
 #include "../lib/fmt.h"
+#include "../lib/platform.h"
 
 static EFI_FILE_HANDLE dir;
 static char dir_name[256] = "\\";
+static EFI_STATUS write_st = EFI_NOT_READY; /* why dir cannot be written, or EFI_SUCCESS */
 
 const char *esp_dir_name(void)
 {
 	return dir_name;
+}
+
+const char *esp_write_error(void)
+{
+	static char buf[64];
+
+	if (!EFI_ERROR(write_st))
+		return NULL;
+	return plat_error_text((write_st & 0xffff) ? -(int)(write_st & 0xffff) : -1, buf,
+			       sizeof(buf));
 }
 
 /* "\EFI\BOOT\BOOTX64.EFI" from the image's file-path nodes, up to the last '\'. */
@@ -121,13 +133,19 @@ EFI_STATUS esp_init(EFI_HANDLE image)
 	if (EFI_ERROR(st))
 		return st;
 	image_dir(li->FilePath, dir_name, sizeof(dir_name));
-	if (!EFI_ERROR(open_dir_on(li->DeviceHandle, dir_name, true, &dir)))
+	write_st = open_dir_on(li->DeviceHandle, dir_name, true, &dir);
+	if (!EFI_ERROR(write_st))
 		return EFI_SUCCESS;
-	if (!EFI_ERROR(open_boot_dir_anywhere()))
+	if (!EFI_ERROR(open_boot_dir_anywhere())) {
+		write_st = EFI_SUCCESS;
 		return EFI_SUCCESS;
+	}
 	connect_all();
-	if (!EFI_ERROR(open_boot_dir_anywhere()))
+	if (!EFI_ERROR(open_boot_dir_anywhere())) {
+		write_st = EFI_SUCCESS;
 		return EFI_SUCCESS;
+	}
+	/* Only the image's own volume, read-only: write_st says why not writable. */
 	st = open_dir_on(li->DeviceHandle, dir_name, false, &dir);
 	if (EFI_ERROR(st))
 		dir = NULL;
@@ -236,6 +254,59 @@ EFI_STATUS esp_delete(const char *name)
 	/* Delete also closes; EFI_WARN_DELETE_FAILURE when it could not (UEFI 2.x 13.5). */
 	st = uefi_call_wrapper(fh->Delete, 1, fh);
 	return st == EFI_WARN_DELETE_FAILURE ? EFI_WRITE_PROTECTED : st;
+}
+
+/* A file name in ASCII, as pebsprobe writes names; false when it is not one or too long. */
+static bool ascii_name(const CHAR16 *in, char *out, size_t size)
+{
+	size_t i;
+
+	for (i = 0; in[i]; i++) {
+		if (i + 1 >= size || in[i] < 0x20 || in[i] >= 0x7f)
+			return false;
+		out[i] = (char)in[i];
+	}
+	out[i] = 0;
+	return i > 0;
+}
+
+/*
+ * Read on a directory gives one EFI_FILE_INFO per call and a size of 0 at
+ * the end; EFI_BUFFER_TOO_SMALL gives the size needed and does not move
+ * on (UEFI 2.x 13.5 EFI_FILE_PROTOCOL.Read).
+ */
+EFI_STATUS esp_list(void (*fn)(void *ctx, const char *name), void *ctx)
+{
+	UINTN cap = SIZE_OF_EFI_FILE_INFO + 256 * sizeof(CHAR16), size;
+	EFI_FILE_INFO *info;
+	char name[PLAT_NAME_MAX];
+	EFI_STATUS st;
+
+	if (!dir)
+		return EFI_NOT_READY;
+	st = uefi_call_wrapper(dir->SetPosition, 2, dir, 0);
+	if (EFI_ERROR(st))
+		return st;
+	info = AllocatePool(cap);
+	while (info) {
+		size = cap;
+		st = uefi_call_wrapper(dir->Read, 3, dir, &size, info);
+		if (st == EFI_BUFFER_TOO_SMALL) {
+			FreePool(info);
+			cap = size;
+			info = AllocatePool(cap);
+			continue;
+		}
+		if (EFI_ERROR(st) || !size)
+			break;
+		if (!(info->Attribute & EFI_FILE_DIRECTORY) &&
+		    ascii_name(info->FileName, name, sizeof(name)))
+			fn(ctx, name);
+	}
+	if (!info)
+		return EFI_OUT_OF_RESOURCES;
+	FreePool(info);
+	return st;
 }
 
 static void delete_if_exists(const char *name)

@@ -180,6 +180,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	    .selftest_dirty_regs = hw_real_selftest_dirty_regs,
 	};
 	char err[REPORT_LINE_MAX];
+	const char *ro;
 	unsigned int cleared;
 	int status;
 
@@ -191,17 +192,33 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	report_init(con_line, NULL);
 	plat_efi_init();
 	esp_init(image);
+	ro = esp_write_error();
 	real.ops = hw_real_ops();
 
 	if (read_options(&opts, err, sizeof(err)) || app_select(&opts, &real, err, sizeof(err)) ||
 	    app_check_outputs(&opts, err, sizeof(err))) {
 		/* The files and the exit are the defaults': a refused option names none. */
 		options_defaults(&used);
-		app_clear_previous(&used);
+		if (!ro)
+			app_clear_previous(&used);
 		report_info("pebsprobe %s", PP_VERSION);
 		report_line("ERROR: %s", err);
-		con_open_log(used.log);
+		if (!ro)
+			con_open_log(used.log);
 		status = EXIT_USAGE;
+	} else if (ro) {
+		/*
+		 * A write-protected ESP: no log, results.json or dump could land,
+		 * so nothing is run and nothing is written or deleted; one line
+		 * says why (docs/OUTPUT.md).
+		 */
+		used = opts;
+		report_info("pebsprobe %s", PP_VERSION);
+		report_env_error("esp",
+				 "%s cannot be written: %s; nothing was run (a run needs a "
+				 "writable ESP for its log, results.json and dumps)",
+				 esp_dir_name(), ro);
+		status = EXIT_ENVIRONMENT;
 	} else {
 		used = opts;
 		/* Nothing of an earlier run is left to be read as this one's (docs/OUTPUT.md). */
@@ -221,9 +238,10 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 			    (ST->Hdr.Revision & 0xffff) / 10, con_describe());
 		status = app_run(&opts, &real);
 	}
-	/* Every ending writes results.json: the options as read, the files the defaults' on
-	 * refusal. */
-	status = app_finish(&opts, used.job.results, status);
+	/* Every ending but a write-protected ESP writes results.json: the options as read, the
+	 * files the defaults' on refusal. */
+	if (!ro)
+		status = app_finish(&opts, used.job.results, status);
 	if (con_log_failed()) {
 		report_env_error("log", "writing %s%s failed: %s; the log is incomplete",
 				 esp_dir_name(), used.log, con_log_status());

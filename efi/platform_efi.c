@@ -254,13 +254,16 @@ uint64_t plat_page_size(uint64_t addr)
 /* ---- files ---- */
 
 /* An EFI error status travels as minus its code (the low bits; UEFI 2.x Appendix D). */
-int plat_write_file(const char *name, const void *buf, size_t len)
+static int efi_err(EFI_STATUS st)
 {
-	EFI_STATUS st = esp_write_file(name, buf, len);
-
 	if (!EFI_ERROR(st))
 		return 0;
 	return (st & 0xffff) ? -(int)(st & 0xffff) : -1;
+}
+
+int plat_write_file(const char *name, const void *buf, size_t len)
+{
+	return efi_err(esp_write_file(name, buf, len));
 }
 
 int plat_read_head(const char *name, void *buf, size_t size)
@@ -277,11 +280,12 @@ int64_t plat_free_space(void)
 
 int plat_delete_file(const char *name)
 {
-	EFI_STATUS st = esp_delete(name);
+	return efi_err(esp_delete(name));
+}
 
-	if (!EFI_ERROR(st))
-		return 0;
-	return (st & 0xffff) ? -(int)(st & 0xffff) : -1;
+int plat_list_files(void (*fn)(void *ctx, const char *name), void *ctx)
+{
+	return efi_err(esp_list(fn, ctx));
 }
 
 /* Appendix D's names of the statuses a file write can return. */

@@ -7,11 +7,13 @@
 #include "../lib/platform.h"
 #include "../lib/fmt.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
@@ -117,6 +119,26 @@ int plat_delete_file(const char *name)
 
 	out_path(name, path, sizeof(path));
 	return unlink(path) ? -errno : 0;
+}
+
+int plat_list_files(void (*fn)(void *ctx, const char *name), void *ctx)
+{
+	const char *dir = getenv("PEBSPROBE_OUT");
+	char path[512];
+	struct dirent *e;
+	struct stat st;
+	DIR *d = opendir(dir ? dir : ".");
+
+	if (!d)
+		return errno ? -errno : -1;
+	while ((e = readdir(d))) {
+		out_path(e->d_name, path, sizeof(path));
+		if (strlen(e->d_name) >= PLAT_NAME_MAX || stat(path, &st) || !S_ISREG(st.st_mode))
+			continue;
+		fn(ctx, e->d_name);
+	}
+	closedir(d);
+	return 0;
 }
 
 const char *plat_error_text(int err, char *buf, size_t size)

@@ -49,6 +49,15 @@ int plat_read_head(const char *name, void *buf, size_t size);
 /* Bytes free where the files go (EFI_FILE_SYSTEM_INFO.FreeSpace), -1 when unknown. */
 int64_t plat_free_space(void);
 int plat_delete_file(const char *name);
+/*
+ * Hands fn the name of every plain file beside the binary (folders left
+ * out), as the file system spells it, once each; names over 95 characters
+ * or not ASCII are left out (pebsprobe writes none).  fn may not create or
+ * delete files (collect, then act).  0, or a negative error when the
+ * folder cannot be listed.
+ */
+#define PLAT_NAME_MAX 96
+int plat_list_files(void (*fn)(void *ctx, const char *name), void *ctx);
 /* "EFI_VOLUME_FULL (0x800000000000000b)", "No space left on device (errno 28)". */
 const char *plat_error_text(int err, char *buf, size_t size);
 

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -69,6 +70,48 @@ static void earlier_run_cleared(void **state)
 	assert_int_equal(app_clear_previous(&o), 0);
 }
 
+/*
+ * The dumps are found by listing the folder once: every name the job can
+ * write for any CPU it can measure (1..63), whatever this machine's count
+ * (here 2: a stick moved from a machine with more CPUs), spelt in any case
+ * as FAT matches names; nothing else - CPU 64, "cpu05", a folder, a file
+ * with another first line - is touched.  The old code probed names for
+ * the CPUs this machine has only: "chase-l1-load-cpu5.pebs" stayed.
+ */
+static void dumps_of_any_cpu_cleared(void **state)
+{
+	static const char *const gone[] = {
+	    "chase-l1-load-cpu1.pebs",	      "chase-l1-load-cpu5.pebs", "chase-l1-load-cpu63.pebs",
+	    "seq-load-event8-cpu12.pebs.tmp", "CHASE-L1-STORE.PEBS",
+	};
+	static const char *const kept[] = {
+	    "chase-l1-load-cpu64.pebs", "chase-l1-load-cpu05.pebs", "chase-l1-load-cpu.pebs",
+	    "chase-l1-bogus.pebs",	"chase-l1-load.pebs.bak",
+	};
+	struct options o;
+	char path[256];
+
+	setenv("PEBSPROBE_HOST_CPUS", "2", 1);
+	for (size_t i = 0; i < sizeof(gone) / sizeof(gone[0]); i++)
+		put(gone[i], "PEBSDUMP\x02...");
+	for (size_t i = 0; i < sizeof(kept) / sizeof(kept[0]); i++)
+		put(kept[i], "PEBSDUMP\x02...");
+	put("chase-l2-load-cpu7.pebs", "my own notes");
+	snprintf(path, sizeof(path), "%s/chase-l2-store.pebs", outdir);
+	assert_int_equal(mkdir(path, 0700), 0);
+	options_defaults(&o);
+	strcpy(o.log, "none");
+	assert_int_equal(app_clear_previous(&o), sizeof(gone) / sizeof(gone[0]));
+	for (size_t i = 0; i < sizeof(gone) / sizeof(gone[0]); i++)
+		if (there(gone[i]))
+			fail_msg("%s: still there", gone[i]);
+	for (size_t i = 0; i < sizeof(kept) / sizeof(kept[0]); i++)
+		assert_true(there(kept[i]));
+	assert_true(there("chase-l2-load-cpu7.pebs"));
+	assert_true(there("chase-l2-store.pebs"));
+	unsetenv("PEBSPROBE_HOST_CPUS");
+}
+
 static void not_ours_refused(void **state)
 {
 	struct options o;
@@ -97,6 +140,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(earlier_run_cleared),
+	    cmocka_unit_test(dumps_of_any_cpu_cleared),
 	    cmocka_unit_test(not_ours_refused),
 	};
 
