@@ -59,7 +59,7 @@ static void every_model_calibrates(void **state)
 		c1 = hw_rdtsc();
 		t1 = plat_time_us();
 		lo = hz / 50 - 1;			  /* 20 ms at least */
-		hi = hz / 1000000 * (t1 - t0 + 1) + 1000; /* at most the time around both */
+		hi = hz * (t1 - t0 + 1) / 1000000 + 1000; /* at most the time around both */
 		if (c1 - c0 < lo || c1 - c0 > hi)
 			fail_msg("%s: %llu TSC ticks in %llu us, want %llu..%llu (%llu Hz)", name,
 				 (unsigned long long)(c1 - c0), (unsigned long long)(t1 - t0),
