@@ -192,6 +192,56 @@ static uint32_t cpu_signature(const struct cpu_info *ci)
 	return sig;
 }
 
+/* An object of "0x.." masks under key, or null when absent (a sub-leaf not enumerated). */
+static void json_masks(struct json_out *j, const char *key, bool present, const char *const *names,
+		       const uint32_t *vals, size_t n)
+{
+	if (!present) {
+		json_null(j, key);
+		return;
+	}
+	json_begin_object(j, key);
+	for (size_t i = 0; i < n; i++)
+		json_hex(j, names[i], vals[i], 1);
+	json_end_object(j);
+}
+
+/*
+ * CPUID.23H as probed (pmu/cpu.h struct cpu_perfmon_ext): null without the
+ * leaf; a sub-leaf sub-leaf 0 does not enumerate is null.
+ */
+static void json_perfmon_ext(struct json_out *j, const struct cpu_info *ci)
+{
+	static const char *const ctr_names[] = {"gp", "fixed"};
+	static const char *const acr_names[] = {"reload_gp", "reload_fixed", "cause_gp",
+						"cause_fixed"};
+	static const char *const pebs_names[] = {"groups", "gp", "pdist_gp", "fixed",
+						 "pdist_fixed"};
+	const struct cpu_perfmon_ext *x = &ci->ext;
+	const uint32_t ctr[] = {x->gp, x->fixed};
+	const uint32_t acr[] = {x->acr_gp_reload, x->acr_fixed_reload, x->acr_gp_cause,
+				x->acr_fixed_cause};
+	const uint32_t pebs[] = {ci->arch_pebs_caps, ci->arch_pebs_gp, ci->arch_pebs_pdist_gp,
+				 ci->arch_pebs_fixed, ci->arch_pebs_pdist_fixed};
+
+	if (!x->valid) {
+		json_null(j, "perfmon_ext");
+		return;
+	}
+	json_begin_object(j, "perfmon_ext");
+	json_hex(j, "subleaves", x->subleaves, 1);
+	json_bool(j, "umask2", x->evtsel_ext & PMEXT_UMASK2);
+	json_bool(j, "eq", x->evtsel_ext & PMEXT_EQ);
+	json_masks(j, "counters", x->subleaves & PMEXT_SUB_COUNTERS, ctr_names, ctr, 2);
+	json_masks(j, "acr", x->subleaves & PMEXT_SUB_ACR, acr_names, acr, 4);
+	if (x->subleaves & PMEXT_SUB_EVENTS)
+		json_hex(j, "events", x->events, 1);
+	else
+		json_null(j, "events");
+	json_masks(j, "pebs", ci->arch_pebs, pebs_names, pebs, 5);
+	json_end_object(j);
+}
+
 static void json_run(struct json_out *j, const struct results_run *run)
 {
 	const struct plat_identity *p = run->plat;
@@ -237,6 +287,7 @@ static void json_run(struct json_out *j, const struct results_run *run)
 		else
 			json_null(j, "microcode");
 		json_text(j, "brand", run->ci->brand);
+		json_perfmon_ext(j, run->ci);
 		json_end_object(j);
 	}
 	json_str(j, "pebsprobe", PP_VERSION);

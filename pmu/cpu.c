@@ -162,11 +162,13 @@ static void probe_arch_pmu(struct cpu_info *ci)
 }
 
 /*
- * Arch PEBS: CPUID.(7,1):EAX[8] then leaf 23H subleaves 4 and 5 (Linux
- * arch-PEBS series, d21954c8a0ff: both sub-leaf bits must be set).
+ * CPUID.23H, every sub-leaf sub-leaf 0 enumerates (SDM Vol. 2A CPUID leaf
+ * 23H; Linux core.c update_pmu_cap).  The leaf exists where
+ * CPUID.(7,1):EAX[8] (ArchPerfmonExt) is set.
  */
-static void probe_arch_pebs(struct cpu_info *ci)
+static void probe_perfmon_ext(struct cpu_info *ci)
 {
+	struct cpu_perfmon_ext *x = &ci->ext;
 	struct cpuid_regs r;
 
 	if (ci->max_leaf < 0x23)
@@ -175,21 +177,51 @@ static void probe_arch_pebs(struct cpu_info *ci)
 	if (!(r.eax & BIT_ULL(8)))
 		return;
 	cpuid(0x23, 0, &r);
-	/*
-	 * Sub-leaf 1 (EAX[1]): EAX the GP counters as a bitmap, which may have
-	 * holes (Linux core.c update_pmu_cap: cntr_mask64 = CPUID.23H.1:EAX).  A
-	 * zero bitmap is not taken: leaf 0AH's count stays.
-	 */
-	if (ci->pmu_version && (r.eax & BIT_ULL(1))) {
-		struct cpuid_regs c;
-
-		cpuid(0x23, 1, &c);
-		if (c.eax) {
-			ci->gp_mask = c.eax;
-			ci->n_gp = 32 - __builtin_clz(c.eax);
-		}
+	x->valid = true;
+	x->subleaves = r.eax;
+	x->evtsel_ext = r.ebx;
+	if (x->subleaves & PMEXT_SUB_COUNTERS) {
+		cpuid(0x23, 1, &r);
+		x->gp = r.eax;
+		x->fixed = r.ebx;
 	}
-	if ((r.eax & (BIT_ULL(4) | BIT_ULL(5))) != (BIT_ULL(4) | BIT_ULL(5)))
+	if (x->subleaves & PMEXT_SUB_ACR) {
+		cpuid(0x23, 2, &r);
+		x->acr_gp_reload = r.eax;
+		x->acr_fixed_reload = r.ebx;
+		x->acr_gp_cause = r.ecx;
+		x->acr_fixed_cause = r.edx;
+	}
+	if (x->subleaves & PMEXT_SUB_EVENTS) {
+		cpuid(0x23, 3, &r);
+		x->events = r.eax;
+	}
+}
+
+/*
+ * What CPUID.23H changes: sub-leaf 1's bitmaps are the counters, which may
+ * have holes (Linux core.c update_pmu_cap: cntr_mask64 = EAX,
+ * fixed_cntr_mask64 = EBX); a zero bitmap is not taken (leaf 0AH's stay).
+ * Arch-PEBS needs both PEBS sub-leaves (4 and 5; Linux arch-PEBS series,
+ * d21954c8a0ff).
+ */
+static void probe_arch_pebs(struct cpu_info *ci)
+{
+	const struct cpu_perfmon_ext *x = &ci->ext;
+	struct cpuid_regs r;
+
+	if (!x->valid)
+		return;
+	if (ci->pmu_version && x->gp) {
+		ci->gp_mask = x->gp;
+		ci->n_gp = 32 - __builtin_clz(x->gp);
+	}
+	if (ci->pmu_version >= 2 && x->fixed) {
+		ci->fixed_mask = x->fixed;
+		ci->n_fixed = 32 - __builtin_clz(x->fixed);
+	}
+	if ((x->subleaves & (PMEXT_SUB_PEBS_CAPS | PMEXT_SUB_PEBS_CTRS)) !=
+	    (PMEXT_SUB_PEBS_CAPS | PMEXT_SUB_PEBS_CTRS))
 		return;
 	ci->arch_pebs = true;
 	cpuid(0x23, 4, &r);
@@ -264,6 +296,7 @@ void cpu_probe(struct cpu_info *ci)
 	probe_ident(ci);
 	probe_hybrid(ci);
 	probe_arch_pmu(ci);
+	probe_perfmon_ext(ci);
 	probe_arch_pebs(ci);
 	probe_tsc(ci);
 	probe_msrs(ci);
@@ -598,8 +631,25 @@ static void report_perf_caps(const struct cpu_info *ci)
 	}
 }
 
+/*
+ * CPUID.23H.4:EBX, the record groups arch-PEBS may write, as CFG_C[63:32]
+ * (Linux msr-index.h ARCH_PEBS_CNTR_ALLOW 35, _CNTR_GP 36, _CNTR_FIXED 37,
+ * _CNTR_METRICS 38, _LBR 41:40, _VECR_XMM 49, _GPR 61, _AUX 62).
+ */
+static const struct {
+	const char *name;
+	uint32_t mask;
+} arch_pebs_groups[] = {
+    {"cntr-allow", 1u << 3},   {"cntr-gp", 1u << 4}, {"cntr-fixed", 1u << 5},
+    {"cntr-metrics", 1u << 6}, {"lbr", 3u << 8},     {"xmm", 1u << 17},
+    {"gpr", 1u << 29},	       {"aux", 1u << 30},
+};
+
 static void report_arch_pebs(const struct cpu_info *ci)
 {
+	char buf[REPORT_LINE_MAX];
+	struct strbuf sb;
+
 	if (!ci->arch_pebs) {
 		report_info("arch-pebs: no (CPUID.23H PEBS sub-leaves not enumerated)");
 		return;
@@ -608,6 +658,53 @@ static void report_arch_pebs(const struct cpu_info *ci)
 		    "(pdist 0x%x)",
 		    ci->arch_pebs_caps, ci->arch_pebs_gp, ci->arch_pebs_pdist_gp,
 		    ci->arch_pebs_fixed, ci->arch_pebs_pdist_fixed);
+	strbuf_init(&sb, buf, sizeof(buf));
+	for (size_t i = 0; i < ARRAY_SIZE(arch_pebs_groups); i++)
+		if (ci->arch_pebs_caps & arch_pebs_groups[i].mask)
+			strbuf_printf(&sb, " %s", arch_pebs_groups[i].name);
+	report_info("arch-pebs: groups (CPUID.23H.4:EBX):%s", sb.len ? buf : " none");
+}
+
+/* A sub-leaf's line, or why there is none (CPUID.23H.0:EAX bit `sub` clear). */
+static bool ext_has(const struct cpu_info *ci, unsigned int sub, const char *what)
+{
+	if (ci->ext.subleaves & (1u << sub))
+		return true;
+	report_info("perfmon-ext: %s: not enumerated (CPUID.23H.0:EAX[%u] clear)", what, sub);
+	return false;
+}
+
+/* CPUID.23H sub-leaves 0-3 (SDM Vol. 2A CPUID leaf 23H); 4 and 5 are arch-pebs's lines. */
+static void report_perfmon_ext(const struct cpu_info *ci)
+{
+	const struct cpu_perfmon_ext *x = &ci->ext;
+	char buf[REPORT_LINE_MAX];
+	struct strbuf sb;
+
+	if (!x->valid) {
+		report_info("perfmon-ext: no (CPUID.(7,1):EAX[8] clear or max leaf below 23H)");
+		return;
+	}
+	report_info("perfmon-ext: sub-leaves 0x%x, umask2 %s, eq %s (CPUID.23H.0:EAX, EBX 0x%x)",
+		    x->subleaves, x->evtsel_ext & PMEXT_UMASK2 ? "yes" : "no",
+		    x->evtsel_ext & PMEXT_EQ ? "yes" : "no", x->evtsel_ext);
+	if (ext_has(ci, 1, "counters"))
+		report_info("perfmon-ext: counters GP 0x%x, fixed 0x%x (CPUID.23H.1)", x->gp,
+			    x->fixed);
+	if (ext_has(ci, 2, "acr"))
+		report_info("perfmon-ext: acr reloadable GP 0x%x fixed 0x%x, may cause a reload GP "
+			    "0x%x fixed 0x%x (CPUID.23H.2)",
+			    x->acr_gp_reload, x->acr_fixed_reload, x->acr_gp_cause,
+			    x->acr_fixed_cause);
+	if (ext_has(ci, 3, "events")) {
+		strbuf_init(&sb, buf, sizeof(buf));
+		/* bits 0-11: the events of leaf 0AH:EBX's order (leaf_types.h leaf_0x23_3) */
+		for (uint32_t i = 0; i < 12; i++)
+			if (x->events & (1u << i))
+				strbuf_printf(&sb, " %s", arch_event_names[i]);
+		report_info("perfmon-ext: events 0x%x (CPUID.23H.3):%s", x->events,
+			    sb.len ? buf : " none");
+	}
 }
 
 void cpu_report(const struct cpu_info *ci)
@@ -620,6 +717,7 @@ void cpu_report(const struct cpu_info *ci)
 	report_arch_pmu(ci);
 	report_misc_enable(ci);
 	report_perf_caps(ci);
+	report_perfmon_ext(ci);
 	report_arch_pebs(ci);
 	if (u != UARCH_NONE)
 		report_info("uarch: %s (%s)", pebs_uarch_name(u), what);

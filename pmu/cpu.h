@@ -69,6 +69,24 @@ struct cpu_info {
 	bool has_perf_caps;
 	uint64_t perf_caps;
 
+	/*
+	 * CPUID.23H, the architectural performance monitoring extended leaf
+	 * (SDM Vol. 2A, CPUID leaf 23H; Linux core.c update_pmu_cap; field names
+	 * as Linux asm/cpuid/leaf_types.h leaf_0x23_*), read only where
+	 * CPUID.(7,1):EAX[8] ArchPerfmonExt is set and max leaf >= 23H.  A
+	 * sub-leaf is read only where sub-leaf 0 EAX enumerates it; the others
+	 * stay 0.
+	 */
+	struct cpu_perfmon_ext {
+		bool valid;	     /* the leaf was read */
+		uint32_t subleaves;  /* 0:EAX bitmap: 1 counters, 2 ACR, 3 events, 4/5 PEBS */
+		uint32_t evtsel_ext; /* 0:EBX: 0 UMASK2 (PERFEVTSEL[47:40]), 1 EQ (bit 36) */
+		uint32_t gp, fixed;  /* 1:EAX / EBX: the counters, as bitmaps */
+		uint32_t acr_gp_reload, acr_fixed_reload; /* 2:EAX / EBX: may be reloaded */
+		uint32_t acr_gp_cause, acr_fixed_cause;	  /* 2:ECX / EDX: may cause a reload */
+		uint32_t events; /* 3:EAX: architectural events supported */
+	} ext;
+
 	/* CPUID.23H (architectural PEBS), valid if arch_pebs */
 	bool arch_pebs;
 	uint32_t arch_pebs_caps;	/* subleaf 4 EBX: group bits, as CFG_C[63:32] */
@@ -92,6 +110,15 @@ struct cpu_info {
 #define PERF_CAP_PERF_METRICS	BIT_ULL(15)
 #define PERF_CAP_PEBS_OUTPUT_PT BIT_ULL(16)
 #define PERF_CAP_PEBS_TIMING	BIT_ULL(17)
+
+/* CPUID.23H sub-leaf 0 (SDM Vol. 2A CPUID leaf 23H; Linux perf_event.h union cpuid35_eax/ebx). */
+#define PMEXT_SUB_COUNTERS  (1u << 1)
+#define PMEXT_SUB_ACR	    (1u << 2)
+#define PMEXT_SUB_EVENTS    (1u << 3)
+#define PMEXT_SUB_PEBS_CAPS (1u << 4)
+#define PMEXT_SUB_PEBS_CTRS (1u << 5)
+#define PMEXT_UMASK2	    (1u << 0)
+#define PMEXT_EQ	    (1u << 1)
 
 #define MISC_ENABLE_PERFMON	 BIT_ULL(7)
 #define MISC_ENABLE_BTS_UNAVAIL	 BIT_ULL(11)

@@ -79,6 +79,8 @@ static int apply_modifier(struct pmu_event *ev, const char *tok, bool allow_ldla
 		ev->evtsel = (ev->evtsel & ~EVTSEL_EDGE) | (v ? EVTSEL_EDGE : 0);
 	} else if (!strcmp(key, "i") || !strcmp(key, "inv")) {
 		ev->evtsel = (ev->evtsel & ~EVTSEL_INV) | (v ? EVTSEL_INV : 0);
+	} else if (!strcmp(key, "eq")) {
+		ev->evtsel = (ev->evtsel & ~EVTSEL_EQ) | (v ? EVTSEL_EQ : 0);
 	} else if (!strcmp(key, "c") || !strcmp(key, "cmask")) {
 		if (!eq || v > 255) {
 			pp_snprintf(why, why_size, "event '%s': %s=N needs N in 0..255", ev->name,
@@ -127,6 +129,16 @@ static int parse_raw(const char *text, struct pmu_event *ev, char *why, size_t w
 	for (i = 0; i < n; i++) {
 		const char *eq = strchr(tok[i], '=');
 
+		if (!strncmp(tok[i], "umask2=", 7)) {
+			if (!parse_num(eq + 1, &v) || v > 0xff) {
+				pp_snprintf(why, why_size,
+					    "event '%s': '%s' needs a number in 0..0xff", ev->name,
+					    tok[i]);
+				return -1;
+			}
+			ev->evtsel |= EVTSEL_UMASK2(v);
+			continue;
+		}
 		if (!strncmp(tok[i], "event=", 6) || !strncmp(tok[i], "umask=", 6) ||
 		    !strncmp(tok[i], "offcore_rsp=", 12) || !strncmp(tok[i], "frontend=", 9)) {
 			if (!parse_num(eq + 1, &v)) {
@@ -158,8 +170,8 @@ static int parse_raw(const char *text, struct pmu_event *ev, char *why, size_t w
 		if (!r) {
 			pp_snprintf(why, why_size,
 				    "event '%s': unknown field '%s' (accepted: event=, umask=, "
-				    "cmask=, inv, "
-				    "edge, u, k, ldlat=, offcore_rsp=, frontend=)",
+				    "umask2=, cmask=, inv, edge, eq, u, k, ldlat=, offcore_rsp=, "
+				    "frontend=)",
 				    ev->name, tok[i]);
 			return -1;
 		}
@@ -299,7 +311,7 @@ static int parse_named(const struct perfmon_table *t, const char *text, struct p
 	ev->evtsel = EVTSEL_EVENT(in.codes[0]) | EVTSEL_UMASK(in.umasks[0]) |
 		     EVTSEL_CMASK(in.cmask) | (in.inv ? EVTSEL_INV : 0) |
 		     (in.edge ? EVTSEL_EDGE : 0) | (in.any_thread ? EVTSEL_ANY : 0) |
-		     ((uint64_t)in.umask_ext << 40);
+		     (in.equal ? EVTSEL_EQ : 0) | EVTSEL_UMASK2(in.umask_ext);
 	ev->precise = row_precise(t, &in);
 	take_lists(ev, t, &in);
 	if (take_msr(ev, &in, why, why_size))
@@ -314,10 +326,11 @@ static int parse_named(const struct perfmon_table *t, const char *text, struct p
 		if (r < 0)
 			return -1;
 		if (!r) {
-			pp_snprintf(why, why_size,
-				    "event '%s': '%s' is no modifier of %s (u, k, e, i, c=N%s%s)",
-				    ev->name, tok[i], in.name, ev->has_ldlat ? ", ldlat=N" : "",
-				    ev->has_frontend ? ", fe_thres=N" : "");
+			pp_snprintf(
+			    why, why_size,
+			    "event '%s': '%s' is no modifier of %s (u, k, e, i, eq, c=N%s%s)",
+			    ev->name, tok[i], in.name, ev->has_ldlat ? ", ldlat=N" : "",
+			    ev->has_frontend ? ", fe_thres=N" : "");
 			return -1;
 		}
 	}

@@ -4,10 +4,14 @@
  * against the CPU's perfmon event file (pmu/perfmon.h, data/perfmon).
  * Pure C, freestanding.
  *
- *   NAME[:u][:k][:e][:i][:c=N][:ldlat=N][:fe_thres=N]
+ *   NAME[:u][:k][:e][:i][:eq][:c=N][:ldlat=N][:fe_thres=N]
  *       NAME is perfmon's EventName in any case, e.g.
  *       MEM_TRANS_RETIRED.LOAD_LATENCY_GT_32 or MEM_INST_RETIRED.ALL_LOADS:u
- *   event=0xNN[,umask=0xNN][,cmask=N][,inv][,edge][,ldlat=N][,offcore_rsp=0x..][,frontend=0x..]
+ *   event=0xNN[,umask=0xNN][,umask2=0xNN][,cmask=N][,inv][,edge][,eq][,ldlat=N]
+ *       [,offcore_rsp=0x..][,frontend=0x..]
+ *
+ * umask2 (PERFEVTSEL[47:40]) and eq (bit 36) exist only where CPUID.23H.0:EBX
+ * enumerates them; pmu/plan.c refuses them elsewhere.
  *
  * A named event carries its perfmon row's counter lists; a raw event carries
  * those of the file's row with its encoding, when there is one.
@@ -20,7 +24,7 @@
 
 struct pmu_event {
 	char name[64];	 /* as the user wrote it, trimmed */
-	uint64_t evtsel; /* event, umask, edge, inv, cmask, UMASK2 (no USR/OS/INT/EN) */
+	uint64_t evtsel; /* event, umask, edge, inv, cmask, EQ, UMASK2 (no USR/OS/INT/EN) */
 	bool usr, os;
 	bool precise; /* perfmon: PEBS >= 1, Precise 1 or CollectPEBSRecord >= 1 (raw, no row:
 			 assumed) */

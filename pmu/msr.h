@@ -48,6 +48,15 @@
 #define EVTSEL_CMASK(x)	  (((uint64_t)(x)&0xff) << 24)
 #define EVTSEL_CMASK_MASK GENMASK_ULL(31, 24)
 #define EVTSEL_ADAPTIVE	  BIT_ULL(34)
+/*
+ * The PERFEVTSEL extension, where CPUID.23H.0:EBX enumerates it: EQ (bit 36,
+ * the counter-mask compare is "equal" instead of "greater or equal") and
+ * UMASK2 [47:40] (Linux perf_event.h ARCH_PERFMON_EVENTSEL_EQ / _UMASK2,
+ * commit dce0c74d2d18 "Support PERFEVTSEL extension").
+ */
+#define EVTSEL_EQ	   BIT_ULL(36)
+#define EVTSEL_UMASK2(x)   (((uint64_t)(x)&0xff) << 40)
+#define EVTSEL_UMASK2_MASK GENMASK_ULL(47, 40)
 
 /* IA32_FIXED_CTR_CTRL: 4 bits per counter, adaptive at 32+4i (Linux perf_event.h
  * ICL_FIXED_0_ADAPTIVE). */

@@ -487,6 +487,35 @@ static int offcore_value(const struct pmu_plan *p, const struct pmu_event *ev, i
 	return 0;
 }
 
+/*
+ * The PERFEVTSEL extension fields only where CPUID.23H.0:EBX enumerates them
+ * (Linux core.c update_pmu_cap adds them to the writable config_mask only
+ * then): elsewhere bits 47:40 and 36 are reserved and the write would #GP.
+ */
+static const struct {
+	uint64_t bits;
+	uint32_t cpuid;
+	const char *what;
+} evtsel_ext_rules[] = {
+    {EVTSEL_UMASK2_MASK, PMEXT_UMASK2, "UMASK2 (PERFEVTSEL[47:40], perfmon UMaskExt)"},
+    {EVTSEL_EQ, PMEXT_EQ, "EQ (PERFEVTSEL[36], perfmon Equal)"},
+};
+
+static int evtsel_ext_check(const struct pmu_plan *p, const struct pmu_event *ev, char *why,
+			    size_t why_size)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(evtsel_ext_rules); i++)
+		if ((ev->evtsel & evtsel_ext_rules[i].bits) &&
+		    !(p->evtsel_ext & evtsel_ext_rules[i].cpuid))
+			return refuse(why, why_size,
+				      "event '%s' sets %s, which this CPU does not enumerate "
+				      "(CPUID.23H.0:EBX[%d] clear%s)",
+				      ev->name, evtsel_ext_rules[i].what,
+				      lowest_bit(evtsel_ext_rules[i].cpuid),
+				      p->evtsel_ext ? "" : " or leaf 23H absent");
+	return 0;
+}
+
 static int add_count(struct pmu_plan *p, const struct pmu_event *ev, int user_idx, char *why,
 		     size_t why_size)
 {
@@ -498,6 +527,8 @@ static int add_count(struct pmu_plan *p, const struct pmu_event *ev, int user_id
 
 	if (p->n_count >= PLAN_MAX_COUNT)
 		return refuse(why, why_size, "too many counted events");
+	if (evtsel_ext_check(p, ev, why, why_size))
+		return SESSION_REFUSED;
 	if (ev->fixed >= 0) {
 		if (!(p->fixed_mask & BIT_ULL(ev->fixed)))
 			return refuse(why, why_size,
@@ -652,6 +683,8 @@ static int plan_sample(struct pmu_plan *p, const struct session_cfg *cfg, char *
 		p->kind = cfg->kind;
 	}
 	p->sample_precise = p->sample.precise;
+	if (evtsel_ext_check(p, &p->sample, why, why_size))
+		return SESSION_REFUSED;
 	r = pebs_event_rules(p, &p->sample, why, why_size);
 	if (r)
 		return r;
@@ -775,6 +808,7 @@ static void plan_init(struct pmu_plan *p, const struct cpu_info *ci, const struc
 	p->ci_arch_gp = ci->arch_pebs_gp;
 	p->ci_arch_fixed = ci->arch_pebs_fixed;
 	p->ci_arch_caps = ci->arch_pebs_caps;
+	p->evtsel_ext = ci->ext.valid ? ci->ext.evtsel_ext : 0;
 	p->offcore_valid[0] = offcore_valid_mask(ua, ci, 0);
 	p->offcore_valid[1] = offcore_valid_mask(ua, ci, 1);
 }

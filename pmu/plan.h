@@ -35,6 +35,7 @@ struct pmu_plan {
 	uint32_t fixed_mask; /* fixed counters present (CPUID.0AH EDX/ECX bitmap) */
 	uint64_t gp_width_mask;
 	uint32_t ci_arch_gp, ci_arch_fixed, ci_arch_caps; /* CPUID.23H (arch-PEBS) */
+	uint32_t evtsel_ext;	   /* CPUID.23H.0:EBX: PMEXT_UMASK2, PMEXT_EQ (0: leaf not read) */
 	uint64_t offcore_valid[2]; /* MSR_OFFCORE_RSPx writable bits (pmu/extra_regs.h) */
 
 	struct pmu_event sample;

@@ -75,14 +75,24 @@ static void arch_pebs_leaf(const struct sim_model *m, uint32_t sub, struct cpuid
 
 	switch (sub) {
 	case 0:
-		/* bit 1 counters sub-leaf, bit 4 PEBS caps, bit 5 PEBS counters (Linux core.c
-		 * update_pmu_cap, arch-PEBS series d21954c8a0ff) */
-		r->eax = (1u << 1) | (1u << 4) | (1u << 5);
+		/*
+		 * EAX: the sub-leaves there are, bit 0 this one, 1 counters, 3
+		 * events, 4 PEBS caps, 5 PEBS counters; no model has ACR's 2 (no
+		 * public source gives a part's masks).  EBX: UMASK2 / EQ, per row
+		 * (SDM Vol. 2A CPUID leaf 23H; Linux core.c update_pmu_cap).
+		 */
+		r->eax = (1u << 0) | (1u << 1) | (1u << 3) | (1u << 4) | (1u << 5);
+		r->ebx = m->c23_ext;
 		break;
 	case 1:
 		r->eax = (uint32_t)((1ull << ngp) - 1);
 		/* the fixed counters that exist, as leaf 0AH enumerates them */
 		r->ebx = sim_fixed_present(m->ca[0] & 0xff, ecx, count);
+		break;
+	case 3:
+		/* the architectural events leaf 0AH enumerates: EAX[31:24] long, EBX set = absent
+		 */
+		r->eax = ~m->ca[1] & (uint32_t)((1ull << (m->ca[0] >> 24)) - 1) & 0xfff;
 		break;
 	case 4:
 		r->ebx = m->c23_caps;

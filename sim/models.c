@@ -250,6 +250,8 @@ const struct sim_model sim_model_table[] = {
 		.c15 = { 1, 88, 25000000 }, .c16_mhz = 2200,
 		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
 		.c23_gp = 0xff, .c23_fx = 0x7,
+		/* UMASK2: clearwaterforest_core.json has UMaskExt events; EQ: no public source */
+		.c23_ext = 1u << 0,
 		.perf_caps = 0x3fc5, /* PEBS_FMT 0xF: arch-PEBS (Linux intel_pebs_init), CPUID.23H */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x3000140, .platform_id = 0,
 		/* Linux core.c intel_cmt_extra_regs (Crestmont, Skymont, Darkmont): bit 63 in RSP0 only */
@@ -490,6 +492,8 @@ const struct sim_model sim_model_table[] = {
 		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
 		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
 		.c23_gp = 0xff, .c23_fx = 0x7,
+		/* UMASK2: novalake_coyotecove_core.json has UMaskExt events; EQ: no public source */
+		.c23_ext = 1u << 0,
 		.perf_caps = 0xbfc5, /* arch-PEBS (PEBS_FMT 0xF), perf metrics, FW write */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x10, .platform_id = 1ull << 50,
 		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
@@ -512,6 +516,8 @@ const struct sim_model sim_model_table[] = {
 		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
 		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
 		.c23_gp = 0xff, .c23_fx = 0x7,
+		/* UMASK2: novalake_arcticwolf_core.json has UMaskExt events; EQ: no public source */
+		.c23_ext = 1u << 0,
 		.perf_caps = 0x3fc5, /* arch-PEBS (PEBS_FMT 0xF), FW write */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x10, .platform_id = 1ull << 50,
 		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
@@ -576,6 +582,8 @@ const struct sim_model sim_model_table[] = {
 		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
 		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
 		.c23_gp = 0x3ff, .c23_fx = 0x7,
+		/* UMASK2: pantherlake_cougarcove_core.json has UMaskExt events; EQ: no public source */
+		.c23_ext = 1u << 0,
 		.perf_caps = 0xbfc5, /* arch-PEBS (PEBS_FMT 0xF), perf metrics, FW write */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x114, .platform_id = 1ull << 50,
 		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
@@ -599,6 +607,8 @@ const struct sim_model sim_model_table[] = {
 		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
 		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
 		.c23_gp = 0xff, .c23_fx = 0x7,
+		/* UMASK2: pantherlake_darkmont_core.json has UMaskExt events; EQ: no public source */
+		.c23_ext = 1u << 0,
 		.perf_caps = 0x3fc5, /* arch-PEBS (PEBS_FMT 0xF), FW write */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x114, .platform_id = 1ull << 50,
 		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },

@@ -17,6 +17,8 @@
 #define EVTSEL_IN_TX	BIT_ULL(32)
 #define EVTSEL_IN_TXCP	BIT_ULL(33)
 #define EVTSEL_ADAPTIVE BIT_ULL(34)
+#define EVTSEL_EQ	BIT_ULL(36)
+#define EVTSEL_UMASK2	GENMASK_ULL(47, 40)
 
 enum msr_count { ONE, PER_GP, PER_FIXED, PAIR };
 
@@ -132,6 +134,11 @@ static uint64_t evtsel_mask(const struct sim_cpu *c)
 	if (c->pmu.baseline)
 		m |= EVTSEL_ADAPTIVE; /* bit 34 only with PEBS baseline (Linux perf_event.h
 					 ICL_EVENTSEL_ADAPTIVE) */
+	/* only where CPUID.23H.0:EBX enumerates them (Linux core.c update_pmu_cap) */
+	if (c->pmu.umask2)
+		m |= EVTSEL_UMASK2;
+	if (c->pmu.eq)
+		m |= EVTSEL_EQ;
 	return m;
 }
 

@@ -156,6 +156,10 @@ static void derive_pmu(struct sim_cpu *c)
 		p->fw_write = m->perf_caps & (1u << 13);
 		p->trap = m->perf_caps & (1u << 6);
 	}
+	if (m->flags & F_ARCH_PEBS) {
+		p->umask2 = m->c23_ext & 1;
+		p->eq = m->c23_ext & 2;
+	}
 	p->pebs_usable = ds && !(m->misc_enable & (1u << 12)) &&
 			 (m->pebs_enable_mask || (m->flags & F_ARCH_PEBS));
 }

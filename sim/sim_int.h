@@ -137,9 +137,10 @@ struct sim_model {
 	uint32_t c15[3];		   /* CPUID.15H EAX EBX ECX */
 	uint32_t c16_mhz;		   /* CPUID.16H:EAX base MHz */
 	uint32_t c23_caps, c23_gp, c23_fx; /* CPUID.23H sub-leaf 4 EBX, sub-leaf 5 EAX/ECX */
-	uint64_t perf_caps;		   /* IA32_PERF_CAPABILITIES, if PDCM */
-	uint64_t misc_enable;		   /* IA32_MISC_ENABLE power-on value */
-	uint32_t microcode;		   /* IA32_BIOS_SIGN_ID[63:32] (AMD: patch level [31:0]) */
+	uint32_t c23_ext;     /* CPUID.23H.0:EBX: 0 UMASK2, 1 EQ in PERFEVTSEL (sim/cpuid.c) */
+	uint64_t perf_caps;   /* IA32_PERF_CAPABILITIES, if PDCM */
+	uint64_t misc_enable; /* IA32_MISC_ENABLE power-on value */
+	uint32_t microcode;   /* IA32_BIOS_SIGN_ID[63:32] (AMD: patch level [31:0]) */
 	uint64_t platform_id;
 	uint64_t pebs_enable_mask; /* writable IA32_PEBS_ENABLE bits; 0 = no such MSR */
 	uint64_t frontend_mask;
@@ -196,6 +197,7 @@ struct sim_pmu {
 	uint32_t fixed_bitmap;	      /* fixed counters present (sim_fixed_enum) */
 	unsigned int fmt;	      /* PERF_CAPABILITIES.PEBS_FMT (0 if no PDCM) */
 	bool baseline, fw_write, trap;
+	bool umask2, eq;  /* PERFEVTSEL[47:40] / [36] writable: CPUID.23H.0:EBX[0] / [1] */
 	bool pebs_usable; /* DS and not MISC_ENABLE.PEBS_UNAVAIL */
 };
 

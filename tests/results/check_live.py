@@ -6,8 +6,9 @@ console of the same boot: the run identity, the exit status, every
 verdict line, the CPUs; then that pebs-results' JUnit has exactly the
 console's verdicts, that its table has a row for each, that a run compared
 with itself is no regression, and that pebs-report draws one histogram per
-kernel.  Two more boots end otherwise (refused options: exit 2;
-mode=report) and must leave their own results.json too.  PASS:/FAIL:
+kernel.  Three more boots end otherwise (refused options: exit 2;
+mode=report, on skl and on ptl, whose CPUID.23H run.cpu.perfmon_ext must
+match the console) and must leave their own results.json too.  PASS:/FAIL:
 lines."""
 
 import json
@@ -145,6 +146,25 @@ def schema_v2(doc, text, rc, model):
              (c.get("signature"), doc.get("family"), doc.get("model"), c.get("stepping")))
         need(c.get("microcode") is None or re.fullmatch(r"0x[0-9a-f]+", c["microcode"]),
              "run.cpu.microcode %r" % c.get("microcode"))
+        # CPUID.23H: the console's perfmon-ext lines (pmu/cpu.c report_perfmon_ext)
+        pe = c.get("perfmon_ext", "absent")
+        m = re.search(r"^INFO: perfmon-ext: (?:no |sub-leaves (0x[0-9a-f]+), umask2 (yes|no), "
+                      r"eq (yes|no) )", text, re.M)
+        if not m:
+            need(False, "no INFO: perfmon-ext line on the console")
+        elif m.group(1) is None:
+            need(pe is None, "run.cpu.perfmon_ext %r, console: no leaf 23H" % (pe,))
+        else:
+            need(isinstance(pe, dict) and pe.get("subleaves") == m.group(1) and
+                 pe.get("umask2") == (m.group(2) == "yes") and pe.get("eq") == (m.group(3) == "yes"),
+                 "run.cpu.perfmon_ext %r vs console %s" % (pe, m.group(0)))
+            g = re.search(r"^INFO: perfmon-ext: counters GP (0x[0-9a-f]+), fixed (0x[0-9a-f]+)",
+                          text, re.M)
+            cn = pe.get("counters") if isinstance(pe, dict) else None
+            need((g is None and cn is None) or
+                 (g is not None and isinstance(cn, dict) and
+                  (cn.get("gp"), cn.get("fixed")) == (g.group(1), g.group(2))),
+                 "run.cpu.perfmon_ext.counters %r vs console %s" % (cn, g and g.group(0)))
     return bad
 
 
@@ -186,7 +206,8 @@ def check_schema(name, rc, text, raw, model):
 
 
 for name, want, opts in (("refused", 2, ("pmu=sim", "model=bogus")),
-                         ("report", 0, ("pmu=sim", "model=skl", "mode=report"))):
+                         ("report", 0, ("pmu=sim", "model=skl", "mode=report")),
+                         ("report-ptl", 0, ("pmu=sim", "model=ptl", "mode=report"))):
     rc, text, raw, err = boot(name, *opts)
     if report(rc == want and raw, "live %s: exit %d and a results.json" % (name, want),
               "exit %d, results.json %s; %s" % (rc, "present" if raw else "absent",

@@ -496,6 +496,82 @@ static void test_gp_bitmap_hole(void **state)
 	assert_int_equal(ci.n_gp, 8);
 }
 
+/*
+ * Every CPUID.23H sub-leaf (SDM Vol. 2A CPUID leaf 23H; Linux core.c
+ * update_pmu_cap): 0 EAX 0x3f names sub-leaves 1-5, EBX 0x3 UMASK2 and EQ;
+ * 1 GP 0xff, fixed 0x77 (no fixed 3, fixed 4-6: leaf 0AH says only 0-2);
+ * 2 ACR reloadable GP 0xff / fixed 0x7, causes GP 0x0f / fixed 0x1; 3 events
+ * 0xff (bits 0-7: core-cycles .. topdown-slots).
+ */
+static const struct leaf ext_leaves[] = {
+    {0, 0, VENDOR_INTEL_REGS(0x23)},
+    {1, 0, {0x000c06c0, 0, (1u << 15) | (1u << 2), (1u << 21) | (1u << 5)}},
+    {7, 1, {1u << 8, 0, 0, 0}},
+    {0xa, 0, {0x08300806, 0, 0x7, 0x603}},
+    {0x23, 0, {0x3f, 0x3, 0, 0}},
+    {0x23, 1, {0xff, 0x77, 0, 0}},
+    {0x23, 2, {0xff, 0x7, 0x0f, 0x1}},
+    {0x23, 3, {0xff, 0, 0, 0}},
+    {0x23, 4, {0, 0x7f, 0, 0}},
+    {0x23, 5, {0xff, 0x03, 0x07, 0x01}},
+    {0}};
+static const struct profile ext = {ext_leaves, apebs_msrs};
+
+static void test_perfmon_ext_leaf(void **state)
+{
+	struct cpu_info ci;
+
+	run_probe(&ext, &ci);
+	assert_true(ci.ext.valid);
+	assert_int_equal(ci.ext.subleaves, 0x3f);
+	assert_int_equal(ci.ext.evtsel_ext, PMEXT_UMASK2 | PMEXT_EQ);
+	assert_int_equal(ci.ext.gp, 0xff);
+	assert_int_equal(ci.ext.fixed, 0x77);
+	assert_int_equal(ci.ext.acr_gp_reload, 0xff);
+	assert_int_equal(ci.ext.acr_fixed_reload, 0x7);
+	assert_int_equal(ci.ext.acr_gp_cause, 0x0f);
+	assert_int_equal(ci.ext.acr_fixed_cause, 0x1);
+	assert_int_equal(ci.ext.events, 0xff);
+	/* sub-leaf 1's fixed bitmap is the fixed counters (update_pmu_cap: fixed_cntr_mask64) */
+	assert_int_equal(ci.fixed_mask, 0x77);
+	assert_int_equal(ci.n_fixed, 7);
+	assert_true(has_line("INFO: perfmon-ext: sub-leaves 0x3f, umask2 yes, eq yes "
+			     "(CPUID.23H.0:EAX, EBX 0x3)"));
+	assert_true(has_line("INFO: perfmon-ext: counters GP 0xff, fixed 0x77 (CPUID.23H.1)"));
+	assert_true(has_line("INFO: perfmon-ext: acr reloadable GP 0xff fixed 0x7, may cause a "
+			     "reload GP 0xf fixed 0x1 (CPUID.23H.2)"));
+	assert_true(has_line("INFO: perfmon-ext: events 0xff (CPUID.23H.3): core-cycles "
+			     "instructions ref-cycles llc-references llc-misses "
+			     "branch-instructions branch-misses topdown-slots"));
+	assert_true(has_line("INFO: arch-pebs: groups (CPUID.23H.4:EBX): cntr-allow cntr-gp "
+			     "cntr-fixed cntr-metrics"));
+
+	/* Sub-leaves 2 and 3 not enumerated: not read (their values stay 0), and said so. */
+	struct leaf l[ARRAY_SIZE(ext_leaves)];
+	memcpy(l, ext_leaves, sizeof(l));
+	l[4].r.eax = 0x33;
+	l[4].r.ebx = 0;
+	struct profile p = {l, apebs_msrs};
+	run_probe(&p, &ci);
+	assert_int_equal(ci.ext.acr_gp_reload | ci.ext.acr_fixed_reload, 0);
+	assert_int_equal(ci.ext.events, 0);
+	assert_int_equal(ci.ext.evtsel_ext, 0);
+	assert_true(has_line("INFO: perfmon-ext: acr: not enumerated (CPUID.23H.0:EAX[2] clear)"));
+	assert_true(
+	    has_line("INFO: perfmon-ext: events: not enumerated (CPUID.23H.0:EAX[3] clear)"));
+	assert_true(has_line("INFO: perfmon-ext: sub-leaves 0x33, umask2 no, eq no "
+			     "(CPUID.23H.0:EAX, EBX 0x0)"));
+
+	/* Without ArchPerfmonExt (CPUID.(7,1):EAX[8]) the leaf is not read at all. */
+	memcpy(l, ext_leaves, sizeof(l));
+	l[2].r.eax = 0;
+	run_probe(&p, &ci);
+	assert_false(ci.ext.valid);
+	assert_int_equal(ci.fixed_mask, 0x7);
+	assert_true(has_line("INFO: perfmon-ext: no (CPUID.(7,1):EAX[8] clear or max leaf below "
+			     "23H)"));
+}
+
 /* A faulting capability MSR (a hypervisor hiding it) is reported, not fatal. */
 static void test_faulting_msr(void **state)
 {
@@ -664,11 +740,12 @@ static void test_extended_family(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_skylake),	    cmocka_unit_test(test_tcg),
-	    cmocka_unit_test(test_alder_lake),	    cmocka_unit_test(test_core2_no_pdcm),
-	    cmocka_unit_test(test_arch_pebs),	    cmocka_unit_test(test_faulting_msr),
-	    cmocka_unit_test(test_uarch_table),	    cmocka_unit_test(test_model_gaps),
-	    cmocka_unit_test(test_extended_family), cmocka_unit_test(test_gp_bitmap_hole),
+	    cmocka_unit_test(test_skylake),	     cmocka_unit_test(test_tcg),
+	    cmocka_unit_test(test_alder_lake),	     cmocka_unit_test(test_core2_no_pdcm),
+	    cmocka_unit_test(test_arch_pebs),	     cmocka_unit_test(test_faulting_msr),
+	    cmocka_unit_test(test_uarch_table),	     cmocka_unit_test(test_model_gaps),
+	    cmocka_unit_test(test_extended_family),  cmocka_unit_test(test_gp_bitmap_hole),
+	    cmocka_unit_test(test_perfmon_ext_leaf),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

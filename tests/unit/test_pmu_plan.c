@@ -948,6 +948,64 @@ static void test_glc_lnc_count_constraints(void **state)
 }
 
 /*
+ * UMASK2 (PERFEVTSEL[47:40]) and EQ (bit 36) only where CPUID.23H.0:EBX
+ * enumerates them (bit 0, bit 1; Linux core.c update_pmu_cap, perf_event.h
+ * ARCH_PERFMON_EVENTSEL_UMASK2 / _EQ): elsewhere the bits are reserved and
+ * the write would #GP, so the plan refuses, naming the rule.
+ * ITLB_MISSES.STLB_HIT of lunarlake_lioncove_core.json is EventCode 0x11,
+ * UMask 0x20, UMaskExt 0x01.
+ */
+static void test_evtsel_ext(void **state)
+{
+	struct cpu_info ci = test_cpu_intel(0xbd, 6, true, 10, 6);
+	struct session_cfg c;
+	struct pmu_plan p;
+	char why[256];
+	int ctr;
+
+	ci.hybrid = true;
+	ci.core_type = CORE_TYPE_CORE;
+	ci.native_model = 3;
+	memset(&c, 0, sizeof(c));
+	c.ci = &ci;
+	c.count_only = true;
+	c.count_events[0] = "ITLB_MISSES.STLB_HIT";
+	c.n_count_events = 1;
+	/* no leaf 23H: refused */
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	assert_non_null(strstr(why, "UMASK2 (PERFEVTSEL[47:40], perfmon UMaskExt)"));
+	assert_non_null(strstr(why, "CPUID.23H.0:EBX[0] clear"));
+	/* leaf 23H with EQ only: still refused */
+	ci.ext.valid = true;
+	ci.ext.evtsel_ext = PMEXT_EQ;
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	assert_non_null(strstr(why, "CPUID.23H.0:EBX[0] clear"));
+	/* UMASK2 enumerated: programmed, 0x01 in bits 47:40 */
+	ci.ext.evtsel_ext = PMEXT_UMASK2;
+	assert_int_equal(build(&c, &p, why), 0);
+	ctr = ctr_of(&p, 0);
+	assert_in_range(ctr, 0, 9);
+	assert_true(p.evtsel[ctr] == (0x0000010000432011ULL));
+	/* the raw form gives the same bits */
+	c.count_events[0] = "event=0x11,umask=0x20,umask2=0x1";
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_true(p.evtsel[ctr_of(&p, 0)] == 0x0000010000432011ULL);
+	/* EQ: refused without EBX[1], bit 36 with it */
+	c.count_events[0] = "event=0x3c,umask=0x0,cmask=2,eq";
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	assert_non_null(strstr(why, "EQ (PERFEVTSEL[36], perfmon Equal)"));
+	assert_non_null(strstr(why, "CPUID.23H.0:EBX[1] clear"));
+	ci.ext.evtsel_ext = PMEXT_UMASK2 | PMEXT_EQ;
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_true(p.evtsel[ctr_of(&p, 0)] == (BIT_ULL(36) | 0x0243003cULL));
+	/* a sampled event is checked too, before any counter is chosen */
+	ci.ext.evtsel_ext = 0;
+	c = cfg_for(&ci, KIND_OTHER, "event=0xc0,umask=0x0,umask2=0x2");
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	assert_non_null(strstr(why, "CPUID.23H.0:EBX[0] clear or leaf 23H absent"));
+}
+
+/*
  * Every PEBS-capable event of a model's perfmon file, given as events=, is
  * either placed on a counter its PEBScounters (Counter where the file has
  * none) and CPUID allow, or refused with one line naming why.  The lists
@@ -959,14 +1017,17 @@ static void test_every_pebs_event_placed_or_refused(void **state)
 		const char *what;
 		uint32_t model, core, native;
 		unsigned int fmt, n_gp, version;
+		uint32_t evtsel_ext; /* CPUID.23H.0:EBX */
 	} cpus[] = {
-	    {"skl", 0x5e, 0, 0, 3, 4, 4},
-	    {"icx", 0x6a, 0, 0, 4, 8, 5},
-	    {"spr", 0x8f, 0, 0, 5, 8, 5},
-	    {"adl-p", 0x97, CORE_TYPE_CORE, 1, 4, 8, 5},
-	    {"adl-e", 0x97, CORE_TYPE_ATOM, 1, 4, 6, 5},
-	    {"glm", 0x5c, 0, 0, 3, 4, 4},
-	    {"lnl-p", 0xbd, CORE_TYPE_CORE, 3, 6, 10, 6},
+	    {"skl", 0x5e, 0, 0, 3, 4, 4, 0},
+	    {"icx", 0x6a, 0, 0, 4, 8, 5, 0},
+	    {"spr", 0x8f, 0, 0, 5, 8, 5, 0},
+	    {"adl-p", 0x97, CORE_TYPE_CORE, 1, 4, 8, 5, 0},
+	    {"adl-e", 0x97, CORE_TYPE_ATOM, 1, 4, 6, 5, 0},
+	    {"glm", 0x5c, 0, 0, 3, 4, 4, 0},
+	    /* UMASK2: Linux core.c update_pmu_cap (the Lunar Lake series); its file uses UMaskExt
+	     */
+	    {"lnl-p", 0xbd, CORE_TYPE_CORE, 3, 6, 10, 6, PMEXT_UMASK2},
 	};
 	static const char *const rules[] = {
 	    "PEBScounters",
@@ -991,6 +1052,8 @@ static void test_every_pebs_event_placed_or_refused(void **state)
 		ci.hybrid = cpus[k].core != 0;
 		ci.core_type = cpus[k].core;
 		ci.native_model = cpus[k].native;
+		ci.ext.valid = cpus[k].evtsel_ext != 0;
+		ci.ext.evtsel_ext = cpus[k].evtsel_ext;
 		t = cpu_perfmon_table(&ci);
 		assert_non_null(t);
 		for (unsigned int e = 0; e < perfmon_n_events(t); e++) {
@@ -1098,6 +1161,7 @@ int main(void)
 	    cmocka_unit_test(test_prec_dist_copy),
 	    cmocka_unit_test(test_glc_lnc_count_constraints),
 	    cmocka_unit_test(test_every_pebs_event_placed_or_refused),
+	    cmocka_unit_test(test_evtsel_ext),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

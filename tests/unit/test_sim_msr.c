@@ -120,6 +120,14 @@ struct wcase {
 };
 
 static const struct wcase wcases[] = {
+    /* PERFEVTSEL UMASK2 [47:40] and EQ [36] exist only where CPUID.23H.0:EBX says (sim models.c) */
+    {"ptl", EVTSEL(0), 0x01ull << 40 | 0x2011, false,
+     "UMASK2: ptl (CPU 0 a P-core) enumerates CPUID.23H.0:EBX[0]"},
+    {"archpebs", EVTSEL(1), 0xffull << 40 | 0xc0, false, "UMASK2: archpebs enumerates it"},
+    {"dmr", EVTSEL(0), 0x01ull << 40 | 0x2011, true, "UMASK2: dmr does not enumerate it"},
+    {"lnl", EVTSEL(0), 0x01ull << 40 | 0x2011, true, "UMASK2: no leaf 23H on lnl"},
+    {"skl", EVTSEL(0), 0x01ull << 40 | 0xc0, true, "UMASK2: reserved before perfmon v6"},
+    {"ptl", EVTSEL(0), 1ull << 36 | 0xc0, true, "EQ: no model enumerates CPUID.23H.0:EBX[1]"},
     {"snb", PEBS_ENABLE, 1ull << 63 | 0x8, false, "PS_EN exists on Sandy Bridge (SDM 18.9.4)"},
     {"hsw", PEBS_ENABLE, 1ull << 63, true, "PS_EN is Sandy Bridge only"},
     {"skl", PEBS_ENABLE, 1ull << 63, true, "PS_EN is Sandy Bridge only"},
