@@ -99,21 +99,21 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-case $smp in '' | *[!0-9]* | 0*) bad "--smp '$smp': expected a number 1..$SMP_MAX" ;; esac
-[ "$smp" -le "$SMP_MAX" ] || bad "--smp '$smp': expected a number 1..$SMP_MAX"
-case $timeout in '' | *[!0-9]* | 0*) bad "--timeout '$timeout': expected seconds, 1 or more" ;; esac
+case $smp in '' | *[!0-9]* | 0*) bad "--smp '$smp': not a number 1..$SMP_MAX (accepted: 1..$SMP_MAX)" ;; esac
+[ "$smp" -le "$SMP_MAX" ] || bad "--smp '$smp': more than $SMP_MAX (accepted: 1..$SMP_MAX)"
+case $timeout in '' | *[!0-9]* | 0*) bad "--timeout '$timeout': not seconds (accepted: a number, 1 or more)" ;; esac
 if [[ $mem =~ ^[1-9][0-9]*$ ]]; then
 	mem_q=${mem}M
 elif [[ $mem =~ ^[1-9][0-9]*[MG]$ ]]; then
 	mem_q=$mem
 else
-	bad "--mem '$mem': expected MiB or a number with M or G (e.g. 512, 2G)"
+	bad "--mem '$mem': not a size (accepted: MiB, or a number with M or G: 512, 2G)"
 fi
-[ -z "$image_arg" ] || [ -f "$image_arg" ] || bad "--image '$image_arg': no such file"
-[ -z "$config" ] || [ -f "$config" ] || bad "--config '$config': no such file"
+[ -z "$image_arg" ] || [ -f "$image_arg" ] || bad "--image '$image_arg': no such file (accepted: an image file)"
+[ -z "$config" ] || [ -f "$config" ] || bad "--config '$config': no such file (accepted: a config file)"
 for f in "$log" "$keep"; do
 	[ -z "$f" ] || [ -d "$(dirname -- "$f")" ] ||
-		bad "'$f': the folder $(dirname -- "$f") does not exist (--log, --esp write a file there)"
+		bad "'$f': the folder $(dirname -- "$f") does not exist (accepted: a file name in an existing folder; --log, --esp write it)"
 done
 
 tools/deps.sh || exit 99

@@ -237,13 +237,14 @@ static int apply_token(struct options *o, const char *tok, char *err, size_t err
 
 	strbuf_init(&sb, err, err_size);
 	if (!eq || eq == tok) {
-		strbuf_printf(&sb, "malformed option '%s': expected name=value, names: ", tok);
+		strbuf_printf(&sb, "malformed option '%s' (accepted: name=value, names: ", tok);
 		list_names(&sb);
+		strbuf_puts(&sb, ")");
 		return -1;
 	}
 	d = find_opt(tok, eq - tok);
 	if (!d) {
-		strbuf_printf(&sb, "unknown option '%.*s' (known: ", (int)(eq - tok), tok);
+		strbuf_printf(&sb, "unknown option '%.*s' (accepted: ", (int)(eq - tok), tok);
 		list_names(&sb);
 		strbuf_puts(&sb, ")");
 		return -1;
@@ -288,9 +289,10 @@ int options_parse_line(struct options *o, const char *line, bool skip_argv0, cha
 		while (p[n] && p[n] != ' ' && p[n] != '\t' && p[n] != '\r' && p[n] != '\n')
 			n++;
 		if (n >= sizeof(tok)) {
-			pp_snprintf(err, err_size,
-				    "option '%.24s...' is too long (at most %u characters)", p,
-				    (unsigned int)sizeof(tok) - 1);
+			pp_snprintf(
+			    err, err_size,
+			    "option '%.24s...' is too long (accepted: at most %u characters)", p,
+			    (unsigned int)sizeof(tok) - 1);
 			return -1;
 		}
 		memcpy(tok, p, n);
@@ -328,8 +330,11 @@ int options_parse_config(struct options *o, const char *text, size_t len, char *
 		while (pos + n < len && text[pos + n] != '\n')
 			n++;
 		if (n >= sizeof(line)) {
-			pp_snprintf(err, err_size, "config line %u: longer than %u characters",
-				    lineno, (unsigned int)sizeof(line) - 1);
+			pp_snprintf(err, err_size,
+				    "config line %u: longer than %u characters (accepted: lines of "
+				    "at most %u characters; more lines for more options)",
+				    lineno, (unsigned int)sizeof(line) - 1,
+				    (unsigned int)sizeof(line) - 1);
 			return -1;
 		}
 		memcpy(line, text + pos, n);
@@ -597,8 +602,8 @@ static int check_sim_fault(const struct options *o, char *err, size_t err_size)
 			pp_snprintf(
 			    err, err_size,
 			    "option sim-fault: bad value '%s' (accepted: cpuN:KIND separated "
-			    "by commas, KIND no-records, wrong-latency or gp-on-enable)",
-			    o->sim_fault);
+			    "by commas, N 0..%u, KIND no-records, wrong-latency or gp-on-enable)",
+			    o->sim_fault, JOB_MAX_CPUS - 1);
 			return -1;
 		}
 		if (cpu >= n) {

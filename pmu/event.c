@@ -66,9 +66,10 @@ static int apply_modifier(struct pmu_event *ev, const char *tok, bool allow_ldla
 	memcpy(key, tok, klen);
 	key[klen] = 0;
 	if (eq && !parse_num(eq + 1, &v)) {
-		pp_snprintf(why, why_size,
-			    "event '%s': modifier '%s' needs a number (decimal or 0x hex)",
-			    ev->name, tok);
+		pp_snprintf(
+		    why, why_size,
+		    "event '%s': modifier '%s' needs a number (accepted: decimal or 0x hex)",
+		    ev->name, tok);
 		return -1;
 	}
 	if (!strcmp(key, "u")) {
@@ -83,24 +84,27 @@ static int apply_modifier(struct pmu_event *ev, const char *tok, bool allow_ldla
 		ev->evtsel = (ev->evtsel & ~EVTSEL_EQ) | (v ? EVTSEL_EQ : 0);
 	} else if (!strcmp(key, "c") || !strcmp(key, "cmask")) {
 		if (!eq || v > 255) {
-			pp_snprintf(why, why_size, "event '%s': %s=N needs N in 0..255", ev->name,
-				    key);
+			pp_snprintf(why, why_size,
+				    "event '%s': %s=N out of range (accepted: N in 0..255)",
+				    ev->name, key);
 			return -1;
 		}
 		ev->evtsel = (ev->evtsel & ~EVTSEL_CMASK_MASK) | EVTSEL_CMASK(v);
 	} else if (!strcmp(key, "ldlat") && allow_ldlat) {
 		if (!eq || v < 3 || v > 0xffff) {
-			pp_snprintf(
-			    why, why_size,
-			    "event '%s': ldlat=N needs N in 3..65535 (SDM 18.9.4.2: minimum 3)",
-			    ev->name);
+			pp_snprintf(why, why_size,
+				    "event '%s': ldlat=N out of range (accepted: N in 3..65535; "
+				    "SDM 18.9.4.2: "
+				    "minimum 3)",
+				    ev->name);
 			return -1;
 		}
 		ev->has_ldlat = true;
 		ev->ldlat = (uint32_t)v;
 	} else if (!strcmp(key, "fe_thres") && allow_fe) {
 		if (!eq || v > 0xfff) {
-			pp_snprintf(why, why_size, "event '%s': fe_thres=N needs N in 0..4095",
+			pp_snprintf(why, why_size,
+				    "event '%s': fe_thres=N out of range (accepted: N in 0..4095)",
 				    ev->name);
 			return -1;
 		}
@@ -121,7 +125,10 @@ static int parse_raw(const char *text, struct pmu_event *ev, char *why, size_t w
 	uint64_t v;
 
 	if (n < 0) {
-		pp_snprintf(why, why_size, "event '%s': too many or too long fields", ev->name);
+		pp_snprintf(why, why_size,
+			    "event '%s': too many or too long fields (accepted: at most 12 fields "
+			    "separated by ',', each at most %d characters)",
+			    ev->name, TOK_MAX - 1);
 		return -1;
 	}
 	ev->raw = true;
@@ -142,8 +149,11 @@ static int parse_raw(const char *text, struct pmu_event *ev, char *why, size_t w
 		if (!strncmp(tok[i], "event=", 6) || !strncmp(tok[i], "umask=", 6) ||
 		    !strncmp(tok[i], "offcore_rsp=", 12) || !strncmp(tok[i], "frontend=", 9)) {
 			if (!parse_num(eq + 1, &v)) {
-				pp_snprintf(why, why_size, "event '%s': '%s' needs a number",
-					    ev->name, tok[i]);
+				pp_snprintf(
+				    why, why_size,
+				    "event '%s': '%s' needs a number (accepted: decimal or 0x "
+				    "hex)",
+				    ev->name, tok[i]);
 				return -1;
 			}
 			if (tok[i][0] == 'e' && v <= 0xff) {
@@ -158,7 +168,8 @@ static int parse_raw(const char *text, struct pmu_event *ev, char *why, size_t w
 				ev->has_frontend = true;
 				ev->frontend = v;
 			} else {
-				pp_snprintf(why, why_size, "event '%s': '%s' out of range 0..0xff",
+				pp_snprintf(why, why_size,
+					    "event '%s': '%s' out of range (accepted: 0..0xff)",
 					    ev->name, tok[i]);
 				return -1;
 			}
@@ -177,7 +188,10 @@ static int parse_raw(const char *text, struct pmu_event *ev, char *why, size_t w
 		}
 	}
 	if (!have_event) {
-		pp_snprintf(why, why_size, "event '%s': raw events need event=0xNN", ev->name);
+		pp_snprintf(why, why_size,
+			    "event '%s': no event= field (accepted: event=0xNN with optional "
+			    "umask=0xNN and modifiers)",
+			    ev->name);
 		return -1;
 	}
 	return 0;
@@ -293,16 +307,16 @@ static int parse_named(const struct perfmon_table *t, const char *text, struct p
 
 	if (!t) {
 		pp_snprintf(why, why_size,
-			    "event '%s': this CPU has no perfmon event file (data/perfmon): "
-			    "only raw event=0xNN,umask=0xNN",
+			    "event '%s': this CPU has no perfmon event file (data/perfmon) "
+			    "(accepted: raw event=0xNN,umask=0xNN only)",
 			    ev->name);
 		return -1;
 	}
 	pe = find_named(t, text, &rest);
 	if (!pe) {
 		pp_snprintf(why, why_size,
-			    "event '%s': no such EventName in perfmon %s (a perfmon name, e.g. "
-			    "INST_RETIRED.ANY_P, or raw event=0xNN,umask=0xNN)",
+			    "event '%s': no such EventName in perfmon %s (accepted: a perfmon "
+			    "name, e.g. INST_RETIRED.ANY_P, or raw event=0xNN,umask=0xNN)",
 			    ev->name, perfmon_table_name(t));
 		return -1;
 	}
@@ -318,7 +332,10 @@ static int parse_named(const struct perfmon_table *t, const char *text, struct p
 		return -1;
 	n = *rest == ':' ? split(rest + 1, ':', tok, 12) : 0;
 	if (n < 0) {
-		pp_snprintf(why, why_size, "event '%s': too many or too long fields", ev->name);
+		pp_snprintf(why, why_size,
+			    "event '%s': too many or too long modifiers (accepted: at most 12 "
+			    "separated by ':', each at most %d characters)",
+			    ev->name, TOK_MAX - 1);
 		return -1;
 	}
 	for (i = 0; i < n; i++) {
@@ -328,7 +345,8 @@ static int parse_named(const struct perfmon_table *t, const char *text, struct p
 		if (!r) {
 			pp_snprintf(
 			    why, why_size,
-			    "event '%s': '%s' is no modifier of %s (u, k, e, i, eq, c=N%s%s)",
+			    "event '%s': '%s' is no modifier of %s (accepted: u, k, e, i, eq, "
+			    "c=N%s%s)",
 			    ev->name, tok[i], in.name, ev->has_ldlat ? ", ldlat=N" : "",
 			    ev->has_frontend ? ", fe_thres=N" : "");
 			return -1;
@@ -382,15 +400,17 @@ int pmu_event_parse(const struct perfmon_table *t, const char *text, struct pmu_
 	while (text && is_space(*text))
 		text++;
 	if (!text || !*text) {
-		pp_snprintf(why, why_size, "empty event (a perfmon name or event=0xNN,umask=0xNN)");
+		pp_snprintf(why, why_size,
+			    "empty event (accepted: a perfmon name or event=0xNN,umask=0xNN)");
 		return -1;
 	}
 	len = strlen(text);
 	while (len && is_space(text[len - 1]))
 		len--;
 	if (len >= sizeof(ev->name)) {
-		pp_snprintf(why, why_size, "event '%.40s...': longer than %zu characters", text,
-			    sizeof(ev->name) - 1);
+		pp_snprintf(why, why_size,
+			    "event '%.40s...': %zu characters (accepted: at most %zu characters)",
+			    text, strlen(text), sizeof(ev->name) - 1);
 		return -1;
 	}
 	memcpy(ev->name, text, len);
@@ -410,10 +430,12 @@ int pmu_event_parse(const struct perfmon_table *t, const char *text, struct pmu_
 		unsigned int umask = (ev->evtsel >> 8) & 0xff;
 
 		if (umask < 1 || umask > 4) {
-			pp_snprintf(why, why_size,
-				    "event '%s': encodes as event 0x00 umask 0x%02x, which is no "
-				    "counter; use the perfmon name (e.g. INST_RETIRED.ANY)",
-				    ev->name, umask);
+			pp_snprintf(
+			    why, why_size,
+			    "event '%s': encodes as event 0x00 umask 0x%02x, which is no "
+			    "counter (accepted: umask 0x01..0x04, or the perfmon name, e.g. "
+			    "INST_RETIRED.ANY)",
+			    ev->name, umask);
 			return -1;
 		}
 		ev->fixed = umask - 1;

@@ -262,12 +262,12 @@ static int pebs_event_rules(const struct pmu_plan *p, const struct pmu_event *ev
 	if (ev->evtsel & (EVTSEL_ANY | EVTSEL_EDGE | EVTSEL_INV | EVTSEL_CMASK_MASK))
 		return refuse(why, why_size,
 			      "event '%s': PEBS needs AnyThread, Edge, Invert and CMask zero "
-			      "(SDM 18.9.4 NOTE)",
+			      "(SDM 18.9.4 NOTE; accepted: the event without any, e, i or c=)",
 			      ev->name);
 	if (!ev->precise && !(p->ua->flags & UA_NONPRECISE_PEBS) && !p->baseline && !p->arch)
 		return refuse(why, why_size,
 			      "event '%s' is not PEBS-capable on %s (perfmon %s: PEBS, Precise and "
-			      "CollectPEBSRecord all 0)",
+			      "CollectPEBSRecord all 0; accepted: an event with one of them set)",
 			      ev->name, p->ua->name,
 			      p->pm ? perfmon_table_name(p->pm) : "(no file)");
 	return 0;
@@ -358,19 +358,23 @@ static int pick_sample_counter(struct pmu_plan *p, char *why, size_t why_size)
 				   sizeof(rule));
 			return refuse(why, why_size,
 				      "event '%s': fixed counter %d is not in its %s (fixed mask "
-				      "0x%x)",
+				      "0x%x; accepted: an event its counter list allows)",
 				      ev->name, ev->fixed, rule, ev->pebs_ctrs.fixed);
 		}
 		if (!(p->fixed_mask & BIT_ULL(ev->fixed)))
-			return refuse(why, why_size,
-				      "event '%s' lives on fixed counter %d, which CPUID does not "
-				      "enumerate (CPUID.0AH fixed counters 0x%x)",
-				      ev->name, ev->fixed, p->fixed_mask);
+			return refuse(
+			    why, why_size,
+			    "event '%s' lives on fixed counter %d, which CPUID does not "
+			    "enumerate (CPUID.0AH fixed counters 0x%x; accepted: an event on "
+			    "a counter this CPU has)",
+			    ev->name, ev->fixed, p->fixed_mask);
 		if (!(fx & BIT_ULL(ev->fixed)))
 			return refuse(
 			    why, why_size,
 			    "event '%s' lives on fixed counter %d: fixed-counter PEBS needs "
-			    "adaptive PEBS (PERF_CAPABILITIES[14]) or arch-PEBS",
+			    "adaptive PEBS (PERF_CAPABILITIES[14]) or arch-PEBS (accepted: events "
+			    "on "
+			    "GP counters here)",
 			    ev->name, ev->fixed);
 		p->sample_ctr = 32 + ev->fixed;
 		return 0;
@@ -388,7 +392,9 @@ static int pick_sample_counter(struct pmu_plan *p, char *why, size_t why_size)
 	if (!allowed) {
 		gp_words(rule_gp, words, sizeof(words));
 		gp_words(cpuid_gp, cpuid_words, sizeof(cpuid_words));
-		return refuse(why, why_size, "event '%s': %s %s and %s %s share no counter",
+		return refuse(why, why_size,
+			      "event '%s': %s %s and %s %s share no counter (accepted: an event "
+			      "whose counters this CPU has)",
 			      ev->name, rule, words,
 			      p->arch ? "CPUID.23H.5:EAX" : "CPUID GP counters", cpuid_words);
 	}
@@ -405,15 +411,6 @@ static int choose_period(struct pmu_plan *p, uint64_t want, char *why, size_t wh
 	if (inst_all && min < 128)
 		min = 128; /* HSW11/BDM11/BDM55: Linux core.c bdw_limit_period */
 	/* Default: the minimum, but not below 32 (Atoms allow 1: one assist per event). */
-	p->period = want ? want : (min < 32 ? 32 : min);
-	if (p->period < min)
-		return refuse(why, why_size, "period %llu below %llu, the minimum on %s",
-			      (unsigned long long)p->period, (unsigned long long)min, ua->name);
-	if (inst_all && (p->period & 0x3f))
-		return refuse(
-		    why, why_size,
-		    "period %llu: INST_RETIRED.ALL on %s needs the low 6 bits clear (HSW11)",
-		    (unsigned long long)p->period, ua->name);
 	/*
 	 * With full-width writes (IA32_PERF_CAPABILITIES.FW_WRITE, bit 13) the
 	 * session writes the IA32_A_PMCx aliases: half the counter's width
@@ -421,20 +418,34 @@ static int choose_period(struct pmu_plan *p, uint64_t want, char *why, size_t wh
 	 * for arch-PEBS, whose reload value (CFG_C, pmu/msr.h) holds 32 bits.
 	 */
 	bool full = p->fw_write && !p->arch;
+	uint64_t max = full ? p->gp_width_mask >> 1 : MAX_PERIOD;
 
-	if (full && p->period > (p->gp_width_mask >> 1))
+	p->period = want ? want : (min < 32 ? 32 : min);
+	if (p->period < min)
+		return refuse(why, why_size,
+			      "period %llu below %llu, the minimum on %s (accepted: %llu..%llu)",
+			      (unsigned long long)p->period, (unsigned long long)min, ua->name,
+			      (unsigned long long)min, (unsigned long long)max);
+	if (inst_all && (p->period & 0x3f))
+		return refuse(why, why_size,
+			      "period %llu: INST_RETIRED.ALL on %s needs the low 6 bits clear "
+			      "(HSW11; accepted: a multiple of 64, %llu..%llu)",
+			      (unsigned long long)p->period, ua->name, (unsigned long long)min,
+			      (unsigned long long)max);
+	if (full && p->period > max)
 		return refuse(why, why_size,
 			      "period %llu above %llu (full-width counter writes: half "
-			      "the %u-bit counter)",
-			      (unsigned long long)p->period,
-			      (unsigned long long)(p->gp_width_mask >> 1),
-			      (unsigned int)__builtin_popcountll(p->gp_width_mask));
-	if (!full && p->period > MAX_PERIOD)
-		return refuse(why, why_size, "period %llu above %llu (%s)",
-			      (unsigned long long)p->period, MAX_PERIOD,
+			      "the %u-bit counter; accepted: %llu..%llu)",
+			      (unsigned long long)p->period, (unsigned long long)max,
+			      (unsigned int)__builtin_popcountll(p->gp_width_mask),
+			      (unsigned long long)min, (unsigned long long)max);
+	if (!full && p->period > max)
+		return refuse(why, why_size, "period %llu above %llu (%s; accepted: %llu..%llu)",
+			      (unsigned long long)p->period, (unsigned long long)max,
 			      p->arch ? "the arch-PEBS reload value holds 32 bits"
 				      : "counter writes sign-extend bit 31: no full-width "
-					"writes, IA32_PERF_CAPABILITIES bit 13 clear");
+					"writes, IA32_PERF_CAPABILITIES bit 13 clear",
+			      (unsigned long long)min, (unsigned long long)max);
 	return 0;
 }
 
@@ -507,12 +518,13 @@ static int evtsel_ext_check(const struct pmu_plan *p, const struct pmu_event *ev
 	for (size_t i = 0; i < ARRAY_SIZE(evtsel_ext_rules); i++)
 		if ((ev->evtsel & evtsel_ext_rules[i].bits) &&
 		    !(p->evtsel_ext & evtsel_ext_rules[i].cpuid))
-			return refuse(why, why_size,
-				      "event '%s' sets %s, which this CPU does not enumerate "
-				      "(CPUID.23H.0:EBX[%d] clear%s)",
-				      ev->name, evtsel_ext_rules[i].what,
-				      lowest_bit(evtsel_ext_rules[i].cpuid),
-				      p->evtsel_ext ? "" : " or leaf 23H absent");
+			return refuse(
+			    why, why_size,
+			    "event '%s' sets %s, which this CPU does not enumerate "
+			    "(CPUID.23H.0:EBX[%d] clear%s) (accepted: the event without it)",
+			    ev->name, evtsel_ext_rules[i].what,
+			    lowest_bit(evtsel_ext_rules[i].cpuid),
+			    p->evtsel_ext ? "" : " or leaf 23H absent");
 	return 0;
 }
 
@@ -539,7 +551,7 @@ static int add_count(struct pmu_plan *p, const struct pmu_event *ev, int user_id
 			rule_words(ev, "Counter", rule, sizeof(rule));
 			return refuse(why, why_size,
 				      "event '%s': fixed counter %d is not in its %s (fixed mask "
-				      "0x%x)",
+				      "0x%x; accepted: an event its counter list allows)",
 				      ev->name, ev->fixed, rule, ev->count_ctrs.fixed);
 		}
 		if (p->sample_ctr == 32 + ev->fixed)

@@ -153,8 +153,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		}
 		if (a[0] != '-' || !a[1]) {
 			if (o->file)
-				return usage_error("more than one FILE ('%s' and '%s')", o->file,
-						   a);
+				return usage_error("more than one FILE ('%s' and '%s'; accepted: "
+						   "one FILE, or - for standard input)",
+						   o->file, a);
 			o->file = a;
 			continue;
 		}
@@ -170,14 +171,17 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			if (!known)
 				return apply(o, a, "");
 			if (i + 1 >= argc)
-				return usage_error("option '%s' needs a value%s", a, "");
+				return usage_error("option '%s' needs a value (accepted: %s VALUE)",
+						   a, a);
 			rc = apply(o, a, argv[++i]);
 		}
 		if (rc)
 			return rc;
 	}
 	if (!o->file)
-		return usage_error("no FILE given%s%s", "", "");
+		return usage_error("no FILE given (accepted: a dump or record file, or - for "
+				   "standard input)%s%s",
+				   "", "");
 	return 0;
 }
 
@@ -213,8 +217,12 @@ static bool input_open(struct input *in, const char *path)
 	in->name = strcmp(path, "-") ? path : "stdin";
 	in->fd = strcmp(path, "-") ? open(path, O_RDONLY) : 0;
 	if (in->fd < 0 || fstat(in->fd, &st) < 0) {
-		fprintf(stderr, "%s: %s: %s\n", prog, in->name, strerror(errno));
-		return false;
+		/* A path that does not open is the user's mistake: exit 2, as for a folder. */
+		fprintf(stderr,
+			"%s: %s: %s (accepted: a readable dump or record file, or - for "
+			"standard input)\n",
+			prog, in->name, strerror(errno));
+		exit(2);
 	}
 	if (S_ISDIR(st.st_mode)) {
 		fprintf(stderr,

@@ -436,6 +436,6 @@ usage_case bad-data-cfg "--data-cfg 'zz'" --format 4 --data-cfg zz "$T/fmt3.bin"
 usage_case unknown-option "unknown option '--frobnicate'" --frobnicate "$T/fmt3.bin"
 usage_case no-file "no FILE" --format 3
 usage_case missing-value "needs a value" --format 3 --uarch
-run missing-file 1 --format 3 "$T/nonexistent.bin" && pass missing-file
+usage_case missing-file "nonexistent.bin: No such file or directory (accepted: a readable dump" --format 3 "$T/nonexistent.bin"
 run help 0 --help && grep -q '^usage: pebs-decode' "$T/out" && pass help
 exit 0

@@ -69,15 +69,19 @@ arg_case() { # name stderr-regex args...
 		fail "run-qemu.sh $*" "exit $rc, $n stderr lines: $(head -2 "$T/$name.err")"
 	fi
 }
-arg_case config-missing "^run-qemu.sh: --config '/nonexistent': no such file$" --config /nonexistent
-arg_case image-missing "^run-qemu.sh: --image '/nonexistent': no such file$" --image /nonexistent
+arg_case config-missing "^run-qemu.sh: --config '/nonexistent': no such file \(accepted: a config file\)$" \
+	--config /nonexistent
+arg_case image-missing "^run-qemu.sh: --image '/nonexistent': no such file \(accepted: an image file\)$" \
+	--image /nonexistent
 arg_case smp-no-value '^run-qemu.sh: --smp needs a value \(accepted: --smp N, a number 1\.\.288\)$' --smp
 arg_case smp-then-flag '^run-qemu.sh: --smp needs a value' --smp --kvm
-arg_case smp-zero "^run-qemu.sh: --smp '0': expected a number 1\.\.288$" --smp 0
-arg_case esp-no-folder "^run-qemu.sh: '/nonexistent/x.img': the folder /nonexistent does not exist" \
+arg_case smp-zero "^run-qemu.sh: --smp '0': not a number 1\.\.288 \(accepted: 1\.\.288\)$" --smp 0
+arg_case smp-many "^run-qemu.sh: --smp '289': more than 288 \(accepted: 1\.\.288\)$" --smp 289
+arg_case esp-no-folder "^run-qemu.sh: '/nonexistent/x.img': the folder /nonexistent does not exist \(accepted: a file name in an existing folder" \
 	--esp /nonexistent/x.img
-arg_case mem-bad "^run-qemu.sh: --mem '2X': expected MiB or a number with M or G" --mem 2X
-arg_case timeout-zero "^run-qemu.sh: --timeout '0': expected seconds, 1 or more$" --timeout 0
+arg_case mem-bad "^run-qemu.sh: --mem '2X': not a size \(accepted: MiB, or a number with M or G" --mem 2X
+arg_case timeout-zero "^run-qemu.sh: --timeout '0': not seconds \(accepted: a number, 1 or more\)$" --timeout 0
+arg_case unknown-arg "^run-qemu.sh: unknown argument '--frob' \(accepted: --kvm .* --readonly .* -- options\)$" --frob
 
 # --mem reaches QEMU as -m (a stand-in QEMU prints its arguments).
 printf '#!/bin/sh\necho "$*" >"%s"\nprintf "INFO: exit status 0 (exit=shutdown)\\r\\n"\nexit 1\n' \

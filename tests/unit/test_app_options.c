@@ -184,19 +184,19 @@ static void test_unknown_and_malformed(void **state)
 {
 	expect_error(
 	    "foo=1",
-	    "unknown option 'foo' (known: pmu, model, trace, exit, kernels, "
+	    "unknown option 'foo' (accepted: pmu, model, trace, exit, kernels, "
 	    "events, ldlat, period, buffer, threshold, drain, records, size, "
 	    "iterations, log, results, dump, cpus, sim-fault, selftest, mode, verbose, pause)");
 	expect_error("pmu",
-		     "malformed option 'pmu': expected name=value, names: pmu, model, "
+		     "malformed option 'pmu' (accepted: name=value, names: pmu, model, "
 		     "trace, exit, kernels, events, ldlat, period, buffer, threshold, drain, "
 		     "records, size, iterations, log, results, dump, cpus, sim-fault, selftest, "
-		     "mode, verbose, pause");
+		     "mode, verbose, pause)");
 	expect_error("=hw",
-		     "malformed option '=hw': expected name=value, names: pmu, model, "
+		     "malformed option '=hw' (accepted: name=value, names: pmu, model, "
 		     "trace, exit, kernels, events, ldlat, period, buffer, threshold, drain, "
 		     "records, size, iterations, log, results, dump, cpus, sim-fault, selftest, "
-		     "mode, verbose, pause");
+		     "mode, verbose, pause)");
 	/* The error names the first bad token, after the good ones were applied. */
 	expect_error("pmu=sim ldlat=1 pmu=zz",
 		     "option ldlat: bad value '1' (accepted: an integer 3..65535)");
@@ -230,7 +230,8 @@ static void test_tokens(void **state)
 	line[sizeof(line) - 1] = 0;
 	memcpy(line, "events=", 7);
 	expect_error(line,
-		     "option 'events=aaaaaaaaaaaaaaaaa...' is too long (at most 159 characters)");
+		     "option 'events=aaaaaaaaaaaaaaaaa...' is too long (accepted: at most 159 "
+		     "characters)");
 	/* A value too long for its field but within a token. */
 	char ev[200];
 	memset(ev, 'b', sizeof(ev) - 1);
@@ -267,10 +268,11 @@ static void test_config(void **state)
 	static const char bad[] = "pmu=sim\n\nbogus=1\n";
 	options_defaults(&o);
 	assert_int_equal(options_parse_config(&o, bad, sizeof(bad) - 1, err, sizeof(err)), -1);
-	assert_string_equal(err, "config line 3: unknown option 'bogus' (known: pmu, model, trace, "
-				 "exit, kernels, events, ldlat, period, buffer, threshold, drain, "
-				 "records, size, iterations, log, results, dump, cpus, sim-fault, "
-				 "selftest, mode, verbose, pause)");
+	assert_string_equal(err,
+			    "config line 3: unknown option 'bogus' (accepted: pmu, model, trace, "
+			    "exit, kernels, events, ldlat, period, buffer, threshold, drain, "
+			    "records, size, iterations, log, results, dump, cpus, sim-fault, "
+			    "selftest, mode, verbose, pause)");
 	static const char bin[] = "pmu=sim\nldlat=\x80\n";
 	options_defaults(&o);
 	assert_int_equal(options_parse_config(&o, bin, sizeof(bin) - 1, err, sizeof(err)), -1);
@@ -284,7 +286,8 @@ static void test_config(void **state)
 	memset(longline, '#', sizeof(longline));
 	assert_int_equal(options_parse_config(&o, longline, sizeof(longline), err, sizeof(err)),
 			 -1);
-	assert_string_equal(err, "config line 1: longer than 511 characters");
+	assert_string_equal(err, "config line 1: longer than 511 characters (accepted: lines of at "
+				 "most 511 characters; more lines for more options)");
 	/* An empty file is fine: defaults. */
 	options_defaults(&o);
 	assert_int_equal(options_parse_config(&o, "", 0, err, sizeof(err)), 0);

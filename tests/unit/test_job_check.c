@@ -57,16 +57,17 @@ static void refused(const char *line, const char *want)
 static void period_range(void **state)
 {
 	refused("model=skl period=1",
-		"ERROR: option period: period 1 below 32, the minimum on Skylake (checked before "
-		"any PMU programming)");
+		"ERROR: option period: period 1 below 32, the minimum on Skylake (accepted: "
+		"32..140737488355327) (checked before any PMU programming)");
 	/* Skylake writes full width (FW_WRITE): 2^47-1 for its 48-bit counters. */
 	assert_int_not_equal(run("model=skl period=4294967296"), EXIT_USAGE);
 	refused("model=skl period=140737488355328",
 		"period 140737488355328 above 140737488355327 (full-width counter writes: half "
-		"the 48-bit counter)");
+		"the 48-bit counter; accepted: 32..140737488355327)");
 	/* Arch-PEBS's reload value (CFG_C) has 32 bits whatever FW_WRITE says. */
 	refused("model=archpebs period=4294967296",
-		"period 4294967296 above 2147483647 (the arch-PEBS reload value holds 32 bits)");
+		"period 4294967296 above 2147483647 (the arch-PEBS reload value holds 32 bits; "
+		"accepted: 32..2147483647)");
 	/* Atoms take 1 (one assist per event). */
 	assert_int_equal(run("model=slm period=1"), EXIT_PASS);
 }
@@ -79,7 +80,7 @@ static void events(void **state)
 		"ERROR: option events: event 'BOGUS': no such EventName in perfmon "
 		"SKL/skylake_core.json");
 	snprintf(line, sizeof(line), "model=skl events=%064d", 7);
-	refused(line, "': longer than 63 characters");
+	refused(line, "': 64 characters (accepted: at most 63 characters)");
 	assert_int_not_equal(run("model=skl events=MEM_INST_RETIRED.ALL_LOADS"), EXIT_USAGE);
 }
 

@@ -43,7 +43,7 @@ def parse(argv, options, positional):
                              (name, accepted(options), positional))
         if o.value is None:
             if eq:
-                raise UsageError("option %s takes no value" % name)
+                raise UsageError("option %s takes no value (accepted: %s alone)" % (name, name))
             value = True
         else:
             if not eq:
@@ -55,7 +55,7 @@ def parse(argv, options, positional):
         if o.repeat:
             got.setdefault(name, []).append(value)
         elif name in got:
-            raise UsageError("option %s given twice" % name)
+            raise UsageError("option %s given twice (accepted: once)" % name)
         else:
             got[name] = value
     return got, rest
