@@ -29,6 +29,7 @@
 #include "pmu/session.h"
 #include "pmu/uarch.h"
 #include "sim/sim.h"
+#include "test_session_util.h"
 
 #define K_IPS	  8
 #define K_LINES	  4096 /* 256 KiB: past L1, so loads have latencies above any small ldlat */
@@ -345,18 +346,6 @@ static void test_lost_records(void **state)
 	session_result_free(&res);
 }
 
-static struct session_cfg base_cfg(const struct cpu_info *ci, enum pebs_kind kind)
-{
-	struct session_cfg c;
-
-	memset(&c, 0, sizeof(c));
-	c.ci = ci;
-	c.kind = kind;
-	c.ldlat = 3;
-	c.buffer_kib = 64;
-	return c;
-}
-
 static void run_ok(const char *ctx, struct session_cfg *c, struct kargs *ka,
 		   struct session_result *res)
 {
@@ -392,7 +381,7 @@ static void test_goldmont_kinds(void **state)
 	size_t i, forced = 0, nonprecise = 0, precise = 0;
 
 	select_model("glm", &ci);
-	c = base_cfg(&ci, KIND_OTHER);
+	c = ts_cfg(&ci, KIND_OTHER);
 	c.period = 20011;
 	c.force_records = 2;
 	run_ok("glm forced", &c, &ka, &res);
@@ -407,7 +396,7 @@ static void test_goldmont_kinds(void **state)
 	session_result_free(&res);
 
 	/* a precise event (BR_INST_RETIRED.ALL_BRANCHES would need branches: use loads) */
-	c = base_cfg(&ci, KIND_OTHER);
+	c = ts_cfg(&ci, KIND_OTHER);
 	c.sample_event = "MEM_UOPS_RETIRED.ALL_LOADS";
 	run_ok("glm precise", &c, &ka, &res);
 	for (i = 0; i < res.n_records; i++)
@@ -484,7 +473,7 @@ static void test_icx_fixed_and_groups(void **state)
 	struct kargs ka = {.n = 3200, .kind = HW_LOAD};
 
 	select_model("icx", &ci);
-	c = base_cfg(&ci, KIND_OTHER);
+	c = ts_cfg(&ci, KIND_OTHER);
 	c.sample_event = "event=0x00,umask=0x01"; /* INST_RETIRED.ANY on fixed counter 0 */
 	run_ok("icx fixed0", &c, &ka, &res);
 	assert_int_equal(res.pebs_counter, 32);
@@ -493,7 +482,7 @@ static void test_icx_fixed_and_groups(void **state)
 	check_records("icx fixed0", &res, KIND_OTHER);
 	session_result_free(&res);
 
-	c = base_cfg(&ci, KIND_LDLAT);
+	c = ts_cfg(&ci, KIND_LDLAT);
 	c.data_cfg = BIT_ULL(1); /* + GP registers */
 	run_ok("icx ldlat+gpr", &c, &ka, &res);
 	assert_true(res.decode_cfg.data_cfg == 0x3);
@@ -512,7 +501,7 @@ static void test_counts(void **state)
 	struct kargs ka = {.n = 3200, .kind = HW_LOAD};
 
 	select_model("skl", &ci);
-	c = base_cfg(&ci, KIND_LDLAT);
+	c = ts_cfg(&ci, KIND_LDLAT);
 	c.count_events[0] = "MEM_INST_RETIRED.ALL_LOADS";
 	c.count_events[1] = "MEM_INST_RETIRED.ALL_STORES";
 	c.n_count_events = 2;
@@ -541,7 +530,7 @@ static void test_frontend(void **state)
 	uint64_t v;
 
 	select_model("skl", &ci);
-	c = base_cfg(&ci, KIND_OTHER);
+	c = ts_cfg(&ci, KIND_OTHER);
 	c.sample_event = "event=0xc6,umask=0x1,frontend=0x11"; /* ITLB_MISS-style selector */
 	run_ok("skl frontend", &c, &ka, &res);
 	assert_int_equal(res.n_records, 0);
@@ -576,7 +565,7 @@ static void test_inst_event(void **state)
 	char why[200];
 
 	select_model("skl", &ci);
-	c = base_cfg(&ci, KIND_OTHER);
+	c = ts_cfg(&ci, KIND_OTHER);
 	run_ok("skl inst", &c, &ka, &res);
 	assert_int_equal(res.pebs_counter, 1);
 	assert_true(res.n_records > 0);
@@ -609,7 +598,7 @@ static void test_freeze_on_pmi(void **state)
 
 	select_model("skl", &ci);
 	assert_int_equal(hw_wrmsr(0x1d9, BIT_ULL(12)), HW_OK);
-	c = base_cfg(&ci, KIND_DATALA_LOAD);
+	c = ts_cfg(&ci, KIND_DATALA_LOAD);
 	c.drain = PEBS_DRAIN_PMI;
 	c.threshold_records = 8;
 	c.period = 32;
@@ -636,7 +625,7 @@ static void test_stale_status(void **state)
 	uint64_t st;
 
 	select_model("glm", &ci);
-	c = base_cfg(&ci, KIND_DATALA_LOAD);
+	c = ts_cfg(&ci, KIND_DATALA_LOAD);
 	c.sample_event = "event=0xd0,umask=0x81"; /* MEM_UOPS_RETIRED.ALL_LOADS, precise */
 	c.period = 32;
 	assert_int_equal(hw_wrmsr(MSR_IA32_PERF_GLOBAL_STATUS_SET, 1), HW_OK);

@@ -46,14 +46,7 @@ static uint32_t run_session(const char *ctx, const struct cpu_info *ci)
 	r = session_run(&c, ts_kernel, &ka, &res, why, sizeof(why));
 	hw_set_msr_trace(false);
 	report_init(NULL, NULL);
-	if (r) {
-		print_error("%s: session %d: %s\n", ctx, r, why);
-		fail();
-	}
-	if (ts_violations) {
-		print_error("%s: simulator rule: %s\n", ctx, ts_last_rule);
-		fail();
-	}
+	ts_expect_ok(ctx, r, why);
 	assert_true(res.n_records > 0);
 	got = res.fixed_read;
 	/* INST_RETIRED.ANY counted the kernel's accesses, where it exists */

@@ -90,4 +90,26 @@ static pp_unused struct session_cfg ts_cfg(const struct cpu_info *ci, enum pebs_
 	return c;
 }
 
+/* A session that must have run: fails the test with its reason, or the simulator rule it broke. */
+static pp_unused void ts_expect_ok(const char *ctx, int r, const char *why)
+{
+	if (r) {
+		print_error("%s: session %d: %s\n", ctx, r, why);
+		fail();
+	}
+	if (ts_violations) {
+		print_error("%s: simulator rule: %s\n", ctx, ts_last_rule);
+		fail();
+	}
+}
+
+/* Runs ts_kernel in a session that must succeed (ts_expect_ok). */
+static pp_unused void ts_run_ok(const char *ctx, struct session_cfg *c, struct ts_kargs *ka,
+				struct session_result *res)
+{
+	char why[200] = "";
+
+	ts_expect_ok(ctx, session_run(c, ts_kernel, ka, res, why, sizeof(why)), why);
+}
+
 #endif
