@@ -1,5 +1,6 @@
 # decode: sources of this unit (see the top-level Makefile).
-PURE_SRCS += decode/decode.c decode/datasrc.c decode/render.c decode/summary.c decode/dump.c
+PURE_SRCS += decode/decode.c decode/datasrc.c decode/render.c decode/summary.c decode/dump.c \
+	decode/scan.c
 
 # build/host/pebs-decode: the host decoder (docs/DECODER.md).
 HOST_TOOLS += $(BUILD)/host/pebs-decode
@@ -12,7 +13,7 @@ $(BUILD)/host/pebs-decode: tools/pebs-decode.c $(HOST_LIB)
 FUZZ_SECONDS ?= 60
 DECODE_FUZZ := $(BUILD)/fuzz/fuzz_decode
 DECODE_FUZZ_SRCS := tests/fuzz/fuzz_decode.c decode/decode.c decode/datasrc.c decode/render.c \
-	decode/summary.c decode/dump.c lib/fmt.c lib/json.c
+	decode/summary.c decode/dump.c decode/scan.c lib/fmt.c lib/json.c
 $(DECODE_FUZZ): $(DECODE_FUZZ_SRCS) $(wildcard decode/*.h lib/*.h)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) -std=gnu11 -g -O1 -I. -DPP_HOST -fsanitize=fuzzer,address,undefined \

@@ -13,48 +13,7 @@
  */
 #include "decode.h"
 #include "../lib/fmt.h"
-
-/* Legacy record offsets (Linux ds.c struct pebs_record_core/nhm/hsw/skl). */
-enum {
-	LEG_FLAGS = 0x00,
-	LEG_IP = 0x08,
-	LEG_AX = 0x10,
-	LEG_R8 = 0x50,
-	LEG_STATUS = 0x90,
-	LEG_DLA = 0x98,
-	LEG_DSE = 0xa0,
-	LEG_LAT = 0xa8,
-	LEG_EVENTING_IP = 0xb0,
-	LEG_TSX = 0xb8,
-	LEG_TSC = 0xc0,
-};
-
-/*
- * Adaptive PEBS_DATA_CFG / record-format bits (Linux asm/perf_event.h
- * PEBS_DATACFG_*, the counter snapshot from e02e9b0374c3).
- */
-#define CFG_MEMINFO    BIT_ULL(0)
-#define CFG_GP	       BIT_ULL(1)
-#define CFG_XMMS       BIT_ULL(2)
-#define CFG_LBRS       BIT_ULL(3)
-#define CFG_CNTR       BIT_ULL(4)
-#define CFG_METRICS    BIT_ULL(5)
-#define CFG_LBR_N(cfg) ((unsigned int)(((cfg) >> 24) & 0xff) + 1)
-
-enum {
-	BASIC_SIZE = 0x20,
-	MEMINFO_SIZE = 0x20,
-	GP_SIZE = 0x90,
-	XMM_SIZE = 0x100,
-	LBR_ENTRY = 0x18,
-	CNTR_HDR = 0x10,
-	ARCH_HDR = 0x10,
-	ARCH_BASIC = 0x30,
-	ARCH_AUX = 0x40,
-	ARCH_GPR = 0xa0,
-	ARCH_VEC_HDR = 0x10,
-	ARCH_LBR_HDR = 0x30,
-};
+#include "layout.h"
 
 /* Arch-PEBS record header bits (Linux d21954c8a0ff: the record header's format word). */
 #define AH_SIZE(h) ((h)&0xffff)
@@ -168,22 +127,24 @@ static void set_xabort(struct pebs_record *r)
 /* The data source, or "not available" where the slot is reserved. */
 static void set_mem(const struct pebs_decode_cfg *cfg, struct pebs_record *r)
 {
-	/* no uarch given: the field cannot be read, so say nothing about it */
-	if (cfg->kind == KIND_OTHER || cfg->kind >= KIND_COUNT || cfg->uarch == UARCH_NONE)
+	switch (layout_mem(cfg)) {
+	case LAYOUT_MEM_NONE: /* no uarch given: the field cannot be read, so say nothing */
 		return;
-	if (!pebs_uarch_has_data_src(cfg->uarch)) {
+	case LAYOUT_MEM_NA:
 		r->have |= HAVE_MEM_NA;
 		return;
+	case LAYOUT_MEM_VALUE:
+		r->data_src = pebs_data_src(cfg->uarch, cfg->kind, r->dse);
+		r->have |= HAVE_MEM;
+		return;
 	}
-	r->data_src = pebs_data_src(cfg->uarch, cfg->kind, r->dse);
-	r->have |= HAVE_MEM;
 }
 
 /* Memory latency field: split on ADL/SPR and later (PMU_FL_INSTR_LATENCY). */
 static void set_latency(struct pebs_record *r, uint64_t lat, bool split)
 {
 	if (split) {
-		r->latency = (lat >> 32) & 0xffff;
+		r->latency = layout_load_latency(lat, true);
 		r->instr_latency = lat & 0xffff;
 		r->have |= HAVE_LATENCY | HAVE_INSTR_LATENCY;
 	} else {
@@ -320,11 +281,12 @@ static size_t adaptive_groups(const struct pebs_decode_cfg *cfg, struct pebs_rec
 		*why = "meminfo";
 		if (sz - pos < MEMINFO_SIZE)
 			goto short_rec;
-		r->data_la = get_le64(p + pos);
-		r->dse = get_le64(p + pos + 8);
+		r->data_la = get_le64(p + pos + MEMINFO_DLA);
+		r->dse = get_le64(p + pos + MEMINFO_AUX);
 		r->have |= HAVE_DLA | HAVE_DSE;
-		set_latency(r, get_le64(p + pos + 16), pebs_uarch_instr_latency(cfg->uarch));
-		set_tsx(r, get_le64(p + pos + 24));
+		set_latency(r, get_le64(p + pos + MEMINFO_LATENCY),
+			    pebs_uarch_instr_latency(cfg->uarch));
+		set_tsx(r, get_le64(p + pos + MEMINFO_TSX));
 		set_mem(cfg, r);
 		pos += MEMINFO_SIZE;
 	}
@@ -378,7 +340,7 @@ static enum pebs_step decode_adaptive(const struct pebs_decode_cfg *cfg, const u
 		return anomaly(an, *offset,
 			       "truncated record: %zu bytes left, basic group is %u bytes", left,
 			       BASIC_SIZE);
-	w0 = get_le64(p);
+	w0 = get_le64(p + BASIC_FORMAT_SIZE);
 	sz = (size_t)(w0 >> 48);
 	fmt = w0 & fmt_mask;
 	if (sz == 0)
@@ -393,9 +355,9 @@ static enum pebs_step decode_adaptive(const struct pebs_decode_cfg *cfg, const u
 			       left);
 	r->size = sz;
 	r->format_field = fmt;
-	r->ip = get_le64(p + 8);
-	r->applicable_counters = get_le64(p + 16);
-	r->tsc = get_le64(p + 24);
+	r->ip = get_le64(p + BASIC_IP);
+	r->applicable_counters = get_le64(p + BASIC_APPLICABLE);
+	r->tsc = get_le64(p + BASIC_TSC);
 	r->have |= HAVE_IP | HAVE_APPLICABLE | HAVE_TSC;
 	if (cfg->timed) {
 		r->retire_latency = (w0 >> 32) & 0xffff;

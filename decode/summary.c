@@ -27,7 +27,6 @@ void pebs_summary_init(struct pebs_summary *s)
 		s->groups[i].key = 0;
 		s->groups[i].has_mem = false;
 		s->groups[i].count = 0;
-		s->groups[i].n_lat = 0;
 	}
 }
 
@@ -36,7 +35,7 @@ static void group_init(struct pebs_summary_group *g, uint64_t key, bool has_mem)
 	memset(g, 0, sizeof(*g));
 	g->key = key;
 	g->has_mem = has_mem;
-	g->lat_min = ~0ULL;
+	g->big_min = ~0ULL;
 }
 
 static struct pebs_summary_group *search_group(struct pebs_summary *s, uint64_t key, bool has_mem)
@@ -73,42 +72,60 @@ static struct pebs_summary_group *find_group(struct pebs_summary *s, uint64_t ke
 	return g;
 }
 
-static unsigned int log2_floor(uint64_t v)
+struct pebs_summary_group *pebs_summary_group_of(struct pebs_summary *s, bool has_mem,
+						 uint64_t data_src)
 {
-	return 63u - (unsigned int)__builtin_clzll(v | 1);
+	return find_group(s, has_mem ? data_src & GROUP_MASK : KEY_NA, has_mem);
 }
 
 void pebs_summary_add(struct pebs_summary *s, const struct pebs_record *rec)
 {
-	bool mem = rec->have & HAVE_MEM;
-	uint64_t key = mem ? rec->data_src & GROUP_MASK : KEY_NA;
-	struct pebs_summary_group *g = find_group(s, key, mem);
-	uint64_t lat;
+	struct pebs_summary_group *g =
+	    pebs_summary_group_of(s, rec->have & HAVE_MEM, rec->data_src);
 
 	s->total++;
 	g->count++;
 	if (rec->have & HAVE_LATENCY)
-		lat = rec->latency;
+		pebs_summary_latency(g, rec->latency);
 	else if (rec->have & HAVE_RETIRE_LATENCY)
-		lat = rec->retire_latency;
-	else
-		return;
-	g->n_lat++;
-	g->lat_sum += lat;
-	if (lat < g->lat_min)
-		g->lat_min = lat;
-	if (lat > g->lat_max)
-		g->lat_max = lat;
-	if (lat < PEBS_SUMMARY_EXACT)
-		g->exact[lat]++;
-	else
-		g->log2[log2_floor(lat)]++;
+		pebs_summary_latency(g, rec->retire_latency);
+}
+
+/* Records with a latency, the least and the greatest, from the bins (summary.h). */
+static uint64_t n_lat(const struct pebs_summary_group *g)
+{
+	uint64_t n = 0;
+
+	for (unsigned int v = 0; v < PEBS_SUMMARY_EXACT; v++)
+		n += g->exact[v];
+	for (unsigned int b = 0; b < PEBS_SUMMARY_LOG_BINS; b++)
+		n += g->log2[b];
+	return n;
+}
+
+static uint64_t lat_min(const struct pebs_summary_group *g)
+{
+	for (unsigned int v = 0; v < PEBS_SUMMARY_EXACT; v++)
+		if (g->exact[v])
+			return v;
+	return g->big_min;
+}
+
+static uint64_t lat_max(const struct pebs_summary_group *g)
+{
+	if (g->big_max)
+		return g->big_max;
+	for (unsigned int v = PEBS_SUMMARY_EXACT; v-- > 0;)
+		if (g->exact[v])
+			return v;
+	return 0;
 }
 
 /* The smallest value v with at least pct% of the samples <= v. */
-static uint64_t percentile(const struct pebs_summary_group *g, unsigned int pct, bool *approx)
+static uint64_t percentile(const struct pebs_summary_group *g, uint64_t n, unsigned int pct,
+			   bool *approx)
 {
-	uint64_t want = (g->n_lat * pct + 99) / 100, seen = 0;
+	uint64_t want = (n * pct + 99) / 100, seen = 0;
 
 	if (want == 0)
 		want = 1;
@@ -123,10 +140,10 @@ static uint64_t percentile(const struct pebs_summary_group *g, unsigned int pct,
 			uint64_t top = b >= 63 ? ~0ULL : (2ULL << b) - 1;
 
 			*approx = true;
-			return top < g->lat_max ? top : g->lat_max;
+			return top < g->big_max ? top : g->big_max;
 		}
 	}
-	return g->lat_max;
+	return lat_max(g);
 }
 
 void pebs_summary_stats(const struct pebs_summary *s, unsigned int gi,
@@ -139,16 +156,18 @@ void pebs_summary_stats(const struct pebs_summary *s, unsigned int gi,
 		return;
 	g = &s->groups[gi];
 	st->count = g->count;
-	st->n_lat = g->n_lat;
 	st->share_permille =
 	    s->total ? (unsigned int)((g->count * 1000 + s->total / 2) / s->total) : 0;
-	if (!g->n_lat)
+	if (!g->count) /* an "other" never used: its bins were never zeroed */
 		return;
-	st->min = g->lat_min;
-	st->max = g->lat_max;
-	st->median = percentile(g, 50, &st->approx);
-	st->p90 = percentile(g, 90, &st->approx);
-	st->p99 = percentile(g, 99, &st->approx);
+	st->n_lat = n_lat(g);
+	if (!st->n_lat)
+		return;
+	st->min = lat_min(g);
+	st->max = lat_max(g);
+	st->median = percentile(g, st->n_lat, 50, &st->approx);
+	st->p90 = percentile(g, st->n_lat, 90, &st->approx);
+	st->p99 = percentile(g, st->n_lat, 99, &st->approx);
 }
 
 void pebs_summary_group_name(const struct pebs_summary *s, unsigned int gi, char *buf, size_t size)
@@ -176,11 +195,11 @@ static void print_hist(const struct pebs_summary_group *g, pebs_line_fn line, vo
 	char buf[160];
 
 	for (unsigned int v = 0; v < PEBS_SUMMARY_EXACT; v++)
-		bins[log2_floor(v)] += g->exact[v];
+		bins[pebs_summary_log2(v)] += g->exact[v];
 	for (unsigned int b = 0; b < PEBS_SUMMARY_LOG_BINS; b++)
 		bins[b] += g->log2[b];
-	lo = log2_floor(g->lat_min);
-	hi = log2_floor(g->lat_max);
+	lo = pebs_summary_log2(lat_min(g));
+	hi = pebs_summary_log2(lat_max(g));
 	for (unsigned int b = lo; b <= hi; b++)
 		if (bins[b] > top)
 			top = bins[b];

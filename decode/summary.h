@@ -36,8 +36,12 @@ struct pebs_summary_group {
 	uint64_t key;	/* data_src & ~(TLB | LOCK | BLK bits); ~0 = "other" */
 	bool has_mem;	/* false: "n/a" (records without a data source) */
 	uint64_t count; /* records */
-	uint64_t n_lat; /* records with a latency */
-	uint64_t lat_min, lat_max, lat_sum;
+	/*
+	 * Latencies below PEBS_SUMMARY_EXACT are counted in exact[] only: their
+	 * number, least and greatest are read off it when the statistics are
+	 * made.  Of the others, the least and greatest are kept here.
+	 */
+	uint64_t big_min, big_max;	      /* ~0 and 0 while there is none */
 	uint32_t exact[PEBS_SUMMARY_EXACT];   /* latency value -> records */
 	uint32_t log2[PEBS_SUMMARY_LOG_BINS]; /* >= EXACT: bucket floor(log2(lat)) */
 };
@@ -62,9 +66,38 @@ struct pebs_summary_stats {
 	bool approx; /* a percentile came from a power-of-two bucket */
 };
 
-/* Groups not yet used hold only zero counts (key, count, n_lat): read nothing else of them. */
+/* Groups not yet used hold only zero counts (key, count): read nothing else of them. */
 void pebs_summary_init(struct pebs_summary *s);
 void pebs_summary_add(struct pebs_summary *s, const struct pebs_record *rec);
+
+/*
+ * pebs_summary_add() in its parts, for a caller that reads a record's data
+ * source and latency itself (the summary-only scan, scan.h): the group of a
+ * record with (has_mem) or without a data source, which never changes for
+ * a data source once chosen; then each record counts in s->total and its
+ * group's count, and adds its latency, if it has one, with
+ * pebs_summary_latency().
+ */
+struct pebs_summary_group *pebs_summary_group_of(struct pebs_summary *s, bool has_mem,
+						 uint64_t data_src);
+
+static inline unsigned int pebs_summary_log2(uint64_t v)
+{
+	return 63u - (unsigned int)__builtin_clzll(v | 1);
+}
+
+static inline void pebs_summary_latency(struct pebs_summary_group *g, uint64_t lat)
+{
+	if (__builtin_expect(lat < PEBS_SUMMARY_EXACT, 1)) {
+		g->exact[lat]++;
+		return;
+	}
+	g->log2[pebs_summary_log2(lat)]++;
+	if (lat < g->big_min)
+		g->big_min = lat;
+	if (lat > g->big_max)
+		g->big_max = lat;
+}
 /* Percentile p (0..100) of group g: the smallest v with >= p% of samples <= v. */
 void pebs_summary_stats(const struct pebs_summary *s, unsigned int g,
 			struct pebs_summary_stats *st);

@@ -19,6 +19,7 @@
 #include "../decode/decode.h"
 #include "../decode/dump.h"
 #include "../decode/render.h"
+#include "../decode/scan.h"
 #include "../decode/summary.h"
 #include "../lib/fmt.h"
 
@@ -380,6 +381,7 @@ static void print_dump_header(const struct pebs_dump_info *di, const struct pebs
 }
 
 static struct pebs_summary summary;
+static struct pebs_summary_scan scan;
 static struct pebs_record rec;
 
 /* JSON from a dump: each object also says whether the simulated PMU wrote it. */
@@ -432,9 +434,13 @@ static bool walk_records(struct walk *w)
 	size_t off = 0;
 
 	for (;;) {
-		size_t at = off, view;
+		size_t at, view;
 		enum pebs_step step;
 
+		/* The summary's fast path takes what it can; the decoder does the rest. */
+		if (w->o->out == OUT_SUMMARY)
+			pebs_summary_scan(&scan, in->buf, view_len(w), &off);
+		at = off;
 		if (!in->eof && in->len - off < LOOKAHEAD) {
 			if (!refill(in, off))
 				return false;
@@ -574,8 +580,10 @@ int main(int argc, char **argv)
 		outlen = sb.len;
 		outbuf[outlen++] = '\n';
 	}
-	if (o.out == OUT_SUMMARY)
+	if (o.out == OUT_SUMMARY) {
 		pebs_summary_init(&summary);
+		pebs_summary_scan_init(&scan, &summary, &w.cfg);
+	}
 
 	if (!walk_records(&w))
 		return 1;

@@ -2,8 +2,9 @@
 /*
  * fuzz_decode.c - libFuzzer target over decode/: every record format,
  * microarchitecture and event kind, chosen by a 12-byte config prefix; each
- * decoded record is rendered (kv, JSON, CSV) and summarised; the whole input
- * is also parsed as a dump file.  Built with clang
+ * decoded record is rendered (kv, JSON, CSV) and summarised, and the summary
+ * is made again with the summary's fast path (decode/scan.h), which must
+ * print the same; the whole input is also parsed as a dump file.  Built with clang
  * -fsanitize=fuzzer,address,undefined (decode/build.mk).
  *
  *   byte 0       record format: value % 8, 7 = architectural PEBS
@@ -18,16 +19,65 @@
 #include "decode/decode.h"
 #include "decode/dump.h"
 #include "decode/render.h"
+#include "decode/scan.h"
 #include "decode/summary.h"
 #include "lib/fmt.h"
 
 static struct pebs_summary sum;
+static struct pebs_summary_scan scan;
 static struct pebs_record rec;
 
 static void sink(const char *line, void *ctx)
 {
 	(void)line;
 	(void)ctx;
+}
+
+/* The summary's printed lines, one after another. */
+struct text {
+	char buf[1 << 16];
+	size_t len;
+};
+
+static void keep(const char *line, void *ctx)
+{
+	struct text *t = ctx;
+	size_t n = strlen(line);
+
+	if (t->len + n < sizeof(t->buf)) {
+		memcpy(t->buf + t->len, line, n);
+		t->len += n;
+	}
+}
+
+/* The summary up to the first anomaly, with or without the fast path. */
+static void summarise(const struct pebs_decode_cfg *cfg, const uint8_t *buf, size_t len, bool fast,
+		      struct text *t)
+{
+	struct pebs_anomaly an;
+	size_t off = 0;
+
+	pebs_summary_init(&sum);
+	pebs_summary_scan_init(&scan, &sum, cfg);
+	for (;;) {
+		if (fast)
+			pebs_summary_scan(&scan, buf, len, &off);
+		if (pebs_decode_next(cfg, buf, len, &off, &rec, &an) != PEBS_STEP_RECORD)
+			break;
+		pebs_summary_add(&sum, &rec);
+	}
+	t->len = 0;
+	pebs_summary_print(&sum, keep, t);
+}
+
+static void compare_scan(const struct pebs_decode_cfg *cfg, const uint8_t *buf, size_t len)
+{
+	static struct text full, fast;
+
+	summarise(cfg, buf, len, false, &full);
+	summarise(cfg, buf, len, true, &fast);
+	if (full.len != fast.len || memcmp(full.buf, fast.buf, full.len))
+		abort();
 }
 
 static void decode_all(const struct pebs_decode_cfg *cfg, const uint8_t *buf, size_t len)
@@ -56,6 +106,7 @@ static void decode_all(const struct pebs_decode_cfg *cfg, const uint8_t *buf, si
 			abort();
 	}
 	pebs_summary_print(&sum, sink, NULL);
+	compare_scan(cfg, buf, len);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
