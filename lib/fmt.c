@@ -298,45 +298,14 @@ char *fmt_dec(char *p, uint64_t v)
 	return p + n;
 }
 
-/*
- * The eight hex digits of x as ASCII, most significant first in memory:
- * each nibble spread into its own byte, '0' added, and 39 more ('a' - '9'
- * - 1) where the nibble is 10 or more; no loop, no table.
- */
-static inline uint64_t hex8(uint32_t x)
-{
-	uint64_t n = x;
-
-	n = ((n & 0xffff0000ull) << 16) | (n & 0xffffull);
-	n = ((n & 0x0000ff000000ff00ull) << 8) | (n & 0x000000ff000000ffull);
-	n = ((n & 0x00f000f000f000f0ull) << 4) | (n & 0x000f000f000f000full);
-	n += 0x3030303030303030ull +
-	     (((n + 0x0606060606060606ull) >> 4) & 0x0101010101010101ull) * 0x27;
-	return __builtin_bswap64(n);
-}
-
-/* Writes up to 16 digits' worth of bytes (FMT_HEX_MAX in all); only the first n count. */
-char *fmt_hex(char *p, uint64_t v)
-{
-	unsigned int n = v ? (67u - (unsigned int)__builtin_clzll(v)) / 4 : 1, skip = 16 - n;
-	uint64_t hi, lo, w;
-
-	*p++ = '0';
-	*p++ = 'x';
-	if (skip >= 8) { /* little-endian: a right shift drops the leading digits */
-		w = hex8((uint32_t)v) >> ((skip - 8) * 8);
-		memcpy(p, &w, 8);
-		return p + n;
-	}
-	hi = hex8((uint32_t)(v >> 32));
-	lo = hex8((uint32_t)v);
-	if (skip)
-		hi = (hi >> (skip * 8)) | (lo << (64 - skip * 8));
-	memcpy(p, &hi, 8);
-	w = skip ? lo >> (skip * 8) : lo;
-	memcpy(p + 8, &w, 8);
-	return p + n;
-}
+/* Two hex digits per byte value, the table behind fmt_hex() (fmt.h). */
+#define HEX16(h)                                                                                   \
+	h "0" h "1" h "2" h "3" h "4" h "5" h "6" h "7" h "8" h "9" h "a" h "b" h "c" h "d" h      \
+	  "e" h "f"
+const char fmt_hex_pairs[513] =
+    HEX16("0") HEX16("1") HEX16("2") HEX16("3") HEX16("4") HEX16("5") HEX16("6") HEX16("7")
+	HEX16("8") HEX16("9") HEX16("a") HEX16("b") HEX16("c") HEX16("d") HEX16("e") HEX16("f");
+#undef HEX16
 
 void strbuf_put_dec(struct strbuf *sb, uint64_t v)
 {

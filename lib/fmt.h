@@ -63,7 +63,51 @@ void strbuf_put_hex(struct strbuf *sb, uint64_t v);
 #define FMT_DEC_MAX 20
 #define FMT_HEX_MAX 18
 char *fmt_dec(char *p, uint64_t v);
-char *fmt_hex(char *p, uint64_t v);
+
+/*
+ * fmt_hex is inline: JSON of a format-3 record writes about 30 hex values.
+ * A 512-byte table gives each byte's two digits, so eight digits are four
+ * table reads; the leading zero digits are shifted out of the words.
+ */
+extern const char fmt_hex_pairs[513];
+
+static inline uint64_t fmt_hex_pair(unsigned int byte)
+{
+	uint16_t w;
+
+	memcpy(&w, fmt_hex_pairs + 2 * byte, 2);
+	return w;
+}
+
+/* The eight hex digits of x as ASCII, most significant first in memory (little-endian). */
+static inline uint64_t fmt_hex8(uint32_t x)
+{
+	return fmt_hex_pair(x >> 24) | fmt_hex_pair((x >> 16) & 0xff) << 16 |
+	       fmt_hex_pair((x >> 8) & 0xff) << 32 | fmt_hex_pair(x & 0xff) << 48;
+}
+
+/* Writes 2 + 16 bytes (FMT_HEX_MAX); only the "0x" and the value's digits count. */
+static inline __attribute__((always_inline)) char *fmt_hex(char *p, uint64_t v)
+{
+	unsigned int n = (67u - (unsigned int)__builtin_clzll(v | 1)) / 4, skip = 16 - n;
+	uint64_t hi, lo, w;
+
+	*p++ = '0';
+	*p++ = 'x';
+	if (skip >= 8) { /* little-endian: a right shift drops the leading digits */
+		w = fmt_hex8((uint32_t)v) >> ((skip - 8) * 8);
+		memcpy(p, &w, 8);
+		return p + n;
+	}
+	hi = fmt_hex8((uint32_t)(v >> 32));
+	lo = fmt_hex8((uint32_t)v);
+	if (skip)
+		hi = (hi >> (skip * 8)) | (lo << (64 - skip * 8));
+	memcpy(p, &hi, 8);
+	w = skip ? lo >> (skip * 8) : lo;
+	memcpy(p + 8, &w, 8);
+	return p + n;
+}
 
 /*
  * Unsigned decimal, or hex after 0x/0X: reads digits while it can.  False

@@ -129,6 +129,36 @@ static void test_strbuf_numbers(void **state)
 	}
 }
 
+/*
+ * fmt_hex's table: every byte value in every digit position, and each bit
+ * length with random low bits, against printf.
+ */
+static void test_fmt_hex_table(void **state)
+{
+	char buf[FMT_HEX_MAX + 1], want[32];
+	uint64_t x = 0x243f6a8885a308d3ULL;
+
+	(void)state;
+	for (unsigned int pos = 0; pos < 64; pos += 4)
+		for (uint64_t b = 0; b < 256; b++) {
+			uint64_t v = b << pos | (pos ? 1 : 0);
+
+			*fmt_hex(buf, v) = '\0';
+			snprintf(want, sizeof(want), "0x%llx", (unsigned long long)v);
+			assert_string_equal(buf, want);
+		}
+	for (unsigned int bits = 1; bits <= 64; bits++)
+		for (unsigned int i = 0; i < 64; i++) {
+			uint64_t v;
+
+			x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+			v = (x >> (64 - bits)) | (1ULL << (bits - 1));
+			*fmt_hex(buf, v) = '\0';
+			snprintf(want, sizeof(want), "0x%llx", (unsigned long long)v);
+			assert_string_equal(buf, want);
+		}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -138,6 +168,7 @@ int main(void)
 	    cmocka_unit_test(test_strbuf),
 	    cmocka_unit_test(test_strbuf_cut_is_terminated),
 	    cmocka_unit_test(test_strbuf_numbers),
+	    cmocka_unit_test(test_fmt_hex_table),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
