@@ -1,12 +1,12 @@
-# Programs of `make bench` (tests/bench/): the plain chase the kernels' chase
-# is compared with, the drain+decode harness (built with the UEFI build's
+# Programs of `make bench` (tests/bench/): the kernels' chase beside a plain
+# chase over the same buffer, the drain+decode harness (built with the UEFI build's
 # flags and lib/efi_libc.c, and as a plain host program), and the no-op UEFI
 # application the default QEMU job is compared with.
 BENCH_DIR := $(BUILD)/bench
 
-$(BENCH_DIR)/plain-chase: tests/bench/plain_chase.c
+$(BENCH_DIR)/chase-pair: tests/bench/chase_pair.c $(HOST_LIB)
 	@mkdir -p $(dir $@)
-	$(HOST_CC) -std=gnu11 -O2 -Wall -Wextra -Werror $< -o $@
+	$(HOST_CC) $(HOST_CFLAGS) $< -o $@ $(HOST_LIB) $(HOST_LDLIBS)
 
 # The objects of the UEFI build (build/efi/...): the same code the app runs.
 BENCH_DRAIN_EFI_OBJS := $(patsubst %.c,$(BUILD)/efi/%.o,decode/decode.c decode/datasrc.c \
@@ -29,5 +29,5 @@ $(BENCH_DIR)/noop.efi: tests/bench/noop.c
 $(BENCH_DIR)/noop-esp.img: $(BENCH_DIR)/noop.efi tools/mkesp.sh
 	tools/mkesp.sh $< $@
 
-BENCH_DEPS += $(BENCH_DIR)/plain-chase $(BENCH_DIR)/bench-drain-efi $(BENCH_DIR)/bench-drain-host \
+BENCH_DEPS += $(BENCH_DIR)/chase-pair $(BENCH_DIR)/bench-drain-efi $(BENCH_DIR)/bench-drain-host \
 	$(BENCH_DIR)/noop-esp.img $(BUILD)/esp.img $(BUILD)/host/pebs-kernels
