@@ -163,9 +163,9 @@ void pebs_render_kv(const struct pebs_record *r, struct strbuf *sb)
 #define LIT(p, s) (memcpy(p, s, sizeof(s) - 1), (p) + sizeof(s) - 1)
 
 /*
- * Bound: 20 fixed fields of at most 40 bytes, the regs (18 x 30), tsx
- * (160), the cached mem object (256), 64 LBR entries of 84 bytes and 66
- * counters of 21: 7,754 bytes.
+ * Bound: 20 fixed fields of at most 40 bytes, the regs and SSP (19 x 30),
+ * tsx (160), the cached mem object (256), 64 LBR entries of 84 bytes and 66
+ * counters of 21: 7,784 bytes.
  */
 #define RENDER_MAX 8192
 
@@ -201,6 +201,12 @@ static char *json_regs(const struct pebs_record *r, char *p)
 		memcpy(p, reg_keys[i].s, sizeof(reg_keys[i].s));
 		p += reg_keys[i].n;
 		p = fmt_hex(p, r->regs[i]);
+		*p++ = '"';
+	}
+	/* arch-PEBS: the shadow stack pointer, in the GPR group after r15 (decode.c) */
+	if (r->have & HAVE_SSP) {
+		p = LIT(p, ",\"ssp\":\"");
+		p = fmt_hex(p, r->ssp);
 		*p++ = '"';
 	}
 	*p++ = '}';

@@ -115,6 +115,15 @@ static void test_render_json(void **state)
 	assert_non_null(strstr(buf, "\"rsp\":\"0x7ff0\""));
 	assert_non_null(strstr(buf, "\"r15\":\"0xf\""));
 	assert_non_null(strstr(buf, "\"mem\":{\"level\":\"not available\"}"));
+	/* no shadow stack pointer in the record: no key */
+	assert_null(strstr(buf, "\"ssp\""));
+
+	/* arch-PEBS: the SSP of the GPR group, last in regs */
+	r.have |= HAVE_SSP;
+	r.ssp = 0x7ffd0000;
+	strbuf_init(&sb, buf, sizeof(buf));
+	pebs_render_json(&r, &sb);
+	assert_non_null(strstr(buf, "\"r15\":\"0xf\",\"ssp\":\"0x7ffd0000\"}"));
 }
 
 static void test_render_csv(void **state)
