@@ -4,16 +4,23 @@
  * one row per kernel, one column per sampling, then the verdicts that
  * belong to no kernel, all from the report's verdict log (lib/report.h),
  * so that an 80x25 bench screen shows the whole outcome at the end.
+ * When the kernels' verdicts come from more than one CPU, a "cpus" column
+ * lists the CPUs of each row, and a cell on which they disagree names the
+ * CPUs of its worst verdict ("FAIL@3"): still one row per kernel, so the
+ * table's height does not grow with the CPUs.
  */
 #include "app.h"
 #include "../lib/fmt.h"
 #include "../lib/report.h"
 
 #define TABLE_COLS    7 /* samplings shown (80 columns); more: their verdict lines stand */
+#define CPU_COLS      6 /* with the cpus column: 14 + 6 + 6 x 9 = 74 */
 #define NAME_WIDTH    14
+#define CPUS_WIDTH    5
 #define CELL_WIDTH    9
 #define NAME_MAX_LEN  48
 #define OTHER_PER_ROW 2
+#define MASK_CPUS     64 /* CPUs a set holds (job/: JOB_MAX_CPUS) */
 
 static const char *const words[] = {
     [REPORT_PASS] = "PASS",
@@ -23,7 +30,8 @@ static const char *const words[] = {
 
 struct table {
 	char col[TABLE_COLS][16];
-	unsigned int n_cols;
+	unsigned int n_cols, max_cols;
+	bool cpus; /* the cpus column: kernel verdicts from more than one CPU */
 };
 
 /* The kernel and sampling of "kernel/sampling"; false for other names. */
@@ -57,7 +65,7 @@ static int column(struct table *t, const char *sampling, bool add)
 	for (unsigned int c = 0; c < t->n_cols; c++)
 		if (!strcmp(t->col[c], sampling))
 			return (int)c;
-	if (!add || t->n_cols >= TABLE_COLS)
+	if (!add || t->n_cols >= t->max_cols)
 		return -1;
 	/* Insert before the first column of a later rank (stable for equal ranks). */
 	for (at = 0; at < t->n_cols && rank(t->col[at]) <= rank(sampling); at++)
@@ -77,14 +85,78 @@ static void trim(char *line)
 		line[--n] = 0;
 }
 
-/* The row of one kernel: its first verdict per column (later CPUs are counted apart). */
+/* The CPUs of a set as "0-3" or "1,3", within width characters ("0,2,4+" when cut). */
+static void cpu_list(uint64_t set, char *out, size_t width)
+{
+	struct strbuf sb;
+	char buf[256];
+
+	strbuf_init(&sb, buf, sizeof(buf));
+	for (unsigned int c = 0; c < MASK_CPUS; c++) {
+		unsigned int end = c;
+
+		if (!(set & BIT_ULL(c)))
+			continue;
+		while (end + 1 < MASK_CPUS && (set & BIT_ULL(end + 1)))
+			end++;
+		strbuf_printf(&sb, "%s%u", sb.len ? "," : "", c);
+		if (end > c)
+			strbuf_printf(&sb, "%s%u", end > c + 1 ? "-" : ",", end);
+		c = end;
+	}
+	if (strlen(buf) > width) {
+		size_t at = width - 1;
+
+		/* "0,2+", not "0,2,+": a separator before the mark goes */
+		if (at > 1 && (buf[at - 1] == ',' || buf[at - 1] == '-'))
+			at--;
+		pp_snprintf(buf + at, 2, "+");
+	}
+	pp_snprintf(out, width + 1, "%s", buf);
+}
+
+/* One cell: the verdicts of one kernel and sampling, per kind the CPUs that gave it. */
+struct cell {
+	const char *first; /* the first verdict's word */
+	bool seen[REPORT_ENV];
+	uint64_t on[REPORT_ENV];
+};
+
+static void cell_text(const struct table *t, const struct cell *c, char *out, size_t size)
+{
+	static const enum report_kind worst[] = {REPORT_FAIL, REPORT_SKIP, REPORT_PASS};
+	unsigned int kinds = c->seen[REPORT_PASS] + c->seen[REPORT_FAIL] + c->seen[REPORT_SKIP];
+	char list[CELL_WIDTH];
+
+	if (!c->first) {
+		pp_snprintf(out, size, "-");
+		return;
+	}
+	/* A FAIL on any CPU wins the cell. */
+	if (!t->cpus || kinds == 1) {
+		pp_snprintf(out, size, "%s", c->seen[REPORT_FAIL] ? words[REPORT_FAIL] : c->first);
+		return;
+	}
+	/* The CPUs disagree: the worst verdict and the CPUs that gave it. */
+	for (unsigned int i = 0; i < ARRAY_SIZE(worst); i++) {
+		if (!c->seen[worst[i]])
+			continue;
+		cpu_list(c->on[worst[i]], list, CELL_WIDTH - 2 - strlen(words[worst[i]]));
+		pp_snprintf(out, size, "%s@%s", words[worst[i]], list);
+		return;
+	}
+}
+
+/* The row of one kernel: its verdicts per column, from every CPU. */
 static void kernel_row(struct table *t, const char *kernel, unsigned int from)
 {
-	char line[REPORT_LINE_MAX], k[NAME_MAX_LEN];
-	const char *cell[TABLE_COLS] = {NULL};
+	char line[REPORT_LINE_MAX], k[NAME_MAX_LEN], text[CELL_WIDTH + 8], cpus[CPUS_WIDTH + 1];
+	struct cell cell[TABLE_COLS];
+	uint64_t row_cpus = 0;
 	struct strbuf sb;
 	const char *smp;
 
+	memset(cell, 0, sizeof(cell));
 	for (unsigned int i = from; i < report_log_count(); i++) {
 		const struct report_entry *e = report_log_at(i);
 		int c;
@@ -92,23 +164,56 @@ static void kernel_row(struct table *t, const char *kernel, unsigned int from)
 		if (e->kind == REPORT_ENV || !split(e->name, k, sizeof(k), &smp) ||
 		    strcmp(k, kernel))
 			continue;
+		if (e->has_cpu && e->cpu < MASK_CPUS)
+			row_cpus |= BIT_ULL(e->cpu);
 		c = column(t, smp, false);
-		/* A FAIL on any CPU wins the cell. */
-		if (c >= 0 && (!cell[c] || e->kind == REPORT_FAIL))
-			cell[c] = words[e->kind];
+		if (c < 0)
+			continue;
+		if (!cell[c].first)
+			cell[c].first = words[e->kind];
+		cell[c].seen[e->kind] = true;
+		if (e->has_cpu && e->cpu < MASK_CPUS)
+			cell[c].on[e->kind] |= BIT_ULL(e->cpu);
 	}
 	strbuf_init(&sb, line, sizeof(line));
 	strbuf_printf(&sb, "%-*.*s", NAME_WIDTH, NAME_WIDTH, kernel);
-	for (unsigned int c = 0; c < t->n_cols; c++)
-		strbuf_printf(&sb, " %-*s", CELL_WIDTH - 1, cell[c] ? cell[c] : "-");
+	if (t->cpus) {
+		cpu_list(row_cpus, cpus, CPUS_WIDTH);
+		strbuf_printf(&sb, " %-*s", CPUS_WIDTH, row_cpus ? cpus : "-");
+	}
+	for (unsigned int c = 0; c < t->n_cols; c++) {
+		cell_text(t, &cell[c], text, sizeof(text));
+		strbuf_printf(&sb, " %-*s", CELL_WIDTH - 1, text);
+	}
 	trim(line);
 	report_line("%s", line);
+}
+
+/* Did the kernels' verdicts come from more than one CPU? */
+static bool from_several_cpus(void)
+{
+	char k[NAME_MAX_LEN];
+	const char *smp;
+	bool any = false;
+	unsigned int first = 0;
+
+	for (unsigned int i = 0; i < report_log_count(); i++) {
+		const struct report_entry *e = report_log_at(i);
+
+		if (e->kind == REPORT_ENV || !e->has_cpu || !split(e->name, k, sizeof(k), &smp))
+			continue;
+		if (any && e->cpu != first)
+			return true;
+		any = true;
+		first = e->cpu;
+	}
+	return false;
 }
 
 void app_verdict_table(void)
 {
 	struct report_counts cnt;
-	struct table t = {.n_cols = 0};
+	struct table t = {.n_cols = 0, .max_cols = TABLE_COLS};
 	char line[REPORT_LINE_MAX], k[NAME_MAX_LEN], prev[NAME_MAX_LEN] = "";
 	struct strbuf sb;
 	const char *smp;
@@ -116,6 +221,10 @@ void app_verdict_table(void)
 
 	if (!report_log_count())
 		return;
+	if (from_several_cpus()) {
+		t.cpus = true;
+		t.max_cols = CPU_COLS;
+	}
 	for (unsigned int i = 0; i < report_log_count(); i++) {
 		const struct report_entry *e = report_log_at(i);
 
@@ -129,6 +238,8 @@ void app_verdict_table(void)
 	if (t.n_cols) {
 		strbuf_init(&sb, line, sizeof(line));
 		strbuf_printf(&sb, "%-*s", NAME_WIDTH, "kernel");
+		if (t.cpus)
+			strbuf_printf(&sb, " %-*s", CPUS_WIDTH, "cpus");
 		for (unsigned int c = 0; c < t.n_cols; c++)
 			strbuf_printf(&sb, " %-*.*s", CELL_WIDTH - 1, CELL_WIDTH - 1, t.col[c]);
 		trim(line);
