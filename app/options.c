@@ -75,7 +75,9 @@ static const struct opt_def opt_table[] = {
     {"cpus", T_LIST, OFF(job.cpus), SZ(job.cpus), NULL, 0, 0,
      "all, boot, or CPU numbers and ranges separated by commas"},
     {"sim-fault", T_EVENTS, OFF(sim_fault), SZ(sim_fault), NULL, 0, 0,
-     "cpuN:KIND separated by commas, KIND no-records, wrong-latency or gp-on-enable"},
+     "cpuN:KIND separated by commas, KIND no-records, wrong-latency, gp-on-enable or hang "
+     "(hang: N 1 or more)"},
+    {"cpu-timeout", T_U32, OFF(job.cpu_timeout_s), 0, NULL, 1, 3600, "seconds, an integer 1..3600"},
     {"selftest", T_ENUM, OFF(selftest), 0, selftest_words, 0, 0, "none, gp"},
     {"mode", T_BOOL, OFF(report_only), 0, mode_words, 0, 0, "run, report"},
     {"verbose", T_BOOL, OFF(verbose), 0, verbose_words, 0, 0, "0, 1"},
@@ -97,6 +99,7 @@ void options_defaults(struct options *o)
 	memcpy(o->job.results, "results.json", sizeof("results.json"));
 	o->job.dump = true;
 	memcpy(o->job.cpus, "all", 4);
+	o->job.cpu_timeout_s = JOB_CPU_TIMEOUT_S;
 	o->selftest = OPT_SELFTEST_NONE;
 	o->pause = 60;
 }
@@ -602,7 +605,8 @@ static int check_sim_fault(const struct options *o, char *err, size_t err_size)
 			pp_snprintf(
 			    err, err_size,
 			    "option sim-fault: bad value '%s' (accepted: cpuN:KIND separated "
-			    "by commas, N 0..%u, KIND no-records, wrong-latency or gp-on-enable)",
+			    "by commas, N 0..%u, KIND no-records, wrong-latency, gp-on-enable or "
+			    "hang)",
 			    o->sim_fault, JOB_MAX_CPUS - 1);
 			return -1;
 		}
@@ -611,6 +615,13 @@ static int check_sim_fault(const struct options *o, char *err, size_t err_size)
 				    "option sim-fault: cpu%u does not exist: this machine has %u "
 				    "CPUs, 0-%u (accepted: cpuN:KIND with N in 0-%u)",
 				    cpu, n, n - 1, n - 1);
+			return -1;
+		}
+		if (kind == SIM_FAULT_HANG && cpu == 0) {
+			pp_snprintf(err, err_size,
+				    "option sim-fault: cpu0:hang would stop the boot CPU, which "
+				    "waits for the others (accepted: cpuN:hang with N in 1-%u)",
+				    n - 1);
 			return -1;
 		}
 		if (o->pmu == OPT_PMU_HW) {

@@ -418,6 +418,13 @@ unsigned int plat_cpu_self(void)
 	return (unsigned int)(n < mp_bsp ? n + 1 : n);
 }
 
+/* No firmware call, no interrupt: the AP stays in HLT (SDM Vol. 2A HLT) until reset. */
+void plat_park(void)
+{
+	for (;;)
+		__asm__ volatile("cli; hlt" ::: "memory");
+}
+
 static VOID EFIAPI ap_entry(VOID *p)
 {
 	struct ap_job *j = p;

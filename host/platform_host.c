@@ -199,6 +199,12 @@ unsigned int plat_cpu_self(void)
 	return cpu_self;
 }
 
+void plat_park(void)
+{
+	for (;;)
+		pause();
+}
+
 static void *run_trampoline(void *p)
 {
 	struct trampoline t = *(struct trampoline *)p;

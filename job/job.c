@@ -19,9 +19,13 @@
 
 /*
  * How long one run on a CPU may take before that CPU is declared not
- * returning: the longest default run under QEMU TCG takes seconds.
+ * returning (cpu-timeout=, default JOB_CPU_TIMEOUT_S): the longest default
+ * run under QEMU TCG takes seconds.
  */
-#define JOB_CPU_TIMEOUT_US (300ULL * 1000000)
+static uint64_t cpu_timeout_us(const struct job_opts *jo)
+{
+	return (jo->cpu_timeout_s ? jo->cpu_timeout_s : JOB_CPU_TIMEOUT_S) * 1000000ULL;
+}
 
 /* --- time ---------------------------------------------------------------- */
 
@@ -179,7 +183,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	cfg.threshold_records = r->jo->threshold;
 	cfg.drain = r->jo->drain;
 	cfg.force_records = s->force;
-	cfg.cpu_timeout_us = JOB_CPU_TIMEOUT_US;
+	cfg.cpu_timeout_us = cpu_timeout_us(r->jo);
 	cfg.bsp_idle = kernel_bsp_idle;
 	cfg.bsp_idle_arg = k;
 	why[0] = 0;
@@ -295,7 +299,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
  * start empty: laying out the buffer is not reported to it).  Larger sets
  * are meant to miss anyway.
  */
-static void warm_up(struct kernel_ctx *k)
+static void warm_up(const struct runner *r, struct kernel_ctx *k)
 {
 	uint64_t saved = k->iterations, slots = k->stride ? k->size / k->stride : 0;
 	void (*prog)(void *, uint64_t, uint64_t) = k->progress;
@@ -305,7 +309,7 @@ static void warm_up(struct kernel_ctx *k)
 	k->iterations = slots < saved ? slots : saved;
 	k->progress = NULL;
 	/* On the measured CPU: its caches (the simulator's are per CPU too). */
-	if (cpu_run(k->cpu, kernel_run, k, JOB_CPU_TIMEOUT_US, kernel_bsp_idle, k) ==
+	if (cpu_run(k->cpu, kernel_run, k, cpu_timeout_us(r->jo), kernel_bsp_idle, k) ==
 	    CPU_RUN_TIMEOUT)
 		return; /* k stays with that CPU; the session's timeout reports it */
 	report_flush_deferred("the measured CPU");
@@ -447,7 +451,7 @@ static void run_kernel(struct runner *r, const struct kernel_def *def)
 		    def->what, (unsigned long long)k->size,
 		    clipped ? " (clipped to the memory available)" : "",
 		    (unsigned long long)k->iterations, k->instrumented ? "instrumented" : "real");
-	warm_up(k);
+	warm_up(r, k);
 	json_begin_array(&r->json, "runs");
 	run_samplings(r, k);
 	json_end_array(&r->json);
@@ -551,7 +555,7 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, uint64_t mas
 		if (c == 0)
 			*ci = *boot;
 		else
-			rc = cpu_run(c, probe_on_cpu, ci, JOB_CPU_TIMEOUT_US, NULL, NULL);
+			rc = cpu_run(c, probe_on_cpu, ci, cpu_timeout_us(r->jo), NULL, NULL);
 		report_flush_deferred("the probed CPU");
 		if (rc) {
 			/* The platform's failure, not the PMU's: exit 99, the others go on. */

@@ -34,7 +34,11 @@ struct job_opts {
 	char results[64];	   /* results=<file>|none          default results.json */
 	bool dump;		   /* dump=on|off (raw record dumps on the ESP)  default on */
 	char cpus[JOB_LIST_MAX];   /* cpus=all|boot|LIST           default all */
+	uint32_t cpu_timeout_s;	   /* cpu-timeout=<s> per piece of work on a CPU  default 300 */
 };
+
+/* cpu-timeout='s default, and what 0 (options not filled) stands for. */
+#define JOB_CPU_TIMEOUT_S 300
 
 /*
  * The job's options against this CPU (after cpu_probe, before any PMU

@@ -102,5 +102,13 @@ int plat_wait_cpu(unsigned int cpu, uint64_t timeout_us);
  * 13.4; the host: the thread plat_start_on_cpu() started).
  */
 unsigned int plat_cpu_self(void);
+/*
+ * The calling processor stops for good and never returns: an AP that hangs
+ * (sim-fault=cpuN:hang), for the tests of the timeout that the BSP puts on
+ * work it hands an AP (lib/cpurun.h).  Only on an AP: the BSP would stop the
+ * run.  The app: interrupts off and HLT, over and over; the host: the
+ * thread sleeps until the process ends.
+ */
+void plat_park(void) __attribute__((noreturn));
 
 #endif

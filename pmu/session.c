@@ -28,6 +28,16 @@ struct msr_save {
 	uint64_t val;
 };
 
+struct sess;
+
+/* The armed part, on the measured CPU: no firmware call from here on (cpurun.h). */
+struct armed_call {
+	struct sess *s;
+	void (*kernel)(void *arg);
+	void *arg;
+	int rc;
+};
+
 struct sess {
 	const struct session_cfg *cfg;
 	const struct cpu_info *ci;
@@ -49,6 +59,14 @@ struct sess {
 	uint64_t dropped; /* records drained but not kept: the result buffer was full */
 	bool disarming;	  /* set before disarm(): a late PMI must not re-enable counters */
 	uint64_t residue; /* PEBS counter's count past its last reload */
+	/*
+	 * What the measured CPU reads and writes lives here, not on the
+	 * caller's stack: a CPU that did not return in time may still use it
+	 * after session_run() is back (the caller's result gets a copy).
+	 */
+	struct session_cfg cfg_copy;
+	struct session_result res_own;
+	struct armed_call call;
 };
 
 /* ---- MSR access: every fault recorded, never ignored -------------------- */
@@ -849,14 +867,6 @@ static int run_armed(struct sess *s, void (*kernel)(void *arg), void *arg)
 	return s->faulted ? SESSION_FAULT : 0;
 }
 
-/* The armed part, on the measured CPU: no firmware call from here on (cpurun.h). */
-struct armed_call {
-	struct sess *s;
-	void (*kernel)(void *arg);
-	void *arg;
-	int rc;
-};
-
 static void armed_on_cpu(void *p)
 {
 	struct armed_call *a = p;
@@ -874,7 +884,6 @@ int session_run(const struct session_cfg *cfg, void (*kernel)(void *arg), void *
 		struct session_result *res, char *why, size_t why_size)
 {
 	struct sess *s;
-	struct armed_call call = {.kernel = kernel, .arg = arg};
 	int r;
 
 	memset(res, 0, sizeof(*res));
@@ -890,9 +899,14 @@ int session_run(const struct session_cfg *cfg, void (*kernel)(void *arg), void *
 		return SESSION_NOMEM;
 	}
 	memset(s, 0, sizeof(*s));
-	s->cfg = cfg;
+	s->cfg_copy = *cfg;
+	s->cfg = &s->cfg_copy;
 	s->ci = cfg->ci;
-	s->res = res;
+	s->res = &s->res_own;
+	s->res_own.pebs_counter = -1;
+	s->call.s = s;
+	s->call.kernel = kernel;
+	s->call.arg = arg;
 	r = plan_build(cfg, cfg->ci, &s->plan, why, why_size);
 	if (!r)
 		r = check_bts(s, why, why_size);
@@ -902,14 +916,12 @@ int session_run(const struct session_cfg *cfg, void (*kernel)(void *arg), void *
 		r = alloc_result(s, why, why_size);
 	if (r)
 		goto out;
-	call.s = s;
-	r = cpu_run(cfg->ci->cpu, armed_on_cpu, &call, cfg->cpu_timeout_us, cfg->bsp_idle,
+	r = cpu_run(cfg->ci->cpu, armed_on_cpu, &s->call, cfg->cpu_timeout_us, cfg->bsp_idle,
 		    cfg->bsp_idle_arg);
 	/* Whatever the other CPU printed, on the normal path now. */
 	report_flush_deferred("the measured CPU");
 	if (r == CPU_RUN_TIMEOUT) {
-		/* It may still run: its session, buffers and results stay allocated. */
-		memset(res, 0, sizeof(*res));
+		/* It may still run: its session, buffers and results stay allocated (in s). */
 		pp_snprintf(why, why_size,
 			    "CPU %u did not return within %llu ms: left running, its buffers "
 			    "left allocated",
@@ -922,7 +934,7 @@ int session_run(const struct session_cfg *cfg, void (*kernel)(void *arg), void *
 		r = SESSION_NO_CPU;
 		goto out;
 	}
-	r = call.rc;
+	r = s->call.rc;
 	finish_result(s);
 	if (s->pmi_stuck && !r) {
 		pp_snprintf(why, why_size, "PMI loop stuck (%u times over %d iterations)",
@@ -936,7 +948,8 @@ out:
 		ds_free(&s->ds);
 	/* On any failure no records are handed out (counts stay, for offcore.c). */
 	if (r)
-		session_result_free(res);
+		session_result_free(&s->res_own);
+	*res = s->res_own;
 	plat_free(s);
 	return r;
 }

@@ -73,6 +73,7 @@ static const char *const fault_names[] = {
     [SIM_FAULT_NO_RECORDS] = "no-records",
     [SIM_FAULT_WRONG_LATENCY] = "wrong-latency",
     [SIM_FAULT_GP_ON_ENABLE] = "gp-on-enable",
+    [SIM_FAULT_HANG] = "hang",
 };
 
 const char *sim_fault_name(enum sim_fault f)
@@ -93,7 +94,7 @@ int sim_fault_parse(const char *name, enum sim_fault *f)
 
 int sim_set_fault(unsigned int cpu, enum sim_fault f)
 {
-	if (!sim_machine || cpu >= sim_ncpus)
+	if (!sim_machine || cpu >= sim_ncpus || (f == SIM_FAULT_HANG && cpu == 0))
 		return -1;
 	sim_faults[cpu] = f;
 	sim_cpus[cpu].fault = f;
@@ -281,7 +282,10 @@ static void after_msr(struct sim_cpu *c)
 	sim_deliver_pmi(c);
 }
 
-/* sim-fault=cpuN:gp-on-enable: the GLOBAL_CTRL write that starts a PEBS counter faults. */
+/*
+ * sim-fault=cpuN:gp-on-enable: the GLOBAL_CTRL write that starts a PEBS
+ * counter faults; cpuN:hang: it never returns.
+ */
 static bool pebs_started(const struct sim_cpu *c)
 {
 	for (unsigned int i = 0; i < c->pmu.n_gp; i++)
@@ -318,6 +322,9 @@ static enum hw_fault sim_wrmsr(uint32_t msr, uint64_t val)
 		return HW_GP;
 	before_msr(c);
 	f = sim_msr_write(c, msr, val);
+	if (f == HW_OK && c->fault == SIM_FAULT_HANG && msr == SIM_MSR_GLOBAL_CTRL &&
+	    pebs_started(c))
+		plat_park();
 	if (f == HW_OK && c->fault == SIM_FAULT_GP_ON_ENABLE && msr == SIM_MSR_GLOBAL_CTRL &&
 	    pebs_started(c)) {
 		c->global_ctrl = prev_ctrl;

@@ -100,14 +100,18 @@ const char *sim_cpu_model(unsigned int cpu);
  *   wrong-latency  every record's latency field is off (latency + 1000
  *                  cycles: outside every expectation);
  *   gp-on-enable   the IA32_PERF_GLOBAL_CTRL write that starts a counter
- *                  with PEBS armed raises #GP.
- * Until the next sim_select().  0, or -1 with no such CPU.
+ *                  with PEBS armed raises #GP;
+ *   hang           that write never returns: the CPU stops for good in it
+ *                  (lib/platform.h plat_park), an AP that does not come
+ *                  back.  APs only: the boot CPU (0) is refused.
+ * Until the next sim_select().  0, or -1 with no such CPU (or a hung CPU 0).
  */
 enum sim_fault {
 	SIM_FAULT_NONE,
 	SIM_FAULT_NO_RECORDS,
 	SIM_FAULT_WRONG_LATENCY,
 	SIM_FAULT_GP_ON_ENABLE,
+	SIM_FAULT_HANG,
 };
 int sim_set_fault(unsigned int cpu, enum sim_fault f);
 /* KIND by name (not "none"): 0, or -1; and a kind's name. */

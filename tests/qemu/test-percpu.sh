@@ -10,7 +10,10 @@
 #   - sim-fault=cpu3:no-records: exit 1, a FAIL naming CPU 3 (and a
 #     cpu-compare FAIL naming it), no FAIL line naming another CPU;
 #   - cpus=1,3 measures those two only; a CPU that does not exist is one
-#     ERROR line and exit 2.
+#     ERROR line and exit 2;
+#   - sim-fault=cpu2:hang (the AP never returns from its first session):
+#     cpu-timeout= fires, one ERROR naming CPU 2, exit 99, its later kernel
+#     SKIPs, the other CPUs pass; cpu0:hang is one ERROR line and exit 2.
 . "$(dirname "$0")/lib.sh"
 # Four CPUs measured one after another under TCG: minutes on a loaded machine.
 QEMU_TIMEOUT=${QEMU_TIMEOUT:-400}
@@ -53,3 +56,25 @@ boot nocpu --smp 2 -- pmu=sim model=ptl cpus=0,5
 expect_rc nocpu 2
 expect_line "cpus=0,5: one ERROR naming CPU 5" "$T/nocpu.out" \
 	"^ERROR: option cpus: CPU 5 does not exist: this machine has 2 CPUs, 0-1 \\(accepted: "
+
+# An AP that never returns (interrupts off, HLT): the BSP's timeout fires,
+# names it, and goes on; without the timeout QEMU's --timeout ends the boot.
+QEMU_TIMEOUT=120 boot hang --smp 3 -- pmu=sim model=skl kernels=chase-l1,seq-load sim-fault=cpu2:hang cpu-timeout=3
+expect_rc hang 99
+n=$(grep -c '^ERROR: ' "$T/hang.out")
+if [ "$n" = 1 ]; then pass "hang: one ERROR line"; else fail "hang" "$n ERROR lines"; fi
+expect_line "hang: the ERROR names CPU 2's timeout" "$T/hang.out" \
+	'^ERROR: chase-l1/load: CPU 2 did not return within 3000 ms: .*; cpu 2 \(APIC 2, none\) \[sim\]$'
+expect_line "hang: its later kernel SKIPs" "$T/hang.out" \
+	'^SKIP: seq-load/load: cpu 2 did not return from an earlier run; cpu 2 \('
+expect_no_line "hang: no FAIL" "$T/hang.out" '^FAIL: '
+for c in 0 1; do
+	expect_line "hang: cpu $c still measured" "$T/hang.out" \
+		"^PASS: seq-load/load: .*; cpu $c \\(APIC $c, none\\) \\[sim\\]\$"
+done
+expect_line "hang: the table says so" "$T/hang.out" '^INFO: +2 +2 none +\(did not return\) +0 +0 +2 \[sim\]$'
+
+boot hang0 --smp 2 -- pmu=sim sim-fault=cpu0:hang
+expect_rc hang0 2
+expect_line "cpu0:hang: one ERROR naming the boot CPU" "$T/hang0.out" \
+	'^ERROR: option sim-fault: cpu0:hang would stop the boot CPU, which waits for the others \(accepted: cpuN:hang with N in 1-1\)'

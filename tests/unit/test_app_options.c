@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <cmocka.h>
 
 #include "kernels/kernel.h"
@@ -182,20 +183,21 @@ static void test_bad_words(void **state)
 
 static void test_unknown_and_malformed(void **state)
 {
-	expect_error(
-	    "foo=1",
-	    "unknown option 'foo' (accepted: pmu, model, trace, exit, kernels, "
-	    "events, ldlat, period, buffer, threshold, drain, records, size, "
-	    "iterations, log, results, dump, cpus, sim-fault, selftest, mode, verbose, pause)");
+	expect_error("foo=1", "unknown option 'foo' (accepted: pmu, model, trace, exit, kernels, "
+			      "events, ldlat, period, buffer, threshold, drain, records, size, "
+			      "iterations, log, results, dump, cpus, sim-fault, cpu-timeout, "
+			      "selftest, mode, verbose, pause)");
 	expect_error("pmu",
 		     "malformed option 'pmu' (accepted: name=value, names: pmu, model, "
 		     "trace, exit, kernels, events, ldlat, period, buffer, threshold, drain, "
-		     "records, size, iterations, log, results, dump, cpus, sim-fault, selftest, "
+		     "records, size, iterations, log, results, dump, cpus, sim-fault, cpu-timeout, "
+		     "selftest, "
 		     "mode, verbose, pause)");
 	expect_error("=hw",
 		     "malformed option '=hw' (accepted: name=value, names: pmu, model, "
 		     "trace, exit, kernels, events, ldlat, period, buffer, threshold, drain, "
-		     "records, size, iterations, log, results, dump, cpus, sim-fault, selftest, "
+		     "records, size, iterations, log, results, dump, cpus, sim-fault, cpu-timeout, "
+		     "selftest, "
 		     "mode, verbose, pause)");
 	/* The error names the first bad token, after the good ones were applied. */
 	expect_error("pmu=sim ldlat=1 pmu=zz",
@@ -272,7 +274,7 @@ static void test_config(void **state)
 			    "config line 3: unknown option 'bogus' (accepted: pmu, model, trace, "
 			    "exit, kernels, events, ldlat, period, buffer, threshold, drain, "
 			    "records, size, iterations, log, results, dump, cpus, sim-fault, "
-			    "selftest, mode, verbose, pause)");
+			    "cpu-timeout, selftest, mode, verbose, pause)");
 	static const char bin[] = "pmu=sim\nldlat=\x80\n";
 	options_defaults(&o);
 	assert_int_equal(options_parse_config(&o, bin, sizeof(bin) - 1, err, sizeof(err)), -1);
@@ -311,6 +313,24 @@ static int check(const char *line)
 	assert_int_equal(parse(line), 0);
 	err[0] = 0;
 	return options_check(&o, err, sizeof(err));
+}
+
+/* sim-fault=cpuN:hang only on an AP (the BSP is the one that waits); cpu-timeout= in range. */
+static void test_check_hang(void **state)
+{
+	(void)state;
+	setenv("PEBSPROBE_HOST_CPUS", "4", 1);
+	assert_int_equal(check("sim-fault=cpu3:hang cpu-timeout=2"), 0);
+	assert_int_equal(o.job.cpu_timeout_s, 2);
+	assert_int_equal(check("sim-fault=cpu0:hang"), -1);
+	assert_string_equal(err, "option sim-fault: cpu0:hang would stop the boot CPU, which "
+				 "waits for the others (accepted: cpuN:hang with N in 1-3)");
+	assert_int_equal(check("sim-fault=cpu1:no-records,cpu0:hang"), -1);
+	expect_error("cpu-timeout=0",
+		     "option cpu-timeout: bad value '0' (accepted: seconds, an integer 1..3600)");
+	assert_int_equal(parse(""), 0);
+	assert_int_equal(o.job.cpu_timeout_s, 300);
+	unsetenv("PEBSPROBE_HOST_CPUS");
 }
 
 static void test_check_model(void **state)
@@ -483,6 +503,7 @@ int main(void)
 	    cmocka_unit_test(test_config),
 	    cmocka_unit_test(test_error_truncates_safely),
 	    cmocka_unit_test(test_check_model),
+	    cmocka_unit_test(test_check_hang),
 	    cmocka_unit_test(test_check_kernels),
 	    cmocka_unit_test(test_check_threshold),
 	    cmocka_unit_test(test_check_outputs),

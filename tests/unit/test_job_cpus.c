@@ -9,6 +9,9 @@
  *     CPU, the closing table has a row per CPU with its core type;
  *   - sim-fault=cpuN:KIND (no-records, wrong-latency, gp-on-enable) fails
  *     exactly CPU N: every FAIL line names it, the cpu-compare line too;
+ *   - sim-fault=cpuN:hang: CPU N never returns; cpu-timeout= fires, an
+ *     ERROR line names it (exit 99), its later kernels SKIP, the others
+ *     pass (last: the hung CPU's thread stays parked to the end);
  *   - cpus= parsing: all, boot, lists, ranges; bad values are refused.
  */
 #include <setjmp.h>
@@ -183,6 +186,59 @@ static void fault_wrong_latency(void **state)
 	only_cpu_named("skl", "3", 2, "wrong-latency");
 }
 
+/*
+ * An AP that never returns: the session's wait times out after
+ * cpu-timeout= seconds, one ERROR line names the CPU, the run goes on.
+ * alarm(): a timeout that does not fire ends the program (a failure), not
+ * the whole check.
+ */
+static void fault_hang(void **state)
+{
+	struct options o;
+	struct cpu_info ci;
+	char want[64];
+	unsigned int errors = 0;
+
+	(void)state;
+	alarm(120);
+	select_machine("skl", "3");
+	assert_int_equal(sim_set_fault(0, SIM_FAULT_HANG), -1); /* the BSP: refused */
+	assert_int_equal(sim_set_fault(2, SIM_FAULT_HANG), 0);
+	cpu_probe(&ci);
+	options_defaults(&o);
+	strcpy(o.job.kernels, "chase-l1,seq-load");
+	o.job.cpu_timeout_s = 1;
+	job_main(&o.job, &ci);
+	alarm(0);
+	for (unsigned int i = 0; i < test_n_lines; i++) {
+		if (strncmp(test_lines[i], "ERROR: ", 7))
+			continue;
+		errors++;
+		if (!strstr(test_lines[i], "CPU 2 did not return within 1000 ms") ||
+		    !strstr(test_lines[i], "; cpu 2 (APIC 2,")) {
+			test_lines_dump(stdout);
+			fail_msg("an ERROR line not naming CPU 2's timeout: %s", test_lines[i]);
+		}
+	}
+	if (errors != 1) {
+		test_lines_dump(stdout);
+		fail_msg("%u ERROR lines, want 1 (the first session on CPU 2)", errors);
+	}
+	assert_int_equal(report_exit_status(), 99);
+	assert_int_equal(test_line_count("FAIL: "), 0);
+	for (unsigned int c = 0; c < 2; c++) {
+		snprintf(want, sizeof(want), "; cpu %u (APIC %u,", c, c);
+		assert_non_null(test_line_find("PASS: chase-l1/load: ", want));
+		assert_non_null(test_line_find("PASS: seq-load/load: ", want));
+	}
+	assert_non_null(
+	    test_line_find("SKIP: chase-l1/load: environment: CPU 2 did not return", "; cpu 2"));
+	assert_non_null(test_line_find("SKIP: seq-load/load: cpu 2 did not return from an "
+				       "earlier run",
+				       "; cpu 2"));
+	assert_non_null(test_line_find("INFO: ", "   2     2 none   (did not return)"));
+}
+
 static void cpus_option(void **state)
 {
 	uint64_t m;
@@ -206,9 +262,14 @@ static void cpus_option(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(machine_per_cpu),	   cmocka_unit_test(every_cpu_measured),
-	    cmocka_unit_test(fault_no_records),	   cmocka_unit_test(fault_gp_on_enable),
-	    cmocka_unit_test(fault_wrong_latency), cmocka_unit_test(cpus_option),
+	    cmocka_unit_test(machine_per_cpu),
+	    cmocka_unit_test(every_cpu_measured),
+	    cmocka_unit_test(fault_no_records),
+	    cmocka_unit_test(fault_gp_on_enable),
+	    cmocka_unit_test(fault_wrong_latency),
+	    cmocka_unit_test(cpus_option),
+	    /* last: CPU 2's thread never returns */
+	    cmocka_unit_test(fault_hang),
 	};
 
 	if (!mkdtemp(outdir))
