@@ -8,6 +8,7 @@
 #include "app.h"
 #include "../job/job.h"
 #include "../job/results.h"
+#include "../lib/cpurun.h"
 #include "../lib/platform.h"
 #include "../lib/fmt.h"
 #include "../lib/report.h"
@@ -163,6 +164,72 @@ int app_select(const struct options *opts, const struct app_real *real, char *er
 #define MSR_IA32_PKRS	  0x6e1
 #define PKRS_RESERVED_BIT BIT_ULL(32)
 
+struct ap_test {
+	const struct app_real *real;
+	bool ok;
+	char why[160];
+};
+
+static void ap_test_on_cpu(void *p)
+{
+	struct ap_test *t = p;
+
+	t->ok = t->real->selftest_ap_interrupt(t->why, sizeof(t->why));
+}
+
+#define AP_TEST_TIMEOUT_US (10ULL * 1000000)
+
+/*
+ * drain=pmi on an AP: the PMI is a local APIC interrupt on that AP, which
+ * firmware runs with interrupts off.  Each AP fires its own APIC timer on
+ * the PMI vector with a handler installed through the real backend, as a
+ * session installs its PMI handler on the measured CPU.
+ */
+static void selftest_ap_interrupt(const struct app_real *real)
+{
+	unsigned int n = plat_cpu_count(), c;
+	struct ap_test *t;
+	int rc;
+
+	if (!real->selftest_ap_interrupt || n < 2) {
+		report_skip("selftest-pmi-ap", "%s",
+			    n < 2 ? "one CPU: no AP to take an interrupt on (QEMU: --smp 2)"
+				  : "this backend has no AP interrupt test");
+		return;
+	}
+	for (c = 1; c < n; c++) {
+		/* Never on the stack: a CPU that does not return may still write it. */
+		t = plat_alloc(sizeof(*t));
+		if (!t) {
+			report_env_error("selftest-pmi-ap", "no memory for the test of cpu %u", c);
+			return;
+		}
+		memset(t, 0, sizeof(*t));
+		t->real = real;
+		rc = cpu_run(c, ap_test_on_cpu, t, AP_TEST_TIMEOUT_US, NULL, NULL);
+		report_flush_deferred("the tested CPU");
+		if (rc) {
+			report_env_error("selftest-pmi-ap", "cpu %u %s", c,
+					 rc == CPU_RUN_TIMEOUT ? "did not return"
+							       : "could not be started");
+			if (rc != CPU_RUN_TIMEOUT)
+				plat_free(t);
+			return;
+		}
+		if (!t->ok) {
+			report_fail("selftest-pmi-ap", "real cpu %u: %s", c, t->why);
+			plat_free(t);
+			return;
+		}
+		if (c + 1 < n)
+			plat_free(t);
+	}
+	report_pass("selftest-pmi-ap: real CPUs 1-%u: a local APIC timer interrupt on vector "
+		    "0xee reached the handler installed on each AP (%s)",
+		    n - 1, t->why);
+	plat_free(t);
+}
+
 static void selftest_gp_checks(const struct app_real *real)
 {
 	unsigned long before = real->gp_trapped();
@@ -217,6 +284,7 @@ static void selftest_gp_checks(const struct app_real *real)
 			    "registers and xmm0 preserved, firmware IDT restored");
 	else
 		report_fail("selftest-pmi-vector", "%s", why);
+	selftest_ap_interrupt(real);
 }
 
 /*

@@ -28,6 +28,8 @@ struct app_real {
 	bool (*selftest_vector)(char *why, size_t why_size);
 	/* The #GP verdict with garbage in the caller-saved registers: right both ways. */
 	bool (*selftest_dirty_regs)(char *why, size_t why_size);
+	/* On an AP: a local APIC interrupt on the PMI vector reached the handler. */
+	bool (*selftest_ap_interrupt)(char *why, size_t why_size);
 };
 
 /*

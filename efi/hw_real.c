@@ -204,6 +204,7 @@ static uint64_t real_rdtsc(void)
 
 #define MSR_IA32_APIC_BASE 0x1b
 #define APIC_BASE_EXTD	   BIT_ULL(10)
+#define RFLAGS_IF	   BIT_ULL(9)
 #define X2APIC_MSR_BASE	   0x800
 
 static uint64_t apic_base(void)
@@ -246,6 +247,7 @@ static void real_apic_write(uint32_t reg, uint32_t val)
 static struct idt_gate pmi_idt[IDT_ENTRIES] __attribute__((aligned(16)));
 static struct dtr pmi_prev_idtr;
 static bool pmi_installed;
+static uint64_t pmi_prev_if; /* RFLAGS.IF of the installing CPU before the install */
 static hw_pmi_fn pmi_fn;
 static void *pmi_ctx;
 
@@ -288,8 +290,11 @@ static int real_set_pmi_handler(uint8_t vector, hw_pmi_fn fn, void *ctx)
 	save_fw_idt();
 	flags = irq_save();
 	if (!fn) {
-		if (pmi_installed)
+		if (pmi_installed) {
 			lidt(&pmi_prev_idtr);
+			/* The CPU's interrupt flag as the install found it. */
+			flags = (flags & ~RFLAGS_IF) | pmi_prev_if;
+		}
 		pmi_installed = false;
 		pmi_fn = NULL;
 		irq_restore(flags);
@@ -311,8 +316,17 @@ static int real_set_pmi_handler(uint8_t vector, hw_pmi_fn fn, void *ctx)
 	d.base = (uint64_t)(uintptr_t)pmi_idt;
 	d.limit = sizeof(pmi_idt) - 1;
 	lidt(&d);
+	if (!pmi_installed)
+		pmi_prev_if = flags & RFLAGS_IF;
 	pmi_installed = true;
-	irq_restore(flags);
+	/*
+	 * Interrupts on while the handler is installed: an AP runs the
+	 * procedure of StartupThisAP with RFLAGS.IF clear (OVMF: RFLAGS 0x2 on
+	 * the APs, 0x202 on the BSP), where a PMI would wait in the local
+	 * APIC's IRR and never reach the handler (SDM Vol. 3A 6.8.1 "Masking
+	 * Maskable Hardware Interrupts").  On the BSP IF is already set.
+	 */
+	irq_restore(flags | RFLAGS_IF);
 	return 0;
 }
 
@@ -423,6 +437,107 @@ bool hw_real_selftest_vector(char *why, size_t why_size)
 		}
 	}
 	return hw_real_idt_intact(why, why_size);
+}
+
+/* ---- self test: an interrupt on the PMI vector reaches the handler on an AP ---- */
+
+/* Local APIC timer registers (SDM Vol. 3A 11.5.4 "APIC Timer", Table 11-1). */
+#define APIC_REG_EOI	0xb0
+#define APIC_LVT_TIMER	0x320
+#define APIC_TIMER_INIT 0x380
+#define APIC_TIMER_DIV	0x3e0
+#define APIC_DIV_BY_1	0xb
+#define APIC_LVT_MASKED BIT_ULL(16)
+/* TSC ticks to wait: about 0.1 s at 2.7 GHz, in TSC time since PAUSE may be slow (TCG). */
+#define AP_TEST_TICKS	   (1ULL << 28)
+#define AP_TEST_LATE_TICKS (1ULL << 24)
+
+static volatile unsigned int ap_hits;
+
+static void ap_timer_handler(void *ctx)
+{
+	(void)ctx;
+	ap_hits++;
+	real_apic_write(APIC_REG_EOI, 0);
+}
+
+static uint64_t read_rflags(void)
+{
+	uint64_t f;
+
+	__asm__ volatile("pushfq; popq %0" : "=r"(f) : : "memory");
+	return f;
+}
+
+bool hw_real_selftest_ap_interrupt(char *why, size_t why_size)
+{
+	uint32_t lvt = real_apic_read(APIC_LVT_TIMER), div = real_apic_read(APIC_TIMER_DIV),
+		 init = real_apic_read(APIC_TIMER_INIT);
+	uint64_t before = read_rflags(), during, after, t0;
+	struct dtr idt0, idt1;
+	unsigned int on_time, late = 0;
+
+	sidt(&idt0);
+	ap_hits = 0;
+	if (real_set_pmi_handler(TEST_VECTOR, ap_timer_handler, NULL)) {
+		pp_snprintf(why, why_size, "set_pmi_handler(0x%x) refused", TEST_VECTOR);
+		return false;
+	}
+	during = read_rflags();
+	/* One-shot (LVT timer bits 18:17 = 0), unmasked, our vector; 1000 bus clocks. */
+	real_apic_write(APIC_LVT_TIMER, APIC_LVT_MASKED | TEST_VECTOR);
+	real_apic_write(APIC_TIMER_DIV, APIC_DIV_BY_1);
+	real_apic_write(APIC_LVT_TIMER, TEST_VECTOR);
+	real_apic_write(APIC_TIMER_INIT, 1000);
+	t0 = real_rdtsc();
+	while (!ap_hits && real_rdtsc() - t0 < AP_TEST_TICKS)
+		__asm__ volatile("pause" ::: "memory");
+	on_time = ap_hits;
+	if (!on_time) {
+		/* Still in the IRR: let it land in our handler, not the firmware's later. */
+		__asm__ volatile("sti" ::: "memory");
+		t0 = real_rdtsc();
+		while (!ap_hits && real_rdtsc() - t0 < AP_TEST_LATE_TICKS)
+			__asm__ volatile("pause" ::: "memory");
+		__asm__ volatile("cli" ::: "memory");
+		late = ap_hits;
+	}
+	real_apic_write(APIC_LVT_TIMER, APIC_LVT_MASKED | TEST_VECTOR);
+	real_apic_write(APIC_TIMER_INIT, 0);
+	real_set_pmi_handler(TEST_VECTOR, NULL, NULL);
+	if (!on_time)
+		irq_restore(before); /* the test's own sti/cli undone */
+	after = read_rflags();
+	sidt(&idt1);
+	real_apic_write(APIC_TIMER_DIV, div);
+	real_apic_write(APIC_LVT_TIMER, lvt);
+	if (init)
+		real_apic_write(APIC_TIMER_INIT, init);
+	if (!(during & RFLAGS_IF)) {
+		pp_snprintf(why, why_size,
+			    "RFLAGS 0x%llx with the handler installed: interrupts off, a PMI "
+			    "would wait in the IRR",
+			    (unsigned long long)during);
+		return false;
+	}
+	if (on_time != 1) {
+		pp_snprintf(why, why_size,
+			    "the timer interrupt on vector 0x%x reached the handler %u times "
+			    "while installed (%u once interrupts were forced on)",
+			    TEST_VECTOR, on_time, late);
+		return false;
+	}
+	if ((after & RFLAGS_IF) != (before & RFLAGS_IF) || idt0.base != idt1.base ||
+	    idt0.limit != idt1.limit) {
+		pp_snprintf(why, why_size,
+			    "not restored: RFLAGS 0x%llx -> 0x%llx, IDTR 0x%llx -> 0x%llx",
+			    (unsigned long long)before, (unsigned long long)after,
+			    (unsigned long long)idt0.base, (unsigned long long)idt1.base);
+		return false;
+	}
+	pp_snprintf(why, why_size, "RFLAGS.IF %u before, 1 with the handler, %u after",
+		    (unsigned int)!!(before & RFLAGS_IF), (unsigned int)!!(after & RFLAGS_IF));
+	return true;
 }
 
 /* ---- self test: the #GP verdict does not depend on what the registers held ---- */

@@ -34,6 +34,17 @@ bool hw_real_idt_intact(char *why, size_t why_size);
 bool hw_real_selftest_vector(char *why, size_t why_size);
 
 /*
+ * On the CPU that calls it (an AP, through StartupThisAP): installs a test
+ * handler on the PMI vector through set_pmi_handler, fires the local APIC
+ * timer once on that vector (an LVT entry with fixed delivery, as LVTPC),
+ * and checks that the interrupt reached the handler while it was
+ * installed (RFLAGS.IF set by the install), then that removing it put back
+ * the CPU's interrupt flag, IDTR and timer.  No firmware call.  True with
+ * why saying the interrupt flag before and after; false with why.
+ */
+bool hw_real_selftest_ap_interrupt(char *why, size_t why_size);
+
+/*
  * Calls the RDMSR and WRMSR accesses with garbage in rax, rcx, rdx and
  * r8-r11 (several patterns, r8 = 1 among them: the value gp_stub sets on a
  * fault): RDMSR IA32_APIC_BASE must succeed with the value a clean call

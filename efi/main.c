@@ -178,6 +178,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	    .idt_intact = hw_real_idt_intact,
 	    .selftest_vector = hw_real_selftest_vector,
 	    .selftest_dirty_regs = hw_real_selftest_dirty_regs,
+	    .selftest_ap_interrupt = hw_real_selftest_ap_interrupt,
 	};
 	char err[REPORT_LINE_MAX];
 	const char *ro;

@@ -13,7 +13,9 @@
 #     ERROR line and exit 2;
 #   - sim-fault=cpu2:hang (the AP never returns from its first session):
 #     cpu-timeout= fires, one ERROR naming CPU 2, exit 99, its later kernel
-#     SKIPs, the other CPUs pass; cpu0:hang is one ERROR line and exit 2.
+#     SKIPs, the other CPUs pass; cpu0:hang is one ERROR line and exit 2;
+#   - drain=pmi threshold=16: every CPU's session drains on its own PMIs
+#     (the simulator's; a real AP's interrupt path: test-selftest-gp.sh).
 . "$(dirname "$0")/lib.sh"
 # Four CPUs measured one after another under TCG: minutes on a loaded machine.
 QEMU_TIMEOUT=${QEMU_TIMEOUT:-400}
@@ -78,3 +80,16 @@ boot hang0 --smp 2 -- pmu=sim sim-fault=cpu0:hang
 expect_rc hang0 2
 expect_line "cpu0:hang: one ERROR naming the boot CPU" "$T/hang0.out" \
 	'^ERROR: option sim-fault: cpu0:hang would stop the boot CPU, which waits for the others \(accepted: cpuN:hang with N in 1-1\)'
+
+# drain=pmi on every CPU, P- and E-cores: each session takes PMIs and passes.
+boot pmi --smp 4 -- pmu=sim model=ptl kernels=chase-l1 drain=pmi threshold=16
+expect_rc pmi 0
+expect_no_line "pmi: no FAIL" "$T/pmi.out" '^FAIL: '
+for c in 0 1 2 3; do
+	# the lines between "cpu N: APIC ID" and the next CPU's
+	n=$(awk -v c="$c" '/^INFO: cpu [0-9]+: APIC ID/ { on = ($3 == c ":") }
+		on && /^INFO: chase-l1\/load: records drained / { sub(/.*, PMIs /, ""); sub(/,.*/, ""); print }' "$T/pmi.out")
+	if [ -n "$n" ] && [ "$n" -ge 2 ]; then pass "pmi: cpu $c drained on $n PMIs"; else
+		fail "pmi: cpu $c" "PMIs '${n}'"; fi
+	expect_line "pmi: cpu $c passes" "$T/pmi.out" "^PASS: chase-l1/load: .*; cpu $c \\(APIC $c, "
+done

@@ -9,7 +9,10 @@
 # #GP stub sets), a good RDMSR must still succeed and a bad WRMSR fault.
 # The test is of the real CPU's trap, so it runs on the real backend
 # whatever pmu= says: also under pmu=sim and the default pmu=auto (which
-# simulates the PMU under TCG).
+# simulates the PMU under TCG).  selftest-pmi-ap: on each AP (--smp 3) a
+# local APIC timer interrupt on the PMI vector reaches the handler installed
+# there (APs run with interrupts off: the install turns them on, the
+# removal back off); with one CPU it SKIPs.
 . "$(dirname "$0")/lib.sh"
 
 boot gp -- pmu=hw selftest=gp trace=msr
@@ -26,7 +29,8 @@ expect_line "selftest-gp: garbage in the caller-saved registers changes no verdi
 expect_line "selftest-pmi-vector: handler ran, registers kept, IDT restored" "$o" '^PASS: selftest-pmi-vector: '
 expect_no_line "selftest: no FAIL line" "$o" '^FAIL: '
 expect_line "selftest-gp: trace shows the faulting wrmsr" "$o" '^MSR: wrmsr 0x6e1 0x100000000 #GP$'
-expect_line "selftest-gp: ran on to the SUMMARY" "$o" '^SUMMARY: 6 tests, 0 failures, 1 skipped$'
+expect_line "selftest-pmi-ap: one CPU, SKIPped" "$o" '^SKIP: selftest-pmi-ap: one CPU: no AP to take an interrupt on'
+expect_line "selftest-gp: ran on to the SUMMARY" "$o" '^SUMMARY: 7 tests, 0 failures, 2 skipped$'
 expect_rc gp 0
 
 # The default (pmu=auto: the simulated PMU under TCG) and pmu=sim: the self
@@ -43,6 +47,15 @@ for m in auto sim; do
 	expect_line "gp-$m: PMI vector" "$o" '^PASS: selftest-pmi-vector: real CPU: '
 	expect_line "gp-$m: trace shows the faulting wrmsr" "$o" '^MSR: wrmsr 0x6e1 0x100000000 #GP \[sim\]$'
 	expect_no_line "gp-$m: no FAIL line" "$o" '^FAIL: '
-	expect_line "gp-$m: SUMMARY" "$o" '^SUMMARY: 5 tests, 0 failures, 0 skipped \[sim\]$'
+	expect_line "gp-$m: SUMMARY" "$o" '^SUMMARY: 6 tests, 0 failures, 1 skipped \[sim\]$'
 	expect_rc gp-$m 0
 done
+
+# Three CPUs: the interrupt on the PMI vector reaches the handler on each AP.
+boot ap --smp 3 -- pmu=sim selftest=gp mode=report
+o=$T/ap.out
+expect_rc ap 0
+expect_line "selftest-pmi-ap: CPUs 1-2 took the interrupt, interrupt flag put back" "$o" \
+	'^PASS: selftest-pmi-ap: real CPUs 1-2: a local APIC timer interrupt on vector 0xee reached the handler installed on each AP \(RFLAGS.IF [01] before, 1 with the handler, [01] after\) \[sim\]$'
+expect_no_line "ap: no FAIL" "$o" '^FAIL: '
+expect_line "ap: SUMMARY" "$o" '^SUMMARY: 6 tests, 0 failures, 0 skipped \[sim\]$'

@@ -194,6 +194,7 @@ static const struct app_real fake_real = {
     .idt_intact = fake_ok,
     .selftest_vector = fake_ok,
     .selftest_dirty_regs = fake_ok,
+    .selftest_ap_interrupt = fake_ok,
 };
 
 static void fake_setup(struct options *o, unsigned long step)

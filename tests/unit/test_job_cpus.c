@@ -9,6 +9,8 @@
  *     CPU, the closing table has a row per CPU with its core type;
  *   - sim-fault=cpuN:KIND (no-records, wrong-latency, gp-on-enable) fails
  *     exactly CPU N: every FAIL line names it, the cpu-compare line too;
+ *   - drain=pmi: every CPU's session drains on its own PMIs (the simulator
+ *     delivers each CPU's LVTPC to the handler that CPU installed);
  *   - sim-fault=cpuN:hang: CPU N never returns; cpu-timeout= fires, an
  *     ERROR line names it (exit 99), its later kernels SKIP, the others
  *     pass (last: the hung CPU's thread stays parked to the end);
@@ -187,6 +189,47 @@ static void fault_wrong_latency(void **state)
 }
 
 /*
+ * drain=pmi on every CPU: with a threshold of 16 records each CPU's
+ * session takes PMIs (187 records: 11) and passes; the counts are read per
+ * CPU from the lines between its "cpu N: APIC ID" line and the next.
+ */
+static void pmi_on_every_cpu(void **state)
+{
+	struct options o;
+	struct cpu_info ci;
+	unsigned int pmis[4] = {0}, cpu = ~0u;
+
+	(void)state;
+	select_machine("ptl", "4");
+	cpu_probe(&ci);
+	options_defaults(&o);
+	strcpy(o.job.kernels, "chase-l1");
+	o.job.drain = PEBS_DRAIN_PMI;
+	o.job.threshold = 16;
+	job_main(&o.job, &ci);
+	for (unsigned int i = 0; i < test_n_lines; i++) {
+		const char *p;
+		unsigned int n;
+
+		if (sscanf(test_lines[i], "INFO: cpu %u: APIC ID", &n) == 1 && n < 4)
+			cpu = n;
+		p = strstr(test_lines[i], "records drained ");
+		if (p && (p = strstr(p, ", PMIs ")) && cpu < 4 && sscanf(p, ", PMIs %u", &n) == 1)
+			pmis[cpu] += n;
+	}
+	for (unsigned int c = 0; c < 4; c++) {
+		char want[32];
+
+		snprintf(want, sizeof(want), "; cpu %u (APIC %u,", c, c);
+		if (pmis[c] < 2 || !test_line_find("PASS: chase-l1/load: ", want)) {
+			test_lines_dump(stdout);
+			fail_msg("drain=pmi on cpu %u: %u PMIs, or no PASS", c, pmis[c]);
+		}
+	}
+	assert_int_equal(test_line_count("FAIL: "), 0);
+}
+
+/*
  * An AP that never returns: the session's wait times out after
  * cpu-timeout= seconds, one ERROR line names the CPU, the run goes on.
  * alarm(): a timeout that does not fire ends the program (a failure), not
@@ -268,6 +311,7 @@ int main(void)
 	    cmocka_unit_test(fault_gp_on_enable),
 	    cmocka_unit_test(fault_wrong_latency),
 	    cmocka_unit_test(cpus_option),
+	    cmocka_unit_test(pmi_on_every_cpu),
 	    /* last: CPU 2's thread never returns */
 	    cmocka_unit_test(fault_hang),
 	};
