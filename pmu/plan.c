@@ -346,7 +346,7 @@ static int pick_sample_counter(struct pmu_plan *p, char *why, size_t why_size)
 	const struct pmu_event *ev = &p->sample;
 	uint32_t gp_all = p->gp_mask;
 	uint32_t cpuid_gp = p->arch ? p->ci_arch_gp & gp_all : gp_all;
-	uint32_t rule_gp, allowed;
+	uint32_t rule_gp, allowed, pdist;
 	char rule[160], words[64], cpuid_words[64];
 	const char *fb;
 
@@ -377,6 +377,7 @@ static int pick_sample_counter(struct pmu_plan *p, char *why, size_t why_size)
 			    "GP counters here)",
 			    ev->name, ev->fixed);
 		p->sample_ctr = 32 + ev->fixed;
+		p->sample_pdist = (ev->pdist_ctrs.fixed & p->pdist_fixed_ok) & BIT_ULL(ev->fixed);
 		return 0;
 	}
 	if (ev->pm_name) {
@@ -398,7 +399,16 @@ static int pick_sample_counter(struct pmu_plan *p, char *why, size_t why_size)
 			      ev->name, rule, words,
 			      p->arch ? "CPUID.23H.5:EAX" : "CPUID GP counters", cpuid_words);
 	}
-	p->sample_ctr = lowest_bit(allowed);
+	/*
+	 * Precise distribution where the event's PDISTCounter (and, with
+	 * arch-PEBS, CPUID.23H.5:EBX) allows it: there the record is of the
+	 * instruction that overflowed the counter, elsewhere of the next
+	 * occurrence of the event (perfmon README, PDISTCounter).  So a PDIST
+	 * counter is taken first; the records say which they got.
+	 */
+	pdist = ev->pdist_ctrs.gp & p->pdist_gp_ok & allowed;
+	p->sample_ctr = lowest_bit(pdist ? pdist : allowed);
+	p->sample_pdist = pdist != 0;
 	return 0;
 }
 
@@ -541,6 +551,18 @@ static int add_count(struct pmu_plan *p, const struct pmu_event *ev, int user_id
 		return refuse(why, why_size, "too many counted events");
 	if (evtsel_ext_check(p, ev, why, why_size))
 		return SESSION_REFUSED;
+	if (ev->taken_alone) {
+		const char *other = !p->count_only && p->sample.taken_alone ? p->sample.name : NULL;
+
+		for (unsigned int i = 0; i < p->n_count; i++)
+			if (p->count[i].ev.taken_alone)
+				other = p->count[i].ev.name;
+		if (other)
+			return refuse(why, why_size,
+				      "events '%s' and '%s' are both TakenAlone in perfmon %s: "
+				      "such an event is sampled or counted by itself (one per run)",
+				      other, ev->name, perfmon_table_name(ev->pm_table));
+	}
 	if (ev->fixed >= 0) {
 		if (!(p->fixed_mask & BIT_ULL(ev->fixed)))
 			return refuse(why, why_size,
@@ -821,6 +843,9 @@ static void plan_init(struct pmu_plan *p, const struct cpu_info *ci, const struc
 	p->ci_arch_fixed = ci->arch_pebs_fixed;
 	p->ci_arch_caps = ci->arch_pebs_caps;
 	p->evtsel_ext = ci->ext.valid ? ci->ext.evtsel_ext : 0;
+	/* PDIST-capable counters: with arch-PEBS CPUID.23H.5 EBX/EDX; before, perfmon alone. */
+	p->pdist_gp_ok = p->arch ? ci->arch_pebs_pdist_gp : (uint32_t)GENMASK_ULL(31, 0);
+	p->pdist_fixed_ok = p->arch ? ci->arch_pebs_pdist_fixed : (uint32_t)GENMASK_ULL(31, 0);
 	p->offcore_valid[0] = offcore_valid_mask(ua, ci, 0);
 	p->offcore_valid[1] = offcore_valid_mask(ua, ci, 1);
 }
@@ -895,11 +920,12 @@ int plan_build(const struct session_cfg *cfg, const struct cpu_info *ci, struct 
 	/*
 	 * A counting copy of the sampled event on a free counter: events / period
 	 * is then checked against the records.  Not for facilities tied to one
-	 * counter or one MSR (load latency, precise store, store latency).
+	 * counter or one MSR (load latency, precise store, store latency), nor
+	 * for a TakenAlone event (a second instance of it).
 	 */
 	if (!p->count_only && p->sample_ctr < 32 && !p->sample.has_ldlat && p->kind != KIND_LDLAT &&
 	    p->kind != KIND_STORE && p->kind != KIND_STLAT && !p->sample.has_frontend &&
-	    free_gp(p, count_allowed(p, &p->sample)) >= 0) {
+	    !p->sample.taken_alone && free_gp(p, count_allowed(p, &p->sample)) >= 0) {
 		ev = p->sample;
 		if (add_count(p, &ev, -1, why, why_size) == 0)
 			p->copy_idx = (int)p->n_count - 1;

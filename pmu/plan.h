@@ -35,13 +35,15 @@ struct pmu_plan {
 	uint32_t fixed_mask; /* fixed counters present (CPUID.0AH EDX/ECX bitmap) */
 	uint64_t gp_width_mask;
 	uint32_t ci_arch_gp, ci_arch_fixed, ci_arch_caps; /* CPUID.23H (arch-PEBS) */
-	uint32_t evtsel_ext;	   /* CPUID.23H.0:EBX: PMEXT_UMASK2, PMEXT_EQ (0: leaf not read) */
+	uint32_t evtsel_ext; /* CPUID.23H.0:EBX: PMEXT_UMASK2, PMEXT_EQ (0: leaf not read) */
+	uint32_t pdist_gp_ok, pdist_fixed_ok; /* counters PDIST may use (CPUID.23H.5 EBX/EDX) */
 	uint64_t offcore_valid[2]; /* MSR_OFFCORE_RSPx writable bits (pmu/extra_regs.h) */
 
 	struct pmu_event sample;
 	int sample_ctr; /* GP n or 32+i; -1 when count_only */
 	enum pebs_kind kind;
 	bool sample_precise; /* perfmon: PEBS-capable event (else non-precise, Goldmont) */
+	bool sample_pdist;   /* sample_ctr is in the event's PDISTCounter: precise distribution */
 	uint64_t period;
 	uint64_t data_cfg; /* MSR_PEBS_DATA_CFG (adaptive only) */
 	size_t rec_size;   /* legacy/adaptive record size; 0 arch */

@@ -741,10 +741,12 @@ static void finish_result(struct sess *s)
 
 		if (p->use_ldlat)
 			pp_snprintf(ld, sizeof(ld), " ldlat=%u", p->ldlat);
-		pp_snprintf(r->event_desc, sizeof(r->event_desc), "%s (0x%llx)%s on %s%d",
+		r->pdist = p->sample_pdist;
+		pp_snprintf(r->event_desc, sizeof(r->event_desc), "%s (0x%llx)%s on %s%d%s",
 			    p->sample.name, (unsigned long long)(p->sample.evtsel & 0xffff), ld,
 			    p->sample_ctr >= 32 ? "FIXED" : "PMC",
-			    p->sample_ctr >= 32 ? p->sample_ctr - 32 : p->sample_ctr);
+			    p->sample_ctr >= 32 ? p->sample_ctr - 32 : p->sample_ctr,
+			    p->sample_pdist ? " (PDIST)" : "");
 	}
 }
 

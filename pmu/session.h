@@ -101,6 +101,12 @@ struct session_result {
 	uint64_t expected_records; /* sampled_events / period */
 	uint64_t pebs_enable;	   /* IA32_PEBS_ENABLE as armed (arch-PEBS: counter mask) */
 	int pebs_counter;	   /* GP n, or 32+i for fixed counter i; -1 none */
+	/*
+	 * The PEBS counter is in the event's perfmon PDISTCounter: each record
+	 * is of the instruction that overflowed the counter; otherwise of the
+	 * next occurrence of the event (perfmon README, PDISTCounter).
+	 */
+	bool pdist;
 	char count_desc[SESSION_MAX_COUNT][96]; /* where each count event went */
 };
 

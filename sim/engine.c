@@ -257,7 +257,8 @@ void sim_engine_flush(struct sim_cpu *c, uint64_t next_ip, bool known)
 	sim_record_write(c, p, rip);
 }
 
-static void assist(struct sim_cpu *c, uint64_t fired, const struct sim_access *a, uint64_t ip)
+/* The record of the counters `fired` for the instruction at ip (its access a, if any). */
+static void record(struct sim_cpu *c, uint64_t fired, const struct sim_access *a, uint64_t ip)
 {
 	const struct sim_event *e = lead_event(c, fired);
 	struct sim_pending *p = &c->pend;
@@ -265,14 +266,6 @@ static void assist(struct sim_cpu *c, uint64_t fired, const struct sim_access *a
 
 	if (p->valid)
 		sim_engine_flush(c, ip, false);
-	for (b = 0; b < 64; b++) {
-		if (!(fired & BIT_ULL(b)))
-			continue;
-		if (b < 32)
-			c->pmc[b] = reset_value(c, b);
-		else
-			c->fixed[b - 32] = reset_value(c, b);
-	}
 	if (e && e->pebs == PEBS_PST) {
 		/* SDM 18.9.4.3: the record captures the next store that retires. */
 		c->pst_armed = true;
@@ -299,6 +292,33 @@ static void assist(struct sim_cpu *c, uint64_t fired, const struct sim_access *a
 		p->dse = p->lat = 0;
 	if (!c->pmu.trap)
 		sim_engine_flush(c, ip, false);
+}
+
+/*
+ * The PEBS assist of the counters that overflowed on this instruction: each
+ * is reloaded from its reset value; a GP counter whose event has PDIST
+ * counters but is not on one (placement.c) records the next occurrence of
+ * its event instead (count()); the others record this instruction.
+ */
+static void assist(struct sim_cpu *c, uint64_t fired, const struct sim_access *a, uint64_t ip)
+{
+	uint64_t shadow = 0;
+	unsigned int b;
+
+	for (b = 0; b < 64; b++) {
+		if (!(fired & BIT_ULL(b)))
+			continue;
+		if (b < 32) {
+			c->pmc[b] = reset_value(c, b);
+			if (sim_place_shadowed(c, b))
+				shadow |= BIT_ULL(b);
+		} else {
+			c->fixed[b - 32] = reset_value(c, b);
+		}
+	}
+	c->shadowed |= shadow;
+	if (fired & ~shadow)
+		record(c, fired & ~shadow, a, ip);
 }
 
 /* SNB precise store: this store is the one the armed record captures. */
@@ -387,15 +407,28 @@ static uint64_t advance(struct sim_cpu *c, unsigned int bit, uint64_t inc)
 
 static void count(struct sim_cpu *c, const struct work *w, uint64_t ip)
 {
-	uint64_t fired = 0;
+	uint64_t fired = 0, next = 0;
 	unsigned int i;
 
-	for (i = 0; i < c->pmu.n_gp; i++)
-		if (sim_gp_counting(c, i))
-			fired |= advance(c, i, gp_increment(c, i, w));
+	for (i = 0; i < c->pmu.n_gp; i++) {
+		uint64_t inc;
+
+		if (!sim_gp_counting(c, i))
+			continue;
+		inc = gp_increment(c, i, w);
+		/* No PDIST: this occurrence after the overflow is the one recorded. */
+		if (inc && (c->shadowed & BIT_ULL(i)) && sim_gp_pebs_armed(c, i))
+			next |= BIT_ULL(i);
+		fired |= advance(c, i, inc);
+	}
 	for (i = 0; i < c->pmu.n_fixed; i++)
 		if (sim_fixed_counting(c, i))
 			fired |= advance(c, 32 + i, fixed_increment(c, i, w));
+	if (next) {
+		c->shadowed &= ~next;
+		c->stats.records_shadowed++;
+		record(c, next, w->a, ip);
+	}
 	if (fired)
 		assist(c, fired, w->a, ip);
 }

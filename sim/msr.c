@@ -241,6 +241,7 @@ static enum hw_fault wr_evtsel(struct sim_cpu *c, unsigned int i, uint64_t v)
 		sim_rules_on_reprogram(c, i, "IA32_PERFEVTSEL");
 	c->evtsel[i] = v;
 	c->ev[i] = sim_event_decode(c->m, v);
+	c->shadowed &= ~BIT_ULL(i);
 	sim_place_decode(c, i);
 	return HW_OK;
 }

@@ -11,7 +11,16 @@
  *   - a PEBS event on a counter outside its PEBScounters (Counter in files
  *     without PEBScounters) writes no records;
  *   - a load-latency event (MSRIndex 0x3F6) outside them writes records
- *     without latency and data source.
+ *     without latency and data source;
+ *   - a PEBS event whose PDISTCounter names GP counters, on another counter,
+ *     has no precise distribution: "With PDist, the PEBS record will be
+ *     generated precisely upon completion of the instruction or operation
+ *     that causes the counter to overflow (there is no 'wait for next
+ *     occurrence' by default)" (perfmon README, PDISTCounter), so without it
+ *     the record is of the next occurrence of the event (engine.c);
+ *   - an event with TakenAlone "can only be sampled or counted by itself"
+ *     (perfmon README, TakenAlone): two of them counting at once both count
+ *     nothing and write no records (rules.c sets alone_clash).
  * An encoding the file has no row for, and a model perfmon has no file for
  * (Core 2), are not judged.
  */
@@ -35,6 +44,14 @@ void sim_place_init(struct sim_cpu *c)
 
 	c->pm = c->m->vendor == SIM_INTEL ? perfmon_table_for_cpu(&pc) : NULL;
 	memset(c->place, 0, sizeof(c->place));
+	/* Arch-PEBS: PDIST also only on the GP counters CPUID.23H.5:EBX enumerates. */
+	c->pdist_ok = (uint32_t)GENMASK_ULL(31, 0);
+	if (c->m->flags & F_ARCH_PEBS) {
+		struct cpuid_regs r;
+
+		sim_cpuid_leaf(c->m, 0x23, 5, &r);
+		c->pdist_ok = r.ebx;
+	}
 }
 
 /* The perfmon row of EVTSEL i's encoding (the one with its counter mask, invert and edge first). */
@@ -74,15 +91,27 @@ void sim_place_decode(struct sim_cpu *c, unsigned int i)
 			  ? in.ctr[PERFMON_PEBS_COUNTERS].gp
 			  : in.ctr[PERFMON_COUNTER].gp;
 	pl->ldlat = in.n_msrs && in.msr_index[0] == 0x3f6;
+	pl->pdist_gp = in.ctr[PERFMON_PDIST_COUNTER].gp;
+	pl->has_pdist = pl->pdist_gp != 0;
+	pl->taken_alone = in.taken_alone;
 }
 
 /* A load-latency event outside its list still counts: its records are what suffers. */
 bool sim_place_counts(const struct sim_cpu *c, unsigned int i)
 {
+	if (c->alone_clash & BIT_ULL(i))
+		return false;
 	return !c->place[i].known || c->place[i].ldlat || (c->place[i].count_gp & BIT_ULL(i));
 }
 
 bool sim_place_pebs(const struct sim_cpu *c, unsigned int i)
 {
+	if (c->alone_clash & BIT_ULL(i))
+		return false;
 	return !c->place[i].known || (c->place[i].pebs_gp & BIT_ULL(i));
+}
+
+bool sim_place_shadowed(const struct sim_cpu *c, unsigned int i)
+{
+	return c->place[i].has_pdist && !(c->place[i].pdist_gp & c->pdist_ok & BIT_ULL(i));
 }

@@ -35,6 +35,7 @@ enum rule_id {
 	R_ARCH_THRESH,
 	R_OFFCORE_AVG,
 	R_OFFCORE_PAIR,
+	R_TAKEN_ALONE,
 };
 
 static sim_violation_fn violation_fn;
@@ -404,10 +405,35 @@ static bool any_counting(const struct sim_cpu *c)
 	return false;
 }
 
+/*
+ * Two TakenAlone events counting at once (perfmon README, TakenAlone: "can
+ * only be sampled or counted by itself"): neither counts nor records
+ * (placement.c); the mask is kept for that.
+ */
+static void check_taken_alone(struct sim_cpu *c)
+{
+	uint32_t m = 0;
+	unsigned int i, a = 0, b = 0;
+
+	for (i = 0; i < c->pmu.n_gp; i++)
+		if (sim_gp_counting(c, i) && c->place[i].known && c->place[i].taken_alone)
+			m |= BIT_ULL(i);
+	c->alone_clash = __builtin_popcount(m) >= 2 ? m : 0;
+	if (!c->alone_clash || !once(c, R_TAKEN_ALONE))
+		return;
+	a = (unsigned int)__builtin_ctz(m);
+	b = (unsigned int)__builtin_ctz(m & (m - 1));
+	sim_violation(c, "taken-alone",
+		      "%s on PMC%u and %s on PMC%u count at once: both are TakenAlone in perfmon "
+		      "%s (only by itself); neither counts correctly",
+		      c->place[a].name, a, c->place[b].name, b, perfmon_table_name(c->pm));
+}
+
 void sim_rules_check(struct sim_cpu *c)
 {
 	unsigned int i;
 
+	check_taken_alone(c);
 	if (!any_counting(c)) {
 		c->rules_reported = 0; /* a new arming reports afresh */
 		return;

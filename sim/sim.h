@@ -48,6 +48,8 @@ struct sim_stats {
 	uint64_t pmis_masked;	  /* PMIs not delivered: LVTPC masked, no handler */
 	uint64_t instructions;	  /* instructions the kernels reported retired */
 	uint64_t loads, stores;
+	/* records of the event after the overflow: a counter outside its PDISTCounter list */
+	uint64_t records_shadowed;
 };
 void sim_get_stats(struct sim_stats *st);
 /*

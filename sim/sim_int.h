@@ -240,6 +240,9 @@ struct sim_place {
 	bool ldlat;	   /* the row programs MSR_PEBS_LD_LAT_THRESHOLD (0x3F6) */
 	uint32_t count_gp; /* Counter */
 	uint32_t pebs_gp;  /* PEBScounters (Counter where the file has none) */
+	bool has_pdist;	   /* the row names PDISTCounter GP counters (not "NA") */
+	uint32_t pdist_gp; /* PDISTCounter */
+	bool taken_alone;  /* TakenAlone */
 	const char *name;
 };
 
@@ -247,6 +250,7 @@ struct sim_cpu {
 	const struct sim_model *m;	/* this CPU's core row */
 	const struct perfmon_table *pm; /* the part's perfmon file, NULL if none */
 	struct sim_place place[SIM_MAX_GP];
+	uint32_t pdist_ok; /* GP counters PDIST may use (arch-PEBS: CPUID.23H.5:EBX) */
 	struct sim_pmu pmu;
 	unsigned int index; /* the platform's CPU number: its initial APIC ID */
 	enum sim_fault fault;
@@ -276,6 +280,10 @@ struct sim_cpu {
 	struct sim_pending pend;
 	bool pst_armed; /* SNB: capture the next store */
 	uint64_t pst_applicable;
+	uint64_t
+	    shadowed; /* GP PEBS counters that overflowed without PDIST: record the next event */
+	uint32_t
+	    alone_clash; /* counting GP counters of TakenAlone events, when two or more count */
 	uint64_t status_set_pebs; /* Goldmont: STATUS_SET overflows pending a record */
 
 	/* Rules: reported once per arming (cleared when nothing is armed). */
@@ -304,6 +312,8 @@ void sim_place_init(struct sim_cpu *c);
 void sim_place_decode(struct sim_cpu *c, unsigned int i);
 bool sim_place_counts(const struct sim_cpu *c, unsigned int i); /* Counter allows GP i */
 bool sim_place_pebs(const struct sim_cpu *c, unsigned int i);	/* PEBScounters allows GP i */
+/* GP i's event has PDIST counters and i is not one: its records wait for the next event. */
+bool sim_place_shadowed(const struct sim_cpu *c, unsigned int i);
 
 /* events.c */
 const struct sim_event *sim_event_decode(const struct sim_model *m, uint64_t evtsel);

@@ -1128,6 +1128,80 @@ static void test_every_uarch_has_a_row(void **state)
 	}
 }
 
+/*
+ * TakenAlone (perfmon README: "can only be sampled or counted by itself"):
+ * SPR/events/sapphirerapids_core.json has it on MEM_TRANS_RETIRED.LOAD_LATENCY_*
+ * and FRONTEND_RETIRED.*, not on MEM_INST_RETIRED.ALL_LOADS or on Linux's
+ * mem-loads-aux 0x8203 (LD_BLOCKS.STORE_FORWARD's encoding), which the plan
+ * still counts beside load latency.
+ */
+static void test_taken_alone(void **state)
+{
+	struct cpu_info ci = test_cpu_intel(0x8f, 5, true, 8, 5);
+	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, "MEM_TRANS_RETIRED.LOAD_LATENCY_GT_4");
+	struct pmu_plan p;
+	char why[256];
+
+	c.count_events[0] = "FRONTEND_RETIRED.DSB_MISS";
+	c.n_count_events = 1;
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	assert_non_null(strstr(why, "'MEM_TRANS_RETIRED.LOAD_LATENCY_GT_4' and "
+				    "'FRONTEND_RETIRED.DSB_MISS' are both TakenAlone in perfmon "
+				    "SPR/sapphirerapids_core.json"));
+	/* two counted ones, no sampling */
+	c = count_cfg(&ci, "FRONTEND_RETIRED.DSB_MISS", "FRONTEND_RETIRED.ITLB_MISS");
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	assert_non_null(strstr(why, "TakenAlone"));
+	/* beside an ordinary event, and with the aux event: placed */
+	c = cfg_for(&ci, KIND_LDLAT, "MEM_TRANS_RETIRED.LOAD_LATENCY_GT_4");
+	c.count_events[0] = "MEM_INST_RETIRED.ALL_LOADS";
+	c.n_count_events = 1;
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_int_equal(p.n_count, 2); /* ALL_LOADS and 0x8203 */
+}
+
+/*
+ * PDIST (perfmon PDISTCounter): SPR MEM_INST_RETIRED.ALL_LOADS "0",
+ * INST_RETIRED.PREC_DIST "32" (fixed counter 0), load latency "NA".  With
+ * arch-PEBS the counters must also be in CPUID.23H.5 EBX (GP) / EDX (fixed).
+ */
+static void test_pdist(void **state)
+{
+	struct cpu_info ci = test_cpu_intel(0x8f, 5, true, 8, 5);
+	struct session_cfg c = cfg_for(&ci, KIND_OTHER, "MEM_INST_RETIRED.ALL_LOADS");
+	struct pmu_plan p;
+	char why[256];
+
+	ci.n_fixed = 4;
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_int_equal(p.sample_ctr, 0);
+	assert_true(p.sample_pdist);
+	/* a VMM's counter bitmap without PMC0: PEBS on PMC1, without PDIST */
+	ci.gp_mask = 0xfe;
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_int_equal(p.sample_ctr, 1);
+	assert_false(p.sample_pdist);
+	ci.gp_mask = 0;
+	c = cfg_for(&ci, KIND_OTHER, "INST_RETIRED.PREC_DIST");
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_int_equal(p.sample_ctr, 32);
+	assert_true(p.sample_pdist);
+	c = cfg_for(&ci, KIND_LDLAT, NULL);
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_false(p.sample_pdist);
+
+	/* Panther Lake P-core, arch-PEBS: PDIST only where CPUID.23H.5:EBX says */
+	ci = hybrid_core(6, 0xcc, CORE_TYPE_CORE, 4, 0, 10, 6);
+	make_arch_pebs(&ci, 0x3ff);
+	c = cfg_for(&ci, KIND_OTHER, "MEM_INST_RETIRED.ALL_LOADS");
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_int_equal(p.sample_ctr, 0);
+	assert_false(p.sample_pdist);
+	ci.arch_pebs_pdist_gp = 0x3;
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_true(p.sample_pdist);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1162,6 +1236,8 @@ int main(void)
 	    cmocka_unit_test(test_glc_lnc_count_constraints),
 	    cmocka_unit_test(test_every_pebs_event_placed_or_refused),
 	    cmocka_unit_test(test_evtsel_ext),
+	    cmocka_unit_test(test_taken_alone),
+	    cmocka_unit_test(test_pdist),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -492,6 +492,81 @@ static void test_icx_fixed_and_groups(void **state)
 	session_result_free(&res);
 }
 
+/*
+ * Records not of the load that overflowed the counter: with PDIST (perfmon
+ * PDISTCounter) record k is of load (k + 1) * period, the kernel's load i
+ * reading line i % K_LINES.
+ */
+static size_t not_overflowing(const struct session_result *res)
+{
+	struct pebs_record rec;
+	struct pebs_anomaly an;
+	size_t off = 0, k = 0, bad = 0;
+
+	while (pebs_decode_next(&res->decode_cfg, res->records, res->records_len, &off, &rec,
+				&an) == PEBS_STEP_RECORD) {
+		uint64_t i = (k + 1) * res->period - 1;
+
+		bad +=
+		    !(rec.have & HAVE_DLA) || rec.data_la != (uintptr_t)&kbuf[64 * (i % K_LINES)];
+		k++;
+	}
+	return bad;
+}
+
+/*
+ * PDIST where perfmon's PDISTCounter and (arch-PEBS) CPUID.23H.5:EBX allow
+ * it; the simulator records the load after the overflow elsewhere
+ * (sim/placement.c).  MEM_INST_RETIRED.ALL_LOADS: SPR PDISTCounter "0";
+ * MEM_UOPS_RETIRED.ALL_LOADS: Clearwater Forest "0,1", the simulated part's
+ * CPUID.23H.5:EBX PMC0 only.  A plan that believes in PDIST where the CPU
+ * has none is caught.
+ */
+static void test_pdist(void **state)
+{
+	struct cpu_info ci;
+	struct session_cfg c;
+	struct session_result res;
+	struct kargs ka = {.n = 3200, .kind = HW_LOAD};
+
+	select_model("spr", &ci);
+	c = ts_cfg(&ci, KIND_OTHER);
+	c.sample_event = "MEM_INST_RETIRED.ALL_LOADS";
+	c.period = 32;
+	run_ok("spr pdist", &c, &ka, &res);
+	assert_int_equal(res.pebs_counter, 0);
+	assert_true(res.pdist);
+	assert_non_null(strstr(res.event_desc, "on PMC0 (PDIST)"));
+	assert_int_equal(res.n_records, 100);
+	assert_int_equal(not_overflowing(&res), 0);
+	session_result_free(&res);
+
+	/* the counter bitmap without PMC0 (as a VMM may give it): PMC1, no PDIST */
+	ci.gp_mask = 0xfe;
+	run_ok("spr no pdist", &c, &ka, &res);
+	assert_int_equal(res.pebs_counter, 1);
+	assert_false(res.pdist);
+	assert_int_equal(not_overflowing(&res), res.n_records);
+	session_result_free(&res);
+
+	/* arch-PEBS: PEBS not on PMC0 and a plan told PMC0-1 are PDIST: wrong, and caught */
+	select_model("archpebs", &ci);
+	c = ts_cfg(&ci, KIND_OTHER);
+	c.sample_event = "MEM_UOPS_RETIRED.ALL_LOADS";
+	c.period = 32;
+	ci.arch_pebs_gp &= ~1u;
+	run_ok("archpebs pmc1", &c, &ka, &res);
+	assert_int_equal(res.pebs_counter, 1);
+	assert_false(res.pdist);
+	assert_int_equal(not_overflowing(&res), res.n_records);
+	session_result_free(&res);
+	ci.arch_pebs_pdist_gp = 0x3;
+	run_ok("archpebs wrong pdist", &c, &ka, &res);
+	assert_true(res.pdist);
+	assert_true(not_overflowing(&res) > 0);
+	session_result_free(&res);
+}
+
 /* Counted events beside sampling: MEM_INST_RETIRED.ALL_LOADS counts every load. */
 static void test_counts(void **state)
 {
@@ -703,6 +778,7 @@ int main(void)
 	    cmocka_unit_test(test_inst_event),
 	    cmocka_unit_test(test_freeze_on_pmi),
 	    cmocka_unit_test(test_stale_status),
+	    cmocka_unit_test(test_pdist),
 	};
 
 	ds_set_page_allocator(low_pages, free_low_pages);

@@ -6,7 +6,9 @@
  *   SKL/events/skylake_core.json: INST_RETIRED.PREC_DIST (0x01c0) Counter "1";
  *   SPR/events/sapphirerapids_core.json: INST_RETIRED.ANY_P (0x00c0)
  *   PEBScounters "1,2,3,4,5,6,7"; MEM_TRANS_RETIRED.LOAD_LATENCY_GT_* (0x01cd)
- *   Counter and PEBScounters "1,2,3,4,5,6,7".
+ *   Counter and PEBScounters "1,2,3,4,5,6,7"; MEM_INST_RETIRED.ALL_LOADS
+ *   (0x81d0) PEBScounters "0,1,2,3", PDISTCounter "0"; the load-latency events
+ *   and FRONTEND_RETIRED.* (0x01c6) TakenAlone "1", MEM_INST_RETIRED.* "0".
  */
 #include "test_sim_util.h"
 
@@ -99,12 +101,83 @@ static void test_ldlat_outside(void **state)
 	}
 }
 
+/*
+ * PDIST only where PDISTCounter allows it (perfmon README, PDISTCounter:
+ * with PDist the record is "generated precisely upon completion of the
+ * instruction or operation that causes the counter to overflow (there is no
+ * 'wait for next occurrence' by default)").  ALL_LOADS with SAV 4 on PMC0
+ * (PDIST): records of loads 4, 8, 12, ...; on PMC1 (PEBS, no PDIST): of the
+ * load after each overflow, 5, 9, 13, ...  (meminfo group: +0x20 address).
+ */
+static void test_pdist_only_on_pdist_counter(void **state)
+{
+	struct ds d;
+
+	for (unsigned int ctr = 0; ctr < 2; ctr++) {
+		struct sim_stats st;
+
+		use_model("spr");
+		arm_spr(&d, ctr, EVT(0x81d0));
+		wr(GLOBAL_CTRL, 0);
+		ds_reset_slot(&d, ctr, MASK48 - 3); /* SAV 4 */
+		wr(PMC(ctr), MASK48 - 3);
+		wr(GLOBAL_CTRL, 1ull << ctr);
+		run_loads(data, 17);
+		wr(GLOBAL_CTRL, 0);
+		sim_get_stats(&st);
+		assert_int_equal(ds_used(&d), 4 * 0x40);
+		for (unsigned int r = 0; r < 4; r++) {
+			/* load n (1-based) reads data + 64 * (n - 1) */
+			unsigned int n = 4 * (r + 1) + (ctr == 0 ? 0 : 1);
+
+			assert_int_equal(get64(d.buf, 0x40 * r + 0x20),
+					 (uintptr_t)data + 64 * (n - 1));
+		}
+		assert_int_equal(st.records_shadowed, ctr == 0 ? 0 : 4);
+		assert_string_equal(rules_seen, "");
+		ds_free(&d);
+	}
+}
+
+/*
+ * Two TakenAlone events at once count nothing and say so (perfmon README,
+ * TakenAlone: "can only be sampled or counted by itself"); one of them
+ * beside an ordinary event counts.
+ */
+static void test_taken_alone(void **state)
+{
+	for (unsigned int second = 0; second < 2; second++) {
+		use_model("spr");
+		clear_rules();
+		wr(GLOBAL_CTRL, 0);
+		wr(LD_LAT, 3);
+		wr(PMC(1), 0);
+		wr(PMC(2), 0);
+		wr(EVTSEL(1), EVT(0x01cd)); /* MEM_TRANS_RETIRED.LOAD_LATENCY_GT_* */
+		/* FRONTEND_RETIRED.* (TakenAlone) or MEM_INST_RETIRED.ALL_LOADS (not) */
+		wr(EVTSEL(2), EVT(second ? 0x01c6 : 0x81d0));
+		wr(GLOBAL_CTRL, 0x6);
+		run_loads(data, 100);
+		wr(GLOBAL_CTRL, 0);
+		if (second) {
+			assert_int_equal(rd(PMC(1)), 0);
+			assert_true(saw_rule("taken-alone"));
+		} else {
+			assert_int_equal(rd(PMC(1)), 100);
+			assert_int_equal(rd(PMC(2)), 100);
+			assert_string_equal(rules_seen, "");
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_count_outside_counter),
 	    cmocka_unit_test(test_pebs_outside_pebscounters),
 	    cmocka_unit_test(test_ldlat_outside),
+	    cmocka_unit_test(test_pdist_only_on_pdist_counter),
+	    cmocka_unit_test(test_taken_alone),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
