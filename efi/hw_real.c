@@ -330,6 +330,15 @@ static int real_set_pmi_handler(uint8_t vector, hw_pmi_fn fn, void *ctx)
 	return 0;
 }
 
+/* STI delays interrupts by one instruction (the NOP), so the window is that one. */
+static void real_irq_window(void)
+{
+	uint64_t flags = irq_save();
+
+	__asm__ volatile("sti\n\tnop\n\tcli" : : : "memory");
+	irq_restore(flags);
+}
+
 static const struct hw_ops real_ops = {
     .name = "hw",
     .simulated = false,
@@ -340,6 +349,7 @@ static const struct hw_ops real_ops = {
     .apic_read = real_apic_read,
     .apic_write = real_apic_write,
     .set_pmi_handler = real_set_pmi_handler,
+    .irq_window = real_irq_window,
 };
 
 const struct hw_ops *hw_real_ops(void)

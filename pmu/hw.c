@@ -107,6 +107,12 @@ void hw_apic_write(uint32_t reg, uint32_t val)
 		hw_ops->apic_write(reg, val);
 }
 
+void hw_irq_window(void)
+{
+	if (hw_ops->irq_window)
+		hw_ops->irq_window();
+}
+
 int hw_set_pmi_handler(uint8_t vector, hw_pmi_fn fn, void *ctx)
 {
 	return hw_ops->set_pmi_handler ? hw_ops->set_pmi_handler(vector, fn, ctx) : -1;

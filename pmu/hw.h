@@ -49,6 +49,12 @@ struct hw_ops {
 	/* Installs fn as the handler of the PMI vector; NULL removes it. */
 	int (*set_pmi_handler)(uint8_t vector, hw_pmi_fn fn, void *ctx);
 	/*
+	 * Interrupts enabled for one instruction, then as they were: an
+	 * interrupt the local APIC holds (IRR) is taken now, by the handler
+	 * installed now.  NULL: nothing.
+	 */
+	void (*irq_window)(void);
+	/*
 	 * Simulator only (NULL on real hardware): a kernel reports one retired
 	 * memory access at instruction address ip, and instructions retired
 	 * without a memory access.  The real kernels never call these: see
@@ -76,6 +82,7 @@ uint64_t hw_rdtsc(void);
 uint32_t hw_apic_read(uint32_t reg);
 void hw_apic_write(uint32_t reg, uint32_t val);
 int hw_set_pmi_handler(uint8_t vector, hw_pmi_fn fn, void *ctx);
+void hw_irq_window(void);
 
 /* trace=msr: print every MSR access through report_line(). */
 void hw_set_msr_trace(bool on);

@@ -104,8 +104,12 @@
 #define OFFCORE_REQ_MASK     GENMASK_ULL(15, 0)
 
 /* Local APIC (SDM Vol. 3A 11.5.1): LVT performance counter register. */
-#define APIC_LVTPC    0x340
-#define APIC_EOI      0xb0
+#define APIC_LVTPC 0x340
+#define APIC_EOI   0xb0
+/* In-service and interrupt-request registers: vector v is bit v % 32 of reg + 0x10 * (v / 32)
+ * (SDM Vol. 3A 11.8.4, Figure 11-20 "IRR, ISR and TMR Registers"). */
+#define APIC_ISR      0x100
+#define APIC_IRR      0x200
 #define APIC_LVT_MASK BIT_ULL(16)
 
 #endif

@@ -25,6 +25,16 @@
 #define DATA_CFG_KNOWN_FMT4 (GENMASK_ULL(3, 0) | GENMASK_ULL(31, 24))
 /* fmt 6 adds the counter snapshot: CNTR 4, METRICS 5, GP mask [47:32], fixed [55:48]. */
 #define DATA_CFG_KNOWN_FMT6 (GENMASK_ULL(5, 0) | GENMASK_ULL(31, 24) | GENMASK_ULL(55, 32))
+/*
+ * The groups a session sets up: MEMINFO, GP, XMM need nothing beyond
+ * DATA_CFG.  LBR entries need the LBRs running (IA32_DEBUGCTL.LBR or
+ * arch-LBR), counter snapshots (CNTR, METRICS, the counter masks) the
+ * counters and PERF_METRICS they name; the session sets up neither, so it
+ * refuses them rather than arm records with empty groups.
+ */
+#define DATA_CFG_SET_UP (DATA_CFG_MEMINFO | DATA_CFG_GP | DATA_CFG_XMM)
+/* Arch-PEBS: what plan_groups turns into CFG_C (AUX, GPR). */
+#define DATA_CFG_SET_UP_ARCH (DATA_CFG_MEMINFO | DATA_CFG_GP)
 /* MSR_PEBS_FRONTEND event: FRONTEND_RETIRED (core.c skl/icl/glc extra regs 0x01c6). */
 #define FRONTEND_EVENT 0x01c6
 /* Arch-PEBS capability bits: CPUID.23H.4:EBX is CFG_C[63:32] (Linux arch-PEBS, d21954c8a0ff). */
@@ -428,7 +438,8 @@ static int choose_period(struct pmu_plan *p, uint64_t want, char *why, size_t wh
 	 * for arch-PEBS, whose reload value (CFG_C, pmu/msr.h) holds 32 bits.
 	 */
 	bool full = p->fw_write && !p->arch;
-	uint64_t max = full ? p->gp_width_mask >> 1 : MAX_PERIOD;
+	uint64_t w = p->sample_width_mask;
+	uint64_t max = full ? w >> 1 : MAX_PERIOD;
 
 	p->period = want ? want : (min < 32 ? 32 : min);
 	if (p->period < min)
@@ -445,10 +456,11 @@ static int choose_period(struct pmu_plan *p, uint64_t want, char *why, size_t wh
 	if (full && p->period > max)
 		return refuse(why, why_size,
 			      "period %llu above %llu (full-width counter writes: half "
-			      "the %u-bit counter; accepted: %llu..%llu)",
+			      "the %u-bit %scounter; accepted: %llu..%llu)",
 			      (unsigned long long)p->period, (unsigned long long)max,
-			      (unsigned int)__builtin_popcountll(p->gp_width_mask),
-			      (unsigned long long)min, (unsigned long long)max);
+			      (unsigned int)__builtin_popcountll(w),
+			      p->sample_ctr >= 32 ? "fixed " : "", (unsigned long long)min,
+			      (unsigned long long)max);
 	if (!full && p->period > max)
 		return refuse(why, why_size, "period %llu above %llu (%s; accepted: %llu..%llu)",
 			      (unsigned long long)p->period, (unsigned long long)max,
@@ -558,10 +570,12 @@ static int add_count(struct pmu_plan *p, const struct pmu_event *ev, int user_id
 			if (p->count[i].ev.taken_alone)
 				other = p->count[i].ev.name;
 		if (other)
-			return refuse(why, why_size,
-				      "events '%s' and '%s' are both TakenAlone in perfmon %s: "
-				      "such an event is sampled or counted by itself (one per run)",
-				      other, ev->name, perfmon_table_name(ev->pm_table));
+			return refuse(
+			    why, why_size,
+			    "events '%s' and '%s' are both TakenAlone in perfmon %s: "
+			    "such an event is sampled or counted by itself (accepted: one "
+			    "TakenAlone event per run)",
+			    other, ev->name, perfmon_table_name(ev->pm_table));
 	}
 	if (ev->fixed >= 0) {
 		if (!(p->fixed_mask & BIT_ULL(ev->fixed)))
@@ -770,6 +784,7 @@ static int plan_sample(struct pmu_plan *p, const struct session_cfg *cfg, char *
 	r = pick_sample_counter(p, why, why_size);
 	if (r)
 		return r;
+	p->sample_width_mask = p->sample_ctr >= 32 ? p->fixed_width_mask : p->gp_width_mask;
 	return choose_period(p, cfg->period, why, why_size);
 }
 
@@ -781,6 +796,13 @@ static int plan_groups(struct pmu_plan *p, const struct session_cfg *cfg, char *
 
 	if (p->arch) {
 		uint64_t want = cfg->data_cfg;
+
+		if (want & ~DATA_CFG_SET_UP_ARCH)
+			return refuse(
+			    why, why_size,
+			    "PEBS_DATA_CFG 0x%llx asks for groups this session does not set "
+			    "up (arch-PEBS; accepted: MEMINFO and GP, 0x%llx)",
+			    (unsigned long long)want, (unsigned long long)DATA_CFG_SET_UP_ARCH);
 
 		/* AUX carries address, data source and latency; GPR the registers (d21954c8a0ff).
 		 */
@@ -805,6 +827,13 @@ static int plan_groups(struct pmu_plan *p, const struct session_cfg *cfg, char *
 			      "PEBS_DATA_CFG 0x%llx has bits PEBS format %u does not "
 			      "define (known: 0x%llx; counter snapshots need format 6)",
 			      (unsigned long long)cfg->data_cfg, p->fmt, (unsigned long long)known);
+	if (cfg->data_cfg & ~DATA_CFG_SET_UP)
+		return refuse(why, why_size,
+			      "PEBS_DATA_CFG 0x%llx asks for groups this session does not set up "
+			      "(LBR entries need the LBRs on, counter snapshots their counters; "
+			      "accepted: MEMINFO, GP, XMM, 0x%llx)",
+			      (unsigned long long)cfg->data_cfg,
+			      (unsigned long long)DATA_CFG_SET_UP);
 	p->adaptive = true;
 	p->data_cfg = cfg->data_cfg | (mem ? DATA_CFG_MEMINFO : 0);
 	p->rec_size = pebs_adaptive_record_size(p->data_cfg);
@@ -837,6 +866,14 @@ static void plan_init(struct pmu_plan *p, const struct cpu_info *ci, const struc
 	p->fixed_mask = ci->fixed_mask ? ci->fixed_mask : (uint32_t)GENMASK_ULL(31, 0);
 	p->fixed_mask &= p->n_fixed ? (uint32_t)GENMASK_ULL(p->n_fixed - 1, 0) : 0;
 	p->gp_width_mask = ci->gp_width ? GENMASK_ULL(ci->gp_width - 1, 0) : GENMASK_ULL(39, 0);
+	/*
+	 * Fixed counters have their own width, CPUID.0AH:EDX[12:5] (SDM Vol. 3B
+	 * 20.2.2); Linux keeps one cntval_mask, so it never differs there, but a
+	 * hypervisor may report it narrower.  No width enumerated: the GP one.
+	 */
+	p->fixed_width_mask = ci->fixed_width && ci->fixed_width < 64
+				  ? GENMASK_ULL(ci->fixed_width - 1, 0)
+				  : p->gp_width_mask;
 	p->sample_ctr = -1;
 	p->copy_idx = -1;
 	p->ci_arch_gp = ci->arch_pebs_gp;

@@ -34,6 +34,8 @@ struct pmu_plan {
 	uint32_t gp_mask;    /* GP counters present (CPUID.0AH count, or the CPUID.23H.1 bitmap) */
 	uint32_t fixed_mask; /* fixed counters present (CPUID.0AH EDX/ECX bitmap) */
 	uint64_t gp_width_mask;
+	uint64_t fixed_width_mask;			  /* CPUID.0AH:EDX[12:5] */
+	uint64_t sample_width_mask;			  /* the sampling counter's: GP or fixed */
 	uint32_t ci_arch_gp, ci_arch_fixed, ci_arch_caps; /* CPUID.23H (arch-PEBS) */
 	uint32_t evtsel_ext; /* CPUID.23H.0:EBX: PMEXT_UMASK2, PMEXT_EQ (0: leaf not read) */
 	uint32_t pdist_gp_ok, pdist_fixed_ok; /* counters PDIST may use (CPUID.23H.5 EBX/EDX) */

@@ -54,7 +54,8 @@ struct sess {
 	bool masked_lvtpc; /* arch-PEBS polling: LVTPC masked for the session */
 	uint32_t orig_lvtpc;
 	unsigned int pmi_stuck;
-	size_t forced; /* records present right after the forced overflows */
+	bool pmi_latched; /* teardown_pmi could not clear the vector's IRR/ISR bit */
+	size_t forced;	  /* records present right after the forced overflows */
 	size_t res_cap, kinds_cap;
 	uint64_t dropped; /* records drained but not kept: the result buffer was full */
 	bool disarming;	  /* set before disarm(): a late PMI must not re-enable counters */
@@ -255,7 +256,7 @@ static uint64_t start_value(const struct sess *s)
 {
 	/* -period: the counter overflows after `period` events (the reset slot reloads it: Linux
 	 * ds.c). */
-	return (0 - s->plan.period) & s->plan.gp_width_mask;
+	return (0 - s->plan.period) & s->plan.sample_width_mask;
 }
 
 /*
@@ -266,9 +267,10 @@ static uint64_t start_value(const struct sess *s)
  * the threshold only requests the PMI, records are still written up to the
  * absolute maximum, and past it "No signaling is generated when PEBS buffer
  * is full" (18.8.1, Nehalem PEBS, "PEBS Absolute Maximum").  Linux ds.c
- * pebs_update_threshold reserves one record per PEBS-capable counter:
- * intel_pmu_max_num_pebs (fls of the GP counter mask) plus, with PEBS_ALL
- * (baseline, ICL on), the fixed counters (fls of their mask).
+ * pebs_update_threshold reserves intel_pmu_max_num_pebs records: fls of
+ * pebs_events_mask, which core.c makes every GP counter (intel_pmu_pebs_mask
+ * of the counter mask), not only those that can PEBS (Goldmont: 4), plus,
+ * with PEBS_ALL (baseline, ICL on), the fixed counters (fls of their mask).
  */
 unsigned int session_pmi_reserve(const struct cpu_info *ci, bool baseline)
 {
@@ -603,8 +605,16 @@ static bool setup_pmi(struct sess *s)
 	return true;
 }
 
+/* The PMI vector's bit in the local APIC's ISR or IRR (APIC_ISR, APIC_IRR). */
+static bool pmi_vector_bit(uint32_t base)
+{
+	return hw_apic_read(base + 0x10 * (PMI_VECTOR / 32)) & BIT_ULL(PMI_VECTOR % 32);
+}
+
 static void teardown_pmi(struct sess *s)
 {
+	unsigned int tries;
+
 	if (s->masked_lvtpc) {
 		hw_apic_write(APIC_LVTPC, s->orig_lvtpc);
 		s->masked_lvtpc = false;
@@ -612,6 +622,25 @@ static void teardown_pmi(struct sess *s)
 	if (!s->armed_pmi)
 		return;
 	hw_apic_write(APIC_LVTPC, s->orig_lvtpc | APIC_LVT_MASK);
+	/*
+	 * Masking LVTPC stops new PMIs, not one the local APIC already took: it
+	 * waits in the IRR (interrupts off, as firmware may run an AP) or sits
+	 * in the ISR without its EOI (SDM Vol. 3A 11.8.4).  With the firmware's
+	 * IDT back, the firmware's handler would take it and send no EOI,
+	 * blocking every vector of its priority class and below.  So, while
+	 * our handler is still installed: EOI what is in service, and let a
+	 * held PMI in (one instruction with interrupts on) for our handler to
+	 * take and EOI.
+	 */
+	for (tries = 0; tries < PMI_MAX_LOOPS; tries++) {
+		if (pmi_vector_bit(APIC_ISR))
+			hw_apic_write(APIC_EOI, 0);
+		else if (pmi_vector_bit(APIC_IRR))
+			hw_irq_window();
+		else
+			break;
+	}
+	s->pmi_latched = tries == PMI_MAX_LOOPS;
 	hw_set_pmi_handler(PMI_VECTOR, NULL, NULL);
 	hw_apic_write(APIC_LVTPC, s->orig_lvtpc);
 	s->armed_pmi = false;
@@ -687,7 +716,7 @@ static void read_counts(struct sess *s)
 	/* No counting copy: what the PEBS counter holds beyond -period (records added later). */
 	ctr = p->sample_ctr;
 	if (sess_rd(s, ctr >= 32 ? MSR_IA32_FIXED_CTR0 + (ctr - 32) : MSR_IA32_PMC0 + ctr, &v))
-		s->residue = (v - start_value(s)) & p->gp_width_mask;
+		s->residue = (v - start_value(s)) & p->sample_width_mask;
 }
 
 static void finish_result(struct sess *s)
@@ -941,6 +970,12 @@ int session_run(const struct session_cfg *cfg, void (*kernel)(void *arg), void *
 	if (s->pmi_stuck && !r) {
 		pp_snprintf(why, why_size, "PMI loop stuck (%u times over %d iterations)",
 			    s->pmi_stuck, PMI_MAX_LOOPS);
+		r = SESSION_FAULT;
+	} else if (s->pmi_latched && !r) {
+		pp_snprintf(why, why_size,
+			    "a PMI (vector 0x%x) stayed in the local APIC's IRR/ISR when the "
+			    "handler was removed",
+			    PMI_VECTOR);
 		r = SESSION_FAULT;
 	} else if (r) {
 		pp_snprintf(why, why_size, "%s; every MSR touched was restored", s->fault_what);

@@ -158,7 +158,7 @@ static inline uint64_t session_result_bytes(uint32_t buffer_kib, enum pebs_drain
 /*
  * drain=pmi, legacy PEBS: how many records the default interrupt threshold
  * leaves free before the absolute maximum (Linux ds.c pebs_update_threshold:
- * one per PEBS-capable counter, the fixed ones too with baseline).
+ * one per GP counter, PEBS-capable or not, the fixed ones too with baseline).
  */
 unsigned int session_pmi_reserve(const struct cpu_info *ci, bool baseline);
 

@@ -138,7 +138,7 @@ static void basic_leaf(const struct sim_model *m, uint32_t leaf, uint32_t sub, s
 			r->eax = m->ca[0];
 			r->ebx = m->ca[1];
 			r->ecx = ecx;
-			r->edx = (m->ca[3] & ~0x1fu) | count;
+			r->edx = (m->ca[3] & ~0x1fe0u & ~0x1fu) | sim_fixed_width(m) << 5 | count;
 		}
 		break;
 	case 0x15:

@@ -105,8 +105,10 @@ void sim_raise_pmi(struct sim_cpu *c)
 		c->stats.pmis_masked++;
 		return;
 	}
-	if (!c->pmi_pending)
+	if (!c->pmi_pending) {
 		c->pmi_wait = c->pmi_delay;
+		c->pmi_lvt = c->lvtpc;
+	}
 	c->pmi_pending = true;
 }
 
@@ -116,21 +118,46 @@ static void pmi_wait_retire(struct sim_cpu *c, uint64_t n)
 	c->pmi_wait = c->pmi_wait > n ? c->pmi_wait - n : 0;
 }
 
+/*
+ * A PMI on its way (pmi_wait instructions still to retire) is dropped if
+ * LVTPC is masked meanwhile; once there (pmi_wait 0) the local APIC holds it
+ * in its IRR, at the vector LVTPC had, whatever is masked later, until the
+ * CPU takes it: not while interrupts are off (sim_set_irq_off), not while
+ * one is in service (fixed delivery, until the EOI) (SDM Vol. 3A 11.8.4).
+ */
 void sim_deliver_pmi(struct sim_cpu *c)
 {
 	while (c->pmi_pending && !c->in_pmi && !c->pmi_in_service) {
-		uint32_t mode = (c->lvtpc >> 8) & 7, vec = c->lvtpc & 0xff;
+		uint32_t mode = (c->pmi_lvt >> 8) & 7, vec = c->pmi_lvt & 0xff;
 
 		/* Still on its way (a masked LVTPC drops it below, at once). */
 		if (c->pmi_wait && !(c->lvtpc & LVT_MASK))
 			return;
+		if (!c->pmi_wait && c->irq_off && !c->irq_window)
+			return;
 		c->pmi_pending = false;
-		if (!c->pmi_fn || (c->lvtpc & LVT_MASK) || (mode == 0 && vec != c->pmi_vector)) {
+		if (c->pmi_wait) {
 			c->stats.pmis_masked++;
+			return;
+		}
+		if (!c->pmi_fn || (mode == 0 && vec != c->pmi_vector)) {
+			/* The firmware's IDT: its default handler returns without an EOI. */
+			c->stats.pmis_masked++;
+			if (mode == 0) {
+				c->pmi_in_service = true;
+				c->isr_vector = (uint8_t)vec;
+				sim_violation(
+				    c, "pmi-no-eoi",
+				    "PMI vector 0x%x delivered with no handler of ours "
+				    "installed: the firmware's handler sends no EOI, so vectors "
+				    "of priority class 0x%x and below stay blocked",
+				    vec, vec >> 4);
+			}
 			return;
 		}
 		/* SDM 11.5.1: delivery sets the LVT mask bit; software clears it. */
 		c->lvtpc |= LVT_MASK;
+		c->isr_vector = (uint8_t)vec;
 		c->pmi_in_service = mode == 0; /* fixed delivery waits for EOI; NMI does not */
 		c->stats.pmis++;
 		c->in_pmi = true;

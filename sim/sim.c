@@ -20,8 +20,11 @@ static enum sim_fault sim_faults[SIM_MAX_CPUS];
 /* sim_set_fixed_enum(): until the next sim_select(). */
 static bool fx_override;
 static uint32_t fx_ecx, fx_count;
+static uint32_t fx_width; /* sim_set_fixed_width(); 0: the model's */
 
 #define APIC_EOI   0xb0
+#define APIC_ISR   0x100
+#define APIC_IRR   0x200
 #define APIC_LVTPC 0x340
 #define LVT_MASK   (1u << 16)
 
@@ -107,6 +110,20 @@ void sim_fixed_enum(const struct sim_model *m, uint32_t *ecx, uint32_t *edx_coun
 	*edx_count = fx_override ? fx_count : m->ca[3] & 0x1f;
 }
 
+uint32_t sim_fixed_width(const struct sim_model *m)
+{
+	return fx_width ? fx_width : (m->ca[3] >> 5) & 0xff;
+}
+
+int sim_set_fixed_width(uint32_t bits)
+{
+	if (bits < 1 || bits > 64)
+		return -1;
+	fx_width = bits;
+	sim_reset();
+	return 0;
+}
+
 uint32_t sim_fixed_present(uint32_t version, uint32_t ecx, uint32_t edx_count)
 {
 	uint32_t contiguous = edx_count >= 32 ? ~0u : (1u << edx_count) - 1;
@@ -142,7 +159,7 @@ static void derive_pmu(struct sim_cpu *c)
 	p->version = m->ca[0] & 0xff;
 	p->n_gp = (m->ca[0] >> 8) & 0xff;
 	p->gp_width = (m->ca[0] >> 16) & 0xff;
-	p->fixed_width = (m->ca[3] >> 5) & 0xff;
+	p->fixed_width = sim_fixed_width(m);
 	if (p->n_gp > SIM_MAX_GP)
 		p->n_gp = SIM_MAX_GP;
 	p->gp_mask = GENMASK_ULL(p->gp_width - 1, 0);
@@ -235,6 +252,7 @@ int sim_select(const char *name)
 	sim_machine = mach;
 	sim_ncpus = n;
 	fx_override = false;
+	fx_width = 0;
 	memset(sim_faults, 0, sizeof(sim_faults));
 	sim_reset();
 	return 0;
@@ -367,9 +385,42 @@ static uint64_t sim_rdtsc(void)
 	return c->tsc;
 }
 
+/*
+ * LVTPC, and the ISR (0x100-0x170) and IRR (0x200-0x270) bit of a PMI in
+ * service or held (SDM Vol. 3A 11.8.4, Figure 11-20): register k holds
+ * vectors 32k..32k+31.
+ */
 static uint32_t sim_apic_read(uint32_t reg)
 {
-	return reg == APIC_LVTPC ? cur()->lvtpc : 0;
+	struct sim_cpu *c = cur();
+	uint32_t vec, k = (reg >> 4) & 7;
+
+	if (reg == APIC_LVTPC)
+		return c->lvtpc;
+	if (reg >= APIC_ISR && reg < APIC_ISR + 0x80 && c->pmi_in_service)
+		vec = c->isr_vector;
+	else if (reg >= APIC_IRR && reg < APIC_IRR + 0x80 && c->pmi_pending && !c->pmi_wait)
+		vec = c->pmi_lvt & 0xff;
+	else
+		return 0;
+	return vec / 32 == k ? 1u << (vec % 32) : 0;
+}
+
+void sim_set_irq_off(bool off)
+{
+	struct sim_cpu *c = cur();
+
+	c->irq_off = off;
+	sim_deliver_pmi(c);
+}
+
+static void sim_irq_window(void)
+{
+	struct sim_cpu *c = cur();
+
+	c->irq_window = true;
+	sim_deliver_pmi(c);
+	c->irq_window = false;
 }
 
 static void sim_apic_write(uint32_t reg, uint32_t val)
@@ -431,6 +482,7 @@ static const struct hw_ops sim_ops = {
     .apic_read = sim_apic_read,
     .apic_write = sim_apic_write,
     .set_pmi_handler = sim_set_pmi_handler,
+    .irq_window = sim_irq_window,
     .mem_access = sim_mem_access,
     .retire = sim_retire,
     .mem_access_cpu = sim_mem_access_cpu,

@@ -45,7 +45,7 @@ struct sim_stats {
 	uint64_t records;	  /* PEBS records written */
 	uint64_t records_dropped; /* assists that found no room (index + size > absolute max) */
 	uint64_t pmis;		  /* PMIs delivered to the handler */
-	uint64_t pmis_masked;	  /* PMIs not delivered: LVTPC masked, no handler */
+	uint64_t pmis_masked;	  /* PMIs not delivered: LVTPC masked before the APIC took them */
 	uint64_t instructions;	  /* instructions the kernels reported retired */
 	uint64_t loads, stores;
 	/* records of the event after the overflow: a counter outside its PDISTCounter list */
@@ -70,6 +70,14 @@ bool sim_pmi_running(void);
  */
 int sim_set_fixed_enum(uint32_t ecx, uint32_t edx_count);
 /*
+ * (sim addition) CPUID.0AH:EDX[12:5], the bit width of the fixed counters,
+ * as a hypervisor may report it to its guest, narrower than the GP
+ * counters' (EAX[23:16]): the fixed counters are then that wide (a write
+ * above it #GPs).  Until the next sim_select(); resets the simulated CPU.
+ * 0, or -1 outside 1..64.
+ */
+int sim_set_fixed_width(uint32_t bits);
+/*
  * (sim addition) A PMI is delivered only after this many more instructions
  * retire (default 0: right after the one that requested it).  On hardware
  * the interrupt is handled some time after the request: the SDM asks for
@@ -80,6 +88,14 @@ int sim_set_fixed_enum(uint32_t ecx, uint32_t edx_count);
  * next sim_select() or sim_reset().
  */
 void sim_set_pmi_delay(uint64_t instructions);
+/*
+ * (sim addition) Interrupts off (RFLAGS.IF = 0) on the calling CPU, as
+ * firmware may run an AP: a PMI the local APIC accepted waits in its IRR
+ * (SDM Vol. 3A 11.8.4) and is delivered when they are on again - to the
+ * handler installed then.  Delivered to none (the firmware's IDT), its ISR
+ * bit stays set: a firmware default handler sends no EOI (rule pmi-no-eoi).
+ */
+void sim_set_irq_off(bool off);
 /* Power-on reset of the selected model (MSRs, APIC, caches, TSC, counts), every CPU. */
 void sim_reset(void);
 

@@ -182,6 +182,8 @@ uint64_t sim_tsc_hz(const struct sim_model *m);
  * sim_set_fixed_enum() put in their place.
  */
 void sim_fixed_enum(const struct sim_model *m, uint32_t *ecx, uint32_t *edx_count);
+/* CPUID.0AH:EDX[12:5], the fixed counters' width: the model's, or sim_set_fixed_width()'s. */
+uint32_t sim_fixed_width(const struct sim_model *m);
 /*
  * The fixed counters that exist for that enumeration: SDM Vol. 3B 20.2.5
  * "Architectural Performance Monitoring Version 5": from version 5 on,
@@ -270,6 +272,10 @@ struct sim_cpu {
 	/* Local APIC LVT performance-counter entry and the PMI handler. */
 	uint32_t lvtpc;
 	bool pmi_in_service, pmi_pending, in_pmi;
+	uint32_t pmi_lvt;   /* LVTPC when the pending PMI was requested (its vector, mode) */
+	uint8_t isr_vector; /* the vector in service (pmi_in_service) */
+	bool irq_off;	    /* sim_set_irq_off: RFLAGS.IF = 0 */
+	bool irq_window;    /* hw_ops.irq_window: interrupts on for one instruction */
 	uint64_t pmi_delay; /* sim_set_pmi_delay: instructions from request to delivery */
 	uint64_t pmi_wait;  /* of those, still to retire for the pending PMI */
 	uint8_t pmi_vector;

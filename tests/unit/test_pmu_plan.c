@@ -673,7 +673,10 @@ static void test_frontend_mask(void **state)
 	assert_true(p.use_frontend && p.frontend == 0x7fff17);
 }
 
-/* DATA_CFG counter-snapshot bits (4, 5, 47:32, 55:48) exist from fmt 6 only. */
+/*
+ * DATA_CFG counter-snapshot bits (4, 5, 47:32, 55:48) exist from fmt 6 only;
+ * LBR and counter-snapshot groups, which need more than DATA_CFG, are refused.
+ */
 static void test_data_cfg_by_format(void **state)
 {
 	struct cpu_info ci = test_cpu_intel(0x6a, 4, true, 8, 5);
@@ -685,9 +688,13 @@ static void test_data_cfg_by_format(void **state)
 	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
 	c.data_cfg = BIT_ULL(32);
 	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
-	c.data_cfg = BIT_ULL(3) | (3ULL << 24); /* LBR, 4 entries: fmt 4 */
+	/* LBR, 4 entries: defined by fmt 4, but the session turns no LBRs on */
+	c.data_cfg = BIT_ULL(3) | (3ULL << 24);
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	assert_non_null(strstr(why, "does not set up"));
+	c.data_cfg = BIT_ULL(1) | BIT_ULL(2); /* GP and XMM need nothing more */
 	assert_int_equal(build(&c, &p, why), 0);
-	assert_true(p.data_cfg == (0x9ULL | (3ULL << 24)));
+	assert_true(p.data_cfg == 0x7ULL);
 	ci = test_cpu_intel(0x8f, 5, true, 8, 5); /* SPR fmt 5: still reserved */
 	c = cfg_for(&ci, KIND_LDLAT, NULL);
 	c.data_cfg = BIT_ULL(5);
@@ -696,9 +703,23 @@ static void test_data_cfg_by_format(void **state)
 	ci.hybrid = true;
 	ci.core_type = CORE_TYPE_CORE;
 	c = cfg_for(&ci, KIND_LDLAT, NULL);
+	/* counter snapshots: defined by fmt 6, not set up by the session */
 	c.data_cfg = BIT_ULL(4) | BIT_ULL(32);
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	assert_non_null(strstr(why, "does not set up"));
+	/* arch-PEBS: MEMINFO and GP become CFG_C AUX/GPR; LBR is refused, not dropped */
+	ci = test_cpu_intel(0xdd, 0, false, 8, 6);
+	ci.arch_pebs = true;
+	ci.arch_pebs_gp = 0xff;
+	ci.arch_pebs_fixed = 0x7;
+	ci.arch_pebs_caps = 0xffffffff;
+	ci.perf_caps = (uint64_t)PEBS_FMT_ARCH << 8;
+	c = cfg_for(&ci, KIND_LDLAT, NULL);
+	c.data_cfg = BIT_ULL(1);
 	assert_int_equal(build(&c, &p, why), 0);
-	assert_true(p.data_cfg == (BIT_ULL(0) | BIT_ULL(4) | BIT_ULL(32)));
+	c.data_cfg = BIT_ULL(3);
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	assert_non_null(strstr(why, "does not set up"));
 }
 
 /* a raw load-latency event gets the threshold; no counting copy; SNB 0xcd counts on PMC3. */

@@ -112,11 +112,50 @@ static void test_guest_holes(void **state)
 	}
 }
 
+/*
+ * Fixed counters have their own width, CPUID.0AH:EDX[12:5] (SDM Vol. 3B
+ * 20.2.2), which a hypervisor may report narrower than the GP counters'
+ * 48: here 40.  Sampling on fixed counter 0 (Ice Lake-SP baseline,
+ * INST_RETIRED.PREC_DIST) writes -period masked to 40 bits, not 48 (a write
+ * above the width #GPs, sim/msr.c), and a period above half of 40 bits is
+ * refused although the GP counters would take it.
+ */
+static void test_narrow_fixed_width(void **state)
+{
+	struct cpu_info ci;
+	struct session_cfg c;
+	struct session_result res;
+	struct ts_kargs ka = {.n = 3200, .kind = HW_LOAD};
+	char why[200];
+
+	ts_select("icx", &ci);
+	assert_int_equal(sim_set_fixed_width(40), 0);
+	cpu_probe(&ci);
+	assert_int_equal(ci.fixed_width, 40);
+	assert_int_equal(ci.gp_width, 48);
+	c = ts_cfg(&ci, KIND_OTHER);
+	c.sample_event = "INST_RETIRED.PREC_DIST";
+	c.period = 32;
+	assert_int_equal(session_run(&c, ts_kernel, &ka, &res, why, sizeof(why)), 0);
+	assert_int_equal(res.pebs_counter, 32);
+	assert_int_equal(res.n_records, 100);
+	assert_int_equal(ts_violations, 0);
+	session_result_free(&res);
+
+	c.period = 1ull << 39; /* fits a 48-bit GP counter's half, not a 40-bit one's */
+	assert_int_equal(session_run(&c, ts_kernel, &ka, &res, why, sizeof(why)), SESSION_REFUSED);
+	assert_non_null(strstr(why, "half the 40-bit fixed counter"));
+	c.period = (1ull << 39) - 1;
+	assert_int_equal(session_run(&c, ts_kernel, &ka, &res, why, sizeof(why)), 0);
+	session_result_free(&res);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_ecore_hole_at_3),
 	    cmocka_unit_test(test_guest_holes),
+	    cmocka_unit_test(test_narrow_fixed_width),
 	};
 
 	ds_set_page_allocator(ts_low_pages, ts_free_low_pages);

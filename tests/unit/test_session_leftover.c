@@ -192,6 +192,39 @@ static void test_arch_restore_order(void **state)
 	ts_free_low_pages(fw_buf, 1);
 }
 
+/*
+ * A PMI the local APIC holds when the handler goes (drain=pmi on a CPU that
+ * runs with interrupts off, as firmware may run an AP): masking LVTPC does
+ * not take it back (SDM Vol. 3A 11.8.4).  Once the firmware's IDT is back
+ * and interrupts are on, the firmware's handler would get vector 0xEE and
+ * send no EOI (sim rule pmi-no-eoi); the session lets its own handler take
+ * it first.  ISR/IRR register 7 holds vectors 0xE0-0xFF: 0xEE is bit 14.
+ */
+static void test_pmi_held_at_teardown(void **state)
+{
+	struct cpu_info ci;
+	struct session_cfg c;
+	struct session_result res;
+	struct ts_kargs ka = {.n = 3200, .kind = HW_LOAD};
+	char why[200];
+
+	ts_select("skl", &ci);
+	c = ts_cfg(&ci, KIND_DATALA_LOAD);
+	c.drain = PEBS_DRAIN_PMI;
+	c.period = 32;
+	c.threshold_records = 1; /* a PMI after the first record */
+	sim_set_irq_off(true);
+	assert_int_equal(session_run(&c, ts_kernel, &ka, &res, why, sizeof(why)), 0);
+	sim_set_irq_off(false); /* back in the firmware, interrupts on */
+	if (ts_violations)
+		fail_msg("%s", ts_last_rule);
+	assert_int_equal(hw_apic_read(0x170) & (1u << 14), 0); /* ISR */
+	assert_int_equal(hw_apic_read(0x270) & (1u << 14), 0); /* IRR */
+	assert_int_equal(res.pmis, 1); /* taken by our handler, at teardown */
+	assert_int_equal(res.n_records, 100);
+	session_result_free(&res);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -200,6 +233,7 @@ int main(void)
 	    cmocka_unit_test(test_debugctl_freeze_perfmon),
 	    cmocka_unit_test(test_bts_on),
 	    cmocka_unit_test(test_arch_restore_order),
+	    cmocka_unit_test(test_pmi_held_at_teardown),
 	};
 
 	ds_set_page_allocator(ts_low_pages, ts_free_low_pages);
