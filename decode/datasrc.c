@@ -217,67 +217,64 @@ enum dse_layout {
 		      13 data_blk, 14 addr_blk (pnc_ and arw_latency_data) */
 };
 
-struct uarch_row {
+struct dsrc_row {
 	const char *name;
 	enum dse_layout layout;
 	const uint64_t *table;
 	bool instr_latency; /* PMU_FL_INSTR_LATENCY: meminfo latency split 15:0 / 47:32 */
-	const char *source; /* where the row's facts come from */
+	const char *source; /* the Linux ds.c functions the row follows */
 	/*
 	 * DSE_OMR only: the store-latency event carries PERF_X86_EVENT_PEBS_ST_HSW
 	 * (INTEL_HYBRID_STLAT_CONSTRAINT), so Linux says STORE for it.
 	 */
 	bool stlat_store;
+	bool reserved; /* legacy record: 0x98 data source and 0xA0 latency reserved */
 };
 
-/* One row per --uarch name, indexed by enum pebs_uarch. */
-static const struct uarch_row uarchs[UARCH_COUNT] = {
-    [UARCH_NONE] = {"none", DSE_NONE, NULL, false, "-"},
-    [UARCH_CORE2] = {"core2", DSE_NONE, NULL, false, "fmt0 has no data source"},
-    [UARCH_NHM] = {"nhm", DSE_NHM, ds_nhm, false,
-		   "ds.c intel_pmu_pebs_data_source_nhm, pebs_no_tlb"},
-    [UARCH_WSM] = {"wsm", DSE_LDLAT, ds_nhm, false, "ds.c intel_pmu_pebs_data_source_nhm"},
-    [UARCH_SNB] = {"snb", DSE_LDLAT, ds_snb, false, "ds.c pebs_data_source[]"},
-    [UARCH_IVB] = {"ivb", DSE_LDLAT, ds_snb, false, "ds.c pebs_data_source[]"},
-    [UARCH_HSW] = {"hsw", DSE_LDLAT, ds_snb, false, "ds.c pebs_data_source[]"},
-    [UARCH_BDW] = {"bdw", DSE_LDLAT, ds_snb, false, "ds.c pebs_data_source[]"},
-    [UARCH_SKL] = {"skl", DSE_LDLAT, ds_skl_l4, false, "ds.c _skl(pmem=false)"},
-    [UARCH_SKX] = {"skx", DSE_LDLAT, ds_skl_pmem, false,
-		   "core.c SKYLAKE_X/ICELAKE_X: _skl(pmem=true)"},
-    [UARCH_ICL] = {"icl", DSE_LDLAT, ds_skl_l4, false, "ds.c _skl(pmem=false)"},
-    [UARCH_ICX] = {"icx", DSE_LDLAT, ds_skl_pmem, false,
-		   "core.c SKYLAKE_X/ICELAKE_X: _skl(pmem=true)"},
-    [UARCH_SPR] = {"spr", DSE_BLOCK, ds_skl_pmem, true, "ds.c _skl(true), pebs_block"},
-    [UARCH_EMR] = {"emr", DSE_BLOCK, ds_skl_pmem, true, "ds.c _skl(true), pebs_block"},
-    [UARCH_GNR] = {"gnr", DSE_BLOCK, ds_skl_pmem, true, "ds.c _skl(true), pebs_block"},
-    [UARCH_GLC] = {"glc", DSE_BLOCK, ds_skl_l4, true, "ds.c _adl/_mtl P-core _skl(false)"},
-    [UARCH_GRT] = {"grt", DSE_GRT, ds_grt, true, "ds.c __intel_pmu_pebs_data_source_grt"},
-    [UARCH_CMT] = {"cmt", DSE_CMT, ds_cmt, true, "ds.c __intel_pmu_pebs_data_source_cmt"},
-    [UARCH_LNC] = {"lnc", DSE_LNC, ds_lnc, true, "ds.c lnc_pebs_data_source (608f6976c309)"},
-    [UARCH_GLM] = {"glm", DSE_NONE, NULL, false, "SDM 18.7.1.1: 0xA0/0xA8 reserved"},
-    [UARCH_SLM] = {"slm", DSE_NONE, NULL, false, "no load-latency facility"},
-    /* core.c INTEL_DIAMONDRAPIDS_X: intel_pmu_init_pnc (over _glc), pnc_latency_data;
-       ds.c intel_pnc_pebs_event_constraints: STLAT 0x2cd */
-    [UARCH_PNC] = {"pnc", DSE_OMR, ds_pnc_l2_hit, true,
-		   "ds.c pnc_latency_data, pnc_pebs_l2_hit_data_source, omr_data_source "
-		   "(d2bdcde9626c)",
-		   true},
-    /* core.c INTEL_NOVALAKE(_L) big core: intel_pmu_init_pnc; nvl_latency_data */
-    [UARCH_CYC] = {"cyc", DSE_OMR, ds_pnc_l2_hit, true,
-		   "ds.c nvl_latency_data -> pnc_latency_data (7cd264d1972d, c847a208f43b)", true},
-    /* core.c INTEL_NOVALAKE(_L) small core: intel_pmu_init_arw (over _grt); ds.c
-       intel_arw_pebs_event_constraints: 0x6d0 is INTEL_HYBRID_LAT_CONSTRAINT (no ST_HSW) */
-    [UARCH_ARW] = {"arw", DSE_OMR, ds_arw_l2_hit, true,
-		   "ds.c nvl_latency_data -> arw_latency_data, arw_pebs_l2_hit_data_source, "
-		   "omr_data_source (7cd264d1972d)",
-		   false},
-    /* core.c INTEL_ATOM_DARKMONT_X (intel_pmu_init_skt) and INTEL_PANTHERLAKE_L (lnl_common:
-       lnl_latency_data, small core -> cmt_latency_data) */
-    [UARCH_DKM] = {"dkm", DSE_CMT, ds_cmt, true,
-		   "core.c DARKMONT_X/PANTHERLAKE_L: __intel_pmu_pebs_data_source_cmt, "
-		   "cmt_latency_data"},
-    [UARCH_TNT] = {"tnt", DSE_NONE, NULL, false,
-		   "no load-latency facility (SNR/EHL perfmon files: no MSR_PEBS_LD_LAT event)"},
+/*
+ * One row per decoder, indexed by enum pebs_dsrc.  Which generation uses
+ * which decoder is the generation's row (pmu/uarch.c), with its source.
+ */
+static const struct dsrc_row dsrcs[DSRC_COUNT] = {
+    [DSRC_UNKNOWN] = {"unknown", DSE_NONE, NULL, false, "-"},
+    [DSRC_NA] = {"na", DSE_NONE, NULL, false, "no data-source field"},
+    [DSRC_RESERVED] = {"reserved", DSE_NONE, NULL, false,
+		       "SDM Vol. 3B 18.7.1.1: record offsets 0x98/0xA0 reserved", false, true},
+    [DSRC_NHM] = {"nhm", DSE_NHM, ds_nhm, false,
+		  "ds.c intel_pmu_pebs_data_source_nhm, pebs_no_tlb"},
+    [DSRC_WSM] = {"wsm", DSE_LDLAT, ds_nhm, false,
+		  "ds.c intel_pmu_pebs_data_source_nhm, load_latency_data"},
+    [DSRC_SNB] = {"snb", DSE_LDLAT, ds_snb, false, "ds.c pebs_data_source[], load_latency_data"},
+    [DSRC_SKL] = {"skl", DSE_LDLAT, ds_skl_l4, false,
+		  "ds.c __intel_pmu_pebs_data_source_skl(false)"},
+    [DSRC_SKX] = {"skx", DSE_LDLAT, ds_skl_pmem, false,
+		  "ds.c __intel_pmu_pebs_data_source_skl(true)"},
+    [DSRC_SPR] = {"spr", DSE_BLOCK, ds_skl_pmem, true, "ds.c _skl(true), pebs_block"},
+    [DSRC_ADL] = {"adl", DSE_BLOCK, ds_skl_l4, true, "ds.c _skl(false), pebs_block"},
+    [DSRC_GRT] = {"grt", DSE_GRT, ds_grt, true, "ds.c __intel_pmu_pebs_data_source_grt"},
+    [DSRC_CMT] = {"cmt", DSE_CMT, ds_cmt, true,
+		  "ds.c __intel_pmu_pebs_data_source_cmt, cmt_latency_data"},
+    [DSRC_LNC] = {"lnc", DSE_LNC, ds_lnc, true, "ds.c lnc_pebs_data_source (608f6976c309)"},
+    [DSRC_PNC] = {"pnc", DSE_OMR, ds_pnc_l2_hit, true,
+		  "ds.c pnc_latency_data, pnc_pebs_l2_hit_data_source, omr_data_source "
+		  "(d2bdcde9626c)",
+		  true},
+    /* ds.c intel_arw_pebs_event_constraints: 0x6d0 is INTEL_HYBRID_LAT_CONSTRAINT (no ST_HSW) */
+    [DSRC_ARW] = {"arw", DSE_OMR, ds_arw_l2_hit, true,
+		  "ds.c arw_latency_data, arw_pebs_l2_hit_data_source, omr_data_source "
+		  "(7cd264d1972d)",
+		  false},
+};
+
+/* The generations' names, pebs-decode --uarch (enum pebs_uarch, lib/types.h). */
+static const char *const uarch_names[UARCH_COUNT] = {
+    [UARCH_NONE] = "none", [UARCH_CORE2] = "core2", [UARCH_NHM] = "nhm", [UARCH_WSM] = "wsm",
+    [UARCH_SNB] = "snb",   [UARCH_IVB] = "ivb",	    [UARCH_HSW] = "hsw", [UARCH_BDW] = "bdw",
+    [UARCH_SKL] = "skl",   [UARCH_SKX] = "skx",	    [UARCH_ICL] = "icl", [UARCH_ICX] = "icx",
+    [UARCH_SPR] = "spr",   [UARCH_EMR] = "emr",	    [UARCH_GNR] = "gnr", [UARCH_GLC] = "glc",
+    [UARCH_GRT] = "grt",   [UARCH_CMT] = "cmt",	    [UARCH_LNC] = "lnc", [UARCH_GLM] = "glm",
+    [UARCH_SLM] = "slm",   [UARCH_PNC] = "pnc",	    [UARCH_CYC] = "cyc", [UARCH_ARW] = "arw",
+    [UARCH_DKM] = "dkm",   [UARCH_TNT] = "tnt",
 };
 
 static const char *const kind_names[KIND_COUNT] = {
@@ -291,13 +288,13 @@ static const char *const kind_names[KIND_COUNT] = {
 
 const char *pebs_uarch_name(enum pebs_uarch u)
 {
-	return (unsigned int)u < UARCH_COUNT ? uarchs[u].name : "?";
+	return (unsigned int)u < UARCH_COUNT ? uarch_names[u] : "?";
 }
 
 bool pebs_uarch_from_name(const char *name, enum pebs_uarch *u)
 {
 	for (unsigned int i = UARCH_NONE + 1; i < UARCH_COUNT; i++) {
-		if (!strcmp(name, uarchs[i].name)) {
+		if (!strcmp(name, uarch_names[i])) {
 			*u = (enum pebs_uarch)i;
 			return true;
 		}
@@ -321,19 +318,29 @@ bool pebs_kind_from_name(const char *name, enum pebs_kind *k)
 	return false;
 }
 
-bool pebs_uarch_has_data_src(enum pebs_uarch u)
+bool pebs_dsrc_has_data_src(enum pebs_dsrc d)
 {
-	return (unsigned int)u < UARCH_COUNT && uarchs[u].layout != DSE_NONE;
+	return (unsigned int)d < DSRC_COUNT && dsrcs[d].layout != DSE_NONE;
 }
 
-bool pebs_uarch_instr_latency(enum pebs_uarch u)
+bool pebs_dsrc_reserved(enum pebs_dsrc d)
 {
-	return (unsigned int)u < UARCH_COUNT && uarchs[u].instr_latency;
+	return (unsigned int)d < DSRC_COUNT && dsrcs[d].reserved;
 }
 
-const char *pebs_uarch_source(enum pebs_uarch u)
+bool pebs_dsrc_instr_latency(enum pebs_dsrc d)
 {
-	return (unsigned int)u < UARCH_COUNT ? uarchs[u].source : "?";
+	return (unsigned int)d < DSRC_COUNT && dsrcs[d].instr_latency;
+}
+
+const char *pebs_dsrc_name(enum pebs_dsrc d)
+{
+	return (unsigned int)d < DSRC_COUNT ? dsrcs[d].name : "?";
+}
+
+const char *pebs_dsrc_source(enum pebs_dsrc d)
+{
+	return (unsigned int)d < DSRC_COUNT ? dsrcs[d].source : "?";
 }
 
 /* ds.c pebs_set_tlb_lock(): STLB miss or hit, and the lock bit. */
@@ -389,7 +396,7 @@ static uint64_t omr_data_src(uint8_t omr)
  * encoding, a 0 result replaced, then TLB, lock and blocked bits (decoded
  * whatever pebs_block says), STORE only where the event has ST_HSW.
  */
-static uint64_t omr_latency_data(const struct uarch_row *ua, uint64_t dse, bool store)
+static uint64_t omr_latency_data(const struct dsrc_row *ua, uint64_t dse, bool store)
 {
 	uint64_t v = bit(dse, 8) ? omr_data_src((uint8_t)dse) : ua->table[dse & 0xf];
 
@@ -405,7 +412,7 @@ static uint64_t omr_latency_data(const struct uarch_row *ua, uint64_t dse, bool 
  * mem_op forced to STORE.  It tests neither pebs_no_tlb nor pebs_block, so
  * it is the same whatever the load layout of the uarch.
  */
-static uint64_t store_latency_data(const struct uarch_row *ua, uint64_t dse)
+static uint64_t store_latency_data(const struct dsrc_row *ua, uint64_t dse)
 {
 	uint64_t v = ua->table[dse & 0xf] | tlb_lock(bit(dse, 4), bit(dse, 5)) | BLK(NA);
 
@@ -413,7 +420,7 @@ static uint64_t store_latency_data(const struct uarch_row *ua, uint64_t dse)
 }
 
 /* Load latency / store latency, per layout (ds.c *_latency_data). */
-static uint64_t latency_data(const struct uarch_row *ua, uint64_t dse, bool store)
+static uint64_t latency_data(const struct dsrc_row *ua, uint64_t dse, bool store)
 {
 	uint64_t v;
 
@@ -480,13 +487,13 @@ static uint64_t datala(uint64_t st, bool store)
 	return v | (bit(st, 0) ? LVL(L1) | LVL(HIT) : LVL(L1) | LVL(MISS));
 }
 
-uint64_t pebs_data_src(enum pebs_uarch u, enum pebs_kind k, uint64_t dse)
+uint64_t pebs_data_src(enum pebs_dsrc d, enum pebs_kind k, uint64_t dse)
 {
-	const struct uarch_row *ua;
+	const struct dsrc_row *ua;
 
-	if (!pebs_uarch_has_data_src(u))
+	if (!pebs_dsrc_has_data_src(d))
 		return MEM_NA;
-	ua = &uarchs[u];
+	ua = &dsrcs[d];
 	switch (k) {
 	case KIND_LDLAT:
 		return latency_data(ua, dse, false);

@@ -128,13 +128,13 @@ static void set_xabort(struct pebs_record *r)
 static void set_mem(const struct pebs_decode_cfg *cfg, struct pebs_record *r)
 {
 	switch (layout_mem(cfg)) {
-	case LAYOUT_MEM_NONE: /* no uarch given: the field cannot be read, so say nothing */
+	case LAYOUT_MEM_NONE: /* no decoder given: the field cannot be read, so say nothing */
 		return;
 	case LAYOUT_MEM_NA:
 		r->have |= HAVE_MEM_NA;
 		return;
 	case LAYOUT_MEM_VALUE:
-		r->data_src = pebs_data_src(cfg->uarch, cfg->kind, r->dse);
+		r->data_src = pebs_data_src(cfg->dsrc, cfg->kind, r->dse);
 		r->have |= HAVE_MEM;
 		return;
 	}
@@ -187,7 +187,7 @@ static enum pebs_step decode_legacy(const struct pebs_decode_cfg *cfg, const uin
 {
 	size_t sz = pebs_legacy_record_size(cfg->fmt);
 	const uint8_t *p = buf + *offset;
-	bool glm = cfg->uarch == UARCH_GLM;
+	bool reserved = pebs_dsrc_reserved(cfg->dsrc);
 
 	if (len - *offset < sz)
 		return anomaly(an, *offset,
@@ -208,7 +208,7 @@ static enum pebs_step decode_legacy(const struct pebs_decode_cfg *cfg, const uin
 		}
 		r->data_la = get_le64(p + LEG_DLA);
 		r->have |= HAVE_DLA;
-		if (!glm) {
+		if (!reserved) {
 			r->dse = get_le64(p + LEG_DSE);
 			r->have |= HAVE_DSE;
 			set_latency(r, get_le64(p + LEG_LAT), false);
@@ -285,7 +285,7 @@ static size_t adaptive_groups(const struct pebs_decode_cfg *cfg, struct pebs_rec
 		r->dse = get_le64(p + pos + MEMINFO_AUX);
 		r->have |= HAVE_DLA | HAVE_DSE;
 		set_latency(r, get_le64(p + pos + MEMINFO_LATENCY),
-			    pebs_uarch_instr_latency(cfg->uarch));
+			    pebs_dsrc_instr_latency(cfg->dsrc));
 		set_tsx(r, get_le64(p + pos + MEMINFO_TSX));
 		set_mem(cfg, r);
 		pos += MEMINFO_SIZE;

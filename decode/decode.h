@@ -24,9 +24,35 @@ bool pebs_kind_from_name(const char *name, enum pebs_kind *k);
 
 #define PEBS_FMT_ARCH 0xf /* architectural PEBS (CPUID.23H), not a PERF_CAPABILITIES value */
 
+/*
+ * The data-source decoders (decode/datasrc.c), one per table and layout of
+ * Linux ds.c.  Which one a generation's records need is that generation's
+ * choice, named in its row (pmu/uarch.c); decode knows no generation.
+ */
+enum pebs_dsrc {
+	DSRC_UNKNOWN = 0, /* not given: the field is not read, nothing is said about it */
+	DSRC_NA,	  /* the generation has no data source (Core 2, Silvermont, Tremont) */
+	DSRC_RESERVED,	  /* legacy 0x98/0xA0 reserved, not read (Goldmont, SDM 18.7.1.1) */
+	DSRC_NHM,	  /* intel_pmu_pebs_data_source_nhm, pebs_no_tlb */
+	DSRC_WSM,	  /* the NHM table, load_latency_data's TLB/lock bits */
+	DSRC_SNB,	  /* pebs_data_source[] */
+	DSRC_SKL,	  /* __intel_pmu_pebs_data_source_skl(pmem=false) */
+	DSRC_SKX,	  /* __intel_pmu_pebs_data_source_skl(pmem=true) */
+	DSRC_SPR,	  /* _skl(pmem=true), pebs_block, instruction latency */
+	DSRC_ADL,	  /* _skl(pmem=false), pebs_block, instruction latency (hybrid P-core) */
+	DSRC_GRT,	  /* __intel_pmu_pebs_data_source_grt */
+	DSRC_CMT,	  /* __intel_pmu_pebs_data_source_cmt */
+	DSRC_LNC,	  /* lnc_pebs_data_source */
+	DSRC_PNC,	  /* pnc_latency_data: L2-hit table or OMR; STORE for store latency */
+	DSRC_ARW,	  /* arw_latency_data: its L2-hit table or OMR */
+	DSRC_COUNT
+};
+
 struct pebs_decode_cfg {
 	unsigned int fmt; /* 0..6, or PEBS_FMT_ARCH */
+	/* the generation: a label only (dump header, results); decoding reads dsrc */
 	enum pebs_uarch uarch;
+	enum pebs_dsrc dsrc; /* how the data-source field is read */
 	enum pebs_kind kind;
 	uint64_t data_cfg; /* MSR_PEBS_DATA_CFG (adaptive), 0 otherwise */
 	bool timed;	   /* PERF_CAPABILITIES bit 17: retire latency in the basic group */
@@ -159,12 +185,14 @@ size_t pebs_legacy_record_size(unsigned int fmt);
 size_t pebs_adaptive_record_size(uint64_t data_cfg);
 
 /* The perf_mem_data_src value for a raw data-source field (Linux ds.c). */
-uint64_t pebs_data_src(enum pebs_uarch u, enum pebs_kind k, uint64_t dse);
+uint64_t pebs_data_src(enum pebs_dsrc d, enum pebs_kind k, uint64_t dse);
 
-/* (decode additions) Facts of the per-uarch table row. */
-bool pebs_uarch_has_data_src(enum pebs_uarch u);  /* false: GLM, SLM, Core 2 */
-bool pebs_uarch_instr_latency(enum pebs_uarch u); /* meminfo latency split 15:0 / 47:32 */
-const char *pebs_uarch_source(enum pebs_uarch u); /* the table's source, for reports */
+/* (decode additions) Facts of a decoder's row. */
+bool pebs_dsrc_has_data_src(enum pebs_dsrc d);	/* false: unknown, NA, RESERVED */
+bool pebs_dsrc_reserved(enum pebs_dsrc d);	/* legacy data-source and latency slots reserved */
+bool pebs_dsrc_instr_latency(enum pebs_dsrc d); /* meminfo latency split 15:0 / 47:32 */
+const char *pebs_dsrc_name(enum pebs_dsrc d);	/* "skl", ...: the words of tests and reports */
+const char *pebs_dsrc_source(enum pebs_dsrc d); /* the Linux functions the row follows */
 
 /* perf's words for each part of a data_src (tools/perf/util/mem-events.c). */
 struct pebs_mem_words {

@@ -69,16 +69,17 @@ enum {
 
 /* What a record's data-source field gives under a decode config. */
 enum layout_mem {
-	LAYOUT_MEM_NONE,  /* no uarch or no memory kind: nothing is said */
-	LAYOUT_MEM_NA,	  /* the slot is reserved on this uarch: HAVE_MEM_NA */
+	LAYOUT_MEM_NONE,  /* no decoder or no memory kind: nothing is said */
+	LAYOUT_MEM_NA,	  /* the decoder reads no data source: HAVE_MEM_NA */
 	LAYOUT_MEM_VALUE, /* pebs_data_src() of the field: HAVE_MEM */
 };
 
 static inline enum layout_mem layout_mem(const struct pebs_decode_cfg *cfg)
 {
-	if (cfg->kind == KIND_OTHER || cfg->kind >= KIND_COUNT || cfg->uarch == UARCH_NONE)
+	if (cfg->kind == KIND_OTHER || cfg->kind >= KIND_COUNT || cfg->dsrc == DSRC_UNKNOWN ||
+	    cfg->dsrc >= DSRC_COUNT)
 		return LAYOUT_MEM_NONE;
-	return pebs_uarch_has_data_src(cfg->uarch) ? LAYOUT_MEM_VALUE : LAYOUT_MEM_NA;
+	return pebs_dsrc_has_data_src(cfg->dsrc) ? LAYOUT_MEM_VALUE : LAYOUT_MEM_NA;
 }
 
 /* Memory latency field: split on ADL/SPR and later (Linux PMU_FL_INSTR_LATENCY): 47:32. */

@@ -24,16 +24,16 @@ static void shape_latency(struct pebs_summary_scan *sc, unsigned int off, bool s
 static void shape_legacy(struct pebs_summary_scan *sc, enum layout_mem mem)
 {
 	const struct pebs_decode_cfg *cfg = &sc->cfg;
-	bool glm = cfg->uarch == UARCH_GLM;
+	bool reserved = pebs_dsrc_reserved(cfg->dsrc);
 
 	sc->size = pebs_legacy_record_size(cfg->fmt);
 	if (cfg->fmt == 0)
 		return; /* no data-source slot, no latency: group "n/a" */
-	if (glm && mem == LAYOUT_MEM_VALUE) {
+	if (reserved && mem == LAYOUT_MEM_VALUE) {
 		sc->on = false; /* the decoder reads no field for it: leave it to it */
 		return;
 	}
-	if (!glm) {
+	if (!reserved) {
 		sc->aux = LEG_DSE;
 		sc->aux_mask = mem == LAYOUT_MEM_VALUE ? ~0ULL : 0;
 		shape_latency(sc, LEG_LAT, false);
@@ -70,8 +70,7 @@ static void shape_adaptive(struct pebs_summary_scan *sc, enum layout_mem mem)
 	if (fmt & CFG_MEMINFO) {
 		sc->aux = BASIC_SIZE + MEMINFO_AUX;
 		sc->aux_mask = mem == LAYOUT_MEM_VALUE ? ~0ULL : 0;
-		shape_latency(sc, BASIC_SIZE + MEMINFO_LATENCY,
-			      pebs_uarch_instr_latency(cfg->uarch));
+		shape_latency(sc, BASIC_SIZE + MEMINFO_LATENCY, pebs_dsrc_instr_latency(cfg->dsrc));
 	} else if (cfg->timed) {
 		/* retire latency, basic group word 0 bits 47:32 */
 		shape_latency(sc, BASIC_FORMAT_SIZE, true);
@@ -103,7 +102,7 @@ static __attribute__((noinline)) struct pebs_summary_group *group_miss(struct pe
 
 	sc->cache[i].aux = aux;
 	sc->cache[i].g = pebs_summary_group_of(
-	    sc->s, mem, mem ? pebs_data_src(sc->cfg.uarch, sc->cfg.kind, aux) : 0);
+	    sc->s, mem, mem ? pebs_data_src(sc->cfg.dsrc, sc->cfg.kind, aux) : 0);
 	return sc->cache[i].g;
 }
 

@@ -210,7 +210,8 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	}
 	cfg.period = r->jo->period ? r->jo->period : default_period(r, k, s->acc, r->plan->period);
 	cfg.n_count_events =
-	    kernel_count_events(def, s->acc, r->ua->uarch, cfg.count_events, SESSION_MAX_COUNT);
+	    kernel_count_events(def, s->acc, r->ua, cpu_perfmon_table(r->ci) != NULL,
+				cfg.count_events, SESSION_MAX_COUNT);
 	rc = preplan(r, &cfg, why, sizeof(why));
 	if (!rc)
 		rc = session_run(&cfg, kernel_run, k, &res, why, sizeof(why));
@@ -248,7 +249,8 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	print_sources(r, &res);
 
 	o.in.st = &o.st;
-	o.in.uarch = res.decode_cfg.uarch;
+	o.in.ua = r->ua;
+	o.in.named_counts = cpu_perfmon_table(r->ci) != NULL;
 	o.in.kind = res.decode_cfg.kind;
 	o.in.ldlat = r->plan->use_ldlat ? r->plan->ldlat : 0;
 	/*

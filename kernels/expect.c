@@ -156,27 +156,37 @@ void kstats_add(struct kstats *s, const struct pebs_record *r)
 }
 
 const struct kernel_expect kernel_common_expect[] = {
-    {KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_MIN_RECORDS, 10, 0, 0, 0, false, NULL, "records"},
-    {KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_DLA_IN_BUF, 0, 990, 0, 0, false, NULL,
+    {KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_MIN_RECORDS, 10, 0, 0, 0, false, UA_COUNT_NONE, "records"},
+    {KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_DLA_IN_BUF, 0, 990, 0, 0, false, UA_COUNT_NONE,
      "data addresses in the buffer"},
-    {KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_IP_IN_CODE, 0, 950, 0, 0, false, NULL, "IPs in the kernel"},
-    {KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_RECORDS_MATCH, 0, 900, 1100, 0, false, NULL,
+    {KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_IP_IN_CODE, 0, 950, 0, 0, false, UA_COUNT_NONE,
+     "IPs in the kernel"},
+    {KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_RECORDS_MATCH, 0, 900, 1100, 0, false, UA_COUNT_NONE,
      "records+lost vs events/period"},
     /*
      * Independent of the PMU's own count: no more samples than the kernel's
      * accesses allow, and - when every access is an event - not silently
      * fewer (a full buffer must show up as lost records).
      */
-    {KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_RECORDS_VS_ACCESSES, 0, 500, 1100, 0, false, NULL,
+    {KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_RECORDS_VS_ACCESSES, 0, 500, 1100, 0, false, UA_COUNT_NONE,
      "records+lost vs accesses/period"},
 };
 const size_t kernel_common_expect_count = ARRAY_SIZE(kernel_common_expect);
 
-static bool applies(const struct kernel_expect *e, unsigned int sampling, enum pebs_uarch u)
+/* The perfmon name the generation counts for a row's role, NULL where it counts none. */
+static const char *count_name(const struct uarch_info *ua, bool named, enum uarch_count c)
+{
+	return ua && named && c > UA_COUNT_NONE && c < UA_COUNT_N ? ua->count_ev[c] : NULL;
+}
+
+static bool applies(const struct kernel_expect *e, unsigned int sampling,
+		    const struct uarch_info *ua, bool named)
 {
 	if (!(e->sampling & sampling))
 		return false;
-	return !e->uarchs || (u < 64 && (e->uarchs & BIT_ULL(u)));
+	if (e->needs && !(ua && (ua->flags & e->needs) == e->needs))
+		return false;
+	return e->count == UA_COUNT_NONE || count_name(ua, named, e->count);
 }
 
 /*
@@ -185,15 +195,16 @@ static bool applies(const struct kernel_expect *e, unsigned int sampling, enum p
  * sampling the kernel has (they do not depend on the sampled event).
  */
 static bool kernel_row_applies(const struct kernel_def *def, const struct kernel_expect *e,
-			       unsigned int sampling, enum pebs_uarch u)
+			       unsigned int sampling, const struct uarch_info *ua, bool named)
 {
 	if (!sampling)
-		return e->prop == KEXP_COUNT_PER_ACCESS && applies(e, def->samplings, u);
-	return applies(e, sampling, u);
+		return e->prop == KEXP_COUNT_PER_ACCESS && applies(e, def->samplings, ua, named);
+	return applies(e, sampling, ua, named);
 }
 
 unsigned int kernel_count_events(const struct kernel_def *def, unsigned int sampling,
-				 enum pebs_uarch uarch, const char **names, unsigned int max)
+				 const struct uarch_info *ua, bool named_counts, const char **names,
+				 unsigned int max)
 {
 	unsigned int n = 0;
 
@@ -201,9 +212,9 @@ unsigned int kernel_count_events(const struct kernel_def *def, unsigned int samp
 		const struct kernel_expect *e = &def->expect[i];
 
 		if (e->prop != KEXP_COUNT_PER_ACCESS ||
-		    !kernel_row_applies(def, e, sampling, uarch) || n >= max)
+		    !kernel_row_applies(def, e, sampling, ua, named_counts) || n >= max)
 			continue;
-		names[n++] = e->event;
+		names[n++] = count_name(ua, named_counts, e->count);
 	}
 	return n;
 }
@@ -348,13 +359,14 @@ static void check_count(struct eval *ev, const struct kernel_expect *e,
 			const struct kverdict_in *in)
 {
 	uint64_t acc = e->arg ? in->stores : in->loads;
+	const char *name = count_name(in->ua, in->named_counts, e->count);
 	unsigned int i;
 
-	for (i = 0; i < in->n_counts; i++)
-		if (in->count_names[i] == e->event || !strcmp(in->count_names[i], e->event))
+	for (i = 0; name && i < in->n_counts; i++)
+		if (in->count_names[i] == name || !strcmp(in->count_names[i], name))
 			break;
-	if (i == in->n_counts) {
-		note(ev, false, "%s: event %s was not counted", e->what, e->event);
+	if (!name || i == in->n_counts) {
+		note(ev, false, "%s: event %s was not counted", e->what, name ? name : "(none)");
 		return;
 	}
 	{
@@ -399,12 +411,11 @@ static void check_one(struct eval *ev, const struct kernel_expect *e, const stru
 		note(ev, true, "%s not checked (the simulator does not model it)", e->what);
 		return;
 	}
-	if (data_src_prop(e->prop) &&
-	    (in->uarch == UARCH_NONE || !pebs_uarch_has_data_src(in->uarch))) {
+	if (data_src_prop(e->prop) && (!in->ua || !pebs_dsrc_has_data_src(in->ua->dsrc))) {
 		/* No data-source encoding known for this generation: nothing to compare. */
 		note(ev, true, "%s not checked (no data-source encoding for %s)", e->what,
-		     in->uarch == UARCH_NONE ? "an unknown microarchitecture"
-					     : pebs_uarch_name(in->uarch));
+		     !in->ua || in->ua->uarch == UARCH_NONE ? "an unknown microarchitecture"
+							    : pebs_uarch_name(in->ua->uarch));
 		return;
 	}
 	/* ldlat above every latency the kernel has: no records, and none expected. */
@@ -517,11 +528,12 @@ enum kverdict kernel_evaluate(const struct kernel_def *def, unsigned int samplin
 	strbuf_init(&ev.ok, okbuf, sizeof(okbuf));
 	strbuf_init(&ev.bad, badbuf, sizeof(badbuf));
 	for (size_t i = 0; i < def->n_expect; i++)
-		if (kernel_row_applies(def, &def->expect[i], sampling, in->uarch))
+		if (kernel_row_applies(def, &def->expect[i], sampling, in->ua, in->named_counts))
 			check_one(&ev, &def->expect[i], in, sampling);
 	for (size_t i = 0; i < kernel_common_expect_count; i++)
 		if (applies(&kernel_common_expect[i],
-			    sampling ? sampling : KSAMPLE_LOAD | KSAMPLE_STORE, in->uarch))
+			    sampling ? sampling : KSAMPLE_LOAD | KSAMPLE_STORE, in->ua,
+			    in->named_counts))
 			check_one(&ev, &kernel_common_expect[i], in, sampling);
 	if (in->forced_asked)
 		note(&ev, in->forced == in->forced_asked,

@@ -8,12 +8,14 @@
  * kernel's buffer, IPs inside the kernel's code, records ~= events/period).
  * Statistics come from decoded records (decode/decode.h's data_src, the
  * perf_mem_data_src encoding), so one table serves every generation; a row
- * names the generations it applies to.  Pure C.
+ * names what the generation must have for it to apply (pmu/uarch.h: a
+ * UA_JUDGE_* flag, or a counted event by role), never a generation.  Pure C.
  */
 #ifndef PP_KERNELS_EXPECT_H
 #define PP_KERNELS_EXPECT_H
 
 #include "../decode/decode.h"
+#include "../pmu/uarch.h"
 #include "kernel.h"
 
 /* Where a record says the data came from (perf_mem_data_src lvl/lvl_num). */
@@ -58,22 +60,15 @@ struct kernel_expect {
 	enum kexp_prop prop;
 	uint32_t arg;
 	uint32_t min_pm, max_pm; /* bounds in per mille (max 0 = no upper bound) */
-	uint64_t uarchs;	 /* generations it applies to (BIT_ULL(UARCH_x)); 0 = all */
+	uint32_t needs;		 /* UA_JUDGE_* flags the generation's row must have; 0 = none */
 	bool hw_only;		 /* the simulator does not model it: not checked there */
-	const char *event;	 /* KEXP_COUNT_PER_ACCESS: the counted event (raw) */
-	const char *what;	 /* words for the verdict line, e.g. "L1 hits" */
+	/*
+	 * KEXP_COUNT_PER_ACCESS: the counted event's role; the row applies
+	 * where the generation names a perfmon event for it (uarch_info.count_ev).
+	 */
+	enum uarch_count count;
+	const char *what; /* words for the verdict line, e.g. "L1 hits" */
 };
-
-#define KU(x) BIT_ULL(UARCH_##x)
-/* Big cores from Sandy Bridge on: lock and STLB-miss bits in the load-latency data source. */
-#define KU_SNB_PLUS                                                                                \
-	(KU(SNB) | KU(IVB) | KU(HSW) | KU(BDW) | KU(SKL) | KU(SKX) | KU(ICL) | KU(ICX) | KU(SPR) | \
-	 KU(EMR) | KU(GNR) | KU(GLC) | KU(LNC))
-#define KU_HSW_PLUS (KU_SNB_PLUS & ~(KU(SNB) | KU(IVB)))
-/* A snoop HITM in the data source (Linux ds.c tables; SNB/IVB left out as before). */
-#define KU_HITM (KU_HSW_PLUS | KU(GRT) | KU(CMT) | KU(DKM) | KU(PNC) | KU(CYC) | KU(ARW))
-/* pebs_block: data_blk/addr_blk decoded (SPR, ADL/MTL P-cores; Linux ds.c x86_pmu.pebs_block). */
-#define KU_BLK (KU(SPR) | KU(EMR) | KU(GNR) | KU(GLC) | KU(LNC))
 
 /* Statistics of one sampling's records. */
 struct kstats {
@@ -96,7 +91,10 @@ void kstats_add(struct kstats *s, const struct pebs_record *r);
 /* What the session measured, beside the records. */
 struct kverdict_in {
 	const struct kstats *st;
-	enum pebs_uarch uarch;
+	/* the generation's row (NULL: unknown); named_counts: the CPU's perfmon file names events
+	 */
+	const struct uarch_info *ua;
+	bool named_counts;
 	bool simulated;
 	uint64_t page_size; /* page size mapping the kernel's buffer (plat_page_size) */
 	uint64_t events;    /* occurrences of the sampled event */
@@ -139,14 +137,17 @@ enum kverdict { KV_PASS, KV_FAIL };
  * records vs accesses); the counted-event rows of every sampling the
  * kernel has still do.
  *
- * The counted events the expectations of (def, sampling) need on `uarch`,
- * in order; returns how many (at most max).
+ * The counted events (perfmon names, from the generation's row ua) the
+ * expectations of (def, sampling) need, in order; returns how many (at most
+ * max).  named_counts false (the CPU has no perfmon event file to resolve a
+ * name in, or the row is unknown): none, and no counted-event row applies.
  */
 unsigned int kernel_count_events(const struct kernel_def *def, unsigned int sampling,
-				 enum pebs_uarch uarch, const char **names, unsigned int max);
+				 const struct uarch_info *ua, bool named_counts, const char **names,
+				 unsigned int max);
 
 /*
- * Evaluates every expectation of (def, sampling) that applies to in->uarch,
+ * Evaluates every expectation of (def, sampling) that applies to in->ua,
  * then the common ones.  `text` gets the checks with their numbers
  * ("L1 hits 97.0% >= 90%; ..."): on FAIL only the failed ones.
  */

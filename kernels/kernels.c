@@ -22,57 +22,49 @@
 #define GiB (1024ULL * MiB)
 
 /*
- * Raw encodings of the counted events, the same on every big core from
- * Sandy Bridge to Sapphire Rapids (SDM Vol. 3B ch. 19 event tables; the perfmon
- * SNB, HSW, SKL, ICL files in data/perfmon):
- *   0xD0/0x41 MEM_UOPS_RETIRED.SPLIT_LOADS (SNB..BDW) = MEM_INST_RETIRED.SPLIT_LOADS (SKL+)
- *   0xD0/0x42 ... .SPLIT_STORES
- *   0x03/0x02 LD_BLOCKS.STORE_FORWARD
- *   0x07/0x01 LD_BLOCKS_PARTIAL.ADDRESS_ALIAS (SNB..ICX)
+ * What a row needs of the generation (pmu/uarch.h): a UA_JUDGE_* flag for
+ * the data-source bits it judges, or a counted event's role, whose perfmon
+ * name the generation's row gives.  No generation is named here.
  */
-#define EV_SPLIT_LOADS	"event=0xd0,umask=0x41"
-#define EV_SPLIT_STORES "event=0xd0,umask=0x42"
-#define EV_STFWD_BLOCK	"event=0x03,umask=0x02"
-#define EV_4K_ALIAS	"event=0x07,umask=0x01"
-#define KU_ALIAS	(KU_SNB_PLUS & ~(KU(SPR) | KU(EMR) | KU(GNR) | KU(GLC) | KU(LNC)))
-/* The load-latency lock and STLB-miss bits: SNB+ big cores and the ADL/MTL E-cores. */
-#define KU_LOCK_TLB (KU_SNB_PLUS | KU(GRT) | KU(CMT))
+#define J_LOCK_TLB UA_JUDGE_LOCK_TLB
+#define J_HITM	   UA_JUDGE_HITM
+#define J_BLK	   UA_JUDGE_BLK
+#define NO_COUNT   UA_COUNT_NONE
 
 #define L  KSAMPLE_LOAD
 #define S  KSAMPLE_STORE
 #define LS (KSAMPLE_LOAD | KSAMPLE_STORE)
 
-/* { sampling, property, arg, min per mille, max per mille, generations, hw only, event, words } */
+/* { sampling, property, arg, min per mille, max per mille, needs, hw only, counted role, words } */
 static const struct kernel_expect exp_chase_l1[] = {
-    {L, KEXP_LEVEL, KLV_BIT(KLV_L1), 900, 0, 0, false, NULL, "L1 hits"},
+    {L, KEXP_LEVEL, KLV_BIT(KLV_L1), 900, 0, 0, false, NO_COUNT, "L1 hits"},
 };
 static const struct kernel_expect exp_chase_l2[] = {
-    {L, KEXP_LEVEL, KLV_BIT(KLV_L2), 500, 0, 0, false, NULL, "L2 hits"},
+    {L, KEXP_LEVEL, KLV_BIT(KLV_L2), 500, 0, 0, false, NO_COUNT, "L2 hits"},
 };
 static const struct kernel_expect exp_chase_dram[] = {
-    {L, KEXP_LEVEL, KLV_BIT(KLV_RAM) | KLV_BIT(KLV_REMOTE_RAM), 500, 0, 0, false, NULL, "RAM"},
+    {L, KEXP_LEVEL, KLV_BIT(KLV_RAM) | KLV_BIT(KLV_REMOTE_RAM), 500, 0, 0, false, NO_COUNT, "RAM"},
 };
 static const struct kernel_expect exp_page_walk[] = {
-    {L, KEXP_STLB_MISS, 0, 500, 0, KU_LOCK_TLB, false, NULL, "STLB misses"},
+    {L, KEXP_STLB_MISS, 0, 500, 0, J_LOCK_TLB, false, NO_COUNT, "STLB misses"},
 };
 static const struct kernel_expect exp_strided[] = {
-    {LS, KEXP_DLA_ON_STRIDE, 0, 990, 0, 0, false, NULL, "addresses on the stride"},
+    {LS, KEXP_DLA_ON_STRIDE, 0, 990, 0, 0, false, NO_COUNT, "addresses on the stride"},
 };
 static const struct kernel_expect exp_split[] = {
-    {LS, KEXP_DLA_ON_STRIDE, 0, 990, 0, 0, false, NULL, "addresses on the stride"},
-    {LS, KEXP_COUNT_PER_ACCESS, 0, 900, 1100, KU_SNB_PLUS, false, EV_SPLIT_LOADS, "split loads"},
-    {LS, KEXP_COUNT_PER_ACCESS, 1, 900, 1100, KU_SNB_PLUS, false, EV_SPLIT_STORES, "split stores"},
+    {LS, KEXP_DLA_ON_STRIDE, 0, 990, 0, 0, false, NO_COUNT, "addresses on the stride"},
+    {LS, KEXP_COUNT_PER_ACCESS, 0, 900, 1100, 0, false, UA_COUNT_SPLIT_LOADS, "split loads"},
+    {LS, KEXP_COUNT_PER_ACCESS, 1, 900, 1100, 0, false, UA_COUNT_SPLIT_STORES, "split stores"},
 };
 static const struct kernel_expect exp_locked[] = {
-    {L, KEXP_LOCKED, 0, 900, 0, KU_LOCK_TLB, false, NULL, "locked"},
+    {L, KEXP_LOCKED, 0, 900, 0, J_LOCK_TLB, false, NO_COUNT, "locked"},
 };
 static const struct kernel_expect exp_stfwd[] = {
-    {L, KEXP_COUNT_PER_ACCESS, 0, 500, 0, KU_SNB_PLUS, false, EV_STFWD_BLOCK,
-     "store-forward blocks"},
-    {L, KEXP_BLK_DATA, 0, 500, 0, KU_BLK, false, NULL, "blocked by data (store forward)"},
+    {L, KEXP_COUNT_PER_ACCESS, 0, 500, 0, 0, false, UA_COUNT_STFWD_BLOCK, "store-forward blocks"},
+    {L, KEXP_BLK_DATA, 0, 500, 0, J_BLK, false, NO_COUNT, "blocked by data (store forward)"},
 };
 static const struct kernel_expect exp_alias[] = {
-    {L, KEXP_COUNT_PER_ACCESS, 0, 500, 0, KU_ALIAS, false, EV_4K_ALIAS, "4K-alias blocks"},
+    {L, KEXP_COUNT_PER_ACCESS, 0, 500, 0, 0, false, UA_COUNT_4K_ALIAS, "4K-alias blocks"},
 };
 /*
  * HITM needs the line modified in ANOTHER core's cache: judged wherever the
@@ -82,7 +74,7 @@ static const struct kernel_expect exp_alias[] = {
  * simulated core, sim/coherence.c).
  */
 static const struct kernel_expect exp_share[] = {
-    {L, KEXP_HITM, 0, 100, 0, KU_HITM, false, NULL, "HITM"},
+    {L, KEXP_HITM, 0, 100, 0, J_HITM, false, NO_COUNT, "HITM"},
 };
 
 #define EXP(t) t, ARRAY_SIZE(t)

@@ -128,21 +128,7 @@ void cpu_probe(struct cpu_info *ci);
 /* "P-core", "E-core" or "none" (no core type): the per-CPU lines' and results.json's words. */
 const char *cpu_core_type_short(enum cpu_core_type t);
 
-/*
- * The microarchitecture whose PEBS data-source table applies: display
- * family and model, and on hybrid parts the core type of the running CPU
- * (P-core or E-core).  UARCH_NONE if the model is not in the table, or is an
- * architectural-PEBS part (pmu/cpu.c).
- */
-enum pebs_uarch cpu_uarch(const struct cpu_info *ci);
-/* The table row's words, e.g. "Skylake (desktop)", or NULL. */
-const char *cpu_uarch_description(const struct cpu_info *ci);
-/*
- * The kind of core this is: CPUID.1AH's core type, else what the model
- * table says a non-hybrid part's cores are (Clearwater Forest 06_DD:
- * E-cores; Diamond Rapids 19_01: P-cores), else CORE_TYPE_NONE.
- */
-enum cpu_core_type cpu_core_kind(const struct cpu_info *ci);
+/* cpu_uarch(), cpu_core_kind(): the model table, pmu/uarch.h. */
 
 /*
  * Intel's perfmon event file for this CPU (pmu/perfmon.h: mapfile.csv by

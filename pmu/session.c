@@ -756,6 +756,7 @@ static void finish_result(struct sess *s)
 	r->lost += s->dropped;
 	r->decode_cfg.fmt = p->fmt;
 	r->decode_cfg.uarch = p->ua->uarch;
+	r->decode_cfg.dsrc = p->ua->dsrc;
 	r->decode_cfg.kind = p->kind;
 	r->decode_cfg.data_cfg = p->adaptive ? p->data_cfg : 0;
 	r->decode_cfg.adaptive = p->adaptive;

@@ -139,6 +139,38 @@ static const struct uarch_constraint glc_cons[] = {
 };
 
 /*
+ * The kernels' counted events (enum uarch_count) by perfmon EventName; each
+ * resolves in the file of every model of the generation (test_generation).
+ * SNB..BDW: MEM_UOPS_RETIRED (SNB/events/sandybridge_core.json,
+ * HSW/events/haswell_core.json, ...); SKL..ICX: MEM_INST_RETIRED
+ * (SKL/events/skylake_core.json, ICX/events/icelakex_core.json, ...).
+ * Golden Cove and Lion Cove: their files (SPR/events/sapphirerapids_core.json,
+ * ADL/events/alderlake_goldencove_core.json, LNL/events/
+ * lunarlake_lioncove_core.json) have no LD_BLOCKS_PARTIAL.ADDRESS_ALIAS,
+ * and LD_BLOCKS.STORE_FORWARD is 0x03/0x82 there, the encoding Linux
+ * counts as mem-loads-aux beside load latency (core.c
+ * PMU_FL_MEM_LOADS_AUX); the 0x03/0x02 counted before has no row in them.
+ * It is not counted there until the simulator models 0x03/0x82 as
+ * perfmon defines it (docs/KERNELS.md).
+ */
+#define COUNT_EV(split, stfwd, alias)                                                              \
+	{                                                                                          \
+		[UA_COUNT_SPLIT_LOADS] = split ".SPLIT_LOADS",                                     \
+		[UA_COUNT_SPLIT_STORES] = split ".SPLIT_STORES", [UA_COUNT_STFWD_BLOCK] = stfwd,   \
+		[UA_COUNT_4K_ALIAS] = alias                                                        \
+	}
+#define COUNT_SNB                                                                                  \
+	COUNT_EV("MEM_UOPS_RETIRED", "LD_BLOCKS.STORE_FORWARD", "LD_BLOCKS_PARTIAL.ADDRESS_ALIAS")
+#define COUNT_SKL                                                                                  \
+	COUNT_EV("MEM_INST_RETIRED", "LD_BLOCKS.STORE_FORWARD", "LD_BLOCKS_PARTIAL.ADDRESS_ALIAS")
+#define COUNT_GLC COUNT_EV("MEM_INST_RETIRED", NULL, NULL)
+
+/* What the verdicts judge in the data source of the big cores from Sandy Bridge. */
+#define JUDGE_SNB UA_JUDGE_LOCK_TLB
+#define JUDGE_HSW (UA_JUDGE_LOCK_TLB | UA_JUDGE_HITM)
+#define JUDGE_GLC (UA_JUDGE_LOCK_TLB | UA_JUDGE_HITM | UA_JUDGE_BLK)
+
+/*
  * Shared by SNB and IVB: SDM Vol. 3B 18.9.4 "PEBS Support in Intel
  * Microarchitecture Code Name Sandy Bridge" (PMC0-3), 18.9.4.2 "Load Latency
  * Performance Monitoring Facility" (no other PEBS event beside it), 18.9.4.3
@@ -151,37 +183,39 @@ static const struct uarch_constraint glc_cons[] = {
 		    "SDM Vol. 3B 18.9.4.2-18.9.4.4; ds.c intel_snb_pebs_event_constraints "        \
 		    "(ld-lat 0x1cd and precise store 0x2cd on PMC3, PREC_DIST on PMC1); core.c "   \
 		    "pebs_ucodes",                                                                 \
-		.flags = UA_LDLAT | UA_LDLAT_ALONE | UA_PRECISE_STORE,                             \
+		.flags = UA_LDLAT | UA_LDLAT_ALONE | UA_PRECISE_STORE | JUDGE_SNB,                 \
 		.layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0xf, .ldlat_gp = 0x8, .store_gp = 0x8,  \
 		.pdist_gp = 0x2, .min_period = 32, .ldlat_event = EV(0xcd, 0x01),                  \
 		.store_event = EV(0xcd, 0x02), .ucode = uc, .n_ucode = nuc, .cons = pdir_pmc1,     \
 		.inst_event = EV(0xc0, 0x01), .offcore_valid = {ocr, ocr}, .count_cons = cc,       \
-		.pmi_ack = PMI_ACK_EARLY /* core.c: no late_ack before Haswell */                  \
+		.pmi_ack = PMI_ACK_EARLY /* core.c: no late_ack before Haswell */,                 \
+		.dsrc = DSRC_SNB, .count_ev = COUNT_SNB                                            \
 	}
 
 /*
  * Haswell..Skylake-SP: DataLA, SDM Vol. 3B 18.11.3 "PEBS Data Address
  * Profiling" (Table 18-45), the record of Table 18-44.
  */
-#define HSW_ROW(u, nm, f, extra)                                                                   \
+#define HSW_ROW(u, nm, f, extra, ds, cnt)                                                          \
 	{                                                                                          \
 		.uarch = (u), .name = nm, .fmt = f,                                                \
 		.source =                                                                          \
 		    "SDM Vol. 3B 18.11 (record Table 18-44, DataLA Table 18-45); ds.c "            \
 		    "hsw/bdw/skl "                                                                 \
 		    "constraints (ld-lat 0x1cd on PMC0-3, PREC_DIST on PMC1); core.c HSW11/BDM11", \
-		.flags =                                                                           \
-		    UA_LDLAT | UA_DATALA | UA_INST_RETIRED_128 | UA_GLOBAL_STATUS_SET | (extra),   \
+		.flags = UA_LDLAT | UA_DATALA | UA_INST_RETIRED_128 | UA_GLOBAL_STATUS_SET |       \
+			 JUDGE_HSW | (extra),                                                      \
 		.layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0xf, .ldlat_gp = 0xf, .pdist_gp = 0x2,  \
 		.min_period = 32, .ldlat_event = EV(0xcd, 0x01),                                   \
 		.datala_load_event = EV(0xd0, 0x81), .datala_store_event = EV(0xd0, 0x82),         \
 		.cons = pdir_pmc1, .inst_event = EV(0xc0, 0x01),                                   \
 		.offcore_valid = {0x3fffff8fffULL, 0x3fffff8fffULL},                               \
-		.frontend_valid = ((extra)&UA_FRONTEND) ? FE_SKL : 0                               \
+		.frontend_valid = ((extra)&UA_FRONTEND) ? FE_SKL : 0, .dsrc = (ds),                \
+		.count_ev = cnt                                                                    \
 	}
 
 /* Golden Cove class (SPR/EMR/GNR, ADL/MTL P-cores, LNL): ds.c intel_glc_pebs_event_constraints. */
-#define GLC_ROW(u, nm, f, extra, ldl, ocr, cc)                                                     \
+#define GLC_ROW(u, nm, f, extra, ldl, ocr, cc, ds)                                                 \
 	{                                                                                          \
 		.uarch = (u), .name = nm, .fmt = f,                                                \
 		.source =                                                                          \
@@ -190,14 +224,14 @@ static const struct uarch_constraint glc_cons[] = {
 		    "on PMC0); core.c PMU_FL_MEM_LOADS_AUX (0x8203), limit_period; SDM 20.9 "      \
 		    "adaptive PEBS",                                                               \
 		.flags = UA_LDLAT | UA_DATALA | UA_STLAT | UA_FRONTEND | UA_GLOBAL_STATUS_SET |    \
-			 (extra),                                                                  \
+			 JUDGE_GLC | (extra),                                                      \
 		.layout = PEBS_EN_LAYOUT_FIXED, .pebs_gp = 0xff, .pebs_fixed = 0xf,                \
 		.ldlat_gp = (ldl), .store_gp = 0x1, .pdist_gp = 0x1, .pdist_fixed = 0x1,           \
 		.min_period = 32, .ldlat_event = EV(0xcd, 0x01), .store_event = EV(0xcd, 0x02),    \
 		.datala_load_event = EV(0xd0, 0x81), .datala_store_event = EV(0xd0, 0x82),         \
 		.aux_event = ((extra)&UA_MEM_LOADS_AUX) ? EV(0x03, 0x82) : 0, .cons = glc_cons,    \
 		.inst_event = 0x00c0, .offcore_valid = {ocr, ocr}, .frontend_valid = FE_GLC,       \
-		.count_cons = (cc)                                                                 \
+		.count_cons = (cc), .dsrc = (ds), .count_ev = COUNT_GLC                            \
 	}
 
 /*
@@ -210,12 +244,13 @@ static const struct uarch_constraint glc_cons[] = {
 		.uarch = (u), .name = nm, .fmt = -1,                                               \
 		.source = "ds.c intel_pnc_pebs_event_constraints (d345b6bb8860); core.c "          \
 			  "intel_pmu_init_pnc",                                                    \
-		.flags = UA_LDLAT | UA_DATALA | UA_STLAT | UA_GLOBAL_STATUS_SET | (extra),         \
+		.flags = UA_LDLAT | UA_DATALA | UA_STLAT | UA_GLOBAL_STATUS_SET | UA_JUDGE_HITM |  \
+			 (extra),                                                                  \
 		.layout = PEBS_EN_LAYOUT_FIXED, .pebs_gp = 0xff, .pebs_fixed = 0xf,                \
 		.ldlat_gp = 0xfc, .store_gp = 0x3, .pdist_fixed = 0x1, .min_period = 32,           \
 		.ldlat_event = EV(0xcd, 0x01), .store_event = EV(0xcd, 0x02),                      \
 		.datala_load_event = EV(0xd0, 0x81), .datala_store_event = EV(0xd0, 0x82),         \
-		.cons = pnc_cons, .inst_event = 0x00c0                                             \
+		.cons = pnc_cons, .inst_event = 0x00c0, .dsrc = DSRC_PNC                           \
 	}
 
 static const struct uarch_info uarch_table[] = {
@@ -230,7 +265,8 @@ static const struct uarch_info uarch_table[] = {
      .min_period = 1,
      .inst_event = 0x00c0,
      .pmi_ack = PMI_ACK_EARLY, /* core.c: early ack before Haswell */
-     .errata_model = 0x0f /* Merom only: Merom-L, Penryn, Dunnington keep PEBS */},
+     .errata_model = 0x0f /* Merom only: Merom-L, Penryn, Dunnington keep PEBS */,
+     .dsrc = DSRC_NA /* fmt0 records have no data-source field (ds.c pebs_record_core) */},
     {.uarch = UARCH_NHM,
      .name = "Nehalem",
      .fmt = 1,
@@ -245,7 +281,8 @@ static const struct uarch_info uarch_table[] = {
      .inst_event = 0x00c0,
      .offcore_valid = {0xffff, 0}, /* intel_nehalem_extra_regs */
      .count_cons = nhm_count,
-     .pmi_ack = PMI_ACK_EARLY},
+     .pmi_ack = PMI_ACK_EARLY,
+     .dsrc = DSRC_NHM /* core.c intel_pmu_init NEHALEM: pebs_no_tlb */},
     {.uarch = UARCH_WSM,
      .name = "Westmere",
      .fmt = 1,
@@ -260,22 +297,25 @@ static const struct uarch_info uarch_table[] = {
      .inst_event = EV(0xc0, 0x01),
      .offcore_valid = {0xffff, 0xffff},
      .count_cons = wsm_count,
-     .pmi_ack = PMI_ACK_EARLY},
+     .pmi_ack = PMI_ACK_EARLY,
+     .dsrc = DSRC_WSM /* core.c intel_pmu_init WESTMERE: the NHM table, TLB and lock bits */},
     /* OFFCORE_RSPx: intel_snb_extra_regs; the -EP models differ, per model in pmu/extra_regs.c */
     SNB_ROW(UARCH_SNB, "Sandy Bridge", snb_ucodes, ARRAY_SIZE(snb_ucodes), 0x3f807f8fffULL,
 	    snb_count),
     SNB_ROW(UARCH_IVB, "Ivy Bridge", NULL, 0, 0x3f807f8fffULL, ivb_count),
-    HSW_ROW(UARCH_HSW, "Haswell", 2, 0),
-    HSW_ROW(UARCH_BDW, "Broadwell", 2, 0),
-    HSW_ROW(UARCH_SKL, "Skylake", 3, UA_FRONTEND),
-    HSW_ROW(UARCH_SKX, "Skylake-SP", 3, UA_FRONTEND),
+    HSW_ROW(UARCH_HSW, "Haswell", 2, 0, DSRC_SNB, COUNT_SNB),
+    HSW_ROW(UARCH_BDW, "Broadwell", 2, 0, DSRC_SNB, COUNT_SNB),
+    /* data source: ds.c __intel_pmu_pebs_data_source_skl(pmem=false) for clients */
+    HSW_ROW(UARCH_SKL, "Skylake", 3, UA_FRONTEND, DSRC_SKL, COUNT_SKL),
+    /* core.c intel_pmu_init SKYLAKE_X: pmem = true */
+    HSW_ROW(UARCH_SKX, "Skylake-SP", 3, UA_FRONTEND, DSRC_SKX, COUNT_SKL),
     {.uarch = UARCH_ICL,
      .name = "Ice Lake",
      .fmt = 4,
      .source =
 	 "ds.c intel_icl_pebs_event_constraints (PEBS_ALL, ld-lat 0x1cd on 0xff, "
 	 "PREC_DIST on fixed 0); SDM 20.9 adaptive PEBS; Linux perf_event.h ICL_EVENTSEL_ADAPTIVE",
-     .flags = UA_LDLAT | UA_DATALA | UA_FRONTEND | UA_GLOBAL_STATUS_SET,
+     .flags = UA_LDLAT | UA_DATALA | UA_FRONTEND | UA_GLOBAL_STATUS_SET | JUDGE_HSW,
      .layout = PEBS_EN_LAYOUT_FIXED,
      .pebs_gp = 0xff,
      .pebs_fixed = 0xf,
@@ -290,12 +330,14 @@ static const struct uarch_info uarch_table[] = {
 
      .offcore_valid = {0x3fffffbfffULL, 0x3fffffbfffULL},
      .frontend_valid = FE_SKL,
-     .count_cons = icl_count},
+     .count_cons = icl_count,
+     .dsrc = DSRC_SKL /* ds.c _skl(pmem = false) */,
+     .count_ev = COUNT_SKL},
     {.uarch = UARCH_ICX,
      .name = "Ice Lake-SP",
      .fmt = 4,
      .source = "as Ice Lake (ds.c intel_icl_pebs_event_constraints)",
-     .flags = UA_LDLAT | UA_DATALA | UA_FRONTEND | UA_GLOBAL_STATUS_SET,
+     .flags = UA_LDLAT | UA_DATALA | UA_FRONTEND | UA_GLOBAL_STATUS_SET | JUDGE_HSW,
      .layout = PEBS_EN_LAYOUT_FIXED,
      .pebs_gp = 0xff,
      .pebs_fixed = 0xf,
@@ -310,20 +352,28 @@ static const struct uarch_info uarch_table[] = {
 
      .offcore_valid = {0x3fffffbfffULL, 0x3fffffbfffULL},
      .frontend_valid = FE_SKL,
-     .count_cons = icl_count},
+     .count_cons = icl_count,
+     .dsrc = DSRC_SKX /* core.c intel_pmu_init ICELAKE_X: pmem = true */,
+     .count_ev = COUNT_SKL},
     /* intel_glc_extra_regs: OFFCORE_RSP 0x3fffffffff */
-    GLC_ROW(UARCH_SPR, "Sapphire Rapids", 5, UA_MEM_LOADS_AUX, 0xfe, 0x3fffffffffULL, glc_count),
-    GLC_ROW(UARCH_EMR, "Emerald Rapids", 5, UA_MEM_LOADS_AUX, 0xfe, 0x3fffffffffULL, glc_count),
+    /* data source: core.c intel_pmu_init SAPPHIRERAPIDS_X/EMERALDRAPIDS_X/GRANITERAPIDS_X:
+       _skl(pmem = true), pebs_block */
+    GLC_ROW(UARCH_SPR, "Sapphire Rapids", 5, UA_MEM_LOADS_AUX, 0xfe, 0x3fffffffffULL, glc_count,
+	    DSRC_SPR),
+    GLC_ROW(UARCH_EMR, "Emerald Rapids", 5, UA_MEM_LOADS_AUX, 0xfe, 0x3fffffffffULL, glc_count,
+	    DSRC_SPR),
     /* core.c: PMU_FL_MEM_LOADS_AUX only for SPR/EMR, not GNR */
-    GLC_ROW(UARCH_GNR, "Granite Rapids", 5, 0, 0xfe, 0x3fffffffffULL, glc_count),
+    GLC_ROW(UARCH_GNR, "Granite Rapids", 5, 0, 0xfe, 0x3fffffffffULL, glc_count, DSRC_SPR),
+    /* data source: ds.c intel_pmu_pebs_data_source_adl/_mtl, P-core: _skl(false), pebs_block */
     GLC_ROW(UARCH_GLC, "Golden Cove (hybrid P-core)", 4, UA_MEM_LOADS_AUX | UA_HYBRID, 0xfe,
-	    0x3fffffffffULL, glc_count),
+	    0x3fffffffffULL, glc_count, DSRC_ADL),
     {.uarch = UARCH_GRT,
      .name = "Gracemont (hybrid E-core)",
      .fmt = 4,
      .source = "ds.c intel_grt_pebs_event_constraints (LAT events: loads 0x5d0 on PMC0-1, "
 	       "stores 0x6d0 on PMC0-3)",
-     .flags = UA_LDLAT | UA_STLAT | UA_HYBRID | UA_GLOBAL_STATUS_SET,
+     .flags =
+	 UA_LDLAT | UA_STLAT | UA_HYBRID | UA_GLOBAL_STATUS_SET | UA_JUDGE_LOCK_TLB | UA_JUDGE_HITM,
      .layout = PEBS_EN_LAYOUT_FIXED,
      .pebs_gp = 0x3f,
      .pebs_fixed = 0x7,
@@ -335,12 +385,13 @@ static const struct uarch_info uarch_table[] = {
      .inst_event = 0x00c0,
 
      .offcore_valid = {0x3fffffffffULL, 0x3fffffffffULL}, /* intel_grt_extra_regs */
-     .pmi_ack = PMI_ACK_MID /* core.c intel_pmu_init_grt: mid_ack */},
+     .pmi_ack = PMI_ACK_MID /* core.c intel_pmu_init_grt: mid_ack */,
+     .dsrc = DSRC_GRT /* ds.c intel_pmu_pebs_data_source_adl, E-core: __grt */},
     {.uarch = UARCH_CMT,
      .name = "Crestmont (E-core)",
      .fmt = 5,
      .source = "ds.c intel_grt_pebs_event_constraints (Crestmont reuses them); fmt unverified",
-     .flags = UA_LDLAT | UA_STLAT | UA_GLOBAL_STATUS_SET,
+     .flags = UA_LDLAT | UA_STLAT | UA_GLOBAL_STATUS_SET | UA_JUDGE_LOCK_TLB | UA_JUDGE_HITM,
      .layout = PEBS_EN_LAYOUT_FIXED,
      .pebs_gp = 0xff,
      .pebs_fixed = 0x7,
@@ -356,9 +407,12 @@ static const struct uarch_info uarch_table[] = {
       * MSR_OFFCORE_RSP_1 0xff3ffffffffff - bit 63 exists in RSP0 only
       */
      .offcore_valid = {0x800ff3ffffffffffULL, 0xff3ffffffffffULL},
-     .pmi_ack = PMI_ACK_MID /* intel_pmu_init_grt */},
+     .pmi_ack = PMI_ACK_MID /* intel_pmu_init_grt */,
+     .dsrc = DSRC_CMT /* ds.c intel_pmu_pebs_data_source_mtl, E-core: __cmt */},
     /* ds.c intel_lnc_pebs_event_constraints: ld-lat 0x1cd on 0x3fc; intel_lnc_extra_regs */
-    GLC_ROW(UARCH_LNC, "Lion Cove (P-core)", 6, UA_HYBRID, 0x3fc, 0xfffffffffffULL, lnc_count),
+    /* data source: ds.c lnl_latency_data -> lnc_latency_data, lnc_pebs_data_source */
+    GLC_ROW(UARCH_LNC, "Lion Cove (P-core)", 6, UA_HYBRID, 0x3fc, 0xfffffffffffULL, lnc_count,
+	    DSRC_LNC),
     {.uarch = UARCH_GLM,
      .name = "Goldmont",
      .fmt = 3,
@@ -383,7 +437,8 @@ static const struct uarch_info uarch_table[] = {
 
      /* intel_glm_extra_regs: bit 31 (SNP_NONE) and request bit 6 not writable */
      .offcore_valid = {0x760005ffbfULL, 0x360005ffbfULL},
-     .pmi_ack = PMI_ACK_EARLY /* core.c: small cores up to Tremont ack early */},
+     .pmi_ack = PMI_ACK_EARLY /* core.c: small cores up to Tremont ack early */,
+     .dsrc = DSRC_RESERVED /* SDM 18.7.1.1: data source and latency reserved */},
     {.uarch = UARCH_SLM,
      .name = "Silvermont",
      .fmt = 2,
@@ -396,21 +451,24 @@ static const struct uarch_info uarch_table[] = {
      .inst_event = 0x00c0,
 
      .offcore_valid = {0x768005ffffULL, 0x368005ffffULL}, /* intel_slm_extra_regs */
-     .pmi_ack = PMI_ACK_EARLY},
+     .pmi_ack = PMI_ACK_EARLY,
+     .dsrc = DSRC_NA /* no load-latency facility */},
     /*
      * The decoders' newest cores.  Only the PEBS constraints below are from a
      * source; the record format (arch-PEBS or not) comes from the CPU, and the
      * OFFCORE_RESPONSE MSRs are replaced by OMR ones (PMU_FL_HAS_OMR), which
      * this table does not describe: offcore_valid stays 0.
      */
+    /* data source: core.c INTEL_DIAMONDRAPIDS_X: intel_pmu_init_pnc, pnc_latency_data */
     PNC_ROW(UARCH_PNC, "Panther Cove", 0),
+    /* data source: ds.c nvl_latency_data -> pnc_latency_data (7cd264d1972d, c847a208f43b) */
     PNC_ROW(UARCH_CYC, "Coyote Cove (hybrid P-core)", UA_HYBRID),
     {.uarch = UARCH_ARW,
      .name = "Arctic Wolf (hybrid E-core)",
      .fmt = -1,
      .source = "ds.c intel_arw_pebs_event_constraints (c847a208f43b: LAT events 0x5d0 and "
 	       "0x6d0 on 0xff, 0x01d4..0x08d4 on one counter each); core.c intel_pmu_init_arw",
-     .flags = UA_LDLAT | UA_STLAT | UA_HYBRID | UA_GLOBAL_STATUS_SET,
+     .flags = UA_LDLAT | UA_STLAT | UA_HYBRID | UA_GLOBAL_STATUS_SET | UA_JUDGE_HITM,
      .layout = PEBS_EN_LAYOUT_FIXED,
      .pebs_gp = 0xff,
      .pebs_fixed = 0x7,
@@ -421,13 +479,16 @@ static const struct uarch_info uarch_table[] = {
      .store_event = EV(0xd0, 0x06),
      .cons = arw_cons,
      .inst_event = 0x00c0,
-     .pmi_ack = PMI_ACK_MID /* core.c intel_pmu_init_hybrid: mid_ack on small cores */},
+     .pmi_ack = PMI_ACK_MID /* core.c intel_pmu_init_hybrid: mid_ack on small cores */,
+     /* core.c INTEL_NOVALAKE(_L) small core: intel_pmu_init_arw; ds.c nvl_latency_data ->
+	arw_latency_data */
+     .dsrc = DSRC_ARW},
     {.uarch = UARCH_DKM,
      .name = "Darkmont (E-core)",
      .fmt = -1,
      .source = "core.c INTEL_ATOM_DARKMONT_X: intel_pmu_init_skt (grt PEBS constraints: "
 	       "loads 0x5d0 on PMC0-1, stores 0x6d0 on PMC0-3), cmt_latency_data",
-     .flags = UA_LDLAT | UA_STLAT | UA_GLOBAL_STATUS_SET,
+     .flags = UA_LDLAT | UA_STLAT | UA_GLOBAL_STATUS_SET | UA_JUDGE_HITM,
      .layout = PEBS_EN_LAYOUT_FIXED,
      .pebs_gp = 0xff,
      .pebs_fixed = 0x7,
@@ -437,7 +498,10 @@ static const struct uarch_info uarch_table[] = {
      .ldlat_event = EV(0xd0, 0x05),
      .store_event = EV(0xd0, 0x06),
      .inst_event = 0x00c0,
-     .pmi_ack = PMI_ACK_MID /* intel_pmu_init_skt -> intel_pmu_init_grt */},
+     .pmi_ack = PMI_ACK_MID /* intel_pmu_init_skt -> intel_pmu_init_grt */,
+     /* core.c INTEL_ATOM_DARKMONT_X (intel_pmu_init_skt) and INTEL_PANTHERLAKE_L
+	(lnl_latency_data, small core -> cmt_latency_data) */
+     .dsrc = DSRC_CMT},
     /*
      * Tremont (Snow Ridge, Elkhart Lake, Jasper Lake, Lakefield's E-cores):
      * core.c intel_pmu_init's Tremont case (PMU_FL_PEBS_ALL: every event may
@@ -459,6 +523,7 @@ static const struct uarch_info uarch_table[] = {
 	.inst_event = 0x00c0,
 	.offcore_valid = {0x800ff0ffffff9fffULL, 0xff0ffffff9fffULL},
 	.pmi_ack = PMI_ACK_EARLY,
+	.dsrc = DSRC_NA, /* no load-latency facility (no MSR_PEBS_LD_LAT event in its files) */
     },
 };
 
@@ -510,10 +575,192 @@ static const struct uarch_info arch_pebs_untyped =
     ARCH_PEBS_ROW("architectural PEBS (CPUID.23H, core type unknown: no latency events)", 0, 0, 0,
 		  NO_OCR, PMI_ACK_MID);
 
+/*
+ * Display family and model (and hybrid core type) to the microarchitecture
+ * whose PEBS rules and data-source encoding apply.  Model numbers: SDM Vol.
+ * 4 Table 2-1 and Linux arch/x86/include/asm/intel-family.h (IFM(family,
+ * model)); which perfmon file a model has is perfmon's mapfile.csv
+ * (cpu_perfmon_table); the data-source choice per model follows Linux
+ * arch/x86/events/intel/core.c (intel_pmu_init) and ds.c
+ * (__intel_pmu_pebs_data_source_*).  CORE_TYPE_NONE in `core` matches any
+ * core type; `is` says which kind of core a row describes (for a non-hybrid
+ * part, whose CPUID.1AH gives none: the arch-PEBS rows below).  `perfmon`:
+ * the platform directories of mapfile.csv for the model; NULL where the
+ * pinned perfmon has none: Core 2 (perfmon starts at Nehalem), Ice Lake
+ * NNPI 06_9D, Lakefield 06_8A and Diamond Rapids 19_01 (no mapfile.csv
+ * row), Silvermont SoFIA 06_5D (no mapfile.csv row).
+ */
+static const struct uarch_model models[] = {
+#define R(fam, mod, core, is, u, what, pm)                                                         \
+	{                                                                                          \
+		fam, mod, CORE_TYPE_##core, CORE_TYPE_##is, UARCH_##u, what, pm                    \
+	}
+    R(6, 0x0f, NONE, CORE, CORE2, "Core 2 (Merom)", NULL),
+    R(6, 0x16, NONE, CORE, CORE2, "Core 2 (Merom-L)", NULL),
+    R(6, 0x17, NONE, CORE, CORE2, "Core 2 (Penryn)", NULL),
+    R(6, 0x1d, NONE, CORE, CORE2, "Core 2 (Dunnington)", NULL),
+    R(6, 0x1a, NONE, CORE, NHM, "Nehalem-EP", "NHM-EP"),
+    R(6, 0x1e, NONE, CORE, NHM, "Nehalem (Lynnfield)", "NHM-EP"),
+    R(6, 0x1f, NONE, CORE, NHM, "Nehalem (Auburndale)", "NHM-EP"),
+    R(6, 0x2e, NONE, CORE, NHM, "Nehalem-EX", "NHM-EX"),
+    R(6, 0x25, NONE, CORE, WSM, "Westmere (Clarkdale)", "WSM-EP-SP"),
+    R(6, 0x2c, NONE, CORE, WSM, "Westmere-EP", "WSM-EP-DP"),
+    R(6, 0x2f, NONE, CORE, WSM, "Westmere-EX", "WSM-EX"),
+    R(6, 0x2a, NONE, CORE, SNB, "Sandy Bridge", "SNB"),
+    R(6, 0x2d, NONE, CORE, SNB, "Sandy Bridge-EP", "JKT"),
+    R(6, 0x3a, NONE, CORE, IVB, "Ivy Bridge", "IVB"),
+    R(6, 0x3e, NONE, CORE, IVB, "Ivy Bridge-EP", "IVT"),
+    R(6, 0x3c, NONE, CORE, HSW, "Haswell", "HSW"),
+    R(6, 0x3f, NONE, CORE, HSW, "Haswell-EP", "HSX"),
+    R(6, 0x45, NONE, CORE, HSW, "Haswell-ULT", "HSW"),
+    R(6, 0x46, NONE, CORE, HSW, "Haswell (Crystal Well)", "HSW"),
+    R(6, 0x3d, NONE, CORE, BDW, "Broadwell", "BDW"),
+    R(6, 0x47, NONE, CORE, BDW, "Broadwell (Iris Pro)", "BDW"),
+    R(6, 0x4f, NONE, CORE, BDW, "Broadwell-EP", "BDX"),
+    R(6, 0x56, NONE, CORE, BDW, "Broadwell-DE", "BDW-DE"),
+    R(6, 0x4e, NONE, CORE, SKL, "Skylake (mobile)", "SKL"),
+    R(6, 0x5e, NONE, CORE, SKL, "Skylake (desktop)", "SKL"),
+    R(6, 0x8e, NONE, CORE, SKL, "Kaby/Coffee/Whiskey/Amber Lake (mobile)", "SKL"),
+    R(6, 0x9e, NONE, CORE, SKL, "Kaby/Coffee Lake (desktop)", "SKL"),
+    R(6, 0xa5, NONE, CORE, SKL, "Comet Lake", "SKL"),
+    R(6, 0xa6, NONE, CORE, SKL, "Comet Lake (mobile)", "SKL"),
+    R(6, 0x55, NONE, CORE, SKX, "Skylake-SP/Cascade Lake/Cooper Lake", "SKX CLX"),
+    R(6, 0x7d, NONE, CORE, ICL, "Ice Lake (desktop)", "ICL"),
+    R(6, 0x7e, NONE, CORE, ICL, "Ice Lake (mobile)", "ICL"),
+    R(6, 0x9d, NONE, CORE, ICL, "Ice Lake (NNPI)", NULL),
+    R(6, 0xa7, NONE, CORE, ICL, "Rocket Lake", "RKL"),
+    R(6, 0x8c, NONE, CORE, ICL, "Tiger Lake (mobile)", "TGL"),
+    R(6, 0x8d, NONE, CORE, ICL, "Tiger Lake (desktop)", "TGL"),
+    R(6, 0x6a, NONE, CORE, ICX, "Ice Lake-SP", "ICX"),
+    R(6, 0x6c, NONE, CORE, ICX, "Ice Lake-D", "ICX"),
+    R(6, 0x8f, NONE, CORE, SPR, "Sapphire Rapids", "SPR"),
+    R(6, 0xcf, NONE, CORE, EMR, "Emerald Rapids", "EMR"),
+    R(6, 0xad, NONE, CORE, GNR, "Granite Rapids", "GNR"),
+    R(6, 0xae, NONE, CORE, GNR, "Granite Rapids-D", "GNR"),
+    /* Hybrid parts: the core type of the CPU running us picks the row. */
+    R(6, 0x8a, CORE, CORE, ICL, "Lakefield P-core (Sunny Cove)", NULL),
+    R(6, 0x8a, ATOM, ATOM, TNT, "Lakefield E-core (Tremont)", NULL),
+    R(6, 0x97, CORE, CORE, GLC, "Alder Lake P-core (Golden Cove)", "ADL"),
+    R(6, 0x97, ATOM, ATOM, GRT, "Alder Lake E-core (Gracemont)", "ADL"),
+    R(6, 0x9a, CORE, CORE, GLC, "Alder Lake-L P-core (Golden Cove)", "ADL"),
+    R(6, 0x9a, ATOM, ATOM, GRT, "Alder Lake-L E-core (Gracemont)", "ADL"),
+    R(6, 0xb7, CORE, CORE, GLC, "Raptor Lake P-core (Raptor Cove)", "ADL"),
+    R(6, 0xb7, ATOM, ATOM, GRT, "Raptor Lake E-core (Gracemont)", "ADL"),
+    R(6, 0xba, CORE, CORE, GLC, "Raptor Lake-P P-core (Raptor Cove)", "ADL"),
+    R(6, 0xba, ATOM, ATOM, GRT, "Raptor Lake-P E-core (Gracemont)", "ADL"),
+    R(6, 0xbf, CORE, CORE, GLC, "Raptor Lake-S P-core (Raptor Cove)", "ADL"),
+    R(6, 0xbf, ATOM, ATOM, GRT, "Raptor Lake-S E-core (Gracemont)", "ADL"),
+    R(6, 0xbe, NONE, ATOM, GRT, "Alder Lake-N (Gracemont)", "ADL"),
+    R(6, 0xaa, CORE, CORE, GLC, "Meteor Lake P-core (Redwood Cove)", "MTL"),
+    R(6, 0xaa, ATOM, ATOM, CMT, "Meteor Lake E-core (Crestmont)", "MTL"),
+    R(6, 0xac, CORE, CORE, GLC, "Meteor Lake P-core (Redwood Cove)", "MTL"),
+    R(6, 0xac, ATOM, ATOM, CMT, "Meteor Lake E-core (Crestmont)", "MTL"),
+    R(6, 0xb5, CORE, CORE, GLC, "Arrow Lake-U P-core (Redwood Cove)", "MTL"),
+    R(6, 0xb5, ATOM, ATOM, CMT, "Arrow Lake-U E-core (Crestmont)", "MTL"),
+    R(6, 0xaf, NONE, ATOM, CMT, "Sierra Forest (Crestmont)", "SRF"),
+    R(6, 0xb6, NONE, ATOM, CMT, "Grand Ridge (Crestmont)", "GRR"),
+    R(6, 0xbd, CORE, CORE, LNC, "Lunar Lake P-core (Lion Cove)", "LNL"),
+    R(6, 0xbd, ATOM, ATOM, CMT, "Lunar Lake E-core (Skymont)", "LNL"),
+    R(6, 0xc5, CORE, CORE, LNC, "Arrow Lake P-core (Lion Cove)", "ARL"),
+    R(6, 0xc5, ATOM, ATOM, CMT, "Arrow Lake E-core (Skymont, or LP Crestmont)", "ARL"),
+    R(6, 0xc6, CORE, CORE, LNC, "Arrow Lake-S P-core (Lion Cove)", "ARL"),
+    R(6, 0xc6, ATOM, ATOM, CMT, "Arrow Lake-S E-core (Skymont)", "ARL"),
+    /*
+     * Architectural PEBS parts (CPUID.23H gives their counters): core.c
+     * intel_pmu_init's PANTHERLAKE_L / WILDCATLAKE_L (Lion Cove rules on the
+     * P-core, intel_pmu_init_skt on the E-core), ATOM_DARKMONT_X (skt),
+     * NOVALAKE / NOVALAKE_L (pnc, arw), DIAMONDRAPIDS_X (pnc).
+     */
+    R(6, 0xcc, CORE, CORE, LNC, "Panther Lake P-core (Cougar Cove)", "PTL"),
+    R(6, 0xcc, ATOM, ATOM, DKM, "Panther Lake E-core (Darkmont)", "PTL"),
+    R(6, 0xd5, CORE, CORE, LNC, "Wildcat Lake P-core (Cougar Cove)", "PTL"),
+    R(6, 0xd5, ATOM, ATOM, DKM, "Wildcat Lake E-core (Darkmont)", "PTL"),
+    R(6, 0xe5, CORE, CORE, LNC, "Panther Lake 06_E5 P-core (Cougar Cove)", "PTL"),
+    R(6, 0xe5, ATOM, ATOM, DKM, "Panther Lake 06_E5 E-core (Darkmont)", "PTL"),
+    R(6, 0xdd, NONE, ATOM, DKM, "Clearwater Forest (Darkmont)", "CWF"),
+    R(0x12, 0x01, CORE, CORE, CYC, "Nova Lake-S P-core (Coyote Cove)", "NVL"),
+    R(0x12, 0x01, ATOM, ATOM, ARW, "Nova Lake-S E-core (Arctic Wolf)", "NVL"),
+    R(0x12, 0x03, CORE, CORE, CYC, "Nova Lake-L P-core (Coyote Cove)", "NVL"),
+    R(0x12, 0x03, ATOM, ATOM, ARW, "Nova Lake-L E-core (Arctic Wolf)", "NVL"),
+    R(0x13, 0x01, NONE, CORE, PNC, "Diamond Rapids (Panther Cove)", NULL),
+    /* Atoms */
+    R(6, 0x5c, NONE, ATOM, GLM, "Goldmont (Apollo Lake)", "GLM"),
+    R(6, 0x5f, NONE, ATOM, GLM, "Goldmont (Denverton)", "GLM"),
+    R(6, 0x7a, NONE, ATOM, GLM, "Goldmont Plus (Gemini Lake)", "GLP"),
+    R(6, 0x86, NONE, ATOM, TNT, "Tremont (Snow Ridge, Jacobsville)", "SNR"),
+    R(6, 0x96, NONE, ATOM, TNT, "Tremont (Elkhart Lake)", "EHL"),
+    R(6, 0x9c, NONE, ATOM, TNT, "Tremont (Jasper Lake)", "EHL"),
+    R(6, 0x37, NONE, ATOM, SLM, "Silvermont (Bay Trail)", "SLM"),
+    R(6, 0x4a, NONE, ATOM, SLM, "Silvermont (Merrifield)", "SLM"),
+    R(6, 0x4d, NONE, ATOM, SLM, "Silvermont (Avoton)", "SLM"),
+    R(6, 0x5a, NONE, ATOM, SLM, "Silvermont (Moorefield)", "SLM"),
+    R(6, 0x5d, NONE, ATOM, SLM, "Silvermont (SoFIA)", NULL),
+    R(6, 0x4c, NONE, ATOM, SLM, "Airmont (Cherry Trail)", "SLM"),
+#undef R
+};
+
+static const struct uarch_model *model_lookup(const struct cpu_info *ci)
+{
+	if (ci->vendor != VENDOR_INTEL)
+		return NULL;
+	for (size_t i = 0; i < ARRAY_SIZE(models); i++) {
+		const struct uarch_model *r = &models[i];
+
+		if (r->family == ci->family && r->model == ci->model &&
+		    (r->core == CORE_TYPE_NONE || r->core == ci->core_type))
+			return r;
+	}
+	return NULL;
+}
+
+enum cpu_core_type cpu_core_kind(const struct cpu_info *ci)
+{
+	const struct uarch_model *r;
+
+	if (ci->core_type != CORE_TYPE_NONE)
+		return ci->core_type;
+	r = model_lookup(ci);
+	return r && r->core == CORE_TYPE_NONE ? r->is : CORE_TYPE_NONE;
+}
+
+enum pebs_uarch cpu_uarch(const struct cpu_info *ci)
+{
+	const struct uarch_model *r = model_lookup(ci);
+
+	return r ? r->uarch : UARCH_NONE;
+}
+
+const char *cpu_uarch_description(const struct cpu_info *ci)
+{
+	const struct uarch_model *r = model_lookup(ci);
+
+	return r ? r->what : NULL;
+}
+
+unsigned int uarch_n_models(void)
+{
+	return ARRAY_SIZE(models);
+}
+
+const struct uarch_model *uarch_model_at(unsigned int i)
+{
+	return i < ARRAY_SIZE(models) ? &models[i] : NULL;
+}
+
 bool uarch_arch_pebs(const struct cpu_info *ci)
 {
 	return ci->arch_pebs && ci->has_perf_caps &&
 	       PERF_CAP_PEBS_FMT(ci->perf_caps) == PEBS_FMT_ARCH;
+}
+
+unsigned int uarch_n_rows(void)
+{
+	return ARRAY_SIZE(uarch_table);
+}
+
+const struct uarch_info *uarch_row_at(unsigned int i)
+{
+	return i < ARRAY_SIZE(uarch_table) ? &uarch_table[i] : NULL;
 }
 
 const struct uarch_info *uarch_get(enum pebs_uarch u)

@@ -1,8 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * uarch.h - what each microarchitecture's PMU allows for PEBS: one row per
- * enum pebs_uarch (lib/types.h), the source of its facts named in the
- * row.  pmu/cpu.c maps family/model/core type to the enum (cpu_uarch()).
+ * uarch.h - the generation table: every fact pebsprobe keeps about one
+ * microarchitecture generation, in one row per enum pebs_uarch
+ * (lib/types.h), each row naming its sources: record format, PEBS_ENABLE
+ * layout, PEBS / load-latency / store counters, the data-source decoder
+ * (decode/decode.h enum pebs_dsrc), what the kernels sample and count (by
+ * perfmon name), what their verdicts judge, errata, offcore and frontend
+ * masks, PMI order.  Beside it, the model table: display family/model and
+ * hybrid core type to the generation, and the perfmon platform the model's
+ * mapfile.csv rows name.  Nothing else in the tree lists CPU models or
+ * switches on a generation.
  */
 #ifndef PP_PMU_UARCH_H
 #define PP_PMU_UARCH_H
@@ -51,6 +58,29 @@ enum uarch_flag {
 	    1 << 11, /* HSW11/BDM11/BDM55: INST_RETIRED.ALL period >= 128, low 6 bits 0 */
 	UA_OFFCORE_AVG_LAT = 1 << 12,	/* OFFCORE_RSP0.OUTSTANDING[38] (SDM 18.6.3) */
 	UA_GLOBAL_STATUS_SET = 1 << 13, /* IA32_PERF_GLOBAL_STATUS_SET (PMU v4+) */
+	/*
+	 * What the kernels' verdicts judge in the data source (kernels/kernels.c
+	 * rows name the flag): the lock and STLB-miss bits (Linux ds.c
+	 * load_latency_data, __grt/__cmt_latency_data), a snoop HITM, the
+	 * data_blk bit (x86_pmu.pebs_block).
+	 */
+	UA_JUDGE_LOCK_TLB = 1 << 14,
+	UA_JUDGE_HITM = 1 << 15,
+	UA_JUDGE_BLK = 1 << 16,
+};
+
+/*
+ * Events the kernels count beside a sampling, by role: the row names the
+ * generation's perfmon event for each (NULL: the generation's kernels do
+ * not count it), kernels/kernels.c names the role.
+ */
+enum uarch_count {
+	UA_COUNT_NONE,	       /* no counted event (count_ev[0] stays NULL) */
+	UA_COUNT_SPLIT_LOADS,  /* loads that cross a cache line */
+	UA_COUNT_SPLIT_STORES, /* stores that cross a cache line */
+	UA_COUNT_STFWD_BLOCK,  /* loads whose store forwarding was blocked */
+	UA_COUNT_4K_ALIAS,     /* loads blocked by a 4 KiB address alias */
+	UA_COUNT_N
 };
 
 /* Sandy Bridge PEBS microcode minimums (Linux core.c pebs_ucodes). */
@@ -103,7 +133,11 @@ struct uarch_info {
 	uint64_t frontend_valid; /* writable MSR_PEBS_FRONTEND bits (core.c extra regs) */
 	enum pmi_ack pmi_ack;	 /* LVTPC unmask order in the PMI handler */
 	const struct uarch_constraint
-	    *count_cons; /* counting constraints (core.c event constraints) */
+	    *count_cons;     /* counting constraints (core.c event constraints) */
+	enum pebs_dsrc dsrc; /* how its records' data source is read (decode/datasrc.c) */
+	/* The kernels' counted events by perfmon EventName (in every model's file:
+	 * test_generation). */
+	const char *count_ev[UA_COUNT_N];
 };
 
 /* GP counters event evtsel[15:0] may PEBS on (all of `pebs_gp` unless constrained). */
@@ -118,6 +152,48 @@ bool uarch_arch_pebs(const struct cpu_info *ci);
 
 /* GP counters a counted (not sampled) event may use, 0xffffffff when unconstrained. */
 uint32_t uarch_count_counters(const struct uarch_info *ua, uint16_t evtsel);
+
+/* Rows 0..uarch_n_rows()-1 (the arch-PEBS rows are not among them). */
+unsigned int uarch_n_rows(void);
+const struct uarch_info *uarch_row_at(unsigned int i);
+
+/*
+ * The model table, one row per display family/model (and hybrid core type):
+ * the generation, the words, the perfmon platform(s) mapfile.csv gives it.
+ */
+struct uarch_model {
+	uint8_t family, model;
+	enum cpu_core_type core; /* CORE_TYPE_NONE: any (a non-hybrid part) */
+	enum cpu_core_type is;	 /* the kind of core the row describes */
+	enum pebs_uarch uarch;
+	const char *what;
+	/*
+	 * The perfmon platform directories mapfile.csv names for this model
+	 * and core type, space separated ("SKX CLX": by stepping), or NULL
+	 * where perfmon has no file (the row says why).  mapfile.csv itself
+	 * picks the file at run time (cpu_perfmon_table); test_generation
+	 * checks the two agree.
+	 */
+	const char *perfmon;
+};
+unsigned int uarch_n_models(void);
+const struct uarch_model *uarch_model_at(unsigned int i);
+
+/*
+ * The generation whose rules and data-source table apply: display family
+ * and model, and on hybrid parts the core type of the running CPU (P-core
+ * or E-core).  UARCH_NONE if the model is not in the table, or is an
+ * architectural-PEBS part.
+ */
+enum pebs_uarch cpu_uarch(const struct cpu_info *ci);
+/* The model row's words, e.g. "Skylake (desktop)", or NULL. */
+const char *cpu_uarch_description(const struct cpu_info *ci);
+/*
+ * The kind of core this is: CPUID.1AH's core type, else what the model
+ * table says a non-hybrid part's cores are (Clearwater Forest 06_DD:
+ * E-cores; Diamond Rapids 19_01: P-cores), else CORE_TYPE_NONE.
+ */
+enum cpu_core_type cpu_core_kind(const struct cpu_info *ci);
 
 /* The row for the running CPU (cpu_uarch()), NULL if unknown. */
 const struct uarch_info *uarch_for_cpu(const struct cpu_info *ci);

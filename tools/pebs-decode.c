@@ -22,6 +22,7 @@
 #include "../decode/scan.h"
 #include "../decode/summary.h"
 #include "../lib/fmt.h"
+#include "../pmu/uarch.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -558,6 +559,8 @@ int main(int argc, char **argv)
 		w.cfg.fmt = o.fmt;
 	if (o.have_uarch)
 		w.cfg.uarch = o.uarch;
+	/* The generation's row (pmu/uarch.c) names the decoder of its data source. */
+	w.cfg.dsrc = uarch_get(w.cfg.uarch) ? uarch_get(w.cfg.uarch)->dsrc : DSRC_UNKNOWN;
 	if (o.have_kind)
 		w.cfg.kind = o.kind;
 	if (o.have_cfg) {

@@ -68,7 +68,7 @@ static size_t build(bool fmt3, struct pebs_decode_cfg *cfg)
 		}
 	}
 	*cfg = (struct pebs_decode_cfg){.fmt = fmt3 ? 3 : 4,
-					.uarch = fmt3 ? UARCH_SKL : UARCH_ICL,
+					.dsrc = DSRC_SKL,
 					.kind = KIND_LDLAT,
 					.data_cfg = fmt3 ? 0 : 1,
 					.adaptive = !fmt3,

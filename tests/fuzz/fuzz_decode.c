@@ -8,7 +8,7 @@
  * -fsanitize=fuzzer,address,undefined (decode/build.mk).
  *
  *   byte 0       record format: value % 8, 7 = architectural PEBS
- *   byte 1       uarch % UARCH_COUNT
+ *   byte 1       data-source decoder % DSRC_COUNT
  *   byte 2       kind % KIND_COUNT
  *   byte 3       bit 0 timed, bit 1 adaptive, bits 7:4 PEBS-enabled mask
  *   bytes 4..11  PEBS_DATA_CFG (little-endian)
@@ -122,7 +122,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 12)
 		return 0;
 	cfg.fmt = data[0] % 8 == 7 ? PEBS_FMT_ARCH : data[0] % 8;
-	cfg.uarch = (enum pebs_uarch)(data[1] % UARCH_COUNT);
+	cfg.dsrc = (enum pebs_dsrc)(data[1] % DSRC_COUNT);
 	cfg.kind = (enum pebs_kind)(data[2] % KIND_COUNT);
 	cfg.timed = data[3] & 1;
 	cfg.adaptive = data[3] & 2;

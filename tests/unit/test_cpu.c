@@ -19,6 +19,7 @@
 #include "pmu/hw.h"
 #include "pmu/perfmon.h"
 #include "pmu/plan.h"
+#include "pmu/uarch.h"
 #include "test_util.h"
 
 struct leaf {

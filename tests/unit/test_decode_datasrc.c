@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "decode/decode.h"
+#include "test_gen.h"
 #include "decode/perf_mem.h"
 
 #define LH	  (OP(LOAD) | LVL(HIT))
@@ -141,7 +142,7 @@ static void test_tables_match_sheet(void **state)
 
 static void expect_src(enum pebs_uarch u, enum pebs_kind k, uint64_t dse, uint64_t want)
 {
-	uint64_t got = pebs_data_src(u, k, dse);
+	uint64_t got = pebs_data_src(gen_dsrc(u), k, dse);
 
 	if (got != want)
 		fail_msg("%s/%s dse 0x%llx: got 0x%llx, want 0x%llx", pebs_uarch_name(u),
@@ -335,10 +336,10 @@ static void test_datala(void **state)
 
 static void test_not_available(void **state)
 {
-	assert_false(pebs_uarch_has_data_src(UARCH_GLM));
-	assert_false(pebs_uarch_has_data_src(UARCH_SLM));
-	assert_false(pebs_uarch_has_data_src(UARCH_CORE2));
-	assert_true(pebs_uarch_has_data_src(UARCH_SKL));
+	assert_false(pebs_dsrc_has_data_src(gen_dsrc(UARCH_GLM)));
+	assert_false(pebs_dsrc_has_data_src(gen_dsrc(UARCH_SLM)));
+	assert_false(pebs_dsrc_has_data_src(gen_dsrc(UARCH_CORE2)));
+	assert_true(pebs_dsrc_has_data_src(gen_dsrc(UARCH_SKL)));
 	expect_src(UARCH_GLM, KIND_LDLAT, 0x1, MEM_NA);
 	expect_src(UARCH_SKL, KIND_OTHER, 0x1, MEM_NA);
 }

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "decode/decode.h"
+#include "test_gen.h"
 
 #define MAXREC 16
 static uint8_t img[8192];
@@ -68,7 +69,8 @@ static void legacy(size_t base, unsigned int fmt)
 
 static void test_fmt0(void **state)
 {
-	struct pebs_decode_cfg cfg = {.fmt = 0, .uarch = UARCH_CORE2, .kind = KIND_OTHER};
+	struct pebs_decode_cfg cfg = {
+	    .fmt = 0, .uarch = UARCH_CORE2, .dsrc = gen_dsrc(UARCH_CORE2), .kind = KIND_OTHER};
 
 	legacy(0, 0);
 	legacy(0x90, 0);
@@ -97,7 +99,8 @@ static void test_fmt0(void **state)
 
 static void test_fmt1_nhm(void **state)
 {
-	struct pebs_decode_cfg cfg = {.fmt = 1, .uarch = UARCH_NHM, .kind = KIND_LDLAT};
+	struct pebs_decode_cfg cfg = {
+	    .fmt = 1, .uarch = UARCH_NHM, .dsrc = gen_dsrc(UARCH_NHM), .kind = KIND_LDLAT};
 
 	legacy(0, 1);
 	p64(0x90, 0x5);	       /* GLOBAL_STATUS */
@@ -120,7 +123,8 @@ static void test_fmt1_nhm(void **state)
 
 static void test_fmt2_tsx(void **state)
 {
-	struct pebs_decode_cfg cfg = {.fmt = 2, .uarch = UARCH_HSW, .kind = KIND_OTHER};
+	struct pebs_decode_cfg cfg = {
+	    .fmt = 2, .uarch = UARCH_HSW, .dsrc = gen_dsrc(UARCH_HSW), .kind = KIND_OTHER};
 
 	legacy(0, 2);
 	p64(0x10, 0xab000001);			       /* RAX: XABORT imm 0xab, bit 0 explicit */
@@ -150,8 +154,11 @@ static void test_fmt2_tsx(void **state)
 
 static void test_fmt3_skl(void **state)
 {
-	struct pebs_decode_cfg cfg = {
-	    .fmt = 3, .uarch = UARCH_SKL, .kind = KIND_LDLAT, .pebs_enabled = 0x1};
+	struct pebs_decode_cfg cfg = {.fmt = 3,
+				      .uarch = UARCH_SKL,
+				      .dsrc = gen_dsrc(UARCH_SKL),
+				      .kind = KIND_LDLAT,
+				      .pebs_enabled = 0x1};
 
 	legacy(0, 3);
 	p64(0x90, 0x1);
@@ -180,7 +187,8 @@ static void test_fmt3_skl(void **state)
 
 static void test_glm_reserved(void **state)
 {
-	struct pebs_decode_cfg cfg = {.fmt = 3, .uarch = UARCH_GLM, .kind = KIND_LDLAT};
+	struct pebs_decode_cfg cfg = {
+	    .fmt = 3, .uarch = UARCH_GLM, .dsrc = gen_dsrc(UARCH_GLM), .kind = KIND_LDLAT};
 
 	legacy(0, 3);
 	p64(0x98, 0xdead000);
@@ -222,6 +230,7 @@ static void test_adaptive_groups(void **state)
 {
 	struct pebs_decode_cfg cfg = {.fmt = 4,
 				      .uarch = UARCH_ICL,
+				      .dsrc = gen_dsrc(UARCH_ICL),
 				      .kind = KIND_LDLAT,
 				      .data_cfg = CFG_ALL,
 				      .adaptive = true,
@@ -263,6 +272,7 @@ static void test_adaptive_groups(void **state)
 
 	/* SPR: latency split, instruction 15:0, cache 47:32 */
 	cfg.uarch = UARCH_SPR;
+	cfg.dsrc = gen_dsrc(UARCH_SPR);
 	adaptive_all(0, 0xffff002a1234000bULL);
 	assert_int_equal(run(&cfg, SZ_ALL), PEBS_STEP_END);
 	assert_int_equal(r->latency, 0x2a);
@@ -272,8 +282,12 @@ static void test_adaptive_groups(void **state)
 
 static void test_adaptive_fmt0_and_timed(void **state)
 {
-	struct pebs_decode_cfg cfg = {
-	    .fmt = 5, .uarch = UARCH_SPR, .kind = KIND_LDLAT, .data_cfg = 0x1, .timed = true};
+	struct pebs_decode_cfg cfg = {.fmt = 5,
+				      .uarch = UARCH_SPR,
+				      .dsrc = gen_dsrc(UARCH_SPR),
+				      .kind = KIND_LDLAT,
+				      .data_cfg = 0x1,
+				      .timed = true};
 
 	/* a non-adaptive counter's record: format 0, basic group only */
 	memset(img, 0, 0x60);
@@ -301,8 +315,12 @@ static void test_fmt6_counters(void **state)
 {
 	/* CNTR, GP mask 0x3 (47:32), fixed mask 0x1 (55:48) */
 	uint64_t dcfg = 0x10 | (0x3ULL << 32) | (0x1ULL << 48);
-	struct pebs_decode_cfg cfg = {
-	    .fmt = 6, .uarch = UARCH_LNC, .kind = KIND_OTHER, .data_cfg = dcfg, .adaptive = true};
+	struct pebs_decode_cfg cfg = {.fmt = 6,
+				      .uarch = UARCH_LNC,
+				      .dsrc = gen_dsrc(UARCH_LNC),
+				      .kind = KIND_OTHER,
+				      .data_cfg = dcfg,
+				      .adaptive = true};
 	size_t sz = 0x20 + 0x10 + 3 * 8;
 
 	assert_int_equal(pebs_adaptive_record_size(dcfg), sz);
@@ -352,6 +370,7 @@ static void test_fmt6_timed_counters(void **state)
 	uint64_t dcfg = 0x1 | 0x10 | 0x20 | (0x3ULL << 32) | (0x1ULL << 48);
 	struct pebs_decode_cfg cfg = {.fmt = 6,
 				      .uarch = UARCH_LNC,
+				      .dsrc = gen_dsrc(UARCH_LNC),
 				      .kind = KIND_LDLAT,
 				      .data_cfg = dcfg,
 				      .timed = true,
@@ -401,8 +420,12 @@ static void test_fmt6_timed_counters(void **state)
 static void test_fmt6_metrics_only_size(void **state)
 {
 	uint64_t dcfg = 0x20 | (0x3ULL << 32) | (0x1ULL << 48);
-	struct pebs_decode_cfg cfg = {
-	    .fmt = 6, .uarch = UARCH_LNC, .kind = KIND_OTHER, .data_cfg = dcfg, .adaptive = true};
+	struct pebs_decode_cfg cfg = {.fmt = 6,
+				      .uarch = UARCH_LNC,
+				      .dsrc = gen_dsrc(UARCH_LNC),
+				      .kind = KIND_OTHER,
+				      .data_cfg = dcfg,
+				      .adaptive = true};
 
 	assert_int_equal(pebs_adaptive_record_size(dcfg), 0x40);
 	memset(img, 0, sizeof(img));
@@ -418,8 +441,12 @@ static void test_fmt6_metrics_only_size(void **state)
 
 static void test_adaptive_anomalies(void **state)
 {
-	struct pebs_decode_cfg cfg = {
-	    .fmt = 4, .uarch = UARCH_ICL, .kind = KIND_LDLAT, .data_cfg = 0x1, .adaptive = true};
+	struct pebs_decode_cfg cfg = {.fmt = 4,
+				      .uarch = UARCH_ICL,
+				      .dsrc = gen_dsrc(UARCH_ICL),
+				      .kind = KIND_LDLAT,
+				      .data_cfg = 0x1,
+				      .adaptive = true};
 
 	/* good record, then a size field of 0 */
 	memset(img, 0, sizeof(img));
@@ -472,7 +499,8 @@ static void test_adaptive_anomalies(void **state)
 
 static void test_legacy_truncated(void **state)
 {
-	struct pebs_decode_cfg cfg = {.fmt = 1, .uarch = UARCH_SNB, .kind = KIND_LDLAT};
+	struct pebs_decode_cfg cfg = {
+	    .fmt = 1, .uarch = UARCH_SNB, .dsrc = gen_dsrc(UARCH_SNB), .kind = KIND_LDLAT};
 
 	legacy(0, 1);
 	legacy(0xb0, 1);
@@ -500,8 +528,11 @@ static uint64_t ahdr(size_t size, uint64_t bits)
 
 static void test_arch(void **state)
 {
-	struct pebs_decode_cfg cfg = {
-	    .fmt = PEBS_FMT_ARCH, .uarch = UARCH_LNC, .kind = KIND_LDLAT, .pebs_enabled = 0x1};
+	struct pebs_decode_cfg cfg = {.fmt = PEBS_FMT_ARCH,
+				      .uarch = UARCH_LNC,
+				      .dsrc = gen_dsrc(UARCH_LNC),
+				      .kind = KIND_LDLAT,
+				      .pebs_enabled = 0x1};
 	size_t s1 = 0x10 + 0x30 + 0x40 + 0xa0, o;
 
 	memset(img, 0, sizeof(img));
@@ -604,7 +635,10 @@ static void test_arch(void **state)
  */
 static void test_arch_hostile_counts(void **state)
 {
-	struct pebs_decode_cfg cfg = {.fmt = PEBS_FMT_ARCH, .uarch = UARCH_LNC, .kind = KIND_OTHER};
+	struct pebs_decode_cfg cfg = {.fmt = PEBS_FMT_ARCH,
+				      .uarch = UARCH_LNC,
+				      .dsrc = gen_dsrc(UARCH_LNC),
+				      .kind = KIND_OTHER};
 	size_t s = 0x10 + 0x30 + 0x30, c;
 
 	memset(img, 0, sizeof(img));
@@ -667,7 +701,10 @@ static size_t frag_gpr(size_t o, uint64_t more, uint64_t ax)
  */
 static void test_arch_xabort_fragments(void **state)
 {
-	struct pebs_decode_cfg cfg = {.fmt = PEBS_FMT_ARCH, .uarch = UARCH_PNC, .kind = KIND_OTHER};
+	struct pebs_decode_cfg cfg = {.fmt = PEBS_FMT_ARCH,
+				      .uarch = UARCH_PNC,
+				      .dsrc = gen_dsrc(UARCH_PNC),
+				      .kind = KIND_OTHER};
 	size_t o;
 
 	/* aux in fragment 1, GPRs only in fragment 2: no code */
@@ -723,7 +760,10 @@ static void test_arch_xabort_fragments(void **state)
  */
 static void test_arch_all_groups_fragments(void **state)
 {
-	struct pebs_decode_cfg cfg = {.fmt = PEBS_FMT_ARCH, .uarch = UARCH_PNC, .kind = KIND_LDLAT};
+	struct pebs_decode_cfg cfg = {.fmt = PEBS_FMT_ARCH,
+				      .uarch = UARCH_PNC,
+				      .dsrc = gen_dsrc(UARCH_PNC),
+				      .kind = KIND_LDLAT};
 	size_t f1 = 0x10 + 0x30 + 0x10 + 0x100 + 0x100;
 	size_t f2 = 0x10 + 0xa0 + 0x10 + 0x40 + 0x200 + 0x400;
 	size_t f3 = 0x10 + 0x40 + (0x30 + 16 * 0x18) + (0x10 + 3 * 8);
@@ -789,7 +829,7 @@ static void test_garbage(void **state)
 
 	for (unsigned int round = 0; round < 300; round++) {
 		struct pebs_decode_cfg cfg = {.fmt = fmts[round % 9],
-					      .uarch = round % UARCH_COUNT,
+					      .dsrc = round % DSRC_COUNT,
 					      .kind = round % KIND_COUNT,
 					      .data_cfg = x & 0xff00003f,
 					      .timed = round & 1,

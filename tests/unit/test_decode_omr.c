@@ -23,6 +23,7 @@
 #include <cmocka.h>
 
 #include "decode/decode.h"
+#include "test_gen.h"
 
 /* include/uapi/linux/perf_event.h union perf_mem_data_src (little-endian). */
 union uapi_src {
@@ -48,7 +49,7 @@ struct f {
 
 static void expect(enum pebs_uarch u, enum pebs_kind k, uint64_t dse, struct f e)
 {
-	union uapi_src got = {.val = pebs_data_src(u, k, dse)};
+	union uapi_src got = {.val = pebs_data_src(gen_dsrc(u), k, dse)};
 	const struct {
 		const char *name;
 		unsigned int got, want;
@@ -288,9 +289,9 @@ static void test_darkmont(void **state)
 	expect(UARCH_DKM, KIND_LDLAT, 0x8b, rb);
 	/* the E-core store event 0x6d0 (INTEL_HYBRID_LAT_CONSTRAINT): still LOAD */
 	expect(UARCH_DKM, KIND_STLAT, 0x07, r7);
-	assert_true(pebs_uarch_instr_latency(UARCH_DKM));
-	assert_true(pebs_uarch_instr_latency(UARCH_PNC));
-	assert_true(pebs_uarch_instr_latency(UARCH_ARW));
+	assert_true(pebs_dsrc_instr_latency(gen_dsrc(UARCH_DKM)));
+	assert_true(pebs_dsrc_instr_latency(gen_dsrc(UARCH_PNC)));
+	assert_true(pebs_dsrc_instr_latency(gen_dsrc(UARCH_ARW)));
 }
 
 /* The names, and the L0 level word (uapi PERF_MEM_LVLNUM_L0, comment "L0"). */
@@ -305,13 +306,13 @@ static void test_names_and_words(void **state)
 		assert_true(pebs_uarch_from_name(names[i], &u));
 		assert_int_equal(u, ids[i]);
 		assert_string_equal(pebs_uarch_name(ids[i]), names[i]);
-		assert_true(pebs_uarch_has_data_src(ids[i]));
-		assert_non_null(strstr(pebs_uarch_source(ids[i]), ".c "));
+		assert_true(pebs_dsrc_has_data_src(gen_dsrc(ids[i])));
+		assert_non_null(strstr(pebs_dsrc_source(gen_dsrc(ids[i])), ".c "));
 	}
-	pebs_mem_describe(pebs_data_src(UARCH_PNC, KIND_LDLAT, 1), &w);
+	pebs_mem_describe(pebs_data_src(gen_dsrc(UARCH_PNC), KIND_LDLAT, 1), &w);
 	assert_string_equal(w.level, "L0 hit");
 	assert_string_equal(w.snoop, "None");
-	pebs_mem_describe(pebs_data_src(UARCH_PNC, KIND_LDLAT, 0x108), &w);
+	pebs_mem_describe(pebs_data_src(gen_dsrc(UARCH_PNC), KIND_LDLAT, 0x108), &w);
 	assert_string_equal(w.level, "Local RAM hit");
 	assert_string_equal(w.snoop, "Hit");
 }

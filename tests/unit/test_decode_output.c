@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "decode/decode.h"
+#include "test_gen.h"
 #include "decode/dump.h"
 #include "decode/render.h"
 #include "decode/summary.h"
@@ -281,6 +282,7 @@ static void test_dump_roundtrip(void **state)
 {
 	struct pebs_dump_info di = {.cfg = {.fmt = 4,
 					    .uarch = UARCH_SPR,
+					    .dsrc = gen_dsrc(UARCH_SPR),
 					    .kind = KIND_STLAT,
 					    .data_cfg = 0x1,
 					    .timed = true,
@@ -359,7 +361,8 @@ static void test_dump_roundtrip(void **state)
  */
 static void test_dump_simulated(void **state)
 {
-	struct pebs_dump_info di = {.cfg = {.fmt = 3, .uarch = UARCH_SKL, .kind = KIND_LDLAT}};
+	struct pebs_dump_info di = {
+	    .cfg = {.fmt = 3, .uarch = UARCH_SKL, .dsrc = gen_dsrc(UARCH_SKL), .kind = KIND_LDLAT}};
 	struct pebs_dump_info back;
 	uint8_t out[256];
 	const uint8_t *rp;

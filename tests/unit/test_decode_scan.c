@@ -3,7 +3,7 @@
  * test_decode_scan.c - the summary's fast path (decode/scan.h) gives the
  * summary the full decoder gives: the same printed table and histograms,
  * the same records stepped over, the same stopping point.  Buffers of
- * every record format (0-6 and arch-PEBS), every uarch and event kind,
+ * every record format (0-6 and arch-PEBS), every data-source decoder and event kind,
  * timed or not, with and without a PEBS-enabled mask, built from varied
  * records (data sources that repeat and ones that overflow the group
  * table, latencies above the exact range, applicable counters outside the
@@ -188,10 +188,10 @@ static size_t compare(const struct pebs_decode_cfg *cfg, size_t len)
 	if (full.end != fast.end || full.anomalies != fast.anomalies || out_len[0] != out_len[1] ||
 	    memcmp(out[0], out[1], out_len[0])) {
 		print_error(
-		    "fmt %u uarch %s kind %s timed %d enabled 0x%llx data_cfg 0x%llx, %zu "
+		    "fmt %u dsrc %s kind %s timed %d enabled 0x%llx data_cfg 0x%llx, %zu "
 		    "bytes: full decoder stopped at %zu with %u anomalies, fast path at %zu "
 		    "with %u\n--- full decoder:\n%.*s--- fast path:\n%.*s",
-		    cfg->fmt, pebs_uarch_name(cfg->uarch), pebs_kind_name(cfg->kind), cfg->timed,
+		    cfg->fmt, pebs_dsrc_name(cfg->dsrc), pebs_kind_name(cfg->kind), cfg->timed,
 		    (unsigned long long)cfg->pebs_enabled, (unsigned long long)cfg->data_cfg, len,
 		    full.end, full.anomalies, fast.end, fast.anomalies, (int)out_len[0], out[0],
 		    (int)out_len[1], out[1]);
@@ -200,7 +200,7 @@ static size_t compare(const struct pebs_decode_cfg *cfg, size_t len)
 	return fast.scanned;
 }
 
-/* Every format, uarch, kind, timed flag and PEBS-enabled mask, on built records. */
+/* Every format, decoder, kind, timed flag and PEBS-enabled mask, on built records. */
 static void test_scan_matches_decoder(void **state)
 {
 	static const unsigned int fmts[] = {0, 1, 2, 3, 4, 5, 6, PEBS_FMT_ARCH};
@@ -208,12 +208,12 @@ static void test_scan_matches_decoder(void **state)
 
 	(void)state;
 	for (unsigned int f = 0; f < sizeof(fmts) / sizeof(fmts[0]); f++)
-		for (unsigned int u = 0; u < UARCH_COUNT; u++)
+		for (unsigned int u = 0; u < DSRC_COUNT; u++)
 			for (unsigned int k = 0; k < KIND_COUNT; k++)
 				for (unsigned int v = 0; v < 4; v++) {
 					struct pebs_decode_cfg cfg = {
 					    .fmt = fmts[f],
-					    .uarch = (enum pebs_uarch)u,
+					    .dsrc = (enum pebs_dsrc)u,
 					    .kind = (enum pebs_kind)k,
 					    .timed = v & 1,
 					    .pebs_enabled = v & 2 ? 1 + rnd() % 7 : 0,
@@ -252,7 +252,7 @@ static void test_scan_random_bytes(void **state)
 	for (unsigned int i = 0; i < 3000; i++) {
 		struct pebs_decode_cfg cfg = {
 		    .fmt = rnd() % 8 == 7 ? PEBS_FMT_ARCH : (unsigned int)(rnd() % 8),
-		    .uarch = (enum pebs_uarch)(rnd() % UARCH_COUNT),
+		    .dsrc = (enum pebs_dsrc)(rnd() % DSRC_COUNT),
 		    .kind = (enum pebs_kind)(rnd() % KIND_COUNT),
 		    .timed = rnd() & 1,
 		    .pebs_enabled = rnd() % 16,

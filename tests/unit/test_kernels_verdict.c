@@ -55,7 +55,8 @@ static void setup_run(const char *kernel, enum pebs_uarch u)
 	fx.k.ip_hi = 0x1100;
 	kstats_init(&fx.st, &fx.k);
 	fx.in.st = &fx.st;
-	fx.in.uarch = u;
+	fx.in.ua = uarch_get(u);
+	fx.in.named_counts = true;
 	fx.in.period = 100;
 }
 
@@ -250,7 +251,7 @@ static void test_no_data_src_encoding(void **state)
 	assert_int_equal(eval(KSAMPLE_LOAD), KV_FAIL);
 	assert_non_null(strstr(fx.text, "L1 hits: no records to judge"));
 	/* ...an unknown microarchitecture has none: said, not judged. */
-	fx.in.uarch = UARCH_NONE;
+	fx.in.ua = NULL;
 	assert_int_equal(eval(KSAMPLE_LOAD), KV_PASS);
 	assert_non_null(strstr(
 	    fx.text,
@@ -335,19 +336,21 @@ static void test_counted_events(void **state)
 	const char *names[4];
 
 	/* split-line on Skylake counts split loads and split stores; Nehalem neither. */
-	assert_int_equal(
-	    kernel_count_events(kernel_find("split-line"), KSAMPLE_LOAD, UARCH_SKL, names, 4), 2);
-	assert_string_equal(names[0], "event=0xd0,umask=0x41");
-	assert_string_equal(names[1], "event=0xd0,umask=0x42");
-	assert_int_equal(
-	    kernel_count_events(kernel_find("split-line"), KSAMPLE_LOAD, UARCH_NHM, names, 4), 0);
+	assert_int_equal(kernel_count_events(kernel_find("split-line"), KSAMPLE_LOAD,
+					     uarch_get(UARCH_SKL), true, names, 4),
+			 2);
+	assert_string_equal(names[0], "MEM_INST_RETIRED.SPLIT_LOADS");
+	assert_string_equal(names[1], "MEM_INST_RETIRED.SPLIT_STORES");
+	assert_int_equal(kernel_count_events(kernel_find("split-line"), KSAMPLE_LOAD,
+					     uarch_get(UARCH_NHM), true, names, 4),
+			 0);
 
 	setup_run("split-line", UARCH_SKL);
 	add(100, DS_L1_HIT);
 	fx.in.loads = fx.in.stores = 1000;
 	fx.in.n_counts = 2;
-	fx.in.count_names[0] = "event=0xd0,umask=0x41";
-	fx.in.count_names[1] = "event=0xd0,umask=0x42";
+	fx.in.count_names[0] = "MEM_INST_RETIRED.SPLIT_LOADS";
+	fx.in.count_names[1] = "MEM_INST_RETIRED.SPLIT_STORES";
 	fx.in.counts[0] = 1000;
 	fx.in.counts[1] = 1003;
 	assert_int_equal(eval(KSAMPLE_LOAD), KV_PASS);
@@ -392,13 +395,15 @@ static void test_rows_by_kind(void **state)
 	/* kind "other" counting loads (Goldmont ALL_LOADS): data-source rows noted, not judged */
 	fx.in.ldlat = 0;
 	fx.in.kind = KIND_OTHER;
-	fx.in.uarch = UARCH_SKL;
+	fx.in.ua = uarch_get(UARCH_SKL);
 	assert_int_equal(eval(KSAMPLE_LOAD), KV_PASS);
 	assert_non_null(strstr(
 	    fx.text, "L1 hits not checked (the sampled event's records carry no data source)"));
 
 	/* counted-event rows stay with an event that counts no access */
-	assert_int_equal(kernel_count_events(kernel_find("split-line"), 0, UARCH_SKL, names, 4), 2);
+	assert_int_equal(
+	    kernel_count_events(kernel_find("split-line"), 0, uarch_get(UARCH_SKL), true, names, 4),
+	    2);
 	setup_run("split-line", UARCH_SKL);
 	add(100, DS_L1_HIT);
 	fx.in.kind = KIND_OTHER;
@@ -478,14 +483,14 @@ static void test_stfwd_blk_on_spr(void **state)
 	add(100, DS_L1_HIT | BLK(DATA));
 	fx.in.loads = 1000;
 	fx.in.n_counts = 1;
-	fx.in.count_names[0] = "event=0x03,umask=0x02";
+	fx.in.count_names[0] = "LD_BLOCKS.STORE_FORWARD";
 	fx.in.counts[0] = 900;
 	assert_int_equal(eval(KSAMPLE_LOAD), KV_PASS);
 	setup_run("st-fwd-block", UARCH_SPR);
 	add(100, DS_L1_HIT);
 	fx.in.loads = 1000;
 	fx.in.n_counts = 1;
-	fx.in.count_names[0] = "event=0x03,umask=0x02";
+	fx.in.count_names[0] = "LD_BLOCKS.STORE_FORWARD";
 	fx.in.counts[0] = 900;
 	assert_int_equal(eval(KSAMPLE_LOAD), KV_FAIL);
 	assert_non_null(strstr(fx.text, "blocked by data (store forward) 0.0% < 50.0%"));
