@@ -268,12 +268,28 @@ static int default_sample(const struct pmu_plan *p, enum pebs_kind kind, struct 
 static int pebs_event_rules(const struct pmu_plan *p, const struct pmu_event *ev, char *why,
 			    size_t why_size)
 {
-	/* SDM Vol. 3B 18.9.4 NOTE: PEBS events need AnyThread, Edge, Invert and CMask all zero. */
-	if (ev->evtsel & (EVTSEL_ANY | EVTSEL_EDGE | EVTSEL_INV | EVTSEL_CMASK_MASK))
+	const uint64_t flags = EVTSEL_ANY | EVTSEL_EDGE | EVTSEL_INV | EVTSEL_CMASK_MASK;
+
+	/* The generation's rule, with its source (uarch_info.pebs_flags_src). */
+	if ((ev->evtsel & flags) && p->ua->pebs_flags_src)
 		return refuse(why, why_size,
-			      "event '%s': PEBS needs AnyThread, Edge, Invert and CMask zero "
-			      "(SDM 18.9.4 NOTE; accepted: the event without any, e, i or c=)",
-			      ev->name);
+			      "event '%s': PEBS needs AnyThread, Edge, Invert and CMask zero on %s "
+			      "(%s; accepted: the event without any, e, i or c=)",
+			      ev->name, p->ua->name, p->ua->pebs_flags_src);
+	/*
+	 * Everywhere, a memory kind: load latency needs CMASK and INV 0 (SDM
+	 * Vol. 3B 18.8.1.2, 18.9.4.2), and Linux matches its load-latency,
+	 * store and DataLA PEBS constraints (ds.c INTEL_PLD_CONSTRAINT,
+	 * INTEL_PST_*, *_DATALA_*) with X86_ALL_EVENT_FLAGS zero: with them
+	 * set the event is no memory event, its records no data source.
+	 */
+	if ((ev->evtsel & flags) && p->kind != KIND_OTHER)
+		return refuse(
+		    why, why_size,
+		    "event '%s': a %s event needs AnyThread, Edge, Invert and CMask zero "
+		    "(SDM Vol. 3B 18.9.4.2; Linux ds.c memory-event constraints match "
+		    "X86_ALL_EVENT_FLAGS zero; accepted: the event without any, e, i or c=)",
+		    ev->name, pebs_kind_name(p->kind));
 	if (!ev->precise && !(p->ua->flags & UA_NONPRECISE_PEBS) && !p->baseline && !p->arch)
 		return refuse(why, why_size,
 			      "event '%s' is not PEBS-capable on %s (perfmon %s: PEBS, Precise and "

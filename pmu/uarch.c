@@ -165,6 +165,16 @@ static const struct uarch_constraint glc_cons[] = {
 	COUNT_EV("MEM_INST_RETIRED", "LD_BLOCKS.STORE_FORWARD", "LD_BLOCKS_PARTIAL.ADDRESS_ALIAS")
 #define COUNT_GLC COUNT_EV("MEM_INST_RETIRED", NULL, NULL)
 
+/*
+ * Where no SDM sentence says it for a generation, Linux's PEBS constraint
+ * tables do: their INTEL_FLAGS_* / INTEL_ALL_EVENT_CONSTRAINT entries match
+ * the event with the X86_ALL_EVENT_FLAGS bits (Edge, Invert, CMask,
+ * AnyThread, ...; arch/x86/include/asm/perf_event.h) zero, and ds.c
+ * intel_pebs_constraints gives an event no entry matches no counter
+ * (emptyconstraint) unless PMU_FL_PEBS_ALL.
+ */
+#define FLAGS_LINUX(tbl) "Linux ds.c " tbl " (matched with X86_ALL_EVENT_FLAGS zero)"
+
 /* What the verdicts judge in the data source of the big cores from Sandy Bridge. */
 #define JUDGE_SNB UA_JUDGE_LOCK_TLB
 #define JUDGE_HSW (UA_JUDGE_LOCK_TLB | UA_JUDGE_HITM)
@@ -189,14 +199,15 @@ static const struct uarch_constraint glc_cons[] = {
 		.store_event = EV(0xcd, 0x02), .ucode = uc, .n_ucode = nuc, .cons = pdir_pmc1,     \
 		.inst_event = EV(0xc0, 0x01), .offcore_valid = {ocr, ocr}, .count_cons = cc,       \
 		.pmi_ack = PMI_ACK_EARLY /* core.c: no late_ack before Haswell */,                 \
-		.dsrc = DSRC_SNB, .count_ev = COUNT_SNB                                            \
+		.dsrc = DSRC_SNB, .count_ev = COUNT_SNB,                                           \
+		.pebs_flags_src = "SDM Vol. 3B 18.9.4 NOTE"                                        \
 	}
 
 /*
  * Haswell..Skylake-SP: DataLA, SDM Vol. 3B 18.11.3 "PEBS Data Address
  * Profiling" (Table 18-45), the record of Table 18-44.
  */
-#define HSW_ROW(u, nm, f, extra, ds, cnt)                                                          \
+#define HSW_ROW(u, nm, f, extra, ds, cnt, fl)                                                      \
 	{                                                                                          \
 		.uarch = (u), .name = nm, .fmt = f,                                                \
 		.source =                                                                          \
@@ -211,7 +222,7 @@ static const struct uarch_constraint glc_cons[] = {
 		.cons = pdir_pmc1, .inst_event = EV(0xc0, 0x01),                                   \
 		.offcore_valid = {0x3fffff8fffULL, 0x3fffff8fffULL},                               \
 		.frontend_valid = ((extra)&UA_FRONTEND) ? FE_SKL : 0, .dsrc = (ds),                \
-		.count_ev = cnt                                                                    \
+		.count_ev = cnt, .pebs_flags_src = fl                                              \
 	}
 
 /* Golden Cove class (SPR/EMR/GNR, ADL/MTL P-cores, LNL): ds.c intel_glc_pebs_event_constraints. */
@@ -266,7 +277,8 @@ static const struct uarch_info uarch_table[] = {
      .inst_event = 0x00c0,
      .pmi_ack = PMI_ACK_EARLY, /* core.c: early ack before Haswell */
      .errata_model = 0x0f /* Merom only: Merom-L, Penryn, Dunnington keep PEBS */,
-     .dsrc = DSRC_NA /* fmt0 records have no data-source field (ds.c pebs_record_core) */},
+     .dsrc = DSRC_NA /* fmt0 records have no data-source field (ds.c pebs_record_core) */,
+     .pebs_flags_src = FLAGS_LINUX("intel_core2_pebs_event_constraints")},
     {.uarch = UARCH_NHM,
      .name = "Nehalem",
      .fmt = 1,
@@ -282,7 +294,8 @@ static const struct uarch_info uarch_table[] = {
      .offcore_valid = {0xffff, 0}, /* intel_nehalem_extra_regs */
      .count_cons = nhm_count,
      .pmi_ack = PMI_ACK_EARLY,
-     .dsrc = DSRC_NHM /* core.c intel_pmu_init NEHALEM: pebs_no_tlb */},
+     .dsrc = DSRC_NHM /* core.c intel_pmu_init NEHALEM: pebs_no_tlb */,
+     .pebs_flags_src = FLAGS_LINUX("intel_nehalem_pebs_event_constraints")},
     {.uarch = UARCH_WSM,
      .name = "Westmere",
      .fmt = 1,
@@ -298,17 +311,20 @@ static const struct uarch_info uarch_table[] = {
      .offcore_valid = {0xffff, 0xffff},
      .count_cons = wsm_count,
      .pmi_ack = PMI_ACK_EARLY,
-     .dsrc = DSRC_WSM /* core.c intel_pmu_init WESTMERE: the NHM table, TLB and lock bits */},
+     .dsrc = DSRC_WSM /* core.c intel_pmu_init WESTMERE: the NHM table, TLB and lock bits */,
+     .pebs_flags_src = FLAGS_LINUX("intel_westmere_pebs_event_constraints")},
     /* OFFCORE_RSPx: intel_snb_extra_regs; the -EP models differ, per model in pmu/extra_regs.c */
     SNB_ROW(UARCH_SNB, "Sandy Bridge", snb_ucodes, ARRAY_SIZE(snb_ucodes), 0x3f807f8fffULL,
 	    snb_count),
     SNB_ROW(UARCH_IVB, "Ivy Bridge", NULL, 0, 0x3f807f8fffULL, ivb_count),
-    HSW_ROW(UARCH_HSW, "Haswell", 2, 0, DSRC_SNB, COUNT_SNB),
-    HSW_ROW(UARCH_BDW, "Broadwell", 2, 0, DSRC_SNB, COUNT_SNB),
+    HSW_ROW(UARCH_HSW, "Haswell", 2, 0, DSRC_SNB, COUNT_SNB, "SDM Vol. 3B 18.11.1 NOTE"),
+    HSW_ROW(UARCH_BDW, "Broadwell", 2, 0, DSRC_SNB, COUNT_SNB,
+	    FLAGS_LINUX("intel_bdw_pebs_event_constraints")),
     /* data source: ds.c __intel_pmu_pebs_data_source_skl(pmem=false) for clients */
-    HSW_ROW(UARCH_SKL, "Skylake", 3, UA_FRONTEND, DSRC_SKL, COUNT_SKL),
+    HSW_ROW(UARCH_SKL, "Skylake", 3, UA_FRONTEND, DSRC_SKL, COUNT_SKL, "SDM Vol. 3B 18.13.1 NOTES"),
     /* core.c intel_pmu_init SKYLAKE_X: pmem = true */
-    HSW_ROW(UARCH_SKX, "Skylake-SP", 3, UA_FRONTEND, DSRC_SKX, COUNT_SKL),
+    HSW_ROW(UARCH_SKX, "Skylake-SP", 3, UA_FRONTEND, DSRC_SKX, COUNT_SKL,
+	    "SDM Vol. 3B 18.13.1 NOTES"),
     {.uarch = UARCH_ICL,
      .name = "Ice Lake",
      .fmt = 4,
@@ -438,7 +454,12 @@ static const struct uarch_info uarch_table[] = {
      /* intel_glm_extra_regs: bit 31 (SNP_NONE) and request bit 6 not writable */
      .offcore_valid = {0x760005ffbfULL, 0x360005ffbfULL},
      .pmi_ack = PMI_ACK_EARLY /* core.c: small cores up to Tremont ack early */,
-     .dsrc = DSRC_RESERVED /* SDM 18.7.1.1: data source and latency reserved */},
+     .dsrc = DSRC_RESERVED /* SDM 18.7.1.1: data source and latency reserved */,
+     /*
+      * Goldmont; Linux sets PMU_FL_PEBS_ALL for Goldmont Plus (core.c
+      * intel_pmu_init GOLDMONT_PLUS), which shares this row: refused there too.
+      */
+     .pebs_flags_src = FLAGS_LINUX("intel_glm_pebs_event_constraints")},
     {.uarch = UARCH_SLM,
      .name = "Silvermont",
      .fmt = 2,
@@ -452,7 +473,8 @@ static const struct uarch_info uarch_table[] = {
 
      .offcore_valid = {0x768005ffffULL, 0x368005ffffULL}, /* intel_slm_extra_regs */
      .pmi_ack = PMI_ACK_EARLY,
-     .dsrc = DSRC_NA /* no load-latency facility */},
+     .dsrc = DSRC_NA /* no load-latency facility */,
+     .pebs_flags_src = FLAGS_LINUX("intel_slm_pebs_event_constraints")},
     /*
      * The decoders' newest cores.  Only the PEBS constraints below are from a
      * source; the record format (arch-PEBS or not) comes from the CPU, and the

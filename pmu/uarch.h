@@ -135,9 +135,17 @@ struct uarch_info {
 	const struct uarch_constraint
 	    *count_cons;     /* counting constraints (core.c event constraints) */
 	enum pebs_dsrc dsrc; /* how its records' data source is read (decode/datasrc.c) */
-	/* The kernels' counted events by perfmon EventName (in every model's file:
-	 * test_generation). */
+	/* The kernels' counted events by perfmon EventName (test_generation resolves them). */
 	const char *count_ev[UA_COUNT_N];
+	/*
+	 * Where "a PEBS event needs AnyThread, Edge, Invert and CMask zero"
+	 * comes from on this generation (the refusal cites it).  NULL: PEBS on
+	 * every event (baseline, arch-PEBS), where Linux applies no such rule
+	 * (ds.c intel_pebs_constraints: with PMU_FL_PEBS_ALL an event no PEBS
+	 * constraint matches takes the counting constraints), and only the
+	 * memory kinds need them zero (pmu/plan.c).
+	 */
+	const char *pebs_flags_src;
 };
 
 /* GP counters event evtsel[15:0] may PEBS on (all of `pebs_gp` unless constrained). */

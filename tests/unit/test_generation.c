@@ -7,7 +7,8 @@
  *     the row's core type), none where it says none;
  *   - every generation row names a data-source decoder that exists, one
  *     with a data source exactly where the generation samples a kind that
- *     has one;
+ *     has one, and a source for the AnyThread/Edge/Invert/CMask rule
+ *     exactly where PEBS is not on every event;
  *   - every perfmon name a row gives (the kernels' counted events, the
  *     Goldmont load/store events) resolves in the file of every model of
  *     the generation, on a general-purpose counter;
@@ -131,6 +132,14 @@ static void test_rows_name_decoders(void **state)
 				 sampled ? "kinds with a" : "no kind with a",
 				 pebs_dsrc_name(ua->dsrc), sampled ? "reads none" : "reads one");
 		assert_non_null(ua->source);
+		/*
+		 * The AnyThread/Edge/Invert/CMask rule has a source exactly where
+		 * PEBS is not on every event: legacy formats 0..3 (Linux ds.c
+		 * intel_ds_init sets PMU_FL_PEBS_ALL from format 4 with baseline).
+		 */
+		if ((ua->fmt >= 0 && ua->fmt < 4) != (ua->pebs_flags_src != NULL))
+			fail_msg("%s (fmt %d): AnyThread/Edge/Invert/CMask rule %s", ua->name,
+				 ua->fmt, ua->pebs_flags_src ? ua->pebs_flags_src : "missing");
 	}
 }
 

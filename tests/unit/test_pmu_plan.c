@@ -297,6 +297,35 @@ static void test_skl_frontend(void **state)
 	assert_non_null(strstr(why, "FRONTEND"));
 }
 
+/*
+ * AnyThread/Edge/Invert/CMask on a PEBS event, per generation (the row's
+ * pebs_flags_src): refused on Skylake with its SDM note (Vol. 3B 18.13.1);
+ * on Ice Lake-SP, with PEBS on every event (Linux ds.c
+ * intel_pebs_constraints, PMU_FL_PEBS_ALL), a counter-mask event is a PEBS
+ * event of kind "other", but a load-latency event with one is refused
+ * (SDM 18.9.4.2: CMASK and INV 0).
+ */
+static void test_pebs_flags_per_generation(void **state)
+{
+	struct cpu_info skl = test_cpu_intel(0x5e, 3, false, 4, 4);
+	struct cpu_info icx = test_cpu_intel(0x6a, 4, true, 8, 5);
+	struct session_cfg c;
+	struct pmu_plan p;
+	char why[256];
+
+	c = cfg_for(&skl, KIND_OTHER, "BR_INST_RETIRED.ALL_BRANCHES:c=1");
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	assert_non_null(strstr(why, "CMask zero on Skylake (SDM Vol. 3B 18.13.1 NOTES;"));
+	c = cfg_for(&icx, KIND_OTHER, "BR_INST_RETIRED.ALL_BRANCHES:c=1");
+	if (build(&c, &p, why))
+		fail_msg("Ice Lake-SP refused a counter-mask PEBS event: %s", why);
+	assert_true(p.sample_ctr >= 0 && p.sample_ctr < 32);
+	assert_true((p.evtsel[p.sample_ctr] & 0xff000000) == 0x01000000);
+	c = cfg_for(&icx, KIND_LDLAT, "MEM_TRANS_RETIRED.LOAD_LATENCY_GT_4:c=1");
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	assert_non_null(strstr(why, "a ldlat event needs AnyThread, Edge, Invert and CMask zero"));
+}
+
 static void test_refusals(void **state)
 {
 	struct cpu_info ci = test_cpu_intel(0x5e, 3, false, 4, 4);
@@ -1238,6 +1267,7 @@ int main(void)
 	    cmocka_unit_test(test_offcore_snb_ivb_models),
 	    cmocka_unit_test(test_pmu_version_1),
 	    cmocka_unit_test(test_refusals),
+	    cmocka_unit_test(test_pebs_flags_per_generation),
 	    cmocka_unit_test(test_usable),
 	    cmocka_unit_test(test_skl_frontend),
 	    cmocka_unit_test(test_reset_slots),
