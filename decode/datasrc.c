@@ -274,7 +274,7 @@ static const char *const uarch_names[UARCH_COUNT] = {
     [UARCH_SPR] = "spr",   [UARCH_EMR] = "emr",	    [UARCH_GNR] = "gnr", [UARCH_GLC] = "glc",
     [UARCH_GRT] = "grt",   [UARCH_CMT] = "cmt",	    [UARCH_LNC] = "lnc", [UARCH_GLM] = "glm",
     [UARCH_SLM] = "slm",   [UARCH_PNC] = "pnc",	    [UARCH_CYC] = "cyc", [UARCH_ARW] = "arw",
-    [UARCH_DKM] = "dkm",   [UARCH_TNT] = "tnt",
+    [UARCH_DKM] = "dkm",   [UARCH_TNT] = "tnt",	    [UARCH_CGC] = "cgc",
 };
 
 static const char *const kind_names[KIND_COUNT] = {

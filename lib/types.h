@@ -37,6 +37,7 @@ enum pebs_uarch {
 	UARCH_ARW, /* Arctic Wolf (Nova Lake E-core) */
 	UARCH_DKM, /* Darkmont (Panther Lake E-core, Clearwater Forest) */
 	UARCH_TNT, /* Tremont: PEBS on every counter, no load latency */
+	UARCH_CGC, /* Cougar Cove (Panther Lake P-core): Lion Cove's rules */
 	UARCH_COUNT
 };
 

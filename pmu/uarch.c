@@ -429,6 +429,14 @@ static const struct uarch_info uarch_table[] = {
     /* data source: ds.c lnl_latency_data -> lnc_latency_data, lnc_pebs_data_source */
     GLC_ROW(UARCH_LNC, "Lion Cove (P-core)", 6, UA_HYBRID, 0x3fc, 0xfffffffffffULL, lnc_count,
 	    DSRC_LNC),
+    /*
+     * Cougar Cove (Panther Lake, Wildcat Lake P-core; perfmon mapfile 6-CC, 6-D5,
+     * 6-E5 Core: pantherlake_cougarcove_core.json): core.c intel_pmu_init
+     * PANTHERLAKE_L / WILDCATLAKE_L "goto lnl_common", Lion Cove's code path
+     * with only the name changed, so Lion Cove's facts under its own name.
+     */
+    GLC_ROW(UARCH_CGC, "Cougar Cove (P-core)", 6, UA_HYBRID, 0x3fc, 0xfffffffffffULL, lnc_count,
+	    DSRC_LNC),
     {.uarch = UARCH_GLM,
      .name = "Goldmont",
      .fmt = 3,
@@ -689,15 +697,15 @@ static const struct uarch_model models[] = {
     R(6, 0xc6, ATOM, ATOM, CMT, "Arrow Lake-S E-core (Skymont)", "ARL"),
     /*
      * Architectural PEBS parts (CPUID.23H gives their counters): core.c
-     * intel_pmu_init's PANTHERLAKE_L / WILDCATLAKE_L (Lion Cove rules on the
-     * P-core, intel_pmu_init_skt on the E-core), ATOM_DARKMONT_X (skt),
+     * intel_pmu_init's PANTHERLAKE_L / WILDCATLAKE_L (Lion Cove's rules on the
+     * Cougar Cove P-core, intel_pmu_init_skt on the E-core), ATOM_DARKMONT_X (skt),
      * NOVALAKE / NOVALAKE_L (pnc, arw), DIAMONDRAPIDS_X (pnc).
      */
-    R(6, 0xcc, CORE, CORE, LNC, "Panther Lake P-core (Cougar Cove)", "PTL"),
+    R(6, 0xcc, CORE, CORE, CGC, "Panther Lake P-core (Cougar Cove)", "PTL"),
     R(6, 0xcc, ATOM, ATOM, DKM, "Panther Lake E-core (Darkmont)", "PTL"),
-    R(6, 0xd5, CORE, CORE, LNC, "Wildcat Lake P-core (Cougar Cove)", "PTL"),
+    R(6, 0xd5, CORE, CORE, CGC, "Wildcat Lake P-core (Cougar Cove)", "PTL"),
     R(6, 0xd5, ATOM, ATOM, DKM, "Wildcat Lake E-core (Darkmont)", "PTL"),
-    R(6, 0xe5, CORE, CORE, LNC, "Panther Lake 06_E5 P-core (Cougar Cove)", "PTL"),
+    R(6, 0xe5, CORE, CORE, CGC, "Panther Lake 06_E5 P-core (Cougar Cove)", "PTL"),
     R(6, 0xe5, ATOM, ATOM, DKM, "Panther Lake 06_E5 E-core (Darkmont)", "PTL"),
     R(6, 0xdd, NONE, ATOM, DKM, "Clearwater Forest (Darkmont)", "CWF"),
     R(0x12, 0x01, CORE, CORE, CYC, "Nova Lake-S P-core (Coyote Cove)", "NVL"),

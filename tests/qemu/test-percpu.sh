@@ -26,8 +26,8 @@ boot ptl --smp 4 -- pmu=sim model=ptl "$KERNELS"
 expect_rc ptl 0
 expect_no_line "ptl: no FAIL" "$T/ptl.out" '^FAIL: '
 for c in 0 1 2 3; do
-	# uarch: the pmu's row for Panther Lake's cores (Cougar Cove: the Lion Cove row)
-	if [ "$c" -lt 2 ]; then t=P-core u="Lion Cove"; else t=E-core u=Darkmont; fi
+	# uarch: the pmu's row for Panther Lake's cores (Cougar Cove: Lion Cove's rules, its own name)
+	if [ "$c" -lt 2 ]; then t=P-core u="Cougar Cove"; else t=E-core u=Darkmont; fi
 	expect_line "ptl: cpu $c sampled ($t)" "$T/ptl.out" \
 		"^PASS: chase-l1/load: .*; cpu $c \\(APIC $c, $t\\) \\[sim\\]$"
 	expect_line "ptl: cpu $c samples the shared line, HITM judged" "$T/ptl.out" \

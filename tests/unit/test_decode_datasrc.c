@@ -254,6 +254,16 @@ static void test_lnc(void **state)
 	/* a store: same table, mem_op STORE */
 	expect_src(UARCH_LNC, KIND_STLAT, 0x01,
 		   (lnc_rows[1].composed & ~OP(LOAD)) | OP(STORE) | STLB_HIT | BLK(NA));
+	/* Cougar Cove: core.c takes PANTHERLAKE_L through lnl_common, the same decoder */
+	for (unsigned int i = 0; i < 0x12; i++) {
+		expect_src(UARCH_CGC, KIND_LDLAT, i,
+			   (lnc_rows[i].composed ? lnc_rows[i].composed : LNC_ZERO) | STLB_HIT |
+			       BLK(NA));
+		expect_src(UARCH_CGC, KIND_LDLAT, 0x2400 | i,
+			   (lnc_rows[i].composed ? lnc_rows[i].composed : LNC_ZERO) | STLB_MISS |
+			       BLK(ADDR));
+	}
+	assert_int_equal(gen_dsrc(UARCH_CGC), DSRC_LNC);
 }
 
 static void test_store_latency(void **state)
@@ -348,13 +358,14 @@ static void test_names(void **state)
 {
 	static const char *const names[] = {"core2", "nhm", "wsm", "snb", "ivb", "hsw", "bdw",
 					    "skl",   "skx", "icl", "icx", "spr", "emr", "gnr",
-					    "glc",   "grt", "cmt", "lnc", "glm", "slm"};
+					    "glc",   "grt", "cmt", "lnc", "glm", "slm", "pnc",
+					    "cyc",   "arw", "dkm", "tnt", "cgc"};
 	static const char *const kinds[] = {"ldlat",	   "store",	   "stlat",
 					    "datala-load", "datala-store", "other"};
 	enum pebs_uarch u;
 	enum pebs_kind k;
 
-	for (unsigned int i = 0; i < 20; i++) {
+	for (unsigned int i = 0; i < ARRAY_SIZE(names); i++) {
 		assert_true(pebs_uarch_from_name(names[i], &u));
 		assert_string_equal(pebs_uarch_name(u), names[i]);
 	}

@@ -4,7 +4,7 @@
  * PEBSPROBE_HOST_CPUS of them):
  *   - the simulator keeps one PMU per CPU, and a hybrid machine gives each
  *     CPU its core row (ptl: CPUs 0-1 Cougar Cove, 2-3 Darkmont; the pmu
- *     names their data-source classes Lion Cove and Darkmont);
+ *     names them Cougar Cove and Darkmont);
  *   - cpus=all runs the kernels on every CPU, each verdict line names its
  *     CPU, the closing table has a row per CPU with its core type;
  *   - sim-fault=cpuN:KIND (no-records, wrong-latency, gp-on-enable) fails
@@ -130,7 +130,7 @@ static void every_cpu_measured(void **state)
 			fail_msg("no PASS naming %s", want);
 		}
 		snprintf(want, sizeof(want), "%4u %5u %-6s %s", c, c, type,
-			 c < 2 ? "Lion Cove" : "Darkmont");
+			 c < 2 ? "Cougar Cove" : "Darkmont");
 		assert_non_null(test_line_find("INFO: ", want));
 	}
 	assert_int_equal(test_line_count("FAIL: "), 0);
