@@ -138,9 +138,10 @@ static int parse_raw(const char *text, struct pmu_event *ev, char *why, size_t w
 
 		if (!strncmp(tok[i], "umask2=", 7)) {
 			if (!parse_num(eq + 1, &v) || v > 0xff) {
-				pp_snprintf(why, why_size,
-					    "event '%s': '%s' needs a number in 0..0xff", ev->name,
-					    tok[i]);
+				pp_snprintf(
+				    why, why_size,
+				    "event '%s': '%s' out of range (accepted: umask2=0..0xff)",
+				    ev->name, tok[i]);
 				return -1;
 			}
 			ev->evtsel |= EVTSEL_UMASK2(v);
@@ -424,18 +425,22 @@ int pmu_event_parse(const struct perfmon_table *t, const char *text, struct pmu_
 	}
 	if (!ev->usr && !ev->os)
 		ev->usr = ev->os = true; /* neither named: both rings */
-	/* Event 0x00: the fixed-counter pseudo-encodings (Linux asm/perf_event.h: 0x0300 REF,
-	 * 0x0400 SLOTS). */
+	/*
+	 * Event 0x00: the fixed-counter pseudo-encodings, umask = fixed counter
+	 * + 1 (Linux asm/perf_event.h: 0x0300 REF, 0x0400 SLOTS; perfmon
+	 * clearwaterforest_core.json 0x0500-0x0700 on fixed counters 4-6), for
+	 * the 8 fixed counters pmu/plan.h handles.
+	 */
 	if (EVTSEL_EVENT(ev->evtsel) == 0) {
 		unsigned int umask = (ev->evtsel >> 8) & 0xff;
 
-		if (umask < 1 || umask > 4) {
-			pp_snprintf(
-			    why, why_size,
-			    "event '%s': encodes as event 0x00 umask 0x%02x, which is no "
-			    "counter (accepted: umask 0x01..0x04, or the perfmon name, e.g. "
-			    "INST_RETIRED.ANY)",
-			    ev->name, umask);
+		if (umask < 1 || umask > 8) {
+			pp_snprintf(why, why_size,
+				    "event '%s': encodes as event 0x00 umask 0x%02x, which is no "
+				    "counter (accepted: umask 0x01..0x08, fixed counter + 1, or "
+				    "the perfmon "
+				    "name, e.g. INST_RETIRED.ANY)",
+				    ev->name, umask);
 			return -1;
 		}
 		ev->fixed = umask - 1;

@@ -30,8 +30,25 @@
 #define MSR_OFFCORE_RSP0		0x1a6
 #define MSR_OFFCORE_RSP1		0x1a7
 #define MSR_IA32_PMC_GP0_CFG_C		0x1903 /* arch-PEBS: + 4 * n */
+#define MSR_IA32_PMC_FX0_CTR		0x1980 /* PMU v6: + 4 * n */
 #define MSR_IA32_PMC_FX0_CFG_C		0x1983
 #define MSR_V6_STEP			4
+
+/*
+ * Fixed counter n.  0-3 at IA32_FIXED_CTR0-3 (309H-30CH, SDM Vol. 4 Table
+ * 2-2; fixed counter 3 is TOPDOWN.SLOTS, Linux perf_event.h
+ * MSR_ARCH_PERFMON_FIXED_CTR3).  No public source here documents a legacy
+ * address for n >= 4; PMU version 6 has every fixed counter at
+ * IA32_PMC_FXn_CTR 1980H + 4n, and Linux uses those on v6 (commit
+ * 149fd4712bcd "Support Perfmon MSRs aliasing", x86_pmu_fixed_ctr_addr).
+ * So n >= 4 is addressed there, and only on v6 (pmu/plan.c plan_init).
+ */
+#define MSR_FIXED_LEGACY_N 4
+static inline uint32_t msr_fixed_ctr(unsigned int n)
+{
+	return n < MSR_FIXED_LEGACY_N ? MSR_IA32_FIXED_CTR0 + n
+				      : MSR_IA32_PMC_FX0_CTR + MSR_V6_STEP * n;
+}
 
 /* IA32_PERFEVTSELx (SDM Vol. 3B Figure 18-6; bit 34 adaptive: Linux perf_event.h
  * ICL_EVENTSEL_ADAPTIVE). */

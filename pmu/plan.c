@@ -391,8 +391,9 @@ static int pick_sample_counter(struct pmu_plan *p, char *why, size_t why_size)
 			return refuse(
 			    why, why_size,
 			    "event '%s' lives on fixed counter %d, which CPUID does not "
-			    "enumerate (CPUID.0AH fixed counters 0x%x; accepted: an event on "
-			    "a counter this CPU has)",
+			    "enumerate (CPUID.0AH fixed counters 0x%x, or 23H.1; 4 and up "
+			    "only with PMU version 6; accepted: an event on a counter this CPU "
+			    "has)",
 			    ev->name, ev->fixed, p->fixed_mask);
 		if (!(fx & BIT_ULL(ev->fixed)))
 			return refuse(
@@ -597,7 +598,9 @@ static int add_count(struct pmu_plan *p, const struct pmu_event *ev, int user_id
 		if (!(p->fixed_mask & BIT_ULL(ev->fixed)))
 			return refuse(why, why_size,
 				      "event '%s' needs fixed counter %d; this PMU has "
-				      "fixed counters 0x%x (CPUID.0AH)",
+				      "fixed counters 0x%x (CPUID.0AH, or 23H.1; 4 and up only "
+				      "with PMU version 6, at IA32_PMC_FXn_CTR; accepted: an event "
+				      "on a counter this CPU has)",
 				      ev->name, ev->fixed, p->fixed_mask);
 		if (ev->pm_name && !(ev->count_ctrs.fixed & BIT_ULL(ev->fixed))) {
 			rule_words(ev, "Counter", rule, sizeof(rule));
@@ -881,6 +884,9 @@ static void plan_init(struct pmu_plan *p, const struct cpu_info *ci, const struc
 	 */
 	p->fixed_mask = ci->fixed_mask ? ci->fixed_mask : (uint32_t)GENMASK_ULL(31, 0);
 	p->fixed_mask &= p->n_fixed ? (uint32_t)GENMASK_ULL(p->n_fixed - 1, 0) : 0;
+	/* fixed counters 4+ only where they have an address: PMU v6 (pmu/msr.h msr_fixed_ctr) */
+	if (ci->pmu_version < 6)
+		p->fixed_mask &= (uint32_t)GENMASK_ULL(MSR_FIXED_LEGACY_N - 1, 0);
 	p->gp_width_mask = ci->gp_width ? GENMASK_ULL(ci->gp_width - 1, 0) : GENMASK_ULL(39, 0);
 	/*
 	 * Fixed counters have their own width, CPUID.0AH:EDX[12:5] (SDM Vol. 3B

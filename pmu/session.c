@@ -164,7 +164,7 @@ static void build_save_list(struct sess *s)
 	/* fixed_used holds only counters CPUID.0AH enumerates (plan.c): never an absent one */
 	for (i = 0; i < p->n_fixed; i++)
 		if (p->fixed_used & BIT_ULL(i))
-			want_save(s, MSR_IA32_FIXED_CTR0 + i, MSR_IA32_FIXED_CTR0 + i);
+			want_save(s, msr_fixed_ctr(i), msr_fixed_ctr(i));
 	for (i = 0; i < p->n_gp; i++) {
 		if (!(p->gp_used & BIT_ULL(i)))
 			continue;
@@ -330,7 +330,7 @@ static bool program_counters(struct sess *s)
 		for (i = 0; i < p->n_fixed; i++) {
 			uint64_t v = (int)(32 + i) == p->sample_ctr ? start_value(s) : 0;
 
-			if ((p->fixed_used & BIT_ULL(i)) && !sess_wr(s, MSR_IA32_FIXED_CTR0 + i, v))
+			if ((p->fixed_used & BIT_ULL(i)) && !sess_wr(s, msr_fixed_ctr(i), v))
 				return false;
 		}
 		if (!sess_wr(s, MSR_IA32_FIXED_CTR_CTRL, p->fixed_ctrl))
@@ -673,6 +673,12 @@ static bool force_records(struct sess *s)
 	return true;
 }
 
+/* The counter MSR of plan index ctr: GP n (IA32_PMCn), or 32 + fixed n (pmu/msr.h). */
+static uint32_t counter_msr(int ctr)
+{
+	return ctr >= 32 ? msr_fixed_ctr((unsigned int)(ctr - 32)) : MSR_IA32_PMC0 + (uint32_t)ctr;
+}
+
 /* ---- counting ---------------------------------------------------------- */
 
 static void read_counts(struct sess *s)
@@ -690,7 +696,7 @@ static void read_counts(struct sess *s)
 	 * EDX[4:0] > i), and reading an absent counter raises #GP.
 	 */
 	for (i = 0; i < PLAN_FIXED_COUNTING; i++) {
-		if (!(p->fixed_used & BIT_ULL(i)) || !sess_rd(s, MSR_IA32_FIXED_CTR0 + i, &v))
+		if (!(p->fixed_used & BIT_ULL(i)) || !sess_rd(s, msr_fixed_ctr(i), &v))
 			continue;
 		r->fixed[i] = v;
 		r->fixed_read |= BIT_ULL(i);
@@ -698,8 +704,7 @@ static void read_counts(struct sess *s)
 	}
 	for (i = 0; i < p->n_count; i++) {
 		ctr = p->count[i].ctr;
-		if (!sess_rd(s, ctr >= 32 ? MSR_IA32_FIXED_CTR0 + (ctr - 32) : MSR_IA32_PMC0 + ctr,
-			     &v))
+		if (!sess_rd(s, counter_msr(ctr), &v))
 			continue;
 		if (p->count[i].user_idx >= 0) {
 			r->counts[p->count[i].user_idx] = v;
@@ -715,7 +720,7 @@ static void read_counts(struct sess *s)
 		return;
 	/* No counting copy: what the PEBS counter holds beyond -period (records added later). */
 	ctr = p->sample_ctr;
-	if (sess_rd(s, ctr >= 32 ? MSR_IA32_FIXED_CTR0 + (ctr - 32) : MSR_IA32_PMC0 + ctr, &v))
+	if (sess_rd(s, counter_msr(ctr), &v))
 		s->residue = (v - start_value(s)) & p->sample_width_mask;
 }
 

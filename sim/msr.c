@@ -20,7 +20,7 @@
 #define EVTSEL_EQ	BIT_ULL(36)
 #define EVTSEL_UMASK2	GENMASK_ULL(47, 40)
 
-enum msr_count { ONE, PER_GP, PER_FIXED, PAIR };
+enum msr_count { ONE, PER_GP, PER_FIXED, PER_FIXED_LEGACY, PAIR };
 
 struct msr_def {
 	uint32_t base;
@@ -58,6 +58,13 @@ static bool has_fw_gp(const struct sim_cpu *c, unsigned int i)
 static bool has_fixed(const struct sim_cpu *c, unsigned int i)
 {
 	return c->pmu.version >= 2 && i < SIM_MAX_FIXED && (c->pmu.fixed_bitmap & (1u << i));
+}
+
+/* IA32_PMC_FXn_CTR 0x1980 + 4n: PMU version 6 (Linux 149fd4712bcd, msr-index.h
+ * MSR_IA32_PMC_V6_FX0_CTR). */
+static bool has_fixed_v6(const struct sim_cpu *c, unsigned int i)
+{
+	return c->pmu.version >= 6 && has_fixed(c, i);
 }
 
 static bool has_global(const struct sim_cpu *c, unsigned int i)
@@ -524,7 +531,8 @@ static const struct msr_def msr_table[] = {
     {0x1a0, ONE, 1, "IA32_MISC_ENABLE", is_intel, rd_misc_enable, wr_misc_enable},
     {0x1a6, PAIR, 1, "MSR_OFFCORE_RSP", has_offcore, rd_offcore, wr_offcore},
     {0x1d9, ONE, 1, "IA32_DEBUGCTL", is_intel, rd_debugctl, wr_debugctl},
-    {0x309, PER_FIXED, 1, "IA32_FIXED_CTR", has_fixed, rd_fixed, wr_fixed},
+    /* IA32_FIXED_CTR0-3 only (SDM Vol. 4 Table 2-2); 4 and up at IA32_PMC_FXn_CTR */
+    {0x309, PER_FIXED_LEGACY, 1, "IA32_FIXED_CTR", has_fixed, rd_fixed, wr_fixed},
     {0x345, ONE, 1, "IA32_PERF_CAPABILITIES", has_pdcm, rd_perf_caps, wr_read_only},
     {0x38d, ONE, 1, "IA32_FIXED_CTR_CTRL", has_global, rd_fixed_ctrl, wr_fixed_ctrl},
     {0x38e, ONE, 1, "IA32_PERF_GLOBAL_STATUS", has_global, rd_global_status, wr_read_only},
@@ -540,6 +548,7 @@ static const struct msr_def msr_table[] = {
     {0x4c1, PER_GP, 1, "IA32_A_PMC", has_fw_gp, rd_pmc, wr_a_pmc},
     {0x600, ONE, 1, "IA32_DS_AREA", has_ds, rd_ds_area, wr_ds_area},
     {0x1903, PER_GP, 4, "IA32_PMC_GP_CFG_C", has_cfg_c_gp, rd_cfg_c_gp, wr_cfg_c_gp},
+    {0x1980, PER_FIXED, 4, "IA32_PMC_FX_CTR", has_fixed_v6, rd_fixed, wr_fixed},
     {0x1983, PER_FIXED, 4, "IA32_PMC_FX_CFG_C", has_cfg_c_fx, rd_cfg_c_fx, wr_cfg_c_fx},
 };
 
@@ -550,6 +559,8 @@ static unsigned int span(enum msr_count n)
 		return SIM_MAX_GP;
 	case PER_FIXED:
 		return SIM_MAX_FIXED;
+	case PER_FIXED_LEGACY:
+		return 4;
 	case PAIR:
 		return 2;
 	default:

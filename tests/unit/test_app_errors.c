@@ -94,7 +94,7 @@ static const struct bad bad_inputs[] = {
     {"kernels=chase-l1 events=CPU_CLK_UNHALTED.THREAD_P", "is not PEBS-capable on Skylake",
      "accepted: an event with one of them set"},
     {"kernels=chase-l1 events=event=0x0,umask=0x9", "encodes as event 0x00 umask 0x09",
-     "accepted: umask 0x01..0x04"},
+     "accepted: umask 0x01..0x08"},
     {"model=dmr kernels=chase-l1 events=event=0xc0,umask=0x0,umask2=0x1", "sets UMASK2",
      "accepted: the event without it"},
     {"kernels=chase-l1 period=1", "period 1 below 32, the minimum on Skylake",

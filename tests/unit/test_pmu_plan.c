@@ -17,6 +17,7 @@
 
 #include "ds/ds.h"
 #include "pmu/perfmon.h"
+#include "pmu/msr.h"
 #include "pmu/plan.h"
 #include "pmu/uarch.h"
 #include "test_util.h"
@@ -1056,6 +1057,46 @@ static void test_evtsel_ext(void **state)
 }
 
 /*
+ * Fixed counters past 3: pantherlake_darkmont_core.json puts
+ * TOPDOWN_BAD_SPECULATION.ALL on fixed counter 4 and TOPDOWN_RETIRING.ALL
+ * on 6 (CPUID.0AH ECX 0x77).  On PMU v6 they are programmed (their
+ * FIXED_CTR_CTRL fields 19:16 and 27:24, GLOBAL_CTRL bits 36 and 38); below
+ * v6 there is no address for them (pmu/msr.h), so they are refused.
+ */
+static void test_fixed_beyond_3(void **state)
+{
+	struct cpu_info ci = test_cpu_intel(0xcc, 0, false, 8, 6);
+	struct session_cfg c;
+	struct pmu_plan p;
+	char why[256];
+
+	ci.hybrid = true;
+	ci.core_type = CORE_TYPE_ATOM;
+	ci.native_model = 4;
+	ci.n_fixed = 7;
+	ci.fixed_mask = 0x77;
+	memset(&c, 0, sizeof(c));
+	c.ci = &ci;
+	c.count_only = true;
+	c.count_events[0] = "TOPDOWN_BAD_SPECULATION.ALL";
+	c.count_events[1] = "TOPDOWN_RETIRING.ALL";
+	c.n_count_events = 2;
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_int_equal(ctr_of(&p, 0), 32 + 4);
+	assert_int_equal(ctr_of(&p, 1), 32 + 6);
+	assert_true(p.fixed_ctrl == 0x03030333ULL);
+	assert_true((p.global_ctrl >> 32) == 0x57);
+	assert_int_equal(msr_fixed_ctr(4), 0x1990);
+	assert_int_equal(msr_fixed_ctr(6), 0x1998);
+	assert_int_equal(msr_fixed_ctr(3), 0x30c);
+	/* a v5 PMU enumerating the same counters: 4 and 6 have no address */
+	ci.pmu_version = 5;
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	assert_non_null(strstr(why, "needs fixed counter 4"));
+	assert_non_null(strstr(why, "4 and up only with PMU version 6"));
+}
+
+/*
  * Every PEBS-capable event of a model's perfmon file, given as events=, is
  * either placed on a counter its PEBScounters (Counter where the file has
  * none) and CPUID allow, or refused with one line naming why.  The lists
@@ -1289,6 +1330,7 @@ int main(void)
 	    cmocka_unit_test(test_evtsel_ext),
 	    cmocka_unit_test(test_taken_alone),
 	    cmocka_unit_test(test_pdist),
+	    cmocka_unit_test(test_fixed_beyond_3),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -19,7 +19,7 @@ static void trace_sink(const char *line, void *ctx)
 
 	(void)ctx;
 	if (sscanf(line, "MSR: %*s 0x%x", &msr) == 1 &&
-	    ((msr >= 0x309 && msr < 0x309 + 8) || (msr >= 0x1983 && msr < 0x1983 + 4 * 8)) &&
+	    ((msr >= 0x309 && msr < 0x309 + 8) || (msr >= 0x1980 && msr < 0x1980 + 4 * 8)) &&
 	    strlen(touched) + 8 < sizeof(touched)) {
 		char one[8];
 
@@ -150,12 +150,55 @@ static void test_narrow_fixed_width(void **state)
 	session_result_free(&res);
 }
 
+/*
+ * Counted events on fixed counters 4 and 6 of the Clearwater Forest-class
+ * E-core (perfmon clearwaterforest_core.json TOPDOWN_BAD_SPECULATION.ALL,
+ * TOPDOWN_RETIRING.ALL; PMU v6): programmed and read at IA32_PMC_FX4_CTR
+ * 0x1990 and FX6 0x1998 (pmu/msr.h msr_fixed_ctr), never at 0x30d/0x30f,
+ * and they count (the simulator counts cycles there).
+ */
+static void test_fixed_4_and_6_counted(void **state)
+{
+	struct cpu_info ci;
+	struct session_cfg c;
+	struct session_result res;
+	struct ts_kargs ka = {.n = 3200, .kind = HW_LOAD};
+	char why[200];
+	int r;
+
+	ts_select("archpebs", &ci);
+	c = ts_cfg(&ci, KIND_OTHER);
+	c.count_only = true;
+	c.count_events[0] = "TOPDOWN_BAD_SPECULATION.ALL";
+	c.count_events[1] = "TOPDOWN_RETIRING.ALL";
+	c.n_count_events = 2;
+	touched[0] = 0;
+	report_init(trace_sink, NULL);
+	hw_set_msr_trace(true);
+	r = session_run(&c, ts_kernel, &ka, &res, why, sizeof(why));
+	hw_set_msr_trace(false);
+	report_init(NULL, NULL);
+	if (r)
+		fail_msg("session %d: %s", r, why);
+	assert_int_equal(ts_violations, 0);
+	assert_true(res.counts[0] > 0);
+	assert_true(res.counts[1] > 0);
+	assert_non_null(strstr(res.count_desc[0], "on FIXED4"));
+	assert_non_null(strstr(res.count_desc[1], "on FIXED6"));
+	assert_non_null(strstr(touched, " 0x1990"));
+	assert_non_null(strstr(touched, " 0x1998"));
+	assert_null(strstr(touched, " 0x30d"));
+	assert_null(strstr(touched, " 0x30f"));
+	session_result_free(&res);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_ecore_hole_at_3),
 	    cmocka_unit_test(test_guest_holes),
 	    cmocka_unit_test(test_narrow_fixed_width),
+	    cmocka_unit_test(test_fixed_4_and_6_counted),
 	};
 
 	ds_set_page_allocator(ts_low_pages, ts_free_low_pages);

@@ -9,6 +9,15 @@
  */
 #include "test_sim_util.h"
 
+/*
+ * Fixed counter i: IA32_FIXED_CTRi 0x309+i for 0-3 (SDM Vol. 4); 4 and up at
+ * IA32_PMC_FXi_CTR 0x1980+4i, PMU v6 only (Linux 149fd4712bcd).
+ */
+static uint32_t fixed_ctr(unsigned int i)
+{
+	return i < 4 ? FIXED_CTR(i) : 0x1980 + 4 * i;
+}
+
 static void expect_fixed(uint32_t present)
 {
 	uint64_t v;
@@ -16,8 +25,8 @@ static void expect_fixed(uint32_t present)
 	for (unsigned int i = 0; i < 8; i++) {
 		bool want = present & (1u << i);
 
-		assert_int_equal(hw_rdmsr(FIXED_CTR(i), &v) == HW_OK, want);
-		assert_int_equal(hw_wrmsr(FIXED_CTR(i), 0) == HW_OK, want);
+		assert_int_equal(hw_rdmsr(fixed_ctr(i), &v) == HW_OK, want);
+		assert_int_equal(hw_wrmsr(fixed_ctr(i), 0) == HW_OK, want);
 		/* OS|USR in counter i's field of FIXED_CTR_CTRL */
 		assert_int_equal(hw_wrmsr(FIXED_CTR_CTRL, 3ull << (4 * i)) == HW_OK, want);
 		assert_int_equal(hw_wrmsr(GLOBAL_CTRL, 1ull << (32 + i)) == HW_OK, want);

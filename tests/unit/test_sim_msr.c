@@ -120,6 +120,12 @@ struct wcase {
 };
 
 static const struct wcase wcases[] = {
+    /* fixed counter 4: IA32_PMC_FX4_CTR 0x1990 on v6; no legacy 0x30d (pmu/msr.h msr_fixed_ctr) */
+    {"archpebs", 0x1990, 5, false, "fixed 4 at IA32_PMC_FX4_CTR (v6)"},
+    {"archpebs", 0x1980, 5, false, "fixed 0 at IA32_PMC_FX0_CTR too (v6 alias)"},
+    {"archpebs", 0x198c, 5, true, "no fixed counter 3 on archpebs"},
+    {"archpebs", 0x30d, 5, true, "no legacy address for fixed counter 4"},
+    {"icx", 0x1980, 5, true, "IA32_PMC_FXn_CTR is PMU v6"},
     /* PERFEVTSEL UMASK2 [47:40] and EQ [36] exist only where CPUID.23H.0:EBX says (sim models.c) */
     {"ptl", EVTSEL(0), 0x01ull << 40 | 0x2011, false,
      "UMASK2: ptl (CPU 0 a P-core) enumerates CPUID.23H.0:EBX[0]"},
