@@ -81,7 +81,9 @@ static void arch_pebs_leaf(const struct sim_model *m, uint32_t sub, struct cpuid
 		 * public source gives a part's masks).  EBX: UMASK2 / EQ, per row
 		 * (SDM Vol. 2A CPUID leaf 23H; Linux core.c update_pmu_cap).
 		 */
-		r->eax = (1u << 0) | (1u << 1) | (1u << 3) | (1u << 4) | (1u << 5);
+		r->eax = (1u << 0) | (1u << 1) | (1u << 3);
+		if (m->flags & F_ARCH_PEBS)
+			r->eax |= (1u << 4) | (1u << 5);
 		r->ebx = m->c23_ext;
 		break;
 	case 1:
@@ -95,9 +97,11 @@ static void arch_pebs_leaf(const struct sim_model *m, uint32_t sub, struct cpuid
 		r->eax = ~m->ca[1] & (uint32_t)((1ull << (m->ca[0] >> 24)) - 1) & 0xfff;
 		break;
 	case 4:
-		r->ebx = m->c23_caps;
+		r->ebx = m->flags & F_ARCH_PEBS ? m->c23_caps : 0;
 		break;
 	case 5:
+		if (!(m->flags & F_ARCH_PEBS))
+			break;
 		r->eax = m->c23_gp;
 		r->ecx = m->c23_fx;
 		r->ebx = m->c23_gp & 1; /* PDIST on GP0 */
@@ -155,7 +159,7 @@ static void basic_leaf(const struct sim_model *m, uint32_t leaf, uint32_t sub, s
 		r->eax = m->c1a_eax;
 		break;
 	case 0x23:
-		if (m->flags & F_ARCH_PEBS)
+		if (m->c71_eax & (1u << 8)) /* ArchPerfmonExt */
 			arch_pebs_leaf(m, sub, r);
 		break;
 	default:

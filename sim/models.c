@@ -250,8 +250,8 @@ const struct sim_model sim_model_table[] = {
 		.c15 = { 1, 88, 25000000 }, .c16_mhz = 2200,
 		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
 		.c23_gp = 0xff, .c23_fx = 0x7,
-		/* UMASK2: clearwaterforest_core.json has UMaskExt events; EQ: no public source */
-		.c23_ext = 1u << 0,
+		/* UMASK2 (clearwaterforest_core.json uses UMaskExt) and EQ: PMU v6, as on LNL */
+		.c23_ext = (1u << 0) | (1u << 1),
 		.perf_caps = 0x3fc5, /* PEBS_FMT 0xF: arch-PEBS (Linux intel_pebs_init), CPUID.23H */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x3000140, .platform_id = 0,
 		/* Linux core.c intel_cmt_extra_regs (Crestmont, Skymont, Darkmont): bit 63 in RSP0 only */
@@ -365,10 +365,13 @@ const struct sim_model sim_model_table[] = {
 		.brand = "pebsprobe simulated Lunar Lake P-core (06_BD)",
 		.vendor = SIM_INTEL, .sig = 0x000b06d1, .max_leaf = 0x23, .max_ext = 0x80000008,
 		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffafbff, .c1_edx = EDX_INTEL,
-		.c7_ebx = 0x239ca7eb, .c7_edx = 1u << 15, .c1a_eax = 0x40000003,
+		.c7_ebx = 0x239ca7eb, .c7_edx = 1u << 15, .c71_eax = 1u << 8, .c1a_eax = 0x40000003,
 		/* GP 0-9, fixed 0-3 (perfmon lunarlake_lioncove_core.json) */
 		.ca = { CA_EAX(6, 10, 48), 0, 0xf, CA_EDX(4, 48, 1) },
 		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
+		/* leaf 23H without arch-PEBS; UMASK2 and EQ: Linux LNL/ARL series, "New
+		 * Architectural performance monitoring V6 (... umask2, eq)" */
+		.c23_ext = (1u << 0) | (1u << 1),
 		.perf_caps = 0xf6c5, /* fmt6, baseline, perf metrics, FW write */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x11f, .platform_id = 1ull << 50,
 		.pebs_enable_mask = PEBS_GP(10) | FIXED_PEBS(4), .frontend_mask = 0x7fff1f,
@@ -385,10 +388,13 @@ const struct sim_model sim_model_table[] = {
 		.brand = "pebsprobe simulated Lunar Lake E-core (06_BD)",
 		.vendor = SIM_INTEL, .sig = 0x000b06d1, .max_leaf = 0x23, .max_ext = 0x80000008,
 		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffafbff, .c1_edx = EDX_INTEL,
-		.c7_ebx = 0x239ca7eb, .c7_edx = 1u << 15, .c1a_eax = 0x20000003,
+		.c7_ebx = 0x239ca7eb, .c7_edx = 1u << 15, .c71_eax = 1u << 8, .c1a_eax = 0x20000003,
 		/* GP 0-7, fixed 0-2 and 4-6 (perfmon lunarlake_skymont_core.json) */
 		.ca = { CA_EAX(6, 8, 48), 0, 0x77, CA_EDX(3, 48, 1) },
 		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
+		/* leaf 23H without arch-PEBS; UMASK2 and EQ: Linux LNL/ARL series, "New
+		 * Architectural performance monitoring V6 (... umask2, eq)" */
+		.c23_ext = (1u << 0) | (1u << 1),
 		.perf_caps = 0x76c5, /* fmt6, baseline, FW write */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x11f, .platform_id = 1ull << 50,
 		.pebs_enable_mask = PEBS_GP(8) | FIXED_PEBS(3),
@@ -415,9 +421,12 @@ const struct sim_model sim_model_table[] = {
 		.brand = "pebsprobe simulated Arrow Lake-H P-core (06_C5)",
 		.vendor = SIM_INTEL, .sig = 0x000c0652, .max_leaf = 0x23, .max_ext = 0x80000008,
 		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffafbff, .c1_edx = EDX_INTEL,
-		.c7_ebx = 0x239ca7eb, .c7_edx = 1u << 15, .c1a_eax = 0x40000003,
+		.c7_ebx = 0x239ca7eb, .c7_edx = 1u << 15, .c71_eax = 1u << 8, .c1a_eax = 0x40000003,
 		.ca = { CA_EAX(6, 10, 48), 0, 0xf, CA_EDX(4, 48, 1) },
 		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
+		/* leaf 23H without arch-PEBS; UMASK2 and EQ: Linux LNL/ARL series, "New
+		 * Architectural performance monitoring V6 (... umask2, eq)" */
+		.c23_ext = (1u << 0) | (1u << 1),
 		.perf_caps = 0xf6c5, /* fmt6, baseline, perf metrics, FW write */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x114, .platform_id = 1ull << 50,
 		.pebs_enable_mask = PEBS_GP(10) | FIXED_PEBS(4), .frontend_mask = 0x7fff1f,
@@ -433,9 +442,12 @@ const struct sim_model sim_model_table[] = {
 		.brand = "pebsprobe simulated Arrow Lake-H E-core (06_C5)",
 		.vendor = SIM_INTEL, .sig = 0x000c0652, .max_leaf = 0x23, .max_ext = 0x80000008,
 		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffafbff, .c1_edx = EDX_INTEL,
-		.c7_ebx = 0x239ca7eb, .c7_edx = 1u << 15, .c1a_eax = 0x20000003,
+		.c7_ebx = 0x239ca7eb, .c7_edx = 1u << 15, .c71_eax = 1u << 8, .c1a_eax = 0x20000003,
 		.ca = { CA_EAX(6, 8, 48), 0, 0x77, CA_EDX(3, 48, 1) },
 		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
+		/* leaf 23H without arch-PEBS; UMASK2 and EQ: Linux LNL/ARL series, "New
+		 * Architectural performance monitoring V6 (... umask2, eq)" */
+		.c23_ext = (1u << 0) | (1u << 1),
 		.perf_caps = 0x76c5, /* fmt6, baseline, FW write */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x114, .platform_id = 1ull << 50,
 		.pebs_enable_mask = PEBS_GP(8) | FIXED_PEBS(3),
@@ -492,8 +504,8 @@ const struct sim_model sim_model_table[] = {
 		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
 		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
 		.c23_gp = 0xff, .c23_fx = 0x7,
-		/* UMASK2: novalake_coyotecove_core.json has UMaskExt events; EQ: no public source */
-		.c23_ext = 1u << 0,
+		/* UMASK2 (novalake_coyotecove_core.json uses UMaskExt) and EQ: PMU v6, as on LNL */
+		.c23_ext = (1u << 0) | (1u << 1),
 		.perf_caps = 0xbfc5, /* arch-PEBS (PEBS_FMT 0xF), perf metrics, FW write */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x10, .platform_id = 1ull << 50,
 		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
@@ -516,8 +528,8 @@ const struct sim_model sim_model_table[] = {
 		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
 		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
 		.c23_gp = 0xff, .c23_fx = 0x7,
-		/* UMASK2: novalake_arcticwolf_core.json has UMaskExt events; EQ: no public source */
-		.c23_ext = 1u << 0,
+		/* UMASK2 (novalake_arcticwolf_core.json uses UMaskExt) and EQ: PMU v6, as on LNL */
+		.c23_ext = (1u << 0) | (1u << 1),
 		.perf_caps = 0x3fc5, /* arch-PEBS (PEBS_FMT 0xF), FW write */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x10, .platform_id = 1ull << 50,
 		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
@@ -543,6 +555,8 @@ const struct sim_model sim_model_table[] = {
 		.c15 = { 2, 160, 25000000 }, .c16_mhz = 2000,
 		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
 		.c23_gp = 0xff, .c23_fx = 0x7,
+		/* UMASK2 and EQ: PMU v6, as on LNL (no perfmon file to show UMaskExt) */
+		.c23_ext = (1u << 0) | (1u << 1),
 		.perf_caps = 0xbfc5, /* arch-PEBS (PEBS_FMT 0xF), perf metrics, FW write */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x10, .platform_id = 0,
 		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
@@ -582,8 +596,8 @@ const struct sim_model sim_model_table[] = {
 		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
 		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
 		.c23_gp = 0x3ff, .c23_fx = 0x7,
-		/* UMASK2: pantherlake_cougarcove_core.json has UMaskExt events; EQ: no public source */
-		.c23_ext = 1u << 0,
+		/* UMASK2 (pantherlake_cougarcove_core.json uses UMaskExt) and EQ: PMU v6, as on LNL */
+		.c23_ext = (1u << 0) | (1u << 1),
 		.perf_caps = 0xbfc5, /* arch-PEBS (PEBS_FMT 0xF), perf metrics, FW write */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x114, .platform_id = 1ull << 50,
 		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
@@ -607,8 +621,8 @@ const struct sim_model sim_model_table[] = {
 		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
 		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
 		.c23_gp = 0xff, .c23_fx = 0x7,
-		/* UMASK2: pantherlake_darkmont_core.json has UMaskExt events; EQ: no public source */
-		.c23_ext = 1u << 0,
+		/* UMASK2 (pantherlake_darkmont_core.json uses UMaskExt) and EQ: PMU v6, as on LNL */
+		.c23_ext = (1u << 0) | (1u << 1),
 		.perf_caps = 0x3fc5, /* arch-PEBS (PEBS_FMT 0xF), FW write */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x114, .platform_id = 1ull << 50,
 		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },

@@ -174,7 +174,7 @@ static void derive_pmu(struct sim_cpu *c)
 		p->fw_write = m->perf_caps & (1u << 13);
 		p->trap = m->perf_caps & (1u << 6);
 	}
-	if (m->flags & F_ARCH_PEBS) {
+	if (m->c71_eax & (1u << 8)) { /* leaf 23H: ArchPerfmonExt */
 		p->umask2 = m->c23_ext & 1;
 		p->eq = m->c23_ext & 2;
 	}

@@ -108,11 +108,11 @@ check_cpu period-one "^ERROR: option period: period 1 below 32, the minimum on S
 	pmu=sim model=skl period=1
 check_cpu event-bogus "^ERROR: option events: event 'BOGUS': no such EventName in perfmon SKL/skylake_core.json " \
 	pmu=sim model=skl events=BOGUS
-# UMASK2 (PERFEVTSEL[47:40]) on a part whose CPUID.23H.0:EBX[0] is clear
-# (dmr, sim/models.c), and EQ (bit 36), which no simulated part enumerates.
+# UMASK2 (PERFEVTSEL[47:40]) and EQ (bit 36) on a PMU v5 part without leaf
+# 23H (gnr, sim/models.c): reserved there.
 check_cpu event-umask2 "^ERROR: option events: event 'event=0xc0,umask=0x0,umask2=0x1' sets UMASK2 \(PERFEVTSEL\[47:40\], perfmon UMaskExt\), which this CPU does not enumerate \(CPUID.23H.0:EBX\[0\] clear or leaf 23H absent\)" \
-	pmu=sim model=dmr 'events=event=0xc0,umask=0x0,umask2=0x1'
-check_cpu event-eq "^ERROR: option events: event 'event=0xc0,umask=0x0,eq' sets EQ \(PERFEVTSEL\[36\], perfmon Equal\), which this CPU does not enumerate \(CPUID.23H.0:EBX\[1\] clear\)" \
-	pmu=sim model=ptl cpus=boot 'events=event=0xc0,umask=0x0,eq'
+	pmu=sim model=gnr 'events=event=0xc0,umask=0x0,umask2=0x1'
+check_cpu event-eq "^ERROR: option events: event 'event=0xc0,umask=0x0,eq' sets EQ \(PERFEVTSEL\[36\], perfmon Equal\), which this CPU does not enumerate \(CPUID.23H.0:EBX\[1\] clear or leaf 23H absent\)" \
+	pmu=sim model=gnr 'events=event=0xc0,umask=0x0,eq'
 check_cpu event-long "^ERROR: option events: event 'a{40}\.\.\.': [0-9]+ characters \(accepted: at most 63 characters\) " \
 	pmu=sim model=skl "events=$(printf 'a%.0s' $(seq 70))"

@@ -95,7 +95,7 @@ static const struct bad bad_inputs[] = {
      "accepted: an event with one of them set"},
     {"kernels=chase-l1 events=event=0x0,umask=0x9", "encodes as event 0x00 umask 0x09",
      "accepted: umask 0x01..0x08"},
-    {"model=dmr kernels=chase-l1 events=event=0xc0,umask=0x0,umask2=0x1", "sets UMASK2",
+    {"model=gnr kernels=chase-l1 events=event=0xc0,umask=0x0,umask2=0x1", "sets UMASK2",
      "accepted: the event without it"},
     {"kernels=chase-l1 period=1", "period 1 below 32, the minimum on Skylake",
      "accepted: 32..140737488355327"},

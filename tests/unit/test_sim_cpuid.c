@@ -157,16 +157,24 @@ static void test_arch_pebs_leaf(void **state)
 	hw_cpuid(0xa, 0, &a);
 	assert_int_equal(r.eax & ~((1u << ((a.eax >> 8) & 0xff)) - 1), 0);
 	assert_int_equal(r.ecx & ~((1u << (a.edx & 0x1f)) - 1), 0);
-	/* sub-leaf 0: 1, 3, 4, 5 (no ACR); EBX UMASK2 on archpebs, nothing on dmr */
+	/* sub-leaf 0: 1, 3, 4, 5 (no ACR); EBX UMASK2 and EQ (sim/models.c) */
 	hw_cpuid(0x23, 0, &r);
 	assert_int_equal(r.eax, 0x3b);
-	assert_int_equal(r.ebx, 1);
+	assert_int_equal(r.ebx, 3);
 	/* sub-leaf 3: leaf 0AH's events (EAX[31:24] 7 long, EBX 0: all there) */
 	hw_cpuid(0x23, 3, &r);
 	assert_int_equal(r.eax, 0x7f);
-	use_model("dmr");
+	/* lnl (v6, fmt6): the leaf without the arch-PEBS sub-leaves 4 and 5 */
+	use_model("lnl");
 	hw_cpuid(0x23, 0, &r);
-	assert_int_equal(r.ebx, 0);
+	assert_int_equal(r.eax, 0xb);
+	assert_int_equal(r.ebx, 3);
+	hw_cpuid(0x23, 5, &r);
+	assert_int_equal(r.eax | r.ebx | r.ecx | r.edx, 0);
+	/* mtl (v5): no ArchPerfmonExt, no leaf 23H */
+	use_model("mtl");
+	hw_cpuid(7, 1, &r);
+	assert_int_equal(r.eax & (1u << 8), 0);
 	use_model("skl");
 	hw_cpuid(0x23, 0, &r); /* above SKL's max leaf 16H: leaf 16H's data */
 	hw_cpuid(0x16, 0, &a);
