@@ -21,8 +21,9 @@
 
 /* The event tables are laid out for reading. */
 /* clang-format off */
-#define EV(code, cnt, pebs, name)             { code, cnt, pebs, 0, name }
-#define EVO(code, rsp, name)                  { code, CNT_OFFCORE, PEBS_NO, rsp, name }
+#define EV(code, cnt, pebs, name)             { code, cnt, pebs, 0, 0, name }
+#define EVX(code, umask2, cnt, pebs, name)    { code, cnt, pebs, 0, umask2, name }
+#define EVO(code, rsp, name)                  { code, CNT_OFFCORE, PEBS_NO, rsp, 0, name }
 
 /* Architectural events (SDM 18.2.1.2, Table 18-1), in every Intel dialect. */
 #define ARCH_EVENTS                                                                   \
@@ -57,26 +58,37 @@ static const struct sim_event nhm_ev[] = {
 	EVO(0x01b7, 0, "OFFCORE_RESPONSE_0"),
 };
 
-/* Big-core memory events shared by Sandy Bridge .. Golden Cove (0xD0/0xD1). */
-#define BIG_MEM_EVENTS                                                                        \
+/* Big-core memory instruction events (0xD0), Sandy Bridge .. Coyote Cove. */
+#define BIG_MEM_INST_EVENTS                                                                   \
 	EV(0x11d0, CNT_STLB_MISS_LOADS, PEBS_PRECISE, "MEM_INST_RETIRED.STLB_MISS_LOADS"),    \
 	EV(0x12d0, CNT_STLB_MISS_STORES, PEBS_PRECISE, "MEM_INST_RETIRED.STLB_MISS_STORES"), \
 	EV(0x21d0, CNT_LOCK_LOADS, PEBS_PRECISE, "MEM_INST_RETIRED.LOCK_LOADS"),             \
 	EV(0x41d0, CNT_SPLIT_LOADS, PEBS_PRECISE, "MEM_INST_RETIRED.SPLIT_LOADS"),           \
 	EV(0x42d0, CNT_SPLIT_STORES, PEBS_PRECISE, "MEM_INST_RETIRED.SPLIT_STORES"),         \
 	EV(0x81d0, CNT_LOADS, PEBS_PRECISE, "MEM_INST_RETIRED.ALL_LOADS"),                   \
-	EV(0x82d0, CNT_STORES, PEBS_PRECISE, "MEM_INST_RETIRED.ALL_STORES"),                 \
-	EV(0x01d1, CNT_L1_HIT, PEBS_PRECISE, "MEM_LOAD_RETIRED.L1_HIT"),                     \
+	EV(0x82d0, CNT_STORES, PEBS_PRECISE, "MEM_INST_RETIRED.ALL_STORES")
+
+/* Load blocks and offcore responses, Sandy Bridge .. Lion Cove. */
+#define BIG_BLOCK_OFFCORE_EVENTS                                                              \
+	EV(0x0203, CNT_STLF_BLOCK, PEBS_NO, "LD_BLOCKS.STORE_FORWARD"),                     \
+	EV(0x0107, CNT_4K_ALIAS, PEBS_NO, "LD_BLOCKS_PARTIAL.ADDRESS_ALIAS"),                \
+	EVO(0x01b7, 0, "OFFCORE_RESPONSE_0"),                                                \
+	EVO(0x01bb, 1, "OFFCORE_RESPONSE_1")
+
+/* MEM_LOAD_RETIRED (0xD1) below the PMU v6 cores: no UMaskExt. */
+#define BIG_MEM_LOAD_HITS                                                                     \
 	EV(0x02d1, CNT_L2_HIT, PEBS_PRECISE, "MEM_LOAD_RETIRED.L2_HIT"),                     \
 	EV(0x04d1, CNT_L3_HIT, PEBS_PRECISE, "MEM_LOAD_RETIRED.L3_HIT"),                     \
 	EV(0x08d1, CNT_L1_MISS, PEBS_PRECISE, "MEM_LOAD_RETIRED.L1_MISS"),                   \
 	EV(0x10d1, CNT_L2_MISS, PEBS_PRECISE, "MEM_LOAD_RETIRED.L2_MISS"),                   \
 	EV(0x20d1, CNT_L3_MISS, PEBS_PRECISE, "MEM_LOAD_RETIRED.L3_MISS"),                   \
-	EV(0x40d1, CNT_FB_HIT, PEBS_PRECISE, "MEM_LOAD_RETIRED.FB_HIT"),                     \
-	EV(0x0203, CNT_STLF_BLOCK, PEBS_NO, "LD_BLOCKS.STORE_FORWARD"),                     \
-	EV(0x0107, CNT_4K_ALIAS, PEBS_NO, "LD_BLOCKS_PARTIAL.ADDRESS_ALIAS"),                \
-	EVO(0x01b7, 0, "OFFCORE_RESPONSE_0"),                                                \
-	EVO(0x01bb, 1, "OFFCORE_RESPONSE_1")
+	EV(0x40d1, CNT_FB_HIT, PEBS_PRECISE, "MEM_LOAD_RETIRED.FB_HIT")
+
+#define BIG_MEM_EVENTS                                                                        \
+	BIG_MEM_INST_EVENTS,                                                                  \
+	BIG_BLOCK_OFFCORE_EVENTS,                                                             \
+	EV(0x01d1, CNT_L1_HIT, PEBS_PRECISE, "MEM_LOAD_RETIRED.L1_HIT"),                     \
+	BIG_MEM_LOAD_HITS
 
 /*
  * OFFCORE_REQUESTS.DEMAND_DATA_RD (0x01B0) and OFFCORE_REQUESTS_OUTSTANDING.
@@ -169,7 +181,35 @@ static const struct sim_event lnc_ev[] = {
 	/* 0x0121 / 0x0120 as on Golden Cove (LNL/lunarlake_lioncove_core.json) */
 	EV(0x0121, CNT_OFFCORE_REQ, PEBS_NO, "OFFCORE_REQUESTS.DEMAND_DATA_RD"),
 	EV(0x0120, CNT_OFFCORE_OUTST, PEBS_NO, "OFFCORE_REQUESTS_OUTSTANDING.DEMAND_DATA_RD"),
-	BIG_MEM_EVENTS,
+	BIG_MEM_INST_EVENTS,
+	BIG_BLOCK_OFFCORE_EVENTS,
+	/*
+	 * UMASK2 is part of the event (LNL/events/lunarlake_lioncove_core.json,
+	 * PTL/events/pantherlake_cougarcove_core.json): 0xD1/0x01 with UMaskExt 1
+	 * is MEM_LOAD_RETIRED.L1_HIT; with UMaskExt 0 it is L1_HIT_L0, a level
+	 * this model does not keep apart, so that encoding counts nothing here.
+	 */
+	EVX(0x01d1, 0x01, CNT_L1_HIT, PEBS_PRECISE, "MEM_LOAD_RETIRED.L1_HIT"),
+	BIG_MEM_LOAD_HITS,
+};
+
+/*
+ * Coyote Cove (NVL/events/novalake_coyotecove_core.json) renumbered
+ * MEM_LOAD_RETIRED: L1_HIT 0x06, FB_HIT 0x08, L1_MISS 0x10, L2_MISS umask 0
+ * with UMaskExt 0x80; no L3 events.  L1_HIT_L0/_L1 and L2_HIT_LOCAL are
+ * levels this model does not keep apart: they count nothing here.  The file
+ * lists no LD_BLOCKS, OFFCORE_REQUESTS or OFFCORE_RESPONSE events.
+ */
+static const struct sim_event cyc_ev[] = {
+	ARCH_EVENTS,
+	EV(0x00c0, CNT_INST, PEBS_PRECISE, "INST_RETIRED.ANY_P"),
+	EV(0x01cd, CNT_LDLAT, PEBS_LDLAT, "MEM_TRANS_RETIRED.LOAD_LATENCY"),
+	EV(0x02cd, CNT_STLAT, PEBS_STLAT, "MEM_TRANS_RETIRED.STORE_SAMPLE"),
+	BIG_MEM_INST_EVENTS,
+	EV(0x06d1, CNT_L1_HIT, PEBS_PRECISE, "MEM_LOAD_RETIRED.L1_HIT"),
+	EV(0x08d1, CNT_FB_HIT, PEBS_PRECISE, "MEM_LOAD_RETIRED.FB_HIT"),
+	EV(0x10d1, CNT_L1_MISS, PEBS_PRECISE, "MEM_LOAD_RETIRED.L1_MISS"),
+	EVX(0x00d1, 0x80, CNT_L2_MISS, PEBS_PRECISE, "MEM_LOAD_RETIRED.L2_MISS"),
 };
 
 /* Silvermont: MEM_UOPS_RETIRED 0x04, offcore 0xB7 umask 1/2 (SDM 18.6.2, 18.6.3). */
@@ -232,6 +272,7 @@ TABLE(sim_events_skl, skl_ev);
 TABLE(sim_events_icx, icx_ev);
 TABLE(sim_events_glc, glc_ev);
 TABLE(sim_events_lnc, lnc_ev);
+TABLE(sim_events_cyc, cyc_ev);
 TABLE(sim_events_slm, slm_ev);
 TABLE(sim_events_glm, glm_ev);
 TABLE(sim_events_grt, grt_ev);
@@ -241,12 +282,13 @@ TABLE(sim_events_grt, grt_ev);
 const struct sim_event *sim_event_decode(const struct sim_model *m, uint64_t evtsel)
 {
 	uint16_t code = evtsel & 0xffff;
+	uint8_t umask2 = (evtsel >> 40) & 0xff; /* zero where CPUID.23H.0:EBX[0] is clear (msr.c) */
 	size_t i;
 
 	if (!m->events)
 		return NULL;
 	for (i = 0; i < m->events->n; i++)
-		if (m->events->ev[i].code == code)
+		if (m->events->ev[i].code == code && m->events->ev[i].umask2 == umask2)
 			return &m->events->ev[i];
 	return NULL;
 }

@@ -28,7 +28,7 @@
 
 extern const struct sim_event_table sim_events_core2, sim_events_nhm, sim_events_snb,
     sim_events_hsw, sim_events_skl, sim_events_icx, sim_events_glc, sim_events_slm, sim_events_glm,
-    sim_events_grt, sim_events_lnc;
+    sim_events_grt, sim_events_lnc, sim_events_cyc;
 
 /* CPUID.0AH:EAX (SDM Vol. 2A): version, #GP counters, width, EBX vector length. */
 #define CA_EAX(ver, ngp, width) ((ver) | (ngp) << 8 | (width) << 16 | 7u << 24)
@@ -510,7 +510,7 @@ const struct sim_model sim_model_table[] = {
 		.misc_enable = MISC_DEFAULT, .microcode = 0x10, .platform_id = 1ull << 50,
 		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
 		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT | F_ARCH_PEBS, .dse = DSE_PNC,
-		.slots_per_cycle = 8, .events = &sim_events_lnc,
+		.slots_per_cycle = 8, .events = &sim_events_cyc,
 		.cache = { 48, 12, 3072, 12, 36864, 12, 96, 6, 2048, 16, 5, 17, 70, 320 },
 		.source = "perfmon novalake_coyotecove_core.json (counters); Linux ds.c pnc "
 			  "constraints; arch-PEBS (CPUID.23H sub-leaves 4/5)",

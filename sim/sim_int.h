@@ -110,10 +110,11 @@ enum sim_pebs {
 };
 
 struct sim_event {
-	uint16_t code; /* umask << 8 | event select */
-	uint8_t count; /* enum sim_count */
-	uint8_t pebs;  /* enum sim_pebs */
-	uint8_t arg;   /* CNT_OFFCORE: which MSR_OFFCORE_RSPx */
+	uint16_t code;	/* umask << 8 | event select */
+	uint8_t count;	/* enum sim_count */
+	uint8_t pebs;	/* enum sim_pebs */
+	uint8_t arg;	/* CNT_OFFCORE: which MSR_OFFCORE_RSPx */
+	uint8_t umask2; /* PERFEVTSEL[47:40]: perfmon UMaskExt, part of the event's identity */
 	const char *name;
 };
 

@@ -170,12 +170,52 @@ static void test_taken_alone(void **state)
 	}
 }
 
+/*
+ * UMaskExt (PERFEVTSEL[47:40]) is part of an event's identity:
+ * LNL/events/lunarlake_lioncove_core.json MEM_LOAD_RETIRED.L1_HIT is
+ * 0xd1/0x01/UMaskExt 0x01, L1_HIT_L0 0xd1/0x01/0x00 (a level the model does
+ * not keep apart, so it counts nothing); NVL/events/novalake_coyotecove_core.json
+ * renumbered them (L1_HIT 0xd1/0x06).  Two programs that differ only in
+ * UMASK2 must not count the same (CPU 0 of lnl and nvl is a P-core).
+ */
+static void test_umask2_is_part_of_the_event(void **state)
+{
+	static const struct {
+		const char *model;
+		uint64_t l1_hit, other;
+	} rows[] = {
+	    {"lnl", EVT(0x01d1) | 1ull << 40, EVT(0x01d1)},
+	    {"nvl", EVT(0x06d1), EVT(0x01d1)},
+	};
+
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		use_model(rows[i].model);
+		clear_rules();
+		wr(GLOBAL_CTRL, 0);
+		wr(PMC(2), 0);
+		wr(PMC(3), 0);
+		wr(EVTSEL(2), rows[i].l1_hit);
+		wr(EVTSEL(3), rows[i].other);
+		run_loads(data, 100); /* warm: every later load hits L1 */
+		wr(PMC(2), 0);
+		wr(PMC(3), 0);
+		wr(GLOBAL_CTRL, 3ull << 2);
+		run_loads(data, 100);
+		wr(GLOBAL_CTRL, 0);
+		assert_int_equal(rd(PMC(2)), 100);
+		assert_int_equal(rd(PMC(3)), 0);
+		wr(EVTSEL(2), 0);
+		wr(EVTSEL(3), 0);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_count_outside_counter),
 	    cmocka_unit_test(test_pebs_outside_pebscounters),
 	    cmocka_unit_test(test_ldlat_outside),
+	    cmocka_unit_test(test_umask2_is_part_of_the_event),
 	    cmocka_unit_test(test_pdist_only_on_pdist_counter),
 	    cmocka_unit_test(test_taken_alone),
 	};
