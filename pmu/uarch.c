@@ -36,6 +36,19 @@ static const struct uarch_constraint icl_cons[] = {
 
 /* ---- counting constraints (core.c intel_*_event_constraints) ---- */
 
+/*
+ * core.c intel_core2_event_constraints (Core 2 has no perfmon file, so these
+ * place every counted event): FP_COMP_OPS_EXE 0x10, CYCLES_DIV_BUSY 0x14,
+ * IDLE_DURING_DIV 0x18, RS_UOPS_DISPATCH_CYCLES 0xa1, ITLB_MISS_RETIRED 0xc9,
+ * MEM_LOAD_RETIRED 0xcb on PMC0; FP_ASSIST, MUL, DIV 0x11-0x13 and
+ * DELAYED_BYPASS 0x19 on PMC1.
+ */
+static const struct uarch_constraint core2_count[] = {
+    {0x10, true, 0x1, 0}, {0x11, true, 0x2, 0x13}, {0x14, true, 0x1, 0},
+    {0x18, true, 0x1, 0}, {0x19, true, 0x2, 0},	   {0xa1, true, 0x1, 0},
+    {0xc9, true, 0x1, 0}, {0xcb, true, 0x1, 0},	   {0, false, 0, 0},
+};
+
 /* core.c intel_nehalem_event_constraints: L1D_* and CACHE_LOCK_CYCLES on PMC0-1. */
 static const struct uarch_constraint nhm_count[] = {
     {0x40, true, 0x3, 0x43}, {0x48, true, 0x3, 0}, {0x4e, true, 0x3, 0},
@@ -269,7 +282,8 @@ static const struct uarch_info uarch_table[] = {
      .name = "Core 2",
      .fmt = 0,
      .source = "ds.c intel_core2_pebs_event_constraints (PMC0 only); ds.c 1-page buffer "
-	       "(GLOBAL_CTRL hang); core.c intel_clovertown_quirk (AJ67/AJ68/AJ69/AJ106)",
+	       "(GLOBAL_CTRL hang); core.c intel_clovertown_quirk (AJ67/AJ68/AJ69/AJ106); "
+	       "core.c intel_core2_event_constraints (counting)",
      .flags = UA_ONE_PAGE_BUFFER | UA_PEBS_ERRATA,
      .layout = PEBS_EN_LAYOUT_LL_EN,
      .pebs_gp = 0x1,
@@ -278,7 +292,8 @@ static const struct uarch_info uarch_table[] = {
      .pmi_ack = PMI_ACK_EARLY, /* core.c: early ack before Haswell */
      .errata_model = 0x0f /* Merom only: Merom-L, Penryn, Dunnington keep PEBS */,
      .dsrc = DSRC_NA /* fmt0 records have no data-source field (ds.c pebs_record_core) */,
-     .pebs_flags_src = FLAGS_LINUX("intel_core2_pebs_event_constraints")},
+     .pebs_flags_src = FLAGS_LINUX("intel_core2_pebs_event_constraints"),
+     .count_cons = core2_count},
     {.uarch = UARCH_NHM,
      .name = "Nehalem",
      .fmt = 1,
@@ -528,6 +543,12 @@ static const struct uarch_info uarch_table[] = {
      .ldlat_event = EV(0xd0, 0x05),
      .store_event = EV(0xd0, 0x06),
      .inst_event = 0x00c0,
+     /*
+      * intel_pmu_init_skt: extra_regs = intel_cmt_extra_regs (bit 63 in
+      * RSP0 only); perfmon PTL/pantherlake_darkmont_core.json and
+      * CWF/clearwaterforest_core.json name OCR.* on MSRIndex 0x1a6,0x1a7
+      */
+     .offcore_valid = {0x800ff3ffffffffffULL, 0xff3ffffffffffULL},
      .pmi_ack = PMI_ACK_MID /* intel_pmu_init_skt -> intel_pmu_init_grt */,
      /* core.c INTEL_ATOM_DARKMONT_X (intel_pmu_init_skt) and INTEL_PANTHERLAKE_L
 	(lnl_latency_data, small core -> cmt_latency_data) */

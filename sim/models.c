@@ -625,7 +625,8 @@ const struct sim_model sim_model_table[] = {
 		.c23_ext = (1u << 0) | (1u << 1),
 		.perf_caps = 0x3fc5, /* arch-PEBS (PEBS_FMT 0xF), FW write */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x114, .platform_id = 1ull << 50,
-		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
+		/* core.c intel_pmu_init_skt: intel_cmt_extra_regs (bit 63 in RSP0 only) */
+		.offcore_mask = { 0x800ff3ffffffffffull, 0xff3ffffffffffull },
 		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT | F_ARCH_PEBS, .dse = DSE_CMT,
 		.events = &sim_events_grt,
 		.cache = { 32, 8, 4096, 16, 12288, 12, 64, 4, 2048, 4, 4, 17, 75, 320 },

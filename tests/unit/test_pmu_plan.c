@@ -677,6 +677,21 @@ static void test_offcore_masks(void **state)
 		assert_int_equal(build(&c, &p, why), 0);
 		assert_true(p.rsp[0] == 0x8000000000010001ULL);
 	}
+	/*
+	 * Darkmont E-core (PTL 06_CC, core type 0x20, native model 4): the same
+	 * masks (core.c intel_pmu_init_skt: intel_cmt_extra_regs); perfmon
+	 * PTL/pantherlake_darkmont_core.json OCR.DEMAND_DATA_RD.L3_MISS is
+	 * MSRValue 0x13FBFC00001.
+	 */
+	{
+		struct cpu_info dkm = hybrid_core(6, 0xcc, CORE_TYPE_ATOM, 4, 0, 8, 6);
+
+		c = count_cfg(&dkm, "OCR.DEMAND_DATA_RD.L3_MISS", NULL);
+		assert_int_equal(build(&c, &p, why), 0);
+		assert_true(p.use_rsp[0] && p.rsp[0] == 0x13fbfc00001ULL);
+		c = count_cfg(&dkm, "event=0xb7,umask=0x2,offcore_rsp=0x8000000000010001", NULL);
+		assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	}
 	/* Goldmont RSP1 has no bit 38 (0x360005ffbf) */
 	c = count_cfg(&ci, "event=0xb7,umask=0x2,offcore_rsp=0x4000000001", NULL);
 	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
@@ -1293,6 +1308,29 @@ static void test_pdist(void **state)
 	assert_true(p.sample_pdist);
 }
 
+/*
+ * Core 2 has no perfmon file: its counted events are placed by core.c
+ * intel_core2_event_constraints (MEM_LOAD_RETIRED 0xcb on PMC0, DIV 0x13
+ * on PMC1); the PEBS event takes PMC0 (ds.c intel_core2_pebs_event_constraints).
+ */
+static void test_core2_count_constraints(void **state)
+{
+	struct cpu_info ci = test_cpu_intel(0x17, 0, false, 2, 2);
+	struct session_cfg c = count_cfg(&ci, "event=0xcb,umask=0x1", "event=0x13,umask=0x0");
+	struct pmu_plan p;
+	char why[256];
+
+	assert_int_equal(build(&c, &p, why), 0);
+	assert_int_equal(p.count[0].ctr, 0);
+	assert_int_equal(p.count[1].ctr, 1);
+	/* beside the PEBS event on PMC0, MEM_LOAD_RETIRED has no counter left */
+	c = cfg_for(&ci, KIND_OTHER, NULL);
+	c.count_events[0] = "event=0xcb,umask=0x1";
+	c.n_count_events = 1;
+	assert_int_equal(build(&c, &p, why), SESSION_REFUSED);
+	assert_non_null(strstr(why, "no perfmon row; Linux core.c event constraints: PMC0"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1316,6 +1354,7 @@ int main(void)
 	    cmocka_unit_test(test_default_inst_event),
 	    cmocka_unit_test(test_lnc_ldlat),
 	    cmocka_unit_test(test_offcore_masks),
+	    cmocka_unit_test(test_core2_count_constraints),
 	    cmocka_unit_test(test_frontend_mask),
 	    cmocka_unit_test(test_data_cfg_by_format),
 	    cmocka_unit_test(test_raw_ldlat),
