@@ -150,6 +150,20 @@ static const struct sim_event icx_ev[] = {
 	BIG_OFFCORE_REQ_EVENTS,
 };
 
+/* Golden Cove and later P-cores: instructions, load latency, store latency (0xCD/0x02). */
+#define COVE_PEBS_EVENTS                                                                     \
+	EV(0x00c0, CNT_INST, PEBS_PRECISE, "INST_RETIRED.ANY_P"),                            \
+	EV(0x01cd, CNT_LDLAT, PEBS_LDLAT, "MEM_TRANS_RETIRED.LOAD_LATENCY"),                 \
+	EV(0x02cd, CNT_STLAT, PEBS_STLAT, "MEM_TRANS_RETIRED.STORE_SAMPLE")
+
+/*
+ * Golden Cove moved them to 0x0121 / 0x0120 (SPR/events/sapphirerapids_core.json;
+ * the same in LNL/events/lunarlake_lioncove_core.json).
+ */
+#define COVE_OFFCORE_REQ_EVENTS                                                              \
+	EV(0x0121, CNT_OFFCORE_REQ, PEBS_NO, "OFFCORE_REQUESTS.DEMAND_DATA_RD"),              \
+	EV(0x0120, CNT_OFFCORE_OUTST, PEBS_NO, "OFFCORE_REQUESTS_OUTSTANDING.DEMAND_DATA_RD")
+
 /*
  * Golden Cove (SPR, ADL P-core): INST_RETIRED and load latency not on PMC0,
  * store latency on PMC0 only (Linux ds.c intel_glc_pebs_event_constraints); mem-loads-aux
@@ -157,30 +171,22 @@ static const struct sim_event icx_ev[] = {
  */
 static const struct sim_event glc_ev[] = {
 	ARCH_EVENTS,
-	EV(0x00c0, CNT_INST, PEBS_PRECISE, "INST_RETIRED.ANY_P"),
-	EV(0x01cd, CNT_LDLAT, PEBS_LDLAT, "MEM_TRANS_RETIRED.LOAD_LATENCY"),
-	EV(0x02cd, CNT_STLAT, PEBS_STLAT, "MEM_TRANS_RETIRED.STORE_SAMPLE"),
+	COVE_PEBS_EVENTS,
 	EV(0x8203, CNT_AUX_LOADS, PEBS_NO, "MEM_TRANS_RETIRED.LOAD_AUX (mem-loads-aux)"),
-	/* Golden Cove moved them: 0x0121 / 0x0120 (SPR/events/sapphirerapids_core.json) */
-	EV(0x0121, CNT_OFFCORE_REQ, PEBS_NO, "OFFCORE_REQUESTS.DEMAND_DATA_RD"),
-	EV(0x0120, CNT_OFFCORE_OUTST, PEBS_NO, "OFFCORE_REQUESTS_OUTSTANDING.DEMAND_DATA_RD"),
+	COVE_OFFCORE_REQ_EVENTS,
 	BIG_MEM_EVENTS,
 };
 
 /*
- * Lion Cove, Cougar Cove, Panther Cove, Coyote Cove: the Golden Cove events
+ * Lion Cove, Cougar Cove, Panther Cove: the Golden Cove events
  * without mem-loads-aux (Linux sets PMU_FL_MEM_LOADS_AUX for SPR/EMR and
  * the Golden Cove hybrids only); where each may count comes from the part's
  * perfmon file (placement.c).
  */
 static const struct sim_event lnc_ev[] = {
 	ARCH_EVENTS,
-	EV(0x00c0, CNT_INST, PEBS_PRECISE, "INST_RETIRED.ANY_P"),
-	EV(0x01cd, CNT_LDLAT, PEBS_LDLAT, "MEM_TRANS_RETIRED.LOAD_LATENCY"),
-	EV(0x02cd, CNT_STLAT, PEBS_STLAT, "MEM_TRANS_RETIRED.STORE_SAMPLE"),
-	/* 0x0121 / 0x0120 as on Golden Cove (LNL/lunarlake_lioncove_core.json) */
-	EV(0x0121, CNT_OFFCORE_REQ, PEBS_NO, "OFFCORE_REQUESTS.DEMAND_DATA_RD"),
-	EV(0x0120, CNT_OFFCORE_OUTST, PEBS_NO, "OFFCORE_REQUESTS_OUTSTANDING.DEMAND_DATA_RD"),
+	COVE_PEBS_EVENTS,
+	COVE_OFFCORE_REQ_EVENTS,
 	BIG_MEM_INST_EVENTS,
 	BIG_BLOCK_OFFCORE_EVENTS,
 	/*
@@ -202,9 +208,7 @@ static const struct sim_event lnc_ev[] = {
  */
 static const struct sim_event cyc_ev[] = {
 	ARCH_EVENTS,
-	EV(0x00c0, CNT_INST, PEBS_PRECISE, "INST_RETIRED.ANY_P"),
-	EV(0x01cd, CNT_LDLAT, PEBS_LDLAT, "MEM_TRANS_RETIRED.LOAD_LATENCY"),
-	EV(0x02cd, CNT_STLAT, PEBS_STLAT, "MEM_TRANS_RETIRED.STORE_SAMPLE"),
+	COVE_PEBS_EVENTS,
 	BIG_MEM_INST_EVENTS,
 	EV(0x06d1, CNT_L1_HIT, PEBS_PRECISE, "MEM_LOAD_RETIRED.L1_HIT"),
 	EV(0x08d1, CNT_FB_HIT, PEBS_PRECISE, "MEM_LOAD_RETIRED.FB_HIT"),
