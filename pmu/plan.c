@@ -557,13 +557,14 @@ static int evtsel_ext_check(const struct pmu_plan *p, const struct pmu_event *ev
 	for (size_t i = 0; i < ARRAY_SIZE(evtsel_ext_rules); i++)
 		if ((ev->evtsel & evtsel_ext_rules[i].bits) &&
 		    !(p->evtsel_ext & evtsel_ext_rules[i].cpuid))
-			return refuse(
-			    why, why_size,
-			    "event '%s' sets %s, which this CPU does not enumerate "
-			    "(CPUID.23H.0:EBX[%d] clear%s) (accepted: the event without it)",
-			    ev->name, evtsel_ext_rules[i].what,
-			    lowest_bit(evtsel_ext_rules[i].cpuid),
-			    p->evtsel_ext ? "" : " or leaf 23H absent");
+			return refuse(why, why_size,
+				      "event '%s' sets %s, which this CPU does not enumerate "
+				      "(CPUID.23H.0:EBX[%d] clear%s) (accepted: events without "
+				      "UMASK2 and EQ: "
+				      "no perfmon UMaskExt or Equal, no raw umask2= or eq)",
+				      ev->name, evtsel_ext_rules[i].what,
+				      lowest_bit(evtsel_ext_rules[i].cpuid),
+				      p->evtsel_ext ? "" : " or leaf 23H absent");
 	return 0;
 }
 
@@ -624,7 +625,7 @@ static int add_count(struct pmu_plan *p, const struct pmu_event *ev, int user_id
 			gp_words(allowed, words, sizeof(words));
 			return refuse(why, why_size,
 				      "event '%s': no free counter: %s %s; %u GP counters "
-				      "(CPUID.0AH), in use 0x%x",
+				      "(CPUID.0AH, or 23H.1), in use 0x%x",
 				      ev->name, rule, words, p->n_gp, p->gp_used);
 		}
 		p->gp_used |= BIT_ULL(ctr);

@@ -33,7 +33,7 @@ struct pmu_plan {
 	bool arch, baseline, adaptive, fw_write, count_only;
 	unsigned int n_gp, n_fixed;
 	uint32_t gp_mask;    /* GP counters present (CPUID.0AH count, or the CPUID.23H.1 bitmap) */
-	uint32_t fixed_mask; /* fixed counters present (CPUID.0AH EDX/ECX bitmap) */
+	uint32_t fixed_mask; /* fixed counters present (CPUID.0AH EDX/ECX, or CPUID.23H.1) */
 	uint64_t gp_width_mask;
 	uint64_t fixed_width_mask;			  /* CPUID.0AH:EDX[12:5] */
 	uint64_t sample_width_mask;			  /* the sampling counter's: GP or fixed */

@@ -96,7 +96,7 @@ static const struct bad bad_inputs[] = {
     {"kernels=chase-l1 events=event=0x0,umask=0x9", "encodes as event 0x00 umask 0x09",
      "accepted: umask 0x01..0x08"},
     {"model=gnr kernels=chase-l1 events=event=0xc0,umask=0x0,umask2=0x1", "sets UMASK2",
-     "accepted: the event without it"},
+     "accepted: events without UMASK2 and EQ"},
     {"kernels=chase-l1 period=1", "period 1 below 32, the minimum on Skylake",
      "accepted: 32..140737488355327"},
     {"kernels=chase-l1 period=0xffffffffffff", "period 281474976710655 above 140737488355327",
