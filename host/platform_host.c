@@ -188,6 +188,7 @@ static bool cpu_busy[HOST_MAX_CPUS];
 
 struct trampoline {
 	unsigned int cpu;
+	unsigned int delay_us;
 	void (*fn)(void *);
 	void *arg;
 };
@@ -211,8 +212,23 @@ static void *run_trampoline(void *p)
 
 	cpu_self = t.cpu;
 	free(p);
+	if (t.delay_us)
+		usleep(t.delay_us);
 	t.fn(t.arg);
 	return NULL;
+}
+
+/*
+ * $PEBSPROBE_HOST_START_DELAY_US (0..60000000) stands for an AP that MP
+ * services wake late (a loaded hypervisor, a deep C-state): each started
+ * CPU sleeps that long before it runs its work.
+ */
+static unsigned int start_delay_us(void)
+{
+	const char *env = getenv("PEBSPROBE_HOST_START_DELAY_US");
+	long us = env ? strtol(env, NULL, 10) : 0;
+
+	return us > 0 && us <= 60000000 ? (unsigned int)us : 0;
 }
 
 int plat_start_on_cpu(unsigned int cpu, void (*fn)(void *arg), void *arg)
@@ -225,6 +241,7 @@ int plat_start_on_cpu(unsigned int cpu, void (*fn)(void *arg), void *arg)
 	if (!t)
 		return -1;
 	t->cpu = cpu;
+	t->delay_us = start_delay_us();
 	t->fn = fn;
 	t->arg = arg;
 	if (pthread_create(&cpu_threads[cpu], NULL, run_trampoline, t)) {

@@ -264,10 +264,10 @@ void cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n)
 	report_info("%4s %5s %-6s %-22s %6s %6s %7s", "CPU", "APIC", "type", "uarch", "passed",
 		    "failed", "skipped");
 	for (unsigned int i = 0; i < n; i++) {
-		const char *ua = !t[i].probed ? "(not probed)"
-				 : t[i].hung  ? "(did not return)"
-				 : t[i].ua    ? t[i].ua->name
-					      : "unknown";
+		const char *ua = t[i].hung	? "(did not return)"
+				 : !t[i].probed ? "(not probed)"
+				 : t[i].ua	? t[i].ua->name
+						: "unknown";
 
 		/* The name up to its parenthesis: "Darkmont (Panther Lake E-core, ...)". */
 		const char *paren = strchr(ua, '(');

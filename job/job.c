@@ -140,9 +140,15 @@ static int preplan(struct runner *r, const struct session_cfg *cfg, char *why, s
 static void report_session_error(struct runner *r, const struct run_ref *run, int rc,
 				 const char *why)
 {
-	/* The platform let the run down, not the PMU: an environment error (exit 99), no verdict.
+	/*
+	 * A CPU that never came back from its armed session is a finding about
+	 * that CPU (a FAIL naming it; its later kernels SKIP and the other CPUs
+	 * go on); MP services that could not start it at all are the
+	 * platform's failure (an environment error, exit 99), with no verdict.
 	 */
-	if (rc == SESSION_TIMEOUT || rc == SESSION_NO_CPU) {
+	if (rc == SESSION_TIMEOUT)
+		outcome(r, run, V_FAIL, "timeout: ", why);
+	else if (rc == SESSION_NO_CPU) {
 		report_env_error(run->test, "%s%s", why, r->cpu_tag);
 		outcome(r, run, V_SKIP, "environment: ", why);
 	} else if (rc == SESSION_SKIP)
@@ -438,6 +444,7 @@ static void run_kernel(struct runner *r, const struct kernel_def *def)
 	}
 	k->instrumented = r->instrumented;
 	k->cpu = r->ci->cpu;
+	k->cpu_timeout_us = cpu_timeout_us(r->jo);
 	k->ops = hw_current();
 	k->progress = progress;
 	k->progress_ctx = r;
@@ -559,15 +566,24 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, uint64_t mas
 		else
 			rc = cpu_run(c, probe_on_cpu, ci, cpu_timeout_us(r->jo), NULL, NULL);
 		report_flush_deferred("the probed CPU");
+		if (rc == CPU_RUN_TIMEOUT) {
+			/* A CPU that never came back is a finding about it: a FAIL, the others go
+			 * on. */
+			report_fail("cpu-probe",
+				    "cpu %u did not return from its capability probe "
+				    "within %u s (cpu-timeout=)",
+				    c, (unsigned int)(cpu_timeout_us(r->jo) / 1000000));
+			t->hung = true;
+			t->count[V_FAIL]++;
+			continue;
+		}
 		if (rc) {
 			/* The platform's failure, not the PMU's: exit 99, the others go on. */
-			report_env_error("main-job", "cpu %u: %s", c,
-					 rc == CPU_RUN_TIMEOUT
-					     ? "did not return from its capability probe"
-					     : "could not be started (EFI_MP_SERVICES_PROTOCOL)");
-			t->hung = rc == CPU_RUN_TIMEOUT;
-			if (!t->hung)
-				plat_free(ci); /* never started: nothing uses it */
+			report_env_error("main-job",
+					 "cpu %u: could not be started "
+					 "(EFI_MP_SERVICES_PROTOCOL)",
+					 c);
+			plat_free(ci); /* never started: nothing uses it */
 			continue;
 		}
 		r->ci = ci;

@@ -58,6 +58,12 @@ struct kernel_ctx {
 	 * only), from kernel_bsp_idle() while it waits (lib/cpurun.h).
 	 */
 	unsigned int cpu;
+	/*
+	 * How long the other part may take to start and to stop (the job's
+	 * cpu-timeout=): an AP woken by MP services under a loaded
+	 * hypervisor may take seconds, so no shorter limit of the kernel's own.
+	 */
+	uint64_t cpu_timeout_us;
 	volatile uint32_t ap_ready, ap_stop, ap_go, ap_done;
 	volatile uint64_t ap_iterations;
 };

@@ -480,9 +480,6 @@ static void ap_share(void *arg)
 	k->ap_iterations = n;
 }
 
-#define AP_START_TIMEOUT_US 2000000
-#define AP_STOP_TIMEOUT_US  5000000
-
 int kernel_start_ap(struct kernel_ctx *k)
 {
 	uint64_t t0;
@@ -499,10 +496,10 @@ int kernel_start_ap(struct kernel_ctx *k)
 	}
 	t0 = plat_time_us();
 	while (!k->ap_ready) {
-		if (plat_time_us() - t0 > AP_START_TIMEOUT_US) {
+		if (plat_time_us() - t0 > k->cpu_timeout_us) {
 			k->ap_stop = 1;
 			if (!k->cpu)
-				plat_wait_cpu(1, AP_STOP_TIMEOUT_US);
+				plat_wait_cpu(1, k->cpu_timeout_us);
 			k->error = -2;
 			return -1;
 		}
@@ -517,12 +514,12 @@ void kernel_stop_ap(struct kernel_ctx *k)
 
 	k->ap_stop = 1;
 	if (!k->cpu) {
-		if (plat_wait_cpu(1, AP_STOP_TIMEOUT_US) < 0)
+		if (plat_wait_cpu(1, k->cpu_timeout_us) < 0)
 			k->error = -3;
 		return;
 	}
 	while (!__atomic_load_n(&k->ap_done, __ATOMIC_ACQUIRE)) {
-		if (plat_time_us() - t0 > AP_STOP_TIMEOUT_US) {
+		if (plat_time_us() - t0 > k->cpu_timeout_us) {
 			k->error = -3;
 			return;
 		}

@@ -15,8 +15,8 @@
  * When the PMU is simulated, every line ends with " [sim]".
  * Exit status (report_exit_status): 0 all passed, 1 any failure, 2 bad
  * options, 77 everything skipped, 99 the environment failed (no memory, a
- * file that did not land on the ESP, a processor that never came back)
- * and nothing failed.  A FAIL found is reported as 1 even when the
+ * file that did not land on the ESP, a processor MP services could not
+ * start) and nothing failed.  A FAIL found is reported as 1 even when the
  * environment failed too: it is a finding either way.
  */
 #ifndef PP_REPORT_H
@@ -53,7 +53,8 @@ void report_info(const char *fmt, ...) pp_printf(1, 2);
  * The environment failed, not the PMU: "ERROR: <name>: <why>", not a test
  * (not in SUMMARY's counts), but the exit status is 99 unless a test
  * failed.  For no memory, an ESP file that could not be written, a
- * processor that never came back.
+ * processor MP services could not start.  (A processor that never came
+ * back from its work is a FAIL naming it: a finding about that CPU.)
  */
 void report_env_error(const char *name, const char *why_fmt, ...) pp_printf(2, 3);
 /* A line with its own prefix (MSR:, REC:, ERROR:, progress): not counted. */

@@ -12,7 +12,7 @@
 #   - cpus=1,3 measures those two only; a CPU that does not exist is one
 #     ERROR line and exit 2;
 #   - sim-fault=cpu2:hang (the AP never returns from its first session):
-#     cpu-timeout= fires, one ERROR naming CPU 2, exit 99, its later kernel
+#     cpu-timeout= fires, one FAIL naming CPU 2, exit 1, its later kernel
 #     SKIPs, the other CPUs pass; cpu0:hang is one ERROR line and exit 2;
 #   - drain=pmi threshold=16: every CPU's session drains on its own PMIs
 #     (the simulator's; a real AP's interrupt path: test-selftest-gp.sh).
@@ -62,19 +62,19 @@ expect_line "cpus=0,5: one ERROR naming CPU 5" "$T/nocpu.out" \
 # An AP that never returns (interrupts off, HLT): the BSP's timeout fires,
 # names it, and goes on; without the timeout QEMU's --timeout ends the boot.
 QEMU_TIMEOUT=120 boot hang --smp 3 -- pmu=sim model=skl kernels=chase-l1,seq-load sim-fault=cpu2:hang cpu-timeout=3
-expect_rc hang 99
-n=$(grep -c '^ERROR: ' "$T/hang.out")
-if [ "$n" = 1 ]; then pass "hang: one ERROR line"; else fail "hang" "$n ERROR lines"; fi
-expect_line "hang: the ERROR names CPU 2's timeout" "$T/hang.out" \
-	'^ERROR: chase-l1/load: CPU 2 did not return within 3000 ms: .*; cpu 2 \(APIC 2, none\) \[sim\]$'
+expect_rc hang 1
+n=$(grep -c '^FAIL: ' "$T/hang.out")
+if [ "$n" = 1 ]; then pass "hang: one FAIL line"; else fail "hang" "$n FAIL lines"; fi
+expect_line "hang: the FAIL names CPU 2's timeout" "$T/hang.out" \
+	'^FAIL: chase-l1/load: timeout: CPU 2 did not return within 3000 ms: .*; cpu 2 \(APIC 2, none\) \[sim\]$'
 expect_line "hang: its later kernel SKIPs" "$T/hang.out" \
 	'^SKIP: seq-load/load: cpu 2 did not return from an earlier run; cpu 2 \('
-expect_no_line "hang: no FAIL" "$T/hang.out" '^FAIL: '
+expect_no_line "hang: no ERROR" "$T/hang.out" '^ERROR: '
 for c in 0 1; do
 	expect_line "hang: cpu $c still measured" "$T/hang.out" \
 		"^PASS: seq-load/load: .*; cpu $c \\(APIC $c, none\\) \\[sim\\]\$"
 done
-expect_line "hang: the table says so" "$T/hang.out" '^INFO: +2 +2 none +\(did not return\) +0 +0 +2 \[sim\]$'
+expect_line "hang: the table says so" "$T/hang.out" '^INFO: +2 +2 none +\(did not return\) +0 +1 +1 \[sim\]$'
 
 boot hang0 --smp 2 -- pmu=sim sim-fault=cpu0:hang
 expect_rc hang0 2

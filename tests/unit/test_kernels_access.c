@@ -65,6 +65,7 @@ static struct kernel_ctx *run_instrumented(const char *name, uint64_t size, uint
 	assert_false(clipped);
 	k->instrumented = true;
 	k->ops = &fake_ops;
+	k->cpu_timeout_us = 60 * 1000000ULL;
 	n_acc = n_retire = 0;
 	retire_insns = 0;
 	retire_ip_min = ~0ULL;
@@ -255,6 +256,53 @@ static void test_share(void **state)
 	done(k);
 }
 
+/*
+ * The other part of a two-core kernel that starts late (here 2.5 s: an AP
+ * woken late under a loaded hypervisor) is waited for up to the job's
+ * cpu-timeout, not a shorter limit of the kernel's own.
+ */
+static void test_share_late_partner_waited_for(void **state)
+{
+	struct kernel_ctx *k;
+
+	if (plat_cpu_count() < 2) {
+		skip();
+		return;
+	}
+	setenv("PEBSPROBE_HOST_START_DELAY_US", "2500000", 1);
+	k = run_instrumented("false-share", 4096, 200);
+	unsetenv("PEBSPROBE_HOST_START_DELAY_US");
+	assert_int_equal(n_acc, 400);
+	done(k);
+}
+
+/* And that limit is the one given: a partner later than cpu_timeout_us is error -2. */
+static void test_share_partner_timeout_honoured(void **state)
+{
+	const struct kernel_def *def = kernel_find("false-share");
+	struct kernel_ctx *k = calloc(1, sizeof(*k));
+	char why[160];
+	bool clipped;
+
+	if (plat_cpu_count() < 2) {
+		skip();
+		free(k);
+		return;
+	}
+	assert_non_null(k);
+	assert_int_equal(kernel_prepare(k, def, 4096, 200, true, &clipped, why, sizeof(why)), 0);
+	k->instrumented = true;
+	k->ops = &fake_ops;
+	k->cpu_timeout_us = 300 * 1000ULL;
+	setenv("PEBSPROBE_HOST_START_DELAY_US", "1500000", 1);
+	kernel_run(k);
+	unsetenv("PEBSPROBE_HOST_START_DELAY_US");
+	assert_int_equal(k->error, -2);
+	/* The late thread still starts, sees ap_stop and ends: join it before freeing k. */
+	assert_int_equal(plat_wait_cpu(1, 0), 0);
+	done(k);
+}
+
 static void test_real_build_reports_nothing(void **state)
 {
 	const struct kernel_def *def = kernel_find("chase-l1");
@@ -307,6 +355,8 @@ int main(void)
 	    cmocka_unit_test(test_stfwd_block),
 	    cmocka_unit_test(test_alias_4k),
 	    cmocka_unit_test(test_share),
+	    cmocka_unit_test(test_share_late_partner_waited_for),
+	    cmocka_unit_test(test_share_partner_timeout_honoured),
 	    cmocka_unit_test(test_real_build_reports_nothing),
 	    cmocka_unit_test(test_defaults_and_names),
 	};
