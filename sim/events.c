@@ -257,6 +257,19 @@ static const struct sim_event glm_ev[] = {
 	ATOM_MEM_EVENTS,
 };
 
+/*
+ * Tremont: every event may PEBS (Linux core.c intel_pmu_init Tremont case,
+ * PMU_FL_PEBS_ALL); no load- or store-latency event (SNR/events/
+ * snowridgex_core.json and EHL/events/elkhartlake_core.json have no
+ * MSR_PEBS_LD_LAT event).  Encodings as those files name them.
+ */
+static const struct sim_event tnt_ev[] = {
+	ARCH_EVENTS,
+	EV(0x00c0, CNT_INST, PEBS_PRECISE, "INST_RETIRED.ANY_P"),
+	EV(0x04d1, CNT_L3_HIT, PEBS_PRECISE, "MEM_LOAD_UOPS_RETIRED.L3_HIT"),
+	ATOM_MEM_EVENTS,
+};
+
 /* Gracemont (ADL E-core) and the arch-PEBS E-core: load/store latency 0x5D0/0x6D0. */
 static const struct sim_event grt_ev[] = {
 	ARCH_EVENTS,
@@ -279,6 +292,7 @@ TABLE(sim_events_lnc, lnc_ev);
 TABLE(sim_events_cyc, cyc_ev);
 TABLE(sim_events_slm, slm_ev);
 TABLE(sim_events_glm, glm_ev);
+TABLE(sim_events_tnt, tnt_ev);
 TABLE(sim_events_grt, grt_ev);
 
 /* clang-format on */

@@ -28,7 +28,7 @@
 
 extern const struct sim_event_table sim_events_core2, sim_events_nhm, sim_events_snb,
     sim_events_hsw, sim_events_skl, sim_events_icx, sim_events_glc, sim_events_slm, sim_events_glm,
-    sim_events_grt, sim_events_lnc, sim_events_cyc;
+    sim_events_grt, sim_events_lnc, sim_events_cyc, sim_events_tnt;
 
 /* CPUID.0AH:EAX (SDM Vol. 2A): version, #GP counters, width, EBX vector length. */
 #define CA_EAX(ver, ngp, width) ((ver) | (ngp) << 8 | (width) << 16 | 7u << 24)
@@ -230,6 +230,43 @@ const struct sim_model sim_model_table[] = {
 		.flags = F_OFFCORE_AVG, .dse = DSE_RSVD, .events = &sim_events_slm,
 		.cache = { 24, 6, 1024, 16, 0, 0, 128, 4, 128, 4, 3, 14, 0, 200 },
 		.source = "SDM 18.6 (Silvermont), 18.6.3 and Table 18-17 (offcore latency)",
+	},
+	/*
+	 * Tremont (Jasper Lake Celeron N5105, 06_9C; perfmon mapfile 6-9C ->
+	 * EHL/events/elkhartlake_core.json).  Which value comes from where, and
+	 * which are inferred, is listed in docs/SIM.md "Tremont".
+	 */
+	{
+		.info = { "tnt", "Celeron N5105 Tremont (06_9C), fmt4 baseline on an Atom" },
+		.brand = "pebsprobe simulated Tremont (06_9C)",
+		.vendor = SIM_INTEL, .sig = 0x000906c0, .max_leaf = 0x1b, .max_ext = 0x80000008,
+		.c1_ebx = 0x00100800, .c1_ecx = 0x4ff8ebbf, .c1_edx = EDX_INTEL,
+		.c7_ebx = 0x2294e283, /* Goldmont's words (not the part's: not verified) */
+		/*
+		 * Version 4, GP 0-3, fixed 0-2: libpfm4 pfmlib_intel_tmt.c
+		 * (arch_version 4, 4 counters, 3 fixed) and the perfmon Counter
+		 * fields; 48 bits wide as Goldmont (inferred).
+		 */
+		.ca = { CA_EAX(4, 4, 48), 0, 0, CA_EDX(3, 48, 0) },
+		.c16_mhz = 2000, /* no 15H crystal: N5105 base 2.00 GHz */
+		/*
+		 * fmt4 with baseline (adaptive PEBS: Linux 6daeb8737f8a "Add
+		 * Tremont core PMU support"), FW write, SMM freeze, trap, arch
+		 * regs, LBR format 5 (the last four inferred, as the other Atoms)
+		 */
+		.perf_caps = 0x74c5,
+		.misc_enable = MISC_DEFAULT, .microcode = 0x24000024, .platform_id = 1ull << 50,
+		/*
+		 * GP 0-3 and fixed 0-2: Linux ds.c intel_ds_init (baseline:
+		 * PMU_FL_PEBS_ALL, every counter PEBS-capable); the perfmon
+		 * PEBScounters fields name 0-3 and 32-34
+		 */
+		.pebs_enable_mask = PEBS_GP(4) | FIXED_PEBS(3),
+		.offcore_mask = { 0x800ff0ffffff9fffull, 0xff0ffffff9fffull }, /* intel_tnt_extra_regs */
+		.dse = DSE_RSVD, .events = &sim_events_tnt,
+		.cache = { 32, 8, 1536, 12, 4096, 16, 64, 4, 1024, 8, 3, 17, 40, 250 },
+		.source = "Linux core.c intel_pmu_init Tremont, 6daeb8737f8a (adaptive PEBS); "
+			  "perfmon elkhartlake_core.json; libpfm4 pfmlib_intel_tmt.c",
 	},
 	{
 		.info = { "archpebs", "Clearwater Forest-class E-core (06_DD), arch-PEBS" },

@@ -40,6 +40,8 @@ static const struct want wants[] = {
      CORE_TYPE_NONE},
     {"slm", VENDOR_INTEL, 6, 0x4d, 3, 2, 40, 3, 2, false, false, false, true, false,
      CORE_TYPE_NONE},
+    /* Tremont: v4 (libpfm4 pfmlib_intel_tmt.c), GP 0-3, fixed 0-2, fmt4 + baseline */
+    {"tnt", VENDOR_INTEL, 6, 0x9c, 4, 4, 48, 3, 4, true, false, false, true, false, CORE_TYPE_NONE},
     /* fixed counters 0-2 and 4-6 (sim/models.c): n_fixed is one past the highest */
     {"archpebs", VENDOR_INTEL, 6, 0xdd, 6, 8, 48, 7, 0xf, false, false, true, true, false,
      CORE_TYPE_NONE},

@@ -51,6 +51,7 @@ static const struct pm pms[] = {
     {"adl-e", L_ADAPTIVE, 4, 0x20, 0, 0x81d0, true, MASK48},
     {"glm", L_LEGACY, 3, 0xc8, 0, 0x81d0, true, MASK48},
     {"slm", L_LEGACY, 2, 0xc0, 0, 0x00c0, false, MASK40},
+    {"tnt", L_ADAPTIVE, 4, 0x20, 0, 0x81d0, true, MASK48},
     {"archpebs", L_ARCH, 0, 0x40, 0, 0x81d0, true, MASK48},
 };
 
@@ -390,6 +391,52 @@ static void test_fixed_counter_pebs(void **state)
 {
 	fixed_case("icx", 8, 32);
 	fixed_case("spr", 32, 8);
+	fixed_case("tnt", 8, 32); /* Tremont: fmt4, so slot 8+i as Ice Lake */
+}
+
+/*
+ * PMC0 counts MEM_UOPS_RETIRED.ALL_LOADS with its adaptive bit and the
+ * DATA_CFG groups cfg, every load a record; two loads run.
+ */
+static void adaptive_loads(const char *model, struct ds *d, uint64_t cfg)
+{
+	use_model(model);
+	ds_make(d, 16384, 16384, 16384);
+	ds_reset_slot(d, 0, MASK48);
+	wr(DATA_CFG, cfg);
+	wr(GLOBAL_CTRL, 0);
+	wr(EVTSEL(0), EVT(0x81d0) | EV_ADAPT);
+	wr(PMC(0), 0xffffffff);
+	wr(DS_AREA, (uintptr_t)d->area);
+	wr(PEBS_ENABLE, 1);
+	wr(GLOBAL_CTRL, 1);
+	run_loads(data, 2);
+}
+
+/*
+ * Tremont: the memory-info group of a load's adaptive record carries its
+ * data linear address, while data source and latency stay 0: the part has
+ * no load-latency facility (no MSR_PEBS_LD_LAT event in its perfmon file)
+ * and Linux decodes no data source for it (core.c intel_pmu_init Tremont
+ * sets no pebs_latency_data).  Layout: Linux struct pebs_meminfo
+ * (address, aux, latency, tsx_tuning).
+ */
+static void test_tremont_meminfo(void **state)
+{
+	struct ds d;
+	uint8_t *r;
+
+	adaptive_loads("tnt", &d, 0x1);
+	wr(GLOBAL_CTRL, 0);
+	wr(PEBS_ENABLE, 0);
+	assert_int_equal(ds_used(&d), 2 * 0x40);
+	r = d.buf + 0x40;
+	assert_int_equal(get64(r, 0), 0x40ull << 48 | 0x1);
+	assert_int_equal(get64(r, 0x20), (uintptr_t)data + 64);
+	assert_int_equal(get64(r, 0x28), 0);
+	assert_int_equal(get64(r, 0x30), 0);
+	assert_int_equal(n_rules, 0);
+	ds_free(&d);
 }
 
 /* Adaptive records only for counters with their adaptive bit (kvm-unit-tests x86/pmu_pebs.c). */
@@ -409,17 +456,7 @@ static void test_adaptive_groups(void **state)
 		struct ds d;
 		uint8_t *r;
 
-		use_model("icx");
-		ds_make(&d, 16384, 16384, 16384);
-		ds_reset_slot(&d, 0, MASK48);
-		wr(DATA_CFG, cases[i].cfg);
-		wr(GLOBAL_CTRL, 0);
-		wr(EVTSEL(0), EVT(0x81d0) | EV_ADAPT);
-		wr(PMC(0), 0xffffffff);
-		wr(DS_AREA, (uintptr_t)d.area);
-		wr(PEBS_ENABLE, 1);
-		wr(GLOBAL_CTRL, 1);
-		run_loads(data, 2);
+		adaptive_loads("icx", &d, cases[i].cfg);
 		wr(EVTSEL(1), 0); /* unrelated write while armed: no rule broken */
 		wr(GLOBAL_CTRL, 0);
 		wr(PEBS_ENABLE, 0);
@@ -685,6 +722,7 @@ int main(void)
 	    cmocka_unit_test(test_absolute_maximum),
 	    cmocka_unit_test(test_arch_pebs_full),
 	    cmocka_unit_test(test_fixed_counter_pebs),
+	    cmocka_unit_test(test_tremont_meminfo),
 	    cmocka_unit_test(test_arch_pebs_groups),
 	    cmocka_unit_test(test_adaptive_groups),
 	    cmocka_unit_test(test_load_latency_skl),
