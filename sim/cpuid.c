@@ -67,6 +67,12 @@ static void ext_leaf(const struct sim_model *m, uint32_t leaf, struct cpuid_regs
 	}
 }
 
+/* Bits 0..n-1 of a 32-bit register; n is an 8-bit CPUID field, so up to 255. */
+static uint32_t low_bits(uint32_t n)
+{
+	return n >= 32 ? ~0u : (1u << n) - 1;
+}
+
 static void arch_pebs_leaf(const struct sim_model *m, uint32_t sub, struct cpuid_regs *r)
 {
 	uint32_t ngp = (m->ca[0] >> 8) & 0xff, ecx, count;
@@ -87,14 +93,14 @@ static void arch_pebs_leaf(const struct sim_model *m, uint32_t sub, struct cpuid
 		r->ebx = m->c23_ext;
 		break;
 	case 1:
-		r->eax = (uint32_t)((1ull << ngp) - 1);
+		r->eax = low_bits(ngp);
 		/* the fixed counters that exist, as leaf 0AH enumerates them */
 		r->ebx = sim_fixed_present(m->ca[0] & 0xff, ecx, count);
 		break;
 	case 3:
 		/* the architectural events leaf 0AH enumerates: EAX[31:24] long, EBX set = absent
 		 */
-		r->eax = ~m->ca[1] & (uint32_t)((1ull << (m->ca[0] >> 24)) - 1) & 0xfff;
+		r->eax = ~m->ca[1] & low_bits(m->ca[0] >> 24) & 0xfff;
 		break;
 	case 4:
 		r->ebx = m->flags & F_ARCH_PEBS ? m->c23_caps : 0;
@@ -104,8 +110,8 @@ static void arch_pebs_leaf(const struct sim_model *m, uint32_t sub, struct cpuid
 			break;
 		r->eax = m->c23_gp;
 		r->ecx = m->c23_fx;
-		r->ebx = m->c23_gp & 1; /* PDIST on GP0 */
-		r->edx = m->c23_fx & 1; /* PDIST on fixed 0 */
+		r->ebx = m->c23_gp & m->c23_pdist_gp;
+		r->edx = m->c23_fx & m->c23_pdist_fx;
 		break;
 	default:
 		break;

@@ -287,6 +287,8 @@ const struct sim_model sim_model_table[] = {
 		.c15 = { 1, 88, 25000000 }, .c16_mhz = 2200,
 		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
 		.c23_gp = 0xff, .c23_fx = 0x7,
+		/* PDIST: the PDISTCounter lists of clearwaterforest_core.json (GP 0,1; fixed 0) */
+		.c23_pdist_gp = 0x3, .c23_pdist_fx = 0x1,
 		/* UMASK2 (clearwaterforest_core.json uses UMaskExt) and EQ: PMU v6, as on LNL */
 		.c23_ext = (1u << 0) | (1u << 1),
 		.perf_caps = 0x3fc5, /* PEBS_FMT 0xF: arch-PEBS (Linux intel_pebs_init), CPUID.23H */
@@ -541,6 +543,8 @@ const struct sim_model sim_model_table[] = {
 		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
 		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
 		.c23_gp = 0xff, .c23_fx = 0x7,
+		/* PDIST: the PDISTCounter lists of novalake_coyotecove_core.json (GP 0,1; fixed 0) */
+		.c23_pdist_gp = 0x3, .c23_pdist_fx = 0x1,
 		/* UMASK2 (novalake_coyotecove_core.json uses UMaskExt) and EQ: PMU v6, as on LNL */
 		.c23_ext = (1u << 0) | (1u << 1),
 		.perf_caps = 0xbfc5, /* arch-PEBS (PEBS_FMT 0xF), perf metrics, FW write */
@@ -565,6 +569,8 @@ const struct sim_model sim_model_table[] = {
 		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
 		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
 		.c23_gp = 0xff, .c23_fx = 0x7,
+		/* PDIST: the PDISTCounter lists of novalake_arcticwolf_core.json (GP 0,1; fixed 0) */
+		.c23_pdist_gp = 0x3, .c23_pdist_fx = 0x1,
 		/* UMASK2 (novalake_arcticwolf_core.json uses UMaskExt) and EQ: PMU v6, as on LNL */
 		.c23_ext = (1u << 0) | (1u << 1),
 		.perf_caps = 0x3fc5, /* arch-PEBS (PEBS_FMT 0xF), FW write */
@@ -592,6 +598,8 @@ const struct sim_model sim_model_table[] = {
 		.c15 = { 2, 160, 25000000 }, .c16_mhz = 2000,
 		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
 		.c23_gp = 0xff, .c23_fx = 0x7,
+		/* PDIST: no perfmon file and no public CPUID dump: GP 0, fixed 0 assumed */
+		.c23_pdist_gp = 0x1, .c23_pdist_fx = 0x1,
 		/* UMASK2 and EQ: PMU v6, as on LNL (no perfmon file to show UMaskExt) */
 		.c23_ext = (1u << 0) | (1u << 1),
 		.perf_caps = 0xbfc5, /* arch-PEBS (PEBS_FMT 0xF), perf metrics, FW write */
@@ -633,6 +641,8 @@ const struct sim_model sim_model_table[] = {
 		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
 		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
 		.c23_gp = 0x3ff, .c23_fx = 0x7,
+		/* PDIST: the PDISTCounter lists of pantherlake_cougarcove_core.json (GP 0,1; fixed 0) */
+		.c23_pdist_gp = 0x3, .c23_pdist_fx = 0x1,
 		/* UMASK2 (pantherlake_cougarcove_core.json uses UMaskExt) and EQ: PMU v6, as on LNL */
 		.c23_ext = (1u << 0) | (1u << 1),
 		.perf_caps = 0xbfc5, /* arch-PEBS (PEBS_FMT 0xF), perf metrics, FW write */
@@ -658,6 +668,8 @@ const struct sim_model sim_model_table[] = {
 		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
 		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
 		.c23_gp = 0xff, .c23_fx = 0x7,
+		/* PDIST: the PDISTCounter lists of pantherlake_darkmont_core.json (GP 0,1; fixed 0) */
+		.c23_pdist_gp = 0x3, .c23_pdist_fx = 0x1,
 		/* UMASK2 (pantherlake_darkmont_core.json uses UMaskExt) and EQ: PMU v6, as on LNL */
 		.c23_ext = (1u << 0) | (1u << 1),
 		.perf_caps = 0x3fc5, /* arch-PEBS (PEBS_FMT 0xF), FW write */

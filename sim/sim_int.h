@@ -138,6 +138,11 @@ struct sim_model {
 	uint32_t c15[3];		   /* CPUID.15H EAX EBX ECX */
 	uint32_t c16_mhz;		   /* CPUID.16H:EAX base MHz */
 	uint32_t c23_caps, c23_gp, c23_fx; /* CPUID.23H sub-leaf 4 EBX, sub-leaf 5 EAX/ECX */
+	/*
+	 * CPUID.23H sub-leaf 5 EBX/EDX, the counters with PDIST: the union of the
+	 * PDISTCounter lists of the part's perfmon file (test_sim_cpuid checks it)
+	 */
+	uint32_t c23_pdist_gp, c23_pdist_fx;
 	uint32_t c23_ext;     /* CPUID.23H.0:EBX: 0 UMASK2, 1 EQ in PERFEVTSEL (sim/cpuid.c) */
 	uint64_t perf_caps;   /* IA32_PERF_CAPABILITIES, if PDCM */
 	uint64_t misc_enable; /* IA32_MISC_ENABLE power-on value */

@@ -518,9 +518,9 @@ static size_t not_overflowing(const struct session_result *res)
  * PDIST where perfmon's PDISTCounter and (arch-PEBS) CPUID.23H.5:EBX allow
  * it; the simulator records the load after the overflow elsewhere
  * (sim/placement.c).  MEM_INST_RETIRED.ALL_LOADS: SPR PDISTCounter "0";
- * MEM_UOPS_RETIRED.ALL_LOADS: Clearwater Forest "0,1", the simulated part's
- * CPUID.23H.5:EBX PMC0 only.  A plan that believes in PDIST where the CPU
- * has none is caught.
+ * MEM_UOPS_RETIRED.ALL_LOADS: Clearwater Forest "0,1", as the simulated
+ * part's CPUID.23H.5:EBX (0x3).  A plan that believes in PDIST where the
+ * CPU has none is caught.
  */
 static void test_pdist(void **state)
 {
@@ -549,21 +549,30 @@ static void test_pdist(void **state)
 	assert_int_equal(not_overflowing(&res), res.n_records);
 	session_result_free(&res);
 
-	/* arch-PEBS: PEBS not on PMC0 and a plan told PMC0-1 are PDIST: wrong, and caught */
+	/* arch-PEBS: PEBS on PMC1, PDIST there (CPUID.23H.5:EBX 0x3, perfmon "0,1") */
 	select_model("archpebs", &ci);
 	c = ts_cfg(&ci, KIND_OTHER);
 	c.sample_event = "MEM_UOPS_RETIRED.ALL_LOADS";
 	c.period = 32;
+	c.data_cfg = 1; /* the meminfo (AUX) group: records with the data address */
+	assert_int_equal(ci.arch_pebs_pdist_gp, 0x3);
 	ci.arch_pebs_gp &= ~1u;
 	run_ok("archpebs pmc1", &c, &ka, &res);
 	assert_int_equal(res.pebs_counter, 1);
-	assert_false(res.pdist);
-	assert_int_equal(not_overflowing(&res), res.n_records);
-	session_result_free(&res);
-	ci.arch_pebs_pdist_gp = 0x3;
-	run_ok("archpebs wrong pdist", &c, &ka, &res);
 	assert_true(res.pdist);
-	assert_true(not_overflowing(&res) > 0);
+	assert_int_equal(not_overflowing(&res), 0);
+	session_result_free(&res);
+	/*
+	 * PEBS not on PMC0-1: PMC2, no PDIST (perfmon "0,1"), even for a plan told
+	 * CPUID.23H.5 names PMC2: every record is of the load after the overflow
+	 */
+	ci.arch_pebs_gp &= ~3u;
+	ci.arch_pebs_pdist_gp = 0x7;
+	run_ok("archpebs pmc2", &c, &ka, &res);
+	assert_int_equal(res.pebs_counter, 2);
+	assert_false(res.pdist);
+	assert_true(res.n_records >= 10);
+	assert_int_equal(not_overflowing(&res), res.n_records);
 	session_result_free(&res);
 }
 

@@ -8,6 +8,8 @@
  */
 #include "test_sim_util.h"
 #include "pmu/cpu.h"
+#include "pmu/perfmon.h"
+#include "sim/sim_int.h"
 
 struct want {
 	const char *name;
@@ -183,6 +185,101 @@ static void test_arch_pebs_leaf(void **state)
 	assert_memory_equal(&r, &a, sizeof(r));
 }
 
+/*
+ * CPUID.0AH:EAX[31:24] (the length of the EBX event list) and EAX[15:8] (GP
+ * counters) are 8-bit fields (SDM Vol. 2A, CPUID leaf 0AH): a hypervisor
+ * may give any value up to 255.  CPUID.23H sub-leaf 3 EAX then names every
+ * one of the 12 events leaf 0AH lists as present (EBX 0), and sub-leaf 1 EAX
+ * all 32 GP counters it can name.  A row of sim/models.c copied and
+ * changed, since no real part has such lengths.
+ */
+static void test_leaf_0a_lengths_past_31(void **state)
+{
+	static const uint32_t lens[] = {31, 32, 63, 64, 65, 100, 255};
+	const struct sim_model *base = NULL;
+
+	for (size_t i = 0; i < sim_model_table_len; i++)
+		if (!strcmp(sim_model_table[i].info.name, "archpebs"))
+			base = &sim_model_table[i];
+	assert_non_null(base);
+	for (size_t i = 0; i < ARRAY_SIZE(lens); i++) {
+		struct sim_model m = *base;
+		struct cpuid_regs r;
+
+		m.ca[0] = (m.ca[0] & 0x00ff00ffu) | lens[i] << 24 | lens[i] << 8;
+		m.ca[1] = 0x5; /* events 0 and 2 absent */
+		sim_cpuid_leaf(&m, 0x23, 3, &r);
+		if (r.eax != 0xffa)
+			fail_msg("length %u: CPUID.23H.3:EAX 0x%x, want 0xffa", lens[i], r.eax);
+		sim_cpuid_leaf(&m, 0x23, 1, &r);
+		if (r.eax != (lens[i] >= 32 ? 0xffffffffu : (1u << lens[i]) - 1))
+			fail_msg("%u GP counters: CPUID.23H.1:EAX 0x%x", lens[i], r.eax);
+	}
+}
+
+/* The display family and model of CPUID.1:EAX (SDM Vol. 2A, CPUID leaf 01H). */
+static struct perfmon_cpu perfmon_key(const struct sim_model *m)
+{
+	struct cpuid_regs r1, r1a;
+	uint32_t base;
+
+	sim_cpuid_leaf(m, 1, 0, &r1);
+	sim_cpuid_leaf(m, 0x1a, 0, &r1a);
+	base = (r1.eax >> 8) & 0xf;
+	return (struct perfmon_cpu){
+	    .family = base == 0xf ? base + ((r1.eax >> 20) & 0xff) : base,
+	    .model = (base == 6 || base == 0xf) ? ((r1.eax >> 4) & 0xf) | ((r1.eax >> 12) & 0xf0)
+						: (r1.eax >> 4) & 0xf,
+	    .stepping = r1.eax & 0xf,
+	    .core_type = r1a.eax >> 24,
+	    .native_model = r1a.eax & 0xffffff,
+	};
+}
+
+/*
+ * CPUID.23H.5 EBX/EDX (the counters with PDIST) of every arch-PEBS row are
+ * the counters the PDISTCounter fields of its own perfmon file name (perfmon
+ * README, PDISTCounter; data/perfmon), found through mapfile.csv from the
+ * row's CPUID, apart from sim/models.c's own values.  Diamond Rapids has no
+ * file: its assumed GP 0 / fixed 0 are checked as such.
+ */
+static void test_pdist_mask_is_perfmons(void **state)
+{
+	unsigned int checked = 0;
+
+	for (size_t i = 0; i < sim_model_table_len; i++) {
+		const struct sim_model *m = &sim_model_table[i];
+		struct perfmon_cpu pc;
+		const struct perfmon_table *t;
+		struct perfmon_counters u = {0, 0};
+		struct cpuid_regs r;
+
+		if (!(m->flags & F_ARCH_PEBS))
+			continue;
+		pc = perfmon_key(m);
+		t = perfmon_table_for_cpu(&pc);
+		if (t) {
+			for (unsigned int k = 0; k < perfmon_n_events(t); k++) {
+				struct perfmon_counters p = perfmon_event_counters(
+				    perfmon_event_at(t, k), PERFMON_PDIST_COUNTER);
+
+				u.gp |= p.gp;
+				u.fixed |= p.fixed;
+			}
+		} else {
+			assert_string_equal(m->info.name, "dmr");
+			u.gp = u.fixed = 1;
+		}
+		sim_cpuid_leaf(m, 0x23, 5, &r);
+		if (r.ebx != u.gp || r.edx != u.fixed)
+			fail_msg("%s: CPUID.23H.5 EBX 0x%x EDX 0x%x, %s says GP 0x%x fixed 0x%x",
+				 m->info.name, r.ebx, r.edx, t ? perfmon_table_name(t) : "-", u.gp,
+				 u.fixed);
+		checked++;
+	}
+	assert_int_equal(checked, 6); /* archpebs, ptl-p, ptl-e, nvl-p, nvl-e, dmr */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -190,6 +287,8 @@ int main(void)
 	    cmocka_unit_test(test_probe_every_model),
 	    cmocka_unit_test(test_leaf_above_max),
 	    cmocka_unit_test(test_arch_pebs_leaf),
+	    cmocka_unit_test(test_leaf_0a_lengths_past_31),
+	    cmocka_unit_test(test_pdist_mask_is_perfmons),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
