@@ -159,12 +159,11 @@ static const struct uarch_constraint glc_cons[] = {
  * (SKL/events/skylake_core.json, ICX/events/icelakex_core.json, ...).
  * Golden Cove and Lion Cove: their files (SPR/events/sapphirerapids_core.json,
  * ADL/events/alderlake_goldencove_core.json, LNL/events/
- * lunarlake_lioncove_core.json) have no LD_BLOCKS_PARTIAL.ADDRESS_ALIAS,
- * and LD_BLOCKS.STORE_FORWARD is 0x03/0x82 there, the encoding Linux
- * counts as mem-loads-aux beside load latency (core.c
- * PMU_FL_MEM_LOADS_AUX); the 0x03/0x02 counted before has no row in them.
- * It is not counted there until the simulator models 0x03/0x82 as
- * perfmon defines it (docs/KERNELS.md).
+ * lunarlake_lioncove_core.json) have LD_BLOCKS.ADDRESS_ALIAS (0x03/0x04)
+ * instead of LD_BLOCKS_PARTIAL.ADDRESS_ALIAS, and LD_BLOCKS.STORE_FORWARD
+ * is 0x03/0x82 there, the encoding Linux also programs as mem-loads-aux
+ * beside load latency (core.c PMU_FL_MEM_LOADS_AUX); the names resolve to
+ * those encodings in each file.
  */
 #define COUNT_EV(split, stfwd, alias)                                                              \
 	{                                                                                          \
@@ -176,7 +175,7 @@ static const struct uarch_constraint glc_cons[] = {
 	COUNT_EV("MEM_UOPS_RETIRED", "LD_BLOCKS.STORE_FORWARD", "LD_BLOCKS_PARTIAL.ADDRESS_ALIAS")
 #define COUNT_SKL                                                                                  \
 	COUNT_EV("MEM_INST_RETIRED", "LD_BLOCKS.STORE_FORWARD", "LD_BLOCKS_PARTIAL.ADDRESS_ALIAS")
-#define COUNT_GLC COUNT_EV("MEM_INST_RETIRED", NULL, NULL)
+#define COUNT_GLC COUNT_EV("MEM_INST_RETIRED", "LD_BLOCKS.STORE_FORWARD", "LD_BLOCKS.ADDRESS_ALIAS")
 
 /*
  * Where no SDM sentence says it for a generation, Linux's PEBS constraint

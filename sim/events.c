@@ -14,8 +14,9 @@
  * counter constraints of Linux ds.c's *_pebs_event_constraints.  The
  * load-block counting events (LD_BLOCKS.STORE_FORWARD 0x0203,
  * LD_BLOCKS_PARTIAL.ADDRESS_ALIAS 0x0107) are those of the SDM Vol. 3B
- * event lists for Sandy Bridge and later; Goldmont's LD_BLOCKS sub-events
- * are precise (Table 18-19).
+ * event lists for Sandy Bridge to Ice Lake, 0x8203 and 0x0403 from Golden
+ * Cove on (COVE_BLOCK_EVENTS); Goldmont's LD_BLOCKS sub-events are precise
+ * (Table 18-19).
  */
 #include "sim_int.h"
 
@@ -68,12 +69,30 @@ static const struct sim_event nhm_ev[] = {
 	EV(0x81d0, CNT_LOADS, PEBS_PRECISE, "MEM_INST_RETIRED.ALL_LOADS"),                   \
 	EV(0x82d0, CNT_STORES, PEBS_PRECISE, "MEM_INST_RETIRED.ALL_STORES")
 
-/* Load blocks and offcore responses, Sandy Bridge .. Lion Cove. */
+/* Offcore responses, Sandy Bridge .. Lion Cove. */
+#define BIG_OFFCORE_RSP_EVENTS                                                                \
+	EVO(0x01b7, 0, "OFFCORE_RESPONSE_0"),                                                \
+	EVO(0x01bb, 1, "OFFCORE_RESPONSE_1")
+
+/* Load blocks, Sandy Bridge .. Ice Lake (their perfmon files). */
 #define BIG_BLOCK_OFFCORE_EVENTS                                                              \
 	EV(0x0203, CNT_STLF_BLOCK, PEBS_NO, "LD_BLOCKS.STORE_FORWARD"),                     \
 	EV(0x0107, CNT_4K_ALIAS, PEBS_NO, "LD_BLOCKS_PARTIAL.ADDRESS_ALIAS"),                \
-	EVO(0x01b7, 0, "OFFCORE_RESPONSE_0"),                                                \
-	EVO(0x01bb, 1, "OFFCORE_RESPONSE_1")
+	BIG_OFFCORE_RSP_EVENTS
+
+/*
+ * Load blocks from Golden Cove on: LD_BLOCKS.STORE_FORWARD is 0x03/0x82 and
+ * LD_BLOCKS.ADDRESS_ALIAS 0x03/0x04 (SPR/events/sapphirerapids_core.json,
+ * ADL/events/alderlake_goldencove_core.json, LNL/events/
+ * lunarlake_lioncove_core.json, PTL/events/pantherlake_cougarcove_core.json,
+ * NVL/events/novalake_coyotecove_core.json); 0x0203 and 0x0107 have no row
+ * there and count nothing here.  Linux programs 0x8203 as mem-loads-aux
+ * beside load latency (core.c PMU_FL_MEM_LOADS_AUX): it counts what perfmon
+ * says, loads whose store forwarding was blocked.
+ */
+#define COVE_BLOCK_EVENTS                                                                     \
+	EV(0x8203, CNT_STLF_BLOCK, PEBS_NO, "LD_BLOCKS.STORE_FORWARD (mem-loads-aux)"),     \
+	EV(0x0403, CNT_4K_ALIAS, PEBS_NO, "LD_BLOCKS.ADDRESS_ALIAS")
 
 /* MEM_LOAD_RETIRED (0xD1) below the PMU v6 cores: no UMaskExt. */
 #define BIG_MEM_LOAD_HITS                                                                     \
@@ -87,6 +106,9 @@ static const struct sim_event nhm_ev[] = {
 #define BIG_MEM_EVENTS                                                                        \
 	BIG_MEM_INST_EVENTS,                                                                  \
 	BIG_BLOCK_OFFCORE_EVENTS,                                                             \
+	BIG_MEM_LOADS
+
+#define BIG_MEM_LOADS                                                                         \
 	EV(0x01d1, CNT_L1_HIT, PEBS_PRECISE, "MEM_LOAD_RETIRED.L1_HIT"),                     \
 	BIG_MEM_LOAD_HITS
 
@@ -167,14 +189,16 @@ static const struct sim_event icx_ev[] = {
 /*
  * Golden Cove (SPR, ADL P-core): INST_RETIRED and load latency not on PMC0,
  * store latency on PMC0 only (Linux ds.c intel_glc_pebs_event_constraints); mem-loads-aux
- * 0x8203 (core.c PMU_FL_MEM_LOADS_AUX).
+ * 0x8203 (core.c PMU_FL_MEM_LOADS_AUX) is COVE_BLOCK_EVENTS' LD_BLOCKS.STORE_FORWARD.
  */
 static const struct sim_event glc_ev[] = {
 	ARCH_EVENTS,
 	COVE_PEBS_EVENTS,
-	EV(0x8203, CNT_AUX_LOADS, PEBS_NO, "MEM_TRANS_RETIRED.LOAD_AUX (mem-loads-aux)"),
+	COVE_BLOCK_EVENTS,
 	COVE_OFFCORE_REQ_EVENTS,
-	BIG_MEM_EVENTS,
+	BIG_MEM_INST_EVENTS,
+	BIG_OFFCORE_RSP_EVENTS,
+	BIG_MEM_LOADS,
 };
 
 /*
@@ -188,7 +212,8 @@ static const struct sim_event lnc_ev[] = {
 	COVE_PEBS_EVENTS,
 	COVE_OFFCORE_REQ_EVENTS,
 	BIG_MEM_INST_EVENTS,
-	BIG_BLOCK_OFFCORE_EVENTS,
+	COVE_BLOCK_EVENTS,
+	BIG_OFFCORE_RSP_EVENTS,
 	/*
 	 * UMASK2 is part of the event (LNL/events/lunarlake_lioncove_core.json,
 	 * PTL/events/pantherlake_cougarcove_core.json): 0xD1/0x01 with UMaskExt 1
@@ -204,11 +229,13 @@ static const struct sim_event lnc_ev[] = {
  * MEM_LOAD_RETIRED: L1_HIT 0x06, FB_HIT 0x08, L1_MISS 0x10, L2_MISS umask 0
  * with UMaskExt 0x80; no L3 events.  L1_HIT_L0/_L1 and L2_HIT_LOCAL are
  * levels this model does not keep apart: they count nothing here.  The file
- * lists no LD_BLOCKS, OFFCORE_REQUESTS or OFFCORE_RESPONSE events.
+ * lists no OFFCORE_REQUESTS or OFFCORE_RESPONSE events; its LD_BLOCKS are
+ * the Golden Cove encodings.
  */
 static const struct sim_event cyc_ev[] = {
 	ARCH_EVENTS,
 	COVE_PEBS_EVENTS,
+	COVE_BLOCK_EVENTS,
 	BIG_MEM_INST_EVENTS,
 	EV(0x06d1, CNT_L1_HIT, PEBS_PRECISE, "MEM_LOAD_RETIRED.L1_HIT"),
 	EV(0x08d1, CNT_FB_HIT, PEBS_PRECISE, "MEM_LOAD_RETIRED.FB_HIT"),
@@ -344,7 +371,6 @@ uint64_t sim_event_increment(const struct sim_cpu *c, const struct sim_event *e,
 {
 	switch (e->count) {
 	case CNT_LOADS:
-	case CNT_AUX_LOADS:
 		return is_load(a);
 	case CNT_STORES:
 	case CNT_PST:

@@ -65,12 +65,15 @@ static uint64_t source_wide(enum sim_dse dse, const struct sim_access *a)
 	}
 }
 
+/* Linux core.c mem-loads-aux, "event=0x03,umask=0x82" (PMU_FL_MEM_LOADS_AUX) */
+#define MEM_LOADS_AUX 0x8203
+
 static bool aux_counting(const struct sim_cpu *c)
 {
 	unsigned int i;
 
 	for (i = 0; i < c->pmu.n_gp; i++)
-		if (sim_gp_counting(c, i) && c->ev[i] && c->ev[i]->count == CNT_AUX_LOADS)
+		if (sim_gp_counting(c, i) && c->ev[i] && c->ev[i]->code == MEM_LOADS_AUX)
 			return true;
 	return false;
 }

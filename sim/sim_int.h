@@ -36,7 +36,7 @@ enum sim_flag {
 	F_PDIR = 1u << 3,	  /* PDIR: no reprogramming while counting (SDM 18.9.4 NOTE) */
 	F_LDLAT_EXCL = 1u << 4,	  /* no other PEBS event beside load latency (SDM 18.9.4.2) */
 	F_STLAT = 1u << 6,	  /* store latency event 0x2CD (Sapphire Rapids) */
-	F_BLOCK = 1u << 7,	  /* data-source blk bits, with the aux event 0x8203 */
+	F_BLOCK = 1u << 7,	  /* data-source blk bits, with the aux event 0x8203 counting */
 	F_NONPRECISE = 1u << 8,	  /* Goldmont: non-precise events, STATUS_SET records */
 	F_TSX = 1u << 9,	  /* PERFEVTSEL IN_TX/IN_TXCP bits 32/33 */
 	F_INSTR_LAT = 1u << 10,	  /* meminfo latency split: instr [15:0], cache [47:32] */
@@ -94,7 +94,6 @@ enum sim_count {
 	CNT_LDLAT,	   /* loads with latency above MSR_PEBS_LD_LAT_THRESHOLD */
 	CNT_PST,	   /* Sandy Bridge precise store: stores, record on the next store */
 	CNT_STLAT,	   /* store latency (SPR 0x2CD, Gracemont 0x6D0): stores */
-	CNT_AUX_LOADS,	   /* SPR mem-loads-aux 0x8203: loads */
 	CNT_OFFCORE,	   /* OFFCORE_RESPONSE through MSR_OFFCORE_RSPx */
 	CNT_OFFCORE_REQ,   /* OFFCORE_REQUESTS.DEMAND_DATA_RD: L2-missing demand loads */
 	CNT_OFFCORE_OUTST, /* OFFCORE_REQUESTS_OUTSTANDING.DEMAND_DATA_RD: their cycles */
