@@ -194,8 +194,7 @@ static void reset_cpu(struct sim_cpu *c, unsigned int idx)
 	derive_pmu(c);
 	sim_msr_power_on(c);
 	c->lvtpc = LVT_MASK; /* LVT entries come out of reset masked (SDM 11.5.1) */
-	c->tsc = 0x100000;
-	c->tsc_us0 = plat_time_us();
+	sim_tsc_reset(c);
 	sim_cache_init(c);
 }
 
@@ -283,15 +282,20 @@ static void sim_cpuid(uint32_t leaf, uint32_t subleaf, struct cpuid_regs *r)
 		memset(r, 0, sizeof(*r));
 		return;
 	}
+	sim_tsc_outside(c);
 	sim_cpuid_leaf(c->m, leaf, subleaf, r);
 	/* CPUID.1:EBX[31:24] initial APIC ID (SDM Vol. 2A): the CPU's number here. */
 	if (leaf == 1 && leaf <= c->m->max_leaf)
 		r->ebx = (r->ebx & 0x00ffffffu) | c->index << 24;
 }
 
-/* A pending PEBS record is written before the MSR access, as the assist came first. */
+/*
+ * A pending PEBS record is written before the MSR access, as the assist came
+ * first; the access ends a span of modelled work (tsc.c).
+ */
 static void before_msr(struct sim_cpu *c)
 {
+	sim_tsc_outside(c);
 	sim_engine_flush(c, 0, false);
 }
 
@@ -354,35 +358,9 @@ static enum hw_fault sim_wrmsr(uint32_t msr, uint64_t val)
 	return f;
 }
 
-uint64_t sim_tsc_hz(const struct sim_model *m)
-{
-	if (m->max_leaf >= 0x15 && m->c15[0] && m->c15[1] && m->c15[2])
-		return (uint64_t)m->c15[2] * m->c15[1] / m->c15[0];
-	if (m->max_leaf >= 0x16 && m->c16_mhz)
-		return (uint64_t)m->c16_mhz * 1000000;
-	return (uint64_t)m->tsc_mhz * 1000000;
-}
-
-/*
- * The TSC counts the modelled cycles (the engine adds them) and the time
- * that passes outside them - a firmware Stall, the platform's own work -
- * at the model's rate (sim_tsc_hz), as a constant TSC keeps counting
- * whatever the core does.  So a calibration against the clock finds the
- * rate CPUID 15H/16H report, or the part's nominal one.  RDTSC itself
- * takes time: consecutive reads differ (about 20 cycles).
- */
 static uint64_t sim_rdtsc(void)
 {
-	struct sim_cpu *c = cur();
-	uint64_t us = plat_time_us() - c->tsc_us0, hz = sim_tsc_hz(c->m);
-	uint64_t due = us / 1000000 * hz + us % 1000000 * hz / 1000000;
-
-	if (due > c->tsc_idle) {
-		c->tsc += due - c->tsc_idle;
-		c->tsc_idle = due;
-	}
-	c->tsc += 20;
-	return c->tsc;
+	return sim_tsc_read(cur());
 }
 
 /*
@@ -395,6 +373,7 @@ static uint32_t sim_apic_read(uint32_t reg)
 	struct sim_cpu *c = cur();
 	uint32_t vec, k = (reg >> 4) & 7;
 
+	sim_tsc_outside(c);
 	if (reg == APIC_LVTPC)
 		return c->lvtpc;
 	if (reg >= APIC_ISR && reg < APIC_ISR + 0x80 && c->pmi_in_service)
@@ -418,6 +397,7 @@ static void sim_irq_window(void)
 {
 	struct sim_cpu *c = cur();
 
+	sim_tsc_outside(c);
 	c->irq_window = true;
 	sim_deliver_pmi(c);
 	c->irq_window = false;
@@ -427,6 +407,7 @@ static void sim_apic_write(uint32_t reg, uint32_t val)
 {
 	struct sim_cpu *c = cur();
 
+	sim_tsc_outside(c);
 	if (reg == APIC_LVTPC) {
 		c->lvtpc = val & 0x107ff; /* vector, delivery mode, mask */
 	} else if (reg == APIC_EOI) {
@@ -439,6 +420,7 @@ static int sim_set_pmi_handler(uint8_t vector, hw_pmi_fn fn, void *ctx)
 {
 	struct sim_cpu *c = cur();
 
+	sim_tsc_outside(c);
 	if (fn && vector < 32)
 		return -1; /* vectors 0-31 are exceptions */
 	c->pmi_vector = vector;
@@ -451,16 +433,20 @@ static void sim_mem_access(uint64_t ip, uint64_t addr, uint32_t size, uint32_t k
 {
 	struct sim_cpu *c = cur();
 
-	if (c->m)
+	if (c->m) {
+		sim_tsc_work(c);
 		sim_engine_access(c, ip, addr, size, kind);
+	}
 }
 
 static void sim_retire(uint64_t ip, uint64_t n)
 {
 	struct sim_cpu *c = cur();
 
-	if (c->m)
+	if (c->m) {
+		sim_tsc_work(c);
 		sim_engine_retire(c, ip, n);
+	}
 }
 
 static void sim_mem_access_cpu(unsigned int cpu, uint64_t ip, uint64_t addr, uint32_t size,
@@ -468,8 +454,10 @@ static void sim_mem_access_cpu(unsigned int cpu, uint64_t ip, uint64_t addr, uin
 {
 	struct sim_cpu *c = &sim_cpus[cpu < sim_ncpus ? cpu : 0];
 
-	if (c->m && cpu < sim_ncpus)
+	if (c->m && cpu < sim_ncpus) {
+		sim_tsc_work(c);
 		sim_engine_access(c, ip, addr, size, kind);
+	}
 }
 
 static const struct hw_ops sim_ops = {

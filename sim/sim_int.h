@@ -12,6 +12,7 @@
  *   record.c  PEBS records laid out per SDM format (never through decode/)
  *   placement.c where events may count and PEBS, from the part's perfmon file
  *   sim.c     selection, the hw_ops backend, the local APIC's LVTPC
+ *   tsc.c     the TSC: modelled cycles during modelled work, the clock outside it
  */
 #ifndef PP_SIM_INT_H
 #define PP_SIM_INT_H
@@ -177,8 +178,8 @@ extern const struct sim_model sim_model_table[];
 extern const size_t sim_model_table_len;
 /*
  * The rate of the model's TSC in Hz: what its CPUID 15H gives (crystal x
- * EBX/EAX), else 16H (base MHz), else tsc_mhz - the order pmu/cpu.c
- * reads them in (SDM Vol. 3B 18.7.3), so it finds the rate the TSC runs at.
+ * EBX/EAX), else 16H (base MHz), else tsc_mhz (SDM Vol. 2A CPUID leaves
+ * 15H, 16H), so software reading them finds the rate the TSC runs at.
  */
 uint64_t sim_tsc_hz(const struct sim_model *m);
 
@@ -271,7 +272,9 @@ struct sim_cpu {
 	const struct sim_event *ev[SIM_MAX_GP]; /* decoded EVTSEL, NULL = unknown */
 
 	uint64_t tsc, cycles;
-	uint64_t tsc_us0, tsc_idle; /* sim_rdtsc: the clock at reset, the ticks credited since */
+	/* tsc.c: the platform's clock up to which time is accounted, the time and ticks credited */
+	uint64_t wall_us, wall_credit_us, wall_ticks;
+	bool in_work; /* a span of modelled work runs (tsc.c) */
 	uint64_t last_ip;
 
 	/* Local APIC LVT performance-counter entry and the PMI handler. */
@@ -307,6 +310,12 @@ struct sim_cpu {
 
 	struct sim_stats stats;
 };
+
+/* tsc.c: modelled work advances the TSC by its cycles, the time outside it by the clock */
+void sim_tsc_reset(struct sim_cpu *c);
+void sim_tsc_work(struct sim_cpu *c);	 /* a kernel report: modelled work */
+void sim_tsc_outside(struct sim_cpu *c); /* any other hw call */
+uint64_t sim_tsc_read(struct sim_cpu *c);
 
 /* cpuid.c */
 void sim_cpuid_leaf(const struct sim_model *m, uint32_t leaf, uint32_t sub, struct cpuid_regs *r);
