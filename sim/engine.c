@@ -374,22 +374,47 @@ struct work {
 	uint64_t inst, cycles;
 };
 
-static uint64_t gp_increment(const struct sim_cpu *c, unsigned int i, const struct work *w)
+/*
+ * The work's events of GP i's event; with CMASK/INV/EDGE/EQ, laid out over
+ * its cycles (evtsel.c): an access's events in its last cycle, a run of
+ * instructions one per cycle, a cycle event in every cycle.  commit: the
+ * work is counted (EDGE keeps its state), not only looked at.
+ */
+static uint64_t gp_increment(struct sim_cpu *c, unsigned int i, const struct work *w, bool commit)
 {
 	const struct sim_event *e = c->ev[i];
+	struct sim_cycles cy = {0, 0, 0, 0};
+	bool cyc;
+	uint64_t inc;
 
 	/* Outside the event's perfmon Counter list it does not count correctly (placement.c). */
 	if (!e || !(c->evtsel[i] & EVTSEL_OS) || !sim_place_counts(c, i))
 		return 0;
+	cyc = e->count == CNT_CYCLES || e->count == CNT_REF_CYCLES;
 	switch (e->count) {
 	case CNT_INST:
-		return w->inst;
+		inc = w->inst;
+		break;
 	case CNT_CYCLES:
 	case CNT_REF_CYCLES:
-		return w->cycles;
+		inc = w->cycles;
+		break;
 	default:
-		return w->a ? sim_event_increment(c, e, w->a) : 0;
+		inc = w->a ? sim_event_increment(c, e, w->a) : 0;
+		break;
 	}
+	if (!sim_evtsel_modified(c->evtsel[i]) || !w->cycles)
+		return inc;
+	if (w->a) {
+		cy.lead = w->cycles - 1;
+		cy.lead_k = cyc;
+		cy.tail = 1;
+		cy.tail_k = cyc ? 1 : inc;
+	} else {
+		cy.tail = w->cycles;
+		cy.tail_k = inc / w->cycles;
+	}
+	return sim_evtsel_count(c, i, &cy, commit);
 }
 
 static uint64_t fixed_increment(const struct sim_cpu *c, unsigned int i, const struct work *w)
@@ -442,7 +467,7 @@ static void count(struct sim_cpu *c, const struct work *w, uint64_t ip)
 
 		if (!sim_gp_counting(c, i))
 			continue;
-		inc = gp_increment(c, i, w);
+		inc = gp_increment(c, i, w, true);
 		/* No PDIST: this occurrence after the overflow is the one recorded. */
 		if (inc && (c->shadowed & BIT_ULL(i)) && sim_gp_pebs_armed(c, i))
 			next |= BIT_ULL(i);
@@ -483,7 +508,7 @@ void sim_engine_access(struct sim_cpu *c, uint64_t ip, uint64_t addr, uint32_t s
 }
 
 /* Instructions until the first counter of `inst`/`cycles` kind would wrap. */
-static uint64_t steps_to_overflow(const struct sim_cpu *c, uint64_t limit)
+static uint64_t steps_to_overflow(struct sim_cpu *c, uint64_t limit)
 {
 	struct work one = {.a = NULL, .inst = 1, .cycles = 1};
 	uint64_t best = limit;
@@ -496,7 +521,7 @@ static uint64_t steps_to_overflow(const struct sim_cpu *c, uint64_t limit)
 
 		if (fixed ? !sim_fixed_counting(c, k) : !sim_gp_counting(c, k))
 			continue;
-		per = fixed ? fixed_increment(c, k, &one) : gp_increment(c, k, &one);
+		per = fixed ? fixed_increment(c, k, &one) : gp_increment(c, k, &one, false);
 		if (!per)
 			continue;
 		room = (fixed ? c->pmu.fixed_mask - c->fixed[k] : c->pmu.gp_mask - c->pmc[k]) + 1;

@@ -36,6 +36,7 @@ enum rule_id {
 	R_OFFCORE_AVG,
 	R_OFFCORE_PAIR,
 	R_TAKEN_ALONE,
+	R_UNMODELLED,
 };
 
 static sim_violation_fn violation_fn;
@@ -121,6 +122,22 @@ static void check_count_counter(struct sim_cpu *c, unsigned int i)
 		      "%s (0x%04x) counts on PMC%u: its Counter field (perfmon %s) is GP mask "
 		      "0x%x; the count is wrong",
 		      pl->name, ev_code(c, i), i, perfmon_table_name(c->pm), pl->count_gp);
+}
+
+/*
+ * CMASK/INV/EDGE/EQ the simulator cannot count as the SDM says (evtsel.c):
+ * no rule of the part, a limit of the model; the counter counts nothing.
+ */
+static void check_unmodelled(struct sim_cpu *c, unsigned int i)
+{
+	const char *why = sim_evtsel_unmodelled(c, i);
+
+	if (!why || !once(c, R_UNMODELLED))
+		return;
+	sim_violation(c, "unmodelled-evtsel",
+		      "PMC%u's EVTSEL 0x%llx sets %s, which the simulator does not model (SDM "
+		      "Vol. 3B 20.2.1.1 IA32_PERFEVTSELx fields); it counts nothing here",
+		      i, (unsigned long long)c->evtsel[i], why);
 }
 
 /* A non-PEBS event with PEBS on, on parts without baseline (PEBS on all events). */
@@ -441,8 +458,10 @@ void sim_rules_check(struct sim_cpu *c)
 	check_offcore(c);
 	check_ll_en(c);
 	for (i = 0; i < c->pmu.n_gp; i++)
-		if (sim_gp_counting(c, i))
+		if (sim_gp_counting(c, i)) {
 			check_count_counter(c, i);
+			check_unmodelled(c, i);
+		}
 	if (!any_armed(c))
 		return;
 	for (i = 0; i < c->pmu.n_gp; i++) {

@@ -13,6 +13,7 @@
  *   placement.c where events may count and PEBS, from the part's perfmon file
  *   sim.c     selection, the hw_ops backend, the local APIC's LVTPC
  *   tsc.c     the TSC: modelled cycles during modelled work, the clock outside it
+ *   evtsel.c  PERFEVTSEL's CMASK, INV, EDGE and EQ, cycle by cycle
  */
 #ifndef PP_SIM_INT_H
 #define PP_SIM_INT_H
@@ -303,6 +304,10 @@ struct sim_cpu {
 	/* Rules: reported once per arming (cleared when nothing is armed). */
 	uint32_t rules_reported;
 
+	/* evtsel.c: EDGE's condition in the last cycle counted, per GP counter, and its EVTSEL */
+	uint32_t edge_prev;
+	uint64_t edge_sel[SIM_MAX_GP];
+
 	/* Cache model. */
 	struct sim_assoc l1, l2, l3, dtlb, stlb;
 	struct sim_store_ent stores[8];
@@ -340,6 +345,20 @@ const struct sim_event *sim_event_decode(const struct sim_model *m, uint64_t evt
 /* Events of type `count` that access a produces (0 or 1; cycles elsewhere). */
 uint64_t sim_event_increment(const struct sim_cpu *c, const struct sim_event *e,
 			     const struct sim_access *a);
+
+/*
+ * evtsel.c: an instruction's events laid out over its cycles - lead cycles of
+ * lead_k events each, then tail cycles of tail_k each.
+ */
+struct sim_cycles {
+	uint64_t lead, lead_k, tail, tail_k;
+};
+bool sim_evtsel_modified(uint64_t evtsel); /* CMASK, INV, EDGE or EQ set */
+/* Why GP i's modifiers cannot be modelled (it then counts nothing), or NULL. */
+const char *sim_evtsel_unmodelled(const struct sim_cpu *c, unsigned int i);
+/* GP i's increment over those cycles; commit: keep EDGE's state (else a look ahead). */
+uint64_t sim_evtsel_count(struct sim_cpu *c, unsigned int i, const struct sim_cycles *cy,
+			  bool commit);
 
 /* rules.c */
 void sim_rules_check(struct sim_cpu *c);

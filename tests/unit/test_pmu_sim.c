@@ -594,6 +594,25 @@ static void test_counts(void **state)
 	assert_true(res.counts[1] == 0);
 	assert_non_null(strstr(res.count_desc[0], "PMC"));
 	session_result_free(&res);
+
+	/*
+	 * Named events whose perfmon rows set CounterMask, Invert and EdgeDetect
+	 * (SKL/events/skylake_core.json), counted as the SDM defines those fields
+	 * (sim/evtsel.c): INST_RETIRED.TOTAL_CYCLES_PS (cmask 10, inv: cycles
+	 * with fewer than 10 instructions, so every cycle here) equals
+	 * CPU_CLK_UNHALTED.THREAD_P; CPU_CLK_UNHALTED.RING0_TRANS (cmask 1, edge:
+	 * cycles at ring 0 beginning) is 1.  A plan that dropped the fields would
+	 * count instructions and every cycle.
+	 */
+	c.count_events[0] = "CPU_CLK_UNHALTED.THREAD_P";
+	c.count_events[1] = "INST_RETIRED.TOTAL_CYCLES_PS";
+	c.count_events[2] = "CPU_CLK_UNHALTED.RING0_TRANS";
+	c.n_count_events = 3;
+	run_ok("skl cmask counts", &c, &ka, &res);
+	assert_true(res.counts[0] > ka.n);
+	assert_true(res.counts[1] == res.counts[0]);
+	assert_true(res.counts[2] == 1);
+	session_result_free(&res);
 }
 
 /*
