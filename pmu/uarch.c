@@ -475,7 +475,7 @@ static const struct uarch_info uarch_table[] = {
 
      /* intel_glm_extra_regs: bit 31 (SNP_NONE) and request bit 6 not writable */
      .offcore_valid = {0x760005ffbfULL, 0x360005ffbfULL},
-     .pmi_ack = PMI_ACK_EARLY /* core.c: small cores up to Tremont ack early */,
+     .pmi_ack = PMI_ACK_EARLY /* core.c: Goldmont (Plus) sets neither late_ack nor mid_ack */,
      .dsrc = DSRC_RESERVED /* SDM 18.7.1.1: data source and latency reserved */,
      /*
       * Goldmont; Linux sets PMU_FL_PEBS_ALL for Goldmont Plus (core.c
@@ -572,7 +572,7 @@ static const struct uarch_info uarch_table[] = {
 	.min_period = 1,
 	.inst_event = 0x00c0,
 	.offcore_valid = {0x800ff0ffffff9fffULL, 0xff0ffffff9fffULL},
-	.pmi_ack = PMI_ACK_EARLY,
+	.pmi_ack = PMI_ACK_LATE /* core.c intel_pmu_init's Tremont case sets late_ack */,
 	.dsrc = DSRC_NA, /* no load-latency facility (no MSR_PEBS_LD_LAT event in its files) */
     },
 };

@@ -463,7 +463,8 @@ static void test_pmi_handler(void **state)
  * intel_pmu_handle_irq): early ack (old platforms) before GLOBAL_CTRL = 0;
  * mid ack (small cores from Gracemont, intel_pmu_init_grt) after the
  * status loop but before the counters are enabled again; late ack (big
- * cores from Haswell) after the re-enable.
+ * cores from Haswell, and Tremont: core.c intel_pmu_init's Tremont case
+ * sets late_ack) after the re-enable.
  */
 static void test_pmi_ack_order(void **state)
 {
@@ -477,6 +478,7 @@ static void test_pmi_ack_order(void **state)
 	    {0x5e, 3, 4, false, KIND_LDLAT, 1},	 /* Skylake: late */
 	    {0xbe, 4, 5, true, KIND_LDLAT, 0},	 /* Alder Lake-N Gracemont: mid */
 	    {0x5c, 3, 4, false, KIND_OTHER, -1}, /* Goldmont: early */
+	    {0x9c, 4, 4, true, KIND_OTHER, 1},	 /* Jasper Lake Tremont: late (core.c late_ack) */
 	};
 	unsigned int i;
 
