@@ -83,11 +83,14 @@ static void arch_pebs_leaf(const struct sim_model *m, uint32_t sub, struct cpuid
 	case 0:
 		/*
 		 * EAX: the sub-leaves there are, bit 0 this one, 1 counters, 3
-		 * events, 4 PEBS caps, 5 PEBS counters; no model has ACR's 2 (no
-		 * public source gives a part's masks).  EBX: UMASK2 / EQ, per row
-		 * (SDM Vol. 2A CPUID leaf 23H; Linux core.c update_pmu_cap).
+		 * events, 4 PEBS caps, 5 PEBS counters; ACR's 2 only with
+		 * sim-acr= (sim/acr.c: no public source gives a part's masks).
+		 * EBX: UMASK2 / EQ, per row (SDM Vol. 2A CPUID leaf 23H; Linux
+		 * core.c update_pmu_cap).
 		 */
 		r->eax = (1u << 0) | (1u << 1) | (1u << 3);
+		if (sim_acr_enumerated(m))
+			r->eax |= 1u << 2;
 		if (m->flags & F_ARCH_PEBS)
 			r->eax |= (1u << 4) | (1u << 5);
 		r->ebx = m->c23_ext;
@@ -96,6 +99,9 @@ static void arch_pebs_leaf(const struct sim_model *m, uint32_t sub, struct cpuid
 		r->eax = low_bits(ngp);
 		/* the fixed counters that exist, as leaf 0AH enumerates them */
 		r->ebx = sim_fixed_present(m->ca[0] & 0xff, ecx, count);
+		break;
+	case 2:
+		sim_acr_leaf(m, r);
 		break;
 	case 3:
 		/* the architectural events leaf 0AH enumerates: EAX[31:24] long, EBX set = absent

@@ -431,8 +431,11 @@ static uint64_t fixed_increment(const struct sim_cpu *c, unsigned int i, const s
 	}
 }
 
-/* Adds inc to a counter; on wrap: status bit, PEBS or PMI.  Returns PEBS fired bit. */
-static uint64_t advance(struct sim_cpu *c, unsigned int bit, uint64_t inc)
+/*
+ * Adds inc to a counter; on wrap: status bit, PEBS or PMI, and the bit in
+ * *wrapped (auto counter reload, sim/acr.c).  Returns PEBS fired bit.
+ */
+static uint64_t advance(struct sim_cpu *c, unsigned int bit, uint64_t inc, uint64_t *wrapped)
 {
 	bool fixed = bit >= 32;
 	unsigned int i = fixed ? bit - 32 : bit;
@@ -444,6 +447,7 @@ static uint64_t advance(struct sim_cpu *c, unsigned int bit, uint64_t inc)
 	*ctr = v & mask;
 	if (v <= mask)
 		return 0;
+	*wrapped |= BIT_ULL(bit);
 	c->global_status |= BIT_ULL(bit);
 	intr = fixed ? (c->fixed_ctrl >> (4 * i)) & 8 : c->evtsel[i] & EVTSEL_INT;
 	if (intr)
@@ -459,7 +463,7 @@ static uint64_t advance(struct sim_cpu *c, unsigned int bit, uint64_t inc)
 
 static void count(struct sim_cpu *c, const struct work *w, uint64_t ip)
 {
-	uint64_t fired = 0, next = 0;
+	uint64_t fired = 0, next = 0, wrapped = 0;
 	unsigned int i;
 
 	for (i = 0; i < c->pmu.n_gp; i++) {
@@ -471,11 +475,12 @@ static void count(struct sim_cpu *c, const struct work *w, uint64_t ip)
 		/* No PDIST: this occurrence after the overflow is the one recorded. */
 		if (inc && (c->shadowed & BIT_ULL(i)) && sim_gp_pebs_armed(c, i))
 			next |= BIT_ULL(i);
-		fired |= advance(c, i, inc);
+		fired |= advance(c, i, inc, &wrapped);
 	}
 	for (i = 0; i < c->pmu.n_fixed; i++)
 		if (sim_fixed_counting(c, i))
-			fired |= advance(c, 32 + i, fixed_increment(c, i, w));
+			fired |= advance(c, 32 + i, fixed_increment(c, i, w), &wrapped);
+	sim_acr_overflow(c, wrapped);
 	if (next) {
 		c->shadowed &= ~next;
 		c->stats.records_shadowed++;

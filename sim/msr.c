@@ -118,14 +118,26 @@ static bool has_arch_pebs(const struct sim_cpu *c, unsigned int i)
 	return c->m->flags & F_ARCH_PEBS;
 }
 
+/* CFG_C: the arch-PEBS controls and the reload value, also ACR's (sim/acr.c). */
 static bool has_cfg_c_gp(const struct sim_cpu *c, unsigned int i)
 {
-	return has_arch_pebs(c, i) && has_gp(c, i);
+	return (has_arch_pebs(c, i) || sim_acr_enumerated(c->m)) && has_gp(c, i);
 }
 
 static bool has_cfg_c_fx(const struct sim_cpu *c, unsigned int i)
 {
-	return has_arch_pebs(c, i) && has_fixed(c, i);
+	return (has_arch_pebs(c, i) || sim_acr_enumerated(c->m)) && has_fixed(c, i);
+}
+
+/* CFG_B: ACR's cause mask, where CPUID.23H.2 is enumerated (sim/acr.c). */
+static bool has_cfg_b_gp(const struct sim_cpu *c, unsigned int i)
+{
+	return sim_acr_enumerated(c->m) && has_gp(c, i);
+}
+
+static bool has_cfg_b_fx(const struct sim_cpu *c, unsigned int i)
+{
+	return sim_acr_enumerated(c->m) && has_fixed(c, i);
 }
 
 /* ---- writable-bit masks ------------------------------------------------ */
@@ -521,6 +533,26 @@ static enum hw_fault wr_cfg_c_fx(struct sim_cpu *c, unsigned int i, uint64_t v)
 	return HW_OK;
 }
 
+static enum hw_fault rd_cfg_b_gp(struct sim_cpu *c, unsigned int i, uint64_t *v)
+{
+	return sim_acr_rd_cfg_b(c, i, v);
+}
+
+static enum hw_fault wr_cfg_b_gp(struct sim_cpu *c, unsigned int i, uint64_t v)
+{
+	return sim_acr_wr_cfg_b(c, i, v);
+}
+
+static enum hw_fault rd_cfg_b_fx(struct sim_cpu *c, unsigned int i, uint64_t *v)
+{
+	return sim_acr_rd_cfg_b(c, 32 + i, v);
+}
+
+static enum hw_fault wr_cfg_b_fx(struct sim_cpu *c, unsigned int i, uint64_t v)
+{
+	return sim_acr_wr_cfg_b(c, 32 + i, v);
+}
+
 /* ---- the table --------------------------------------------------------- */
 
 static const struct msr_def msr_table[] = {
@@ -547,8 +579,10 @@ static const struct msr_def msr_table[] = {
     {0x3f7, ONE, 1, "MSR_PEBS_FRONTEND", has_frontend, rd_frontend, wr_frontend},
     {0x4c1, PER_GP, 1, "IA32_A_PMC", has_fw_gp, rd_pmc, wr_a_pmc},
     {0x600, ONE, 1, "IA32_DS_AREA", has_ds, rd_ds_area, wr_ds_area},
+    {0x1902, PER_GP, 4, "IA32_PMC_GP_CFG_B", has_cfg_b_gp, rd_cfg_b_gp, wr_cfg_b_gp},
     {0x1903, PER_GP, 4, "IA32_PMC_GP_CFG_C", has_cfg_c_gp, rd_cfg_c_gp, wr_cfg_c_gp},
     {0x1980, PER_FIXED, 4, "IA32_PMC_FX_CTR", has_fixed_v6, rd_fixed, wr_fixed},
+    {0x1982, PER_FIXED, 4, "IA32_PMC_FX_CFG_B", has_cfg_b_fx, rd_cfg_b_fx, wr_cfg_b_fx},
     {0x1983, PER_FIXED, 4, "IA32_PMC_FX_CFG_C", has_cfg_c_fx, rd_cfg_c_fx, wr_cfg_c_fx},
 };
 
@@ -614,6 +648,8 @@ void sim_msr_power_on(struct sim_cpu *c)
 	memset(c->fixed, 0, sizeof(c->fixed));
 	memset(c->cfg_c_gp, 0, sizeof(c->cfg_c_gp));
 	memset(c->cfg_c_fx, 0, sizeof(c->cfg_c_fx));
+	memset(c->cfg_b_gp, 0, sizeof(c->cfg_b_gp));
+	memset(c->cfg_b_fx, 0, sizeof(c->cfg_b_fx));
 	for (i = 0; i < SIM_MAX_GP; i++)
 		c->ev[i] = NULL;
 	sim_place_init(c);

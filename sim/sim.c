@@ -252,6 +252,7 @@ int sim_select(const char *name)
 	sim_ncpus = n;
 	fx_override = false;
 	fx_width = 0;
+	sim_acr_clear();
 	memset(sim_faults, 0, sizeof(sim_faults));
 	sim_reset();
 	return 0;

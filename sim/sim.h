@@ -50,6 +50,7 @@ struct sim_stats {
 	uint64_t loads, stores;
 	/* records of the event after the overflow: a counter outside its PDISTCounter list */
 	uint64_t records_shadowed;
+	uint64_t acr_reloads; /* counters reloaded by auto counter reload (sim_set_acr) */
 };
 void sim_get_stats(struct sim_stats *st);
 /*
@@ -132,6 +133,16 @@ enum sim_fault {
 	SIM_FAULT_HANG,
 };
 int sim_set_fault(unsigned int cpu, enum sim_fault f);
+/*
+ * (sim addition) sim-acr=: auto counter reload, CPUID.23H sub-leaf 2 as
+ * given (EAX: GP counters that may be reloaded, EBX: fixed ones; ECX / EDX:
+ * those whose overflow may cause a reload), on every CPU whose row has
+ * leaf 23H (PMU v6), with IA32_PMC_*_CFG_B and the reload from CFG_C
+ * (sim/acr.c).  No model claims ACR by itself: no public source gives a
+ * part's masks.  All four 0: none.  Until the next sim_select(); resets the
+ * simulated CPUs.  Returns 0.
+ */
+int sim_set_acr(uint32_t reload_gp, uint32_t reload_fixed, uint32_t cause_gp, uint32_t cause_fixed);
 /* KIND by name (not "none"): 0, or -1; and a kind's name. */
 int sim_fault_parse(const char *name, enum sim_fault *f);
 const char *sim_fault_name(enum sim_fault f);

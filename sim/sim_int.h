@@ -11,6 +11,7 @@
  *   engine.c  counting, overflow, the PEBS assist and the PMI
  *   record.c  PEBS records laid out per SDM format (never through decode/)
  *   placement.c where events may count and PEBS, from the part's perfmon file
+ *   acr.c     auto counter reload, behind sim-acr= (sim_set_acr)
  *   sim.c     selection, the hw_ops backend, the local APIC's LVTPC
  *   tsc.c     the TSC: modelled cycles during modelled work, the clock outside it
  *   evtsel.c  PERFEVTSEL's CMASK, INV, EDGE and EQ, cycle by cycle
@@ -270,7 +271,8 @@ struct sim_cpu {
 	uint64_t pebs_enable, data_cfg, ld_lat, frontend, offcore[2];
 	uint64_t ds_area, misc_enable, debugctl, bios_sign;
 	uint64_t pebs_base, pebs_index, cfg_c_gp[SIM_MAX_GP], cfg_c_fx[SIM_MAX_FIXED];
-	const struct sim_event *ev[SIM_MAX_GP]; /* decoded EVTSEL, NULL = unknown */
+	uint64_t cfg_b_gp[SIM_MAX_GP], cfg_b_fx[SIM_MAX_FIXED]; /* ACR (sim/acr.c) */
+	const struct sim_event *ev[SIM_MAX_GP];			/* decoded EVTSEL, NULL = unknown */
 
 	uint64_t tsc, cycles;
 	/* tsc.c: the platform's clock up to which time is accounted, the time and ticks credited */
@@ -324,6 +326,16 @@ uint64_t sim_tsc_read(struct sim_cpu *c);
 
 /* cpuid.c */
 void sim_cpuid_leaf(const struct sim_model *m, uint32_t leaf, uint32_t sub, struct cpuid_regs *r);
+
+/* acr.c: auto counter reload, only with sim_set_acr() (sim-acr=). */
+void sim_acr_clear(void);
+bool sim_acr_enumerated(const struct sim_model *m);
+void sim_acr_leaf(const struct sim_model *m, struct cpuid_regs *r); /* CPUID.23H.2 */
+/* CFG_B of counter bit (GP i: i, fixed i: 32 + i) */
+enum hw_fault sim_acr_rd_cfg_b(struct sim_cpu *c, unsigned int bit, uint64_t *v);
+enum hw_fault sim_acr_wr_cfg_b(struct sim_cpu *c, unsigned int bit, uint64_t v);
+/* The counters whose CFG_B names a counter of `wrapped` (overflowed on this instruction). */
+void sim_acr_overflow(struct sim_cpu *c, uint64_t wrapped);
 
 /* msr.c */
 enum hw_fault sim_msr_read(struct sim_cpu *c, uint32_t msr, uint64_t *val);
