@@ -84,11 +84,15 @@ static int use_sim(const struct options *opts)
 {
 	unsigned int cpu;
 	enum sim_fault kind;
+	uint32_t acr[4];
 
 	sim_select(opts->model);
 	/* sim-fault=: checked with the options (CPU numbers below plat_cpu_count()). */
 	for (size_t i = 0; !options_sim_fault_at(opts->sim_fault, i, &cpu, &kind); i++)
 		sim_set_fault(cpu, kind);
+	/* sim-acr=: checked with the options; CPUID.23H.2 on the v6 CPUs (sim/acr.c). */
+	if (!options_sim_acr(opts->sim_acr, acr))
+		sim_set_acr(acr[0], acr[1], acr[2], acr[3]);
 	hw_install(sim_hw_ops());
 	report_set_simulated(true);
 	return 0;

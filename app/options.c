@@ -82,6 +82,10 @@ static const struct opt_def opt_table[] = {
     {"mode", T_BOOL, OFF(report_only), 0, mode_words, 0, 0, "run, report"},
     {"verbose", T_BOOL, OFF(verbose), 0, verbose_words, 0, 0, "0, 1"},
     {"pause", T_U32, OFF(pause), 0, NULL, 0, 3600, "seconds, an integer 0..3600"},
+    {"acr", T_EVENTS, OFF(job.acr), SZ(job.acr), NULL, 0, 0,
+     "auto, or gpR:gpC (the acr-reload kernel's reloaded and cause counters)"},
+    {"sim-acr", T_EVENTS, OFF(sim_acr), SZ(sim_acr), NULL, 0, 0,
+     "off, or the simulated CPUID.23H.2 EAX,EBX,ECX,EDX"},
 };
 
 void options_defaults(struct options *o)
@@ -102,6 +106,8 @@ void options_defaults(struct options *o)
 	o->job.cpu_timeout_s = JOB_CPU_TIMEOUT_S;
 	o->selftest = OPT_SELFTEST_NONE;
 	o->pause = 60;
+	memcpy(o->job.acr, "auto", sizeof("auto"));
+	memcpy(o->sim_acr, "off", sizeof("off"));
 }
 
 static const struct opt_def *find_opt(const char *name, size_t len)
@@ -699,7 +705,7 @@ int options_check(const struct options *o, char *err, size_t err_size)
 	    check_threshold(o, err, err_size) || check_outputs(o, err, err_size) ||
 	    check_size(o, err, err_size) || check_memory(o, err, err_size) ||
 	    check_events(o, err, err_size) || check_cpus(o, err, err_size) ||
-	    check_sim_fault(o, err, err_size))
+	    check_sim_fault(o, err, err_size) || options_check_acr(o, err, err_size))
 		return -1;
 	return 0;
 }

@@ -34,6 +34,7 @@ struct options {
 	bool verbose;		    /* verbose=0|1 */
 	uint32_t pause; /* pause=<seconds> before exit=shutdown|reboot on bare metal, default 60 */
 	char sim_fault[64]; /* sim-fault=cpuN:KIND[,...]    default none */
+	char sim_acr[64];   /* sim-acr=off|EAX,EBX,ECX,EDX  default off (app/options_acr.c) */
 };
 
 void options_defaults(struct options *o);
@@ -43,6 +44,14 @@ void options_defaults(struct options *o);
  * the last, -1 if it is not cpuN:KIND (sim/sim.h sim_fault_parse).
  */
 int options_sim_fault_at(const char *spec, size_t i, unsigned int *cpu, enum sim_fault *kind);
+
+/*
+ * options_acr.c: sim-acr='s four registers (all 0 for off or empty): 0, or
+ * -1 if it is neither off nor four numbers; and the syntax of acr= and
+ * sim-acr= (0, or -1 with err filled: the one ERROR line's text).
+ */
+int options_sim_acr(const char *spec, uint32_t regs[4]);
+int options_check_acr(const struct options *o, char *err, size_t err_size);
 
 /*
  * Parses one line of space-separated tokens (LoadOptions, or one line of

@@ -9,6 +9,7 @@
  * failure.
  */
 #include "job_int.h"
+#include "../pmu/acr.h"
 #include "../lib/fmt.h"
 #include "../lib/platform.h"
 #include "../lib/report.h"
@@ -29,6 +30,32 @@ static int check_plan(const struct job_opts *jo, const struct cpu_info *ci, enum
 	cfg.drain = jo->drain;
 	cfg.period = jo->period;
 	return plan_build(&cfg, ci, plan, why, why_size);
+}
+
+/*
+ * acr=, for a chosen kernel run under an auto counter reload group: its
+ * counters against this CPU's CPUID.23H.2 masks (pmu/acr.c acr_pick, pure).
+ */
+static int check_acr(const struct job_opts *jo, const struct cpu_info *ci, char *err,
+		     size_t err_size)
+{
+	struct acr_counters want, got;
+	char why[320];
+
+	for (size_t i = 0; i < kernel_count(); i++) {
+		const struct kernel_def *def = kernel_at(i);
+
+		if (!def->acr || !kernel_selected(jo->kernels, def))
+			continue;
+		if (acr_parse(jo->acr, &want) || acr_pick(ci, &want, &got, why, sizeof(why))) {
+			pp_snprintf(err, err_size,
+				    "option acr=%s (kernel %s): %s (checked before any PMU "
+				    "programming)",
+				    jo->acr[0] ? jo->acr : "auto", def->name, why);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 int job_check(const struct job_opts *jo, const struct cpu_info *ci, char *err, size_t err_size)
@@ -72,5 +99,5 @@ int job_check(const struct job_opts *jo, const struct cpu_info *ci, char *err, s
 		}
 	}
 	plat_free(plan);
-	return rc;
+	return rc ? rc : check_acr(jo, ci, err, err_size);
 }

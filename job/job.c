@@ -462,7 +462,10 @@ static void run_kernel(struct runner *r, const struct kernel_def *def)
 		    (unsigned long long)k->iterations, k->instrumented ? "instrumented" : "real");
 	warm_up(r, k);
 	json_begin_array(&r->json, "runs");
-	run_samplings(r, k);
+	if (def->acr)
+		run_acr(r, k);
+	else
+		run_samplings(r, k);
 	json_end_array(&r->json);
 	/* With events= only the user's events run (a refused one then touches no MSR at all). */
 	if (def->offcore != KOFF_NONE && !r->n_user)

@@ -156,6 +156,9 @@ void write_dump(struct runner *r, const char *test, const struct session_result 
 /* offcore.c */
 void run_offcore(struct runner *r, struct kernel_ctx *k);
 
+/* acr.c: a kernel with .acr, run under an auto counter reload group */
+void run_acr(struct runner *r, struct kernel_ctx *k);
+
 /* cpus.c */
 void cpu_tally_begin(struct runner *r, struct cpu_tally *t, const struct cpu_info *ci);
 void cpu_tally_verdict(struct runner *r, const char *test, enum verdict v);

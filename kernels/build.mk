@@ -1,5 +1,5 @@
 # kernels: sources of this unit (see the top-level Makefile).
-PURE_SRCS += kernels/perm.c kernels/kernels.c kernels/expect.c
+PURE_SRCS += kernels/perm.c kernels/kernels.c kernels/expect.c kernels/acr.c
 
 # pebs-kernels: one kernel on Linux, lat_mem_rd-style "<MiB> <ns per access>" lines.
 HOST_TOOLS += $(BUILD)/host/pebs-kernels

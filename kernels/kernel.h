@@ -100,6 +100,11 @@ struct kernel_def {
 	 * have (almost) no offcore requests, KOFF_JUDGE for the one judged.
 	 */
 	enum { KOFF_NONE, KOFF_CONTRAST, KOFF_JUDGE } offcore;
+	/*
+	 * Not sampled: run once under an auto counter reload group instead
+	 * (pmu/acr.h, verdict kernels/acr.h); samplings is 0.
+	 */
+	bool acr;
 };
 
 size_t kernel_count(void);

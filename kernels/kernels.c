@@ -341,6 +341,29 @@ static const struct kernel_def kernel_defs[] = {
      .stores_per_iter = 1,
      .expect = EXP(exp_share),
      .in_default_job = true},
+    /*
+     * Auto counter reload (pmu/acr.h): the loads of seq-load counted as
+     * instructions by a reload group; not in the default job (it needs
+     * CPUID.23H.2, which no simulator model has without sim-acr=).
+     */
+    {.name = "acr-reload",
+     .base = "strided",
+     .what = "sequential 8-byte loads under an auto counter reload group",
+     .real = kbody_strided_real,
+     .sim = kbody_strided_sim,
+     .size = 64 * KiB,
+     .size_sim = 64 * KiB,
+     .min_size = 4 * KiB,
+     .iters = 1000000,
+     .iters_sim = 6000,
+     .stride = 8,
+     .cpus = 1,
+     .samplings = 0,
+     .loads_per_iter = 1,
+     .expect = NULL,
+     .n_expect = 0,
+     .in_default_job = false,
+     .acr = true},
 };
 
 size_t kernel_count(void)

@@ -29,10 +29,13 @@
 #define MSR_IA32_DEBUGCTL		0x1d9
 #define MSR_OFFCORE_RSP0		0x1a6
 #define MSR_OFFCORE_RSP1		0x1a7
-#define MSR_IA32_PMC_GP0_CFG_C		0x1903 /* arch-PEBS: + 4 * n */
-#define MSR_IA32_PMC_FX0_CTR		0x1980 /* PMU v6: + 4 * n */
-#define MSR_IA32_PMC_FX0_CFG_C		0x1983
-#define MSR_V6_STEP			4
+/* PMU v6 per-counter MSRs, + 4 * n (Linux msr-index.h MSR_IA32_PMC_V6_*) */
+#define MSR_IA32_PMC_GP0_CFG_B 0x1902 /* ACR: the counters that reload it */
+#define MSR_IA32_PMC_GP0_CFG_C 0x1903 /* arch-PEBS controls; [31:0] the reload */
+#define MSR_IA32_PMC_FX0_CTR   0x1980
+#define MSR_IA32_PMC_FX0_CFG_B 0x1982
+#define MSR_IA32_PMC_FX0_CFG_C 0x1983
+#define MSR_V6_STEP	       4
 
 /*
  * Fixed counter n.  0-3 at IA32_FIXED_CTR0-3 (309H-30CH, SDM Vol. 4 Table

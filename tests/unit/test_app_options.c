@@ -186,19 +186,19 @@ static void test_unknown_and_malformed(void **state)
 	expect_error("foo=1", "unknown option 'foo' (accepted: pmu, model, trace, exit, kernels, "
 			      "events, ldlat, period, buffer, threshold, drain, records, size, "
 			      "iterations, log, results, dump, cpus, sim-fault, cpu-timeout, "
-			      "selftest, mode, verbose, pause)");
+			      "selftest, mode, verbose, pause, acr, sim-acr)");
 	expect_error("pmu",
 		     "malformed option 'pmu' (accepted: name=value, names: pmu, model, "
 		     "trace, exit, kernels, events, ldlat, period, buffer, threshold, drain, "
 		     "records, size, iterations, log, results, dump, cpus, sim-fault, cpu-timeout, "
 		     "selftest, "
-		     "mode, verbose, pause)");
+		     "mode, verbose, pause, acr, sim-acr)");
 	expect_error("=hw",
 		     "malformed option '=hw' (accepted: name=value, names: pmu, model, "
 		     "trace, exit, kernels, events, ldlat, period, buffer, threshold, drain, "
 		     "records, size, iterations, log, results, dump, cpus, sim-fault, cpu-timeout, "
 		     "selftest, "
-		     "mode, verbose, pause)");
+		     "mode, verbose, pause, acr, sim-acr)");
 	/* The error names the first bad token, after the good ones were applied. */
 	expect_error("pmu=sim ldlat=1 pmu=zz",
 		     "option ldlat: bad value '1' (accepted: an integer 3..65535)");
@@ -274,7 +274,7 @@ static void test_config(void **state)
 			    "config line 3: unknown option 'bogus' (accepted: pmu, model, trace, "
 			    "exit, kernels, events, ldlat, period, buffer, threshold, drain, "
 			    "records, size, iterations, log, results, dump, cpus, sim-fault, "
-			    "cpu-timeout, selftest, mode, verbose, pause)");
+			    "cpu-timeout, selftest, mode, verbose, pause, acr, sim-acr)");
 	static const char bin[] = "pmu=sim\nldlat=\x80\n";
 	options_defaults(&o);
 	assert_int_equal(options_parse_config(&o, bin, sizeof(bin) - 1, err, sizeof(err)), -1);
