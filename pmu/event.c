@@ -236,6 +236,7 @@ static void take_lists(struct pmu_event *ev, const struct perfmon_table *t,
 	ev->pebs_ctrs = ev->pebs_list ? in->ctr[PERFMON_PEBS_COUNTERS] : in->ctr[PERFMON_COUNTER];
 	ev->pdist_ctrs = in->ctr[PERFMON_PDIST_COUNTER];
 	ev->taken_alone = in->taken_alone;
+	ev->data_la = in->data_la;
 }
 
 /* The row's extra MSR (MSRIndex/MSRValue): ldlat, frontend or offcore value. */

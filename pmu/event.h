@@ -48,6 +48,7 @@ struct pmu_event {
 	struct perfmon_counters count_ctrs, pebs_ctrs, pdist_ctrs;
 	bool pebs_list; /* pebs_ctrs is the file's PEBScounters field */
 	bool taken_alone;
+	bool data_la; /* perfmon Data_LA: the PEBS record carries the data linear address */
 };
 
 /*

@@ -811,7 +811,13 @@ static int plan_sample(struct pmu_plan *p, const struct session_cfg *cfg, char *
 static int plan_groups(struct pmu_plan *p, const struct session_cfg *cfg, char *why,
 		       size_t why_size)
 {
-	bool mem = p->kind != KIND_OTHER;
+	/*
+	 * The memory-info group for the memory kinds, and for an event of kind
+	 * "other" whose perfmon row says its record carries the data linear
+	 * address (Data_LA: Tremont's MEM_UOPS_RETIRED.ALL_LOADS), which is
+	 * where adaptive PEBS puts it (Linux ds.c setup_pebs_adaptive_sample_data).
+	 */
+	bool mem = p->kind != KIND_OTHER || p->sample.data_la;
 	uint64_t known;
 
 	if (p->arch) {

@@ -570,6 +570,13 @@ static const struct uarch_info uarch_table[] = {
 	.pebs_gp = 0xf,
 	.pebs_fixed = 0x7,
 	.min_period = 1,
+	/*
+	 * Loads and stores sampled as on Goldmont, by name: Data_LA 1 in
+	 * EHL/events/elkhartlake_core.json and SNR/events/snowridgex_core.json;
+	 * the address comes in the memory-info group, no data source.
+	 */
+	.mem_load_name = "MEM_UOPS_RETIRED.ALL_LOADS",
+	.mem_store_name = "MEM_UOPS_RETIRED.ALL_STORES",
 	.inst_event = 0x00c0,
 	.offcore_valid = {0x800ff0ffffff9fffULL, 0xff0ffffff9fffULL},
 	.pmi_ack = PMI_ACK_LATE /* core.c intel_pmu_init's Tremont case sets late_ack */,

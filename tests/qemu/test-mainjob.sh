@@ -6,8 +6,8 @@
 # hybrid machines measured on both, a P-core and an E-core):
 #   - every kernel and sampling gets PASS, or SKIP because the generation
 #     has no such sampling (or, for a model without PEBS, the reason);
-#     never FAIL, and the exit status agrees; Core 2, Silvermont and Tremont
-#     (no load or store sampling) PASS with their "other" sampling; Goldmont shows
+#     never FAIL, and the exit status agrees; Core 2 and Silvermont (no load
+#     or store sampling) PASS with their "other" sampling; Goldmont shows
 #     non-precise and forced records by kind;
 #   - events= samples every kernel with the user's event; an event the
 #     generation cannot PEBS-sample is refused before any kernel (one
@@ -66,11 +66,10 @@ check_model() { # model
 		fi
 		return
 	fi
-	# Core 2, Silvermont and Tremont have no load or store sampling: every
-	# kernel runs its "other" sampling (the generation's PEBS instructions
-	# event) and PASSes.
+	# Core 2 and Silvermont have no load or store sampling: every kernel runs
+	# its "other" sampling (the generation's PEBS instructions event) and PASSes.
 	case $m in
-	core2 | slm | tnt)
+	core2 | slm)
 		for k in chase-l1 chase-dram split-line share-hitm; do
 			if ! grep -qE "^PASS: $k/other: " "$log"; then
 				echo "FAIL: mainjob $m: no PASS for $k/other (exit $rc)"

@@ -86,7 +86,7 @@ static const struct model_row model_rows[] = {
 	{"adl-e",    true,  true,  false, false, OC_SKIP, NULL},
 	{"glm",      true,  true,  false, true,  OC_PASS, NULL},
 	{"slm",      false, false, true,  false, OC_PASS, NULL},
-	{"tnt",      false, false, true,  false, OC_SKIP, NULL},
+	{"tnt",      true,  true,  false, false, OC_SKIP, NULL},
 	{"archpebs", true,  true,  false, false, OC_SKIP, NULL},
 	{"gnr",      true,  true,  false, false, OC_PASS, NULL},
 	{"srf",      true,  true,  false, false, OC_SKIP, NULL},

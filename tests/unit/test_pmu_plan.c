@@ -235,6 +235,40 @@ static void test_goldmont(void **state)
 }
 
 /*
+ * Tremont (Jasper Lake 06_9C, fmt4 with baseline): its loads are sampled by
+ * name (kind "other"), and as the perfmon row says the record carries the
+ * data linear address (EHL/events/elkhartlake_core.json Data_LA 1), the
+ * plan asks for the memory-info group (PEBS_DATA_CFG bit 0), where adaptive
+ * PEBS puts that address (Linux struct pebs_meminfo): basic 32 + meminfo 32
+ * bytes; ALL_STORES the same.  INST_RETIRED.ANY_P (Data_LA 0) gets the
+ * basic group only.
+ */
+static void test_tremont_data_la(void **state)
+{
+	static const struct {
+		const char *event;
+		uint64_t data_cfg;
+		unsigned int rec_size;
+	} rows[] = {
+	    {"MEM_UOPS_RETIRED.ALL_LOADS", 0x1, 64},
+	    {"MEM_UOPS_RETIRED.ALL_STORES", 0x1, 64},
+	    {"INST_RETIRED.ANY_P", 0, 32},
+	};
+	struct cpu_info ci = test_cpu_intel(0x9c, 4, true, 4, 4);
+
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
+		struct session_cfg c = cfg_for(&ci, KIND_OTHER, rows[i].event);
+		struct pmu_plan p;
+		char why[256];
+
+		assert_int_equal(build(&c, &p, why), 0);
+		assert_true(p.adaptive);
+		assert_true(p.data_cfg == rows[i].data_cfg);
+		assert_int_equal(p.rec_size, rows[i].rec_size);
+	}
+}
+
+/*
  * Forced records (a PEBS record after an overflow set through
  * IA32_PERF_GLOBAL_STATUS_SET) are documented only for Goldmont's
  * non-precise events (SDM Vol. 3B 18.7.1); on other v4+ parts, and for a
@@ -1342,6 +1376,7 @@ int main(void)
 	    cmocka_unit_test(test_icl_fixed_pebs),
 	    cmocka_unit_test(test_spr),
 	    cmocka_unit_test(test_goldmont),
+	    cmocka_unit_test(test_tremont_data_la),
 	    cmocka_unit_test(test_forced_records_gate),
 	    cmocka_unit_test(test_offcore_snb_ivb_models),
 	    cmocka_unit_test(test_pmu_version_1),
