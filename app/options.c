@@ -126,13 +126,38 @@ static int word_index(const char *const *words, const char *v)
 	return -1;
 }
 
-static bool parse_number(const struct opt_def *d, const char *v, uint64_t *out)
-{
-	const char *end;
-	unsigned int shift = 0;
+/* What is wrong with a value: the line says which (set_value's errors). */
+enum value_error {
+	VALUE_OK,
+	VALUE_BAD,	  /* not one of the accepted words or names */
+	VALUE_NOT_NUMBER, /* a number option's value that is no number */
+	VALUE_RANGE,	  /* a number, but outside [min, max] (or 64 bits, or negative) */
+};
 
-	if (!pp_parse_u64(v, out, &end))
-		return false;
+static const char *const value_error_text[] = {
+    [VALUE_NOT_NUMBER] = ": not a number",
+    [VALUE_RANGE] = ": out of range",
+};
+
+static enum value_error parse_number(const struct opt_def *d, const char *v, uint64_t *out)
+{
+	const char *end, *digits = v + (*v == '-');
+	unsigned int shift = 0;
+	bool big = false;
+
+	if (!pp_parse_u64(digits, out, &end)) {
+		/* Digits that overflow 64 bits are a number, out of range. */
+		bool hex = digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X');
+
+		for (end = digits + 2 * hex;
+		     (*end >= '0' && *end <= '9') ||
+		     (hex && ((*end >= 'a' && *end <= 'f') || (*end >= 'A' && *end <= 'F')));
+		     end++)
+			;
+		if (end == digits + 2 * hex)
+			return VALUE_NOT_NUMBER;
+		big = true;
+	}
 	if (d->type == T_SIZE && *end) {
 		switch (*end) {
 		case 'k':
@@ -148,14 +173,16 @@ static bool parse_number(const struct opt_def *d, const char *v, uint64_t *out)
 			shift = 30;
 			break;
 		default:
-			return false;
+			return VALUE_NOT_NUMBER;
 		}
 		end++;
-		if (*out > (~0ULL >> shift))
-			return false;
-		*out <<= shift;
 	}
-	return !*end && *out >= d->min && *out <= d->max;
+	if (*end)
+		return VALUE_NOT_NUMBER;
+	if (big || digits != v || *out > (~0ULL >> shift))
+		return VALUE_RANGE;
+	*out <<= shift;
+	return *out >= d->min && *out <= d->max ? VALUE_OK : VALUE_RANGE;
 }
 
 static bool name_char(char c)
@@ -190,9 +217,10 @@ static bool valid_text(enum opt_type type, const char *v)
 	return type != T_LIST || !has_empty_element(v);
 }
 
-static int set_value(struct options *o, const struct opt_def *d, const char *v)
+static enum value_error set_value(struct options *o, const struct opt_def *d, const char *v)
 {
 	uint8_t *field = (uint8_t *)o + d->offset;
+	enum value_error e;
 	uint64_t n;
 	int i;
 
@@ -200,35 +228,35 @@ static int set_value(struct options *o, const struct opt_def *d, const char *v)
 	case T_ENUM:
 		i = word_index(d->words, v);
 		if (i < 0)
-			return -1;
+			return VALUE_BAD;
 		*(int *)field = i;
-		return 0;
+		return VALUE_OK;
 	case T_BOOL:
 		i = word_index(d->words, v);
 		if (i < 0)
-			return -1;
+			return VALUE_BAD;
 		*(bool *)field = i == 1;
-		return 0;
+		return VALUE_OK;
 	case T_U32:
-		if (!parse_number(d, v, &n))
-			return -1;
-		*(uint32_t *)field = (uint32_t)n;
-		return 0;
+		e = parse_number(d, v, &n);
+		if (e == VALUE_OK)
+			*(uint32_t *)field = (uint32_t)n;
+		return e;
 	case T_U64:
 	case T_SIZE:
-		if (!parse_number(d, v, &n))
-			return -1;
-		*(uint64_t *)field = n;
-		return 0;
+		e = parse_number(d, v, &n);
+		if (e == VALUE_OK)
+			*(uint64_t *)field = n;
+		return e;
 	case T_NAME:
 	case T_LIST:
 	case T_EVENTS:
 		if (!valid_text(d->type, v) || strlen(v) >= d->size)
-			return -1;
+			return VALUE_BAD;
 		memcpy(field, v, strlen(v) + 1);
-		return 0;
+		return VALUE_OK;
 	}
-	return -1;
+	return VALUE_BAD;
 }
 
 static void list_names(struct strbuf *sb)
@@ -242,6 +270,7 @@ static int apply_token(struct options *o, const char *tok, char *err, size_t err
 {
 	const char *eq = strchr(tok, '=');
 	const struct opt_def *d;
+	enum value_error e;
 	struct strbuf sb;
 
 	strbuf_init(&sb, err, err_size);
@@ -258,9 +287,10 @@ static int apply_token(struct options *o, const char *tok, char *err, size_t err
 		strbuf_puts(&sb, ")");
 		return -1;
 	}
-	if (strlen(eq + 1) >= OPT_STR_MAX || set_value(o, d, eq + 1)) {
-		strbuf_printf(&sb, "option %s: bad value '%s' (accepted: %s)", d->name, eq + 1,
-			      d->accepted);
+	e = strlen(eq + 1) >= OPT_STR_MAX ? VALUE_BAD : set_value(o, d, eq + 1);
+	if (e != VALUE_OK) {
+		strbuf_printf(&sb, "option %s: bad value '%s'%s (accepted: %s)", d->name, eq + 1,
+			      e == VALUE_BAD ? "" : value_error_text[e], d->accepted);
 		return -1;
 	}
 	return 0;

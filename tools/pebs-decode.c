@@ -8,7 +8,8 @@
  *               [--data-cfg HEX] [--pebs-enabled HEX] [--timed]
  *               [--output json|csv|text|summary] FILE|-
  *
- * Exit: 0 all records decoded; 1 bad input; 2 usage.  A record that
+ * Exit: 0 all records decoded; 1 bad input; 2 usage (a file that is no
+ * dump, given without --format, is one).  A record that
  * decodes but breaks a validation rule (its size or format field, the
  * applicable counters) gets an error line on stderr with its byte offset
  * and is stepped over by its own size, as the app does; a structural fault
@@ -24,6 +25,7 @@
 #include "../lib/fmt.h"
 #include "../pmu/uarch.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -37,12 +39,6 @@ static const char *const output_names[] = {
     [OUT_TEXT] = "text",       [OUT_JSON] = "json", [OUT_CSV] = "csv",
     [OUT_SUMMARY] = "summary", [OUT_NONE] = "none", /* hidden: for make bench */
 };
-
-#define UARCH_LIST                                                                                 \
-	"core2 nhm wsm snb ivb hsw bdw skl skx icl icx spr emr gnr glc grt cmt lnc glm slm pnc "   \
-	"cyc arw "                                                                                 \
-	"dkm"
-#define KIND_LIST "ldlat store stlat datala-load datala-store other"
 
 struct opts {
 	const char *file;
@@ -73,15 +69,39 @@ static int usage_error(const char *fmt, const char *a, const char *b)
 	return 2;
 }
 
-static bool parse_hex(const char *s, uint64_t *v)
+/*
+ * The names --uarch and --kind accept, read from decode/'s own tables
+ * (pebs_uarch_name, pebs_kind_name): no second list to fall behind.
+ */
+static const char *name_list(bool uarch)
 {
+	static char buf[2][320];
+	struct strbuf sb;
+	unsigned int first = uarch ? UARCH_NONE + 1 : 0, end = uarch ? UARCH_COUNT : KIND_COUNT;
+
+	strbuf_init(&sb, buf[uarch], sizeof(buf[uarch]));
+	for (unsigned int i = first; i < end; i++)
+		strbuf_printf(&sb, "%s%s", sb.len ? " " : "",
+			      uarch ? pebs_uarch_name((enum pebs_uarch)i)
+				    : pebs_kind_name((enum pebs_kind)i));
+	return buf[uarch];
+}
+
+/* A hex number of at most 64 bits: NULL, or which way it is not one. */
+static const char *parse_hex(const char *s, uint64_t *v)
+{
+	const char *digits = s + (*s == '-');
 	char *end;
 
-	if (!*s)
-		return false;
+	if (!isxdigit((unsigned char)*digits))
+		return "not a number";
 	errno = 0;
-	*v = strtoull(s, &end, 16);
-	return !errno && !*end && *s != '-';
+	*v = strtoull(digits, &end, 16);
+	if (*end)
+		return "not a number";
+	if (errno == ERANGE || digits != s)
+		return "out of range";
+	return NULL;
 }
 
 /* Applies one option with its value; returns 0 or the exit status 2. */
@@ -99,22 +119,29 @@ static int apply(struct opts *o, const char *name, const char *val)
 		o->have_fmt = true;
 	} else if (!strcmp(name, "--uarch")) {
 		if (!pebs_uarch_from_name(val, &o->uarch))
-			return usage_error("unknown --uarch '%s' (accepted: %s)", val, UARCH_LIST);
+			return usage_error("unknown --uarch '%s' (accepted: %s)", val,
+					   name_list(true));
 		o->have_uarch = true;
 	} else if (!strcmp(name, "--kind")) {
 		if (!pebs_kind_from_name(val, &o->kind))
-			return usage_error("unknown --kind '%s' (accepted: %s)", val, KIND_LIST);
+			return usage_error("unknown --kind '%s' (accepted: %s)", val,
+					   name_list(false));
 		o->have_kind = true;
-	} else if (!strcmp(name, "--data-cfg")) {
-		if (!parse_hex(val, &o->data_cfg))
-			return usage_error(
-			    "bad --data-cfg '%s'%s (accepted: a hex number, e.g. 0x1)", val, "");
-		o->have_cfg = true;
-	} else if (!strcmp(name, "--pebs-enabled")) {
-		if (!parse_hex(val, &o->pebs_enabled))
-			return usage_error("bad --pebs-enabled '%s'%s (accepted: a hex number)",
-					   val, "");
-		o->have_enabled = true;
+	} else if (!strcmp(name, "--data-cfg") || !strcmp(name, "--pebs-enabled")) {
+		bool cfg = !strcmp(name, "--data-cfg");
+		const char *bad = parse_hex(val, cfg ? &o->data_cfg : &o->pebs_enabled);
+
+		if (bad) {
+			fprintf(stderr,
+				"%s: bad %s '%s': %s (accepted: a hex number, 0 to "
+				"0xffffffffffffffff, e.g. 0x1)\n",
+				prog, name, val, bad);
+			return 2;
+		}
+		if (cfg)
+			o->have_cfg = true;
+		else
+			o->have_enabled = true;
 	} else if (!strcmp(name, "--output")) {
 		unsigned int i;
 
@@ -549,11 +576,13 @@ int main(int argc, char **argv)
 	} else if (o.have_fmt) {
 		w.cfg.kind = KIND_LDLAT;
 	} else {
+		/* The wrong file, or a buffer without its --format: the user's mistake. */
 		fprintf(stderr,
-			"%s: %s: offset 0x0: not a pebs dump (no \"PEBSDUMP\" magic); "
-			"give --format 0|1|2|3|4|5|6|arch for a headerless buffer\n",
+			"%s: %s: offset 0x0: not a pebs dump (no \"PEBSDUMP\" magic; accepted: "
+			"a pebsprobe dump, or a headerless record buffer with --format "
+			"0|1|2|3|4|5|6|arch)\n",
 			prog, w.in.name);
-		return 1;
+		return 2;
 	}
 	if (o.have_fmt)
 		w.cfg.fmt = o.fmt;

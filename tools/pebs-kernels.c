@@ -38,41 +38,46 @@ static int usage_error(const char *fmt, const char *arg, const char *accepted)
 	return 2;
 }
 
-/* "64M" -> 67108864; false if not a size. */
-static bool parse_size(const char *s, uint64_t *out)
+/* A value that is no number, or one out of range: which, and what is accepted. */
+static int value_error(const char *opt, const char *val, const char *what, const char *accepted)
 {
-	char *end;
-	unsigned long long v;
+	fprintf(stderr, "pebs-kernels: %s: '%s' is %s; accepted: %s\n", opt, val, what, accepted);
+	return 2;
+}
 
-	errno = 0;
+/* "64M" -> 67108864: NULL, or "not a number" / "out of range". */
+static const char *parse_size(const char *s, uint64_t *out)
+{
+	unsigned int shift = 0;
+	unsigned long long v;
+	char *end;
+
 	if (*s < '0' || *s > '9')
-		return false;
+		return "not a number";
+	errno = 0;
 	v = strtoull(s, &end, 10);
-	if (errno)
-		return false;
 	switch (*end) {
 	case 'k':
 	case 'K':
-		v <<= 10;
-		end++;
+		shift = 10;
 		break;
 	case 'm':
 	case 'M':
-		v <<= 20;
-		end++;
+		shift = 20;
 		break;
 	case 'g':
 	case 'G':
-		v <<= 30;
-		end++;
+		shift = 30;
 		break;
 	default:
 		break;
 	}
-	if (*end)
-		return false;
-	*out = v;
-	return true;
+	if (end[!!shift])
+		return "not a number";
+	if (errno || v > (~0ULL >> shift))
+		return "out of range";
+	*out = v << shift;
+	return NULL;
 }
 
 static uint64_t now_ns(void)
@@ -186,22 +191,21 @@ int main(int argc, char **argv)
 
 				errno = 0;
 				v = strtoull(val, &end, 10);
-				if (errno || *end || !v || val[0] == '-')
-					return usage_error(
-					    !strcmp(a, "--passes")
-						? "--passes: '%s' is not a count"
-						: "--iterations: '%s' is not a count",
-					    val, "a count >= 1");
+				if (*end || val[0] < '0' || val[0] > '9')
+					return value_error(a, val, "not a number", "a count >= 1");
+				if (errno || !v)
+					return value_error(a, val, "out of range", "a count >= 1");
 				if (!strcmp(a, "--passes"))
 					passes = v;
 				else
 					iterations = v;
 			} else {
-				if (!parse_size(val, &v) || v < MIN_SIZE || v > MAX_SIZE)
-					return usage_error(!strcmp(a, "--size")
-							       ? "--size: '%s' is not a size"
-							       : "--max: '%s' is not a size",
-							   val, "N[K|M|G], 4K..1G");
+				const char *bad = parse_size(val, &v);
+
+				if (!bad && (v < MIN_SIZE || v > MAX_SIZE))
+					bad = "out of range";
+				if (bad)
+					return value_error(a, val, bad, "N[K|M|G], 4K..1G");
 				if (!strcmp(a, "--size")) {
 					size = v;
 					size_arg = val;
@@ -230,7 +234,8 @@ int main(int argc, char **argv)
 
 		snprintf(lim, sizeof(lim), "%llu bytes or more for %s",
 			 (unsigned long long)def->min_size, def->name);
-		return usage_error("--size: '%s' is below the kernel's minimum", size_arg, lim);
+		return value_error("--size", size_arg, "out of range, below the kernel's minimum",
+				   lim);
 	}
 	if (def->cpus > plat_cpu_count()) {
 		fprintf(stderr, "pebs-kernels: %s needs %u CPUs, %u online\n", def->name, def->cpus,

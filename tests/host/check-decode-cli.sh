@@ -256,7 +256,15 @@ error_case() {
 error_case truncated 0x190 2 --format 3 --uarch skl --output json "$T/fmt3-trunc.bin"
 error_case size-zero 0x40 1 --format 4 --uarch icl --data-cfg 1 --output json "$T/size0.bin"
 error_case size-past-end 0x40 1 --format 4 --uarch icl --data-cfg 1 --output json "$T/pastend.bin"
-error_case not-a-dump 0x0 0 "$T/fmt3.bin"
+# A file that is no dump, without --format: the user's mistake, exit 2 (README, Exit codes)
+if run not-a-dump 2 "$T/fmt3.bin"; then
+	if [ "$(wc -l <"$T/err")" -eq 1 ] && [ ! -s "$T/out" ] &&
+		grep -q 'offset 0x0: not a pebs dump .*accepted: .*--format' "$T/err"; then
+		pass not-a-dump
+	else
+		fail not-a-dump "want one line naming --format, no output: $(cat "$T/err")"
+	fi
+fi
 error_case dump-bad-uarch 0x18 0 "$T/dump-baduarch.bin"
 # dump: records at file offset 0x90; the third record (at 0x220) is missing
 error_case dump-truncated 0x220 2 --output json "$T/dump-trunc.bin"

@@ -79,12 +79,12 @@ bad() { # name expected-words args...
 }
 bad "unknown kernel" "unknown kernel 'nosuch'" nosuch
 bad "no kernel" "no kernel named"
-bad "bad size" "--size: '12Q' is not a size" chase --size 12Q
-bad "size too big" "--size: '2G' is not a size" chase --size 2G
+bad "bad size" "--size: '12Q' is not a number" chase --size 12Q
+bad "size too big" "--size: '2G' is out of range" chase --size 2G
 bad "size missing" "--size needs a value" chase --size
-bad "size below minimum" "below the kernel's minimum" 4k-alias --size 4K
-bad "bad iterations" "--iterations: 'x' is not a count" chase --iterations x
-bad "bad passes" "--passes: '0' is not a count" chase --passes 0
+bad "size below minimum" "'4K' is out of range, below the kernel's minimum" 4k-alias --size 4K
+bad "bad iterations" "--iterations: 'x' is not a number" chase --iterations x
+bad "bad passes" "--passes: '0' is out of range" chase --passes 0
 bad "unknown option" "unknown option '--frob'" chase --frob
 bad "two kernels" "one kernel at a time" chase lock
 bad "size= empty" "--size needs a value" chase --size=

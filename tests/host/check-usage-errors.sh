@@ -42,8 +42,10 @@ row() {
 row bad-format "--format '7'" pebs-decode --format 7 "$T/junk.bin"
 row bad-uarch "--uarch 'zen4'" pebs-decode --format 3 --uarch zen4 "$T/junk.bin"
 row bad-kind "--kind 'load'" pebs-decode --format 3 --kind load "$T/junk.bin"
-row bad-data-cfg "--data-cfg 'zz'" pebs-decode --format 4 --data-cfg zz "$T/junk.bin"
-row bad-pebs-enabled "--pebs-enabled 'x'" pebs-decode --format 4 --pebs-enabled x "$T/junk.bin"
+row bad-data-cfg "--data-cfg 'zz': not a number" pebs-decode --format 4 --data-cfg zz "$T/junk.bin"
+row big-data-cfg "--data-cfg '0x1ffffffffffffffff': out of range" pebs-decode --format 4 --data-cfg 0x1ffffffffffffffff "$T/junk.bin"
+row bad-pebs-enabled "--pebs-enabled 'x': not a number" pebs-decode --format 4 --pebs-enabled x "$T/junk.bin"
+row negative-pebs-enabled "--pebs-enabled '-1': out of range" pebs-decode --format 4 --pebs-enabled -1 "$T/junk.bin"
 row bad-output "--output 'xml'" pebs-decode --format 3 --output xml "$T/junk.bin"
 row unknown-option "unknown option '--frob'" pebs-decode --frob "$T/junk.bin"
 row no-file "no FILE given" pebs-decode --format 3
@@ -51,16 +53,37 @@ row missing-value "option '--uarch' needs a value" pebs-decode --format 3 --uarc
 row two-files "more than one FILE" pebs-decode "$T/junk.bin" "$T/junk.bin"
 row missing-file "nonexistent.bin: No such file" pebs-decode --format 3 "$T/nonexistent.bin"
 row directory "is a directory" pebs-decode --format 3 "$T/dir"
+row not-a-dump "junk.bin: offset 0x0: not a pebs dump .*--format" pebs-decode "$T/junk.bin"
+row empty-stdin "stdin: offset 0x0: not a pebs dump" pebs-decode -
+
+# --uarch's accepted list: every generation of enum pebs_uarch (lib/types.h),
+# each one a name --uarch takes, none left out and none extra.
+want=$(sed -n 's/^\tUARCH_\([A-Z0-9]*\)\b.*/\1/p' lib/types.h | tr 'A-Z' 'a-z' |
+	grep -vx 'none\|count' | sort | tr '\n' ' ')
+got=$("$H/pebs-decode" --format 3 --uarch zen4 "$T/junk.bin" 2>&1 |
+	sed -n 's/.*(accepted: \(.*\))$/\1/p' | tr ' ' '\n' | sort | tr '\n' ' ')
+refused=
+for u in $got; do
+	"$H/pebs-decode" --format 3 --uarch "$u" "$T/junk.bin" >/dev/null 2>&1
+	[ $? = 2 ] && refused="$refused $u"
+done
+if [ -n "$want" ] && [ "$got" = "$want" ] && [ -z "$refused" ]; then
+	echo "PASS: pebs-decode uarch-list: --uarch names every enum pebs_uarch generation"
+else
+	echo "FAIL: pebs-decode uarch-list: accepted '$got', enum pebs_uarch '$want', refused '$refused'"
+fi
 
 row no-value "--size needs a value" pebs-kernels chase-l1 --size
-row bad-size "--size: '3X' is not a size" pebs-kernels chase-l1 --size 3X
-row bad-iterations "--iterations: '0' is not a count" pebs-kernels chase-l1 --iterations 0
-row bad-passes "--passes: 'x' is not a count" pebs-kernels chase-l1 --passes x
+row bad-size "--size: '3X' is not a number" pebs-kernels chase-l1 --size 3X
+row big-size "--size: '2G' is out of range" pebs-kernels chase-l1 --size 2G
+row overflow-size "--size: '99999999999999999999' is out of range" pebs-kernels chase-l1 --size 99999999999999999999
+row bad-iterations "--iterations: '0' is out of range" pebs-kernels chase-l1 --iterations 0
+row bad-passes "--passes: 'x' is not a number" pebs-kernels chase-l1 --passes x
 row unknown-option "unknown option '--frob'" pebs-kernels chase-l1 --frob
 row unknown-kernel "unknown kernel 'nope'" pebs-kernels nope
 row two-kernels "one kernel at a time" pebs-kernels chase-l1 chase-l2
 row no-kernel "no kernel named" pebs-kernels
-row below-minimum "--size: '4K' is below the kernel's minimum" pebs-kernels chase-dram --size 4K
+row below-minimum "--size: '4K' is out of range, below the kernel's minimum" pebs-kernels chase-dram --size 4K
 
 row unknown-table "no table 'nope'" perfmon-dump nope
 row unknown-option "unknown option '--frob'" perfmon-dump --frob

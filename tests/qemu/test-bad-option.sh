@@ -29,7 +29,7 @@ check unknown-option \
 	"^ERROR: .*PEBSPROBE.CFG: config line 2: unknown option 'colour' \(accepted: pmu, model, " \
 	trace=msr colour=red
 check out-of-range \
-	"^ERROR: .*config line 2: option ldlat: bad value '2' \(accepted: an integer 3..65535\)$" \
+	"^ERROR: .*config line 2: option ldlat: bad value '2': out of range \(accepted: an integer 3..65535\)$" \
 	trace=msr ldlat=2
 check bad-model \
 	"^ERROR: option model: unknown simulator model 'k7' \(accepted: .*list\)$" \

@@ -118,40 +118,56 @@ static void test_sizes(void **state)
 	assert_int_equal(o.job.size, 256);
 	assert_int_equal(parse("size=1024G"), 0); /* the maximum, 2^40 */
 	assert_int_equal(o.job.size, 1ull << 40);
-	expect_error("size=1025G", "option size: bad value '1025G' (accepted: bytes, an integer "
-				   "with an optional K, M or G suffix (0 = per kernel))");
-	expect_error("size=4T", "option size: bad value '4T' (accepted: bytes, an integer with an "
-				"optional K, M or G suffix (0 = per kernel))");
-	expect_error("size=KB", "option size: bad value 'KB' (accepted: bytes, an integer with an "
-				"optional K, M or G suffix (0 = per kernel))");
+	expect_error("size=1025G",
+		     "option size: bad value '1025G': out of range (accepted: bytes, an integer "
+		     "with an optional K, M or G suffix (0 = per kernel))");
+	expect_error(
+	    "size=4T",
+	    "option size: bad value '4T': not a number (accepted: bytes, an integer with an "
+	    "optional K, M or G suffix (0 = per kernel))");
+	expect_error(
+	    "size=KB",
+	    "option size: bad value 'KB': not a number (accepted: bytes, an integer with an "
+	    "optional K, M or G suffix (0 = per kernel))");
 }
 
 static void test_ranges(void **state)
 {
-	expect_error("ldlat=2", "option ldlat: bad value '2' (accepted: an integer 3..65535)");
-	expect_error("ldlat=65536",
-		     "option ldlat: bad value '65536' (accepted: an integer 3..65535)");
-	expect_error("ldlat=-3", "option ldlat: bad value '-3' (accepted: an integer 3..65535)");
-	expect_error("ldlat=3x", "option ldlat: bad value '3x' (accepted: an integer 3..65535)");
-	expect_error("ldlat=", "option ldlat: bad value '' (accepted: an integer 3..65535)");
+	expect_error("ldlat=2",
+		     "option ldlat: bad value '2': out of range (accepted: an integer 3..65535)");
+	expect_error(
+	    "ldlat=65536",
+	    "option ldlat: bad value '65536': out of range (accepted: an integer 3..65535)");
+	expect_error("ldlat=-3",
+		     "option ldlat: bad value '-3': out of range (accepted: an integer 3..65535)");
+	expect_error("ldlat=3x",
+		     "option ldlat: bad value '3x': not a number (accepted: an integer 3..65535)");
+	expect_error("ldlat=",
+		     "option ldlat: bad value '': not a number (accepted: an integer 3..65535)");
 	assert_int_equal(parse("ldlat=0x10"), 0);
 	assert_int_equal(o.job.ldlat, 16);
-	expect_error("buffer=3",
-		     "option buffer: bad value '3' (accepted: KiB, an integer 4..65536)");
-	expect_error("buffer=65537",
-		     "option buffer: bad value '65537' (accepted: KiB, an integer 4..65536)");
-	expect_error("period=0x1000000000000", "option period: bad value '0x1000000000000' "
-					       "(accepted: an integer 0..2^48-1 (0 = per kernel))");
-	expect_error("period=99999999999999999999999", "option period: bad value "
-						       "'99999999999999999999999' (accepted: an "
-						       "integer 0..2^48-1 (0 = per kernel))");
+	expect_error(
+	    "buffer=3",
+	    "option buffer: bad value '3': out of range (accepted: KiB, an integer 4..65536)");
+	expect_error(
+	    "buffer=65537",
+	    "option buffer: bad value '65537': out of range (accepted: KiB, an integer 4..65536)");
+	expect_error("period=0x1000000000000",
+		     "option period: bad value '0x1000000000000': out of range "
+		     "(accepted: an integer 0..2^48-1 (0 = per kernel))");
+	expect_error("period=99999999999999999999999",
+		     "option period: bad value "
+		     "'99999999999999999999999': out of range (accepted: an "
+		     "integer 0..2^48-1 (0 = per kernel))");
 	expect_error("iterations=4294967296",
-		     "option iterations: bad value '4294967296' "
+		     "option iterations: bad value '4294967296': out of range "
 		     "(accepted: an integer 0..4294967295 (0 = per kernel))");
-	expect_error("threshold=1000001", "option threshold: bad value '1000001' (accepted: "
-					  "records, an integer 0..1000000 (0 = near full))");
-	expect_error("records=x",
-		     "option records: bad value 'x' (accepted: an integer 0..1000000)");
+	expect_error("threshold=1000001",
+		     "option threshold: bad value '1000001': out of range (accepted: "
+		     "records, an integer 0..1000000 (0 = near full))");
+	expect_error(
+	    "records=x",
+	    "option records: bad value 'x': not a number (accepted: an integer 0..1000000)");
 }
 
 static void test_bad_words(void **state)
@@ -201,7 +217,7 @@ static void test_unknown_and_malformed(void **state)
 		     "mode, verbose, pause, acr, sim-acr)");
 	/* The error names the first bad token, after the good ones were applied. */
 	expect_error("pmu=sim ldlat=1 pmu=zz",
-		     "option ldlat: bad value '1' (accepted: an integer 3..65535)");
+		     "option ldlat: bad value '1': out of range (accepted: an integer 3..65535)");
 }
 
 static void test_tokens(void **state)
@@ -326,8 +342,8 @@ static void test_check_hang(void **state)
 	assert_string_equal(err, "option sim-fault: cpu0:hang would stop the boot CPU, which "
 				 "waits for the others (accepted: cpuN:hang with N in 1-3)");
 	assert_int_equal(check("sim-fault=cpu1:no-records,cpu0:hang"), -1);
-	expect_error("cpu-timeout=0",
-		     "option cpu-timeout: bad value '0' (accepted: seconds, an integer 1..3600)");
+	expect_error("cpu-timeout=0", "option cpu-timeout: bad value '0': out of range (accepted: "
+				      "seconds, an integer 1..3600)");
 	assert_int_equal(parse(""), 0);
 	assert_int_equal(o.job.cpu_timeout_s, 300);
 	unsetenv("PEBSPROBE_HOST_CPUS");
