@@ -161,6 +161,23 @@ def check_table(path, truth):
     want = sorted((v, n) for n, _, v in truth)
     report(rc == 0 and not wide and got == want, "table %s: 80 columns, one row per verdict" % base,
            "rc %d, %d lines over 80, rows %s want %s" % (rc, len(wide), got[:3], want[:3]))
+    # Verdicts from several CPUs: each row names its CPU as the app numbers it,
+    # that CPU's APIC ID and its core type (docs/CI.md "The table"); from one
+    # CPU or none, no such column.
+    doc = json.load(open(path))
+    named = [v for v in doc.get("verdicts", []) if v.get("cpu") is not None]
+    if len({v["cpu"] for v in named}) > 1:
+        cells = sorted((l.split()[0], l.split()[1], l.split()[2], l.split()[3][0])
+                       for l in rows if len(l.split()) > 3 and l.split()[2] != "-")
+        want_cells = sorted((v["verdict"], v["name"], "%d/%d" % (v["cpu"], v["apic_id"]),
+                             v["core_type"][0]) for v in named)
+        report("CPU/APIC" in so and cells == want_cells,
+               "table %s: each verdict's CPU, APIC ID and core type" % base,
+               "rows %s want %s" % (cells, want_cells))
+    else:
+        head = next((l for l in lines if l.startswith("VERDICT ")), "")
+        report(rc == 0 and head and "CPU" not in head,
+               "table %s: one CPU or none: no CPU column" % base, "header %r" % head)
     # A failed or skipped verdict shows why, right under its row.
     for n, _, v in truth:
         if v == "PASS":

@@ -147,8 +147,13 @@ def tap(res):
 
 # --- the verdict table ---------------------------------------------------
 
-_COLS = (("VERDICT", 7, "<"), ("TEST", 25, "<"), ("CPU", 6, "<"), ("RECORDS", 7, ">"),
-         ("MAIN DATA SOURCE", 21, "<"), ("MEDIAN", 9, ">"))
+# The columns: (title, width, alignment).  CPU/APIC only when the verdicts
+# come from more than one CPU, as the app's own verdict table has its cpus
+# column only then; without it TEST and MAIN DATA SOURCE get the room.
+_COLS_CPU = (("VERDICT", 7, "<"), ("TEST", 23, "<"), ("CPU/APIC", 11, "<"), ("RECORDS", 7, ">"),
+             ("MAIN DATA SOURCE", 18, "<"), ("MEDIAN", 8, ">"))
+_COLS_ONE = (("VERDICT", 7, "<"), ("TEST", 29, "<"), ("RECORDS", 7, ">"),
+             ("MAIN DATA SOURCE", 23, "<"), ("MEDIAN", 9, ">"))
 
 
 def short_source(name):
@@ -178,16 +183,24 @@ def main_source(run):
     return short_source(s.name) + share, med
 
 
+def several_cpus(res):
+    """Do the verdicts name more than one CPU?"""
+    return len({v.cpu for v in res.verdicts if v.cpu is not None}) > 1
+
+
 def _cpu_cell(v):
+    """The CPU as the app numbers it (its verdict table's cpus column, FAIL@N),
+    its APIC ID and core type: '2/16 E'."""
     if v.cpu is None:
         return "-"
     ct = {"P-core": "P", "E-core": "E", "LP E-core": "LP-E"}.get(v.core_type or "", "")
-    return ("%d %s" % (v.cpu, ct)).strip()
+    where = "%d/%d" % (v.cpu, v.apic_id) if v.apic_id is not None else "%d" % v.cpu
+    return ("%s %s" % (where, ct)).strip()
 
 
-def _row(cells):
+def _row(cols, cells):
     out = []
-    for (title, width, align), cell in zip(_COLS, cells):
+    for (title, width, align), cell in zip(cols, cells):
         cell = _fit(str(cell), width)
         out.append(cell.ljust(width) if align == "<" else cell.rjust(width))
     return " ".join(out).rstrip()
@@ -208,7 +221,9 @@ def table(res, width=TABLE_WIDTH):
     third = ["%s %s" % (k, ident[k]) for k in ("run id", "time", "options") if k in ident]
     if third:
         lines.append(_fit("  ".join(third), width))
-    lines.append(_row([c[0] for c in _COLS]))
+    cpus = several_cpus(res)
+    cols = _COLS_CPU if cpus else _COLS_ONE
+    lines.append(_row(cols, [c[0] for c in cols]))
     wrap = textwrap.TextWrapper(width=width, initial_indent="        ",
                                 subsequent_indent="        ", break_on_hyphens=False)
     for v in res.verdicts:
@@ -216,10 +231,11 @@ def table(res, width=TABLE_WIDTH):
         src, med = main_source(run)
         records = "-" if run is None or run.records is None else run.records
         name = v.name
-        if len(name) > _COLS[1][1]:
+        if len(name) > cols[1][1]:
             lines.append(_fit("%-7s %s" % (v.verdict, name), width))
             name = ""
-        lines.append(_row([v.verdict, name, _cpu_cell(v), records, src, med]))
+        cells = [v.verdict, name] + ([_cpu_cell(v)] if cpus else []) + [records, src, med]
+        lines.append(_row(cols, cells))
         if v.verdict != "PASS" and v.why:
             lines.extend(wrap.wrap(v.why))
     lines.append("-" * (width - 1))
