@@ -103,8 +103,8 @@ void json_run_fields(struct runner *r, const struct session_result *res, const s
 	json_u64(j, "format", res->decode_cfg.fmt);
 	json_str(j, "uarch", pebs_uarch_name(res->decode_cfg.uarch));
 	json_begin_array(j, "fixed");
-	/* Fixed counter i at index i; null for one CPUID.0AH does not enumerate. */
-	for (unsigned int i = 0; i < res->n_fixed && i < 4; i++) {
+	/* Fixed counter i at index i, every one enumerated; null for a hole in CPUID.0AH's. */
+	for (unsigned int i = 0; i < res->n_fixed && i < ARRAY_SIZE(res->fixed); i++) {
 		if (res->fixed_read & BIT_ULL(i))
 			json_u64(j, NULL, res->fixed[i]);
 		else

@@ -442,7 +442,8 @@ static int pick_sample_counter(struct pmu_plan *p, char *why, size_t why_size)
 static int choose_period(struct pmu_plan *p, uint64_t want, char *why, size_t why_size)
 {
 	const struct uarch_info *ua = p->ua;
-	bool inst_all = (ua->flags & UA_INST_RETIRED_128) && pmu_event_code(&p->sample) == 0x01c0;
+	bool inst_all =
+	    (ua->flags & UA_INST_RETIRED_128) && pmu_event_code(&p->sample) == UA_HSW11_EVENT;
 	uint64_t min = ua->min_period ? ua->min_period : 1;
 
 	if (inst_all && min < 128)
@@ -689,11 +690,13 @@ static void compute_controls(struct pmu_plan *p)
 	int n = p->sample_ctr;
 
 	/*
-	 * Fixed counters 0..2 count when present (INST_RETIRED.ANY, CORE, REF):
-	 * OS|USR, no PMI.  v5+ enumerates them as a bitmap that may have holes
+	 * Every fixed counter the CPU enumerates counts (0-2 INST_RETIRED.ANY,
+	 * CORE, REF; 3 TOPDOWN.SLOTS; 4-6 on PMU v6 E-cores the topdown events
+	 * of the model's perfmon file): OS|USR, no PMI, for results.json's
+	 * "fixed".  v5+ enumerates them as a bitmap that may have holes
 	 * (CPUID.0AH:ECX); writing an absent one raises #GP.
 	 */
-	for (i = 0; i < p->n_fixed && i < PLAN_FIXED_COUNTING; i++) {
+	for (i = 0; i < p->n_fixed; i++) {
 		if (!(p->fixed_mask & BIT_ULL(i)))
 			continue;
 		p->fixed_used |= BIT_ULL(i);
@@ -884,8 +887,8 @@ static void plan_init(struct pmu_plan *p, const struct cpu_info *ci, const struc
 	    ci->pmu_version > 1 ? (ci->n_fixed < PLAN_MAX_FIXED ? ci->n_fixed : PLAN_MAX_FIXED) : 0;
 	/*
 	 * The fixed counters that exist (pmu/cpu.c: ECX[i] || EDX[4:0] > i from
-	 * v5, SDM Vol. 3B 20.2.5).  Every fixed counter the plan uses - counting
-	 * 0..2, a counted event's, the PEBS one - is checked against this mask,
+	 * v5, SDM Vol. 3B 20.2.5).  Every fixed counter the plan uses - the
+	 * counting ones, a counted event's, the PEBS one - is checked against this mask,
 	 * so fixed_used never names an absent one (it would #GP).  A cpu_info
 	 * built without the bitmap (pre-v5 style) has contiguous fixed counters.
 	 */

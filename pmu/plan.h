@@ -16,9 +16,8 @@
 
 #define PLAN_MAX_GP 32
 /* fixed counters 0-7: FIXED_CTR_CTRL's 4-bit fields and the adaptive bits 32+4i fit in 64 */
-#define PLAN_MAX_FIXED	    8
-#define PLAN_MAX_COUNT	    (SESSION_MAX_COUNT + 2) /* + SPR aux event + counting copy */
-#define PLAN_FIXED_COUNTING 3 /* INST_RETIRED.ANY, CPU_CLK_UNHALTED.CORE, .REF_TSC */
+#define PLAN_MAX_FIXED 8
+#define PLAN_MAX_COUNT (SESSION_MAX_COUNT + 2) /* + SPR aux event + counting copy */
 
 struct plan_count {
 	struct pmu_event ev;

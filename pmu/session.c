@@ -690,12 +690,13 @@ static void read_counts(struct sess *s)
 	int ctr;
 
 	/*
-	 * The fixed counters the plan programmed (compute_controls: 0..2 where
-	 * CPUID.0AH enumerates them).  From PMU version 5 the enumeration may
-	 * have holes (SDM Vol. 3B 20.2.5: counter i exists if ECX[i] ||
-	 * EDX[4:0] > i), and reading an absent counter raises #GP.
+	 * The fixed counters the plan programmed (compute_controls: every one
+	 * CPUID.0AH enumerates, up to PLAN_MAX_FIXED).  From PMU version 5 the
+	 * enumeration may have holes (SDM Vol. 3B 20.2.5: counter i exists if
+	 * ECX[i] || EDX[4:0] > i), and reading an absent counter raises #GP.
 	 */
-	for (i = 0; i < PLAN_FIXED_COUNTING; i++) {
+	_Static_assert(ARRAY_SIZE(r->fixed) >= PLAN_MAX_FIXED, "session_result.fixed");
+	for (i = 0; i < p->n_fixed; i++) {
 		if (!(p->fixed_used & BIT_ULL(i)) || !sess_rd(s, msr_fixed_ctr(i), &v))
 			continue;
 		r->fixed[i] = v;

@@ -65,12 +65,14 @@ enum session_rec_kind {
 
 struct session_result {
 	/*
-	 * Counting mode, read after disarming.  fixed[i] is fixed counter i
-	 * (INST_RETIRED.ANY, CPU_CLK_UNHALTED.CORE, .REF_TSC); n_fixed is one
-	 * past the highest read, fixed_read says which hold a count: a counter
-	 * CPUID.0AH does not enumerate is never read (it would #GP).
+	 * Counting mode, read after disarming.  fixed[i] is fixed counter i,
+	 * every one the CPU enumerates (INST_RETIRED.ANY, CPU_CLK_UNHALTED.CORE,
+	 * .REF_TSC, TOPDOWN.SLOTS, from PMU v6 up to 8: pmu/plan.h
+	 * PLAN_MAX_FIXED); n_fixed is one past the highest read, fixed_read
+	 * says which hold a count: a counter CPUID.0AH does not enumerate is
+	 * never read (it would #GP).
 	 */
-	uint64_t fixed[4];
+	uint64_t fixed[8];
 	unsigned int n_fixed;
 	uint32_t fixed_read;
 	uint64_t sampled_events; /* how many times the PEBS event occurred (overflows * period +

@@ -40,6 +40,15 @@ enum pmi_ack {
 	PMI_ACK_EARLY, /* first, before GLOBAL_CTRL = 0 (neither flag) */
 };
 
+/*
+ * The event of errata HSW11/BDM11 (a period of at least 100) and BDM55 (the
+ * period's low 6 bits clear), on the rows flagged UA_INST_RETIRED_128:
+ * INST_RETIRED.ALL, event 0xC0 umask 0x01, as pmu_event_code() reads it.
+ * Linux core.c erratum_hsw11() (used by hsw_limit_period/bdw_limit_period);
+ * perfmon broadwell_core.json INST_RETIRED.PREC_DIST, Errata "BDM11, BDM55".
+ */
+#define UA_HSW11_EVENT 0x01c0
+
 enum uarch_flag {
 	UA_LDLAT = 1 << 0,	   /* load-latency facility (MSR_PEBS_LD_LAT_THRESHOLD) */
 	UA_LDLAT_ALONE = 1 << 1,   /* no other PEBS event beside load latency (SDM 18.9.4.2) */
@@ -55,7 +64,7 @@ enum uarch_flag {
 	UA_PEBS_ERRATA = 1 << 9, /* Core 2: Linux disables PEBS (core.c intel_clovertown_quirk) */
 	UA_HYBRID = 1 << 10,	 /* one core type of a hybrid part */
 	UA_INST_RETIRED_128 =
-	    1 << 11, /* HSW11/BDM11/BDM55: INST_RETIRED.ALL period >= 128, low 6 bits 0 */
+	    1 << 11, /* HSW11/BDM11/BDM55: UA_HSW11_EVENT period >= 128, low 6 bits 0 */
 	UA_OFFCORE_AVG_LAT = 1 << 12,	/* OFFCORE_RSP0.OUTSTANDING[38] (SDM 18.6.3) */
 	UA_GLOBAL_STATUS_SET = 1 << 13, /* IA32_PERF_GLOBAL_STATUS_SET (PMU v4+) */
 	/*

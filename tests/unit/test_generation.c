@@ -237,6 +237,40 @@ static void test_named_events_resolve(void **state)
 	assert_true(each_model_file(named_events) > 100);
 }
 
+/*
+ * The HSW11/BDM11/BDM55 period limit (pmu/plan.c) is keyed on UA_HSW11_EVENT:
+ * in the file of every model whose row has the limit, that encoding is an
+ * INST_RETIRED event, and the Broadwell files name the errata on it.
+ */
+static unsigned int hsw11_event(const struct uarch_model *m, const struct uarch_info *ua,
+				const struct perfmon_table *t)
+{
+	struct perfmon_key key = {.code = UA_HSW11_EVENT & 0xff, .umask = UA_HSW11_EVENT >> 8};
+	const struct perfmon_event *ev;
+	struct perfmon_info in;
+	unsigned int pos = 0;
+
+	if (!(ua->flags & UA_INST_RETIRED_128))
+		return 0;
+	ev = perfmon_find_code(t, &key, &pos);
+	if (!ev)
+		fail_msg("%s (%s): no event 0x%04x", ua->name, perfmon_table_name(t),
+			 UA_HSW11_EVENT);
+	perfmon_event_get(t, ev, &in);
+	if (strncmp(in.name, "INST_RETIRED.", 13))
+		fail_msg("%s (%s): 0x%04x is %s, not INST_RETIRED", ua->name, perfmon_table_name(t),
+			 UA_HSW11_EVENT, in.name);
+	return strstr(in.errata, "BDM11") && strstr(in.errata, "BDM55") ? 1000 : 1;
+}
+
+static void test_hsw11_event(void **state)
+{
+	unsigned int n = each_model_file(hsw11_event);
+
+	/* Some files checked, and at least one (Broadwell) cites both errata on it. */
+	assert_true(n % 1000 > 0 && n >= 1000);
+}
+
 /* What the kernels count on a model: each an event of its perfmon file, placed by its row. */
 static unsigned int kernel_counts(const struct uarch_model *m, const struct uarch_info *ua,
 				  const struct perfmon_table *t)
@@ -274,6 +308,7 @@ int main(void)
 	    cmocka_unit_test(test_models_name_rows_and_files),
 	    cmocka_unit_test(test_rows_name_decoders),
 	    cmocka_unit_test(test_named_events_resolve),
+	    cmocka_unit_test(test_hsw11_event),
 	    cmocka_unit_test(test_kernel_counts_are_perfmon_events),
 	};
 

@@ -12,7 +12,8 @@
  *  - a full buffer with a counting copy (DataLA stores): lost is counted,
  *    and the line, the verdict and "buffer_full" say the buffer filled;
  *  - a buffer that did not fill: "lost": 0, "buffer_full": false;
- *  - a guest without fixed counter 1: "fixed": [N, null, N].
+ *  - a guest without fixed counter 1: "fixed": [N, null, N];
+ *  - PMU v6 fixed counters 4-6 beside a missing 3: "fixed": [N, N, N, null, N, N, N].
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -216,12 +217,42 @@ static void fixed_hole_in_results(void **state)
 	assert_null(find_text("#GP", NULL));
 }
 
+/*
+ * PMU v6 with fixed counters 0-2 and 4-6, none 3 (the simulated arch-PEBS
+ * E-core: CPUID.0AH ECX 0x77, EDX[4:0] 3): "fixed" holds all seven places,
+ * 3 null, 4-6 counted at IA32_PMC_FX4_CTR.. (SDM Vol. 3B 20.2.5).
+ */
+static void fixed_beyond_3_in_results(void **state)
+{
+	struct options o;
+	struct cpu_info ci;
+	const char *run;
+	unsigned long long f[7];
+	char tail;
+
+	setup("archpebs", &o, &ci);
+	assert_int_equal(ci.fixed_mask, 0x77);
+	strcpy(o.job.kernels, "chase-l1");
+	test_job_run(&o, &ci);
+	read_results();
+	run = run_object("chase-l1/load");
+	assert_non_null(strstr(run, "\"fixed\":["));
+	assert_int_equal(sscanf(strstr(run, "\"fixed\":["),
+				"\"fixed\":[%llu,%llu,%llu,null,%llu,%llu,%llu%c", &f[0], &f[1],
+				&f[2], &f[4], &f[5], &f[6], &tail),
+			 7);
+	assert_int_equal(tail, ']');
+	for (unsigned int i = 0; i < 7; i++)
+		assert_true(i == 3 || f[i] > 0);
+	assert_null(find_text("#GP", NULL));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(full_without_copy),     cmocka_unit_test(full_unknown),
 	    cmocka_unit_test(full_with_copy),	     cmocka_unit_test(not_full),
-	    cmocka_unit_test(fixed_hole_in_results),
+	    cmocka_unit_test(fixed_hole_in_results), cmocka_unit_test(fixed_beyond_3_in_results),
 	};
 
 	if (!mkdtemp(outdir))

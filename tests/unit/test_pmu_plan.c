@@ -159,8 +159,9 @@ static void test_icl_fixed_pebs(void **state)
 	assert_int_equal(build(&c, &p, why), 0);
 	assert_int_equal(p.sample_ctr, 32);
 	assert_true(p.pebs_enable == 0x100000000ULL);
-	/* fixed 0: OS|USR (0x3) and adaptive bit 32; fixed 1,2 counting 0x3 each */
-	assert_true(p.fixed_ctrl == (0x100000000ULL | 0x333ULL));
+	/* fixed 0: OS|USR (0x3) and adaptive bit 32; fixed 1-3, every other one enumerated,
+	 * counting 0x3 each */
+	assert_true(p.fixed_ctrl == (0x100000000ULL | 0x3333ULL));
 	/* fixed counter 3 (TOPDOWN.SLOTS) where CPUID enumerates 0-2: that is the reason given */
 	ci.n_fixed = 3;
 	c.sample_event = "TOPDOWN.SLOTS";
@@ -1133,8 +1134,9 @@ static void test_fixed_beyond_3(void **state)
 	assert_int_equal(build(&c, &p, why), 0);
 	assert_int_equal(ctr_of(&p, 0), 32 + 4);
 	assert_int_equal(ctr_of(&p, 1), 32 + 6);
-	assert_true(p.fixed_ctrl == 0x03030333ULL);
-	assert_true((p.global_ctrl >> 32) == 0x57);
+	/* every enumerated fixed counter counts (0-2, 4-6), none at the hole 3 */
+	assert_true(p.fixed_ctrl == 0x03330333ULL);
+	assert_true((p.global_ctrl >> 32) == 0x77);
 	assert_int_equal(msr_fixed_ctr(4), 0x1990);
 	assert_int_equal(msr_fixed_ctr(6), 0x1998);
 	assert_int_equal(msr_fixed_ctr(3), 0x30c);

@@ -81,7 +81,8 @@ static void test_ecore_hole_at_3(void **state)
 
 	ts_select("archpebs", &ci);
 	assert_int_equal(ci.fixed_mask, 0x77);
-	assert_int_equal(run_session("archpebs", &ci), 0x7);
+	/* every enumerated one is read (results.json "fixed"), never the hole 3 or 7 */
+	assert_int_equal(run_session("archpebs", &ci), 0x77);
 	assert_untouched("archpebs", 0x88);
 }
 
