@@ -206,16 +206,17 @@ static bool adaptive_bit(const struct sim_cpu *c, uint64_t fired)
 	return false;
 }
 
-static uint32_t arch_groups(const struct sim_cpu *c, uint64_t fired)
+/* Arch-PEBS: the CFG_C of the (first) triggering counter, whose bits 63:32 name the groups. */
+static uint64_t arch_cfg_c(const struct sim_cpu *c, uint64_t fired)
 {
 	unsigned int i;
 
 	for (i = 0; i < c->pmu.n_gp; i++)
 		if (fired & BIT_ULL(i))
-			return c->cfg_c_gp[i] >> 32;
+			return c->cfg_c_gp[i];
 	for (i = 0; i < c->pmu.n_fixed; i++)
 		if (fired & BIT_ULL(32 + i))
-			return c->cfg_c_fx[i] >> 32;
+			return c->cfg_c_fx[i];
 	return 0;
 }
 
@@ -304,7 +305,9 @@ static void record(struct sim_cpu *c, uint64_t fired, const struct sim_access *a
 	p->applicable = fired;
 	p->status = c->global_status;
 	p->adaptive = adaptive_bit(c, fired);
-	p->cfg_c_groups = arch_groups(c, fired);
+	p->cfg_c = arch_cfg_c(c, fired);
+	p->cfg_c_groups = (uint32_t)(p->cfg_c >> 32);
+	sim_snap_capture(c, p); /* the counters now: before the overflowed ones reload (assist) */
 	p->tsc = c->tsc;
 	p->eventing_ip = ip;
 	if ((c->m->flags & F_NONPRECISE) && !(fired >> 32) && (!e || e->pebs == PEBS_NO)) {
@@ -332,20 +335,21 @@ static void assist(struct sim_cpu *c, uint64_t fired, const struct sim_access *a
 	uint64_t shadow = 0;
 	unsigned int b;
 
+	for (b = 0; b < 32; b++)
+		if ((fired & BIT_ULL(b)) && sim_place_shadowed(c, b))
+			shadow |= BIT_ULL(b);
+	c->shadowed |= shadow;
+	/* The record (and its counter snapshot) first, then the reload (snapshot.c). */
+	if (fired & ~shadow)
+		record(c, fired & ~shadow, a, ip);
 	for (b = 0; b < 64; b++) {
 		if (!(fired & BIT_ULL(b)))
 			continue;
-		if (b < 32) {
+		if (b < 32)
 			c->pmc[b] = reset_value(c, b);
-			if (sim_place_shadowed(c, b))
-				shadow |= BIT_ULL(b);
-		} else {
+		else
 			c->fixed[b - 32] = reset_value(c, b);
-		}
 	}
-	c->shadowed |= shadow;
-	if (fired & ~shadow)
-		record(c, fired & ~shadow, a, ip);
 }
 
 /* SNB precise store: this store is the one the armed record captures. */
@@ -362,6 +366,7 @@ static void capture_store(struct sim_cpu *c, const struct sim_access *a)
 	p->eventing_ip = a->ip;
 	p->dla = a->addr;
 	p->dse = sim_dse_store(c, a);
+	sim_snap_capture(c, p);
 	c->pst_applicable = 0;
 	if (!c->pmu.trap)
 		sim_engine_flush(c, a->ip, false);

@@ -45,6 +45,16 @@ extern const struct sim_event_table sim_events_core2, sim_events_nhm, sim_events
 /* Feature words of the parts below keep DS, DTES64 and PDCM set, hypervisor clear. */
 #define EDX_INTEL 0xbfebfbffu
 
+/*
+ * CPUID.23H.4:EBX of the arch-PEBS rows, as CFG_C[63:32]: basic 31, AUX 30,
+ * GPR 29, XMM 17 (Linux arch-PEBS d21954c8a0ff), and the counter group's
+ * CNTR_ALLOW 3, CNTR_GP 4, CNTR_FIXED 5 (Linux msr-index.h ARCH_PEBS_CNTR_*,
+ * "perf/x86/intel: Add counter group support for arch-PEBS", the same series
+ * that brings arch-PEBS to these parts).  Inferred, not read from a register
+ * dump; CNTR_METRICS (6) on none: PERF_METRICS is not modelled.
+ */
+#define ARCH_PEBS_CAPS ((1u << 31) | (1u << 30) | (1u << 29) | (1u << 17) | (7u << 3))
+
 /* One row per model, laid out for reading. */
 /* clang-format off */
 const struct sim_model sim_model_table[] = {
@@ -285,7 +295,7 @@ const struct sim_model sim_model_table[] = {
 		 */
 		.ca = { CA_EAX(6, 8, 48), 0, 0x77, CA_EDX(3, 48, 1) },
 		.c15 = { 1, 88, 25000000 }, .c16_mhz = 2200,
-		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
+		.c23_caps = ARCH_PEBS_CAPS,
 		.c23_gp = 0xff, .c23_fx = 0x7,
 		/* PDIST: the PDISTCounter lists of clearwaterforest_core.json (GP 0,1; fixed 0) */
 		.c23_pdist_gp = 0x3, .c23_pdist_fx = 0x1,
@@ -541,7 +551,7 @@ const struct sim_model sim_model_table[] = {
 		/* GP 0-7, fixed 0-3 (perfmon novalake_coyotecove_core.json) */
 		.ca = { CA_EAX(6, 8, 48), 0, 0xf, CA_EDX(4, 48, 1) },
 		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
-		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
+		.c23_caps = ARCH_PEBS_CAPS,
 		.c23_gp = 0xff, .c23_fx = 0x7,
 		/* PDIST: the PDISTCounter lists of novalake_coyotecove_core.json (GP 0,1; fixed 0) */
 		.c23_pdist_gp = 0x3, .c23_pdist_fx = 0x1,
@@ -567,7 +577,7 @@ const struct sim_model sim_model_table[] = {
 		/* GP 0-7, fixed 0-2 and 4-6 (perfmon novalake_arcticwolf_core.json) */
 		.ca = { CA_EAX(6, 8, 48), 0, 0x77, CA_EDX(3, 48, 1) },
 		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
-		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
+		.c23_caps = ARCH_PEBS_CAPS,
 		.c23_gp = 0xff, .c23_fx = 0x7,
 		/* PDIST: the PDISTCounter lists of novalake_arcticwolf_core.json (GP 0,1; fixed 0) */
 		.c23_pdist_gp = 0x3, .c23_pdist_fx = 0x1,
@@ -596,7 +606,7 @@ const struct sim_model sim_model_table[] = {
 		.c7_ebx = 0xf3bfa7eb, .c71_eax = 1u << 8,
 		.ca = { CA_EAX(6, 8, 48), 0, 0xf, CA_EDX(4, 48, 1) },
 		.c15 = { 2, 160, 25000000 }, .c16_mhz = 2000,
-		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
+		.c23_caps = ARCH_PEBS_CAPS,
 		.c23_gp = 0xff, .c23_fx = 0x7,
 		/* PDIST: no perfmon file and no public CPUID dump: GP 0, fixed 0 assumed */
 		.c23_pdist_gp = 0x1, .c23_pdist_fx = 0x1,
@@ -639,7 +649,7 @@ const struct sim_model sim_model_table[] = {
 		/* GP counters 0-9, fixed 0-3 (perfmon pantherlake_cougarcove_core.json) */
 		.ca = { CA_EAX(6, 10, 48), 0, 0xf, CA_EDX(4, 48, 1) },
 		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
-		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
+		.c23_caps = ARCH_PEBS_CAPS,
 		.c23_gp = 0x3ff, .c23_fx = 0x7,
 		/* PDIST: the PDISTCounter lists of pantherlake_cougarcove_core.json (GP 0,1; fixed 0) */
 		.c23_pdist_gp = 0x3, .c23_pdist_fx = 0x1,
@@ -666,7 +676,7 @@ const struct sim_model sim_model_table[] = {
 		/* GP 0-7, fixed 0-2 and 4-6, no 3 (perfmon pantherlake_darkmont_core.json) */
 		.ca = { CA_EAX(6, 8, 48), 0, 0x77, CA_EDX(3, 48, 1) },
 		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
-		.c23_caps = (1u << 31) | (1u << 30) | (1u << 29) | (1u << 17),
+		.c23_caps = ARCH_PEBS_CAPS,
 		.c23_gp = 0xff, .c23_fx = 0x7,
 		/* PDIST: the PDISTCounter lists of pantherlake_darkmont_core.json (GP 0,1; fixed 0) */
 		.c23_pdist_gp = 0x3, .c23_pdist_fx = 0x1,

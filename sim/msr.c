@@ -391,9 +391,16 @@ static enum hw_fault wr_pebs_enable(struct sim_cpu *c, unsigned int i, uint64_t 
 
 static enum hw_fault wr_data_cfg(struct sim_cpu *c, unsigned int i, uint64_t v)
 {
-	/* MEMINFO, GP, XMM, LBR, LBR entries [31:24] (Linux perf_event.h PEBS_DATACFG_*; fmt <= 5)
+	/*
+	 * MEMINFO, GP, XMM, LBR, LBR entries [31:24] (Linux perf_event.h PEBS_DATACFG_*);
+	 * format 6 adds the counter snapshot: CNTR 4, METRICS 5, GP mask 47:32, fixed
+	 * mask 55:48 (Linux e02e9b0374c3: "The feature is available in the PEBS format V6").
 	 */
-	if (check(v, 0xf | GENMASK_ULL(31, 24)))
+	uint64_t ok = 0xf | GENMASK_ULL(31, 24);
+
+	if (c->pmu.fmt >= 6)
+		ok |= GENMASK_ULL(5, 4) | GENMASK_ULL(55, 32);
+	if (check(v, ok))
 		return HW_GP;
 	c->data_cfg = v;
 	return HW_OK;

@@ -194,7 +194,7 @@ static void legacy_fill(const struct sim_cpu *c, const struct sim_pending *p, ui
 		put64(rec, 0xc0, p->tsc);
 }
 
-/* ---- adaptive fmt 4/5 (Linux struct pebs_basic and the groups) ------- */
+/* ---- adaptive fmt 4-6 (Linux struct pebs_basic and the groups) ------- */
 
 static size_t adaptive_size(uint64_t cfg)
 {
@@ -208,7 +208,7 @@ static size_t adaptive_size(uint64_t cfg)
 		n += 0x100;
 	if (cfg & 8)
 		n += 0x18 * (((cfg >> 24) & 0xff) + 1);
-	return n;
+	return n + sim_snap_size(NULL, false, cfg); /* format 6 counter group (snapshot.c) */
 }
 
 /*
@@ -239,7 +239,13 @@ static void adaptive_fill(const struct sim_cpu *c, const struct sim_pending *p, 
 	if (cfg & 2) {
 		put64(rec, off + 0x00, RFLAGS_RESERVED); /* flags, ip, ax, cx, dx, bx, ... */
 		put64(rec, off + 0x08, rip);
+		off += 0x90;
 	}
+	if (cfg & 4)
+		off += 0x100; /* XMM: not modelled, zero */
+	if (cfg & 8)
+		off += 0x18 * (((cfg >> 24) & 0xff) + 1); /* LBR entries: zero */
+	sim_snap_fill(p, false, cfg, rec + off);
 }
 
 /* ---- arch-PEBS (Linux d21954c8a0ff) ----------------------------------- */
@@ -248,20 +254,23 @@ static void adaptive_fill(const struct sim_cpu *c, const struct sim_pending *p, 
 #define AG_GPR BIT_ULL(61 - 32)
 #define AG_AUX BIT_ULL(62 - 32)
 
-static size_t arch_size(uint32_t g)
+static size_t arch_size(const struct sim_pending *p)
 {
+	uint32_t g = p->cfg_c_groups;
+
 	return 0x10 + 0x30 + ((g & AG_AUX) ? 0x40 : 0) + ((g & AG_GPR) ? 0xa0 : 0) +
-	       ((g & AG_XMM) ? 0x110 : 0);
+	       ((g & AG_XMM) ? 0x110 : 0) + sim_snap_size(p, true, p->cfg_c);
 }
 
 static void arch_fill(const struct sim_cpu *c, const struct sim_pending *p, uint64_t rip,
 		      uint8_t *rec)
 {
 	uint32_t g = p->cfg_c_groups;
-	uint64_t hdr = arch_size(g) | BIT_ULL(30) | BIT_ULL(63); /* size, 64-bit mode, basic */
+	uint64_t hdr = arch_size(p) | BIT_ULL(30) | BIT_ULL(63); /* size, 64-bit mode, basic */
 	size_t off = 0x40;
 
 	hdr |= ((uint64_t)(g & (AG_XMM | AG_GPR | AG_AUX))) << 32;
+	hdr |= sim_snap_arch_header(p->cfg_c);
 	put64(rec, 0x00, hdr);
 	put64(rec, 0x10, p->eventing_ip);
 	put64(rec, 0x18, p->applicable);
@@ -275,7 +284,12 @@ static void arch_fill(const struct sim_cpu *c, const struct sim_pending *p, uint
 	if (g & AG_GPR) {
 		put64(rec, off + 0x00, RFLAGS_RESERVED);
 		put64(rec, off + 0x08, rip);
+		off += 0xa0;
 	}
+	if (g & AG_XMM)
+		off += 0x110; /* header and XMM: not modelled, zero */
+	/* the counter group last (Linux setup_arch_pebs_sample_data parses it after LBR) */
+	sim_snap_fill(p, true, p->cfg_c, rec + off);
 }
 
 static void arch_write(struct sim_cpu *c, const struct sim_pending *p, uint64_t rip)
@@ -284,20 +298,22 @@ static void arch_write(struct sim_cpu *c, const struct sim_pending *p, uint64_t 
 	uint64_t size = 4096ull << (c->pebs_base & 0xf);
 	uint64_t off = ((c->pebs_index >> 4) & 0x7fffff) << 4;
 	uint64_t thresh = ((c->pebs_index >> 36) & 0x7fffff) << 4;
-	size_t n = arch_size(p->cfg_c_groups);
+	size_t n = arch_size(p), room = (n + 15) & ~(size_t)15;
 	uint8_t *rec;
 
 	if (!(c->pebs_index & BIT_ULL(32)) || !base || (c->pebs_index & BIT_ULL(31)) ||
-	    off + n > size) {
+	    off + room > size) {
 		if (c->pebs_index & BIT_ULL(32))
 			c->pebs_index |= BIT_ULL(31); /* FULL */
 		c->stats.records_dropped++;
 		return;
 	}
 	rec = (uint8_t *)(uintptr_t)(base + off);
-	memset(rec, 0, n);
+	memset(rec, 0, room);
 	arch_fill(c, p, rip, rec);
-	off += n;
+	if (room != n)
+		sim_rules_arch_record_size(c, n);
+	off += room;
 	c->pebs_index = (c->pebs_index & ~GENMASK_ULL(26, 4)) | (off & GENMASK_ULL(26, 4));
 	c->stats.records++;
 	if (thresh && off >= thresh) {

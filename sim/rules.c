@@ -37,6 +37,7 @@ enum rule_id {
 	R_OFFCORE_PAIR,
 	R_TAKEN_ALONE,
 	R_UNMODELLED,
+	R_ARCH_RECORD_SIZE,
 };
 
 static sim_violation_fn violation_fn;
@@ -80,6 +81,23 @@ static bool once(struct sim_cpu *c, enum rule_id r)
 		return false;
 	c->rules_reported |= 1u << r;
 	return true;
+}
+
+/*
+ * An arch-PEBS record of a size that is no multiple of 16 bytes: the write
+ * pointer IA32_PEBS_INDEX.WR counts 16-byte units (bits 26:4; Linux
+ * union arch_pebs_index, ARCH_PEBS_INDEX_WR_SHIFT 4), and no public source
+ * says where the next record goes (a counter group of an odd number of
+ * counters makes such a record).  The record is written; WR rounds up.
+ */
+void sim_rules_arch_record_size(struct sim_cpu *c, size_t n)
+{
+	if (once(c, R_ARCH_RECORD_SIZE))
+		sim_violation(c, "arch-pebs-record-size",
+			      "an arch-PEBS record of 0x%zx bytes, no multiple of 16: "
+			      "IA32_PEBS_INDEX.WR counts 16-byte units (Linux union "
+			      "arch_pebs_index); where the next record goes is not published",
+			      n);
 }
 
 static unsigned int ev_code(const struct sim_cpu *c, unsigned int i)

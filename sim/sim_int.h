@@ -242,6 +242,10 @@ struct sim_pending {
 	uint32_t cfg_c_groups; /* arch-PEBS: groups of the triggering counter */
 	bool adaptive;
 	bool no_mem_info; /* load latency outside its counters: no latency, no data source */
+	/* the counters at the assist, for a counter-snapshot group (snapshot.c) */
+	uint64_t snap_pmc[SIM_MAX_GP], snap_fixed[SIM_MAX_FIXED];
+	uint32_t snap_allow_gp, snap_allow_fixed; /* arch-PEBS: CFG_C.CNTR_ALLOW */
+	uint64_t cfg_c;				  /* arch-PEBS: CFG_C of the triggering counter */
 };
 
 /* EVTSEL i's perfmon row, as the part's own file gives it (placement.c). */
@@ -375,6 +379,7 @@ uint64_t sim_evtsel_count(struct sim_cpu *c, unsigned int i, const struct sim_cy
 /* rules.c */
 void sim_rules_check(struct sim_cpu *c);
 void sim_rules_reset_count(void);
+void sim_rules_arch_record_size(struct sim_cpu *c, size_t n);
 void sim_rules_on_reprogram(struct sim_cpu *c, unsigned int gp, const char *what);
 void sim_violation(struct sim_cpu *c, const char *rule, const char *fmt, ...) pp_printf(3, 4);
 
@@ -405,5 +410,11 @@ size_t sim_legacy_record_size(unsigned int fmt); /* fmt 0-3, else 0 */
 uint64_t sim_dse_load(const struct sim_cpu *c, const struct sim_access *a);
 uint64_t sim_dse_store(const struct sim_cpu *c, const struct sim_access *a);
 void sim_record_write(struct sim_cpu *c, const struct sim_pending *p, uint64_t rip);
+
+/* snapshot.c: the counter-snapshot group (format 6 DATA_CFG, arch-PEBS CFG_C). */
+void sim_snap_capture(const struct sim_cpu *c, struct sim_pending *p);
+size_t sim_snap_size(const struct sim_pending *p, bool arch, uint64_t cfg);
+size_t sim_snap_fill(const struct sim_pending *p, bool arch, uint64_t cfg, uint8_t *rec);
+uint64_t sim_snap_arch_header(uint64_t cfg_c);
 
 #endif
