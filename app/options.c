@@ -72,6 +72,7 @@ static const struct opt_def opt_table[] = {
     {"log", T_NAME, OFF(log), SZ(log), NULL, 0, 0, "a file name, or none"},
     {"results", T_NAME, OFF(job.results), SZ(job.results), NULL, 0, 0, "a file name, or none"},
     {"dump", T_BOOL, OFF(job.dump), 0, onoff_words, 0, 0, "on, off"},
+    {"snapshot", T_BOOL, OFF(job.snapshot), 0, onoff_words, 0, 0, "off, on"},
     {"cpus", T_LIST, OFF(job.cpus), SZ(job.cpus), NULL, 0, 0,
      "all, boot, or CPU numbers and ranges separated by commas"},
     {"sim-fault", T_EVENTS, OFF(sim_fault), SZ(sim_fault), NULL, 0, 0,

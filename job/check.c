@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * check.c - the job's options against this CPU, after the capability probe
- * and before any PMU programming (job.h job_check): each events= entry and
- * period= go through the same plan the session would follow (pmu/plan.c,
+ * and before any PMU programming (job.h job_check): each events= entry,
+ * period= and snapshot= go through the same plan the session would follow (pmu/plan.c,
  * pure: no MSR), so what the plan would refuse for the user's value - an
  * event not in the generation's table, a name over 63 characters, a period
  * outside the generation's range - is a bad option (exit 2), not a PEBS
@@ -29,6 +29,7 @@ static int check_plan(const struct job_opts *jo, const struct cpu_info *ci, enum
 	cfg.threshold_records = jo->threshold;
 	cfg.drain = jo->drain;
 	cfg.period = jo->period;
+	cfg.snapshot = jo->snapshot;
 	return plan_build(&cfg, ci, plan, why, why_size);
 }
 
@@ -58,14 +59,58 @@ static int check_acr(const struct job_opts *jo, const struct cpu_info *ci, char 
 	return 0;
 }
 
+/*
+ * snapshot=on where the CPU does not enumerate counter-snapshot groups
+ * (pmu/snapshot.c): the samplings the job would run, planned with and
+ * without it; what only the snapshot makes the plan refuse is option
+ * snapshot's error.
+ */
+static int check_snapshot(const struct job_opts *jo, const struct cpu_info *ci,
+			  const struct uarch_info *ua, const struct runner *r,
+			  struct pmu_plan *plan, char *err, size_t err_size)
+{
+	struct job_opts plain = *jo;
+	unsigned int n = 0;
+	struct {
+		enum pebs_kind kind;
+		const char *event;
+	} runs[RUNNER_MAX_EVENTS + 2];
+	char why[256];
+
+	plain.snapshot = false;
+	for (unsigned int i = 0; i < r->n_user; i++, n++) {
+		runs[n].kind = KIND_OTHER;
+		runs[n].event = r->user_ev[i];
+	}
+	for (unsigned int s = KSAMPLE_LOAD; s <= KSAMPLE_STORE && !r->n_user; s <<= 1)
+		if (sampling_kind(ua, s, &runs[n].kind, &runs[n].event))
+			n++;
+	if (!n) { /* neither loads nor stores: the "other" sampling */
+		runs[n].kind = KIND_OTHER;
+		runs[n++].event = NULL;
+	}
+	for (unsigned int i = 0; i < n; i++) {
+		if (!check_plan(jo, ci, runs[i].kind, runs[i].event, plan, why, sizeof(why)) ||
+		    check_plan(&plain, ci, runs[i].kind, runs[i].event, plan, err, err_size))
+			continue;
+		pp_snprintf(err, err_size,
+			    "option snapshot: %s (on %s, checked before any PMU programming)", why,
+			    ua->name);
+		return -1;
+	}
+	return 0;
+}
+
 int job_check(const struct job_opts *jo, const struct cpu_info *ci, char *err, size_t err_size)
 {
 	const struct uarch_info *ua = uarch_for_cpu(ci);
+	struct job_opts plain = *jo; /* events= and period= are judged without snapshot= */
 	struct pmu_plan *plan;
 	struct runner r;
 	char why[256];
 	int rc = 0;
 
+	plain.snapshot = false;
 	if (!ua)
 		return 0; /* no generation: the job SKIPs every kernel and says why */
 	plan = plat_alloc(sizeof(*plan));
@@ -74,7 +119,7 @@ int job_check(const struct job_opts *jo, const struct cpu_info *ci, char *err, s
 	memset(&r, 0, sizeof(r));
 	split_events(&r, jo->events);
 	for (unsigned int i = 0; i < r.n_user && !rc; i++) {
-		if (check_plan(jo, ci, KIND_OTHER, r.user_ev[i], plan, why, sizeof(why))) {
+		if (check_plan(&plain, ci, KIND_OTHER, r.user_ev[i], plan, why, sizeof(why))) {
 			pp_snprintf(err, err_size,
 				    "option events: %s (on %s, checked before any PMU "
 				    "programming)",
@@ -90,7 +135,7 @@ int job_check(const struct job_opts *jo, const struct cpu_info *ci, char *err, s
 
 		if (!sampling_kind(ua, s, &kind, &event))
 			continue;
-		if (check_plan(jo, ci, kind, event, plan, why, sizeof(why))) {
+		if (check_plan(&plain, ci, kind, event, plan, why, sizeof(why))) {
 			pp_snprintf(err, err_size,
 				    "option period: %s (checked before any PMU "
 				    "programming)",
@@ -98,6 +143,8 @@ int job_check(const struct job_opts *jo, const struct cpu_info *ci, char *err, s
 			rc = -1;
 		}
 	}
+	if (!rc && jo->snapshot)
+		rc = check_snapshot(jo, ci, ua, &r, plan, err, err_size);
 	plat_free(plan);
 	return rc ? rc : check_acr(jo, ci, err, err_size);
 }

@@ -175,6 +175,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	struct session_result res;
 	struct run_out o;
 	struct run_ref run = {.test = test, .sampling = s->name};
+	enum verdict v;
 	int rc;
 
 	pp_snprintf(test, sizeof(test), "%s/%s", def->name, s->name);
@@ -189,6 +190,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	cfg.threshold_records = r->jo->threshold;
 	cfg.drain = r->jo->drain;
 	cfg.force_records = s->force;
+	cfg.snapshot = r->jo->snapshot;
 	cfg.cpu_timeout_us = cpu_timeout_us(r->jo);
 	cfg.bsp_idle = kernel_bsp_idle;
 	cfg.bsp_idle_arg = k;
@@ -287,10 +289,10 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	}
 	run.res = &res;
 	run.o = &o;
-	outcome(r, &run,
-		kernel_evaluate(def, s->acc, &o.in, text, sizeof(text)) == KV_PASS ? V_PASS
-										   : V_FAIL,
-		NULL, text);
+	v = kernel_evaluate(def, s->acc, &o.in, text, sizeof(text)) == KV_PASS ? V_PASS : V_FAIL;
+	if (cfg.snapshot)
+		v = snapshot_verdict(r, &res, &o, v, text, sizeof(text));
+	outcome(r, &run, v, NULL, text);
 	if (r->jo->dump)
 		write_dump(r, test, &res);
 	session_result_free(&res);

@@ -35,7 +35,8 @@ struct job_opts {
 	bool dump;		   /* dump=on|off (raw record dumps on the ESP)  default on */
 	char cpus[JOB_LIST_MAX];   /* cpus=all|boot|LIST           default all */
 	uint32_t cpu_timeout_s;	   /* cpu-timeout=<s> per piece of work on a CPU  default 300 */
-	char acr[16]; /* acr=auto|gpR:gpC: the acr-reload kernel's group  default auto */
+	char acr[16];  /* acr=auto|gpR:gpC: the acr-reload kernel's group  default auto */
+	bool snapshot; /* snapshot=off|on: counter-snapshot groups  default off */
 };
 
 /* cpu-timeout='s default, and what 0 (options not filled) stands for. */

@@ -93,7 +93,24 @@ struct sampling {
 	uint32_t force;	     /* records forced through GLOBAL_STATUS_SET (Goldmont) */
 };
 
+/* The verdict on a run's counter-snapshot group (snapshot.c). */
+struct snap_out {
+	bool asked;		   /* a group was programmed (snapshot=on) */
+	bool bad;		   /* the group failed; why says how */
+	bool copy_checked;	   /* the counting copy's k-periods bound was judged */
+	uint32_t gp, fixed;	   /* the programmed GP / fixed counter masks */
+	uint64_t records, missing; /* records judged; of them without the group as programmed */
+	unsigned int judged;	   /* counting counters judged */
+	unsigned int n_last;
+	struct {
+		int ctr; /* GP n or 32+i */
+		uint64_t value;
+	} last[40]; /* each counter's value in the last record */
+	char why[160];
+};
+
 struct run_out {
+	struct snap_out snap;
 	struct kstats st;
 	struct kverdict_in in;
 	uint64_t anomalies;
@@ -121,6 +138,15 @@ void print_sources(struct runner *r, const struct session_result *res);
 /* A source's records per power-of-two latency bin (bin b: latencies 2^b..2^(b+1)-1). */
 void source_bins(const struct pebs_summary_group *grp, uint64_t bins[PEBS_SUMMARY_LOG_BINS]);
 void decode_records(struct runner *r, const struct session_result *res, struct run_out *o);
+
+/* snapshot.c */
+void snapshot_judge(const struct session_result *res, const struct pmu_plan *p,
+		    struct snap_out *so);
+void snapshot_text(const struct snap_out *so, char *buf, size_t size);
+void snapshot_json(struct json_out *j, const struct snap_out *so);
+/* The run's verdict v with the group's verdict joined: text gets "; counter snapshot: ...". */
+enum verdict snapshot_verdict(struct runner *r, const struct session_result *res, struct run_out *o,
+			      enum verdict v, char *text, size_t size);
 
 /* outcome.c */
 

@@ -100,6 +100,7 @@ void json_run_fields(struct runner *r, const struct session_result *res, const s
 	json_end_object(j);
 	json_u64(j, "pmis", res->pmis);
 	json_u64(j, "anomalies", o->anomalies);
+	snapshot_json(j, &o->snap);
 	json_u64(j, "format", res->decode_cfg.fmt);
 	json_str(j, "uarch", pebs_uarch_name(res->decode_cfg.uarch));
 	json_begin_array(j, "fixed");

@@ -6,6 +6,7 @@ PURE_SRCS += pmu/cpu.c
 PURE_SRCS += pmu/uarch.c
 PURE_SRCS += pmu/event.c
 PURE_SRCS += pmu/plan.c
+PURE_SRCS += pmu/snapshot.c
 PURE_SRCS += pmu/offcore.c
 PURE_SRCS += pmu/acr.c
 PURE_SRCS += pmu/extra_regs.c

@@ -113,9 +113,18 @@ static inline uint32_t msr_fixed_ctr(unsigned int n)
 /* Arch-PEBS CFG_C (Linux arch-PEBS series, d21954c8a0ff); the IA32_PEBS_INDEX fields are in
  * ds/ds.h. */
 #define CFG_C_RELOAD(x) ((uint64_t)(x)&0xffffffffULL)
-#define CFG_C_GPR	BIT_ULL(61)
-#define CFG_C_AUX	BIT_ULL(62)
-#define CFG_C_EN	BIT_ULL(63)
+/*
+ * Counter-snapshot group (Linux msr-index.h ARCH_PEBS_CNTR_*, "perf/x86/intel:
+ * Add counter group support for arch-PEBS"): ALLOW on every counter of the
+ * group, GP / FIXED / METRICS on the PEBS counter (core.c intel_pmu_enable_event_ext).
+ */
+#define CFG_C_CNTR_ALLOW   BIT_ULL(35)
+#define CFG_C_CNTR_GP	   BIT_ULL(36)
+#define CFG_C_CNTR_FIXED   BIT_ULL(37)
+#define CFG_C_CNTR_METRICS BIT_ULL(38)
+#define CFG_C_GPR	   BIT_ULL(61)
+#define CFG_C_AUX	   BIT_ULL(62)
+#define CFG_C_EN	   BIT_ULL(63)
 
 /* MSR_OFFCORE_RSPx (SDM Vol. 3B 18.6.3 and Table 18-17, Silvermont/Goldmont). */
 #define OFFCORE_ANY_RESPONSE BIT_ULL(16)

@@ -9,6 +9,7 @@
 #include "plan.h"
 #include "msr.h"
 #include "extra_regs.h"
+#include "snapshot.h"
 #include "../lib/fmt.h"
 
 /*
@@ -28,9 +29,10 @@
 /*
  * The groups a session sets up: MEMINFO, GP, XMM need nothing beyond
  * DATA_CFG.  LBR entries need the LBRs running (IA32_DEBUGCTL.LBR or
- * arch-LBR), counter snapshots (CNTR, METRICS, the counter masks) the
- * counters and PERF_METRICS they name; the session sets up neither, so it
- * refuses them rather than arm records with empty groups.
+ * arch-LBR), which the session does not set up, so it refuses them rather
+ * than arm records with empty groups.  Counter snapshots (CNTR, METRICS,
+ * the counter masks) are left to plan_snapshot (pmu/snapshot.c), once the
+ * counters are placed: it takes them where the CPU enumerates them.
  */
 #define DATA_CFG_SET_UP (DATA_CFG_MEMINFO | DATA_CFG_GP | DATA_CFG_XMM)
 /* Arch-PEBS: what plan_groups turns into CFG_C (AUX, GPR). */
@@ -177,8 +179,9 @@ bool pmu_pebs_usable(const struct cpu_info *ci, char *why, size_t why_size)
 	return true;
 }
 
-static int refuse(char *why, size_t why_size, const char *fmt, ...) pp_printf(3, 4);
-static int refuse(char *why, size_t why_size, const char *fmt, ...)
+/* every refusal of the plan's files (plan.h) */
+#define refuse plan_refuse
+int plan_refuse(char *why, size_t why_size, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -824,13 +827,14 @@ static int plan_groups(struct pmu_plan *p, const struct session_cfg *cfg, char *
 	uint64_t known;
 
 	if (p->arch) {
-		uint64_t want = cfg->data_cfg;
+		uint64_t want = cfg->data_cfg & ~SNAP_DATA_CFG_BITS;
 
 		if (want & ~DATA_CFG_SET_UP_ARCH)
 			return refuse(
 			    why, why_size,
 			    "PEBS_DATA_CFG 0x%llx asks for groups this session does not set "
-			    "up (arch-PEBS; accepted: MEMINFO and GP, 0x%llx)",
+			    "up (arch-PEBS; accepted: MEMINFO and GP, 0x%llx, and counter "
+			    "snapshots where enumerated)",
 			    (unsigned long long)want, (unsigned long long)DATA_CFG_SET_UP_ARCH);
 
 		/* AUX carries address, data source and latency; GPR the registers (d21954c8a0ff).
@@ -856,15 +860,16 @@ static int plan_groups(struct pmu_plan *p, const struct session_cfg *cfg, char *
 			      "PEBS_DATA_CFG 0x%llx has bits PEBS format %u does not "
 			      "define (known: 0x%llx; counter snapshots need format 6)",
 			      (unsigned long long)cfg->data_cfg, p->fmt, (unsigned long long)known);
-	if (cfg->data_cfg & ~DATA_CFG_SET_UP)
+	if (cfg->data_cfg & ~(DATA_CFG_SET_UP | SNAP_DATA_CFG_BITS))
 		return refuse(why, why_size,
 			      "PEBS_DATA_CFG 0x%llx asks for groups this session does not set up "
-			      "(LBR entries need the LBRs on, counter snapshots their counters; "
-			      "accepted: MEMINFO, GP, XMM, 0x%llx)",
+			      "(LBR entries need the LBRs on; accepted: MEMINFO, GP, XMM, 0x%llx, "
+			      "and counter snapshots where enumerated)",
 			      (unsigned long long)cfg->data_cfg,
 			      (unsigned long long)DATA_CFG_SET_UP);
 	p->adaptive = true;
-	p->data_cfg = cfg->data_cfg | (mem ? DATA_CFG_MEMINFO : 0);
+	/* the counter-snapshot bits are plan_snapshot's, once the counters are placed */
+	p->data_cfg = (cfg->data_cfg & ~SNAP_DATA_CFG_BITS) | (mem ? DATA_CFG_MEMINFO : 0);
 	p->rec_size = pebs_adaptive_record_size(p->data_cfg);
 	return 0;
 }
@@ -1000,5 +1005,5 @@ int plan_build(const struct session_cfg *cfg, const struct cpu_info *ci, struct 
 			p->copy_idx = (int)p->n_count - 1;
 	}
 	compute_controls(p);
-	return 0;
+	return plan_snapshot(p, cfg, why, why_size);
 }

@@ -61,6 +61,8 @@ struct pmu_plan {
 	uint64_t pebs_enable; /* legacy IA32_PEBS_ENABLE */
 	uint64_t global_ctrl;
 	uint64_t cfg_c; /* arch-PEBS CFG_C of the sampling counter */
+	/* counter-snapshot group (pmu/snapshot.c): the counters each record snapshots */
+	uint32_t snap_gp, snap_fixed;
 	bool use_ldlat, use_frontend;
 	uint32_t ldlat;
 	uint64_t frontend;
@@ -74,6 +76,9 @@ struct pmu_plan {
  */
 int plan_build(const struct session_cfg *cfg, const struct cpu_info *ci, struct pmu_plan *p,
 	       char *why, size_t why_size);
+
+/* why = the formatted reason; returns SESSION_REFUSED (the plan's files: plan.c, snapshot.c). */
+int plan_refuse(char *why, size_t why_size, const char *fmt, ...) pp_printf(3, 4);
 
 /* The PEBS record format the CPU reports: PEBS_FMT, PEBS_FMT_ARCH, or -1 unknown. */
 int plan_pebs_format(const struct cpu_info *ci);

@@ -13,6 +13,7 @@
 #include "msr.h"
 #include "hw.h"
 #include "plan.h"
+#include "snapshot.h"
 #include "../ds/ds.h"
 #include "../lib/cpurun.h"
 #include "../lib/fmt.h"
@@ -105,10 +106,29 @@ static uint32_t pmc_msr(const struct sess *s, unsigned int i)
 	return (s->plan.fw_write ? MSR_IA32_A_PMC0 : MSR_IA32_PMC0) + i;
 }
 
+static uint32_t cfg_c_msr_of(int ctr)
+{
+	return ctr >= 32 ? MSR_IA32_PMC_FX0_CFG_C + MSR_V6_STEP * (ctr - 32)
+			 : MSR_IA32_PMC_GP0_CFG_C + MSR_V6_STEP * ctr;
+}
+
 static uint32_t cfg_c_msr(const struct pmu_plan *p)
 {
-	return p->sample_ctr >= 32 ? MSR_IA32_PMC_FX0_CFG_C + MSR_V6_STEP * (p->sample_ctr - 32)
-				   : MSR_IA32_PMC_GP0_CFG_C + MSR_V6_STEP * p->sample_ctr;
+	return cfg_c_msr_of(p->sample_ctr);
+}
+
+/*
+ * Arch-PEBS counter-snapshot group (pmu/snapshot.h): every member but the
+ * PEBS counter gets CFG_C = CNTR_ALLOW (Linux core.c
+ * intel_pmu_enable_event_ext sets it on each event of the group).
+ */
+static bool write_snapshot_cfg_c(struct sess *s)
+{
+	for (unsigned int c = 0; c < 64; c++)
+		if (snapshot_other_counter(&s->plan, c) &&
+		    !sess_wr(s, cfg_c_msr_of((int)c), CFG_C_CNTR_ALLOW))
+			return false;
+	return true;
 }
 
 /* ---- save / restore ---------------------------------------------------- */
@@ -173,6 +193,9 @@ static void build_save_list(struct sess *s)
 	}
 	if (p->arch && p->sample_ctr >= 0)
 		want_save(s, cfg_c_msr(p), cfg_c_msr(p));
+	for (i = 0; i < 64; i++)
+		if (snapshot_other_counter(p, i))
+			want_save(s, cfg_c_msr_of((int)i), cfg_c_msr_of((int)i));
 }
 
 static bool save_all(struct sess *s)
@@ -417,7 +440,8 @@ static bool arm(struct sess *s)
 	} else if (!p->count_only) {
 		/*
 		 * Threshold in bytes from the base: records of header 16 + basic 48
-		 * [+ aux 64] [+ gpr 160] bytes (d21954c8a0ff).  Default, for
+		 * [+ aux 64] [+ gpr 160] bytes (d21954c8a0ff) [+ the counter group's
+		 * 16-byte header and a value per counter].  Default, for
 		 * polling too: Linux's ARCH_PEBS_THRESH_MULTI rule, a page short of
 		 * the end ("The largest PEBS record could consume a page, ensure a
 		 * record at least can be written after triggering PMI"), or one
@@ -425,8 +449,12 @@ static bool arm(struct sess *s)
 		 * the end: no source says what the CPU does with such a THRESH
 		 * (docs/PROGRAMMING.md, "arch-PEBS threshold when polling").
 		 */
-		size_t rec = 16 + 48 + ((p->cfg_c & CFG_C_AUX) ? 64 : 0) +
-			     ((p->cfg_c & CFG_C_GPR) ? 160 : 0);
+		size_t rec =
+		    16 + 48 + ((p->cfg_c & CFG_C_AUX) ? 64 : 0) +
+		    ((p->cfg_c & CFG_C_GPR) ? 160 : 0) +
+		    ((p->snap_gp | p->snap_fixed)
+			 ? 16 + 8 * (size_t)(popcount64(p->snap_gp) + popcount64(p->snap_fixed))
+			 : 0);
 		size_t thr = s->ds.buf_size > PAGE_SIZE_4K ? s->ds.buf_size - PAGE_SIZE_4K : rec;
 
 		if (s->cfg->drain == PEBS_DRAIN_PMI && s->cfg->threshold_records)
@@ -437,7 +465,8 @@ static bool arm(struct sess *s)
 	}
 	if (!program_extra_regs(s))
 		return false;
-	if (p->arch && !p->count_only && !sess_wr(s, cfg_c_msr(p), p->cfg_c))
+	if (p->arch && !p->count_only &&
+	    (!sess_wr(s, cfg_c_msr(p), p->cfg_c) || !write_snapshot_cfg_c(s)))
 		return false;
 	if (!program_counters(s))
 		return false;
@@ -705,6 +734,10 @@ static void read_counts(struct sess *s)
 	}
 	for (i = 0; i < p->n_count; i++) {
 		ctr = p->count[i].ctr;
+		if (p->count[i].user_idx >= 0)
+			r->count_counter[p->count[i].user_idx] = ctr;
+		else if ((int)i == p->copy_idx)
+			r->copy_counter = ctr;
 		if (!sess_rd(s, counter_msr(ctr), &v))
 			continue;
 		if (p->count[i].user_idx >= 0) {
@@ -733,6 +766,8 @@ static void finish_result(struct sess *s)
 
 	r->period = p->period;
 	r->pebs_counter = p->sample_ctr;
+	r->snap_gp = p->snap_gp;
+	r->snap_fixed = p->snap_fixed;
 	r->pebs_enable =
 	    p->arch ? (p->sample_ctr >= 0 ? BIT_ULL(p->sample_ctr) : 0) : p->pebs_enable;
 	/*
@@ -926,6 +961,7 @@ int session_run(const struct session_cfg *cfg, void (*kernel)(void *arg), void *
 
 	memset(res, 0, sizeof(*res));
 	res->pebs_counter = -1;
+	res->copy_counter = -1;
 	if (!cfg->ci) {
 		pp_snprintf(why, why_size, "no CPU description");
 		return SESSION_REFUSED;
@@ -942,6 +978,7 @@ int session_run(const struct session_cfg *cfg, void (*kernel)(void *arg), void *
 	s->ci = cfg->ci;
 	s->res = &s->res_own;
 	s->res_own.pebs_counter = -1;
+	s->res_own.copy_counter = -1;
 	s->call.s = s;
 	s->call.kernel = kernel;
 	s->call.arg = arg;

@@ -33,6 +33,11 @@ struct session_cfg {
 	uint32_t threshold_records; /* interrupt threshold in records from the base; 0 = default */
 	enum pebs_drain drain;
 	uint64_t data_cfg; /* adaptive PEBS groups wanted (fmt >= 4 with baseline) */
+	/*
+	 * A counter-snapshot group in every record: every counter the session
+	 * programs, where the CPU enumerates the group (pmu/snapshot.h).
+	 */
+	bool snapshot;
 	/* Events counted (not sampled) beside the PEBS event, same syntax. */
 	const char *count_events[SESSION_MAX_COUNT];
 	unsigned int n_count_events;
@@ -109,6 +114,10 @@ struct session_result {
 	 * next occurrence of the event (perfmon README, PDISTCounter).
 	 */
 	bool pdist;
+	/* The counter-snapshot group as programmed: GP and fixed counter masks (0: none). */
+	uint32_t snap_gp, snap_fixed;
+	int copy_counter; /* the counting copy of the sampled event: GP n, -1 none */
+	int count_counter[SESSION_MAX_COUNT];	/* where each count event went: GP n or 32+i */
 	char count_desc[SESSION_MAX_COUNT][96]; /* where each count event went */
 };
 

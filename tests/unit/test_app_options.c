@@ -53,6 +53,7 @@ static void test_defaults(void **state)
 	assert_string_equal(o.log, "pebsprobe.log");
 	assert_string_equal(o.job.results, "results.json");
 	assert_true(o.job.dump);
+	assert_false(o.job.snapshot);
 	assert_int_equal(o.selftest, OPT_SELFTEST_NONE);
 	assert_false(o.report_only);
 	assert_false(o.verbose);
@@ -65,7 +66,7 @@ static void test_every_option(void **state)
 		  "events=MEM_TRANS_RETIRED.LOAD_LATENCY_GT_4:ldlat=30;event=0xcd,umask=0x1 "
 		  "ldlat=65535 period=0x10000 buffer=4 threshold=12 drain=pmi "
 		  "records=0 size=32K iterations=4294967295 log=run1.log results=none "
-		  "dump=off selftest=gp mode=report verbose=1"),
+		  "dump=off snapshot=on selftest=gp mode=report verbose=1"),
 	    0);
 	assert_int_equal(o.pmu, OPT_PMU_SIM);
 	assert_string_equal(o.model, "icx");
@@ -85,6 +86,7 @@ static void test_every_option(void **state)
 	assert_string_equal(o.log, "run1.log");
 	assert_string_equal(o.job.results, "none");
 	assert_false(o.job.dump);
+	assert_true(o.job.snapshot);
 	assert_int_equal(o.selftest, OPT_SELFTEST_GP);
 	assert_true(o.report_only);
 	assert_true(o.verbose);
@@ -179,6 +181,7 @@ static void test_bad_words(void **state)
 	expect_error("trace=all", "option trace: bad value 'all' (accepted: msr, none)");
 	expect_error("drain=irq", "option drain: bad value 'irq' (accepted: poll, pmi)");
 	expect_error("dump=yes", "option dump: bad value 'yes' (accepted: on, off)");
+	expect_error("snapshot=1", "option snapshot: bad value '1' (accepted: off, on)");
 	expect_error("selftest=ud", "option selftest: bad value 'ud' (accepted: none, gp)");
 	expect_error("mode=fast", "option mode: bad value 'fast' (accepted: run, report)");
 	expect_error("verbose=2", "option verbose: bad value '2' (accepted: 0, 1)");
@@ -199,20 +202,23 @@ static void test_bad_words(void **state)
 
 static void test_unknown_and_malformed(void **state)
 {
-	expect_error("foo=1", "unknown option 'foo' (accepted: pmu, model, trace, exit, kernels, "
-			      "events, ldlat, period, buffer, threshold, drain, records, size, "
-			      "iterations, log, results, dump, cpus, sim-fault, cpu-timeout, "
-			      "selftest, mode, verbose, pause, acr, sim-acr)");
+	expect_error("foo=1",
+		     "unknown option 'foo' (accepted: pmu, model, trace, exit, kernels, "
+		     "events, ldlat, period, buffer, threshold, drain, records, size, "
+		     "iterations, log, results, dump, snapshot, cpus, sim-fault, cpu-timeout, "
+		     "selftest, mode, verbose, pause, acr, sim-acr)");
 	expect_error("pmu",
 		     "malformed option 'pmu' (accepted: name=value, names: pmu, model, "
 		     "trace, exit, kernels, events, ldlat, period, buffer, threshold, drain, "
-		     "records, size, iterations, log, results, dump, cpus, sim-fault, cpu-timeout, "
+		     "records, size, iterations, log, results, dump, snapshot, cpus, sim-fault, "
+		     "cpu-timeout, "
 		     "selftest, "
 		     "mode, verbose, pause, acr, sim-acr)");
 	expect_error("=hw",
 		     "malformed option '=hw' (accepted: name=value, names: pmu, model, "
 		     "trace, exit, kernels, events, ldlat, period, buffer, threshold, drain, "
-		     "records, size, iterations, log, results, dump, cpus, sim-fault, cpu-timeout, "
+		     "records, size, iterations, log, results, dump, snapshot, cpus, sim-fault, "
+		     "cpu-timeout, "
 		     "selftest, "
 		     "mode, verbose, pause, acr, sim-acr)");
 	/* The error names the first bad token, after the good ones were applied. */
@@ -286,11 +292,11 @@ static void test_config(void **state)
 	static const char bad[] = "pmu=sim\n\nbogus=1\n";
 	options_defaults(&o);
 	assert_int_equal(options_parse_config(&o, bad, sizeof(bad) - 1, err, sizeof(err)), -1);
-	assert_string_equal(err,
-			    "config line 3: unknown option 'bogus' (accepted: pmu, model, trace, "
-			    "exit, kernels, events, ldlat, period, buffer, threshold, drain, "
-			    "records, size, iterations, log, results, dump, cpus, sim-fault, "
-			    "cpu-timeout, selftest, mode, verbose, pause, acr, sim-acr)");
+	assert_string_equal(
+	    err, "config line 3: unknown option 'bogus' (accepted: pmu, model, trace, "
+		 "exit, kernels, events, ldlat, period, buffer, threshold, drain, "
+		 "records, size, iterations, log, results, dump, snapshot, cpus, sim-fault, "
+		 "cpu-timeout, selftest, mode, verbose, pause, acr, sim-acr)");
 	static const char bin[] = "pmu=sim\nldlat=\x80\n";
 	options_defaults(&o);
 	assert_int_equal(options_parse_config(&o, bin, sizeof(bin) - 1, err, sizeof(err)), -1);

@@ -5,7 +5,8 @@
  * period= outside the generation's range (the upper end by full-width
  * writes: above 2^31-1 only where IA32_PERF_CAPABILITIES.FW_WRITE allows
  * it, never with arch-PEBS's 32-bit reload), events= not in the
- * generation's perfmon table or over 63 characters.  On the simulator, through
+ * generation's perfmon table or over 63 characters, snapshot=on where the
+ * CPU does not enumerate counter-snapshot groups.  On the simulator, through
  * app_run() as the app runs it.
  */
 #include <setjmp.h>
@@ -84,11 +85,32 @@ static void events(void **state)
 	assert_int_not_equal(run("model=skl events=MEM_INST_RETIRED.ALL_LOADS"), EXIT_USAGE);
 }
 
+/*
+ * Counter snapshots: PEBS format 6 with baseline or arch-PEBS with
+ * CPUID.23H.4's CNTR bits (Linux core.c intel_pmu_has_pebs_counter_group).
+ */
+static void snapshot(void **state)
+{
+	refused(
+	    "model=spr snapshot=on",
+	    "ERROR: option snapshot: counter snapshots are not enumerated on this CPU: PEBS "
+	    "format 5 (accepted: PEBS format 6 with baseline, or arch-PEBS with CPUID.23H.4:EBX "
+	    "CNTR_ALLOW and CNTR_GP/CNTR_FIXED; Linux core.c intel_pmu_has_pebs_counter_group) "
+	    "(on Sapphire Rapids, checked before any PMU programming)");
+	/* an event that is fine by itself: the error names snapshot=, not events= */
+	refused("model=skl snapshot=on events=MEM_INST_RETIRED.ALL_LOADS",
+		"ERROR: option snapshot: counter snapshots are not enumerated on this CPU: PEBS "
+		"format 3");
+	assert_int_equal(run("model=lnl snapshot=on"), EXIT_PASS);
+	assert_int_equal(run("model=cwf snapshot=on"), EXIT_PASS);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(period_range),
 	    cmocka_unit_test(events),
+	    cmocka_unit_test(snapshot),
 	};
 
 	setenv("PEBSPROBE_OUT", "/tmp", 1);
