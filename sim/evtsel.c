@@ -19,7 +19,11 @@
  * events in its last cycle, when it retires, and none in the cycles before;
  * `retire(ip, n)` is n cycles of one instruction each.  Every cycle counts
  * one CPU_CLK_UNHALTED.  The condition of the cycle before the first one a
- * counter sees with its present EVTSEL is taken as deasserted.
+ * counter sees with its present EVTSEL is taken as deasserted; every write
+ * of IA32_PERFEVTSELx, the same value again included (a teardown to 0 and
+ * re-arm), begins a present EVTSEL.  The SDM's E flag text ("counts the
+ * number of deasserted to asserted transitions", Vol. 3B 20.2.1.1) says
+ * nothing of state kept across a write, so none is kept.
  *
  * What this model cannot say is flagged, and such a counter counts nothing
  * (rule unmodelled-evtsel, rules.c), so a program that depends on it fails
@@ -96,19 +100,22 @@ static uint64_t cycles_of(uint64_t v, bool *prev, uint64_t n, uint64_t k)
 	return inc;
 }
 
+void sim_evtsel_written(struct sim_cpu *c, unsigned int i)
+{
+	c->edge_prev &= ~BIT_ULL(i);
+}
+
 uint64_t sim_evtsel_count(struct sim_cpu *c, unsigned int i, const struct sim_cycles *cy,
 			  bool commit)
 {
 	uint64_t v = c->evtsel[i], inc;
-	bool prev = c->edge_sel[i] == v && (c->edge_prev & BIT_ULL(i));
+	bool prev = c->edge_prev & BIT_ULL(i);
 
 	if (sim_evtsel_unmodelled(c, i))
 		return 0;
 	inc = cycles_of(v, &prev, cy->lead, cy->lead_k);
 	inc += cycles_of(v, &prev, cy->tail, cy->tail_k);
-	if (commit && (v & EVTSEL_EDGE)) {
-		c->edge_sel[i] = v;
+	if (commit && (v & EVTSEL_EDGE))
 		c->edge_prev = prev ? c->edge_prev | BIT_ULL(i) : c->edge_prev & ~BIT_ULL(i);
-	}
 	return inc;
 }

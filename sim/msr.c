@@ -259,6 +259,7 @@ static enum hw_fault wr_evtsel(struct sim_cpu *c, unsigned int i, uint64_t v)
 	if (v != c->evtsel[i])
 		sim_rules_on_reprogram(c, i, "IA32_PERFEVTSEL");
 	c->evtsel[i] = v;
+	sim_evtsel_written(c, i);
 	c->ev[i] = sim_event_decode(c->m, v);
 	c->shadowed &= ~BIT_ULL(i);
 	sim_place_decode(c, i);

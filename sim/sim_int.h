@@ -310,9 +310,8 @@ struct sim_cpu {
 	/* Rules: reported once per arming (cleared when nothing is armed). */
 	uint32_t rules_reported;
 
-	/* evtsel.c: EDGE's condition in the last cycle counted, per GP counter, and its EVTSEL */
+	/* evtsel.c: EDGE's condition in the last cycle counted, per GP counter */
 	uint32_t edge_prev;
-	uint64_t edge_sel[SIM_MAX_GP];
 
 	/* Cache model. */
 	struct sim_assoc l1, l2, l3, dtlb, stlb;
@@ -370,6 +369,8 @@ struct sim_cycles {
 	uint64_t lead, lead_k, tail, tail_k;
 };
 bool sim_evtsel_modified(uint64_t evtsel); /* CMASK, INV, EDGE or EQ set */
+/* IA32_PERFEVTSELi written: EDGE's condition before the next cycle is off again */
+void sim_evtsel_written(struct sim_cpu *c, unsigned int i);
 /* Why GP i's modifiers cannot be modelled (it then counts nothing), or NULL. */
 const char *sim_evtsel_unmodelled(const struct sim_cpu *c, unsigned int i);
 /* GP i's increment over those cycles; commit: keep EDGE's state (else a look ahead). */

@@ -149,6 +149,32 @@ static void eq_on_v6(void **state)
 	assert_int_equal(n_rules, 0);
 }
 
+/*
+ * A counter torn down (EVTSEL 0) and armed again with the same EVTSEL starts
+ * a new "present EVTSEL": the condition before its first cycle is off again,
+ * so each run of 10 cycles counts its one edge (cycles begin once per run).
+ */
+static void edge_rearmed(void **state)
+{
+	const uint64_t sel = EVT(CORE_P) | CMASK(1) | EV_EDGE;
+
+	use_model("skl");
+	for (unsigned int run = 0; run < 2; run++) {
+		wr(GLOBAL_CTRL, 0);
+		wr(EVTSEL(0), 0);
+		wr(PMC(0), 0);
+		wr(EVTSEL(0), sel);
+		wr(GLOBAL_CTRL, 1);
+		hw_current()->retire(KIP + 0x40, 10);
+		wr(GLOBAL_CTRL, 0);
+		if (rd(PMC(0)) != 1)
+			fail_msg("run %u: cycles cmask=1 edge, EVTSEL 0 and back between runs: "
+				 "counted %llu, want 1",
+				 run, (unsigned long long)rd(PMC(0)));
+	}
+	assert_int_equal(n_rules, 0);
+}
+
 /* What the model cannot count is flagged and counts nothing, not the plain event. */
 static void unmodelled_flagged(void **state)
 {
@@ -182,9 +208,8 @@ static void unmodelled_flagged(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(cmask_inv_edge),
-	    cmocka_unit_test(misses_stall),
-	    cmocka_unit_test(eq_on_v6),
+	    cmocka_unit_test(cmask_inv_edge),	  cmocka_unit_test(misses_stall),
+	    cmocka_unit_test(eq_on_v6),		  cmocka_unit_test(edge_rearmed),
 	    cmocka_unit_test(unmodelled_flagged),
 	};
 
