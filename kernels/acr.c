@@ -12,6 +12,13 @@ bool acr_judge(const struct acr_result *r, char *why, size_t why_size)
 	uint64_t since_c = (r->cause + r->period) & wmask;
 	uint64_t since_r = (r->reloaded - r->reload) & wmask;
 	uint64_t reloads = r->total >= since_r ? (r->total - since_r) / r->period : 0;
+	/*
+	 * The cause counter reloads itself (its CFG_B names it): its overflow
+	 * bit in IA32_PERF_GLOBAL_STATUS is never set, per the SDM as Linux
+	 * 1271aeccc307 "perf/x86/intel: Disable PMI for self-reloaded ACR
+	 * events" quotes it (core.c intel_pmu_enable_event clears EVTSEL.INT
+	 * for such an event: no overflow bit for the PMI to find).
+	 */
 	bool c_ovf = r->status & BIT_ULL(r->ctr.cause);
 
 	if (r->total < 2ULL * r->period || r->total >= r->reload) {
@@ -21,12 +28,12 @@ bool acr_judge(const struct acr_result *r, char *why, size_t why_size)
 			    r->ctr.total, (unsigned long long)r->total, 2 * r->period, r->reload);
 		return false;
 	}
-	if (!c_ovf || since_c >= r->period) {
+	if (since_c >= r->period) {
 		pp_snprintf(why, why_size,
 			    "cause gp%d did not reload itself: it holds 0x%llx, %llu past "
-			    "-%u, overflow bit %s (total %llu)",
+			    "-%u (total %llu)",
 			    r->ctr.cause, (unsigned long long)r->cause, (unsigned long long)since_c,
-			    r->period, c_ovf ? "set" : "clear", (unsigned long long)r->total);
+			    r->period, (unsigned long long)r->total);
 		return false;
 	}
 	if (r->reloaded < r->reload || since_r >= r->period) {
@@ -37,9 +44,19 @@ bool acr_judge(const struct acr_result *r, char *why, size_t why_size)
 			    r->ctr.cause, (unsigned long long)r->total);
 		return false;
 	}
+	if (c_ovf) {
+		pp_snprintf(why, why_size,
+			    "cause gp%d reloaded itself but its IA32_PERF_GLOBAL_STATUS bit is "
+			    "set (0x%llx): the SDM has it never set for a self-reloaded counter "
+			    "(Linux 1271aeccc307) (total %llu)",
+			    r->ctr.cause, (unsigned long long)r->status,
+			    (unsigned long long)r->total);
+		return false;
+	}
 	pp_snprintf(why, why_size,
 		    "gp%d = %u + %llu after %llu instructions (gp%d): reloaded from CFG_C on "
-		    "each of ~%llu overflows of gp%d (period %u, %llu past its last reload)",
+		    "each of ~%llu overflows of gp%d (period %u, %llu past its last reload, "
+		    "its overflow bit clear)",
 		    r->ctr.reloaded, r->reload, (unsigned long long)since_r,
 		    (unsigned long long)r->total, r->ctr.total, (unsigned long long)reloads,
 		    r->ctr.cause, r->period, (unsigned long long)since_c);

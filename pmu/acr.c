@@ -13,9 +13,16 @@
 #include "../lib/platform.h"
 #include "../lib/report.h"
 
-/* INST_RETIRED.ANY_P: architectural event 1, C0H umask 00H (SDM Vol. 3B Table 20-1). */
+/*
+ * INST_RETIRED.ANY_P: architectural event 1, C0H umask 00H (SDM Vol. 3B
+ * Table 20-1).  No INT: for the self-reloaded cause counter Linux does the
+ * same (1271aeccc307 "perf/x86/intel: Disable PMI for self-reloaded ACR
+ * events": core.c intel_pmu_enable_event clears ARCH_PERFMON_EVENTSEL_INT,
+ * the hardware setting no overflow bit for it), and no counter of the
+ * group wants a PMI.
+ */
 #define ACR_EVTSEL (EVTSEL_EVENT(0xc0) | EVTSEL_USR | EVTSEL_OS | EVTSEL_EN)
-#define ACR_SAVED  11
+#define ACR_SAVED  12
 
 static int lowest(uint32_t m)
 {
@@ -186,6 +193,7 @@ static void armed(void *p)
 	uint64_t wmask = res->width >= 64 ? ~0ULL : (1ULL << res->width) - 1;
 	uint64_t bits = BIT_ULL(k->reloaded) | BIT_ULL(k->cause) | BIT_ULL(k->total);
 	uint64_t minus_p = (0 - (uint64_t)res->period) & wmask;
+	uint32_t t_reload = a->ci->ext.acr_gp_reload & a->ci->gp_mask;
 	bool ok = save(a, MSR_IA32_PERF_GLOBAL_CTRL, MSR_IA32_PERF_GLOBAL_CTRL);
 
 	for (int i = 0; i < 3 && ok; i++)
@@ -194,10 +202,21 @@ static void armed(void *p)
 		     save(a, MSR_IA32_PMC0 + (uint32_t)ctr[i], pmc_wr + (uint32_t)ctr[i]);
 	for (int i = 0; i < 2 && ok; i++)
 		ok = save(a, cfg_b(ctr[i]), cfg_b(ctr[i])) && save(a, cfg_c(ctr[i]), cfg_c(ctr[i]));
+	/*
+	 * The total counter's CFG_B, only where CPUID.23H.2:EAX has it (a
+	 * counter that may be reloaded; a CFG_B write can #GP elsewhere, Linux
+	 * 43796f305078): a stale mask left there would reload it.  Linux core.c
+	 * intel_pmu_enable_acr clears CFG_B of a counter outside the ACR group
+	 * ("The disable doesn't clear the ACR CFG register").
+	 */
+	if (ok && (t_reload & (1u << k->total)))
+		ok = save(a, cfg_b(k->total), cfg_b(k->total));
 	/* Linux intel_pmu_enable_event: intel_pmu_enable_acr (CFG_B, CFG_C) before EVTSEL.EN. */
 	ok = ok && wr(a, MSR_IA32_PERF_GLOBAL_CTRL, 0);
 	for (int i = 0; i < 3 && ok; i++)
 		ok = wr(a, MSR_IA32_PERFEVTSEL0 + (uint32_t)ctr[i], 0);
+	if (ok && (t_reload & (1u << k->total)))
+		ok = wr(a, cfg_b(k->total), 0);
 	ok = ok && wr(a, cfg_b(k->reloaded), BIT_ULL(k->cause)) &&
 	     wr(a, cfg_c(k->reloaded), res->reload) && wr(a, cfg_b(k->cause), BIT_ULL(k->cause)) &&
 	     wr(a, cfg_c(k->cause), (uint32_t)(0 - res->period));

@@ -15,7 +15,14 @@
  *     intel_pmu_config_acr, which writes the 32-bit -sample_period there;
  *     the "Support auto counter reload" commit ec980e4facef points to SDM
  *     Vol. 3 21.9.11 "Auto Counter Reload").  The reload is sign-extended
- *     to the counter's width, as the arch-PEBS reload in the same field.
+ *     to the counter's width: inferred, not from a source (Linux writes a
+ *     u32 -sample_period unextended; the arch-PEBS reload in the same
+ *     field is extended here by the same choice).
+ *   - A counter whose own CFG_B names it (self-reloaded) leaves its
+ *     IA32_PERF_GLOBAL_STATUS bit clear and raises no PMI when it wraps:
+ *     "the overflow bit (IA32_PERF_GLOBAL_STATUS.PMCn_OVF) is never set
+ *     for self-reloaded events", the SDM as Linux 1271aeccc307
+ *     "perf/x86/intel: Disable PMI for self-reloaded ACR events" quotes it.
  *   - A CFG_B bit for a counter that may not cause a reload raises #GP
  *     (Linux 43796f305078 "Fix IA32_PMC_x_CFG_B MSRs access error": on
  *     Panther Lake GP counters 0 and 1 do not support ACR and writing bit 0
@@ -94,6 +101,13 @@ enum hw_fault sim_acr_wr_cfg_b(struct sim_cpu *c, unsigned int bit, uint64_t v)
 		return HW_GP;
 	*cfg_b(c, bit) = v;
 	return HW_OK;
+}
+
+bool sim_acr_self_reload(const struct sim_cpu *c, unsigned int bit)
+{
+	uint64_t b = bit >= 32 ? c->cfg_b_fx[bit - 32] : c->cfg_b_gp[bit];
+
+	return sim_acr_enumerated(c->m) && (b & BIT_ULL(bit));
 }
 
 static uint64_t sext32(uint64_t v, uint64_t mask)

@@ -438,7 +438,8 @@ static uint64_t fixed_increment(const struct sim_cpu *c, unsigned int i, const s
 
 /*
  * Adds inc to a counter; on wrap: status bit, PEBS or PMI, and the bit in
- * *wrapped (auto counter reload, sim/acr.c).  Returns PEBS fired bit.
+ * *wrapped (auto counter reload, sim/acr.c; a self-reloaded counter gets no
+ * status bit and no PMI there).  Returns PEBS fired bit.
  */
 static uint64_t advance(struct sim_cpu *c, unsigned int bit, uint64_t inc, uint64_t *wrapped)
 {
@@ -453,10 +454,12 @@ static uint64_t advance(struct sim_cpu *c, unsigned int bit, uint64_t inc, uint6
 	if (v <= mask)
 		return 0;
 	*wrapped |= BIT_ULL(bit);
-	c->global_status |= BIT_ULL(bit);
-	intr = fixed ? (c->fixed_ctrl >> (4 * i)) & 8 : c->evtsel[i] & EVTSEL_INT;
-	if (intr)
-		sim_raise_pmi(c);
+	if (!sim_acr_self_reload(c, bit)) {
+		c->global_status |= BIT_ULL(bit);
+		intr = fixed ? (c->fixed_ctrl >> (4 * i)) & 8 : c->evtsel[i] & EVTSEL_INT;
+		if (intr)
+			sim_raise_pmi(c);
+	}
 	if (fixed ? sim_fixed_pebs_armed(c, i) : sim_gp_pebs_armed(c, i)) {
 		/* Outside PEBScounters: no record, but a load-latency one (placement.c). */
 		if (!fixed && !sim_place_pebs(c, i) && !c->place[i].ldlat)

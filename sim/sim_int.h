@@ -339,6 +339,8 @@ enum hw_fault sim_acr_rd_cfg_b(struct sim_cpu *c, unsigned int bit, uint64_t *v)
 enum hw_fault sim_acr_wr_cfg_b(struct sim_cpu *c, unsigned int bit, uint64_t v);
 /* The counters whose CFG_B names a counter of `wrapped` (overflowed on this instruction). */
 void sim_acr_overflow(struct sim_cpu *c, uint64_t wrapped);
+/* Counter bit's own CFG_B names it: its wrap sets no GLOBAL_STATUS bit, raises no PMI. */
+bool sim_acr_self_reload(const struct sim_cpu *c, unsigned int bit);
 
 /* msr.c */
 enum hw_fault sim_msr_read(struct sim_cpu *c, uint32_t msr, uint64_t *val);
