@@ -367,7 +367,8 @@ struct ap_job {
 	void (*fn)(void *arg);
 	void *arg;
 	EFI_EVENT done_event;
-	volatile bool done;
+	volatile bool done;	/* MP services signalled done_event */
+	volatile bool returned; /* fn came back on the AP (set there) */
 	bool busy;
 };
 
@@ -430,6 +431,7 @@ static VOID EFIAPI ap_entry(VOID *p)
 	struct ap_job *j = p;
 
 	j->fn(j->arg);
+	__atomic_store_n(&j->returned, true, __ATOMIC_RELEASE);
 }
 
 static VOID EFIAPI ap_done(EFI_EVENT ev, VOID *p)
@@ -443,12 +445,26 @@ int plat_start_on_cpu(unsigned int cpu, void (*fn)(void *arg), void *arg)
 	struct ap_job *j;
 
 	mp_lookup();
-	if (!mp || cpu == 0 || cpu >= mp_count || cpu >= MAX_CPUS || jobs[cpu].busy)
+	if (!mp || cpu == 0 || cpu >= mp_count || cpu >= MAX_CPUS)
 		return -1;
 	j = &jobs[cpu];
+	if (j->busy) {
+		/*
+		 * The last work's event never came (plat_wait_cpu gave up), seen
+		 * under a loaded TCG host: once that work has come back on the AP,
+		 * MP services are the judge of whether the AP is idle (StartupThisAP
+		 * says EFI_NOT_READY until they are).  Closing the event also drops
+		 * a notification still queued for it (UEFI spec 7.1 CloseEvent).
+		 */
+		if (!j->done && !__atomic_load_n(&j->returned, __ATOMIC_ACQUIRE))
+			return -1; /* still running */
+		uefi_call_wrapper(BS->CloseEvent, 1, j->done_event);
+		j->busy = false;
+	}
 	j->fn = fn;
 	j->arg = arg;
 	j->done = false;
+	j->returned = false;
 	if (EFI_ERROR(uefi_call_wrapper(BS->CreateEvent, 5, EVT_NOTIFY_SIGNAL, TPL_CALLBACK,
 					ap_done, j, &j->done_event)))
 		return -1;
@@ -456,7 +472,8 @@ int plat_start_on_cpu(unsigned int cpu, void (*fn)(void *arg), void *arg)
 	 * Non-blocking: the event is signalled when the AP returns.  An AP
 	 * that has just returned can be reported busy (EFI_NOT_READY, PI spec
 	 * Vol. 2 13.4 StartupThisAP) until the MP driver's timer has seen it
-	 * idle: try again for up to five seconds.
+	 * idle (its timer looks every 100 ms; later on a loaded host): try
+	 * again for up to 30 seconds.
 	 */
 	for (int tries = 0;; tries++) {
 		EFI_STATUS st =
@@ -464,7 +481,7 @@ int plat_start_on_cpu(unsigned int cpu, void (*fn)(void *arg), void *arg)
 
 		if (!EFI_ERROR(st))
 			break;
-		if (st != EFI_NOT_READY || tries >= 5000) {
+		if (st != EFI_NOT_READY || tries >= 30000) {
 			uefi_call_wrapper(BS->CloseEvent, 1, j->done_event);
 			return -1;
 		}
