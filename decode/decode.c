@@ -333,7 +333,7 @@ static enum pebs_step decode_adaptive(const struct pebs_decode_cfg *cfg, const u
 {
 	const uint8_t *p = buf + *offset;
 	size_t left = len - *offset, sz, used;
-	uint64_t w0, fmt, fmt_mask = cfg->timed ? GENMASK_ULL(31, 0) : GENMASK_ULL(47, 0);
+	uint64_t w0, fmt, fmt_mask = pebs_basic_format_mask(cfg);
 	const char *why = "basic";
 
 	if (left < BASIC_SIZE)

@@ -82,6 +82,19 @@ static inline enum layout_mem layout_mem(const struct pebs_decode_cfg *cfg)
 	return pebs_dsrc_has_data_src(cfg->dsrc) ? LAYOUT_MEM_VALUE : LAYOUT_MEM_NA;
 }
 
+/*
+ * The adaptive basic group's format field: bits 31:0 where bits 47:32 hold
+ * something else (timed PEBS: the retire latency) or where PEBS_DATA_CFG
+ * has bits above 31 that Linux never reads back (format 6: the counter
+ * masks at 47:32), as Linux's struct pebs_basic (format_group:32,
+ * retire_latency:16, format_size:16) reads it; bits 47:0 before.
+ */
+static inline uint64_t pebs_basic_format_mask(const struct pebs_decode_cfg *cfg)
+{
+	return cfg->timed || (cfg->fmt >= 6 && cfg->fmt != PEBS_FMT_ARCH) ? GENMASK_ULL(31, 0)
+									  : GENMASK_ULL(47, 0);
+}
+
 /* Memory latency field: split on ADL/SPR and later (Linux PMU_FL_INSTR_LATENCY): 47:32. */
 static inline uint64_t layout_load_latency(uint64_t lat, bool split)
 {

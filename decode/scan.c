@@ -55,7 +55,7 @@ static void shape_legacy(struct pebs_summary_scan *sc, enum layout_mem mem)
 static void shape_adaptive(struct pebs_summary_scan *sc, enum layout_mem mem)
 {
 	const struct pebs_decode_cfg *cfg = &sc->cfg;
-	uint64_t fmt_mask = cfg->timed ? GENMASK_ULL(31, 0) : GENMASK_ULL(47, 0);
+	uint64_t fmt_mask = pebs_basic_format_mask(cfg);
 	uint64_t fmt = cfg->data_cfg & fmt_mask;
 
 	if (fmt & (CFG_CNTR | CFG_METRICS)) {

@@ -27,7 +27,7 @@ bool snapshot_enumerated(const struct pmu_plan *p, char *why, size_t why_size)
 			return true;
 		pp_snprintf(why, why_size,
 			    "arch-PEBS without counter groups: CPUID.23H.4:EBX 0x%x has not "
-			    "CNTR_ALLOW (bit 3) with CNTR_GP/CNTR_FIXED (bits 4/5)",
+			    "CNTR_ALLOW (bit 3) with CNTR_GP/CNTR_FIXED/CNTR_METRICS (bits 4/5/6)",
 			    p->ci_arch_caps);
 		return false;
 	}

@@ -24,10 +24,12 @@
 #define SNAP_DATA_CFG_BITS    (SNAP_DATA_CFG_CNTR | SNAP_DATA_CFG_METRICS | GENMASK_ULL(55, 32))
 
 /*
- * Whether the CPU enumerates counter-snapshot groups (Linux core.c
- * intel_pmu_has_pebs_counter_group): PEBS format 6 with baseline, or
- * arch-PEBS whose CPUID.23H.4:EBX names CNTR_GP, CNTR_FIXED or
- * CNTR_METRICS.  Otherwise why says what is missing.
+ * Whether the CPU enumerates counter-snapshot groups: PEBS format 6 with
+ * baseline, or arch-PEBS whose CPUID.23H.4:EBX names CNTR_GP, CNTR_FIXED
+ * or CNTR_METRICS (Linux core.c intel_pmu_has_pebs_counter_group) and,
+ * pebsprobe's own stricter rule, CNTR_ALLOW too: the group's other
+ * counters are marked with it (Linux sets it without checking the bit).
+ * Otherwise why says what is missing.
  */
 bool snapshot_enumerated(const struct pmu_plan *p, char *why, size_t why_size);
 

@@ -224,9 +224,16 @@ static void adaptive_fill(const struct sim_cpu *c, const struct sim_pending *p, 
 			  uint8_t *rec)
 {
 	uint64_t cfg = adaptive_cfg(c, p);
+	/*
+	 * The format field mirrors PEBS_DATA_CFG: bits 47:0 up to format 5;
+	 * on format 6, whose DATA_CFG has the counter masks at 47:32, only
+	 * the 32 bits Linux's struct pebs_basic names format_group (inferred:
+	 * no public text says what format 6 writes at 47:32).
+	 */
+	uint64_t fmt_bits = c->pmu.fmt >= 6 ? GENMASK_ULL(31, 0) : GENMASK_ULL(47, 0);
 	size_t off = 0x20;
 
-	put64(rec, 0x00, (uint64_t)adaptive_size(cfg) << 48 | (cfg & GENMASK_ULL(47, 0)));
+	put64(rec, 0x00, (uint64_t)adaptive_size(cfg) << 48 | (cfg & fmt_bits));
 	put64(rec, 0x08, p->eventing_ip);
 	put64(rec, 0x10, p->applicable);
 	put64(rec, 0x18, p->tsc);

@@ -404,11 +404,52 @@ static void test_fmt6_timed_counters(void **state)
 	assert_int_equal(recs[0].counters[0], 0x100);
 	assert_int_equal(recs[0].counters[4], 0x104);
 
-	/* the same bytes read as untimed: 47:32 belong to the format, which is then wrong */
+	/*
+	 * The same bytes read as untimed format 6: the format field is still
+	 * 31:0 (struct pebs_basic's format_group; DATA_CFG's counter masks at
+	 * 47:32 are not in it), and 47:32 are no retire latency.
+	 */
 	cfg.timed = false;
-	assert_int_equal(run(&cfg, sz), PEBS_STEP_ANOMALY);
-	assert_non_null(strstr(an.what, "format field"));
+	assert_int_equal(run(&cfg, sz), PEBS_STEP_END);
+	assert_int_equal(recs[0].format_field, dcfg & 0xffffffffULL);
 	assert_false(recs[0].have & HAVE_RETIRE_LATENCY);
+	assert_int_equal(recs[0].counters_gp_mask, 0x3);
+}
+
+/*
+ * An untimed format-6 record whose format field has 0 at 47:32 while
+ * PEBS_DATA_CFG has the counter masks there: taken (Linux reads 31:0
+ * only); compared on 47:0 it was an anomaly and the decode stopped.
+ */
+static void test_fmt6_untimed_format_is_32_bits(void **state)
+{
+	uint64_t dcfg = 0x1 | 0x10 | (0x3ULL << 32);
+	struct pebs_decode_cfg cfg = {.fmt = 6,
+				      .uarch = UARCH_LNC,
+				      .dsrc = gen_dsrc(UARCH_LNC),
+				      .kind = KIND_LDLAT,
+				      .data_cfg = dcfg,
+				      .adaptive = true};
+	size_t sz = 0x20 + 0x20 + 0x10 + 2 * 8;
+
+	(void)state;
+	assert_int_equal(pebs_adaptive_record_size(dcfg), sz);
+	memset(img, 0, sizeof(img));
+	p64(0x00, ((uint64_t)sz << 48) | (dcfg & 0xffffffffULL));
+	p64(0x08, 0x406000);
+	p64(0x20, 0x7f0000002000ULL);
+	p32(0x40, 0x3); /* counter header: PMC0-1 */
+	p64(0x50, 0x100);
+	p64(0x58, 0x101);
+	assert_int_equal(run(&cfg, sz), PEBS_STEP_END);
+	assert_int_equal(nrec, 1);
+	assert_int_equal(recs[0].n_counters, 2);
+	/* Format 5 and before: 47:0 are the format, so a stray bit at 32 is no match. */
+	cfg.fmt = 5;
+	cfg.data_cfg = 0x1;
+	p64(0x00, (0x40ULL << 48) | 0x1 | (0x1ULL << 32));
+	assert_int_equal(run(&cfg, 0x40), PEBS_STEP_ANOMALY);
+	assert_non_null(strstr(an.what, "format field"));
 }
 
 /*
@@ -859,6 +900,7 @@ int main(void)
 	    cmocka_unit_test(test_fmt6_counters),
 	    cmocka_unit_test(test_fmt6_metrics_only_size),
 	    cmocka_unit_test(test_fmt6_timed_counters),
+	    cmocka_unit_test(test_fmt6_untimed_format_is_32_bits),
 	    cmocka_unit_test(test_adaptive_anomalies),
 	    cmocka_unit_test(test_legacy_truncated),
 	    cmocka_unit_test(test_arch),

@@ -56,7 +56,8 @@ static void test_fmt6_group(void **state)
 	for (unsigned int k = 0; k < 4; k++) {
 		const uint8_t *r = d.buf + k * size;
 
-		assert_int_equal(get64(r, 0), size << 48 | (cfg & GENMASK_ULL(47, 0)));
+		/* Format 6: the format field is DATA_CFG[31:0] (struct pebs_basic). */
+		assert_int_equal(get64(r, 0), size << 48 | (cfg & GENMASK_ULL(31, 0)));
 		assert_int_equal(get64(r, 0x20), 0x3ull | 0x1ull << 32); /* cntr 0x3, fixed 0x1 */
 		assert_int_equal(get64(r, 0x28), 0);			 /* metrics 0 */
 		assert_int_equal(get64(r, 0x30), 0);			 /* PMC0 */
