@@ -39,9 +39,8 @@ void run_acr(struct runner *r, struct kernel_ctx *k)
 	pp_snprintf(test, sizeof(test), "%s/acr", k->def->name);
 	if (acr_parse(r->jo->acr, &want))
 		want.reloaded = want.cause = want.total = -1; /* options_check refused it already */
-	rc = acr_run(r->ci, &want, kernel_run, k,
-		     (r->jo->cpu_timeout_s ? r->jo->cpu_timeout_s : JOB_CPU_TIMEOUT_S) * 1000000ULL,
-		     kernel_bsp_idle, k, &res, why, sizeof(why));
+	rc = acr_run(r->ci, &want, kernel_run, k, cpu_timeout_us(r->jo), kernel_bsp_idle, k, &res,
+		     why, sizeof(why));
 	if (rc == SESSION_TIMEOUT)
 		r->cpu_hung = true;
 	json_begin_object(j, NULL);
@@ -52,9 +51,7 @@ void run_acr(struct runner *r, struct kernel_ctx *k)
 		acr_error(r, test, rc, why);
 	else
 		verdict(r, test, acr_judge(&res, why, sizeof(why)) ? V_PASS : V_FAIL, NULL, why);
-	json_u64(j, "cpu", r->boot.cpu);
-	json_u64(j, "apic_id", r->boot.apic_id);
-	json_str(j, "core_type", r->boot.core_type);
+	json_run_cpu(j, &r->boot);
 	if (!rc) {
 		json_begin_object(j, "acr");
 		json_u64(j, "reloaded_gp", (uint64_t)res.ctr.reloaded);

@@ -22,7 +22,7 @@
  * returning (cpu-timeout=, default JOB_CPU_TIMEOUT_S): the longest default
  * run under QEMU TCG takes seconds.
  */
-static uint64_t cpu_timeout_us(const struct job_opts *jo)
+uint64_t cpu_timeout_us(const struct job_opts *jo)
 {
 	return (jo->cpu_timeout_s ? jo->cpu_timeout_s : JOB_CPU_TIMEOUT_S) * 1000000ULL;
 }

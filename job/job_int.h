@@ -169,6 +169,8 @@ struct run_ref {
  */
 void outcome(struct runner *r, const struct run_ref *run, enum verdict v, const char *prefix,
 	     const char *why);
+/* A run's "cpu", "apic_id" and "core_type" into the open object. */
+void json_run_cpu(struct json_out *j, const struct run_cpu *where);
 /* The same pair, "verdict" and "why" into the open object and the line, for other objects. */
 void verdict(struct runner *r, const char *test, enum verdict v, const char *prefix,
 	     const char *why);
@@ -194,5 +196,7 @@ void cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n);
 
 /* job.c */
 void next_chain(struct kernel_ctx *k);
+/* The job's cpu-timeout= in microseconds: how long a CPU's work may take. */
+uint64_t cpu_timeout_us(const struct job_opts *jo);
 
 #endif

@@ -29,11 +29,17 @@ void verdict(struct runner *r, const char *test, enum verdict v, const char *pre
 		report_skip(test, "%s%s%s", prefix, why, r->cpu_tag);
 }
 
+void json_run_cpu(struct json_out *j, const struct run_cpu *where)
+{
+	json_u64(j, "cpu", where->cpu);
+	json_u64(j, "apic_id", where->apic_id);
+	json_str(j, "core_type", where->core_type);
+}
+
 void outcome(struct runner *r, const struct run_ref *run, enum verdict v, const char *prefix,
 	     const char *why)
 {
 	struct json_out *j = &r->json;
-	const struct run_cpu *where;
 
 	json_begin_object(j, NULL);
 	json_str(j, "test", run->test);
@@ -43,10 +49,7 @@ void outcome(struct runner *r, const struct run_ref *run, enum verdict v, const 
 	else
 		json_str(j, "kind", pebs_kind_name(run->kind));
 	verdict(r, run->test, v, prefix, why);
-	where = run->where ? run->where : &r->boot;
-	json_u64(j, "cpu", where->cpu);
-	json_u64(j, "apic_id", where->apic_id);
-	json_str(j, "core_type", where->core_type);
+	json_run_cpu(j, run->where ? run->where : &r->boot);
 	if (run->res) {
 		cpu_tally_measured(r);
 		json_run_fields(r, run->res, run->o);
