@@ -13,6 +13,7 @@
 #include "../lib/fmt.h"
 #include "../lib/report.h"
 #include "../pmu/cpu.h"
+#include "../pmu/cpu_pebs.h"
 #include "../pmu/hw.h"
 #include "../pmu/session.h"
 #include "../pmu/uarch.h"

@@ -1,7 +1,13 @@
 # pmu: sources of this unit (see the top-level Makefile).
 PURE_SRCS += pmu/hw.c
 PURE_SRCS += pmu/session.c
+PURE_SRCS += pmu/session_result.c
+PURE_SRCS += pmu/pebs_arch.c
+PURE_SRCS += pmu/pebs_count.c
+PURE_SRCS += pmu/pebs_ds.c
+PURE_SRCS += pmu/pmi.c
 PURE_SRCS += pmu/cpu.c
+PURE_SRCS += pmu/cpu_pebs.c
 
 PURE_SRCS += pmu/uarch.c
 PURE_SRCS += pmu/event.c

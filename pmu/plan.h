@@ -10,6 +10,7 @@
 #ifndef PP_PMU_PLAN_H
 #define PP_PMU_PLAN_H
 
+#include "cpu_pebs.h"
 #include "event.h"
 #include "session.h"
 #include "uarch.h"

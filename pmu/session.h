@@ -173,11 +173,4 @@ static inline uint64_t session_result_bytes(uint32_t buffer_kib, enum pebs_drain
  */
 unsigned int session_pmi_reserve(const struct cpu_info *ci, bool baseline);
 
-/*
- * Whether PEBS can be used at all on this CPU, and why not (the SKIP
- * reason, with a hint when a hypervisor hides the PMU): the one check,
- * which the app, the job and every plan (plan_build) ask.
- */
-bool pmu_pebs_usable(const struct cpu_info *ci, char *why, size_t why_size);
-
 #endif

@@ -23,6 +23,7 @@
 #include "ds/ds.h"
 #include "decode/decode.h"
 #include "pmu/cpu.h"
+#include "pmu/cpu_pebs.h"
 #include "pmu/hw.h"
 #include "pmu/msr.h"
 #include "pmu/offcore.h"

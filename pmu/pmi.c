@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: MIT
+/*
+ * pmi.c - the session's performance-monitoring interrupt: LVTPC pointed at
+ * our vector and our handler installed (drain=pmi), or LVTPC masked where
+ * the buffer threshold requests a PMI although the session polls
+ * (arch-PEBS); both undone at teardown (session_int.h).
+ */
+#include "session_int.h"
+#include "hw.h"
+#include "msr.h"
+#include "../lib/fmt.h"
+#include "../lib/report.h"
+
+/*
+ * PMI handler (Linux core.c intel_pmu_handle_irq): GLOBAL_CTRL = 0, then loop { read status, ack,
+ * drain } at most 100 times, re-enable, EOI; LVTPC, which the delivery masked
+ * (SDM 11.5.1), is unmasked where the generation's row says (early, mid or
+ * late ack).  Our vector uses fixed delivery, so a PMI requested after an
+ * early or mid unmask waits in the IRR until the EOI.
+ *
+ * No firmware call on this path: the PMI may have interrupted one (a
+ * ConOut, SerialIo or file Write of a report line), and calling into the
+ * same driver again from the interrupt is not safe.  So what it reports -
+ * the trace=msr lines of its MSR accesses, a simulator rule - is held back
+ * (lib/report.h deferred output) and printed by the session after the
+ * handler is removed.
+ */
+static void pmi_handler(void *ctx)
+{
+	struct sess *s = ctx;
+	uint64_t status,
+	    ours = s->plan.global_ctrl | GLOBAL_STATUS_BUFFER_OVF | GLOBAL_STATUS_ARCH_PEBS;
+	enum pmi_ack ack = s->plan.ua->pmi_ack;
+	unsigned int loops;
+
+	/*
+	 * v4+: with DEBUGCTL.FREEZE_PERFMON_ON_PMI (firmware may leave it set)
+	 * the PMI sets CTR_Frz[59] (and LBR_Frz[58]) and the counters stay
+	 * frozen until those are cleared (SDM 18.2.4.1); ack them too, as
+	 * Linux acks the whole status it read.
+	 */
+	if (s->ci->pmu_version >= 4)
+		ours |= GLOBAL_STATUS_LBR_FRZ | GLOBAL_STATUS_CTR_FRZ;
+
+	report_defer_begin();
+	s->res->pmis++;
+	/* LVTPC unmask per generation (uarch_info.pmi_ack, Linux intel_pmu_handle_irq). */
+	if (ack == PMI_ACK_EARLY)
+		hw_apic_write(APIC_LVTPC, PMI_VECTOR);
+	session_wr(s, MSR_IA32_PERF_GLOBAL_CTRL, 0);
+	for (loops = 0; loops < PMI_MAX_LOOPS; loops++) {
+		if (!session_rd(s, MSR_IA32_PERF_GLOBAL_STATUS, &status) || !(status & ours))
+			break;
+		if (!session_wr(s, MSR_IA32_PERF_GLOBAL_OVF_CTRL, status & ours))
+			break;
+		s->ops->drain(s);
+	}
+	if (loops == PMI_MAX_LOOPS)
+		s->pmi_stuck++;
+	if (ack == PMI_ACK_MID)
+		hw_apic_write(APIC_LVTPC, PMI_VECTOR);
+	if (!s->faulted && !s->disarming)
+		session_wr(s, MSR_IA32_PERF_GLOBAL_CTRL, s->plan.global_ctrl);
+	hw_apic_write(APIC_EOI, 0);
+	if (ack == PMI_ACK_LATE)
+		hw_apic_write(APIC_LVTPC, PMI_VECTOR);
+	report_defer_end();
+}
+
+bool pmi_setup(struct sess *s)
+{
+	if (!s->ops->drain)
+		return true; /* no buffer: nothing to interrupt for */
+	if (s->cfg->drain != PEBS_DRAIN_PMI) {
+		/*
+		 * Arch-PEBS polling: PEBS_INDEX.THRESH lies inside the buffer
+		 * (pebs_arch.c), so crossing it requests a PMI (GLOBAL_STATUS
+		 * bit 54).  LVTPC stays masked for the session, so none reaches
+		 * whatever the firmware has there; the session acks the bit.
+		 */
+		if (s->ops->polled_pmi) {
+			s->orig_lvtpc = hw_apic_read(APIC_LVTPC);
+			s->masked_lvtpc = true;
+			hw_apic_write(APIC_LVTPC, s->orig_lvtpc | APIC_LVT_MASK);
+		}
+		return true;
+	}
+	if (hw_set_pmi_handler(PMI_VECTOR, pmi_handler, s))
+		return false;
+	s->orig_lvtpc = hw_apic_read(APIC_LVTPC);
+	s->armed_pmi = true;
+	hw_apic_write(APIC_LVTPC, PMI_VECTOR); /* fixed delivery, unmasked */
+	return true;
+}
+
+/* The PMI vector's bit in the local APIC's ISR or IRR (APIC_ISR, APIC_IRR). */
+static bool pmi_vector_bit(uint32_t base)
+{
+	return hw_apic_read(base + 0x10 * (PMI_VECTOR / 32)) & BIT_ULL(PMI_VECTOR % 32);
+}
+
+void pmi_teardown(struct sess *s)
+{
+	unsigned int tries;
+
+	if (s->masked_lvtpc) {
+		hw_apic_write(APIC_LVTPC, s->orig_lvtpc);
+		s->masked_lvtpc = false;
+	}
+	if (!s->armed_pmi)
+		return;
+	hw_apic_write(APIC_LVTPC, s->orig_lvtpc | APIC_LVT_MASK);
+	/*
+	 * Masking LVTPC stops new PMIs, not one the local APIC already took: it
+	 * waits in the IRR (interrupts off, as firmware may run an AP) or sits
+	 * in the ISR without its EOI (SDM Vol. 3A 11.8.4).  With the firmware's
+	 * IDT back, the firmware's handler would take it and send no EOI,
+	 * blocking every vector of its priority class and below.  So, while
+	 * our handler is still installed: EOI what is in service, and let a
+	 * held PMI in (one instruction with interrupts on) for our handler to
+	 * take and EOI.
+	 */
+	for (tries = 0; tries < PMI_MAX_LOOPS; tries++) {
+		if (pmi_vector_bit(APIC_ISR))
+			hw_apic_write(APIC_EOI, 0);
+		else if (pmi_vector_bit(APIC_IRR))
+			hw_irq_window();
+		else
+			break;
+	}
+	s->pmi_latched = tries == PMI_MAX_LOOPS;
+	hw_set_pmi_handler(PMI_VECTOR, NULL, NULL);
+	hw_apic_write(APIC_LVTPC, s->orig_lvtpc);
+	s->armed_pmi = false;
+}
+
+int pmi_verdict(const struct sess *s, char *why, size_t why_size)
+{
+	if (s->pmi_stuck) {
+		pp_snprintf(why, why_size, "PMI loop stuck (%u times over %d iterations)",
+			    s->pmi_stuck, PMI_MAX_LOOPS);
+		return SESSION_FAULT;
+	}
+	if (s->pmi_latched) {
+		pp_snprintf(why, why_size,
+			    "a PMI (vector 0x%x) stayed in the local APIC's IRR/ISR when the "
+			    "handler was removed",
+			    PMI_VECTOR);
+		return SESSION_FAULT;
+	}
+	return 0;
+}
