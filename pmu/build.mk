@@ -10,6 +10,7 @@ PURE_SRCS += pmu/cpu.c
 PURE_SRCS += pmu/cpu_pebs.c
 
 PURE_SRCS += pmu/uarch.c
+PURE_SRCS += pmu/constraints.c
 PURE_SRCS += pmu/event.c
 PURE_SRCS += pmu/plan.c
 PURE_SRCS += pmu/snapshot.c

@@ -93,9 +93,8 @@ static int apply_modifier(struct pmu_event *ev, const char *tok, bool allow_ldla
 	} else if (!strcmp(key, "ldlat") && allow_ldlat) {
 		if (!eq || v < 3 || v > 0xffff) {
 			pp_snprintf(why, why_size,
-				    "event '%s': ldlat=N out of range (accepted: N in 3..65535; "
-				    "SDM 18.9.4.2: "
-				    "minimum 3)",
+				    "event '%s': ldlat=N out of range "
+				    "(accepted: N in 3..65535; SDM 18.9.4.2: minimum 3)",
 				    ev->name);
 			return -1;
 		}
@@ -438,9 +437,8 @@ int pmu_event_parse(const struct perfmon_table *t, const char *text, struct pmu_
 		if (umask < 1 || umask > 8) {
 			pp_snprintf(why, why_size,
 				    "event '%s': encodes as event 0x00 umask 0x%02x, which is no "
-				    "counter (accepted: umask 0x01..0x08, fixed counter + 1, or "
-				    "the perfmon "
-				    "name, e.g. INST_RETIRED.ANY)",
+				    "counter (accepted: umask 0x01..0x08, fixed counter + 1, "
+				    "or the perfmon name, e.g. INST_RETIRED.ANY)",
 				    ev->name, umask);
 			return -1;
 		}

@@ -186,21 +186,28 @@ static int pebs_event_rules(const struct pmu_plan *p, const struct pmu_event *ev
 
 /*
  * GP counters of an event's rule when it has no perfmon row (a raw encoding
- * the file lacks, or a CPU perfmon has no file for: Core 2): the uarch
- * table's constraints (Linux ds.c / core.c tables).
+ * the file lacks, or a CPU perfmon has no file for: Core 2, Diamond
+ * Rapids): Linux's constraints (pmu/constraints.c), with arch-PEBS as with
+ * legacy PEBS.  An event no PEBS row names: the generation's PEBS counters,
+ * or with arch-PEBS every counter (Linux PMU_FL_PEBS_ALL: the counting
+ * constraints decide, ds.c intel_pebs_constraints); the latency facilities
+ * keep their counters (row ldlat_gp/store_gp, from the same tables).
  */
 static uint32_t fallback_sample_gp(const struct pmu_plan *p, const char **rule)
 {
 	const struct uarch_info *ua = p->ua;
 	uint16_t code = pmu_event_code(&p->sample);
-	uint32_t gp = (p->arch ? 0xffffffffu : uarch_event_counters(ua, code)) &
+	const struct uarch_constraint *c = constraints_find(ua->cons, code);
+	uint32_t gp = (c	 ? c->gp
+		       : p->arch ? 0xffffffffu
+				 : ua->pebs_gp) &
 		      uarch_count_counters(ua, code);
 
-	*rule = "no perfmon row; PEBS counters of pmu/uarch.c (Linux ds.c)";
-	if (p->kind == KIND_LDLAT && !p->arch) {
+	*rule = "no perfmon row; PEBS counters of pmu/constraints.c (Linux ds.c)";
+	if (p->kind == KIND_LDLAT) {
 		gp &= ua->ldlat_gp;
 		*rule = "no perfmon row; load-latency counters of pmu/uarch.c (Linux ds.c)";
-	} else if ((p->kind == KIND_STORE || p->kind == KIND_STLAT) && !p->arch) {
+	} else if (p->kind == KIND_STORE || p->kind == KIND_STLAT) {
 		gp &= ua->store_gp;
 		*rule = "no perfmon row; store counters of pmu/uarch.c (SDM 18.9.4.3, Linux ds.c)";
 	}
@@ -284,9 +291,8 @@ static int pick_sample_counter(struct pmu_plan *p, char *why, size_t why_size)
 			return refuse(
 			    why, why_size,
 			    "event '%s' lives on fixed counter %d: fixed-counter PEBS needs "
-			    "adaptive PEBS (PERF_CAPABILITIES[14]) or arch-PEBS (accepted: events "
-			    "on "
-			    "GP counters here)",
+			    "adaptive PEBS (PERF_CAPABILITIES[14]) or arch-PEBS "
+			    "(accepted: events on GP counters here)",
 			    ev->name, ev->fixed);
 		p->sample_ctr = 32 + ev->fixed;
 		p->sample_pdist = (ev->pdist_ctrs.fixed & p->pdist_fixed_ok) & BIT_ULL(ev->fixed);
@@ -445,8 +451,8 @@ static int evtsel_ext_check(const struct pmu_plan *p, const struct pmu_event *ev
 		    !(p->evtsel_ext & evtsel_ext_rules[i].cpuid))
 			return refuse(why, why_size,
 				      "event '%s' sets %s, which this CPU does not enumerate "
-				      "(CPUID.23H.0:EBX[%d] clear%s) (accepted: events without "
-				      "UMASK2 and EQ: "
+				      "(CPUID.23H.0:EBX[%d] clear%s) "
+				      "(accepted: events without UMASK2 and EQ: "
 				      "no perfmon UMaskExt or Equal, no raw umask2= or eq)",
 				      ev->name, evtsel_ext_rules[i].what,
 				      lowest_bit(evtsel_ext_rules[i].cpuid),

@@ -21,135 +21,9 @@ static const struct ucode_min snb_ucodes[] = {
 
 #define EV(event, umask) ((uint16_t)((event) | ((umask) << 8)))
 
-/* PDIR: INST_RETIRED.PREC_DIST (0x01c0) on PMC1 only (SDM Vol. 3B 18.9.4.4 "Precise Distribution of
- * Instructions Retired (PDIR)"; ds.c snb..skl). */
-static const struct uarch_constraint pdir_pmc1[] = {
-    {EV(0xc0, 0x01), false, 0x2, 0},
-    {0, false, 0, 0},
-};
-
-/* ICL: PREC_DIST lives on fixed counter 0 only (ds.c intel_icl_pebs_event_constraints). */
-static const struct uarch_constraint icl_cons[] = {
-    {EV(0xc0, 0x01), false, 0x0, 0},
-    {0, false, 0, 0},
-};
-
-/* ---- counting constraints (core.c intel_*_event_constraints) ---- */
-
-/*
- * core.c intel_core2_event_constraints (Core 2 has no perfmon file, so these
- * place every counted event): FP_COMP_OPS_EXE 0x10, CYCLES_DIV_BUSY 0x14,
- * IDLE_DURING_DIV 0x18, RS_UOPS_DISPATCH_CYCLES 0xa1, ITLB_MISS_RETIRED 0xc9,
- * MEM_LOAD_RETIRED 0xcb on PMC0; FP_ASSIST, MUL, DIV 0x11-0x13 and
- * DELAYED_BYPASS 0x19 on PMC1.
- */
-static const struct uarch_constraint core2_count[] = {
-    {0x10, true, 0x1, 0}, {0x11, true, 0x2, 0x13}, {0x14, true, 0x1, 0},
-    {0x18, true, 0x1, 0}, {0x19, true, 0x2, 0},	   {0xa1, true, 0x1, 0},
-    {0xc9, true, 0x1, 0}, {0xcb, true, 0x1, 0},	   {0, false, 0, 0},
-};
-
-/* core.c intel_nehalem_event_constraints: L1D_* and CACHE_LOCK_CYCLES on PMC0-1. */
-static const struct uarch_constraint nhm_count[] = {
-    {0x40, true, 0x3, 0x43}, {0x48, true, 0x3, 0}, {0x4e, true, 0x3, 0},
-    {0x51, true, 0x3, 0},    {0x63, true, 0x3, 0}, {0, false, 0, 0},
-};
-
-/* core.c intel_westmere_event_constraints: 0x60 and 0xb3 on PMC0 only. */
-static const struct uarch_constraint wsm_count[] = {
-    {0x51, true, 0x3, 0}, {0x60, true, 0x1, 0}, {0x63, true, 0x3, 0},
-    {0xb3, true, 0x1, 0}, {0, false, 0, 0},
-};
-
-/* core.c intel_snb_event_constraints: L1D_PEND_MISS on PMC2, LOAD_LATENCY on PMC3. */
-static const struct uarch_constraint snb_count[] = {
-    {0x48, true, 0x4, 0},
-    {EV(0xc0, 0x01), false, 0x2, 0},
-    {0xcd, true, 0x8, 0},
-    {0, false, 0, 0},
-};
-
-/* core.c intel_ivb_event_constraints (the ones pebsprobe can name). */
-static const struct uarch_constraint ivb_count[] = {
-    {EV(0x48, 0x01), false, 0x4, 0},
-    {EV(0xc0, 0x01), false, 0x2, 0},
-    {0, false, 0, 0},
-};
-
-/* core.c intel_icl_event_constraints: these event ranges count on PMC0-3 only. */
-static const struct uarch_constraint icl_count[] = {
-    {0x03, true, 0xf, 0x0a}, {0x1f, true, 0xf, 0x28}, {0x32, true, 0xf, 0},
-    {0x48, true, 0xf, 0x56}, {0x60, true, 0xf, 0x8b}, {0xa3, true, 0xf, 0},
-    {0xa8, true, 0xf, 0xb0}, {0xb7, true, 0xf, 0xbd}, {0xd0, true, 0xf, 0xe6},
-    {0xef, true, 0xf, 0},    {0xf0, true, 0xf, 0xf4}, {0, false, 0, 0},
-};
-
 /* Writable PEBS_FRONTEND bits, core.c *_extra_regs. */
 #define FE_SKL 0x7fff17ULL /* core.c intel_skl_extra_regs / icl */
 #define FE_GLC 0x7fff1fULL /* intel_glc_extra_regs */
-
-/*
- * Counting constraints of the Golden Cove class, for encodings the perfmon
- * file has no row for (a row's Counter field wins: pmu/plan.c).  core.c
- * intel_glc_event_constraints: codes 0x01-0x8f on PMC0-3 except 0x2e and
- * 0x3c; 0x04a4, 0x08a4, 0x02cd and 0xce on PMC0; 0xd0-0xdf on PMC0-3.
- * First match wins.
- */
-/* clang-format off */
-#define GLC_COUNT_RULES                    \
-	{0x2e, true, 0xffffffff, 0},       \
-	{0x3c, true, 0xffffffff, 0},       \
-	{0x01, true, 0xf, 0x8f},           \
-	{EV(0xa4, 0x04), false, 0x1, 0},   \
-	{EV(0xa4, 0x08), false, 0x1, 0},   \
-	{EV(0xcd, 0x02), false, 0x1, 0},   \
-	{0xce, true, 0x1, 0},              \
-	{0xd0, true, 0xf, 0xdf}
-/* clang-format on */
-static const struct uarch_constraint glc_count[] = {
-    GLC_COUNT_RULES,
-    {0, false, 0, 0},
-};
-
-/*
- * Lion Cove: core.c intel_lnc_event_constraints: 0x0148 and 0x0175 on PMC2,
- * 0x08a3/0x0ca3 on PMC2, 0x10a4 on PMC0, 0x01b1 on PMC3, store latency
- * 0x02cd on PMC0-1 (ahead of Golden Cove's PMC0: first match wins), then
- * the Golden Cove rules.
- */
-static const struct uarch_constraint lnc_count[] = {
-    {EV(0x48, 0x01), false, 0x4, 0},
-    {EV(0x75, 0x01), false, 0x4, 0},
-    {EV(0xa3, 0x08), false, 0x4, 0},
-    {EV(0xa3, 0x0c), false, 0x4, 0},
-    {EV(0xa4, 0x10), false, 0x1, 0},
-    {EV(0xb1, 0x01), false, 0x8, 0},
-    {EV(0xcd, 0x02), false, 0x3, 0},
-    GLC_COUNT_RULES,
-    {0, false, 0, 0},
-};
-
-/*
- * Panther Cove: ds.c intel_pnc_pebs_event_constraints (Linux d345b6bb8860 "perf/x86/intel:
- * Add core PMU support for DMR"): the DataLA events 0xd0..0xd4 and 0xd6 on PMC0-3.
- */
-static const struct uarch_constraint pnc_cons[] = {
-    {0xd0, true, 0xf, 0xd4},
-    {0xd6, true, 0xf, 0},
-    {0, false, 0, 0},
-};
-
-/* Arctic Wolf: ds.c intel_arw_pebs_event_constraints (c847a208f43b), 0x01d4..0x08d4. */
-static const struct uarch_constraint arw_cons[] = {
-    {0x01d4, false, 0x1, 0}, {0x02d4, false, 0x2, 0}, {0x04d4, false, 0x4, 0},
-    {0x08d4, false, 0x8, 0}, {0, false, 0, 0},
-};
-
-/* Golden Cove: INST_RETIRED.* (0xc0) on 0xfe (ds.c intel_glc_pebs_event_constraints). */
-static const struct uarch_constraint glc_cons[] = {
-    {0xc0, true, 0xfe, 0},
-    {0, false, 0, 0},
-};
 
 /*
  * The kernels' counted events (enum uarch_count) by perfmon EventName; each
@@ -208,8 +82,9 @@ static const struct uarch_constraint glc_cons[] = {
 		.flags = UA_LDLAT | UA_LDLAT_ALONE | UA_PRECISE_STORE | JUDGE_SNB,                 \
 		.layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0xf, .ldlat_gp = 0x8, .store_gp = 0x8,  \
 		.pdist_gp = 0x2, .min_period = 32, .ldlat_event = EV(0xcd, 0x01),                  \
-		.store_event = EV(0xcd, 0x02), .ucode = uc, .n_ucode = nuc, .cons = pdir_pmc1,     \
-		.inst_event = EV(0xc0, 0x01), .offcore_valid = {ocr, ocr}, .count_cons = cc,       \
+		.store_event = EV(0xcd, 0x02), .ucode = uc, .n_ucode = nuc,                        \
+		.cons = constraints_pdir_pebs, .inst_event = EV(0xc0, 0x01),                       \
+		.offcore_valid = {ocr, ocr}, .count_cons = cc,                                     \
 		.pmi_ack = PMI_ACK_EARLY /* core.c: no late_ack before Haswell */,                 \
 		.dsrc = DSRC_SNB, .count_ev = COUNT_SNB,                                           \
 		.pebs_flags_src = "SDM Vol. 3B 18.9.4 NOTE"                                        \
@@ -231,7 +106,7 @@ static const struct uarch_constraint glc_cons[] = {
 		.layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0xf, .ldlat_gp = 0xf, .pdist_gp = 0x2,  \
 		.min_period = 32, .ldlat_event = EV(0xcd, 0x01),                                   \
 		.datala_load_event = EV(0xd0, 0x81), .datala_store_event = EV(0xd0, 0x82),         \
-		.cons = pdir_pmc1, .inst_event = EV(0xc0, 0x01),                                   \
+		.cons = constraints_pdir_pebs, .inst_event = EV(0xc0, 0x01),                       \
 		.offcore_valid = {0x3fffff8fffULL, 0x3fffff8fffULL},                               \
 		.frontend_valid = ((extra)&UA_FRONTEND) ? FE_SKL : 0, .dsrc = (ds),                \
 		.count_ev = cnt, .pebs_flags_src = fl                                              \
@@ -252,15 +127,15 @@ static const struct uarch_constraint glc_cons[] = {
 		.ldlat_gp = (ldl), .store_gp = 0x1, .pdist_gp = 0x1, .pdist_fixed = 0x1,           \
 		.min_period = 32, .ldlat_event = EV(0xcd, 0x01), .store_event = EV(0xcd, 0x02),    \
 		.datala_load_event = EV(0xd0, 0x81), .datala_store_event = EV(0xd0, 0x82),         \
-		.aux_event = ((extra)&UA_MEM_LOADS_AUX) ? EV(0x03, 0x82) : 0, .cons = glc_cons,    \
-		.inst_event = 0x00c0, .offcore_valid = {ocr, ocr}, .frontend_valid = FE_GLC,       \
-		.count_cons = (cc), .dsrc = (ds), .count_ev = COUNT_GLC                            \
+		.aux_event = ((extra)&UA_MEM_LOADS_AUX) ? EV(0x03, 0x82) : 0,                      \
+		.cons = constraints_glc_pebs, .inst_event = 0x00c0, .offcore_valid = {ocr, ocr},   \
+		.frontend_valid = FE_GLC, .count_cons = (cc), .dsrc = (ds), .count_ev = COUNT_GLC  \
 	}
 
 /*
- * Panther Cove class (DMR; NVL P-core): ds.c intel_pnc_pebs_event_constraints
- * (d345b6bb8860): ld-lat 0x1cd on 0xfc, store latency 0x2cd on 0x3, DataLA
- * 0x81d0/0x82d0 on 0xf, INST_RETIRED.PREC_DIST on fixed 0.
+ * Panther Cove class (DMR; NVL P-core): constraints_pnc_pebs and
+ * constraints_pnc (pmu/constraints.c) place its events; ldlat_gp and
+ * store_gp are those tables' latency rows.
  */
 #define PNC_ROW(u, nm, extra)                                                                      \
 	{                                                                                          \
@@ -273,7 +148,8 @@ static const struct uarch_constraint glc_cons[] = {
 		.ldlat_gp = 0xfc, .store_gp = 0x3, .pdist_fixed = 0x1, .min_period = 32,           \
 		.ldlat_event = EV(0xcd, 0x01), .store_event = EV(0xcd, 0x02),                      \
 		.datala_load_event = EV(0xd0, 0x81), .datala_store_event = EV(0xd0, 0x82),         \
-		.cons = pnc_cons, .inst_event = 0x00c0, .dsrc = DSRC_PNC                           \
+		.cons = constraints_pnc_pebs, .count_cons = constraints_pnc, .inst_event = 0x00c0, \
+		.dsrc = DSRC_PNC                                                                   \
 	}
 
 static const struct uarch_info uarch_table[] = {
@@ -292,7 +168,7 @@ static const struct uarch_info uarch_table[] = {
      .errata_model = 0x0f /* Merom only: Merom-L, Penryn, Dunnington keep PEBS */,
      .dsrc = DSRC_NA /* fmt0 records have no data-source field (ds.c pebs_record_core) */,
      .pebs_flags_src = FLAGS_LINUX("intel_core2_pebs_event_constraints"),
-     .count_cons = core2_count},
+     .count_cons = constraints_core2},
     {.uarch = UARCH_NHM,
      .name = "Nehalem",
      .fmt = 1,
@@ -306,7 +182,7 @@ static const struct uarch_info uarch_table[] = {
      .ldlat_event = EV(0x0b, 0x10),
      .inst_event = 0x00c0,
      .offcore_valid = {0xffff, 0}, /* intel_nehalem_extra_regs */
-     .count_cons = nhm_count,
+     .count_cons = constraints_nhm,
      .pmi_ack = PMI_ACK_EARLY,
      .dsrc = DSRC_NHM /* core.c intel_pmu_init NEHALEM: pebs_no_tlb */,
      .pebs_flags_src = FLAGS_LINUX("intel_nehalem_pebs_event_constraints")},
@@ -323,14 +199,14 @@ static const struct uarch_info uarch_table[] = {
      /* WSM-EP-SP/events/WestmereEP-SP_core.json: INST_RETIRED.ANY_P is umask 0x01, PEBS 1 */
      .inst_event = EV(0xc0, 0x01),
      .offcore_valid = {0xffff, 0xffff},
-     .count_cons = wsm_count,
+     .count_cons = constraints_wsm,
      .pmi_ack = PMI_ACK_EARLY,
      .dsrc = DSRC_WSM /* core.c intel_pmu_init WESTMERE: the NHM table, TLB and lock bits */,
      .pebs_flags_src = FLAGS_LINUX("intel_westmere_pebs_event_constraints")},
     /* OFFCORE_RSPx: intel_snb_extra_regs; the -EP models differ, per model in pmu/extra_regs.c */
     SNB_ROW(UARCH_SNB, "Sandy Bridge", snb_ucodes, ARRAY_SIZE(snb_ucodes), 0x3f807f8fffULL,
-	    snb_count),
-    SNB_ROW(UARCH_IVB, "Ivy Bridge", NULL, 0, 0x3f807f8fffULL, ivb_count),
+	    constraints_snb),
+    SNB_ROW(UARCH_IVB, "Ivy Bridge", NULL, 0, 0x3f807f8fffULL, constraints_ivb),
     HSW_ROW(UARCH_HSW, "Haswell", 2, 0, DSRC_SNB, COUNT_SNB, "SDM Vol. 3B 18.11.1 NOTE"),
     HSW_ROW(UARCH_BDW, "Broadwell", 2, 0, DSRC_SNB, COUNT_SNB,
 	    FLAGS_LINUX("intel_bdw_pebs_event_constraints")),
@@ -355,12 +231,12 @@ static const struct uarch_info uarch_table[] = {
      .ldlat_event = EV(0xcd, 0x01),
      .datala_load_event = EV(0xd0, 0x81),
      .datala_store_event = EV(0xd0, 0x82),
-     .cons = icl_cons,
+     .cons = constraints_icl_pebs,
      .inst_event = 0x00c0,
 
      .offcore_valid = {0x3fffffbfffULL, 0x3fffffbfffULL},
      .frontend_valid = FE_SKL,
-     .count_cons = icl_count,
+     .count_cons = constraints_icl,
      .dsrc = DSRC_SKL /* ds.c _skl(pmem = false) */,
      .count_ev = COUNT_SKL},
     {.uarch = UARCH_ICX,
@@ -377,26 +253,26 @@ static const struct uarch_info uarch_table[] = {
      .ldlat_event = EV(0xcd, 0x01),
      .datala_load_event = EV(0xd0, 0x81),
      .datala_store_event = EV(0xd0, 0x82),
-     .cons = icl_cons,
+     .cons = constraints_icl_pebs,
      .inst_event = 0x00c0,
 
      .offcore_valid = {0x3fffffbfffULL, 0x3fffffbfffULL},
      .frontend_valid = FE_SKL,
-     .count_cons = icl_count,
+     .count_cons = constraints_icl,
      .dsrc = DSRC_SKX /* core.c intel_pmu_init ICELAKE_X: pmem = true */,
      .count_ev = COUNT_SKL},
     /* intel_glc_extra_regs: OFFCORE_RSP 0x3fffffffff */
     /* data source: core.c intel_pmu_init SAPPHIRERAPIDS_X/EMERALDRAPIDS_X/GRANITERAPIDS_X:
        _skl(pmem = true), pebs_block */
-    GLC_ROW(UARCH_SPR, "Sapphire Rapids", 5, UA_MEM_LOADS_AUX, 0xfe, 0x3fffffffffULL, glc_count,
-	    DSRC_SPR),
-    GLC_ROW(UARCH_EMR, "Emerald Rapids", 5, UA_MEM_LOADS_AUX, 0xfe, 0x3fffffffffULL, glc_count,
-	    DSRC_SPR),
+    GLC_ROW(UARCH_SPR, "Sapphire Rapids", 5, UA_MEM_LOADS_AUX, 0xfe, 0x3fffffffffULL,
+	    constraints_glc, DSRC_SPR),
+    GLC_ROW(UARCH_EMR, "Emerald Rapids", 5, UA_MEM_LOADS_AUX, 0xfe, 0x3fffffffffULL,
+	    constraints_glc, DSRC_SPR),
     /* core.c: PMU_FL_MEM_LOADS_AUX only for SPR/EMR, not GNR */
-    GLC_ROW(UARCH_GNR, "Granite Rapids", 5, 0, 0xfe, 0x3fffffffffULL, glc_count, DSRC_SPR),
+    GLC_ROW(UARCH_GNR, "Granite Rapids", 5, 0, 0xfe, 0x3fffffffffULL, constraints_glc, DSRC_SPR),
     /* data source: ds.c intel_pmu_pebs_data_source_adl/_mtl, P-core: _skl(false), pebs_block */
     GLC_ROW(UARCH_GLC, "Golden Cove (hybrid P-core)", 4, UA_MEM_LOADS_AUX | UA_HYBRID, 0xfe,
-	    0x3fffffffffULL, glc_count, DSRC_ADL),
+	    0x3fffffffffULL, constraints_glc, DSRC_ADL),
     {.uarch = UARCH_GRT,
      .name = "Gracemont (hybrid E-core)",
      .fmt = 4,
@@ -441,7 +317,7 @@ static const struct uarch_info uarch_table[] = {
      .dsrc = DSRC_CMT /* ds.c intel_pmu_pebs_data_source_mtl, E-core: __cmt */},
     /* ds.c intel_lnc_pebs_event_constraints: ld-lat 0x1cd on 0x3fc; intel_lnc_extra_regs */
     /* data source: ds.c lnl_latency_data -> lnc_latency_data, lnc_pebs_data_source */
-    GLC_ROW(UARCH_LNC, "Lion Cove (P-core)", 6, UA_HYBRID, 0x3fc, 0xfffffffffffULL, lnc_count,
+    GLC_ROW(UARCH_LNC, "Lion Cove (P-core)", 6, UA_HYBRID, 0x3fc, 0xfffffffffffULL, constraints_lnc,
 	    DSRC_LNC),
     /*
      * Cougar Cove (Panther Lake, Wildcat Lake P-core; perfmon mapfile 6-CC, 6-D5,
@@ -449,8 +325,8 @@ static const struct uarch_info uarch_table[] = {
      * PANTHERLAKE_L / WILDCATLAKE_L "goto lnl_common", Lion Cove's code path
      * with only the name changed, so Lion Cove's facts under its own name.
      */
-    GLC_ROW(UARCH_CGC, "Cougar Cove (P-core)", 6, UA_HYBRID, 0x3fc, 0xfffffffffffULL, lnc_count,
-	    DSRC_LNC),
+    GLC_ROW(UARCH_CGC, "Cougar Cove (P-core)", 6, UA_HYBRID, 0x3fc, 0xfffffffffffULL,
+	    constraints_lnc, DSRC_LNC),
     {.uarch = UARCH_GLM,
      .name = "Goldmont",
      .fmt = 3,
@@ -521,7 +397,8 @@ static const struct uarch_info uarch_table[] = {
      .min_period = 32,
      .ldlat_event = EV(0xd0, 0x05),
      .store_event = EV(0xd0, 0x06),
-     .cons = arw_cons,
+     .cons = constraints_arw_pebs,
+     .count_cons = constraints_arw,
      .inst_event = 0x00c0,
      .pmi_ack = PMI_ACK_MID /* core.c intel_pmu_init_hybrid: mid_ack on small cores */,
      /* core.c INTEL_NOVALAKE(_L) small core: intel_pmu_init_arw; ds.c nvl_latency_data ->
@@ -925,30 +802,9 @@ enum pebs_kind uarch_event_kind(const struct uarch_info *ua, uint16_t evtsel)
 	return KIND_OTHER;
 }
 
-static const struct uarch_constraint *find_constraint(const struct uarch_constraint *c,
-						      uint16_t evtsel)
-{
-	uint8_t ev = evtsel & 0xff;
-
-	for (; c && (c->gp || c->code); c++) {
-		if (!c->any_umask && evtsel == c->code)
-			return c;
-		if (c->any_umask && (ev == c->code || (c->last && ev > c->code && ev <= c->last)))
-			return c;
-	}
-	return NULL;
-}
-
-uint32_t uarch_event_counters(const struct uarch_info *ua, uint16_t evtsel)
-{
-	const struct uarch_constraint *c = find_constraint(ua->cons, evtsel);
-
-	return c ? c->gp : ua->pebs_gp;
-}
-
 uint32_t uarch_count_counters(const struct uarch_info *ua, uint16_t evtsel)
 {
-	const struct uarch_constraint *c = find_constraint(ua->count_cons, evtsel);
+	const struct uarch_constraint *c = constraints_find(ua->count_cons, evtsel);
 
 	return c ? c->gp : 0xffffffffu;
 }

@@ -15,6 +15,7 @@
 #define PP_PMU_UARCH_H
 
 #include "../decode/decode.h"
+#include "constraints.h"
 #include "cpu.h"
 
 /*
@@ -99,14 +100,6 @@ struct ucode_min {
 	uint32_t model, stepping, min_rev;
 };
 
-/* An event's own PEBS counter constraint (Linux ds.c *_pebs_event_constraints). */
-struct uarch_constraint {
-	uint16_t code; /* evtsel[15:0], or [7:0] only when any_umask */
-	bool any_umask;
-	uint32_t gp;  /* allowed GP counters */
-	uint8_t last; /* any_umask: event codes code..last (0: code only) */
-};
-
 struct uarch_info {
 	enum pebs_uarch uarch;
 	const char *name;
@@ -156,9 +149,6 @@ struct uarch_info {
 	 */
 	const char *pebs_flags_src;
 };
-
-/* GP counters event evtsel[15:0] may PEBS on (all of `pebs_gp` unless constrained). */
-uint32_t uarch_event_counters(const struct uarch_info *ua, uint16_t evtsel);
 
 const struct uarch_info *uarch_get(enum pebs_uarch u);
 /*

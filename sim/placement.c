@@ -22,7 +22,8 @@
  *     (perfmon README, TakenAlone): two of them counting at once both count
  *     nothing and write no records (rules.c sets alone_clash).
  * An encoding the file has no row for, and a model perfmon has no file for
- * (Core 2), are not judged.
+ * (Core 2, Diamond Rapids), are judged by Linux's constraint tables where
+ * constraints.c carries them for the model, and not judged otherwise.
  */
 #include "sim_int.h"
 
@@ -73,16 +74,17 @@ void sim_place_decode(struct sim_cpu *c, unsigned int i)
 	unsigned int pos = 0;
 
 	memset(pl, 0, sizeof(*pl));
-	if (!c->pm)
-		return;
-	ev = perfmon_find_code(c->pm, &key, &pos);
-	if (!ev) {
+	ev = c->pm ? perfmon_find_code(c->pm, &key, &pos) : NULL;
+	if (!ev && c->pm) {
 		key.match_mods = false;
 		pos = 0;
 		ev = perfmon_find_code(c->pm, &key, &pos);
 	}
-	if (!ev)
+	/* No row: Linux's constraint tables, where the model carries them (constraints.c). */
+	if (!ev) {
+		sim_cons_place(c, (uint16_t)v, pl);
 		return;
+	}
 	perfmon_event_get(c->pm, ev, &in);
 	pl->known = true;
 	pl->name = in.name;

@@ -121,6 +121,14 @@ static void check_counter(struct sim_cpu *c, unsigned int i)
 
 	if (sim_place_pebs(c, i) || !once(c, R_PEBS_COUNTER))
 		return;
+	if (pl->src) {
+		sim_violation(c, "pebs-counter",
+			      "PEBS with %s (0x%04x) on PMC%u: %s allow GP mask 0x%x; %s", pl->name,
+			      ev_code(c, i), i, pl->src, pl->pebs_gp,
+			      pl->ldlat ? "records carry no latency or data source"
+					: "no records are written");
+		return;
+	}
 	sim_violation(c, "pebs-counter",
 		      "PEBS with %s (0x%04x) on PMC%u: its PEBScounters (perfmon %s) are GP mask "
 		      "0x%x; %s",
@@ -136,6 +144,13 @@ static void check_count_counter(struct sim_cpu *c, unsigned int i)
 
 	if (sim_place_counts(c, i) || !once(c, R_COUNT_COUNTER))
 		return;
+	if (pl->src) {
+		sim_violation(
+		    c, "count-counter",
+		    "%s (0x%04x) counts on PMC%u: %s allow GP mask 0x%x; the count is wrong",
+		    pl->name, ev_code(c, i), i, pl->src, pl->count_gp);
+		return;
+	}
 	sim_violation(c, "count-counter",
 		      "%s (0x%04x) counts on PMC%u: its Counter field (perfmon %s) is GP mask "
 		      "0x%x; the count is wrong",

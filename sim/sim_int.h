@@ -258,7 +258,11 @@ struct sim_place {
 	uint32_t pdist_gp; /* PDISTCounter */
 	bool taken_alone;  /* TakenAlone */
 	const char *name;
+	const char *src; /* not perfmon: the Linux table that placed it (constraints.c) */
 };
+struct sim_cpu;
+/* No perfmon row: Linux's constraints for the model (constraints.c); false if none. */
+bool sim_cons_place(const struct sim_cpu *c, uint16_t code, struct sim_place *pl);
 
 struct sim_cpu {
 	const struct sim_model *m;	/* this CPU's core row */

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: MIT
+/*
+ * constraints.c - where an event may count and be a PEBS event on a part
+ * whose perfmon file has no row for it (or which has no file): Linux's
+ * constraint tables, the simulator's own copy (docs/SIM.md: it never reads
+ * pmu/constraints.c, the plan's).  What the hardware does outside them is
+ * what placement.c says for a perfmon row: outside its counting row the
+ * count is wrong (nothing), a PEBS event outside its PEBS row writes no
+ * records, a latency event outside its row writes records without latency
+ * or data source.  Rows written as Linux writes them (event and umask in
+ * one code), so they diff against arch/x86/events/intel/core.c and ds.c.
+ */
+#include "sim_int.h"
+
+struct sim_cons {
+	uint16_t code; /* evtsel[15:0], or the event code alone up to `last` (any) */
+	bool any, lat;
+	uint8_t last;
+	uint32_t gp;
+	const char *name;
+};
+
+/* clang-format off */
+#define UEV(c, n, nm)		{ (c), false, false, 0, (n), (nm) }
+#define EV(c, n, nm)		{ (c), true, false, 0, (n), (nm) }
+#define EV_RANGE(c, e, n, nm)	{ (c), true, false, (e), (n), (nm) }
+#define LAT(c, n, nm)		{ (c), false, true, 0, (n), (nm) }
+#define END			{ 0, false, false, 0, 0, NULL }
+
+/* ds.c intel_pnc_pebs_event_constraints (d345b6bb8860) */
+static const struct sim_cons pnc_pebs[] = {
+	LAT(0x01cd, 0xfc, "0x1cd (INTEL_HYBRID_LDLAT_CONSTRAINT)"),
+	LAT(0x02cd, 0x3, "0x2cd (INTEL_HYBRID_STLAT_CONSTRAINT)"),
+	UEV(0x11d0, 0xf, "MEM_INST_RETIRED.STLB_MISS_LOADS"),
+	UEV(0x12d0, 0xf, "MEM_INST_RETIRED.STLB_MISS_STORES"),
+	UEV(0x21d0, 0xf, "MEM_INST_RETIRED.LOCK_LOADS"),
+	UEV(0x41d0, 0xf, "MEM_INST_RETIRED.SPLIT_LOADS"),
+	UEV(0x42d0, 0xf, "MEM_INST_RETIRED.SPLIT_STORES"),
+	UEV(0x81d0, 0xf, "MEM_INST_RETIRED.ALL_LOADS"),
+	UEV(0x82d0, 0xf, "MEM_INST_RETIRED.ALL_STORES"),
+	EV_RANGE(0xd1, 0xd4, 0xf, "0xd1-0xd4"),
+	EV(0xd0, 0xf, "0xd0"),
+	EV(0xd6, 0xf, "0xd6"),
+	END
+};
+
+/* core.c intel_pnc_event_constraints (d345b6bb8860) */
+static const struct sim_cons pnc_count[] = {
+	EV(0x20, 0xf, "0x20"),
+	EV(0x79, 0xf, "0x79"),
+	UEV(0x0275, 0xf, "0x0275"),
+	UEV(0x0176, 0xf, "0x0176"),
+	UEV(0x04a4, 0x1, "0x04a4"),
+	UEV(0x08a4, 0x1, "0x08a4"),
+	UEV(0x01cd, 0xfc, "0x01cd"),
+	UEV(0x02cd, 0x3, "0x02cd"),
+	EV(0xd0, 0xf, "0xd0"),
+	EV(0xd1, 0xf, "0xd1"),
+	EV(0xd4, 0xf, "0xd4"),
+	EV(0xd6, 0xf, "0xd6"),
+	EV(0xdf, 0xf, "0xdf"),
+	EV(0xce, 0x1, "0xce"),
+	UEV(0x01b1, 0x8, "0x01b1"),
+	UEV(0x0847, 0xf, "0x0847"),
+	UEV(0x0446, 0xf, "0x0446"),
+	UEV(0x0846, 0xf, "0x0846"),
+	UEV(0x0148, 0xf, "0x0148"),
+	END
+};
+
+/* ds.c intel_arw_pebs_event_constraints (c847a208f43b) */
+static const struct sim_cons arw_pebs[] = {
+	LAT(0x05d0, 0xff, "0x5d0 (INTEL_HYBRID_LAT_CONSTRAINT)"),
+	LAT(0x06d0, 0xff, "0x6d0 (INTEL_HYBRID_LAT_CONSTRAINT)"),
+	UEV(0x01d4, 0x1, "0x01d4"),
+	UEV(0x02d4, 0x2, "0x02d4"),
+	UEV(0x04d4, 0x4, "0x04d4"),
+	UEV(0x08d4, 0x8, "0x08d4"),
+	END
+};
+
+/* core.c intel_arw_event_constraints (c847a208f43b) */
+static const struct sim_cons arw_count[] = {
+	UEV(0x01b7, 0x1, "0x01b7"),
+	UEV(0x02b7, 0x2, "0x02b7"),
+	UEV(0x04b7, 0x4, "0x04b7"),
+	UEV(0x08b7, 0x8, "0x08b7"),
+	UEV(0x01d4, 0x1, "0x01d4"),
+	UEV(0x02d4, 0x2, "0x02d4"),
+	UEV(0x04d4, 0x4, "0x04d4"),
+	UEV(0x08d4, 0x8, "0x08d4"),
+	UEV(0x0175, 0x1, "0x0175"),
+	UEV(0x0275, 0x2, "0x0275"),
+	UEV(0x21d3, 0x1, "0x21d3"),
+	UEV(0x22d3, 0x1, "0x22d3"),
+	END
+};
+
+/* core.c intel_core2_event_constraints (Core 2: no perfmon file) */
+static const struct sim_cons core2_count[] = {
+	EV(0x10, 0x1, "FP_COMP_OPS_EXE"),
+	EV(0x11, 0x2, "FP_ASSIST"),
+	EV(0x12, 0x2, "MUL"),
+	EV(0x13, 0x2, "DIV"),
+	EV(0x14, 0x1, "CYCLES_DIV_BUSY"),
+	EV(0x18, 0x1, "IDLE_DURING_DIV"),
+	EV(0x19, 0x2, "DELAYED_BYPASS"),
+	EV(0xa1, 0x1, "RS_UOPS_DISPATCH_CYCLES"),
+	EV(0xc9, 0x1, "ITLB_MISS_RETIRED"),
+	EV(0xcb, 0x1, "MEM_LOAD_RETIRED"),
+	END
+};
+/* clang-format on */
+
+/* The simulated core rows whose perfmon coverage is missing or partial. */
+static const struct {
+	const char *model;
+	const struct sim_cons *pebs, *count;
+	const char *pebs_src, *count_src;
+} sim_cons_models[] = {
+    {"dmr", pnc_pebs, pnc_count, "Linux ds.c intel_pnc_pebs_event_constraints",
+     "Linux core.c intel_pnc_event_constraints"},
+    {"nvl-p", pnc_pebs, pnc_count, "Linux ds.c intel_pnc_pebs_event_constraints",
+     "Linux core.c intel_pnc_event_constraints"},
+    {"nvl-e", arw_pebs, arw_count, "Linux ds.c intel_arw_pebs_event_constraints",
+     "Linux core.c intel_arw_event_constraints"},
+    {"core2", NULL, core2_count, NULL, "Linux core.c intel_core2_event_constraints"},
+};
+
+static const struct sim_cons *find(const struct sim_cons *t, uint16_t code)
+{
+	uint8_t ev = code & 0xff;
+
+	for (; t && t->name; t++) {
+		if (!t->any && t->code == code)
+			return t;
+		if (t->any && (ev == t->code || (t->last && ev > t->code && ev <= t->last)))
+			return t;
+	}
+	return NULL;
+}
+
+bool sim_cons_place(const struct sim_cpu *c, uint16_t code, struct sim_place *pl)
+{
+	const struct sim_cons *pr, *cr;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(sim_cons_models); i++) {
+		if (strcmp(c->m->info.name, sim_cons_models[i].model))
+			continue;
+		pr = find(sim_cons_models[i].pebs, code);
+		cr = find(sim_cons_models[i].count, code);
+		if (!pr && !cr)
+			return false;
+		pl->known = true;
+		pl->name = pr ? pr->name : cr->name;
+		pl->count_gp = cr ? cr->gp : 0xffffffffu;
+		/* No PEBS row: every counter the event counts on (Linux PMU_FL_PEBS_ALL). */
+		pl->pebs_gp = pr ? pr->gp : pl->count_gp;
+		pl->ldlat = pr && pr->lat;
+		pl->src = pr ? sim_cons_models[i].pebs_src : sim_cons_models[i].count_src;
+		return true;
+	}
+	return false;
+}

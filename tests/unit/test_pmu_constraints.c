@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_pmu_constraints - where Linux's constraint tables decide, as cases:
+ *   plan cases: a simulated part with no perfmon row for the event (Diamond
+ *   Rapids has no file; Nova Lake's Arctic Wolf file has no 0xd4 row), the
+ *   kind and event asked for -> the counter the plan samples on, which is
+ *   what Linux's tables allow (d345b6bb8860 intel_pnc_pebs_event_constraints:
+ *   0x1cd on 0xfc, 0x2cd on 0x3; c847a208f43b intel_arw_pebs_event_constraints:
+ *   0x02d4 on 0x2, 0x08d4 on 0x8);
+ *   simulator cases: the same events armed by hand on a counter -> whether
+ *   the simulator reports "pebs-counter" (its own copy of the tables).
+ * Expected counters are read off the Linux rows above, not from pmu/.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+#include "lib/cpurun.h"
+#include "pmu/cpu.h"
+#include "pmu/plan.h"
+#include "test_sim_util.h"
+
+struct plan_case {
+	const char *model;
+	unsigned int cpu; /* the simulated CPU probed (hybrid: 1 is the E-core of 2) */
+	enum pebs_kind kind;
+	const char *event; /* NULL: the generation's event for kind */
+	int want_ctr;	   /* GP counter */
+};
+
+/* clang-format off */
+static const struct plan_case plan_cases[] = {
+	/* model  cpu kind          event                    counter (Linux row) */
+	{ "dmr",  0, KIND_LDLAT,  NULL,                    2 }, /* 0x1cd on 0xfc */
+	{ "dmr",  0, KIND_STLAT,  NULL,                    0 }, /* 0x2cd on 0x3 */
+	{ "dmr",  0, KIND_OTHER,  "event=0xcd,umask=0x1,ldlat=3", 2 }, /* same row, raw */
+	{ "dmr",  0, KIND_OTHER,  "event=0xd1,umask=0x1",  0 }, /* 0xd1-0xd4 on 0xf */
+	{ "nvl",  1, KIND_OTHER,  "event=0xd4,umask=0x2",  1 }, /* 0x02d4 on 0x2 */
+	{ "nvl",  1, KIND_OTHER,  "event=0xd4,umask=0x8",  3 }, /* 0x08d4 on 0x8 */
+};
+/* clang-format on */
+
+struct probe_arg {
+	struct cpu_info *ci;
+};
+
+static void probe_on_cpu(void *p)
+{
+	cpu_probe(((struct probe_arg *)p)->ci);
+}
+
+static void test_plan_cases(void **state)
+{
+	unsigned int bad = 0;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(plan_cases); i++) {
+		const struct plan_case *t = &plan_cases[i];
+		struct cpu_info ci;
+		struct probe_arg a = {&ci};
+		struct session_cfg cfg;
+		struct pmu_plan p;
+		char why[256] = "";
+		int rc;
+
+		use_model(t->model);
+		memset(&ci, 0, sizeof(ci));
+		assert_int_equal(cpu_run(t->cpu, probe_on_cpu, &a, 0, NULL, NULL), 0);
+		memset(&cfg, 0, sizeof(cfg));
+		cfg.ci = &ci;
+		cfg.kind = t->kind;
+		cfg.sample_event = t->event;
+		cfg.ldlat = 3;
+		cfg.buffer_kib = 64;
+		rc = plan_build(&cfg, &ci, &p, why, sizeof(why));
+		if (rc && ++bad)
+			print_error("case %zu (%s cpu%u %s): refused: %s\n", i, t->model, t->cpu,
+				    t->event ? t->event : pebs_kind_name(t->kind), why);
+		else if (p.sample_ctr != t->want_ctr && ++bad)
+			print_error("case %zu (%s cpu%u %s): sampled on PMC%d; Linux's row makes "
+				    "it PMC%d\n",
+				    i, t->model, t->cpu,
+				    t->event ? t->event : pebs_kind_name(t->kind), p.sample_ctr,
+				    t->want_ctr);
+	}
+	if (bad)
+		fail_msg("%u plan case(s) failed", bad);
+}
+
+struct sim_case {
+	const char *model;
+	unsigned int ctr;
+	uint64_t evtsel; /* event and umask */
+	bool rule;	 /* the simulator reports pebs-counter */
+};
+
+/* clang-format off */
+static const struct sim_case sim_cases[] = {
+	{ "dmr", 0, 0x01cd, true  }, /* load latency on PMC0: outside 0xfc */
+	{ "dmr", 2, 0x01cd, false },
+	{ "dmr", 2, 0x02cd, true  }, /* store latency on PMC2: outside 0x3 */
+	{ "dmr", 1, 0x02cd, false },
+	{ "dmr", 3, 0x81d0, false }, /* DataLA loads on 0xf */
+	{ "dmr", 4, 0x81d0, true  },
+};
+/* clang-format on */
+
+static uint8_t data[64 * 4096];
+
+/* Arch-PEBS armed on GP ctr by hand (SDM/Linux d21954c8a0ff layout), a few loads. */
+static void test_sim_cases(void **state)
+{
+	unsigned int bad = 0;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(sim_cases); i++) {
+		const struct sim_case *t = &sim_cases[i];
+		struct ds d;
+
+		use_model(t->model);
+		ds_make(&d, 8192, 8192, 8192);
+		wr(GLOBAL_CTRL, 0);
+		wr(LD_LAT, 3);
+		wr(EVTSEL(t->ctr), EVT(t->evtsel));
+		wr(PMC(t->ctr), 0xfffffffe);
+		wr(CFG_C_GP(t->ctr), 1ull << 63 | 1ull << 62 | 0xfffffffe);
+		wr(PEBS_BASE, (uintptr_t)d.buf | 1);
+		wr(PEBS_INDEX, 1ull << 32 | (uint64_t)(8192 >> 4) << 36);
+		wr(GLOBAL_CTRL, 1ull << t->ctr);
+		run_loads(data, 4);
+		wr(GLOBAL_CTRL, 0);
+		wr(PEBS_INDEX, 0);
+		wr(PEBS_BASE, 0);
+		ds_free(&d);
+		if (saw_rule("pebs-counter") != t->rule && ++bad)
+			print_error("case %zu (%s 0x%04llx on PMC%u): pebs-counter %s, expected %s "
+				    "(rules: %s)\n",
+				    i, t->model, (unsigned long long)t->evtsel, t->ctr,
+				    saw_rule("pebs-counter") ? "reported" : "not reported",
+				    t->rule ? "reported" : "none", rules_seen);
+	}
+	if (bad)
+		fail_msg("%u simulator case(s) failed", bad);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_plan_cases),
+	    cmocka_unit_test(test_sim_cases),
+	};
+
+	setenv("PEBSPROBE_HOST_CPUS", "2", 1);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
