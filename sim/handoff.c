@@ -100,17 +100,22 @@ uint64_t sim_handoff_smi_count(const struct sim_cpu *c)
 	return c->index < SIM_MAX_CPUS ? smi_count[c->index] : 0;
 }
 
-/* The lowest GP counter ACR may reload, and a counter that may cause its reload. */
+/*
+ * A cause and a counter it reloads: the lowest counter whose overflow may
+ * cause a reload, and the lowest other one that may be reloaded, so that
+ * the first counter a plan takes reloads the next (Linux 6761bc1d3be5: a
+ * stale CFG_B on a counter of one's own).
+ */
 static bool acr_pair(struct sim_cpu *c, unsigned int *gp, unsigned int *cause)
 {
 	struct cpuid_regs r;
 
 	sim_cpuid_leaf(c->m, 0x23, 2, &r);
-	for (unsigned int i = 0; i < c->pmu.n_gp; i++) {
-		if (!(r.eax & (1u << i)))
+	for (unsigned int j = 0; j < c->pmu.n_gp; j++) {
+		if (!(r.ecx & (1u << j)))
 			continue;
-		for (unsigned int j = 0; j < c->pmu.n_gp; j++) {
-			if (j != i && (r.ecx & (1u << j))) {
+		for (unsigned int i = 0; i < c->pmu.n_gp; i++) {
+			if (i != j && (r.eax & (1u << i))) {
 				*gp = i;
 				*cause = j;
 				return true;

@@ -151,7 +151,8 @@ int sim_set_acr(uint32_t reload_gp, uint32_t reload_fixed, uint32_t cause_gp, ui
  *   bts            IA32_DEBUGCTL TR and BTS on, DS_AREA at a DS save area
  *                  whose BTS buffer the simulator owns;
  *   ctr-frz        IA32_PERF_GLOBAL_STATUS CTR_FRZ (59) set (PMU v4+);
- *   cfg-b          a CFG_B on the lowest counter ACR may reload (sim-acr=);
+ *   cfg-b          a CFG_B naming the lowest counter that may cause a reload,
+ *                  on the lowest other one ACR may reload (sim-acr=);
  *   no-smm-freeze  FREEZE_WHILE_SMM off (with any sim-handoff= item, every
  *                  other CPU that supports it has it on);
  *   smi            n SMIs per sampling: MSR_SMI_COUNT (34H) advances by n

@@ -75,7 +75,7 @@ static const struct hcase cases[] = {
      3, {{MSR_IA32_PERF_GLOBAL_STATUS, GLOBAL_STATUS_CTR_FRZ, GLOBAL_STATUS_CTR_FRZ}}},
     {"cfg-b", PTL "sim-handoff=cpu0:cfg-b " ACR_ON,
      {"cfg-b"}, {"cpu 0"}, WARN, "chase-l1/load", -1,
-     0, {{MSR_IA32_PMC_GP0_CFG_B + 2 * MSR_V6_STEP, ~0ULL, 1u << 3}}},
+     0, {{MSR_IA32_PMC_GP0_CFG_B + 3 * MSR_V6_STEP, ~0ULL, 1u << 2}}},
     {"no-smm-freeze", PTL "sim-handoff=cpu1:no-smm-freeze",
      {"no-smm-freeze"}, {"cpu 1"}, NONE, "chase-l1/load", -1,
      1, {{MSR_IA32_DEBUGCTL, 1u << 14, 0}}},
