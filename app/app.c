@@ -81,7 +81,7 @@ static struct {
 } sel;
 
 /* options_check() has accepted the model's name (app_select), so sim_select() knows it. */
-static int use_sim(const struct options *opts)
+static int use_sim(const struct options *opts, char *err, size_t err_size)
 {
 	unsigned int cpu;
 	enum sim_fault kind;
@@ -94,20 +94,23 @@ static int use_sim(const struct options *opts)
 	/* sim-acr=: checked with the options; CPUID.23H.2 on the v6 CPUs (sim/acr.c). */
 	if (!options_sim_acr(opts->sim_acr, acr))
 		sim_set_acr(acr[0], acr[1], acr[2], acr[3]);
+	/* sim-handoff=: before the backend is installed; refused -> exit 2, no MSR written. */
+	if (options_apply_sim_handoff(opts, err, err_size))
+		return EXIT_USAGE;
 	hw_install(sim_hw_ops());
 	report_set_simulated(true);
 	return 0;
 }
 
 /* Installs the backend; returns 0, or EXIT_ALL_SKIPPED (pmu=hw, no real backend). */
-static int choose_backend(const struct options *opts)
+static int choose_backend(const struct options *opts, char *err, size_t err_size)
 {
 	const struct hw_ops *real = sel.real ? sel.real->ops : NULL;
 	char why[160];
 
 	switch (opts->pmu) {
 	case OPT_PMU_SIM:
-		return use_sim(opts);
+		return use_sim(opts, err, err_size);
 	case OPT_PMU_HW:
 		if (!real) {
 			sel.skip = true;
@@ -124,14 +127,14 @@ static int choose_backend(const struct options *opts)
 			    sel.note, sizeof(sel.note),
 			    "pmu=auto: no real backend in this build: simulated PMU, model %s",
 			    opts->model);
-			return use_sim(opts);
+			return use_sim(opts, err, err_size);
 		}
 		if (vcpu_without_pmu(real, why, sizeof(why))) {
 			pp_snprintf(sel.note, sizeof(sel.note),
 				    "pmu=auto: %s: running the simulated PMU, model %s (pmu=hw to "
 				    "insist on the real one)",
 				    why, opts->model);
-			return use_sim(opts);
+			return use_sim(opts, err, err_size);
 		}
 		hw_install(real);
 		return 0;
@@ -152,7 +155,11 @@ int app_select(const struct options *opts, const struct app_real *real, char *er
 	/* model=list only lists: no backend. */
 	if (!strcmp(opts->model, "list"))
 		return 0;
-	sel.status = choose_backend(opts);
+	sel.status = choose_backend(opts, err, err_size);
+	if (sel.status == EXIT_USAGE) {
+		pp_snprintf(sel.note, sizeof(sel.note), "ERROR: %s", err);
+		return EXIT_USAGE;
+	}
 	return 0;
 }
 

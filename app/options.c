@@ -47,6 +47,7 @@ static const char *const trace_words[] = {"none", "msr", NULL};
 static const char *const onoff_words[] = {"off", "on", NULL};
 static const char *const mode_words[] = {"run", "report", NULL};
 static const char *const verbose_words[] = {"0", "1", NULL};
+static const char *const handoff_words[] = {"warn", "strict", NULL};
 
 static const struct opt_def opt_table[] = {
     {"pmu", T_ENUM, OFF(pmu), 0, pmu_words, 0, 0, "auto, hw, sim"},
@@ -87,6 +88,17 @@ static const struct opt_def opt_table[] = {
      "auto, or gpR:gpC (the acr-reload kernel's reloaded and cause counters)"},
     {"sim-acr", T_EVENTS, OFF(sim_acr), SZ(sim_acr), NULL, 0, 0,
      "off, or the simulated CPUID.23H.2 EAX,EBX,ECX,EDX"},
+    {"handoff", T_BOOL, OFF(job.handoff_strict), 0, handoff_words, 0, 0, "warn, strict"},
+    {"sim-handoff", T_EVENTS, OFF(sim_handoff), SZ(sim_handoff), NULL, 0, 0,
+     "none, or cpuN:KIND separated by commas, KIND " SIM_HANDOFF_ACCEPTED},
+};
+
+/* Options whose text is parsed once, when read, into a typed field (0, or -1 with why). */
+static const struct {
+	const char *name;
+	int (*parse)(struct options *o, char *why, size_t why_size);
+} typed_opts[] = {
+    {"sim-handoff", options_parse_sim_handoff},
 };
 
 void options_defaults(struct options *o)
@@ -109,6 +121,7 @@ void options_defaults(struct options *o)
 	o->pause = 60;
 	memcpy(o->job.acr, "auto", sizeof("auto"));
 	memcpy(o->sim_acr, "off", sizeof("off"));
+	memcpy(o->sim_handoff, "none", sizeof("none"));
 }
 
 static const struct opt_def *find_opt(const char *name, size_t len)
@@ -289,6 +302,17 @@ static int apply_token(struct options *o, const char *tok, char *err, size_t err
 		return -1;
 	}
 	e = strlen(eq + 1) >= OPT_STR_MAX ? VALUE_BAD : set_value(o, d, eq + 1);
+	for (size_t i = 0; e == VALUE_OK && i < ARRAY_SIZE(typed_opts); i++) {
+		char why[160];
+
+		if (strcmp(typed_opts[i].name, d->name))
+			continue;
+		if (typed_opts[i].parse(o, why, sizeof(why))) {
+			strbuf_printf(&sb, "option %s: bad value '%s': %s (accepted: %s)", d->name,
+				      eq + 1, why, d->accepted);
+			return -1;
+		}
+	}
 	if (e != VALUE_OK) {
 		strbuf_printf(&sb, "option %s: bad value '%s'%s (accepted: %s)", d->name, eq + 1,
 			      e == VALUE_BAD ? "" : value_error_text[e], d->accepted);
@@ -736,7 +760,8 @@ int options_check(const struct options *o, char *err, size_t err_size)
 	    check_threshold(o, err, err_size) || check_outputs(o, err, err_size) ||
 	    check_size(o, err, err_size) || check_memory(o, err, err_size) ||
 	    check_events(o, err, err_size) || check_cpus(o, err, err_size) ||
-	    check_sim_fault(o, err, err_size) || options_check_acr(o, err, err_size))
+	    check_sim_fault(o, err, err_size) || options_check_acr(o, err, err_size) ||
+	    options_check_handoff(o, err, err_size))
 		return -1;
 	return 0;
 }

@@ -22,6 +22,17 @@ enum opt_selftest { OPT_SELFTEST_NONE, OPT_SELFTEST_GP };
 
 #define OPT_STR_MAX 128
 
+/* sim-handoff=, parsed once (app/options_handoff.c): what to leave on which CPU. */
+#define OPT_HANDOFF_MAX 32
+struct opt_sim_handoff {
+	unsigned int n;
+	struct {
+		unsigned int cpu;
+		enum sim_handoff_kind kind;
+		uint32_t smis; /* smi: SMIs per sampling (smiN; smi alone: 1) */
+	} item[OPT_HANDOFF_MAX];
+};
+
 struct options {
 	enum opt_pmu pmu;	    /* pmu=auto|hw|sim              default auto */
 	char model[32];		    /* model=<sim model>|list       default skl */
@@ -35,6 +46,8 @@ struct options {
 	uint32_t pause; /* pause=<seconds> before exit=shutdown|reboot on bare metal, default 60 */
 	char sim_fault[64]; /* sim-fault=cpuN:KIND[,...]    default none */
 	char sim_acr[64];   /* sim-acr=off|EAX,EBX,ECX,EDX  default off (app/options_acr.c) */
+	char sim_handoff[OPT_STR_MAX];	      /* sim-handoff=cpuN:KIND[,...]  default none */
+	struct opt_sim_handoff handoff_items; /* sim-handoff= as parsed (app/options_handoff.c) */
 };
 
 void options_defaults(struct options *o);
@@ -52,6 +65,17 @@ int options_sim_fault_at(const char *spec, size_t i, unsigned int *cpu, enum sim
  */
 int options_sim_acr(const char *spec, uint32_t regs[4]);
 int options_check_acr(const struct options *o, char *err, size_t err_size);
+
+/*
+ * options_handoff.c: sim-handoff='s text into o->handoff_items, when the
+ * token is read (0, or -1 with why: the item that is wrong); the check
+ * across options (its CPUs exist, pmu= is not hw); and the items onto
+ * the simulator once it is selected (0, or -1 with err: a CPU that cannot
+ * hold its kind).
+ */
+int options_parse_sim_handoff(struct options *o, char *why, size_t why_size);
+int options_check_handoff(const struct options *o, char *err, size_t err_size);
+int options_apply_sim_handoff(const struct options *o, char *err, size_t err_size);
 
 /*
  * Parses one line of space-separated tokens (LoadOptions, or one line of

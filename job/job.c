@@ -175,6 +175,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	struct session_result res;
 	struct run_out o;
 	struct run_ref run = {.test = test, .sampling = s->name};
+	struct smi_mark smi;
 	enum verdict v;
 	int rc;
 
@@ -221,8 +222,11 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	    kernel_count_events(def, s->acc, r->ua, cpu_perfmon_table(r->ci) != NULL,
 				cfg.count_events, SESSION_MAX_COUNT);
 	rc = preplan(r, &cfg, why, sizeof(why));
-	if (!rc)
+	if (!rc) {
+		handoff_smi_mark(r, &smi);
 		rc = session_run(&cfg, kernel_run, k, &res, why, sizeof(why));
+		handoff_smi_since(r, &smi, &o);
+	}
 	if (rc == SESSION_TIMEOUT)
 		r->cpu_hung = true;
 	if (rc) {
@@ -292,6 +296,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	v = kernel_evaluate(def, s->acc, &o.in, text, sizeof(text)) == KV_PASS ? V_PASS : V_FAIL;
 	if (cfg.snapshot)
 		v = snapshot_verdict(r, &res, &o, v, text, sizeof(text));
+	handoff_smi_text(&o, text, sizeof(text));
 	outcome(r, &run, v, NULL, text);
 	if (r->jo->dump)
 		write_dump(r, test, &res);
@@ -679,8 +684,10 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	split_events(r, jo->events);
 	if (r->n_user)
 		report_info("main job: %u event(s) from events= sample every kernel", r->n_user);
+	handoff_audit_begin(r, mask); /* before any session writes an MSR */
 	run_cpus(r, ci, mask);
 	json_end_array(&r->json);
+	handoff_audit_end(r);
 	report_clear_cpu();
 	len = json_members_len(&r->json);
 	if (!len)

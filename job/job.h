@@ -37,6 +37,8 @@ struct job_opts {
 	uint32_t cpu_timeout_s;	   /* cpu-timeout=<s> per piece of work on a CPU  default 300 */
 	char acr[16];  /* acr=auto|gpR:gpC: the acr-reload kernel's group  default auto */
 	bool snapshot; /* snapshot=off|on: counter-snapshot groups  default off */
+	bool
+	    handoff_strict; /* handoff=warn|strict: firmware hand-off findings fail  default warn */
 };
 
 /* cpu-timeout='s default, and what 0 (options not filled) stands for. */

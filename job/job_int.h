@@ -77,6 +77,8 @@ struct runner {
 	struct cpu_tally *tally;
 	char cpu_tag[48]; /* "; cpu 2 (APIC 2, E-core)": ends every verdict line */
 	bool cpu_hung;	  /* it did not return: nothing more runs there */
+	/* the firmware hand-off audit of the CPUs of cpus= (handoff.c) */
+	struct handoff_job *handoff;
 };
 
 /*
@@ -116,6 +118,8 @@ struct run_out {
 	uint64_t anomalies;
 	uint64_t kinds[3];	/* records by enum session_rec_kind */
 	uint64_t lost_inferred; /* records missing by the kernel's accesses (no counting copy) */
+	bool smi_known;		/* MSR_SMI_COUNT read before and after the sampling */
+	uint64_t smis;		/* SMIs during the sampling (handoff.c) */
 };
 
 /* sampling.c */
@@ -193,6 +197,21 @@ void cpu_tally_verdict(struct runner *r, const char *test, enum verdict v);
 /* The run just given its verdict was measured: keep its latency (r->summary). */
 void cpu_tally_measured(struct runner *r);
 void cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n);
+
+/* handoff.c: the firmware hand-off audit, over the CPUs of mask */
+struct handoff_job;
+void handoff_audit_begin(struct runner *r, uint64_t mask); /* before any session */
+void handoff_audit_end(struct runner *r);		   /* after the last; writes "handoff" */
+void handoff_json(struct runner *r);
+/* MSR_SMI_COUNT on the measured CPU before and after a sampling; o gets the difference. */
+struct smi_mark {
+	bool known;
+	uint64_t before;
+};
+void handoff_smi_mark(struct runner *r, struct smi_mark *m);
+void handoff_smi_since(struct runner *r, const struct smi_mark *m, struct run_out *o);
+/* text gets "; N SMIs during the sampling" when N > 0. */
+void handoff_smi_text(const struct run_out *o, char *text, size_t size);
 
 /* job.c */
 void next_chain(struct kernel_ctx *k);

@@ -94,6 +94,11 @@ void json_run_fields(struct runner *r, const struct session_result *res, const s
 		json_u64(j, "lost", res->lost);
 	json_bool(j, "buffer_full", res->buffer_full);
 	json_u64(j, "lost_inferred", o->lost_inferred);
+	/* MSR_SMI_COUNT's difference over the sampling; null: the CPU has none (job/handoff.c) */
+	if (o->smi_known)
+		json_u64(j, "smis", o->smis);
+	else
+		json_null(j, "smis");
 	json_begin_object(j, "record_kinds");
 	for (unsigned int i = 0; i < 3; i++)
 		json_u64(j, rec_kind_names[i], o->kinds[i]);

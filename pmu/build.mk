@@ -16,6 +16,7 @@ PURE_SRCS += pmu/plan.c
 PURE_SRCS += pmu/snapshot.c
 PURE_SRCS += pmu/offcore.c
 PURE_SRCS += pmu/acr.c
+PURE_SRCS += pmu/handoff.c
 PURE_SRCS += pmu/extra_regs.c
 
 # Intel's perfmon event tables: generated from data/perfmon at build time by

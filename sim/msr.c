@@ -561,10 +561,23 @@ static enum hw_fault wr_cfg_b_fx(struct sim_cpu *c, unsigned int i, uint64_t v)
 	return sim_acr_wr_cfg_b(c, 32 + i, v);
 }
 
+/* MSR_SMI_COUNT (34H): read-only, from PMU v3 (sim/handoff.c). */
+static bool has_smi_count(const struct sim_cpu *c, unsigned int i)
+{
+	return sim_handoff_has_smi(c);
+}
+
+static enum hw_fault rd_smi_count(struct sim_cpu *c, unsigned int i, uint64_t *v)
+{
+	*v = sim_handoff_smi_count(c);
+	return HW_OK;
+}
+
 /* ---- the table --------------------------------------------------------- */
 
 static const struct msr_def msr_table[] = {
     {0x017, ONE, 1, "IA32_PLATFORM_ID", is_intel, rd_platform_id, wr_read_only},
+    {0x034, ONE, 1, "MSR_SMI_COUNT", has_smi_count, rd_smi_count, wr_read_only},
     {0x08b, ONE, 1, "IA32_BIOS_SIGN_ID", any_vendor, rd_bios_sign, wr_bios_sign},
     {0x0c1, PER_GP, 1, "IA32_PMC", has_gp, rd_pmc, wr_pmc},
     {0x186, PER_GP, 1, "IA32_PERFEVTSEL", has_gp, rd_evtsel, wr_evtsel},

@@ -196,6 +196,7 @@ static void reset_cpu(struct sim_cpu *c, unsigned int idx)
 	c->lvtpc = LVT_MASK; /* LVT entries come out of reset masked (SDM 11.5.1) */
 	sim_tsc_reset(c);
 	sim_cache_init(c);
+	sim_handoff_apply(c); /* sim-handoff=: what firmware left (sim/handoff.c) */
 }
 
 void sim_reset(void)
@@ -254,6 +255,7 @@ int sim_select(const char *name)
 	fx_width = 0;
 	sim_acr_clear();
 	memset(sim_faults, 0, sizeof(sim_faults));
+	sim_handoff_clear();
 	sim_reset();
 	return 0;
 }
@@ -353,8 +355,10 @@ static enum hw_fault sim_wrmsr(uint32_t msr, uint64_t val)
 		c->global_ctrl = prev_ctrl;
 		f = HW_GP;
 	}
-	if (f == HW_OK)
+	if (f == HW_OK) {
+		sim_handoff_written(c, msr, val);
 		sim_rules_check(c);
+	}
 	after_msr(c);
 	return f;
 }

@@ -143,6 +143,38 @@ int sim_set_fault(unsigned int cpu, enum sim_fault f);
  * simulated CPUs.  Returns 0.
  */
 int sim_set_acr(uint32_t reload_gp, uint32_t reload_fixed, uint32_t cause_gp, uint32_t cause_fixed);
+/*
+ * (sim addition) sim-handoff=cpuN:KIND leaves PMU state behind on one
+ * simulated CPU, as firmware or an earlier program would, before the app
+ * starts (sim/handoff.c, docs/SIM.md "Firmware hand-off"):
+ *   counter        PERFEVTSEL0 enabled (INST_RETIRED.ANY_P) with a count;
+ *   bts            IA32_DEBUGCTL TR and BTS on, DS_AREA at a DS save area
+ *                  whose BTS buffer the simulator owns;
+ *   ctr-frz        IA32_PERF_GLOBAL_STATUS CTR_FRZ (59) set (PMU v4+);
+ *   cfg-b          a CFG_B naming the lowest counter that may cause a reload,
+ *                  on the lowest other one ACR may reload (sim-acr=);
+ *   no-smm-freeze  FREEZE_WHILE_SMM off (with any sim-handoff= item, every
+ *                  other CPU that supports it has it on);
+ *   smi            n SMIs per sampling: MSR_SMI_COUNT (34H) advances by n
+ *                  each time a PEBS buffer is armed there.
+ * Until the next sim_select(); kept across sim_reset().  Returns 0, or -1
+ * with why filled (the CPU lacks what the kind needs).
+ */
+enum sim_handoff_kind {
+	SIM_HANDOFF_COUNTER,
+	SIM_HANDOFF_BTS,
+	SIM_HANDOFF_CTR_FRZ,
+	SIM_HANDOFF_CFG_B,
+	SIM_HANDOFF_NO_SMM_FREEZE,
+	SIM_HANDOFF_SMI,
+	SIM_HANDOFF_KINDS,
+};
+int sim_set_handoff(unsigned int cpu, enum sim_handoff_kind k, uint32_t n, char *why,
+		    size_t why_size);
+/* KIND by name: 0, or -1; a kind's name; the accepted names, for an error line. */
+int sim_handoff_parse(const char *name, enum sim_handoff_kind *k);
+const char *sim_handoff_name(enum sim_handoff_kind k);
+#define SIM_HANDOFF_ACCEPTED "counter, bts, ctr-frz, cfg-b, no-smm-freeze, smi or smiN"
 /* KIND by name (not "none"): 0, or -1; and a kind's name. */
 int sim_fault_parse(const char *name, enum sim_fault *f);
 const char *sim_fault_name(enum sim_fault f);

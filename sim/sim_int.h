@@ -346,6 +346,13 @@ void sim_acr_overflow(struct sim_cpu *c, uint64_t wrapped);
 /* Counter bit's own CFG_B names it: its wrap sets no GLOBAL_STATUS bit, raises no PMI. */
 bool sim_acr_self_reload(const struct sim_cpu *c, unsigned int bit);
 
+/* handoff.c: sim-handoff= (sim_set_handoff) */
+void sim_handoff_clear(void);
+void sim_handoff_apply(struct sim_cpu *c); /* at the end of a CPU's reset */
+void sim_handoff_written(struct sim_cpu *c, uint32_t msr, uint64_t val);
+bool sim_handoff_has_smi(const struct sim_cpu *c);
+uint64_t sim_handoff_smi_count(const struct sim_cpu *c);
+
 /* msr.c */
 enum hw_fault sim_msr_read(struct sim_cpu *c, uint32_t msr, uint64_t *val);
 enum hw_fault sim_msr_write(struct sim_cpu *c, uint32_t msr, uint64_t val);

@@ -77,9 +77,9 @@ if [ "$tail_lines" -ge 3 ] && [ "$tail_lines" -le 25 ]; then
 else
 	fail "default: verdict table" "$tail_lines lines from VERDICTS: to the end"
 fi
-# 17 verdicts on each CPU, and cpu-compare
+# 17 verdicts on each CPU, cpu-compare, firmware-handoff and handoff-restored
 expect_line "default: the table's count line" "$T/default.out" \
-	'^VERDICTS: 35 tests: 35 PASS, 0 FAIL, 0 SKIP \[sim\]$'
+	'^VERDICTS: 37 tests: 37 PASS, 0 FAIL, 0 SKIP \[sim\]$'
 cells=$(table_cells default 2>&1)
 case $cells in
 *", ok") pass "default: each row's CPUs and cells are its verdict lines' ($cells)" ;;

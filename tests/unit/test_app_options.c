@@ -206,21 +206,21 @@ static void test_unknown_and_malformed(void **state)
 		     "unknown option 'foo' (accepted: pmu, model, trace, exit, kernels, "
 		     "events, ldlat, period, buffer, threshold, drain, records, size, "
 		     "iterations, log, results, dump, snapshot, cpus, sim-fault, cpu-timeout, "
-		     "selftest, mode, verbose, pause, acr, sim-acr)");
+		     "selftest, mode, verbose, pause, acr, sim-acr, handoff, sim-handoff)");
 	expect_error("pmu",
 		     "malformed option 'pmu' (accepted: name=value, names: pmu, model, "
 		     "trace, exit, kernels, events, ldlat, period, buffer, threshold, drain, "
 		     "records, size, iterations, log, results, dump, snapshot, cpus, sim-fault, "
 		     "cpu-timeout, "
 		     "selftest, "
-		     "mode, verbose, pause, acr, sim-acr)");
+		     "mode, verbose, pause, acr, sim-acr, handoff, sim-handoff)");
 	expect_error("=hw",
 		     "malformed option '=hw' (accepted: name=value, names: pmu, model, "
 		     "trace, exit, kernels, events, ldlat, period, buffer, threshold, drain, "
 		     "records, size, iterations, log, results, dump, snapshot, cpus, sim-fault, "
 		     "cpu-timeout, "
 		     "selftest, "
-		     "mode, verbose, pause, acr, sim-acr)");
+		     "mode, verbose, pause, acr, sim-acr, handoff, sim-handoff)");
 	/* The error names the first bad token, after the good ones were applied. */
 	expect_error("pmu=sim ldlat=1 pmu=zz",
 		     "option ldlat: bad value '1': out of range (accepted: an integer 3..65535)");
@@ -296,7 +296,8 @@ static void test_config(void **state)
 	    err, "config line 3: unknown option 'bogus' (accepted: pmu, model, trace, "
 		 "exit, kernels, events, ldlat, period, buffer, threshold, drain, "
 		 "records, size, iterations, log, results, dump, snapshot, cpus, sim-fault, "
-		 "cpu-timeout, selftest, mode, verbose, pause, acr, sim-acr)");
+		 "cpu-timeout, selftest, mode, verbose, pause, acr, sim-acr, handoff, "
+		 "sim-handoff)");
 	static const char bin[] = "pmu=sim\nldlat=\x80\n";
 	options_defaults(&o);
 	assert_int_equal(options_parse_config(&o, bin, sizeof(bin) - 1, err, sizeof(err)), -1);

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: MIT
+/*
+ * options_handoff.c - sim-handoff= (docs/OPTIONS.md, docs/SIM.md "Firmware
+ * hand-off"): cpuN:KIND items, parsed once when the token is read into
+ * struct opt_sim_handoff; checked against the machine with the other
+ * options; put onto the simulator once it is selected (sim/sim.h
+ * sim_set_handoff), before the app starts and before any MSR write.
+ */
+#include "options.h"
+#include "../lib/fmt.h"
+#include "../lib/platform.h"
+
+#define SMI_MAX 1000000
+
+static bool parse_u32(const char *p, const char *end, uint32_t max, uint32_t *out)
+{
+	uint64_t n = 0;
+
+	if (p == end)
+		return false;
+	for (; p < end; p++) {
+		if (*p < '0' || *p > '9')
+			return false;
+		n = n * 10 + (uint64_t)(*p - '0');
+		if (n > max)
+			return false;
+	}
+	*out = (uint32_t)n;
+	return true;
+}
+
+/* One item "cpuN:KIND" of len characters at p. */
+static int parse_item(const char *p, size_t len, struct opt_sim_handoff *h, char *why,
+		      size_t why_size)
+{
+	const char *end = p + len, *colon = NULL;
+	char kind[24];
+	uint32_t cpu, smis = 0;
+	enum sim_handoff_kind k;
+
+	for (const char *q = p; q < end && !colon; q++)
+		if (*q == ':')
+			colon = q;
+	if (len < 5 || strncmp(p, "cpu", 3) || !colon ||
+	    !parse_u32(p + 3, colon, JOB_MAX_CPUS - 1, &cpu)) {
+		pp_snprintf(why, why_size, "'%.*s' is not cpuN:KIND with N 0..%u", (int)len, p,
+			    JOB_MAX_CPUS - 1);
+		return -1;
+	}
+	if ((size_t)(end - colon - 1) >= sizeof(kind) || colon + 1 == end) {
+		pp_snprintf(why, why_size, "'%.*s': no such KIND", (int)len, p);
+		return -1;
+	}
+	memcpy(kind, colon + 1, (size_t)(end - colon - 1));
+	kind[end - colon - 1] = 0;
+	if (!strncmp(kind, "smi", 3) && kind[3]) {
+		if (!parse_u32(kind + 3, kind + strlen(kind), SMI_MAX, &smis) || !smis) {
+			pp_snprintf(why, why_size, "'%.*s': smiN needs N 1..%u", (int)len, p,
+				    SMI_MAX);
+			return -1;
+		}
+		k = SIM_HANDOFF_SMI;
+	} else if (sim_handoff_parse(kind, &k)) {
+		pp_snprintf(why, why_size, "'%.*s': no such KIND '%s'", (int)len, p, kind);
+		return -1;
+	} else if (k == SIM_HANDOFF_SMI) {
+		smis = 1;
+	}
+	if (h->n >= OPT_HANDOFF_MAX) {
+		pp_snprintf(why, why_size, "more than %u items", OPT_HANDOFF_MAX);
+		return -1;
+	}
+	h->item[h->n].cpu = cpu;
+	h->item[h->n].kind = k;
+	h->item[h->n].smis = smis;
+	h->n++;
+	return 0;
+}
+
+int options_parse_sim_handoff(struct options *o, char *why, size_t why_size)
+{
+	struct opt_sim_handoff h;
+	const char *p = o->sim_handoff;
+
+	memset(&h, 0, sizeof(h));
+	if (!*p || !strcmp(p, "none")) {
+		o->handoff_items = h;
+		return 0;
+	}
+	for (;;) {
+		const char *comma = strchr(p, ',');
+		size_t len = comma ? (size_t)(comma - p) : strlen(p);
+
+		if (parse_item(p, len, &h, why, why_size))
+			return -1;
+		if (!comma)
+			break;
+		p = comma + 1;
+	}
+	o->handoff_items = h;
+	return 0;
+}
+
+int options_check_handoff(const struct options *o, char *err, size_t err_size)
+{
+	const struct opt_sim_handoff *h = &o->handoff_items;
+	unsigned int n = plat_cpu_count();
+
+	if (!h->n)
+		return 0;
+	if (o->pmu == OPT_PMU_HW) {
+		pp_snprintf(err, err_size,
+			    "option sim-handoff: leaves state on a simulated CPU, but pmu=hw "
+			    "(accepted with pmu=sim or pmu=auto)");
+		return -1;
+	}
+	for (unsigned int i = 0; i < h->n; i++) {
+		if (h->item[i].cpu < n)
+			continue;
+		pp_snprintf(err, err_size,
+			    "option sim-handoff: cpu%u does not exist: this machine has %u CPUs, "
+			    "0-%u (accepted: cpuN:KIND with N in 0-%u)",
+			    h->item[i].cpu, n, n - 1, n - 1);
+		return -1;
+	}
+	return 0;
+}
+
+int options_apply_sim_handoff(const struct options *o, char *err, size_t err_size)
+{
+	const struct opt_sim_handoff *h = &o->handoff_items;
+	char why[200];
+
+	for (unsigned int i = 0; i < h->n; i++) {
+		if (!sim_set_handoff(h->item[i].cpu, h->item[i].kind, h->item[i].smis, why,
+				     sizeof(why)))
+			continue;
+		pp_snprintf(err, err_size, "option sim-handoff: %s (accepted: %s)", why,
+			    "cpuN:KIND where simulated CPU N can hold KIND");
+		return -1;
+	}
+	return 0;
+}

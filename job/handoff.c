@@ -1,0 +1,362 @@
+// SPDX-License-Identifier: MIT
+/*
+ * handoff.c - the firmware hand-off audit of the main job: on every CPU of
+ * cpus=, before the first session writes an MSR anywhere, what the firmware
+ * (or whatever ran before) left in its PMU (pmu/handoff.c reads and
+ * classifies); one console line per finding kind naming the CPUs, the
+ * firmware-handoff verdict; after the last session the same MSRs read
+ * again on each CPU, the handoff-restored verdict; a "handoff" object per
+ * CPU in results.json.  And MSR_SMI_COUNT around every sampling.
+ */
+#include "job_int.h"
+#include "../lib/cpurun.h"
+#include "../lib/fmt.h"
+#include "../lib/platform.h"
+#include "../lib/report.h"
+#include "../pmu/handoff.h"
+
+struct handoff_read {
+	struct cpu_info *ci;
+	struct handoff_state *st;
+	bool probe; /* an AP's first read: its capabilities, on itself */
+};
+
+/* Kept until the end (and for good if a CPU did not return: it may still write here). */
+struct handoff_cpu {
+	unsigned int cpu;
+	struct handoff_read rd;
+	struct cpu_info ci;
+	struct handoff_state found, now;
+	int rc_found, rc_now; /* cpu_run()'s */
+	unsigned int diffs;
+	char why[160];
+};
+
+struct handoff_job {
+	unsigned int n;
+	bool hung; /* a CPU did not return: nothing here is freed */
+	struct handoff_cpu cpu[];
+};
+
+/*
+ * On the CPU read: an AP's own capabilities first (what it has decides what
+ * is read; the boot CPU's are the job's, probed already).
+ */
+static void read_on_cpu(void *p)
+{
+	struct handoff_read *h = p;
+
+	if (h->probe)
+		cpu_probe(h->ci);
+	handoff_read(h->ci, h->st);
+}
+
+/*
+ * Its lines (trace=msr) held back and printed under "N lines from cpu N's
+ * hand-off read", the BSP's too: the MSR trace names each CPU's reads.
+ */
+static int read_cpu(struct runner *r, struct handoff_cpu *c, struct handoff_state *st,
+		    const char *what)
+{
+	char from[48];
+	int rc;
+
+	c->rd.ci = &c->ci;
+	c->rd.st = st;
+	c->rd.probe = c->cpu != 0 && st == &c->found;
+	report_defer_begin();
+	rc = cpu_run(c->cpu, read_on_cpu, &c->rd, cpu_timeout_us(r->jo), NULL, NULL);
+	report_defer_end();
+	pp_snprintf(from, sizeof(from), "cpu %u's hand-off %s", c->cpu, what);
+	report_flush_deferred(from);
+	return rc;
+}
+
+/*
+ * "0-3,7": the CPUs of mask as ranges, at most size - 1 characters; a list
+ * that does not fit ends in "..." after the ranges that do.
+ */
+static void cpu_ranges(uint64_t mask, char *buf, size_t size)
+{
+	struct strbuf sb;
+	bool first = true;
+
+	strbuf_init(&sb, buf, size);
+	for (unsigned int c = 0; c < JOB_MAX_CPUS; c++) {
+		unsigned int e = c;
+		char piece[16];
+
+		if (!(mask & BIT_ULL(c)))
+			continue;
+		while (e + 1 < JOB_MAX_CPUS && (mask & BIT_ULL(e + 1)))
+			e++;
+		if (e == c)
+			pp_snprintf(piece, sizeof(piece), "%s%u", first ? "" : ",", c);
+		else
+			pp_snprintf(piece, sizeof(piece), "%s%u-%u", first ? "" : ",", c, e);
+		if (strlen(buf) + strlen(piece) + 4 >= size) {
+			strbuf_puts(&sb, ",...");
+			return;
+		}
+		strbuf_puts(&sb, piece);
+		first = false;
+		c = e;
+	}
+}
+
+/* "cpu 2" or "cpus 0-3": the ranges fit in 80 columns beside the words of the line. */
+#define RANGES_MAX 24
+static void cpus_words(uint64_t mask, char *buf, size_t size)
+{
+	char ranges[RANGES_MAX];
+
+	cpu_ranges(mask, ranges, sizeof(ranges));
+	pp_snprintf(buf, size, "%s %s", __builtin_popcountll(mask) == 1 ? "cpu" : "cpus", ranges);
+}
+
+static void report_findings(struct runner *r, struct handoff_job *h)
+{
+	uint64_t read = 0, warn_cpus = 0;
+	unsigned int kinds = 0;
+	char cpus[40], none[40];
+
+	for (unsigned int i = 0; i < h->n; i++)
+		if (h->cpu[i].found.valid)
+			read |= BIT_ULL(h->cpu[i].cpu);
+	for (unsigned int k = 0; k < handoff_kind_count(); k++) {
+		const struct handoff_kind *kd = handoff_kind_at(k);
+		uint64_t on = 0;
+
+		for (unsigned int i = 0; i < h->n; i++)
+			if (h->cpu[i].found.valid && (h->cpu[i].found.found & BIT_ULL(k)))
+				on |= BIT_ULL(h->cpu[i].cpu);
+		if (!on)
+			continue;
+		cpus_words(on, cpus, sizeof(cpus));
+		report_info("hand-off%s: %s: %s", kd->warn ? "" : " note", kd->words, cpus);
+		if (kd->warn) {
+			kinds++;
+			warn_cpus |= on;
+		}
+	}
+	report_clear_cpu();
+	if (!read) {
+		report_skip("firmware-handoff", "no CPU could be read");
+		return;
+	}
+	cpus_words(read, cpus, sizeof(cpus));
+	none[0] = 0;
+	if (read != (h->n >= 64 ? ~0ULL : 0) && __builtin_popcountll(read) != h->n)
+		pp_snprintf(none, sizeof(none), "; %u not read", h->n - __builtin_popcountll(read));
+	if (!kinds) {
+		report_pass("firmware-handoff: nothing left in the PMU of %s%s", cpus, none);
+		return;
+	}
+	cpus_words(warn_cpus, cpus, sizeof(cpus));
+	if (r->jo->handoff_strict)
+		report_fail("firmware-handoff", "%u kinds left on %s (handoff=strict)%s", kinds,
+			    cpus, none);
+	else
+		report_pass("firmware-handoff: warn: %u kinds left on %s (strict fails)%s", kinds,
+			    cpus, none);
+}
+
+void handoff_audit_begin(struct runner *r, uint64_t mask)
+{
+	unsigned int n = (unsigned int)__builtin_popcountll(mask), i = 0;
+	struct handoff_job *h = plat_alloc(sizeof(*h) + n * sizeof(h->cpu[0]));
+
+	r->handoff = h;
+	if (!h) {
+		report_env_error("firmware-handoff", "no memory for %u CPUs' hand-off state", n);
+		return;
+	}
+	memset(h, 0, sizeof(*h) + n * sizeof(h->cpu[0]));
+	h->n = n;
+	for (unsigned int c = 0; c < JOB_MAX_CPUS && i < n; c++) {
+		struct handoff_cpu *hc;
+
+		if (!(mask & BIT_ULL(c)))
+			continue;
+		hc = &h->cpu[i++];
+		hc->cpu = c;
+		if (c == 0)
+			hc->ci = *r->ci;
+		hc->rc_found = read_cpu(r, hc, &hc->found, "read");
+		if (hc->rc_found == CPU_RUN_TIMEOUT)
+			h->hung = true;
+	}
+	report_findings(r, h);
+}
+
+void handoff_audit_end(struct runner *r)
+{
+	struct handoff_job *h = r->handoff;
+	uint64_t same = 0, differ = 0;
+	const struct handoff_cpu *first = NULL;
+	unsigned int total = 0;
+	char cpus[40];
+
+	if (!h)
+		return;
+	for (unsigned int i = 0; i < h->n; i++) {
+		struct handoff_cpu *c = &h->cpu[i];
+
+		if (!c->found.valid)
+			continue;
+		c->rc_now = read_cpu(r, c, &c->now, "check");
+		if (c->rc_now == CPU_RUN_TIMEOUT)
+			h->hung = true;
+		if (!c->now.valid)
+			continue;
+		c->diffs = handoff_compare(&c->found, &c->now, c->why, sizeof(c->why));
+		if (c->diffs) {
+			differ |= BIT_ULL(c->cpu);
+			total += c->diffs;
+			if (!first)
+				first = c;
+		} else {
+			same |= BIT_ULL(c->cpu);
+		}
+	}
+	report_clear_cpu();
+	if (first) {
+		report_fail("handoff-restored", "cpu %u: %s (%u MSRs differ in all)", first->cpu,
+			    first->why, total);
+	} else if (same) {
+		cpus_words(same, cpus, sizeof(cpus));
+		report_pass("handoff-restored: every MSR read at hand-off as found on %s", cpus);
+	} else {
+		report_skip("handoff-restored", "no CPU could be read again");
+	}
+	handoff_json(r);
+}
+
+/* ---- results.json ------------------------------------------------------- */
+
+static void json_hexval(struct json_out *j, const char *key, uint64_t v)
+{
+	char buf[24];
+
+	pp_snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)v);
+	json_str(j, key, buf);
+}
+
+static void json_state(struct json_out *j, const char *key, const struct handoff_state *st)
+{
+	char name[16];
+
+	json_begin_object(j, key);
+	for (unsigned int m = 0; m < st->n; m++) {
+		pp_snprintf(name, sizeof(name), "0x%x", st->msr[m].msr);
+		if (st->msr[m].read)
+			json_hexval(j, name, st->msr[m].val);
+		else
+			json_null(j, name);
+	}
+	json_end_object(j);
+	json_hexval(j, key[0] == 'm' ? "lvtpc" : "lvtpc_now", st->lvtpc);
+}
+
+void handoff_json(struct runner *r)
+{
+	struct handoff_job *h = r->handoff;
+	struct json_out *j = &r->json;
+
+	json_begin_array(j, "handoff");
+	for (unsigned int i = 0; h && i < h->n; i++) {
+		const struct handoff_cpu *c = &h->cpu[i];
+
+		json_begin_object(j, NULL);
+		json_u64(j, "cpu", c->cpu);
+		json_bool(j, "read", c->found.valid);
+		if (c->found.valid) {
+			json_u64(j, "apic_id", c->ci.apic_id);
+			json_str(j, "core_type", cpu_core_type_short(c->ci.core_type));
+			json_begin_array(j, "found");
+			for (unsigned int k = 0; k < handoff_kind_count(); k++) {
+				if (!(c->found.found & BIT_ULL(k)))
+					continue;
+				json_begin_object(j, NULL);
+				json_str(j, "kind", handoff_kind_at(k)->name);
+				json_bool(j, "warn", handoff_kind_at(k)->warn);
+				json_str(j, "source", handoff_kind_at(k)->src);
+				json_end_object(j);
+			}
+			json_end_array(j);
+			json_state(j, "msrs", &c->found);
+			if (c->found.has_smi)
+				json_u64(j, "smi_count", c->found.smi);
+			else
+				json_null(j, "smi_count");
+		}
+		if (c->now.valid) {
+			json_bool(j, "restored", !c->diffs);
+			json_u64(j, "differences", c->diffs);
+			if (c->diffs)
+				json_str(j, "why", c->why);
+		} else {
+			json_null(j, "restored");
+		}
+		json_end_object(j);
+	}
+	json_end_array(j);
+	if (h && !h->hung)
+		plat_free(h);
+	r->handoff = NULL;
+}
+
+/* ---- SMIs around a sampling --------------------------------------------- */
+
+struct smi_read {
+	const struct cpu_info *ci;
+	bool ok;
+	uint64_t v;
+};
+
+static void smi_on_cpu(void *p)
+{
+	struct smi_read *s = p;
+
+	s->ok = handoff_smi_read(s->ci, &s->v);
+}
+
+/* MSR_SMI_COUNT on the measured CPU now; false where it has none. */
+static bool smi_now(struct runner *r, uint64_t *v)
+{
+	struct smi_read s = {.ci = r->ci};
+	int rc;
+
+	if (r->cpu_hung)
+		return false;
+	report_defer_begin();
+	rc = cpu_run(r->ci->cpu, smi_on_cpu, &s, cpu_timeout_us(r->jo), NULL, NULL);
+	report_defer_end();
+	report_flush_deferred("the measured CPU");
+	if (rc == CPU_RUN_TIMEOUT)
+		r->cpu_hung = true;
+	*v = s.v;
+	return !rc && s.ok;
+}
+
+void handoff_smi_mark(struct runner *r, struct smi_mark *m)
+{
+	m->known = smi_now(r, &m->before);
+}
+
+void handoff_smi_since(struct runner *r, const struct smi_mark *m, struct run_out *o)
+{
+	uint64_t v;
+
+	o->smi_known = m->known && smi_now(r, &v);
+	o->smis = o->smi_known ? v - m->before : 0;
+}
+
+void handoff_smi_text(const struct run_out *o, char *text, size_t size)
+{
+	size_t len = strlen(text);
+
+	if (o->smi_known && o->smis)
+		pp_snprintf(text + len, size - len, "; %llu SMIs during the sampling",
+			    (unsigned long long)o->smis);
+}
