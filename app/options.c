@@ -7,6 +7,7 @@
  * same row, so the message and the parser cannot disagree.
  */
 #include "options.h"
+#include "../lib/cpuset.h"
 #include "../lib/fmt.h"
 #include "../lib/platform.h"
 #include "../lib/report.h"
@@ -594,9 +595,17 @@ static int check_outputs(const struct options *o, char *err, size_t err_size)
 
 static int check_cpus(const struct options *o, char *err, size_t err_size)
 {
-	uint64_t mask;
+	struct cpuset *set = cpuset_alloc(plat_cpu_count());
+	int rc;
 
-	return job_cpus_parse(o->job.cpus, plat_cpu_count(), &mask, err, err_size);
+	if (!set) {
+		pp_snprintf(err, err_size, "option cpus: no memory for a set of %u CPUs",
+			    plat_cpu_count());
+		return -1;
+	}
+	rc = job_cpus_parse(o->job.cpus, plat_cpu_count(), set, err, err_size);
+	cpuset_free(set);
+	return rc;
 }
 
 int options_sim_fault_at(const char *spec, size_t i, unsigned int *cpu, enum sim_fault *kind)
@@ -623,9 +632,10 @@ int options_sim_fault_at(const char *spec, size_t i, unsigned int *cpu, enum sim
 	if (strncmp(item, "cpu", 3) || !colon || colon == item + 3)
 		return -1;
 	*colon = 0;
-	for (d = item + 3; *d >= '0' && *d <= '9' && n < JOB_MAX_CPUS; d++)
+	/* Any number of digits up to a million; check_sim_fault() holds it to the count. */
+	for (d = item + 3; *d >= '0' && *d <= '9' && n < 1000000; d++)
 		n = n * 10 + (unsigned long)(*d - '0');
-	if (*d || n >= JOB_MAX_CPUS || sim_fault_parse(colon + 1, kind))
+	if (*d || n >= 1000000 || sim_fault_parse(colon + 1, kind))
 		return -1;
 	*cpu = (unsigned int)n;
 	return 0;
@@ -644,7 +654,7 @@ static int check_sim_fault(const struct options *o, char *err, size_t err_size)
 			    "option sim-fault: bad value '%s' (accepted: cpuN:KIND separated "
 			    "by commas, N 0..%u, KIND no-records, wrong-latency, gp-on-enable or "
 			    "hang)",
-			    o->sim_fault, JOB_MAX_CPUS - 1);
+			    o->sim_fault, n - 1);
 			return -1;
 		}
 		if (cpu >= n) {

@@ -50,14 +50,14 @@ struct job_opts {
  */
 int job_check(const struct job_opts *jo, const struct cpu_info *ci, char *err, size_t err_size);
 
-#define JOB_MAX_CPUS 64
-
 /*
  * cpus=: "all" (every CPU the platform has), "boot" (CPU 0, the boot CPU),
- * or numbers and ranges ("0,2-3") below ncpus.  Sets a mask of CPU numbers
- * (lib/platform.h numbering); -1 with why filled (the ERROR line's text).
+ * or numbers and ranges ("0,2-3") below ncpus, whatever ncpus is.  Fills
+ * set (lib/cpuset.h, allocated for at least ncpus CPUs; lib/platform.h
+ * numbering); -1 with why filled (the ERROR line's text).
  */
-int job_cpus_parse(const char *spec, unsigned int ncpus, uint64_t *mask, char *why,
+struct cpuset;
+int job_cpus_parse(const char *spec, unsigned int ncpus, struct cpuset *set, char *why,
 		   size_t why_size);
 
 /*
