@@ -674,12 +674,13 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 		report_fail("main-job", "%s", why);
 		goto out;
 	}
-	r->json_buf = plat_alloc(RESULTS_BUF_SIZE);
+	r->json_size = RESULTS_BUF_SIZE + (size_t)cpuset_count(set) * RESULTS_BUF_PER_CPU;
+	r->json_buf = plat_alloc(r->json_size);
 	r->summary = plat_alloc(sizeof(*r->summary));
 	r->plan = plat_alloc(sizeof(*r->plan));
 	if (!r->json_buf || !r->summary || !r->plan) {
-		report_env_error("main-job", "no memory for the results (%u bytes) and the plan",
-				 RESULTS_BUF_SIZE);
+		report_env_error("main-job", "no memory for the results (%zu bytes) and the plan",
+				 r->json_size);
 		goto out;
 	}
 	set_cpu_now(r, ci);
@@ -694,7 +695,7 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 			    (unsigned long long)r->tsc_hz);
 		r->tsc_hz = 0;
 	}
-	json_init_members(&r->json, r->json_buf, RESULTS_BUF_SIZE);
+	json_init_members(&r->json, r->json_buf, r->json_size);
 	json_u64(&r->json, "tsc_hz", r->tsc_hz);
 	json_begin_array(&r->json, "kernels");
 	split_events(r, jo->events);
@@ -705,8 +706,8 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	report_clear_cpu();
 	len = json_members_len(&r->json);
 	if (!len)
-		report_fail("results", "the kernels' results did not fit in %u bytes",
-			    RESULTS_BUF_SIZE);
+		report_fail("results", "the kernels' results did not fit in %zu bytes",
+			    r->json_size);
 	/* results.json is written at the end of the run (app_finish), with its exit status. */
 	results_keep_job(r->json_buf, len);
 	r->json_buf = NULL;

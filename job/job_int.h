@@ -18,10 +18,16 @@
 #include "../pmu/session.h"
 #include "../pmu/uarch.h"
 
-#define RESULTS_BUF_SIZE  (1024 * 1024)
-#define PROGRESS_EVERY_US 2000000
-#define TEST_NAME_MAX	  48
-#define RUNNER_MAX_EVENTS JOB_MAX_EVENTS
+/*
+ * results.json's kernels: RESULTS_BUF_SIZE, and RESULTS_BUF_PER_CPU more
+ * per CPU measured (the default job writes tens of KB per CPU), so that
+ * 576 CPUs fit as well as one (struct runner json_size).
+ */
+#define RESULTS_BUF_SIZE    (1024 * 1024)
+#define RESULTS_BUF_PER_CPU (192 * 1024)
+#define PROGRESS_EVERY_US   2000000
+#define TEST_NAME_MAX	    48
+#define RUNNER_MAX_EVENTS   JOB_MAX_EVENTS
 
 /* A processor, as results.json's runs and verdicts name it. */
 struct run_cpu {
@@ -59,6 +65,7 @@ struct runner {
 	uint64_t tsc_hz;
 	struct json_out json;
 	char *json_buf;
+	size_t json_size; /* RESULTS_BUF_SIZE + RESULTS_BUF_PER_CPU per CPU measured */
 	struct pebs_summary *summary;
 	/* progress of the kernel running now */
 	const char *kname;

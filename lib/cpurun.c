@@ -175,7 +175,7 @@ static int wait_box(unsigned int cpu, struct cpu_mailbox *m, uint64_t timeout_us
 			return CPU_RUN_TIMEOUT;
 		}
 		if (now >= next_beat) {
-			report_now("waiting for CPU %u: %.40s, %llu s", cpu, run_what,
+			report_now("waiting for CPU %u: %.32s, %llu s", cpu, run_what,
 				   (unsigned long long)((now - m->posted_at) / 1000000));
 			next_beat = now + CPU_RUN_HEARTBEAT_US;
 		}
