@@ -46,6 +46,7 @@ static const char *const drain_words[] = {"poll", "pmi", NULL};
 static const char *const selftest_words[] = {"none", "gp", NULL};
 static const char *const trace_words[] = {"none", "msr", NULL};
 static const char *const onoff_words[] = {"off", "on", NULL};
+static const char *const dump_words[] = {"off", "on", "all", NULL};
 static const char *const mode_words[] = {"run", "report", NULL};
 static const char *const verbose_words[] = {"0", "1", NULL};
 
@@ -72,7 +73,7 @@ static const struct opt_def opt_table[] = {
      "an integer 0..4294967295 (0 = per kernel)"},
     {"log", T_NAME, OFF(log), SZ(log), NULL, 0, 0, "a file name, or none"},
     {"results", T_NAME, OFF(job.results), SZ(job.results), NULL, 0, 0, "a file name, or none"},
-    {"dump", T_BOOL, OFF(job.dump), 0, onoff_words, 0, 0, "on, off"},
+    {"dump", T_ENUM, OFF(job.dump), 0, dump_words, 0, 0, "on, off, all"},
     {"snapshot", T_BOOL, OFF(job.snapshot), 0, onoff_words, 0, 0, "off, on"},
     {"cpus", T_LIST, OFF(job.cpus), SZ(job.cpus), NULL, 0, 0,
      "all, boot, or CPU numbers and ranges separated by commas"},
@@ -103,7 +104,7 @@ void options_defaults(struct options *o)
 	o->job.records = 0; /* REC lines only when asked: the dumps keep every record */
 	memcpy(o->log, "pebsprobe.log", sizeof("pebsprobe.log"));
 	memcpy(o->job.results, "results.json", sizeof("results.json"));
-	o->job.dump = true;
+	o->job.dump = JOB_DUMP_ON;
 	memcpy(o->job.cpus, "all", 4);
 	o->job.cpu_timeout_s = JOB_CPU_TIMEOUT_S;
 	o->selftest = OPT_SELFTEST_NONE;

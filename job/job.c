@@ -295,8 +295,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	if (cfg.snapshot)
 		v = snapshot_verdict(r, &res, &o, v, text, sizeof(text));
 	outcome(r, &run, v, NULL, text);
-	if (r->jo->dump)
-		write_dump(r, test, &res);
+	dump_sampling(r, test, &res, v);
 	session_result_free(&res);
 	next_chain(k);
 }
@@ -610,6 +609,7 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 		r->cpu_hung = false;
 		set_cpu_now(r, ci);
 		cpu_tally_begin(r, t, ci);
+		dump_cpu_begin(r);
 		report_info("cpu %u: APIC ID %u, core type %s, %s; PMU v%u, %u GP + %u fixed "
 			    "counters, PEBS %s",
 			    c, ci->apic_id, cpu_core_type_short(ci->core_type),
@@ -701,8 +701,12 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	split_events(r, jo->events);
 	if (r->n_user)
 		report_info("main job: %u event(s) from events= sample every kernel", r->n_user);
+	r->n_measured = cpuset_count(set);
+	r->dump_left = cpuset_alloc(plat_cpu_count());
+	r->dump_reps = cpuset_alloc(plat_cpu_count());
 	run_cpus(r, ci, set);
 	json_end_array(&r->json);
+	dump_report(r);
 	report_clear_cpu();
 	len = json_members_len(&r->json);
 	if (!len)
@@ -714,6 +718,8 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 out:
 	cpu_release_all(); /* every path: no AP left in its loop when the app exits */
 	cpuset_free(set);
+	cpuset_free(r->dump_left);
+	cpuset_free(r->dump_reps);
 	if (r->json_buf)
 		plat_free(r->json_buf);
 	if (r->summary)

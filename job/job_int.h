@@ -56,6 +56,11 @@ struct cpu_tally {
 	} runs[CPU_TALLY_RUNS];
 };
 
+/* dump=on past JOB_DUMP_ALL_CPUS CPUs: the core types that have their representative. */
+#define DUMP_REPS_MAX 16
+
+struct cpuset;
+
 struct runner {
 	const struct job_opts *jo;
 	const struct cpu_info *ci;
@@ -64,6 +69,16 @@ struct runner {
 	bool instrumented; /* the kernels run their instrumented build */
 	uint64_t tsc_hz;
 	struct json_out json;
+	/* dump= (job/dump.c) */
+	unsigned int n_measured;  /* CPUs cpus= selects */
+	struct cpuset *dump_left; /* CPUs with samplings the policy did not dump */
+	struct cpuset *dump_reps; /* each core type's representative: every dump */
+	bool dump_rep;		  /* the CPU measured now is one */
+	unsigned int n_reps;
+	struct {
+		uint32_t core_type, native_model;
+		const struct uarch_info *ua;
+	} reps[DUMP_REPS_MAX];
 	char *json_buf;
 	size_t json_size; /* RESULTS_BUF_SIZE + RESULTS_BUF_PER_CPU per CPU measured */
 	struct pebs_summary *summary;
@@ -187,6 +202,17 @@ void json_run_fields(struct runner *r, const struct session_result *res, const s
 
 /* dump.c */
 void write_dump(struct runner *r, const char *test, const struct session_result *res);
+/*
+ * dump=: the policy (job.h enum job_dump).  dump_cpu_begin() before a CPU's
+ * kernels decides whether it is its core type's representative;
+ * dump_sampling() writes the dump of one sampling or leaves it out, by its
+ * verdict; dump_report() says, once, which CPUs' dumps were left out (an
+ * INFO line and results.json "dumps").
+ */
+void dump_cpu_begin(struct runner *r);
+void dump_sampling(struct runner *r, const char *test, const struct session_result *res,
+		   enum verdict v);
+void dump_report(struct runner *r);
 
 /* offcore.c */
 void run_offcore(struct runner *r, struct kernel_ctx *k);

@@ -191,6 +191,67 @@ static void past_64_cpus(void **state)
 	assert_null(test_line_find("PASS: chase-l1/load: ", "; cpu 63 (APIC"));
 }
 
+static bool dumped(const char *name)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "%s/%s", outdir, name);
+	return access(path, F_OK) == 0;
+}
+
+/*
+ * The ESP budget (dump=, docs/OUTPUT.md): on 12 CPUs of Panther Lake (P-cores
+ * 0-5, E-cores 6-11), past the 8 that get every dump, dump=on writes CPU
+ * 0's and CPU 6's (one per core type) and CPU 3's failing sampling, no
+ * other, and says which it left out; dump=all writes every CPU's.
+ */
+static void dump_budget(void **state)
+{
+	static const struct {
+		const char *file;
+		bool on, all;
+	} files[] = {
+	    {"chase-l1-load.pebs", true, true},	      {"chase-l1-load-cpu6.pebs", true, true},
+	    {"chase-l1-load-cpu3.pebs", true, true},  {"chase-l1-load-cpu1.pebs", false, true},
+	    {"chase-l1-load-cpu7.pebs", false, true}, {"chase-l1-load-cpu11.pebs", false, true},
+	};
+	struct options o;
+	struct cpu_info ci;
+
+	(void)state;
+	for (int all = 0; all < 2; all++) {
+		select_machine("ptl", "12");
+		assert_int_equal(sim_set_fault(3, SIM_FAULT_NO_RECORDS), 0);
+		for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
+			char path[256];
+
+			snprintf(path, sizeof(path), "%s/%s", outdir, files[i].file);
+			unlink(path);
+		}
+		cpu_probe(&ci);
+		options_defaults(&o);
+		strcpy(o.job.kernels, "chase-l1");
+		o.job.dump = all ? JOB_DUMP_ALL : JOB_DUMP_ON;
+		job_main(&o.job, &ci);
+		for (size_t i = 0; i < ARRAY_SIZE(files); i++)
+			if (dumped(files[i].file) != (all ? files[i].all : files[i].on)) {
+				test_lines_dump(stdout);
+				fail_msg("dump=%s: %s %s", all ? "all" : "on", files[i].file,
+					 dumped(files[i].file) ? "written" : "missing");
+			}
+		if (!all && !test_line_find("INFO: dumps (dump=on, 12 CPUs, over 8): every "
+					    "sampling of CPUs 0,6 (one per core type) and every "
+					    "failing one; the passing samplings of 9 CPUs "
+					    "(1,2,4,5,7-11) not dumped",
+					    NULL)) {
+			test_lines_dump(stdout);
+			fail_msg("no line naming the CPUs left out");
+		}
+		if (all)
+			assert_null(test_line_find("INFO: dumps (", NULL));
+	}
+}
+
 /* Every FAIL line names CPU `bad`, at least one FAIL per kind, the compare line too. */
 static void only_cpu_named(const char *model, const char *ncpus, unsigned int bad, const char *kind)
 {
@@ -413,6 +474,7 @@ int main(void)
 	    cmocka_unit_test(fault_wrong_latency),
 	    cmocka_unit_test(cpus_option),
 	    cmocka_unit_test(past_64_cpus),
+	    cmocka_unit_test(dump_budget),
 	    cmocka_unit_test(pmi_on_every_cpu),
 	    /* last: CPU 2's thread never returns */
 	    cmocka_unit_test(fault_hang),
