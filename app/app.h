@@ -62,7 +62,7 @@ int app_finish(const struct options *in_effect, const char *results, int status)
  * did not write already has (0, or -1 with err: one line, exit 2);
  * app_clear_previous deletes what an earlier run left - the dumps, from
  * one listing of the folder (every name the job can write, for any CPU
- * number up to JOB_MAX_CPUS), results.json and pebsprobe.log and the
+ * number a machine can have), results.json and pebsprobe.log and the
  * names in effect, each only when its first bytes are pebsprobe's - and
  * returns how many files it deleted.
  */

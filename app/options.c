@@ -7,6 +7,7 @@
  * same row, so the message and the parser cannot disagree.
  */
 #include "options.h"
+#include "../lib/cpuset.h"
 #include "../lib/fmt.h"
 #include "../lib/platform.h"
 #include "../lib/report.h"
@@ -45,6 +46,7 @@ static const char *const drain_words[] = {"poll", "pmi", NULL};
 static const char *const selftest_words[] = {"none", "gp", NULL};
 static const char *const trace_words[] = {"none", "msr", NULL};
 static const char *const onoff_words[] = {"off", "on", NULL};
+static const char *const dump_words[] = {"off", "on", "all", NULL};
 static const char *const mode_words[] = {"run", "report", NULL};
 static const char *const verbose_words[] = {"0", "1", NULL};
 static const char *const handoff_words[] = {"warn", "strict", NULL};
@@ -72,7 +74,7 @@ static const struct opt_def opt_table[] = {
      "an integer 0..4294967295 (0 = per kernel)"},
     {"log", T_NAME, OFF(log), SZ(log), NULL, 0, 0, "a file name, or none"},
     {"results", T_NAME, OFF(job.results), SZ(job.results), NULL, 0, 0, "a file name, or none"},
-    {"dump", T_BOOL, OFF(job.dump), 0, onoff_words, 0, 0, "on, off"},
+    {"dump", T_ENUM, OFF(job.dump), 0, dump_words, 0, 0, "on, off, all"},
     {"snapshot", T_BOOL, OFF(job.snapshot), 0, onoff_words, 0, 0, "off, on"},
     {"cpus", T_LIST, OFF(job.cpus), SZ(job.cpus), NULL, 0, 0,
      "all, boot, or CPU numbers and ranges separated by commas"},
@@ -114,7 +116,7 @@ void options_defaults(struct options *o)
 	o->job.records = 0; /* REC lines only when asked: the dumps keep every record */
 	memcpy(o->log, "pebsprobe.log", sizeof("pebsprobe.log"));
 	memcpy(o->job.results, "results.json", sizeof("results.json"));
-	o->job.dump = true;
+	o->job.dump = JOB_DUMP_ON;
 	memcpy(o->job.cpus, "all", 4);
 	o->job.cpu_timeout_s = JOB_CPU_TIMEOUT_S;
 	o->selftest = OPT_SELFTEST_NONE;
@@ -618,9 +620,17 @@ static int check_outputs(const struct options *o, char *err, size_t err_size)
 
 static int check_cpus(const struct options *o, char *err, size_t err_size)
 {
-	uint64_t mask;
+	struct cpuset *set = cpuset_alloc(plat_cpu_count());
+	int rc;
 
-	return job_cpus_parse(o->job.cpus, plat_cpu_count(), &mask, err, err_size);
+	if (!set) {
+		pp_snprintf(err, err_size, "option cpus: no memory for a set of %u CPUs",
+			    plat_cpu_count());
+		return -1;
+	}
+	rc = job_cpus_parse(o->job.cpus, plat_cpu_count(), set, err, err_size);
+	cpuset_free(set);
+	return rc;
 }
 
 int options_sim_fault_at(const char *spec, size_t i, unsigned int *cpu, enum sim_fault *kind)
@@ -647,9 +657,10 @@ int options_sim_fault_at(const char *spec, size_t i, unsigned int *cpu, enum sim
 	if (strncmp(item, "cpu", 3) || !colon || colon == item + 3)
 		return -1;
 	*colon = 0;
-	for (d = item + 3; *d >= '0' && *d <= '9' && n < JOB_MAX_CPUS; d++)
+	/* Any number of digits up to a million; check_sim_fault() holds it to the count. */
+	for (d = item + 3; *d >= '0' && *d <= '9' && n < 1000000; d++)
 		n = n * 10 + (unsigned long)(*d - '0');
-	if (*d || n >= JOB_MAX_CPUS || sim_fault_parse(colon + 1, kind))
+	if (*d || n >= 1000000 || sim_fault_parse(colon + 1, kind))
 		return -1;
 	*cpu = (unsigned int)n;
 	return 0;
@@ -668,7 +679,7 @@ static int check_sim_fault(const struct options *o, char *err, size_t err_size)
 			    "option sim-fault: bad value '%s' (accepted: cpuN:KIND separated "
 			    "by commas, N 0..%u, KIND no-records, wrong-latency, gp-on-enable or "
 			    "hang)",
-			    o->sim_fault, JOB_MAX_CPUS - 1);
+			    o->sim_fault, n - 1);
 			return -1;
 		}
 		if (cpu >= n) {

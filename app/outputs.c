@@ -64,9 +64,11 @@ static bool ends_with(const char *s, const char *suffix, size_t *len)
 /*
  * Whether name (lower case) is one job/dump.c writes, or its temporary:
  * "<kernel>-<sampling>.pebs" for the boot CPU, "...-cpuN.pebs" for CPU N,
- * 1..JOB_MAX_CPUS-1, whatever this machine's count (a stick moved here from
- * a machine with more CPUs), the kernel's '/' written '-'.
+ * 1..OUT_CPU_NAME_MAX-1, whatever this machine's count (a stick moved here
+ * from a machine with more CPUs), the kernel's '/' written '-'.
  */
+#define OUT_CPU_NAME_MAX 1000000 /* no machine's count: any CPU number job/dump.c writes */
+
 static bool dump_name(const char *name)
 {
 	char base[PLAT_NAME_MAX], want[PLAT_NAME_MAX];
@@ -77,16 +79,16 @@ static bool dump_name(const char *name)
 		return false;
 	memcpy(base, name, len);
 	base[len] = 0;
-	/* The last "-cpu" followed by a number 1..JOB_MAX_CPUS-1 is the CPU's. */
+	/* The last "-cpu" followed by a number 1..OUT_CPU_NAME_MAX-1 is the CPU's. */
 	for (cpu = len >= 4 ? base + len - 4 : base; cpu > base && memcmp(cpu, "-cpu", 4); cpu--)
 		;
 	if (len >= 4 && !memcmp(cpu, "-cpu", 4) && cpu[4] >= '1' && cpu[4] <= '9') {
 		const char *d;
 		unsigned int n = 0;
 
-		for (d = cpu + 4; *d >= '0' && *d <= '9' && n < JOB_MAX_CPUS; d++)
+		for (d = cpu + 4; *d >= '0' && *d <= '9' && n < OUT_CPU_NAME_MAX; d++)
 			n = n * 10 + (unsigned int)(*d - '0');
-		if (*d || n >= JOB_MAX_CPUS)
+		if (*d || n >= OUT_CPU_NAME_MAX)
 			return false;
 		*cpu = 0;
 	}

@@ -10,6 +10,7 @@
  * table's height does not grow with the CPUs.
  */
 #include "app.h"
+#include "../lib/cpuset.h"
 #include "../lib/fmt.h"
 #include "../lib/report.h"
 
@@ -20,7 +21,6 @@
 #define CELL_WIDTH    9
 #define NAME_MAX_LEN  48
 #define OTHER_PER_ROW 2
-#define MASK_CPUS     64 /* CPUs a set holds (job/: JOB_MAX_CPUS) */
 
 static const char *const words[] = {
     [REPORT_PASS] = "PASS",
@@ -85,41 +85,11 @@ static void trim(char *line)
 		line[--n] = 0;
 }
 
-/* The CPUs of a set as "0-3" or "1,3", within width characters ("0,2,4+" when cut). */
-static void cpu_list(uint64_t set, char *out, size_t width)
-{
-	struct strbuf sb;
-	char buf[256];
-
-	strbuf_init(&sb, buf, sizeof(buf));
-	for (unsigned int c = 0; c < MASK_CPUS; c++) {
-		unsigned int end = c;
-
-		if (!(set & BIT_ULL(c)))
-			continue;
-		while (end + 1 < MASK_CPUS && (set & BIT_ULL(end + 1)))
-			end++;
-		strbuf_printf(&sb, "%s%u", sb.len ? "," : "", c);
-		if (end > c)
-			strbuf_printf(&sb, "%s%u", end > c + 1 ? "-" : ",", end);
-		c = end;
-	}
-	if (strlen(buf) > width) {
-		size_t at = width - 1;
-
-		/* "0,2+", not "0,2,+": a separator before the mark goes */
-		if (at > 1 && (buf[at - 1] == ',' || buf[at - 1] == '-'))
-			at--;
-		pp_snprintf(buf + at, 2, "+");
-	}
-	pp_snprintf(out, width + 1, "%s", buf);
-}
-
 /* One cell: the verdicts of one kernel and sampling, per kind the CPUs that gave it. */
 struct cell {
 	const char *first; /* the first verdict's word */
 	bool seen[REPORT_ENV];
-	uint64_t on[REPORT_ENV];
+	struct cpuset *on[REPORT_ENV]; /* NULL: no memory, the CPUs not named */
 };
 
 static void cell_text(const struct table *t, const struct cell *c, char *out, size_t size)
@@ -141,10 +111,28 @@ static void cell_text(const struct table *t, const struct cell *c, char *out, si
 	for (unsigned int i = 0; i < ARRAY_SIZE(worst); i++) {
 		if (!c->seen[worst[i]])
 			continue;
-		cpu_list(c->on[worst[i]], list, CELL_WIDTH - 2 - strlen(words[worst[i]]));
+		if (!c->on[worst[i]]) {
+			pp_snprintf(out, size, "%s", words[worst[i]]);
+			return;
+		}
+		cpuset_text(c->on[worst[i]], list, CELL_WIDTH - 2 - strlen(words[worst[i]]));
 		pp_snprintf(out, size, "%s@%s", words[worst[i]], list);
 		return;
 	}
+}
+
+/* One past the highest CPU number of the verdict log: what a CPU set must hold. */
+static unsigned int log_cpus(void)
+{
+	unsigned int n = 1;
+
+	for (unsigned int i = 0; i < report_log_count(); i++) {
+		const struct report_entry *e = report_log_at(i);
+
+		if (e->has_cpu && e->cpu >= n)
+			n = e->cpu + 1;
+	}
+	return n;
 }
 
 /* The row of one kernel: its verdicts per column, from every CPU. */
@@ -152,11 +140,15 @@ static void kernel_row(struct table *t, const char *kernel, unsigned int from)
 {
 	char line[REPORT_LINE_MAX], k[NAME_MAX_LEN], text[CELL_WIDTH + 8], cpus[CPUS_WIDTH + 1];
 	struct cell cell[TABLE_COLS];
-	uint64_t row_cpus = 0;
+	unsigned int ncpus = log_cpus();
+	struct cpuset *row_cpus = cpuset_alloc(ncpus);
 	struct strbuf sb;
 	const char *smp;
 
 	memset(cell, 0, sizeof(cell));
+	for (unsigned int c = 0; c < TABLE_COLS; c++)
+		for (unsigned int kind = 0; kind < REPORT_ENV; kind++)
+			cell[c].on[kind] = cpuset_alloc(ncpus);
 	for (unsigned int i = from; i < report_log_count(); i++) {
 		const struct report_entry *e = report_log_at(i);
 		int c;
@@ -164,22 +156,25 @@ static void kernel_row(struct table *t, const char *kernel, unsigned int from)
 		if (e->kind == REPORT_ENV || !split(e->name, k, sizeof(k), &smp) ||
 		    strcmp(k, kernel))
 			continue;
-		if (e->has_cpu && e->cpu < MASK_CPUS)
-			row_cpus |= BIT_ULL(e->cpu);
+		if (e->has_cpu && row_cpus)
+			cpuset_add(row_cpus, e->cpu);
 		c = column(t, smp, false);
 		if (c < 0)
 			continue;
 		if (!cell[c].first)
 			cell[c].first = words[e->kind];
 		cell[c].seen[e->kind] = true;
-		if (e->has_cpu && e->cpu < MASK_CPUS)
-			cell[c].on[e->kind] |= BIT_ULL(e->cpu);
+		if (e->has_cpu && cell[c].on[e->kind])
+			cpuset_add(cell[c].on[e->kind], e->cpu);
 	}
 	strbuf_init(&sb, line, sizeof(line));
 	strbuf_printf(&sb, "%-*.*s", NAME_WIDTH, NAME_WIDTH, kernel);
 	if (t->cpus) {
-		cpu_list(row_cpus, cpus, CPUS_WIDTH);
-		strbuf_printf(&sb, " %-*s", CPUS_WIDTH, row_cpus ? cpus : "-");
+		bool any = row_cpus && !cpuset_empty(row_cpus);
+
+		if (any)
+			cpuset_text(row_cpus, cpus, CPUS_WIDTH);
+		strbuf_printf(&sb, " %-*s", CPUS_WIDTH, any ? cpus : "-");
 	}
 	for (unsigned int c = 0; c < t->n_cols; c++) {
 		cell_text(t, &cell[c], text, sizeof(text));
@@ -187,6 +182,10 @@ static void kernel_row(struct table *t, const char *kernel, unsigned int from)
 	}
 	trim(line);
 	report_line("%s", line);
+	cpuset_free(row_cpus);
+	for (unsigned int c = 0; c < TABLE_COLS; c++)
+		for (unsigned int kind = 0; kind < REPORT_ENV; kind++)
+			cpuset_free(cell[c].on[kind]);
 }
 
 /* Did the kernels' verdicts come from more than one CPU? */
@@ -235,6 +234,10 @@ void app_verdict_table(void)
 	report_line("VERDICTS: %u tests: %u PASS, %u FAIL, %u SKIP%s", cnt.tests,
 		    cnt.tests - cnt.failures - cnt.skipped, cnt.failures, cnt.skipped,
 		    cnt.env_errors ? "; environment errors, see ERROR lines" : "");
+	/* A many-CPU run can pass the log's size: the table must not pass for all of it. */
+	if (report_log_dropped())
+		report_info("verdict table: %u verdicts past the %u kept are not in it",
+			    report_log_dropped(), REPORT_LOG_MAX);
 	if (t.n_cols) {
 		strbuf_init(&sb, line, sizeof(line));
 		strbuf_printf(&sb, "%-*s", NAME_WIDTH, "kernel");

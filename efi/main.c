@@ -13,6 +13,7 @@
 #include "efi_glue.h"
 #include "hw_real.h"
 #include "../app/app.h"
+#include "../lib/cpurun.h"
 #include "../lib/fmt.h"
 #include "../app/options.h"
 #include "../lib/report.h"
@@ -239,6 +240,8 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 			    (ST->Hdr.Revision & 0xffff) / 10, con_describe());
 		status = app_run(&opts, &real);
 	}
+	/* No AP left in its dispatch loop, whichever way app_run() ended (lib/cpurun.h). */
+	cpu_release_all();
 	/* Every ending but a write-protected ESP writes results.json: the options as read, the
 	 * files the defaults' on refusal. */
 	if (!ro)

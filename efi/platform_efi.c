@@ -361,8 +361,6 @@ struct efi_mp_services {
 	EFI_STATUS(EFIAPI *who_am_i)(struct efi_mp_services *self, UINTN *cpu);
 };
 
-#define MAX_CPUS 64
-
 struct ap_job {
 	void (*fn)(void *arg);
 	void *arg;
@@ -375,7 +373,7 @@ struct ap_job {
 static struct efi_mp_services *mp;
 static bool mp_looked;
 static UINTN mp_count, mp_bsp;
-static struct ap_job jobs[MAX_CPUS];
+static struct ap_job *jobs; /* mp_count of them: sized from the firmware's count */
 
 static void mp_lookup(void)
 {
@@ -394,6 +392,9 @@ static void mp_lookup(void)
 		return;
 	}
 	mp_count = enabled < mp_count ? enabled : mp_count;
+	jobs = AllocateZeroPool(mp_count * sizeof(*jobs));
+	if (!jobs)
+		mp = NULL; /* one CPU: the others cannot be tracked */
 }
 
 unsigned int plat_cpu_count(void)
@@ -426,6 +427,12 @@ void plat_park(void)
 		__asm__ volatile("cli; hlt" ::: "memory");
 }
 
+void plat_cpu_relax(unsigned int spins)
+{
+	(void)spins;
+	__asm__ volatile("pause" ::: "memory");
+}
+
 static VOID EFIAPI ap_entry(VOID *p)
 {
 	struct ap_job *j = p;
@@ -445,7 +452,7 @@ int plat_start_on_cpu(unsigned int cpu, void (*fn)(void *arg), void *arg)
 	struct ap_job *j;
 
 	mp_lookup();
-	if (!mp || cpu == 0 || cpu >= mp_count || cpu >= MAX_CPUS)
+	if (!mp || cpu == 0 || cpu >= mp_count)
 		return -1;
 	j = &jobs[cpu];
 	if (j->busy) {
@@ -496,7 +503,7 @@ int plat_wait_cpu(unsigned int cpu, uint64_t timeout_us)
 	struct ap_job *j;
 	uint64_t waited = 0;
 
-	if (cpu == 0 || cpu >= MAX_CPUS || !jobs[cpu].busy)
+	if (!mp || cpu == 0 || cpu >= mp_count || !jobs[cpu].busy)
 		return -1;
 	j = &jobs[cpu];
 	while (!j->done && (!timeout_us || waited < timeout_us)) {

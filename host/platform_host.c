@@ -10,6 +10,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -171,20 +172,46 @@ void plat_stall_us(unsigned int us)
 	usleep(us);
 }
 
-#define HOST_MAX_CPUS 64
+/*
+ * $PEBSPROBE_HOST_CPUS (1..HOST_CPUS_MAX) stands for the machine's count in
+ * tests (the host's own limit, not the job's).
+ */
+#define HOST_CPUS_MAX 8192
 
-/* $PEBSPROBE_HOST_CPUS (1..64) stands for the machine's count in tests. */
 unsigned int plat_cpu_count(void)
 {
 	const char *env = getenv("PEBSPROBE_HOST_CPUS");
 	long n = env ? strtol(env, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
 
-	if (n > HOST_MAX_CPUS)
-		n = HOST_MAX_CPUS;
+	if (n > HOST_CPUS_MAX)
+		n = HOST_CPUS_MAX;
 	return n > 0 ? (unsigned int)n : 1;
 }
-static pthread_t cpu_threads[HOST_MAX_CPUS];
-static bool cpu_busy[HOST_MAX_CPUS];
+
+/* Bookkeeping only, a few bytes per slot: the count may change from test to test. */
+static pthread_t cpu_threads[HOST_CPUS_MAX];
+static bool cpu_busy[HOST_CPUS_MAX];
+static unsigned int cpu_starts[HOST_CPUS_MAX];
+
+/* Host tests only: how many threads plat_start_on_cpu() started for cpu (an MP services start). */
+unsigned int plat_host_starts(unsigned int cpu);
+unsigned int plat_host_starts(unsigned int cpu)
+{
+	return cpu < HOST_CPUS_MAX ? cpu_starts[cpu] : 0;
+}
+
+static bool slots(unsigned int cpu)
+{
+	return cpu && cpu < plat_cpu_count();
+}
+
+void plat_cpu_relax(unsigned int spins)
+{
+	if (spins < 100)
+		sched_yield();
+	else
+		usleep(spins < 2000 ? 100 : 5000);
+}
 
 struct trampoline {
 	unsigned int cpu;
@@ -235,7 +262,7 @@ int plat_start_on_cpu(unsigned int cpu, void (*fn)(void *arg), void *arg)
 {
 	struct trampoline *t;
 
-	if (cpu == 0 || cpu >= HOST_MAX_CPUS || cpu_busy[cpu])
+	if (!slots(cpu) || cpu_busy[cpu])
 		return -1;
 	t = malloc(sizeof(*t));
 	if (!t)
@@ -249,6 +276,7 @@ int plat_start_on_cpu(unsigned int cpu, void (*fn)(void *arg), void *arg)
 		return -1;
 	}
 	cpu_busy[cpu] = true;
+	cpu_starts[cpu]++;
 	return 0;
 }
 
@@ -256,7 +284,7 @@ int plat_wait_cpu(unsigned int cpu, uint64_t timeout_us)
 {
 	struct timespec ts;
 
-	if (cpu == 0 || cpu >= HOST_MAX_CPUS || !cpu_busy[cpu])
+	if (!slots(cpu) || !cpu_busy[cpu])
 		return -1;
 	if (!timeout_us) {
 		pthread_join(cpu_threads[cpu], NULL);

@@ -5,16 +5,17 @@
  * that every CPU of a core type got the verdicts of the others of its type.
  */
 #include "job_int.h"
+#include "../lib/cpuset.h"
 #include "../lib/fmt.h"
 #include "../lib/report.h"
 
-/* "0,2-3": numbers and ranges, each below ncpus (at most JOB_MAX_CPUS). */
-static int parse_list(const char *spec, unsigned int ncpus, uint64_t *mask, char *why,
+/* "0,2-3": numbers and ranges, each below ncpus. */
+static int parse_list(const char *spec, unsigned int ncpus, struct cpuset *set, char *why,
 		      size_t why_size)
 {
 	const char *p = spec;
 
-	*mask = 0;
+	cpuset_clear(set);
 	while (*p) {
 		unsigned long lo = 0, hi;
 		const char *start = p;
@@ -34,7 +35,7 @@ static int parse_list(const char *spec, unsigned int ncpus, uint64_t *mask, char
 		}
 		if (*p && *p != ',')
 			goto bad;
-		if (hi < lo || hi >= ncpus || hi >= JOB_MAX_CPUS) {
+		if (hi < lo || hi >= ncpus) {
 			pp_snprintf(why, why_size,
 				    "option cpus: CPU %.*s does not exist: this machine has %u "
 				    "CPUs, 0-%u (accepted: all, boot, or CPU numbers and ranges "
@@ -43,11 +44,11 @@ static int parse_list(const char *spec, unsigned int ncpus, uint64_t *mask, char
 			return -1;
 		}
 		for (unsigned long c = lo; c <= hi; c++)
-			*mask |= BIT_ULL(c);
+			cpuset_add(set, (unsigned int)c);
 		if (*p == ',' && !*++p)
 			goto bad;
 	}
-	if (*mask)
+	if (!cpuset_empty(set))
 		return 0;
 bad:
 	pp_snprintf(why, why_size,
@@ -57,19 +58,23 @@ bad:
 	return -1;
 }
 
-int job_cpus_parse(const char *spec, unsigned int ncpus, uint64_t *mask, char *why, size_t why_size)
+int job_cpus_parse(const char *spec, unsigned int ncpus, struct cpuset *set, char *why,
+		   size_t why_size)
 {
-	if (ncpus > JOB_MAX_CPUS)
-		ncpus = JOB_MAX_CPUS;
+	if (ncpus > set->n)
+		ncpus = set->n; /* the caller sized it: never written past */
 	if (!strcmp(spec, "all")) {
-		*mask = ncpus >= 64 ? ~0ULL : BIT_ULL(ncpus) - 1;
+		cpuset_clear(set);
+		for (unsigned int c = 0; c < ncpus; c++)
+			cpuset_add(set, c);
 		return 0;
 	}
 	if (!strcmp(spec, "boot")) {
-		*mask = 1;
+		cpuset_clear(set);
+		cpuset_add(set, 0);
 		return 0;
 	}
-	return parse_list(spec, ncpus, mask, why, why_size);
+	return parse_list(spec, ncpus, set, why, why_size);
 }
 
 /* --- what the job keeps of each CPU ----------------------------------------- */

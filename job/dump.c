@@ -7,6 +7,7 @@
  */
 #include "job_int.h"
 #include "../decode/dump.h"
+#include "../lib/cpuset.h"
 #include "../lib/fmt.h"
 #include "../lib/platform.h"
 #include "../lib/report.h"
@@ -72,4 +73,67 @@ void write_dump(struct runner *r, const char *test, const struct session_result 
 	}
 	if (out)
 		plat_free(out);
+}
+
+/*
+ * dump=on on more than JOB_DUMP_ALL_CPUS CPUs: the first CPU of each core
+ * type (CPUID.1AH core type, native model, microarchitecture: the groups
+ * cpu-compare uses) keeps every dump, so each kind of core has its records
+ * on the ESP to decode.
+ */
+void dump_cpu_begin(struct runner *r)
+{
+	const struct cpu_info *ci = r->ci;
+
+	r->dump_rep = false;
+	for (unsigned int i = 0; i < r->n_reps; i++)
+		if (r->reps[i].core_type == ci->core_type &&
+		    r->reps[i].native_model == ci->native_model && r->reps[i].ua == r->ua)
+			return;
+	r->dump_rep = true;
+	if (r->dump_reps)
+		cpuset_add(r->dump_reps, ci->cpu);
+	if (r->n_reps < DUMP_REPS_MAX) {
+		r->reps[r->n_reps].core_type = ci->core_type;
+		r->reps[r->n_reps].native_model = ci->native_model;
+		r->reps[r->n_reps].ua = r->ua;
+		r->n_reps++;
+	}
+}
+
+void dump_sampling(struct runner *r, const char *test, const struct session_result *res,
+		   enum verdict v)
+{
+	if (r->jo->dump == JOB_DUMP_OFF)
+		return;
+	if (r->jo->dump == JOB_DUMP_ALL || r->n_measured <= JOB_DUMP_ALL_CPUS || r->dump_rep ||
+	    v == V_FAIL) {
+		write_dump(r, test, res);
+		return;
+	}
+	if (r->dump_left)
+		cpuset_add(r->dump_left, r->ci->cpu);
+}
+
+void dump_report(struct runner *r)
+{
+	char reps[48], left[48];
+
+	if (r->jo->dump == JOB_DUMP_OFF || !r->dump_left || !r->dump_reps)
+		return;
+	cpuset_text(r->dump_reps, reps, 40);
+	cpuset_text(r->dump_left, left, 40);
+	json_begin_object(&r->json, "dumps");
+	json_str(&r->json, "policy", r->jo->dump == JOB_DUMP_ALL ? "all" : "on");
+	json_u64(&r->json, "all_cpus_up_to", JOB_DUMP_ALL_CPUS);
+	json_u64(&r->json, "cpus_left_out", cpuset_count(r->dump_left));
+	json_str(&r->json, "left_out", cpuset_empty(r->dump_left) ? "" : left);
+	json_str(&r->json, "every_dump", cpuset_empty(r->dump_reps) ? "" : reps);
+	json_end_object(&r->json);
+	if (cpuset_empty(r->dump_left))
+		return;
+	report_info("dumps (dump=on, %u CPUs, over %u): every sampling of CPUs %s (one per "
+		    "core type) and every failing one; the passing samplings of %u CPUs (%s) "
+		    "not dumped (dump=all writes them)",
+		    r->n_measured, JOB_DUMP_ALL_CPUS, reps, cpuset_count(r->dump_left), left);
 }

@@ -10,6 +10,7 @@
  */
 #include "job_int.h"
 #include "../lib/cpurun.h"
+#include "../lib/cpuset.h"
 #include "../lib/fmt.h"
 #include "../lib/platform.h"
 #include "../lib/report.h"
@@ -72,85 +73,61 @@ static int read_cpu(struct runner *r, struct handoff_cpu *c, struct handoff_stat
 	return rc;
 }
 
-/*
- * "0-3,7": the CPUs of mask as ranges, at most size - 1 characters; a list
- * that does not fit ends in "..." after the ranges that do.
- */
-static void cpu_ranges(uint64_t mask, char *buf, size_t size)
-{
-	struct strbuf sb;
-	bool first = true;
-
-	strbuf_init(&sb, buf, size);
-	for (unsigned int c = 0; c < JOB_MAX_CPUS; c++) {
-		unsigned int e = c;
-		char piece[16];
-
-		if (!(mask & BIT_ULL(c)))
-			continue;
-		while (e + 1 < JOB_MAX_CPUS && (mask & BIT_ULL(e + 1)))
-			e++;
-		if (e == c)
-			pp_snprintf(piece, sizeof(piece), "%s%u", first ? "" : ",", c);
-		else
-			pp_snprintf(piece, sizeof(piece), "%s%u-%u", first ? "" : ",", c, e);
-		if (strlen(buf) + strlen(piece) + 4 >= size) {
-			strbuf_puts(&sb, ",...");
-			return;
-		}
-		strbuf_puts(&sb, piece);
-		first = false;
-		c = e;
-	}
-}
-
 /* "cpu 2" or "cpus 0-3": the ranges fit in 80 columns beside the words of the line. */
 #define RANGES_MAX 24
-static void cpus_words(uint64_t mask, char *buf, size_t size)
+static void cpus_words(const struct cpuset *set, char *buf, size_t size)
 {
 	char ranges[RANGES_MAX];
 
-	cpu_ranges(mask, ranges, sizeof(ranges));
-	pp_snprintf(buf, size, "%s %s", __builtin_popcountll(mask) == 1 ? "cpu" : "cpus", ranges);
+	cpuset_text(set, ranges, sizeof(ranges) - 1);
+	pp_snprintf(buf, size, "%s %s", cpuset_count(set) == 1 ? "cpu" : "cpus", ranges);
 }
 
 static void report_findings(struct runner *r, struct handoff_job *h)
 {
-	uint64_t read = 0, warn_cpus = 0;
-	unsigned int kinds = 0;
+	unsigned int ncpu = plat_cpu_count(), kinds = 0, n_read;
+	struct cpuset *read = cpuset_alloc(ncpu), *warn_cpus = cpuset_alloc(ncpu);
+	struct cpuset *on = cpuset_alloc(ncpu);
 	char cpus[40], none[40];
 
+	if (!read || !warn_cpus || !on) {
+		report_env_error("firmware-handoff", "no memory for %u CPUs' sets", ncpu);
+		goto out;
+	}
 	for (unsigned int i = 0; i < h->n; i++)
 		if (h->cpu[i].found.valid)
-			read |= BIT_ULL(h->cpu[i].cpu);
+			cpuset_add(read, h->cpu[i].cpu);
 	for (unsigned int k = 0; k < handoff_kind_count(); k++) {
 		const struct handoff_kind *kd = handoff_kind_at(k);
-		uint64_t on = 0;
 
+		cpuset_clear(on);
 		for (unsigned int i = 0; i < h->n; i++)
 			if (h->cpu[i].found.valid && (h->cpu[i].found.found & BIT_ULL(k)))
-				on |= BIT_ULL(h->cpu[i].cpu);
-		if (!on)
+				cpuset_add(on, h->cpu[i].cpu);
+		if (cpuset_empty(on))
 			continue;
 		cpus_words(on, cpus, sizeof(cpus));
 		report_info("hand-off%s: %s: %s", kd->warn ? "" : " note", kd->words, cpus);
 		if (kd->warn) {
 			kinds++;
-			warn_cpus |= on;
+			for (unsigned int i = 0; i < h->n; i++)
+				if (cpuset_has(on, h->cpu[i].cpu))
+					cpuset_add(warn_cpus, h->cpu[i].cpu);
 		}
 	}
 	report_clear_cpu();
-	if (!read) {
+	n_read = cpuset_count(read);
+	if (!n_read) {
 		report_skip("firmware-handoff", "no CPU could be read");
-		return;
+		goto out;
 	}
 	cpus_words(read, cpus, sizeof(cpus));
 	none[0] = 0;
-	if (read != (h->n >= 64 ? ~0ULL : 0) && __builtin_popcountll(read) != h->n)
-		pp_snprintf(none, sizeof(none), "; %u not read", h->n - __builtin_popcountll(read));
+	if (n_read != h->n)
+		pp_snprintf(none, sizeof(none), "; %u not read", h->n - n_read);
 	if (!kinds) {
 		report_pass("firmware-handoff: nothing left in the PMU of %s%s", cpus, none);
-		return;
+		goto out;
 	}
 	cpus_words(warn_cpus, cpus, sizeof(cpus));
 	if (r->jo->handoff_strict)
@@ -159,11 +136,15 @@ static void report_findings(struct runner *r, struct handoff_job *h)
 	else
 		report_pass("firmware-handoff: warn: %u kinds left on %s (strict fails)%s", kinds,
 			    cpus, none);
+out:
+	cpuset_free(read);
+	cpuset_free(warn_cpus);
+	cpuset_free(on);
 }
 
-void handoff_audit_begin(struct runner *r, uint64_t mask)
+void handoff_audit_begin(struct runner *r, const struct cpuset *set)
 {
-	unsigned int n = (unsigned int)__builtin_popcountll(mask), i = 0;
+	unsigned int n = cpuset_count(set), i = 0;
 	struct handoff_job *h = plat_alloc(sizeof(*h) + n * sizeof(h->cpu[0]));
 
 	r->handoff = h;
@@ -173,10 +154,10 @@ void handoff_audit_begin(struct runner *r, uint64_t mask)
 	}
 	memset(h, 0, sizeof(*h) + n * sizeof(h->cpu[0]));
 	h->n = n;
-	for (unsigned int c = 0; c < JOB_MAX_CPUS && i < n; c++) {
+	for (unsigned int c = 0; c < set->n && i < n; c++) {
 		struct handoff_cpu *hc;
 
-		if (!(mask & BIT_ULL(c)))
+		if (!cpuset_has(set, c))
 			continue;
 		hc = &h->cpu[i++];
 		hc->cpu = c;
@@ -192,13 +173,19 @@ void handoff_audit_begin(struct runner *r, uint64_t mask)
 void handoff_audit_end(struct runner *r)
 {
 	struct handoff_job *h = r->handoff;
-	uint64_t same = 0, differ = 0;
+	struct cpuset *same;
 	const struct handoff_cpu *first = NULL;
 	unsigned int total = 0;
 	char cpus[40];
 
 	if (!h)
 		return;
+	same = cpuset_alloc(plat_cpu_count());
+	if (!same) {
+		report_env_error("handoff-restored", "no memory for a set of %u CPUs",
+				 plat_cpu_count());
+		return;
+	}
 	for (unsigned int i = 0; i < h->n; i++) {
 		struct handoff_cpu *c = &h->cpu[i];
 
@@ -211,24 +198,24 @@ void handoff_audit_end(struct runner *r)
 			continue;
 		c->diffs = handoff_compare(&c->found, &c->now, c->why, sizeof(c->why));
 		if (c->diffs) {
-			differ |= BIT_ULL(c->cpu);
 			total += c->diffs;
 			if (!first)
 				first = c;
 		} else {
-			same |= BIT_ULL(c->cpu);
+			cpuset_add(same, c->cpu);
 		}
 	}
 	report_clear_cpu();
 	if (first) {
 		report_fail("handoff-restored", "cpu %u: %s (%u MSRs differ in all)", first->cpu,
 			    first->why, total);
-	} else if (same) {
+	} else if (!cpuset_empty(same)) {
 		cpus_words(same, cpus, sizeof(cpus));
 		report_pass("handoff-restored: every MSR read at hand-off as found on %s", cpus);
 	} else {
 		report_skip("handoff-restored", "no CPU could be read again");
 	}
+	cpuset_free(same);
 	handoff_json(r);
 }
 

@@ -12,6 +12,7 @@
 #include "job_int.h"
 #include "results.h"
 #include "../lib/cpurun.h"
+#include "../lib/cpuset.h"
 #include "../lib/fmt.h"
 #include "../lib/platform.h"
 #include "../lib/report.h"
@@ -165,6 +166,7 @@ static const char *const ap_errors[] = {
     [1] = "CPU 1 could not be started",
     [2] = "CPU 1 did not start its part in time",
     [3] = "CPU 1 did not come back when told to stop",
+    [4] = "CPU 1 did not return from earlier work: not posted again",
 };
 
 static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling *s)
@@ -298,8 +300,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 		v = snapshot_verdict(r, &res, &o, v, text, sizeof(text));
 	handoff_smi_text(&o, text, sizeof(text));
 	outcome(r, &run, v, NULL, text);
-	if (r->jo->dump)
-		write_dump(r, test, &res);
+	dump_sampling(r, test, &res, v);
 	session_result_free(&res);
 	next_chain(k);
 }
@@ -417,6 +418,7 @@ static void run_kernel(struct runner *r, const struct kernel_def *def)
 		return;
 	}
 	memset(k, 0, sizeof(*k));
+	cpu_run_what(def->name);
 	json_begin_object(&r->json, NULL);
 	json_str(&r->json, "kernel", def->name);
 	json_str(&r->json, "what", def->what);
@@ -546,9 +548,9 @@ static void probe_on_cpu(void *ci)
  * capability MSRs are per CPU: a hybrid part's core types differ), its own
  * sessions, then the per-CPU table.
  */
-static void run_cpus(struct runner *r, const struct cpu_info *boot, uint64_t mask)
+static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct cpuset *set)
 {
-	unsigned int n = (unsigned int)__builtin_popcountll(mask), i = 0;
+	unsigned int n = cpuset_count(set), i = 0;
 	struct cpu_tally *tallies = plat_alloc(n * sizeof(*tallies));
 
 	if (!tallies) {
@@ -556,12 +558,12 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, uint64_t mas
 		return;
 	}
 	memset(tallies, 0, n * sizeof(*tallies));
-	for (unsigned int c = 0; c < JOB_MAX_CPUS; c++) {
+	for (unsigned int c = 0; c < set->n; c++) {
 		struct cpu_tally *t;
 		struct cpu_info *ci;
 		int rc = CPU_RUN_OK;
 
-		if (!(mask & BIT_ULL(c)))
+		if (!cpuset_has(set, c))
 			continue;
 		t = &tallies[i++];
 		t->cpu = c;
@@ -571,11 +573,22 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, uint64_t mas
 			report_env_error("main-job", "no memory for cpu %u's description", c);
 			continue;
 		}
+		cpu_run_what("capability probe");
 		if (c == 0)
 			*ci = *boot;
 		else
 			rc = cpu_run(c, probe_on_cpu, ci, cpu_timeout_us(r->jo), NULL, NULL);
 		report_flush_deferred("the probed CPU");
+		if (rc == CPU_RUN_LOST) {
+			/* The partner of a two-CPU kernel that never came back: named then. */
+			report_fail("cpu-probe",
+				    "cpu %u did not return from earlier work within %u s "
+				    "(cpu-timeout=): not posted again",
+				    c, (unsigned int)(cpu_timeout_us(r->jo) / 1000000));
+			t->hung = true;
+			t->count[V_FAIL]++;
+			continue;
+		}
 		if (rc == CPU_RUN_TIMEOUT) {
 			/* A CPU that never came back is a finding about it: a FAIL, the others go
 			 * on. */
@@ -601,6 +614,7 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, uint64_t mas
 		r->cpu_hung = false;
 		set_cpu_now(r, ci);
 		cpu_tally_begin(r, t, ci);
+		dump_cpu_begin(r);
 		report_info("cpu %u: APIC ID %u, core type %s, %s; PMU v%u, %u GP + %u fixed "
 			    "counters, PEBS %s",
 			    c, ci->apic_id, cpu_core_type_short(ci->core_type),
@@ -614,6 +628,9 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, uint64_t mas
 		t->hung = r->cpu_hung;
 		if (!t->hung)
 			plat_free(ci);
+		/* Done with it: back to MP services, no AP left spinning (a vCPU burns a host CPU).
+		 */
+		cpu_release(c);
 	}
 	r->tally = NULL;
 	r->cpu_tag[0] = 0;
@@ -629,7 +646,7 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	struct runner *r = plat_alloc(sizeof(*r));
 	char why[256];
 	size_t len;
-	uint64_t mask;
+	struct cpuset *set = NULL;
 
 	if (!r) {
 		report_env_error("main-job", "no memory for the job's state (%zu bytes)",
@@ -652,25 +669,30 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	if (!strcmp(jo->kernels, "none"))
 		goto out;
 	/* Checked with the options (app/options.c): a failure here is a changed machine. */
-	if (job_cpus_parse(jo->cpus[0] ? jo->cpus : "all", plat_cpu_count(), &mask, why,
+	set = cpuset_alloc(plat_cpu_count());
+	if (!set) {
+		report_env_error("main-job", "no memory for the set of %u CPUs", plat_cpu_count());
+		goto out;
+	}
+	if (job_cpus_parse(jo->cpus[0] ? jo->cpus : "all", plat_cpu_count(), set, why,
 			   sizeof(why))) {
 		report_fail("main-job", "%s", why);
 		goto out;
 	}
-	r->json_buf = plat_alloc(RESULTS_BUF_SIZE);
+	r->json_size = RESULTS_BUF_SIZE + (size_t)cpuset_count(set) * RESULTS_BUF_PER_CPU;
+	r->json_buf = plat_alloc(r->json_size);
 	r->summary = plat_alloc(sizeof(*r->summary));
 	r->plan = plat_alloc(sizeof(*r->plan));
 	if (!r->json_buf || !r->summary || !r->plan) {
-		report_env_error("main-job", "no memory for the results (%u bytes) and the plan",
-				 RESULTS_BUF_SIZE);
+		report_env_error("main-job", "no memory for the results (%zu bytes) and the plan",
+				 r->json_size);
 		goto out;
 	}
 	set_cpu_now(r, ci);
 	r->tsc_hz = ci->tsc_hz ? ci->tsc_hz : calibrate_tsc();
 	report_info("main job: TSC %llu Hz (%s), %u CPUs (cpus=%s: %u measured), %s kernels",
 		    (unsigned long long)r->tsc_hz, ci->tsc_hz ? "CPUID 15H/16H" : "calibrated",
-		    plat_cpu_count(), jo->cpus[0] ? jo->cpus : "all",
-		    (unsigned int)__builtin_popcountll(mask),
+		    plat_cpu_count(), jo->cpus[0] ? jo->cpus : "all", cpuset_count(set),
 		    r->instrumented ? "instrumented" : "real");
 	if (!ci->tsc_hz && (r->tsc_hz < TSC_HZ_PLAUSIBLE_MIN || r->tsc_hz > TSC_HZ_PLAUSIBLE_MAX)) {
 		report_info("main job: a calibrated TSC of %llu Hz is no clock this CPU has "
@@ -678,25 +700,33 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 			    (unsigned long long)r->tsc_hz);
 		r->tsc_hz = 0;
 	}
-	json_init_members(&r->json, r->json_buf, RESULTS_BUF_SIZE);
+	json_init_members(&r->json, r->json_buf, r->json_size);
 	json_u64(&r->json, "tsc_hz", r->tsc_hz);
 	json_begin_array(&r->json, "kernels");
 	split_events(r, jo->events);
 	if (r->n_user)
 		report_info("main job: %u event(s) from events= sample every kernel", r->n_user);
-	handoff_audit_begin(r, mask); /* before any session writes an MSR */
-	run_cpus(r, ci, mask);
+	r->n_measured = cpuset_count(set);
+	r->dump_left = cpuset_alloc(plat_cpu_count());
+	r->dump_reps = cpuset_alloc(plat_cpu_count());
+	handoff_audit_begin(r, set); /* before any session writes an MSR */
+	run_cpus(r, ci, set);
 	json_end_array(&r->json);
 	handoff_audit_end(r);
+	dump_report(r);
 	report_clear_cpu();
 	len = json_members_len(&r->json);
 	if (!len)
-		report_fail("results", "the kernels' results did not fit in %u bytes",
-			    RESULTS_BUF_SIZE);
+		report_fail("results", "the kernels' results did not fit in %zu bytes",
+			    r->json_size);
 	/* results.json is written at the end of the run (app_finish), with its exit status. */
 	results_keep_job(r->json_buf, len);
 	r->json_buf = NULL;
 out:
+	cpu_release_all(); /* every path: no AP left in its loop when the app exits */
+	cpuset_free(set);
+	cpuset_free(r->dump_left);
+	cpuset_free(r->dump_reps);
 	if (r->json_buf)
 		plat_free(r->json_buf);
 	if (r->summary)

@@ -15,6 +15,17 @@
 #define JOB_MAX_EVENTS 8 /* events= entries, each a sampling of every kernel */
 
 /*
+ * dump=: the raw record dumps on the ESP (docs/OUTPUT.md "The ESP budget").
+ * on: every dump while the job measures up to JOB_DUMP_ALL_CPUS CPUs;
+ * beyond, the first CPU of each core type's and every failing sampling's
+ * (about 667 KB per CPU for the default job: 512 CPUs would need five
+ * 64 MiB ESPs).  all: every CPU's.  results.json keeps every CPU's figures
+ * either way.
+ */
+enum job_dump { JOB_DUMP_OFF = 0, JOB_DUMP_ON, JOB_DUMP_ALL };
+#define JOB_DUMP_ALL_CPUS 8
+
+/*
  * What the job is asked to do: its part of the options (app/options.h
  * holds it as struct options .job, docs/OPTIONS.md says what each accepts).
  * The caller has checked it (options_check): every kernels= name is a
@@ -32,7 +43,7 @@ struct job_opts {
 	uint64_t size;		   /* size=<bytes, K/M/G suffix>   default 0 = per-kernel */
 	uint32_t iterations;	   /* iterations=<n>               default 0 = per-kernel */
 	char results[64];	   /* results=<file>|none          default results.json */
-	bool dump;		   /* dump=on|off (raw record dumps on the ESP)  default on */
+	enum job_dump dump;	   /* dump=on|off|all (raw dumps on the ESP)  default on */
 	char cpus[JOB_LIST_MAX];   /* cpus=all|boot|LIST           default all */
 	uint32_t cpu_timeout_s;	   /* cpu-timeout=<s> per piece of work on a CPU  default 300 */
 	char acr[16];  /* acr=auto|gpR:gpC: the acr-reload kernel's group  default auto */
@@ -52,14 +63,14 @@ struct job_opts {
  */
 int job_check(const struct job_opts *jo, const struct cpu_info *ci, char *err, size_t err_size);
 
-#define JOB_MAX_CPUS 64
-
 /*
  * cpus=: "all" (every CPU the platform has), "boot" (CPU 0, the boot CPU),
- * or numbers and ranges ("0,2-3") below ncpus.  Sets a mask of CPU numbers
- * (lib/platform.h numbering); -1 with why filled (the ERROR line's text).
+ * or numbers and ranges ("0,2-3") below ncpus, whatever ncpus is.  Fills
+ * set (lib/cpuset.h, allocated for at least ncpus CPUs; lib/platform.h
+ * numbering); -1 with why filled (the ERROR line's text).
  */
-int job_cpus_parse(const char *spec, unsigned int ncpus, uint64_t *mask, char *why,
+struct cpuset;
+int job_cpus_parse(const char *spec, unsigned int ncpus, struct cpuset *set, char *why,
 		   size_t why_size);
 
 /*

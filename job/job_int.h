@@ -18,10 +18,16 @@
 #include "../pmu/session.h"
 #include "../pmu/uarch.h"
 
-#define RESULTS_BUF_SIZE  (1024 * 1024)
-#define PROGRESS_EVERY_US 2000000
-#define TEST_NAME_MAX	  48
-#define RUNNER_MAX_EVENTS JOB_MAX_EVENTS
+/*
+ * results.json's kernels: RESULTS_BUF_SIZE, and RESULTS_BUF_PER_CPU more
+ * per CPU measured (the default job writes tens of KB per CPU), so that
+ * 576 CPUs fit as well as one (struct runner json_size).
+ */
+#define RESULTS_BUF_SIZE    (1024 * 1024)
+#define RESULTS_BUF_PER_CPU (192 * 1024)
+#define PROGRESS_EVERY_US   2000000
+#define TEST_NAME_MAX	    48
+#define RUNNER_MAX_EVENTS   JOB_MAX_EVENTS
 
 /* A processor, as results.json's runs and verdicts name it. */
 struct run_cpu {
@@ -50,6 +56,11 @@ struct cpu_tally {
 	} runs[CPU_TALLY_RUNS];
 };
 
+/* dump=on past JOB_DUMP_ALL_CPUS CPUs: the core types that have their representative. */
+#define DUMP_REPS_MAX 16
+
+struct cpuset;
+
 struct runner {
 	const struct job_opts *jo;
 	const struct cpu_info *ci;
@@ -58,7 +69,18 @@ struct runner {
 	bool instrumented; /* the kernels run their instrumented build */
 	uint64_t tsc_hz;
 	struct json_out json;
+	/* dump= (job/dump.c) */
+	unsigned int n_measured;  /* CPUs cpus= selects */
+	struct cpuset *dump_left; /* CPUs with samplings the policy did not dump */
+	struct cpuset *dump_reps; /* each core type's representative: every dump */
+	bool dump_rep;		  /* the CPU measured now is one */
+	unsigned int n_reps;
+	struct {
+		uint32_t core_type, native_model;
+		const struct uarch_info *ua;
+	} reps[DUMP_REPS_MAX];
 	char *json_buf;
+	size_t json_size; /* RESULTS_BUF_SIZE + RESULTS_BUF_PER_CPU per CPU measured */
 	struct pebs_summary *summary;
 	/* progress of the kernel running now */
 	const char *kname;
@@ -184,6 +206,17 @@ void json_run_fields(struct runner *r, const struct session_result *res, const s
 
 /* dump.c */
 void write_dump(struct runner *r, const char *test, const struct session_result *res);
+/*
+ * dump=: the policy (job.h enum job_dump).  dump_cpu_begin() before a CPU's
+ * kernels decides whether it is its core type's representative;
+ * dump_sampling() writes the dump of one sampling or leaves it out, by its
+ * verdict; dump_report() says, once, which CPUs' dumps were left out (an
+ * INFO line and results.json "dumps").
+ */
+void dump_cpu_begin(struct runner *r);
+void dump_sampling(struct runner *r, const char *test, const struct session_result *res,
+		   enum verdict v);
+void dump_report(struct runner *r);
 
 /* offcore.c */
 void run_offcore(struct runner *r, struct kernel_ctx *k);
@@ -198,9 +231,9 @@ void cpu_tally_verdict(struct runner *r, const char *test, enum verdict v);
 void cpu_tally_measured(struct runner *r);
 void cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n);
 
-/* handoff.c: the firmware hand-off audit, over the CPUs of mask */
+/* handoff.c: the firmware hand-off audit, over the CPUs of a set */
 struct handoff_job;
-void handoff_audit_begin(struct runner *r, uint64_t mask); /* before any session */
+void handoff_audit_begin(struct runner *r, const struct cpuset *set); /* before any session */
 void handoff_audit_end(struct runner *r);		   /* after the last; writes "handoff" */
 void handoff_json(struct runner *r);
 /* MSR_SMI_COUNT on the measured CPU before and after a sampling; o gets the difference. */

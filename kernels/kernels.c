@@ -6,6 +6,7 @@
 #include "kernel.h"
 #include "expect.h"
 #include "perm.h"
+#include "../lib/cpurun.h"
 #include "../lib/fmt.h"
 #include "../lib/platform.h"
 
@@ -505,6 +506,7 @@ static void ap_share(void *arg)
 
 int kernel_start_ap(struct kernel_ctx *k)
 {
+	int rc = CPU_RUN_OK;
 	uint64_t t0;
 
 	k->ap_ready = 0;
@@ -513,8 +515,9 @@ int kernel_start_ap(struct kernel_ctx *k)
 	if (k->cpu) {
 		/* The BSP is the other CPU: kernel_bsp_idle() picks this up. */
 		__atomic_store_n(&k->ap_go, 1, __ATOMIC_RELEASE);
-	} else if (plat_cpu_count() < 2 || plat_start_on_cpu(1, ap_share, k) < 0) {
-		k->error = -1;
+	} else if (plat_cpu_count() < 2 || (rc = cpu_post(1, ap_share, k)) != CPU_RUN_OK) {
+		/* CPU 1 through its mailbox (lib/cpurun.h), as every other piece of work. */
+		k->error = rc == CPU_RUN_LOST ? -4 : -1;
 		return -1;
 	}
 	t0 = plat_time_us();
@@ -522,7 +525,7 @@ int kernel_start_ap(struct kernel_ctx *k)
 		if (plat_time_us() - t0 > k->cpu_timeout_us) {
 			k->ap_stop = 1;
 			if (!k->cpu)
-				plat_wait_cpu(1, k->cpu_timeout_us);
+				cpu_wait(1, k->cpu_timeout_us);
 			k->error = -2;
 			return -1;
 		}
@@ -537,7 +540,7 @@ void kernel_stop_ap(struct kernel_ctx *k)
 
 	k->ap_stop = 1;
 	if (!k->cpu) {
-		if (plat_wait_cpu(1, k->cpu_timeout_us) < 0)
+		if (cpu_wait(1, k->cpu_timeout_us) != CPU_RUN_OK)
 			k->error = -3;
 		return;
 	}

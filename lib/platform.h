@@ -86,12 +86,16 @@ void plat_identity(struct plat_identity *id);
 uint64_t plat_time_us(void);
 void plat_stall_us(unsigned int us);
 
-/* Other processors (UEFI MP services).  Returns how many CPUs are enabled. */
+/*
+ * Other processors (UEFI MP services).  Returns how many CPUs are enabled,
+ * whatever their number (no fixed cap; the host: $PEBSPROBE_HOST_CPUS).
+ */
 unsigned int plat_cpu_count(void);
 /*
  * Runs fn(arg) on the application processor number cpu (1..count-1) while
  * the caller runs its own part; plat_wait_cpu() waits for it.  Returns 0, or
- * a negative value when no second processor can be used.
+ * a negative value when no second processor can be used.  lib/cpurun.c
+ * starts each AP so once, into its dispatch loop, and waits at release.
  */
 int plat_start_on_cpu(unsigned int cpu, void (*fn)(void *arg), void *arg);
 int plat_wait_cpu(unsigned int cpu, uint64_t timeout_us);
@@ -110,5 +114,12 @@ unsigned int plat_cpu_self(void);
  * thread sleeps until the process ends.
  */
 void plat_park(void) __attribute__((noreturn));
+/*
+ * One turn of a spin-wait on memory another CPU writes (lib/cpurun.c's AP
+ * loop), spins: the turns so far.  Safe on an AP: no firmware call.  The
+ * app: PAUSE (SDM Vol. 2B); the host: yields its thread, and sleeps when
+ * it has waited long (a thousand idle "CPUs" on a two-core host).
+ */
+void plat_cpu_relax(unsigned int spins);
 
 #endif

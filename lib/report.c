@@ -215,6 +215,21 @@ size_t report_flush_deferred(const char *from)
 	return n;
 }
 
+void report_now(const char *fmt, ...)
+{
+	char line[REPORT_LINE_MAX];
+	va_list ap;
+
+	memcpy(line, "INFO: ", 6);
+	va_start(ap, fmt);
+	pp_vsnprintf(line + 6, sizeof(line) - 6 - 8, fmt, ap);
+	va_end(ap);
+	if (report_simulated)
+		pp_snprintf(line + strlen(line), 8, " [sim]");
+	if (report_sink)
+		report_sink(line, report_ctx);
+}
+
 /* kind: the verdict log's kind of the line, or -1 for a line kept nowhere. */
 static void emit(int kind, const char *prefix, const char *name, const char *fmt, va_list ap)
 {

@@ -91,6 +91,12 @@ bool report_deferring(void);
  * dropped).
  */
 size_t report_flush_deferred(const char *from);
+/*
+ * From the BSP only, deferring or not: an INFO line straight to the sink,
+ * kept nowhere - what the BSP says while another CPU runs deferred work
+ * ("waiting for CPU 17: chase-dram, 12 s", lib/cpurun.c).
+ */
+void report_now(const char *fmt, ...) pp_printf(1, 2);
 
 /*
  * A finished line as a screen or terminal of `width` columns shows it: the

@@ -18,6 +18,7 @@
  * Not modelled: the counts SMM itself adds while FREEZE_WHILE_SMM is off.
  */
 #include "sim_int.h"
+#include "../lib/platform.h"
 #include "../lib/fmt.h"
 
 #define DEBUGCTL_TR		  BIT_ULL(6)
@@ -43,11 +44,36 @@ struct bts_area {
 	uint64_t buf[BTS_RECORDS * 3]; /* from, to, flags */
 };
 
-static uint32_t kinds[SIM_MAX_CPUS]; /* bit per enum sim_handoff_kind */
-static uint32_t smi_per[SIM_MAX_CPUS];
-static uint64_t smi_count[SIM_MAX_CPUS];
-static uint64_t found_buffer[SIM_MAX_CPUS]; /* DS_AREA / PEBS_BASE as left */
-static struct bts_area bts[SIM_MAX_CPUS];
+/* What one CPU was left with; grown to the CPU a sim-handoff= item names. */
+struct left {
+	uint32_t kinds; /* bit per enum sim_handoff_kind */
+	uint32_t smi_per;
+	uint64_t smi_count;
+	uint64_t found_buffer; /* DS_AREA / PEBS_BASE as left */
+	struct bts_area bts;
+};
+
+static struct left *left;
+static unsigned int left_cap;
+
+static int left_grow(unsigned int n)
+{
+	struct left *l;
+
+	if (n <= left_cap)
+		return 0;
+	l = plat_alloc(n * sizeof(*l));
+	if (!l)
+		return -1;
+	memset(l, 0, n * sizeof(*l));
+	if (left) {
+		memcpy(l, left, left_cap * sizeof(*l));
+		plat_free(left);
+	}
+	left = l;
+	left_cap = n;
+	return 0;
+}
 
 static const char *const names[SIM_HANDOFF_KINDS] = {
     [SIM_HANDOFF_COUNTER] = "counter",
@@ -76,16 +102,18 @@ const char *sim_handoff_name(enum sim_handoff_kind k)
 
 void sim_handoff_clear(void)
 {
-	memset(kinds, 0, sizeof(kinds));
-	memset(smi_per, 0, sizeof(smi_per));
-	memset(smi_count, 0, sizeof(smi_count));
-	memset(found_buffer, 0, sizeof(found_buffer));
+	for (unsigned int i = 0; i < left_cap; i++) {
+		left[i].kinds = 0;
+		left[i].smi_per = 0;
+		left[i].smi_count = 0;
+		left[i].found_buffer = 0;
+	}
 }
 
 static bool any_kind(void)
 {
-	for (unsigned int i = 0; i < SIM_MAX_CPUS; i++)
-		if (kinds[i])
+	for (unsigned int i = 0; i < left_cap; i++)
+		if (left[i].kinds)
 			return true;
 	return false;
 }
@@ -97,7 +125,7 @@ bool sim_handoff_has_smi(const struct sim_cpu *c)
 
 uint64_t sim_handoff_smi_count(const struct sim_cpu *c)
 {
-	return c->index < SIM_MAX_CPUS ? smi_count[c->index] : 0;
+	return c->index < left_cap ? left[c->index].smi_count : 0;
 }
 
 /*
@@ -129,7 +157,7 @@ static bool acr_pair(struct sim_cpu *c, unsigned int *gp, unsigned int *cause)
 static int leave(struct sim_cpu *c, enum sim_handoff_kind k, char *why, size_t why_size)
 {
 	unsigned int i = c->index, gp, cause;
-	struct bts_area *b = &bts[i];
+	struct bts_area *b = &left[i].bts;
 
 	switch (k) {
 	case SIM_HANDOFF_COUNTER:
@@ -187,14 +215,14 @@ static int apply(struct sim_cpu *c, char *why, size_t why_size)
 {
 	unsigned int i = c->index;
 
-	if (i >= SIM_MAX_CPUS || !any_kind())
+	if (i >= left_cap || !any_kind())
 		return 0;
 	if (c->m->perf_caps & PERF_CAPS_SMM_FREEZE)
 		sim_msr_write(c, MSR_DEBUGCTL, c->debugctl | DEBUGCTL_FREEZE_WHILE_SMM);
 	for (unsigned int k = 0; k < SIM_HANDOFF_KINDS; k++)
-		if ((kinds[i] & (1u << k)) && leave(c, (enum sim_handoff_kind)k, why, why_size))
+		if ((left[i].kinds & (1u << k)) && leave(c, (enum sim_handoff_kind)k, why, why_size))
 			return -1;
-	found_buffer[i] = c->ds_area | c->pebs_base;
+	left[i].found_buffer = c->ds_area | c->pebs_base;
 	return 0;
 }
 
@@ -206,8 +234,8 @@ void sim_handoff_apply(struct sim_cpu *c)
 {
 	char why[sizeof(apply_why)];
 
-	if (c->index < SIM_MAX_CPUS)
-		smi_count[c->index] = 0;
+	if (c->index < left_cap)
+		left[c->index].smi_count = 0;
 	if (apply(c, why, sizeof(why)) && !apply_failed) {
 		apply_failed = true;
 		memcpy(apply_why, why, sizeof(why));
@@ -219,21 +247,25 @@ int sim_set_handoff(unsigned int cpu, enum sim_handoff_kind k, uint32_t n, char 
 {
 	unsigned int ncpu = sim_cpu_count();
 
-	if (cpu >= ncpu || cpu >= SIM_MAX_CPUS || (unsigned int)k >= SIM_HANDOFF_KINDS) {
+	if (cpu >= ncpu || (unsigned int)k >= SIM_HANDOFF_KINDS) {
 		pp_snprintf(why, why_size, "cpu%u: no such simulated CPU (0-%u)", cpu,
 			    ncpu ? ncpu - 1 : 0);
 		return -1;
 	}
-	kinds[cpu] |= 1u << k;
+	if (left_grow(ncpu)) {
+		pp_snprintf(why, why_size, "no memory for %u simulated CPUs' hand-off state", ncpu);
+		return -1;
+	}
+	left[cpu].kinds |= 1u << k;
 	if (k == SIM_HANDOFF_SMI)
-		smi_per[cpu] = n ? n : 1;
+		left[cpu].smi_per = n ? n : 1;
 	/* From the power-on state, every CPU again (the baseline may change on all). */
 	apply_failed = false;
 	sim_reset();
 	if (!apply_failed)
 		return 0;
 	pp_snprintf(why, why_size, "%s", apply_why);
-	kinds[cpu] &= ~(1u << k);
+	left[cpu].kinds &= ~(1u << k);
 	apply_failed = false;
 	sim_reset();
 	return -1;
@@ -249,10 +281,10 @@ void sim_handoff_written(struct sim_cpu *c, uint32_t msr, uint64_t val)
 {
 	unsigned int i = c->index;
 
-	if (i >= SIM_MAX_CPUS || (msr != MSR_DS_AREA && msr != MSR_PEBS_BASE) || !val)
+	if (i >= left_cap || (msr != MSR_DS_AREA && msr != MSR_PEBS_BASE) || !val)
 		return;
-	if (val != found_buffer[i])
-		smi_count[i] += smi_per[i];
+	if (val != left[i].found_buffer)
+		left[i].smi_count += left[i].smi_per;
 	if (msr == MSR_DS_AREA &&
 	    (c->debugctl & (DEBUGCTL_TR | DEBUGCTL_BTS)) == (DEBUGCTL_TR | DEBUGCTL_BTS) &&
 	    !*(const uint64_t *)(uintptr_t)val)

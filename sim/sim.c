@@ -7,15 +7,17 @@
 #include "../lib/platform.h"
 
 /*
- * One simulated CPU per processor of the platform (plat_cpu_count(), at most
- * SIM_MAX_CPUS): each has its own PMU state, MSRs, local APIC and caches, as
- * the MSRs of a real part are per core.  The calling CPU picks its own
- * (plat_cpu_self()).
+ * One simulated CPU per processor of the platform (plat_cpu_count(), no
+ * fixed cap: allocated by sim_select()): each has its own PMU state, MSRs,
+ * local APIC and caches, as the MSRs of a real part are per core.  The
+ * calling CPU picks its own (plat_cpu_self()).  sim_cpus[0] stands before
+ * any sim_select().
  */
-static struct sim_cpu sim_cpus[SIM_MAX_CPUS];
-static unsigned int sim_ncpus = 1;
+static struct sim_cpu sim_cpu0;
+static struct sim_cpu *sim_cpus = &sim_cpu0;
+static unsigned int sim_ncpus = 1, sim_cap = 1;
 static const struct sim_model *sim_machine; /* model=NAME's row */
-static enum sim_fault sim_faults[SIM_MAX_CPUS];
+static enum sim_fault sim_fault0, *sim_faults = &sim_fault0;
 
 /* sim_set_fixed_enum(): until the next sim_select(). */
 static bool fx_override;
@@ -240,10 +242,27 @@ int sim_select(const char *name)
 
 	if (!mach || mach->core_only)
 		return -1;
-	if (n > SIM_MAX_CPUS)
-		n = SIM_MAX_CPUS;
-	for (unsigned int i = 0; i < SIM_MAX_CPUS; i++)
+	for (unsigned int i = 0; i < sim_cap; i++)
 		sim_cache_free(&sim_cpus[i]);
+	if (n > sim_cap) {
+		struct sim_cpu *cpus = plat_alloc(n * sizeof(*cpus));
+		enum sim_fault *faults = plat_alloc(n * sizeof(*faults));
+
+		if (!cpus || !faults) {
+			plat_free(cpus);
+			plat_free(faults);
+			return -1;
+		}
+		memset(cpus, 0, n * sizeof(*cpus));
+		/* A hung CPU is parked for good (plat_park): no CPU reads the old ones now. */
+		if (sim_cpus != &sim_cpu0) {
+			plat_free(sim_cpus);
+			plat_free(sim_faults);
+		}
+		sim_cpus = cpus;
+		sim_faults = faults;
+		sim_cap = n;
+	}
 	for (unsigned int i = 0; i < n; i++) {
 		sim_cpus[i].m = core_of(mach, i, n);
 		if (!sim_cpus[i].m)
@@ -254,7 +273,7 @@ int sim_select(const char *name)
 	fx_override = false;
 	fx_width = 0;
 	sim_acr_clear();
-	memset(sim_faults, 0, sizeof(sim_faults));
+	memset(sim_faults, 0, sim_cap * sizeof(*sim_faults));
 	sim_handoff_clear();
 	sim_reset();
 	return 0;

@@ -102,7 +102,7 @@ void sim_reset(void);
 
 /*
  * (sim addition) The machine has one simulated CPU per processor of the
- * platform (lib/platform.h plat_cpu_count(), at most 64), each with its own
+ * platform (lib/platform.h plat_cpu_count(), any count), each with its own
  * PMU, MSRs, local APIC, caches and DS area; the calling CPU
  * (plat_cpu_self()) uses its own.  On a hybrid model each CPU is one of the
  * machine's core types (docs/SIM.md "Machines").  sim_cpu_model(): that

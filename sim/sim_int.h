@@ -22,8 +22,7 @@
 #include "sim.h"
 #include "../pmu/perfmon.h"
 
-#define SIM_MAX_CPUS	    64 /* simulated CPUs (cpus= measures at most 64 too) */
-#define SIM_MAX_CORE_TYPES  3  /* a hybrid machine's core rows (Arrow Lake-H: three) */
+#define SIM_MAX_CORE_TYPES  3 /* a hybrid machine's core rows (Arrow Lake-H: three) */
 #define SIM_MSR_GLOBAL_CTRL 0x38f
 /* GP counters: Lion Cove, Cougar Cove have 0-9 (perfmon lunarlake_lioncove_core.json) */
 #define SIM_MAX_GP    10

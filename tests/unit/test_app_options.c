@@ -100,9 +100,11 @@ static void test_other_words(void **state)
 	assert_int_equal(o.pmu, OPT_PMU_HW);
 	assert_int_equal(o.exit_mode, OPT_EXIT_REBOOT);
 	assert_false(o.trace_msr);
-	assert_true(o.job.dump);
+	assert_int_equal(o.job.dump, JOB_DUMP_ON);
 	assert_false(o.report_only);
 	assert_string_equal(o.job.kernels, "none");
+	assert_int_equal(parse("dump=all"), 0);
+	assert_int_equal(o.job.dump, JOB_DUMP_ALL);
 	assert_int_equal(parse("pmu=auto exit=shutdown model=list"), 0);
 	assert_int_equal(o.pmu, OPT_PMU_AUTO);
 	assert_string_equal(o.model, "list");
@@ -180,7 +182,7 @@ static void test_bad_words(void **state)
 		     "option exit: bad value 'halt' (accepted: shutdown, reboot, return)");
 	expect_error("trace=all", "option trace: bad value 'all' (accepted: msr, none)");
 	expect_error("drain=irq", "option drain: bad value 'irq' (accepted: poll, pmi)");
-	expect_error("dump=yes", "option dump: bad value 'yes' (accepted: on, off)");
+	expect_error("dump=yes", "option dump: bad value 'yes' (accepted: on, off, all)");
 	expect_error("snapshot=1", "option snapshot: bad value '1' (accepted: off, on)");
 	expect_error("selftest=ud", "option selftest: bad value 'ud' (accepted: none, gp)");
 	expect_error("mode=fast", "option mode: bad value 'fast' (accepted: run, report)");

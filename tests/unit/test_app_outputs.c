@@ -72,21 +72,23 @@ static void earlier_run_cleared(void **state)
 
 /*
  * The dumps are found by listing the folder once: every name the job can
- * write for any CPU it can measure (1..63), whatever this machine's count
- * (here 2: a stick moved from a machine with more CPUs), spelt in any case
- * as FAT matches names; nothing else - CPU 64, "cpu05", a folder, a file
- * with another first line - is touched.  The old code probed names for
+ * write for any CPU number (1..999999: no machine's cap), whatever this
+ * machine's count (here 2: a stick moved from a machine with more CPUs,
+ * CPU 64 or 575 too), spelt in any case as FAT matches names; nothing else
+ * - CPU 1000000, "cpu05", a folder, a file with another first line - is
+ * touched.  The old code probed names for
  * the CPUs this machine has only: "chase-l1-load-cpu5.pebs" stayed.
  */
 static void dumps_of_any_cpu_cleared(void **state)
 {
 	static const char *const gone[] = {
 	    "chase-l1-load-cpu1.pebs",	      "chase-l1-load-cpu5.pebs", "chase-l1-load-cpu63.pebs",
-	    "seq-load-event8-cpu12.pebs.tmp", "CHASE-L1-STORE.PEBS",
+	    "seq-load-event8-cpu12.pebs.tmp", "CHASE-L1-STORE.PEBS",	 "chase-l1-load-cpu64.pebs",
+	    "chase-l1-load-cpu575.pebs",
 	};
 	static const char *const kept[] = {
-	    "chase-l1-load-cpu64.pebs", "chase-l1-load-cpu05.pebs", "chase-l1-load-cpu.pebs",
-	    "chase-l1-bogus.pebs",	"chase-l1-load.pebs.bak",
+	    "chase-l1-load-cpu1000000.pebs", "chase-l1-load-cpu05.pebs", "chase-l1-load-cpu.pebs",
+	    "chase-l1-bogus.pebs",	     "chase-l1-load.pebs.bak",
 	};
 	struct options o;
 	char path[256];

@@ -126,12 +126,36 @@ static void cpu_lists_cut(void **state)
 	all_within_80();
 }
 
+/*
+ * Past 64 CPUs (the old sets held 64): a FAIL on CPU 70 names it, the row
+ * holds 0-99; past the log's 512 verdicts the table says what it lacks.
+ */
+static void past_64_cpus(void **state)
+{
+	(void)state;
+	report_reset();
+	test_lines_capture();
+	for (unsigned int c = 0; c < 100; c++)
+		verdict_on(c, "chase-l1/load", c == 70 ? REPORT_FAIL : REPORT_PASS);
+	app_verdict_table();
+	assert_string_equal(row("chase-l1 "), "chase-l1 0-99 FAIL@70");
+	assert_null(test_line_find("INFO: verdict table: ", NULL));
+	report_reset();
+	test_lines_capture();
+	for (unsigned int c = 0; c < 600; c++)
+		verdict_on(c, "chase-l1/load", REPORT_PASS);
+	app_verdict_table();
+	assert_non_null(test_line_find("INFO: verdict table: 88 verdicts past the 512 kept", NULL));
+	all_within_80();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(one_cpu),
 	    cmocka_unit_test(several_cpus),
 	    cmocka_unit_test(cpu_lists_cut),
+	    cmocka_unit_test(past_64_cpus),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -25,8 +25,10 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "app/app.h"
 #include "app/options.h"
 #include "job/job.h"
+#include "lib/cpuset.h"
 #include "lib/platform.h"
 #include "pmu/cpu.h"
 #include "pmu/hw.h"
@@ -135,6 +137,119 @@ static void every_cpu_measured(void **state)
 	}
 	assert_int_equal(test_line_count("FAIL: "), 0);
 	assert_non_null(test_line_find("INFO: per-CPU results (4 CPUs)", NULL));
+}
+
+unsigned int plat_host_starts(unsigned int cpu);
+
+/* PASS on chase-l1/load naming each CPU of [lo, hi]; the closing table's count. */
+static void passed_on(unsigned int lo, unsigned int hi, unsigned int n)
+{
+	char want[64];
+
+	for (unsigned int c = lo; c <= hi; c++) {
+		snprintf(want, sizeof(want), "; cpu %u (APIC %u,", c, c);
+		if (!test_line_find("PASS: chase-l1/load: ", want)) {
+			test_lines_dump(stdout);
+			fail_msg("no PASS naming cpu %u", c);
+		}
+	}
+	snprintf(want, sizeof(want), "INFO: per-CPU results (%u CPUs)", n);
+	if (!test_line_find(want, NULL)) {
+		test_lines_dump(stdout);
+		fail_msg("no '%s'", want);
+	}
+}
+
+/*
+ * More CPUs than 64 (the old JOB_MAX_CPUS): cpus=all measures every one,
+ * cpus=64-71 those eight; each AP is started once for its probe, its
+ * warm-up and its sessions (host threads count the starts).
+ */
+static void past_64_cpus(void **state)
+{
+	unsigned int before[72];
+
+	(void)state;
+	select_machine("skl", "72");
+	for (unsigned int c = 0; c < 72; c++)
+		before[c] = plat_host_starts(c);
+	run_job("chase-l1", "all");
+	passed_on(0, 71, 72);
+	assert_int_equal(test_line_count("FAIL: "), 0);
+	for (unsigned int c = 1; c < 72; c++)
+		if (plat_host_starts(c) - before[c] != 1)
+			fail_msg("cpu %u started %u times, want once", c,
+				 plat_host_starts(c) - before[c]);
+	app_verdict_table();
+	if (!test_line_find("chase-l1       0-71 ", NULL)) {
+		test_lines_dump(stdout);
+		fail_msg("the verdict table's row does not name CPUs 0-71");
+	}
+	select_machine("skl", "72");
+	run_job("chase-l1", "64-71");
+	passed_on(64, 71, 8);
+	assert_null(test_line_find("PASS: chase-l1/load: ", "; cpu 63 (APIC"));
+}
+
+static bool dumped(const char *name)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "%s/%s", outdir, name);
+	return access(path, F_OK) == 0;
+}
+
+/*
+ * The ESP budget (dump=, docs/OUTPUT.md): on 12 CPUs of Panther Lake (P-cores
+ * 0-5, E-cores 6-11), past the 8 that get every dump, dump=on writes CPU
+ * 0's and CPU 6's (one per core type) and CPU 3's failing sampling, no
+ * other, and says which it left out; dump=all writes every CPU's.
+ */
+static void dump_budget(void **state)
+{
+	static const struct {
+		const char *file;
+		bool on, all;
+	} files[] = {
+	    {"chase-l1-load.pebs", true, true},	      {"chase-l1-load-cpu6.pebs", true, true},
+	    {"chase-l1-load-cpu3.pebs", true, true},  {"chase-l1-load-cpu1.pebs", false, true},
+	    {"chase-l1-load-cpu7.pebs", false, true}, {"chase-l1-load-cpu11.pebs", false, true},
+	};
+	struct options o;
+	struct cpu_info ci;
+
+	(void)state;
+	for (int all = 0; all < 2; all++) {
+		select_machine("ptl", "12");
+		assert_int_equal(sim_set_fault(3, SIM_FAULT_NO_RECORDS), 0);
+		for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
+			char path[256];
+
+			snprintf(path, sizeof(path), "%s/%s", outdir, files[i].file);
+			unlink(path);
+		}
+		cpu_probe(&ci);
+		options_defaults(&o);
+		strcpy(o.job.kernels, "chase-l1");
+		o.job.dump = all ? JOB_DUMP_ALL : JOB_DUMP_ON;
+		job_main(&o.job, &ci);
+		for (size_t i = 0; i < ARRAY_SIZE(files); i++)
+			if (dumped(files[i].file) != (all ? files[i].all : files[i].on)) {
+				test_lines_dump(stdout);
+				fail_msg("dump=%s: %s %s", all ? "all" : "on", files[i].file,
+					 dumped(files[i].file) ? "written" : "missing");
+			}
+		if (!all && !test_line_find("INFO: dumps (dump=on, 12 CPUs, over 8): every "
+					    "sampling of CPUs 0,6 (one per core type) and every "
+					    "failing one; the passing samplings of 9 CPUs "
+					    "(1,2,4,5,7-11) not dumped",
+					    NULL)) {
+			test_lines_dump(stdout);
+			fail_msg("no line naming the CPUs left out");
+		}
+		if (all)
+			assert_null(test_line_find("INFO: dumps (", NULL));
+	}
 }
 
 /* Every FAIL line names CPU `bad`, at least one FAIL per kind, the compare line too. */
@@ -283,24 +398,70 @@ static void fault_hang(void **state)
 	assert_non_null(test_line_find("INFO: ", "(did not return)            0      1       1"));
 }
 
+/*
+ * cpus= on machines of 4 to 1,024 CPUs: {spec, CPUs, how many selected
+ * (-1: refused), the first and last selected, text in the refusal}.
+ */
+static const struct {
+	const char *spec;
+	unsigned int ncpus;
+	int count;
+	unsigned int first, last;
+	const char *why;
+} cpus_cases[] = {
+    {"all", 4, 4, 0, 3, NULL},
+    {"boot", 4, 1, 0, 0, NULL},
+    {"0,2-3", 4, 3, 0, 3, NULL},
+    {"4", 4, -1, 0, 0, "CPU 4 does not exist: this machine has 4 CPUs, 0-3"},
+    {"1,", 4, -1, 0, 0, "option cpus: bad value '1,'"},
+    {"3-1", 4, -1, 0, 0, "CPU 3-1 does not exist"},
+    {"x", 4, -1, 0, 0, "option cpus: bad value 'x'"},
+    /* Past 64: every CPU that exists (the old cap refused these). */
+    {"all", 72, 72, 0, 71, NULL},
+    {"64-71", 72, 8, 64, 71, NULL},
+    {"72", 72, -1, 0, 0, "CPU 72 does not exist: this machine has 72 CPUs, 0-71"},
+    {"all", 576, 576, 0, 575, NULL},
+    {"0,575", 576, 2, 0, 575, NULL},
+    {"all", 1024, 1024, 0, 1023, NULL},
+    {"1000-1023", 1024, 24, 1000, 1023, NULL},
+    {"1024", 1024, -1, 0, 0, "this machine has 1024 CPUs, 0-1023"},
+    {"99999999", 1024, -1, 0, 0, "option cpus: bad value"},
+};
+
+static bool cpus_case_bad(int rc, const struct cpuset *set, unsigned int first, unsigned int last,
+			  const char *why, size_t i)
+{
+	if (cpus_cases[i].count < 0)
+		return rc != -1 || !strstr(why, cpus_cases[i].why);
+	return rc || cpuset_count(set) != (unsigned int)cpus_cases[i].count ||
+	       first != cpus_cases[i].first || last != cpus_cases[i].last;
+}
+
 static void cpus_option(void **state)
 {
-	uint64_t m;
 	char why[256];
 
 	(void)state;
-	assert_int_equal(job_cpus_parse("all", 4, &m, why, sizeof(why)), 0);
-	assert_int_equal(m, 0xf);
-	assert_int_equal(job_cpus_parse("boot", 4, &m, why, sizeof(why)), 0);
-	assert_int_equal(m, 0x1);
-	assert_int_equal(job_cpus_parse("0,2-3", 4, &m, why, sizeof(why)), 0);
-	assert_int_equal(m, 0xd);
-	assert_int_equal(job_cpus_parse("4", 4, &m, why, sizeof(why)), -1);
-	assert_non_null(strstr(why, "CPU 4 does not exist: this machine has 4 CPUs, 0-3"));
-	assert_int_equal(job_cpus_parse("1,", 4, &m, why, sizeof(why)), -1);
-	assert_non_null(strstr(why, "option cpus: bad value '1,'"));
-	assert_int_equal(job_cpus_parse("3-1", 4, &m, why, sizeof(why)), -1);
-	assert_int_equal(job_cpus_parse("x", 4, &m, why, sizeof(why)), -1);
+	for (size_t i = 0; i < ARRAY_SIZE(cpus_cases); i++) {
+		struct cpuset *set = cpuset_alloc(cpus_cases[i].ncpus);
+		int rc;
+		unsigned int first = ~0u, last = 0;
+
+		assert_non_null(set);
+		why[0] = 0;
+		rc = job_cpus_parse(cpus_cases[i].spec, cpus_cases[i].ncpus, set, why, sizeof(why));
+		for (unsigned int c = 0; !rc && c < set->n; c++) {
+			if (!cpuset_has(set, c))
+				continue;
+			first = first < c ? first : c;
+			last = c;
+		}
+		if (cpus_case_bad(rc, set, first, last, why, i))
+			fail_msg("cpus=%s on %u CPUs: rc %d, %u selected (%u-%u), why '%s'",
+				 cpus_cases[i].spec, cpus_cases[i].ncpus, rc, cpuset_count(set),
+				 first, last, why);
+		cpuset_free(set);
+	}
 }
 
 int main(void)
@@ -312,6 +473,8 @@ int main(void)
 	    cmocka_unit_test(fault_gp_on_enable),
 	    cmocka_unit_test(fault_wrong_latency),
 	    cmocka_unit_test(cpus_option),
+	    cmocka_unit_test(past_64_cpus),
+	    cmocka_unit_test(dump_budget),
 	    cmocka_unit_test(pmi_on_every_cpu),
 	    /* last: CPU 2's thread never returns */
 	    cmocka_unit_test(fault_hang),
