@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
  * handoff.c - the firmware hand-off audit of the main job: on every CPU of
- * cpus=, before the first session writes an MSR anywhere, what the firmware
- * (or whatever ran before) left in its PMU (pmu/handoff.c reads and
- * classifies); one console line per finding kind naming the CPUs, the
- * firmware-handoff verdict; after the last session the same MSRs read
- * again on each CPU, the handoff-restored verdict; a "handoff" object per
- * CPU in results.json.  And MSR_SMI_COUNT around every sampling.
+ * cpus=, before its first session writes an MSR, what the firmware (or
+ * whatever ran before) left in its PMU (pmu/handoff.c reads and
+ * classifies), and the same MSRs again after its last session; at the end
+ * one console line per finding kind naming the CPUs, the firmware-handoff
+ * and handoff-restored verdicts, a "handoff" object per CPU in
+ * results.json.  And MSR_SMI_COUNT around every sampling.
  */
 #include "job_int.h"
 #include "../lib/cpurun.h"
@@ -19,7 +19,6 @@
 struct handoff_read {
 	struct cpu_info *ci;
 	struct handoff_state *st;
-	bool probe; /* an AP's first read: its capabilities, on itself */
 };
 
 /* Kept until the end (and for good if a CPU did not return: it may still write here). */
@@ -39,16 +38,11 @@ struct handoff_job {
 	struct handoff_cpu cpu[];
 };
 
-/*
- * On the CPU read: an AP's own capabilities first (what it has decides what
- * is read; the boot CPU's are the job's, probed already).
- */
+/* On the CPU read, with its own capabilities (the job's probe of it): they decide what is read. */
 static void read_on_cpu(void *p)
 {
 	struct handoff_read *h = p;
 
-	if (h->probe)
-		cpu_probe(h->ci);
 	handoff_read(h->ci, h->st);
 }
 
@@ -64,7 +58,6 @@ static int read_cpu(struct runner *r, struct handoff_cpu *c, struct handoff_stat
 
 	c->rd.ci = &c->ci;
 	c->rd.st = st;
-	c->rd.probe = c->cpu != 0 && st == &c->found;
 	report_defer_begin();
 	rc = cpu_run(c->cpu, read_on_cpu, &c->rd, cpu_timeout_us(r->jo), NULL, NULL);
 	report_defer_end();
@@ -154,20 +147,50 @@ void handoff_audit_begin(struct runner *r, const struct cpuset *set)
 	}
 	memset(h, 0, sizeof(*h) + n * sizeof(h->cpu[0]));
 	h->n = n;
-	for (unsigned int c = 0; c < set->n && i < n; c++) {
-		struct handoff_cpu *hc;
+	for (unsigned int c = 0; c < set->n && i < n; c++)
+		if (cpuset_has(set, c))
+			h->cpu[i++].cpu = c;
+}
 
-		if (!cpuset_has(set, c))
-			continue;
-		hc = &h->cpu[i++];
-		hc->cpu = c;
-		if (c == 0)
-			hc->ci = *r->ci;
-		hc->rc_found = read_cpu(r, hc, &hc->found, "read");
-		if (hc->rc_found == CPU_RUN_TIMEOUT)
-			h->hung = true;
-	}
-	report_findings(r, h);
+static struct handoff_cpu *cpu_of(struct runner *r, unsigned int cpu)
+{
+	struct handoff_job *h = r->handoff;
+
+	for (unsigned int i = 0; h && i < h->n; i++)
+		if (h->cpu[i].cpu == cpu)
+			return &h->cpu[i];
+	return NULL;
+}
+
+/*
+ * PMU MSRs are per logical CPU and no session writes another CPU's, so a
+ * CPU read just before its own sessions is read as the firmware left it;
+ * read there, an AP is started through MP services once for the whole run.
+ */
+void handoff_cpu_begin(struct runner *r, unsigned int cpu, const struct cpu_info *ci)
+{
+	struct handoff_cpu *hc = cpu_of(r, cpu);
+
+	if (!hc)
+		return;
+	hc->ci = *ci;
+	hc->rc_found = read_cpu(r, hc, &hc->found, "read");
+	if (hc->rc_found == CPU_RUN_TIMEOUT)
+		r->handoff->hung = true;
+}
+
+/* After the CPU's last session, before it is released: the same MSRs again. */
+void handoff_cpu_end(struct runner *r, unsigned int cpu)
+{
+	struct handoff_cpu *hc = cpu_of(r, cpu);
+
+	if (!hc || !hc->found.valid)
+		return;
+	hc->rc_now = read_cpu(r, hc, &hc->now, "check");
+	if (hc->rc_now == CPU_RUN_TIMEOUT)
+		r->handoff->hung = true;
+	if (hc->now.valid)
+		hc->diffs = handoff_compare(&hc->found, &hc->now, hc->why, sizeof(hc->why));
 }
 
 void handoff_audit_end(struct runner *r)
@@ -180,6 +203,8 @@ void handoff_audit_end(struct runner *r)
 
 	if (!h)
 		return;
+	report_clear_cpu();
+	report_findings(r, h);
 	same = cpuset_alloc(plat_cpu_count());
 	if (!same) {
 		report_env_error("handoff-restored", "no memory for a set of %u CPUs",
@@ -189,14 +214,8 @@ void handoff_audit_end(struct runner *r)
 	for (unsigned int i = 0; i < h->n; i++) {
 		struct handoff_cpu *c = &h->cpu[i];
 
-		if (!c->found.valid)
+		if (!c->found.valid || !c->now.valid)
 			continue;
-		c->rc_now = read_cpu(r, c, &c->now, "check");
-		if (c->rc_now == CPU_RUN_TIMEOUT)
-			h->hung = true;
-		if (!c->now.valid)
-			continue;
-		c->diffs = handoff_compare(&c->found, &c->now, c->why, sizeof(c->why));
 		if (c->diffs) {
 			total += c->diffs;
 			if (!first)

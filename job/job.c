@@ -624,7 +624,10 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 			    : ci->has_perf_caps
 				? (PERF_CAP_PEBS_FMT(ci->perf_caps) == 0 ? "fmt0" : "fmt1+")
 				: "format unknown");
+		handoff_cpu_begin(r, c, ci); /* before its first session writes an MSR */
 		run_cpu(r);
+		if (!r->cpu_hung)
+			handoff_cpu_end(r, c);
 		t->hung = r->cpu_hung;
 		if (!t->hung)
 			plat_free(ci);
@@ -709,7 +712,7 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	r->n_measured = cpuset_count(set);
 	r->dump_left = cpuset_alloc(plat_cpu_count());
 	r->dump_reps = cpuset_alloc(plat_cpu_count());
-	handoff_audit_begin(r, set); /* before any session writes an MSR */
+	handoff_audit_begin(r, set); /* each CPU read before its own sessions */
 	run_cpus(r, ci, set);
 	json_end_array(&r->json);
 	handoff_audit_end(r);

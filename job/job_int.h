@@ -234,6 +234,9 @@ void cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n);
 /* handoff.c: the firmware hand-off audit, over the CPUs of a set */
 struct handoff_job;
 void handoff_audit_begin(struct runner *r, const struct cpuset *set); /* before any session */
+/* each CPU's read as found (before its sessions) and again (after them) */
+void handoff_cpu_begin(struct runner *r, unsigned int cpu, const struct cpu_info *ci);
+void handoff_cpu_end(struct runner *r, unsigned int cpu);
 void handoff_audit_end(struct runner *r);		   /* after the last; writes "handoff" */
 void handoff_json(struct runner *r);
 /* MSR_SMI_COUNT on the measured CPU before and after a sampling; o gets the difference. */
