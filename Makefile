@@ -7,6 +7,7 @@
 #   make usb      build/usb.img   (GPT disk, one EFI System Partition, ready to dd)
 #   make host     host builds of the pure-C units and tools under build/host/
 #   make check    every test; ends with "N passed, N failed"
+#   make check-load  the QEMU tests with a second boot looping beside them (CI under load)
 #   make bench    benchmarks (decoder throughput, pointer-chase latency)
 #   make matrix   every entry of the run matrix (tests/matrix/default.cfg)
 #   make lava-check  the LAVA jobs through lava-run (root; installs lava-dispatcher)
@@ -74,7 +75,7 @@ HOST_OBJS := $(patsubst %.c,$(BUILD)/host/obj/%.o,$(PURE_SRCS) $(HOST_SRCS)) \
 SAN_OBJS  := $(patsubst %.c,$(BUILD)/san/obj/%.o,$(PURE_SRCS) $(HOST_SRCS)) \
 	$(patsubst $(BUILD)/gen/%.c,$(BUILD)/san/obj/gen/%.o,$(GEN_SRCS))
 
-.PHONY: all app host esp usb check bench clean deps distclean
+.PHONY: all app host esp usb check check-load bench clean deps distclean
 .DEFAULT_GOAL := all
 
 all: $(BUILD)/pebsprobe.efi
@@ -143,6 +144,12 @@ deps:
 
 check: all host $(CHECK_DEPS)
 	tests/run-all.sh
+
+# The QEMU tests (or TESTS=regex) while `./run-qemu.sh --smp 2` boots again
+# and again beside them (tools/with-load.sh): a busy CI machine, on demand.
+LOAD_TESTS ?= $(or $(TESTS),tests/qemu/)
+check-load: all host $(CHECK_DEPS)
+	tools/with-load.sh env TESTS='$(LOAD_TESTS)' tests/run-all.sh
 
 bench: host $(BENCH_DEPS)
 	tests/bench/run-bench.sh

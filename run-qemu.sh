@@ -23,7 +23,8 @@
 #   --smp N      N processors, 1..288 (default 1)
 #   --mem SIZE   guest memory: MiB, or a number with M or G (default 2G, room
 #                for the largest default kernel under --kvm)
-#   --timeout S  kill QEMU after S seconds, exit 124 (default 300)
+#   --timeout S  kill QEMU after S seconds, exit 124 (default 300), with the
+#                last 8 console lines on stderr
 #   --log FILE   also write the serial transcript to FILE
 #   --esp FILE   keep the booted (written) image as FILE, to read files back
 #   --image F    boot a copy of image F instead of build/esp.img (build/usb.img)
@@ -170,7 +171,9 @@ clean() { sed -u -e 's/\x1b\[[0-9;?=]*[A-Za-z]//g' -e 's/\x1b[()][A-Z0-9]//g' -e
 serial=$work/serial.log
 tee_to=("$serial")
 [ -n "$log" ] && tee_to+=("$log")
-timeout -k 5 "$timeout" "$QEMU" "${args[@]}" </dev/null | clean | tee "${tee_to[@]}"
+# --foreground: QEMU stays in this script's process group, so whatever stops
+# run-qemu.sh (a test's time limit, tools/with-load.sh, Ctrl-C) stops QEMU too.
+timeout --foreground -k 5 "$timeout" "$QEMU" "${args[@]}" </dev/null | clean | tee "${tee_to[@]}"
 rc=${PIPESTATUS[0]}
 
 [ -n "$keep" ] && cp "$disk" "$keep"
@@ -183,7 +186,14 @@ app_status=$(sed -n 's/^INFO: exit status \([0-9]\{1,3\}\) (exit=shutdown)\( \[s
 	"$serial" | tail -n 1)
 case $rc in
 124 | 137)
-	echo "run-qemu.sh: timed out after ${timeout}s" >&2
+	# What the boot was doing when it was killed: its last console lines
+	# (a slow machine and a hung kernel or CPU look different here).
+	if grep -q '[^[:space:]]' "$serial"; then
+		echo "run-qemu.sh: timed out after ${timeout}s; the last console lines were:" >&2
+		sed -e '/^[[:space:]]*$/d' "$serial" | tail -n 8 | sed 's/^/    /' >&2
+	else
+		echo "run-qemu.sh: timed out after ${timeout}s, with nothing on the console yet" >&2
+	fi
 	exit 124 ;;
 0)
 	# QEMU exited without a status: the app rebooted (exit=reboot, -no-reboot)

@@ -193,8 +193,12 @@ size_t report_flush_deferred(const char *from)
 
 	if (report_deferring() || !n)
 		return 0;
-	report_info("%zu lines from %s, held back until now (no firmware call there):", n,
-		    from ? from : "code that may not call firmware");
+	/*
+	 * Short enough for 80 columns with the widest count, the widest caller's
+	 * `from` and " [sim]" (tools/check-width.py); "1 line", not "1 lines".
+	 */
+	report_info("%zu line%s held back by %s until now:", n, n == 1 ? "" : "s",
+		    from ? from : "deferred code");
 	while (at < defer_len) {
 		const char *line = defer_buf + at;
 		size_t len = strlen(line);
@@ -209,8 +213,8 @@ size_t report_flush_deferred(const char *from)
 		at += len + 1;
 	}
 	if (defer_dropped)
-		report_info("%zu more lines dropped: the %d-byte buffer for them was full",
-			    defer_dropped, REPORT_DEFER_BYTES);
+		report_info("%zu line%s dropped: the %d-byte buffer was full", defer_dropped,
+			    defer_dropped == 1 ? "" : "s", REPORT_DEFER_BYTES);
 	defer_len = defer_lines = defer_dropped = 0;
 	return n;
 }

@@ -14,7 +14,13 @@
 # "SKIP: name: why".  A program or script that exits non-zero without
 # reporting a failure counts as one failure, so a crash is never a pass.
 #
-# Environment: BUILD (default build), TESTS (a grep -E pattern to run a subset).
+# Before the first QEMU test, one no-op boot is timed (tests/qemu/budget.sh):
+# every boot's time limit is a factor of it, so the limits follow this
+# machine and its load ("INFO: no-op boot: N s" in the output).
+#
+# Environment: BUILD (default build), TESTS (a grep -E pattern to run a
+# subset), QEMU_TIMEOUT (seconds per boot, instead of the measured limits),
+# QEMU_NOOP_S (the no-op boot's seconds, instead of measuring it).
 set -u
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
@@ -75,9 +81,29 @@ done
 for t in tests/host/check-*.sh tests/qemu/test-*.sh; do
 	[ -x "$t" ] || continue
 	echo "$t" | grep -qE "$filter" || continue
+	case $t in tests/qemu/*)
+		if [ -z "${QEMU_NOOP_S:-}" ] && [ -z "${QEMU_TIMEOUT:-}" ]; then
+			. tests/qemu/budget.sh
+			BUILD=$BUILD qemu_noop_init
+		fi ;;
+	esac
 	log=$logdir/$(basename "$t" .sh).log
-	BUILD=$BUILD timeout 1200 "$t" >"$log" 2>&1
-	count_lines "$t" "$log" $?
+	# A backstop for a script that hangs outside a boot (each boot has its
+	# own limit): 20 minutes for a host check; for a QEMU script 500 no-op
+	# boots (test-mainjob.sh's 27 boots at their limits are 486), or 30
+	# boots at QEMU_TIMEOUT.
+	limit=1200
+	case $t in tests/qemu/*)
+		if [ -n "${QEMU_TIMEOUT:-}" ]; then
+			limit=$((30 * QEMU_TIMEOUT))
+		elif [ -n "${QEMU_NOOP_S:-}" ]; then
+			limit=$((500 * QEMU_NOOP_S))
+		fi ;;
+	esac
+	BUILD=$BUILD timeout "$limit" "$t" >"$log" 2>&1
+	rc=$?
+	[ "$rc" -ne 124 ] || echo "FAIL: $t: killed after its $limit s" >>"$log"
+	count_lines "$t" "$log" "$rc"
 done
 
 if [ $((passed + failed + skipped)) -eq 0 ]; then

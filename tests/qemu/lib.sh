@@ -6,13 +6,18 @@
 #       boots once; the transcript (pebsprobe's lines only, from its banner
 #       on) goes to $T/NAME.raw as printed (80 columns) and to $T/NAME.out
 #       with each wrapped line whole again (join_wrapped), the exit status
-#       to $T/NAME.rc, the written image to $T/NAME.img.
+#       to $T/NAME.rc, the written image to $T/NAME.img.  Its time limit is
+#       BOOT_FACTOR (default 12, for the boots not measured one by one) times the no-op boot (budget.sh); it prints
+#       "INFO: boot NAME: S s of L s", and on a timeout the last console
+#       lines.  A script sets BOOT_FACTOR from its heaviest boot.
 #   join_wrapped <IN >OUT                       (tests/qemu/join.sh)
 #   pass NAME / fail NAME WHY / skip NAME WHY   one result line
 #   expect_line NAME FILE REGEX                 PASS if a line matches
 cd "$(dirname "$0")/../.." || exit 1
 . tests/qemu/join.sh
+. tests/qemu/budget.sh
 export BUILD=${BUILD:-build}
+BOOT_FACTOR=${BOOT_FACTOR:-12}
 T=$(mktemp -d "${TMPDIR:-/tmp}/pebsprobe-test.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 
@@ -21,11 +26,17 @@ fail() { echo "FAIL: $1: $2"; }
 skip() { echo "SKIP: $1: $2"; }
 
 boot() {
-	local name=$1
+	local name=$1 limit rc s
 	shift
-	./run-qemu.sh --timeout "${QEMU_TIMEOUT:-90}" --log "$T/$name.serial" --esp "$T/$name.img" "$@" \
+	qemu_noop_init
+	limit=$(qemu_limit "$BOOT_FACTOR")
+	s=$(date +%s)
+	./run-qemu.sh --timeout "$limit" --log "$T/$name.serial" --esp "$T/$name.img" "$@" \
 		>/dev/null 2>"$T/$name.err"
-	echo $? >"$T/$name.rc"
+	rc=$?
+	echo "$rc" >"$T/$name.rc"
+	echo "INFO: boot $name: $(($(date +%s) - s)) s of $limit s"
+	[ "$rc" -eq 124 ] && timed_out_report "$name" "$limit" "$T/$name.serial"
 	sed -n '/^INFO: pebsprobe /,$p' "$T/$name.serial" >"$T/$name.raw" 2>/dev/null
 	join_wrapped <"$T/$name.raw" >"$T/$name.out"
 	if [ ! -s "$T/$name.out" ]; then

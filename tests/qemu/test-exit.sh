@@ -56,6 +56,18 @@ qemu_case status-line-missing 99 '^run-qemu.sh: QEMU failed \(exit code 1\)' QEM
 fake "$T/q-99" 'INFO: exit status 99 (exit=shutdown)' 199
 qemu_case status-99 99 '' QEMU="$T/q-99"
 
+# A boot killed at --timeout says what it was doing: its last console lines.
+printf '#!/bin/sh\nprintf "INFO: kernel chase-l1: start\\r\\n"\nexec sleep 60\n' >"$T/q-hang"
+chmod +x "$T/q-hang"
+QEMU="$T/q-hang" ./run-qemu.sh --timeout 2 >/dev/null 2>"$T/hang.err"
+rc=$?
+if [ "$rc" -eq 124 ] && grep -q '^run-qemu.sh: timed out after 2s; the last console lines were:$' "$T/hang.err" &&
+	grep -q '^    INFO: kernel chase-l1: start$' "$T/hang.err"; then
+	pass "timeout: exit 124 with the last console lines"
+else
+	fail "timeout" "exit $rc, want 124 and the last console lines: $(head -3 "$T/hang.err" | tr '\n' ';')"
+fi
+
 # Argument errors: one "run-qemu.sh: " line naming the limit, exit 2, nothing booted.
 arg_case() { # name stderr-regex args...
 	local name=$1 re=$2 rc n

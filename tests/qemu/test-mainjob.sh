@@ -19,12 +19,17 @@
 #   - with 1 CPU the two-core kernels SKIP and say why;
 #   - a kernel longer than 2 s prints progress lines;
 #   - the USB image, booted with no options, runs the default job.
-# Environment: BUILD, MODELS (space-separated subset), QEMU_TIMEOUT (s per boot).
+# Environment: BUILD, MODELS (space-separated subset), QEMU_TIMEOUT (s per
+# boot, instead of BOOT_FACTOR times the no-op boot: budget.sh).
 set -u
 cd "$(dirname "$0")/../.."
 . tests/qemu/join.sh
+. tests/qemu/budget.sh
 BUILD=${BUILD:-build}
-per_boot=${QEMU_TIMEOUT:-150}
+# The heaviest boot, the default job on both CPUs of a hybrid model (nvl),
+# took 3.6 times the no-op boot beside a second boot: 5 times that, rounded
+# up (budget.sh).
+BOOT_FACTOR=18
 decode=$BUILD/host/pebs-decode
 work=$(mktemp -d "${TMPDIR:-/tmp}/test-mainjob.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -34,12 +39,21 @@ if ! make -s BUILD="$BUILD" esp usb host >"$work/make.log" 2>&1; then
 	exit 1
 fi
 
+qemu_noop_init
+per_boot=$(qemu_limit "$BOOT_FACTOR")
+
+# Each boot's time goes to the test log; a boot killed at its limit prints
+# its last console lines there.
 boot() { # log esp-copy args...
-	local log=$1 esp=$2
+	local log=$1 esp=$2 rc s
 	shift 2
+	s=$(date +%s)
 	BUILD=$BUILD ./run-qemu.sh --timeout "$per_boot" --esp "$esp" "$@" 2>&1 | tr -d '\r' |
 		join_wrapped >"$log"
-	return "${PIPESTATUS[0]}"
+	rc=${PIPESTATUS[0]}
+	echo "INFO: boot $(basename "$log" .log): $(($(date +%s) - s)) s of $per_boot s"
+	[ "$rc" -ne 124 ] || timed_out_report "$(basename "$log" .log)" "$per_boot" "$log"
+	return "$rc"
 }
 
 

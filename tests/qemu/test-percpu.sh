@@ -17,8 +17,9 @@
 #   - drain=pmi threshold=16: every CPU's session drains on its own PMIs
 #     (the simulator's; a real AP's interrupt path: test-selftest-gp.sh).
 . "$(dirname "$0")/lib.sh"
-# Four CPUs measured one after another under TCG: minutes on a loaded machine.
-QEMU_TIMEOUT=${QEMU_TIMEOUT:-400}
+# Four CPUs measured one after another under TCG: 2.9 times the no-op boot
+# beside a second boot; 5 times that, rounded up (budget.sh).
+BOOT_FACTOR=15
 
 KERNELS=kernels=chase-l1,seq-load,stream-store,share-hitm
 
@@ -60,8 +61,10 @@ expect_line "cpus=0,5: one ERROR naming CPU 5" "$T/nocpu.out" \
 	"^ERROR: option cpus: CPU 5 does not exist: this machine has 2 CPUs, 0-1 \\(accepted: "
 
 # An AP that never returns (interrupts off, HLT): the BSP's timeout fires,
-# names it, and goes on; without the timeout QEMU's --timeout ends the boot.
-QEMU_TIMEOUT=120 boot hang --smp 3 -- pmu=sim model=skl kernels=chase-l1,seq-load sim-fault=cpu2:hang cpu-timeout=3
+# names it, and goes on; without the timeout QEMU's --timeout ends the boot
+# (cpu-timeout=3 plus two small kernels: 1.7 times the no-op boot, 5 times
+# that, rounded up).
+BOOT_FACTOR=10 boot hang --smp 3 -- pmu=sim model=skl kernels=chase-l1,seq-load sim-fault=cpu2:hang cpu-timeout=3
 expect_rc hang 1
 n=$(grep -c '^FAIL: ' "$T/hang.out")
 if [ "$n" = 1 ]; then pass "hang: one FAIL line"; else fail "hang" "$n FAIL lines"; fi

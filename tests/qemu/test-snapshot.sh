@@ -13,7 +13,7 @@
 #     option snapshot, the rule and what is accepted, exit 2, and no PMU
 #     MSR written (the report's IA32_BIOS_SIGN_ID write is the only one).
 . "$(dirname "$0")/lib.sh"
-QEMU_TIMEOUT=${QEMU_TIMEOUT:-300}
+# Two or three kernels each: the default factor (budget.sh, lib.sh).
 
 boot lnl -- pmu=sim model=lnl cpus=boot kernels=chase-l1,seq-load snapshot=on
 expect_rc lnl 0

@@ -25,9 +25,9 @@ static void watch_sink(const char *line, void *ctx)
 		snprintf(first_in_pmi, sizeof(first_in_pmi), "%s", line);
 	if (!strncmp(line, "MSR: rdmsr 0x38e ", 17))
 		trace_status_reads++;
-	if (!strncmp(line, "INFO: ", 6) && strstr(line, " lines from the PMI handler, held back"))
+	if (!strncmp(line, "INFO: ", 6) && strstr(line, " held back by the PMI handler until now:"))
 		held_back_info++;
-	if (!strncmp(line, "INFO: ", 6) && strstr(line, " more lines dropped: the "))
+	if (!strncmp(line, "INFO: ", 6) && strstr(line, " dropped: the "))
 		dropped_info++;
 }
 

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_report_defer.c - the lines report_flush_deferred() prints around the
+ * held-back lines: counted right ("1 line", "2 lines") and within 80
+ * columns with " [sim]" (lib/report.h; tools/check-width.py checks the
+ * format at its widest, this the lines as printed).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <stdio.h>
+#include <cmocka.h>
+
+#include "lib/report.h"
+
+static char seen[8][REPORT_LINE_MAX], last[REPORT_LINE_MAX];
+static unsigned int n_seen;
+
+static void sink(const char *line, void *ctx)
+{
+	(void)ctx;
+	if (n_seen < 8)
+		snprintf(seen[n_seen], sizeof(seen[0]), "%s", line);
+	snprintf(last, sizeof(last), "%s", line);
+	n_seen++;
+}
+
+static void setup_run(bool simulated)
+{
+	report_reset();
+	report_init(sink, NULL);
+	report_set_simulated(simulated);
+	n_seen = 0;
+}
+
+/* lines held back, the line that announces them */
+static const struct {
+	unsigned int held;
+	const char *first;
+} cases[] = {
+    {1, "INFO: 1 line held back by the measured CPU until now: [sim]"},
+    {2, "INFO: 2 lines held back by the measured CPU until now: [sim]"},
+};
+
+static void test_held_back_counted(void **state)
+{
+	(void)state;
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		setup_run(true);
+		report_defer_begin();
+		for (unsigned int i = 0; i < cases[c].held; i++)
+			report_line("MSR: wrmsr 0x38f 0x%x", i);
+		report_defer_end();
+		assert_int_equal(n_seen, 0);
+		assert_int_equal(report_flush_deferred("the measured CPU"), cases[c].held);
+		assert_string_equal(seen[0], cases[c].first);
+		assert_int_equal(n_seen, 1 + cases[c].held);
+		assert_true(strlen(seen[0]) <= REPORT_WIDTH);
+	}
+}
+
+/*
+ * A full buffer: one line more than fits (each is 200 bytes, " [sim]" and
+ * its NUL), announced with the total, the one dropped said last.
+ */
+static void test_dropped_counted(void **state)
+{
+	char line[201];
+	unsigned int fit = REPORT_DEFER_BYTES / (200 + 6 + 1);
+
+	(void)state;
+	setup_run(true);
+	memset(line, 'x', 200);
+	line[200] = 0;
+	report_defer_begin();
+	for (unsigned int i = 0; i < fit + 1; i++)
+		report_line("%s", line);
+	report_defer_end();
+	assert_int_equal(report_flush_deferred("the PMI handler"), fit + 1);
+	assert_int_equal(n_seen, 1 + fit + 1);
+	assert_string_equal(last, "INFO: 1 line dropped: the 32768-byte buffer was full [sim]");
+	assert_true(strlen(seen[0]) <= REPORT_WIDTH && strlen(last) <= REPORT_WIDTH);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_held_back_counted),
+	    cmocka_unit_test(test_dropped_counted),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
