@@ -66,7 +66,7 @@ SAN_LIB  := $(BUILD)/san/libpebsprobe.a
 include lib/build.mk efi/build.mk pmu/build.mk ds/build.mk decode/build.mk sim/build.mk \
 	kernels/build.mk job/build.mk app/build.mk host/build.mk tools/build.mk tests/build.mk \
 	tools/results/build.mk tests/matrix/build.mk lava/build.mk tests/efihost/build.mk \
-	tests/bench/build.mk
+	tests/bench/build.mk tests/fuzz/build.mk
 
 EFI_OBJS  := $(patsubst %.c,$(BUILD)/efi/%.o,$(PURE_SRCS) $(APP_SRCS)) \
 	$(patsubst $(BUILD)/gen/%.c,$(BUILD)/efi/gen/%.o,$(GEN_SRCS))

@@ -177,6 +177,10 @@ int pebs_dump_parse_header(const uint8_t *buf, size_t len, struct pebs_dump_info
 	if (!get_name(buf + H_UARCH, UARCH_LEN, uarch))
 		return bad(why, why_size, "uarch name not NUL terminated", H_UARCH);
 	if (uarch[0] && !pebs_uarch_from_name(uarch, &di->cfg.uarch)) {
+		/* The file's bytes go into the error line: a newline or ESC shown as '?'. */
+		for (char *p = uarch; *p; p++)
+			if ((uint8_t)*p < 0x20 || (uint8_t)*p > 0x7e)
+				*p = '?';
 		pp_snprintf(msg, sizeof(msg), "unknown uarch '%s'", uarch);
 		return bad(why, why_size, msg, H_UARCH);
 	}

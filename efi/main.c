@@ -13,13 +13,13 @@
 #include "efi_glue.h"
 #include "hw_real.h"
 #include "../app/app.h"
+#include "../app/loadopts.h"
 #include "../lib/cpurun.h"
 #include "../lib/fmt.h"
 #include "../app/options.h"
 #include "../lib/report.h"
 
 #define CONFIG_NAME "PEBSPROBE.CFG"
-#define LOADOPT_MAX 2048
 
 EFI_HANDLE efi_image;
 
@@ -47,44 +47,6 @@ void ascii_to_ucs2(CHAR16 *dst, size_t dst_len, const char *src)
 	dst[i] = 0;
 }
 
-/*
- * LoadOptions as ASCII: UTF-16LE, an optional byte-order mark, up to the
- * first NUL.  Options that are not printable text (a boot entry's binary
- * OptionalData) are not ours: *ignored is set and nothing is returned.
- * Text longer than size - 1 characters is not cut: *len_out says how long
- * it is and nothing is returned (the caller refuses it, naming the limit).
- */
-static void load_options_ascii(EFI_LOADED_IMAGE *li, char *out, size_t size, bool *ignored,
-			       size_t *len_out)
-{
-	const CHAR16 *w = li->LoadOptions;
-	size_t n = li->LoadOptionsSize / sizeof(CHAR16), len = 0, i = 0;
-
-	out[0] = 0;
-	*ignored = false;
-	*len_out = 0;
-	if (!w || !n)
-		return;
-	if (w[0] == 0xfeff)
-		i = 1;
-	for (; i < n && w[i]; i++) {
-		CHAR16 c = w[i];
-
-		if (c == '\t' || c == '\r' || c == '\n')
-			c = ' ';
-		if (c < 0x20 || c > 0x7e) {
-			*ignored = true;
-			out[0] = 0;
-			return;
-		}
-		if (len + 1 < size)
-			out[len] = (char)c;
-		len++;
-	}
-	*len_out = len;
-	out[len + 1 < size ? len : 0] = 0;
-}
-
 static const char *read_error(EFI_STATUS st)
 {
 	static char buf[48];
@@ -103,9 +65,8 @@ static const char *read_error(EFI_STATUS st)
 static int read_options(struct options *o, char *err, size_t err_size)
 {
 	EFI_LOADED_IMAGE *li = NULL;
-	char *text = NULL, line[LOADOPT_MAX], inner[REPORT_LINE_MAX];
+	char *text = NULL, line[LOADOPTS_MAX + 1], inner[REPORT_LINE_MAX], cfg[160];
 	UINTN len = 0;
-	size_t opt_len;
 	bool ignored;
 	EFI_STATUS st;
 
@@ -130,23 +91,14 @@ static int read_options(struct options *o, char *err, size_t err_size)
 	if (EFI_ERROR(uefi_call_wrapper(BS->HandleProtocol, 3, efi_image, &LoadedImageProtocol,
 					(void **)&li)))
 		return 0;
-	load_options_ascii(li, line, sizeof(line), &ignored, &opt_len);
+	pp_snprintf(cfg, sizeof(cfg), "%s%s", esp_dir_name(), CONFIG_NAME);
+	if (loadopts_parse(o, li->LoadOptions, li->LoadOptionsSize, cfg, line, sizeof(line),
+			   &ignored, err, err_size))
+		return -1;
 	if (ignored)
 		note("options: LoadOptions are not text, ignored");
-	if (opt_len >= sizeof(line)) {
-		pp_snprintf(err, err_size,
-			    "LoadOptions: %zu characters, longer than the %zu accepted (put the "
-			    "options in %s%s instead, up to 511 characters a line)",
-			    opt_len, sizeof(line) - 1, esp_dir_name(), CONFIG_NAME);
-		return -1;
-	}
-	if (line[0]) {
-		if (options_parse_line(o, line, true, inner, sizeof(inner))) {
-			pp_snprintf(err, err_size, "%s", inner);
-			return -1;
-		}
+	if (line[0])
 		note("options: LoadOptions \"%s\"", line);
-	}
 	return 0;
 }
 

@@ -10,7 +10,8 @@
 #   tools/deps.sh         what building and booting need (run-qemu.sh)
 #   tools/deps.sh check   also what `make check` needs beyond that: LAVA's
 #                         schema check (lava-common), headless Chromium and
-#                         its WebDriver for the HTML report's browser test
+#                         its WebDriver for the HTML report's browser test,
+#                         hypothesis for the results readers' property test
 #   tools/deps.sh lava    also lava-dispatcher (lava-run), for `make lava-check`
 #                         only: it is large (libguestfs, udev, ...) and no
 #                         other target needs it
@@ -47,6 +48,7 @@ python3-yaml:@py-yaml
 chromium:/usr/bin/chromium
 chromium-driver:/usr/bin/chromedriver
 python3-selenium:@py-selenium
+python3-hypothesis:@py-hypothesis
 "
 need_lava="
 lava-dispatcher:lava-run

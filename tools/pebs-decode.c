@@ -220,9 +220,20 @@ static int parse_args(int argc, char **argv, struct opts *o)
  * stream offset `base` on; refill() moves the bytes from `keep` on to the
  * front and reads more behind them.
  */
+#ifndef PEBS_DECODE_FUZZ
 #define WINDOW	   (4u << 20)	/* bytes read per refill, at most */
 #define LOOKAHEAD  (256u << 10) /* bytes kept ahead of the record being decoded */
 #define WINDOW_MAX (64u << 20)	/* growth limit for one (malformed) record */
+#else
+/*
+ * The fuzz target's build (tests/fuzz/fuzz_dump.c): the same framing over
+ * windows of a few KiB, so that its inputs of a few KiB cross refills and
+ * growth; the window still holds the largest header (0x450 bytes).
+ */
+#define WINDOW	   0x800u
+#define LOOKAHEAD  0x200u
+#define WINDOW_MAX 0x4000u
+#endif
 /*
  * A record's fragments have 16-bit size fields, so a record that ran out
  * of bytes did so within this many bytes of the window's end: only then
@@ -566,13 +577,16 @@ int main(int argc, char **argv)
 	rc = parse_args(argc, argv, &o);
 	if (rc)
 		return rc;
-	if (!input_open(&w.in, o.file) || !refill(&w.in, 0))
+	if (!input_open(&w.in, o.file))
 		return 1;
+	rc = 1;
+	if (!refill(&w.in, 0))
+		goto out;
 	dump = w.in.len >= 8 && !memcmp(w.in.buf, PEBS_DUMP_MAGIC, 8);
 	if (dump) {
 		rc = read_header(&w, &di);
 		if (rc)
-			return rc;
+			goto out;
 	} else if (o.have_fmt) {
 		w.cfg.kind = KIND_LDLAT;
 	} else {
@@ -582,7 +596,8 @@ int main(int argc, char **argv)
 			"a pebsprobe dump, or a headerless record buffer with --format "
 			"0|1|2|3|4|5|6|arch)\n",
 			prog, w.in.name);
-		return 2;
+		rc = 2;
+		goto out;
 	}
 	if (o.have_fmt)
 		w.cfg.fmt = o.fmt;
@@ -617,8 +632,9 @@ int main(int argc, char **argv)
 		pebs_summary_scan_init(&scan, &summary, &w.cfg);
 	}
 
+	rc = 1;
 	if (!walk_records(&w))
-		return 1;
+		goto out;
 	if (o.out == OUT_SUMMARY)
 		pebs_summary_print(&summary, emit_line, NULL);
 	flush_out();
@@ -627,6 +643,8 @@ int main(int argc, char **argv)
 	/* A record's error line already says the input is bad: the length is judged without one. */
 	if (dump && !rc && check_length(&w, &di))
 		rc = 1;
+out:
+	/* Every ending frees the window: the fuzz target runs main() again and again. */
 	free(w.in.buf);
 	return rc;
 }

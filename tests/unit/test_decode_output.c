@@ -348,6 +348,10 @@ static void test_dump_roundtrip(void **state)
 	memcpy(out + 0x18, "zen4\0\0\0\0", 8);
 	assert_int_equal(pebs_dump_parse(out, n, &back, &rp, &rl, why, sizeof(why)), -1);
 	assert_non_null(strstr(why, "unknown uarch 'zen4' at offset 0x18"));
+	/* The file's bytes in the error line: a newline or ESC would split or colour it. */
+	memcpy(out + 0x18, "skl\n\x1b\0\0\0", 8);
+	assert_int_equal(pebs_dump_parse(out, n, &back, &rp, &rl, why, sizeof(why)), -1);
+	assert_string_equal(why, "dump header: unknown uarch 'skl?\?' at offset 0x18");
 	memcpy(out + 0x18, "spr\0\0\0\0\0", 8);
 	out[0x10] = 9;
 	assert_int_equal(pebs_dump_parse(out, n, &back, &rp, &rl, why, sizeof(why)), -1);

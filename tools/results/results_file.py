@@ -239,7 +239,7 @@ def _v1_verdicts(rd, doc, res):
     """
     out = []
     offcore_skips = []
-    for k, kd in zip(res.kernels, doc.get("kernels", [])):
+    for k, kd in zip(res.kernels, doc.get("kernels") or []):  # null: not recorded
         for r in k.runs:
             out.append(Verdict(r.test, r.verdict, r.why, k.name, r.sampling, r.cpu, None,
                        r.core_type))

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: MIT
+/*
+ * options_contract.c - the contract of the option fuzz targets
+ * (options_contract.h), in the order efi/main.c and app/app.c apply the
+ * options: the parse, app_select() (options_check and the backend choice),
+ * what use_sim() takes of sim-fault= and sim-acr=, and, on the simulator,
+ * job_check() against the probed CPU as app_run() calls it before the job.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "options_contract.h"
+#include "app/app.h"
+#include "lib/report.h"
+#include "pmu/cpu.h"
+#include "pmu/hw.h"
+#include "pmu/session.h"
+
+static void quiet(const char *line, void *ctx)
+{
+	(void)line;
+	(void)ctx;
+}
+
+void contract_init(void)
+{
+	/* plat_cpu_count() bounds cpus= and sim-fault=: the same on every machine. */
+	setenv("PEBSPROBE_HOST_CPUS", "4", 1);
+	report_init(quiet, NULL);
+}
+
+/* The contract's own failure: what broke, then abort() for libFuzzer. */
+static void broken(const char *what, const char *detail)
+{
+	fprintf(stderr, "options contract broken: %s: '%s'\n", what, detail);
+	abort();
+}
+
+/* A refusal is one line of printable ASCII that fits the report's line. */
+static void one_line(const char *err)
+{
+	size_t n = strlen(err);
+
+	if (!n)
+		broken("refused without a reason", err);
+	if (n + sizeof("ERROR: ") > REPORT_LINE_MAX)
+		broken("ERROR line longer than a report line", err);
+	for (size_t i = 0; i < n; i++)
+		if (err[i] < 0x20 || err[i] > 0x7e)
+			broken("ERROR line is not one line of printable ASCII", err);
+}
+
+/* What the rest of the app takes of accepted options without checking again. */
+static void accepted(struct options *o)
+{
+	static char text[OPTIONS_TEXT_MAX], again[OPTIONS_TEXT_MAX];
+	struct options back;
+	char err[REPORT_LINE_MAX];
+	unsigned int cpu;
+	enum sim_fault kind;
+	uint32_t acr[4];
+	size_t i;
+	int rc;
+
+	/* app.c use_sim(): every sim-fault= item is cpuN:KIND. */
+	for (i = 0; !(rc = options_sim_fault_at(o->sim_fault, i, &cpu, &kind)); i++)
+		if (cpu >= JOB_MAX_CPUS)
+			broken("sim-fault= CPU past the last", o->sim_fault);
+	if (rc != 1)
+		broken("sim-fault= accepted but not cpuN:KIND", o->sim_fault);
+	if (options_sim_acr(o->sim_acr, acr))
+		broken("sim-acr= accepted but not four numbers", o->sim_acr);
+
+	/* results.json's "options" names every option in effect: read back, the same. */
+	options_format(o, text, sizeof(text));
+	options_defaults(&back);
+	if (options_parse_line(&back, text, false, err, sizeof(err)))
+		broken(err, text);
+	options_format(&back, again, sizeof(again));
+	if (strcmp(text, again))
+		broken("options text does not read back the same", again);
+}
+
+void contract_options(struct options *o, int rc, const char *err)
+{
+	char why[REPORT_LINE_MAX], e[REPORT_LINE_MAX];
+	struct cpu_info ci;
+
+	if (rc) {
+		if (rc != -1)
+			broken("parse returned neither 0 nor -1", err);
+		one_line(err);
+		return;
+	}
+	report_reset();
+	report_set_simulated(false);
+	hw_install(NULL);
+	e[0] = 0;
+	if (app_select(o, NULL, e, sizeof(e))) {
+		one_line(e);
+		return;
+	}
+	accepted(o);
+	/* app_run(): model=list lists; on the simulator the job's options meet the CPU. */
+	if (!strcmp(o->model, "list") || !hw_is_simulated() || o->report_only)
+		return;
+	cpu_probe(&ci);
+	if (pmu_pebs_usable(&ci, why, sizeof(why)) && job_check(&o->job, &ci, e, sizeof(e)))
+		one_line(e);
+}
