@@ -261,12 +261,6 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	o.in.named_counts = cpu_perfmon_table(r->ci) != NULL;
 	o.in.kind = res.decode_cfg.kind;
 	o.in.ldlat = r->plan->use_ldlat ? r->plan->ldlat : 0;
-	/*
-	 * Rows marked hw_only (HITM) need another core's modified line: an
-	 * instrumented run reports the sampled core's accesses only
-	 * (hw_ops.mem_access has no CPU argument), so they are not judged there.
-	 */
-	o.in.simulated = k->instrumented;
 	o.in.page_size = k->instrumented ? PAGE_SIZE_4K : plat_page_size((uintptr_t)k->buf);
 	o.in.events = res.sampled_events;
 	o.in.period = res.period;
@@ -289,7 +283,17 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	}
 	run.res = &res;
 	run.o = &o;
-	v = kernel_evaluate(def, s->acc, &o.in, text, sizeof(text)) == KV_PASS ? V_PASS : V_FAIL;
+	switch (kernel_evaluate(def, s->acc, &o.in, text, sizeof(text), &o.props)) {
+	case KV_PASS:
+		v = V_PASS;
+		break;
+	case KV_SKIP:
+		v = V_SKIP;
+		break;
+	default:
+		v = V_FAIL;
+		break;
+	}
 	if (cfg.snapshot)
 		v = snapshot_verdict(r, &res, &o, v, text, sizeof(text));
 	outcome(r, &run, v, NULL, text);

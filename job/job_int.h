@@ -113,6 +113,7 @@ struct run_out {
 	struct snap_out snap;
 	struct kstats st;
 	struct kverdict_in in;
+	struct kprops props; /* each property's state (kernel_evaluate) */
 	uint64_t anomalies;
 	uint64_t kinds[3];	/* records by enum session_rec_kind */
 	uint64_t lost_inferred; /* records missing by the kernel's accesses (no counting copy) */
