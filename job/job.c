@@ -256,6 +256,9 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	print_kinds(test, &o);
 	print_sources(r, &res);
 
+	/* The load sampling's latency, for the kernel's calibration (calibrate.c). */
+	if (s->acc == KSAMPLE_LOAD && !s->user && res.decode_cfg.kind == KIND_LDLAT)
+		r->calib_median = calib_pebs_median(r->summary);
 	o.in.st = &o.st;
 	o.in.ua = r->ua;
 	o.in.named_counts = cpu_perfmon_table(r->ci) != NULL;
@@ -467,6 +470,7 @@ static void run_kernel(struct runner *r, const struct kernel_def *def)
 		    clipped ? " (clipped to the memory available)" : "",
 		    (unsigned long long)k->iterations, k->instrumented ? "instrumented" : "real");
 	warm_up(r, k);
+	r->calib_median = 0;
 	json_begin_array(&r->json, "runs");
 	if (def->acr)
 		run_acr(r, k);
@@ -476,6 +480,8 @@ static void run_kernel(struct runner *r, const struct kernel_def *def)
 	/* With events= only the user's events run (a refused one then touches no MSR at all). */
 	if (def->offcore != KOFF_NONE && !r->n_user)
 		run_offcore(r, k);
+	if (def->calibrate && !r->n_user && !r->cpu_hung)
+		run_calibration(r, k);
 	json_end_object(&r->json);
 	report_info("kernel %s: end (%llu ms)", def->name,
 		    (unsigned long long)((plat_time_us() - t0) / 1000));

@@ -76,7 +76,10 @@ struct runner {
 	/* cpus=: the CPU measured now (r->ci describes it) */
 	struct cpu_tally *tally;
 	char cpu_tag[48]; /* "; cpu 2 (APIC 2, E-core)": ends every verdict line */
-	bool cpu_hung;	  /* it did not return: nothing more runs there */
+	/* the kernel's load sampling, for its latency calibration (calibrate.c) */
+	uint64_t calib_median; /* its records' median latency (calib_pebs_median), 0 none */
+	char calib_test[TEST_NAME_MAX];
+	bool cpu_hung; /* it did not return: nothing more runs there */
 };
 
 /*
@@ -184,6 +187,10 @@ void write_dump(struct runner *r, const char *test, const struct session_result 
 
 /* offcore.c */
 void run_offcore(struct runner *r, struct kernel_ctx *k);
+
+/* calibrate.c: a chase kernel's PEBS latency against its cycles per load */
+uint64_t calib_pebs_median(const struct pebs_summary *s);
+void run_calibration(struct runner *r, struct kernel_ctx *k);
 
 /* acr.c: a kernel with .acr, run under an auto counter reload group */
 void run_acr(struct runner *r, struct kernel_ctx *k);

@@ -16,6 +16,7 @@ static struct sim_cpu sim_cpus[SIM_MAX_CPUS];
 static unsigned int sim_ncpus = 1;
 static const struct sim_model *sim_machine; /* model=NAME's row */
 static enum sim_fault sim_faults[SIM_MAX_CPUS];
+static int32_t sim_fault_args[SIM_MAX_CPUS];
 
 /* sim_set_fixed_enum(): until the next sim_select(). */
 static bool fx_override;
@@ -77,6 +78,7 @@ static const char *const fault_names[] = {
     [SIM_FAULT_WRONG_LATENCY] = "wrong-latency",
     [SIM_FAULT_GP_ON_ENABLE] = "gp-on-enable",
     [SIM_FAULT_HANG] = "hang",
+    [SIM_FAULT_LATENCY_BIAS] = "latency-bias",
 };
 
 const char *sim_fault_name(enum sim_fault f)
@@ -95,12 +97,14 @@ int sim_fault_parse(const char *name, enum sim_fault *f)
 	return -1;
 }
 
-int sim_set_fault(unsigned int cpu, enum sim_fault f)
+int sim_set_fault(unsigned int cpu, enum sim_fault f, int32_t arg)
 {
 	if (!sim_machine || cpu >= sim_ncpus || (f == SIM_FAULT_HANG && cpu == 0))
 		return -1;
 	sim_faults[cpu] = f;
+	sim_fault_args[cpu] = arg;
 	sim_cpus[cpu].fault = f;
+	sim_cpus[cpu].fault_arg = arg;
 	return 0;
 }
 
@@ -191,6 +195,7 @@ static void reset_cpu(struct sim_cpu *c, unsigned int idx)
 	c->m = m;
 	c->index = idx;
 	c->fault = sim_faults[idx];
+	c->fault_arg = sim_fault_args[idx];
 	derive_pmu(c);
 	sim_msr_power_on(c);
 	c->lvtpc = LVT_MASK; /* LVT entries come out of reset masked (SDM 11.5.1) */
@@ -254,6 +259,7 @@ int sim_select(const char *name)
 	fx_width = 0;
 	sim_acr_clear();
 	memset(sim_faults, 0, sizeof(sim_faults));
+	memset(sim_fault_args, 0, sizeof(sim_fault_args));
 	sim_reset();
 	return 0;
 }

@@ -54,10 +54,24 @@ class SamplingRun:
         self.properties = properties
 
 
+class Calibration:
+    """A chase kernel's "latency_calibration" (version 3): the PEBS latency median
+    against the cycles per load counted without PEBS."""
+
+    def __init__(self, state, verdict, why, cycles_per_load_x100, pebs_median, ratio_x100):
+        self.state = state  # checked, failed, n/a, unchecked
+        self.verdict = verdict  # None when not judged (n/a)
+        self.why = why
+        self.cycles_per_load_x100 = cycles_per_load_x100  # None when not measured
+        self.pebs_median = pebs_median
+        self.ratio_x100 = ratio_x100
+
+
 class Kernel:
-    def __init__(self, name, what, error, runs):
+    def __init__(self, name, what, error, runs, calibration=None):
         self.name = name
         self.what = what
+        self.calibration = calibration
         self.error = error
         self.runs = runs
 
@@ -243,8 +257,18 @@ def _kernels(rd, doc):
                         rd.get(r, "cpu", int, w), rd.get(r, "core_type", str, w),
                         rd.get(r, "records", int, w), _sources(rd, r, w),
                         _properties(rd, r, w)))
+        cal = rd.get(k, "latency_calibration", dict, where)
+        if cal is not None:
+            w = where + "latency_calibration."
+            state = rd.get(cal, "state", str, w)
+            if state not in PROPERTY_STATES:
+                rd.fail(w + "state", "expected one of %s, got %s" %
+                        (", ".join(PROPERTY_STATES), json.dumps(state)[:40]))
+            cal = Calibration(state, rd.verdict(cal, "verdict", w), rd.get(cal, "why", str, w, ""),
+                              rd.get(cal, "cycles_per_load_x100", int, w),
+                              rd.get(cal, "pebs_median", int, w), rd.get(cal, "ratio_x100", int, w))
         kernels.append(Kernel(name, rd.get(k, "what", str, where, ""),
-                      rd.get(k, "error", str, where), runs))
+                      rd.get(k, "error", str, where), runs, cal))
         offcore = rd.get(k, "offcore", dict, where)
         if offcore is not None:
             rd.verdict(offcore, "verdict", where + "offcore.")
