@@ -83,14 +83,13 @@ static struct {
 /* options_check() has accepted the model's name (app_select), so sim_select() knows it. */
 static int use_sim(const struct options *opts, char *err, size_t err_size)
 {
-	unsigned int cpu;
-	enum sim_fault kind;
+	struct options_fault f;
 	uint32_t acr[4];
 
 	sim_select(opts->model);
 	/* sim-fault=: checked with the options (CPU numbers below plat_cpu_count()). */
-	for (size_t i = 0; !options_sim_fault_at(opts->sim_fault, i, &cpu, &kind); i++)
-		sim_set_fault(cpu, kind);
+	for (size_t i = 0; !options_sim_fault_at(opts->sim_fault, i, &f); i++)
+		sim_set_fault(f.cpu, f.kind, f.arg);
 	/* sim-acr=: checked with the options; CPUID.23H.2 on the v6 CPUs (sim/acr.c). */
 	if (!options_sim_acr(opts->sim_acr, acr))
 		sim_set_acr(acr[0], acr[1], acr[2], acr[3]);

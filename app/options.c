@@ -79,7 +79,8 @@ static const struct opt_def opt_table[] = {
     {"cpus", T_LIST, OFF(job.cpus), SZ(job.cpus), NULL, 0, 0,
      "all, boot, or CPU numbers and ranges separated by commas"},
     {"sim-fault", T_EVENTS, OFF(sim_fault), SZ(sim_fault), NULL, 0, 0,
-     "cpuN:KIND separated by commas, KIND no-records, wrong-latency, gp-on-enable or hang "
+     "cpuN:KIND separated by commas, KIND no-records, wrong-latency, gp-on-enable, hang or "
+     "latency-bias=PCT "
      "(hang: N 1 or more)"},
     {"cpu-timeout", T_U32, OFF(job.cpu_timeout_s), 0, NULL, 1, 3600, "seconds, an integer 1..3600"},
     {"selftest", T_ENUM, OFF(selftest), 0, selftest_words, 0, 0, "none, gp"},
@@ -633,9 +634,29 @@ static int check_cpus(const struct options *o, char *err, size_t err_size)
 	return rc;
 }
 
-int options_sim_fault_at(const char *spec, size_t i, unsigned int *cpu, enum sim_fault *kind)
+/* PCT of latency-bias=PCT: an integer in range, optionally signed. */
+static int parse_bias(const char *v, int32_t *pct)
 {
-	char item[OPT_STR_MAX], *colon, *d;
+	bool neg = *v == '-';
+	long n = 0;
+	const char *d = v + (neg || *v == '+');
+
+	if (!*d)
+		return -1;
+	for (; *d >= '0' && *d <= '9' && n <= OPT_LATENCY_BIAS_MAX; d++)
+		n = n * 10 + (*d - '0');
+	if (*d)
+		return -1;
+	n = neg ? -n : n;
+	if (n < OPT_LATENCY_BIAS_MIN || n > OPT_LATENCY_BIAS_MAX)
+		return -1;
+	*pct = (int32_t)n;
+	return 0;
+}
+
+int options_sim_fault_at(const char *spec, size_t i, struct options_fault *f)
+{
+	char item[OPT_STR_MAX], *colon, *d, *eq;
 	const char *p = spec;
 	size_t len;
 	unsigned long n = 0;
@@ -660,28 +681,41 @@ int options_sim_fault_at(const char *spec, size_t i, unsigned int *cpu, enum sim
 	/* Any number of digits up to a million; check_sim_fault() holds it to the count. */
 	for (d = item + 3; *d >= '0' && *d <= '9' && n < 1000000; d++)
 		n = n * 10 + (unsigned long)(*d - '0');
-	if (*d || n >= 1000000 || sim_fault_parse(colon + 1, kind))
+	if (*d || n >= 1000000)
 		return -1;
-	*cpu = (unsigned int)n;
+	/* latency-bias=PCT carries its number; the other kinds none. */
+	f->arg = 0;
+	eq = strchr(colon + 1, '=');
+	if (eq) {
+		*eq = 0;
+		if (parse_bias(eq + 1, &f->arg))
+			return -1;
+	}
+	if (sim_fault_parse(colon + 1, &f->kind) || (f->kind == SIM_FAULT_LATENCY_BIAS) != !!eq)
+		return -1;
+	f->cpu = (unsigned int)n;
 	return 0;
 }
 
 static int check_sim_fault(const struct options *o, char *err, size_t err_size)
 {
 	unsigned int cpu, n = plat_cpu_count();
+	struct options_fault f;
 	enum sim_fault kind;
 	int rc;
 
-	for (size_t i = 0; (rc = options_sim_fault_at(o->sim_fault, i, &cpu, &kind)) != 1; i++) {
+	for (size_t i = 0; (rc = options_sim_fault_at(o->sim_fault, i, &f)) != 1; i++) {
 		if (rc < 0) {
 			pp_snprintf(
 			    err, err_size,
 			    "option sim-fault: bad value '%s' (accepted: cpuN:KIND separated "
-			    "by commas, N 0..%u, KIND no-records, wrong-latency, gp-on-enable or "
-			    "hang)",
-			    o->sim_fault, n - 1);
+			    "by commas, N 0..%u, KIND no-records, wrong-latency, "
+			    "gp-on-enable, hang or latency-bias=PCT, PCT %d..%d)",
+			    o->sim_fault, n - 1, OPT_LATENCY_BIAS_MIN, OPT_LATENCY_BIAS_MAX);
 			return -1;
 		}
+		cpu = f.cpu;
+		kind = f.kind;
 		if (cpu >= n) {
 			pp_snprintf(err, err_size,
 				    "option sim-fault: cpu%u does not exist: this machine has %u "

@@ -52,11 +52,23 @@ struct options {
 
 void options_defaults(struct options *o);
 
+/* One item of sim-fault=, as the simulator takes it (sim/sim.h sim_set_fault). */
+struct options_fault {
+	unsigned int cpu;
+	enum sim_fault kind;
+	int32_t arg; /* latency-bias=PCT: the percentage; 0 for the other kinds */
+};
+
+/* latency-bias=PCT: the accepted percentages. */
+#define OPT_LATENCY_BIAS_MIN (-90)
+#define OPT_LATENCY_BIAS_MAX 900
+
 /*
- * sim-fault='s i-th item (0 = the first): 0 with cpu and kind set, 1 past
- * the last, -1 if it is not cpuN:KIND (sim/sim.h sim_fault_parse).
+ * sim-fault='s i-th item (0 = the first): 0 with *f set, 1 past the last,
+ * -1 if it is not cpuN:KIND or cpuN:latency-bias=PCT (sim/sim.h
+ * sim_fault_parse; PCT an integer OPT_LATENCY_BIAS_MIN..MAX).
  */
-int options_sim_fault_at(const char *spec, size_t i, unsigned int *cpu, enum sim_fault *kind);
+int options_sim_fault_at(const char *spec, size_t i, struct options_fault *f);
 
 /*
  * options_acr.c: sim-acr='s four registers (all 0 for off or empty): 0, or

@@ -262,17 +262,14 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	print_kinds(test, &o);
 	print_sources(r, &res);
 
+	/* The load sampling's latency, for the kernel's calibration (calibrate.c). */
+	if (s->acc == KSAMPLE_LOAD && !s->user && res.decode_cfg.kind == KIND_LDLAT)
+		r->calib_median = calib_pebs_median(r->summary);
 	o.in.st = &o.st;
 	o.in.ua = r->ua;
 	o.in.named_counts = cpu_perfmon_table(r->ci) != NULL;
 	o.in.kind = res.decode_cfg.kind;
 	o.in.ldlat = r->plan->use_ldlat ? r->plan->ldlat : 0;
-	/*
-	 * Rows marked hw_only (HITM) need another core's modified line: an
-	 * instrumented run reports the sampled core's accesses only
-	 * (hw_ops.mem_access has no CPU argument), so they are not judged there.
-	 */
-	o.in.simulated = k->instrumented;
 	o.in.page_size = k->instrumented ? PAGE_SIZE_4K : plat_page_size((uintptr_t)k->buf);
 	o.in.events = res.sampled_events;
 	o.in.period = res.period;
@@ -295,7 +292,17 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	}
 	run.res = &res;
 	run.o = &o;
-	v = kernel_evaluate(def, s->acc, &o.in, text, sizeof(text)) == KV_PASS ? V_PASS : V_FAIL;
+	switch (kernel_evaluate(def, s->acc, &o.in, text, sizeof(text), &o.props)) {
+	case KV_PASS:
+		v = V_PASS;
+		break;
+	case KV_SKIP:
+		v = V_SKIP;
+		break;
+	default:
+		v = V_FAIL;
+		break;
+	}
 	if (cfg.snapshot)
 		v = snapshot_verdict(r, &res, &o, v, text, sizeof(text));
 	handoff_smi_text(&o, text, sizeof(text));
@@ -470,6 +477,7 @@ static void run_kernel(struct runner *r, const struct kernel_def *def)
 		    clipped ? " (clipped to the memory available)" : "",
 		    (unsigned long long)k->iterations, k->instrumented ? "instrumented" : "real");
 	warm_up(r, k);
+	r->calib_median = 0;
 	json_begin_array(&r->json, "runs");
 	if (def->acr)
 		run_acr(r, k);
@@ -479,6 +487,8 @@ static void run_kernel(struct runner *r, const struct kernel_def *def)
 	/* With events= only the user's events run (a refused one then touches no MSR at all). */
 	if (def->offcore != KOFF_NONE && !r->n_user)
 		run_offcore(r, k);
+	if (def->calibrate && !r->n_user && !r->cpu_hung)
+		run_calibration(r, k);
 	json_end_object(&r->json);
 	report_info("kernel %s: end (%llu ms)", def->name,
 		    (unsigned long long)((plat_time_us() - t0) / 1000));

@@ -98,7 +98,10 @@ struct runner {
 	/* cpus=: the CPU measured now (r->ci describes it) */
 	struct cpu_tally *tally;
 	char cpu_tag[48]; /* "; cpu 2 (APIC 2, E-core)": ends every verdict line */
-	bool cpu_hung;	  /* it did not return: nothing more runs there */
+	/* the kernel's load sampling, for its latency calibration (calibrate.c) */
+	uint64_t calib_median; /* its records' median latency (calib_pebs_median), 0 none */
+	char calib_test[TEST_NAME_MAX];
+	bool cpu_hung; /* it did not return: nothing more runs there */
 	/* the firmware hand-off audit of the CPUs of cpus= (handoff.c) */
 	struct handoff_job *handoff;
 };
@@ -137,6 +140,7 @@ struct run_out {
 	struct snap_out snap;
 	struct kstats st;
 	struct kverdict_in in;
+	struct kprops props; /* each property's state (kernel_evaluate) */
 	uint64_t anomalies;
 	uint64_t kinds[3];	/* records by enum session_rec_kind */
 	uint64_t lost_inferred; /* records missing by the kernel's accesses (no counting copy) */
@@ -221,6 +225,10 @@ void dump_report(struct runner *r);
 /* offcore.c */
 void run_offcore(struct runner *r, struct kernel_ctx *k);
 
+/* calibrate.c: a chase kernel's PEBS latency against its cycles per load */
+uint64_t calib_pebs_median(const struct pebs_summary *s);
+void run_calibration(struct runner *r, struct kernel_ctx *k);
+
 /* acr.c: a kernel with .acr, run under an auto counter reload group */
 void run_acr(struct runner *r, struct kernel_ctx *k);
 
@@ -237,7 +245,7 @@ void handoff_audit_begin(struct runner *r, const struct cpuset *set); /* before 
 /* each CPU's read as found (before its sessions) and again (after them) */
 void handoff_cpu_begin(struct runner *r, unsigned int cpu, const struct cpu_info *ci);
 void handoff_cpu_end(struct runner *r, unsigned int cpu);
-void handoff_audit_end(struct runner *r);		   /* after the last; writes "handoff" */
+void handoff_audit_end(struct runner *r); /* after the last; writes "handoff" */
 void handoff_json(struct runner *r);
 /* MSR_SMI_COUNT on the measured CPU before and after a sampling; o gets the difference. */
 struct smi_mark {

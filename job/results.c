@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * results.c - results.json version 2 (docs/RESULTS.md; results.h): the
+ * results.c - results.json version 3 (docs/RESULTS.md; results.h): the
  * main job's part (one object per kernel and run, the per-source
  * statistics), kept until the end of the run, then the whole file: the
  * run's identity, the exit status, every verdict of the report's log, the
@@ -11,7 +11,7 @@
 #include "../lib/fmt.h"
 #include "../lib/report.h"
 
-#define RESULTS_VERSION 2
+#define RESULTS_VERSION 3
 /* Room for all but the job's part: identity, verdicts (the report log's pool), summary. */
 #define RESULTS_HEAD_BYTES (REPORT_LOG_BYTES * 2 + 64 * 1024)
 
@@ -135,6 +135,15 @@ void json_run_fields(struct runner *r, const struct session_result *res, const s
 	json_u64(j, "with_dla", o->st.n_dla);
 	json_u64(j, "ip_in_kernel", o->st.ip_in_code);
 	json_u64(j, "with_ip", o->st.n_ip);
+	/* What the verdict rests on: each property checked, failed, n/a or unchecked. */
+	json_begin_array(j, "properties");
+	for (unsigned int i = 0; i < o->props.n; i++) {
+		json_begin_object(j, NULL);
+		json_str(j, "property", o->props.p[i].what);
+		json_str(j, "state", kprop_state_name(o->props.p[i].state));
+		json_end_object(j);
+	}
+	json_end_array(j);
 	json_sources(r, res);
 }
 

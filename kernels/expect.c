@@ -156,19 +156,19 @@ void kstats_add(struct kstats *s, const struct pebs_record *r)
 }
 
 const struct kernel_expect kernel_common_expect[] = {
-    {KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_MIN_RECORDS, 10, 0, 0, 0, false, UA_COUNT_NONE, "records"},
-    {KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_DLA_IN_BUF, 0, 990, 0, 0, false, UA_COUNT_NONE,
+    {KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_MIN_RECORDS, 10, 0, 0, 0, UA_COUNT_NONE, "records"},
+    {KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_DLA_IN_BUF, 0, 990, 0, 0, UA_COUNT_NONE,
      "data addresses in the buffer"},
-    {KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_IP_IN_CODE, 0, 950, 0, 0, false, UA_COUNT_NONE,
+    {KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_IP_IN_CODE, 0, 950, 0, 0, UA_COUNT_NONE,
      "IPs in the kernel"},
-    {KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_RECORDS_MATCH, 0, 900, 1100, 0, false, UA_COUNT_NONE,
+    {KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_RECORDS_MATCH, 0, 900, 1100, 0, UA_COUNT_NONE,
      "records+lost vs events/period"},
     /*
      * Independent of the PMU's own count: no more samples than the kernel's
      * accesses allow, and - when every access is an event - not silently
      * fewer (a full buffer must show up as lost records).
      */
-    {KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_RECORDS_VS_ACCESSES, 0, 500, 1100, 0, false, UA_COUNT_NONE,
+    {KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_RECORDS_VS_ACCESSES, 0, 500, 1100, 0, UA_COUNT_NONE,
      "records+lost vs accesses/period"},
 };
 const size_t kernel_common_expect_count = ARRAY_SIZE(kernel_common_expect);
@@ -231,18 +231,70 @@ static uint64_t per_mille(uint64_t part, uint64_t whole)
 	return whole ? part * 1000 / whole : 0;
 }
 
+/*
+ * The evaluation: each row's note goes to the text of its state (checked
+ * and n/a together: what a PASS names), and the row's state to props.
+ */
 struct eval {
-	struct strbuf ok, bad;
-	bool failed;
+	struct strbuf ok, bad, unk;
+	bool failed, unchecked;
+	const char *what; /* the row being judged */
+	bool noted;	  /* it gave a note */
+	struct kprops props;
 };
 
-static void note(struct eval *ev, bool pass, const char *fmt, ...) pp_printf(3, 4);
+static const char *const kprop_state_names[] = {
+    [KPS_CHECKED] = "checked",
+    [KPS_FAILED] = "failed",
+    [KPS_NA] = "n/a",
+    [KPS_UNCHECKED] = "unchecked",
+};
 
-static void note(struct eval *ev, bool pass, const char *fmt, ...)
+const char *kprop_state_name(enum kprop_state s)
+{
+	return (unsigned int)s < ARRAY_SIZE(kprop_state_names) ? kprop_state_names[s] : "?";
+}
+
+/* How much a state weighs when one row gives two notes: the worse one stays. */
+static int state_weight(enum kprop_state s)
+{
+	static const int w[] = {
+	    [KPS_NA] = 0, [KPS_CHECKED] = 1, [KPS_UNCHECKED] = 2, [KPS_FAILED] = 3};
+
+	return w[s];
+}
+
+static void mark(struct eval *ev, enum kprop_state state)
+{
+	struct kprops *p = &ev->props;
+
+	ev->noted = true;
+	if (state == KPS_FAILED)
+		ev->failed = true;
+	if (state == KPS_UNCHECKED)
+		ev->unchecked = true;
+	if (p->n && p->p[p->n - 1].what == ev->what) {
+		if (state_weight(state) > state_weight(p->p[p->n - 1].state))
+			p->p[p->n - 1].state = state;
+		return;
+	}
+	if (p->n < KPROPS_MAX) {
+		p->p[p->n].what = ev->what;
+		p->p[p->n].state = state;
+		p->n++;
+	}
+}
+
+static void note_state(struct eval *ev, enum kprop_state state, const char *fmt, ...)
+    pp_printf(3, 4);
+
+static void note_state(struct eval *ev, enum kprop_state state, const char *fmt, ...)
 {
 	char line[192];
 	va_list ap;
-	struct strbuf *sb = pass ? &ev->ok : &ev->bad;
+	struct strbuf *sb = state == KPS_FAILED	     ? &ev->bad
+			    : state == KPS_UNCHECKED ? &ev->unk
+						     : &ev->ok;
 
 	va_start(ap, fmt);
 	pp_vsnprintf(line, sizeof(line), fmt, ap);
@@ -250,9 +302,11 @@ static void note(struct eval *ev, bool pass, const char *fmt, ...)
 	if (sb->len)
 		strbuf_puts(sb, "; ");
 	strbuf_puts(sb, line);
-	if (!pass)
-		ev->failed = true;
+	mark(ev, state);
 }
+
+/* A check that held (pass) or failed. */
+#define note(ev, pass, ...) note_state(ev, (pass) ? KPS_CHECKED : KPS_FAILED, __VA_ARGS__)
 
 /* A share of `whole` records: part/whole against [min, max] per mille. */
 static void check_share(struct eval *ev, const struct kernel_expect *e, uint64_t part,
@@ -402,69 +456,124 @@ static bool few_over_threshold(const struct kverdict_in *in, uint64_t n)
 	return in->kind == KIND_LDLAT && in->ldlat > 3 && in->period && in->events / in->period < n;
 }
 
-static void check_one(struct eval *ev, const struct kernel_expect *e, const struct kverdict_in *in,
-		      unsigned int sampling)
+/*
+ * Not applicable: the generation's records, or the sampled event's, cannot
+ * show the property at all.  Returns true when e is not applicable (and
+ * notes why), before anything is judged.
+ */
+static bool not_applicable(struct eval *ev, const struct kernel_expect *e,
+			   const struct kverdict_in *in, unsigned int sampling)
 {
 	const struct kstats *st = in->st;
 
-	if (e->hw_only && in->simulated) {
-		note(ev, true, "%s not checked (the simulator does not model it)", e->what);
-		return;
+	/*
+	 * The generation's records have no data-source field: Core 2,
+	 * Silvermont and Tremont have none, Goldmont's record reserves the
+	 * slots (SDM Vol. 3B 18.7.1.1; decode/datasrc.c says which).
+	 */
+	if (data_src_prop(e->prop) && in->ua &&
+	    (in->ua->dsrc == DSRC_NA || in->ua->dsrc == DSRC_RESERVED)) {
+		note_state(ev, KPS_NA, "%s n/a on %s (records carry no data source%s%s)", e->what,
+			   in->ua->name, in->ua->dsrc == DSRC_RESERVED ? ": " : "",
+			   in->ua->dsrc == DSRC_RESERVED ? pebs_dsrc_source(in->ua->dsrc) : "");
+		return true;
 	}
+	if (data_src_prop(e->prop) && in->kind == KIND_OTHER) {
+		note_state(ev, KPS_NA, "%s n/a (the sampled event's records carry no data source)",
+			   e->what);
+		return true;
+	}
+	/*
+	 * DataLA records of MEM_INST_RETIRED/MEM_UOPS_RETIRED carry an
+	 * address, not a level (Linux ds.c precise_datala_hsw: PERF_MEM_LVL_NA).
+	 */
+	if (e->prop == KEXP_LEVEL && st->n_src && st->n_src == st->level[KLV_NA]) {
+		note_state(ev, KPS_NA, "%s n/a (the records carry no data source level)", e->what);
+		return true;
+	}
+	/* Instructions or cycles: the record's address field is not the kernel's access. */
+	if ((e->prop == KEXP_DLA_IN_BUF || e->prop == KEXP_DLA_ON_STRIDE ||
+	     e->prop == KEXP_RECORDS_VS_ACCESSES) &&
+	    !sampling) {
+		if (e->prop != KEXP_RECORDS_VS_ACCESSES)
+			note_state(ev, KPS_NA, "%s n/a (the sampled event counts no memory access)",
+				   e->what);
+		else
+			mark(ev, KPS_NA);
+		return true;
+	}
+	if ((e->prop == KEXP_DLA_IN_BUF || e->prop == KEXP_DLA_ON_STRIDE) && st->n && !st->n_dla) {
+		note_state(ev, KPS_NA, "%s n/a (the records carry no data address)", e->what);
+		return true;
+	}
+	return false;
+}
+
+/*
+ * Applies, but this run cannot observe it.  Returns true when e is
+ * unchecked here (and notes why).
+ */
+static bool unobservable(struct eval *ev, const struct kernel_expect *e,
+			 const struct kverdict_in *in)
+{
+	const struct kstats *st = in->st;
+
 	if (data_src_prop(e->prop) && (!in->ua || !pebs_dsrc_has_data_src(in->ua->dsrc))) {
 		/* No data-source encoding known for this generation: nothing to compare. */
-		note(ev, true, "%s not checked (no data-source encoding for %s)", e->what,
-		     !in->ua || in->ua->uarch == UARCH_NONE ? "an unknown microarchitecture"
-							    : pebs_uarch_name(in->ua->uarch));
-		return;
+		note_state(ev, KPS_UNCHECKED, "%s unchecked (no data-source encoding for %s)",
+			   e->what,
+			   !in->ua || in->ua->uarch == UARCH_NONE ? "an unknown microarchitecture"
+								  : pebs_uarch_name(in->ua->uarch));
+		return true;
 	}
 	/* ldlat above every latency the kernel has: no records, and none expected. */
 	if (!st->n && few_over_threshold(in, e->arg) && e->prop != KEXP_MIN_RECORDS &&
 	    e->prop != KEXP_RECORDS_MATCH && e->prop != KEXP_RECORDS_VS_ACCESSES &&
 	    e->prop != KEXP_COUNT_PER_ACCESS) {
-		note(ev, true, "%s not checked (no records)", e->what);
-		return;
-	}
-	if (data_src_prop(e->prop) && in->kind == KIND_OTHER) {
-		note(ev, true, "%s not checked (the sampled event's records carry no data source)",
-		     e->what);
-		return;
+		note_state(ev, KPS_UNCHECKED, "%s unchecked (no records)", e->what);
+		return true;
 	}
 	/* Load latency keeps only loads slower than the threshold: shares of levels mean nothing.
 	 */
 	if (e->prop == KEXP_LEVEL && in->kind == KIND_LDLAT && in->ldlat > 3) {
-		note(ev, true, "%s not checked (ldlat=%u keeps only loads slower than %u cycles)",
-		     e->what, in->ldlat, in->ldlat);
-		return;
+		note_state(ev, KPS_UNCHECKED,
+			   "%s unchecked (ldlat=%u keeps only loads slower than %u cycles)",
+			   e->what, in->ldlat, in->ldlat);
+		return true;
 	}
+	/*
+	 * One load per 4 KiB page only misses the STLB when the pages are
+	 * 4 KiB: firmware often maps memory with 2 MiB or 1 GiB pages, and
+	 * then the region fits in the STLB.
+	 */
+	if (e->prop == KEXP_STLB_MISS && in->page_size > PAGE_SIZE_4K) {
+		note_state(ev, KPS_UNCHECKED,
+			   "%s unchecked (the firmware maps the buffer with %llu KiB pages)",
+			   e->what, (unsigned long long)(in->page_size >> 10));
+		return true;
+	}
+	return false;
+}
+
+static void check_one(struct eval *ev, const struct kernel_expect *e, const struct kverdict_in *in,
+		      unsigned int sampling)
+{
+	const struct kstats *st = in->st;
+
+	ev->what = e->what;
+	ev->noted = false;
+	if (not_applicable(ev, e, in, sampling) || unobservable(ev, e, in))
+		return;
 	switch (e->prop) {
 	case KEXP_LEVEL:
-		/*
-		 * Only records that name a level show one: DataLA records of
-		 * MEM_INST_RETIRED/MEM_UOPS_RETIRED carry an address, not a
-		 * level (Linux ds.c precise_datala_hsw: PERF_MEM_LVL_NA).
-		 */
-		if (st->n_src && st->n_src == st->level[KLV_NA])
-			note(ev, true, "%s not checked (the records carry no data source level)",
-			     e->what);
-		else
-			check_share(ev, e, level_count(st, e->arg), st->n_src - st->level[KLV_NA]);
+		/* Only records that name a level show one (not_applicable()). */
+		check_share(ev, e, level_count(st, e->arg), st->n_src - st->level[KLV_NA]);
 		break;
 	case KEXP_LOCKED:
 		check_share(ev, e, st->locked, st->n_src);
 		break;
 	case KEXP_STLB_MISS:
-		/*
-		 * One load per 4 KiB page only misses the STLB when the pages
-		 * are 4 KiB: firmware often maps memory with 2 MiB or 1 GiB
-		 * pages, and then the region fits in the STLB.
-		 */
-		if (in->page_size > PAGE_SIZE_4K)
-			note(ev, true,
-			     "%s not checked (the firmware maps the buffer with %llu KiB pages)",
-			     e->what, (unsigned long long)(in->page_size >> 10));
-		else
-			check_share(ev, e, st->stlb_miss, st->n_src);
+		check_share(ev, e, st->stlb_miss, st->n_src);
 		break;
 	case KEXP_HITM:
 		check_share(ev, e, st->hitm, st->n_src);
@@ -473,14 +582,7 @@ static void check_one(struct eval *ev, const struct kernel_expect *e, const stru
 		check_share(ev, e, st->blk_data, st->n_src);
 		break;
 	case KEXP_DLA_IN_BUF:
-		/* Instructions or cycles: the record's address field is not the kernel's access. */
-		if (!sampling)
-			note(ev, true, "%s not checked (the sampled event counts no memory access)",
-			     e->what);
-		else if (st->n && !st->n_dla)
-			note(ev, true, "%s not checked (records carry no data address)", e->what);
-		else
-			check_share(ev, e, st->dla_in_buf, st->n_dla);
+		check_share(ev, e, st->dla_in_buf, st->n_dla);
 		break;
 	case KEXP_DLA_ON_STRIDE:
 		check_share(ev, e, st->dla_on_stride, st->n_dla);
@@ -494,9 +596,11 @@ static void check_one(struct eval *ev, const struct kernel_expect *e, const stru
 	case KEXP_MIN_RECORDS:
 		/* A threshold above the kernel's latencies leaves few events: nothing to judge. */
 		if (few_over_threshold(in, e->arg) && !st->anomalies) {
-			note(ev, true, "%llu %s (ldlat=%u left %llu events: too few to judge)",
-			     (unsigned long long)st->n, e->what, in->ldlat,
-			     (unsigned long long)in->events);
+			note_state(
+			    ev, KPS_UNCHECKED,
+			    "%llu %s unchecked (ldlat=%u left %llu events: too few to judge)",
+			    (unsigned long long)st->n, e->what, in->ldlat,
+			    (unsigned long long)in->events);
 			break;
 		}
 		note(ev, st->n >= e->arg, "%llu %s (need >= %u)%s", (unsigned long long)st->n,
@@ -509,24 +613,28 @@ static void check_one(struct eval *ev, const struct kernel_expect *e, const stru
 		check_count(ev, e, in);
 		break;
 	case KEXP_RECORDS_VS_ACCESSES:
-		/* An event that counts none of the kernel's accesses has nothing to compare. */
-		if (sampling)
-			check_records_vs_accesses(ev, e, in, sampling);
+		check_records_vs_accesses(ev, e, in, sampling);
 		break;
 	default:
 		note(ev, false, "unknown expectation %d", (int)e->prop);
 		break;
 	}
+	/* A check that held without a note of its own (the line stays short). */
+	if (!ev->noted)
+		mark(ev, KPS_CHECKED);
 }
 
 enum kverdict kernel_evaluate(const struct kernel_def *def, unsigned int sampling,
-			      const struct kverdict_in *in, char *text, size_t text_size)
+			      const struct kverdict_in *in, char *text, size_t text_size,
+			      struct kprops *props)
 {
-	char okbuf[REPORT_TEXT_MAX], badbuf[REPORT_TEXT_MAX];
-	struct eval ev = {.failed = false};
+	char okbuf[REPORT_TEXT_MAX], badbuf[REPORT_TEXT_MAX], unkbuf[REPORT_TEXT_MAX];
+	struct eval ev;
 
+	memset(&ev, 0, sizeof(ev));
 	strbuf_init(&ev.ok, okbuf, sizeof(okbuf));
 	strbuf_init(&ev.bad, badbuf, sizeof(badbuf));
+	strbuf_init(&ev.unk, unkbuf, sizeof(unkbuf));
 	for (size_t i = 0; i < def->n_expect; i++)
 		if (kernel_row_applies(def, &def->expect[i], sampling, in->ua, in->named_counts))
 			check_one(&ev, &def->expect[i], in, sampling);
@@ -535,10 +643,26 @@ enum kverdict kernel_evaluate(const struct kernel_def *def, unsigned int samplin
 			    sampling ? sampling : KSAMPLE_LOAD | KSAMPLE_STORE, in->ua,
 			    in->named_counts))
 			check_one(&ev, &kernel_common_expect[i], in, sampling);
-	if (in->forced_asked)
+	if (in->forced_asked) {
+		ev.what = "forced records";
 		note(&ev, in->forced == in->forced_asked,
 		     "forced records %llu of %u (IA32_PERF_GLOBAL_STATUS_SET)",
 		     (unsigned long long)in->forced, in->forced_asked);
-	pp_snprintf(text, text_size, "%s", ev.failed ? badbuf : okbuf);
-	return ev.failed ? KV_FAIL : KV_PASS;
+	}
+	if (props)
+		*props = ev.props;
+	/*
+	 * A failure is a FAIL whatever else; else a property that applies
+	 * but went unobserved makes a SKIP, its reason first, then what held.
+	 */
+	if (ev.failed) {
+		pp_snprintf(text, text_size, "%s", badbuf);
+		return KV_FAIL;
+	}
+	if (ev.unchecked) {
+		pp_snprintf(text, text_size, "%s%s%s", unkbuf, ev.ok.len ? "; " : "", okbuf);
+		return KV_SKIP;
+	}
+	pp_snprintf(text, text_size, "%s", okbuf);
+	return KV_PASS;
 }

@@ -61,7 +61,6 @@ struct kernel_expect {
 	uint32_t arg;
 	uint32_t min_pm, max_pm; /* bounds in per mille (max 0 = no upper bound) */
 	uint32_t needs;		 /* UA_JUDGE_* flags the generation's row must have; 0 = none */
-	bool hw_only;		 /* the simulator does not model it: not checked there */
 	/*
 	 * KEXP_COUNT_PER_ACCESS: the counted event's role; the row applies
 	 * where the generation names a perfmon event for it (uarch_info.count_ev).
@@ -95,7 +94,6 @@ struct kverdict_in {
 	 */
 	const struct uarch_info *ua;
 	bool named_counts;
-	bool simulated;
 	uint64_t page_size; /* page size mapping the kernel's buffer (plat_page_size) */
 	uint64_t events;    /* occurrences of the sampled event */
 	uint64_t period;
@@ -125,7 +123,30 @@ struct kverdict_in {
 	unsigned int n_counts;
 };
 
-enum kverdict { KV_PASS, KV_FAIL };
+/*
+ * KV_SKIP: nothing failed, but a property that applies could not be
+ * observed on this run (firmware page sizes, a threshold above every
+ * latency, too few records): the verdict cannot rest on it.
+ */
+enum kverdict { KV_PASS, KV_FAIL, KV_SKIP };
+
+/*
+ * What became of one property of a sampling (results.json "properties"):
+ * checked and held, checked and failed, not applicable (the generation's
+ * records cannot show it: not part of its expectation), or applicable but
+ * unchecked here (the run could not observe it).
+ */
+enum kprop_state { KPS_CHECKED, KPS_FAILED, KPS_NA, KPS_UNCHECKED };
+const char *kprop_state_name(enum kprop_state s); /* "checked", "failed", "n/a", "unchecked" */
+
+#define KPROPS_MAX 16
+struct kprops {
+	unsigned int n;
+	struct {
+		const char *what; /* the row's words ("L1 hits", "records", ...) */
+		enum kprop_state state;
+	} p[KPROPS_MAX];
+};
 
 #define REPORT_TEXT_MAX 1024
 
@@ -149,10 +170,14 @@ unsigned int kernel_count_events(const struct kernel_def *def, unsigned int samp
 /*
  * Evaluates every expectation of (def, sampling) that applies to in->ua,
  * then the common ones.  `text` gets the checks with their numbers
- * ("L1 hits 97.0% >= 90%; ..."): on FAIL only the failed ones.
+ * ("L1 hits 97.0% >= 90%; ..."): on FAIL only the failed ones; on SKIP the
+ * unchecked ones with their reasons, then what held.  A PASS names only
+ * what was checked and what is not applicable ("n/a on ...").  props (or
+ * NULL) gets every property's state.
  */
 enum kverdict kernel_evaluate(const struct kernel_def *def, unsigned int sampling,
-			      const struct kverdict_in *in, char *text, size_t text_size);
+			      const struct kverdict_in *in, char *text, size_t text_size,
+			      struct kprops *props);
 
 /* The common checks, as a table (exported for the docs and the tests). */
 extern const struct kernel_expect kernel_common_expect[];

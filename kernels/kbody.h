@@ -51,6 +51,10 @@
 #define K_LD64(dst, p)                                                                             \
 	K_ACCESS("movq %[m_], %[v_]", 8, HW_LOAD,                                                  \
 		 p, [v_] "=r"(dst), [m_] "m"(*(const uint64_t *)(p)))
+/* dst = 8 bytes at p, where p came from the previous load (the chase). */
+#define K_LD64_DEP(dst, p)                                                                         \
+	K_ACCESS("movq %[m_], %[v_]", 8, HW_LOAD | HW_DEPENDENT,                                   \
+		 p, [v_] "=r"(dst), [m_] "m"(*(const uint64_t *)(p)))
 /* 8 bytes at p = v. */
 #define K_ST64(p, v)                                                                               \
 	K_ACCESS("movq %[v_], %[m_]", 8, HW_STORE,                                                 \
@@ -97,7 +101,7 @@ void KFN(chase)(struct kernel_ctx *k)
 
 	K_MARK(lo);
 	K_LOOP({
-		K_LD64(p, (const uint64_t *)(uintptr_t)p);
+		K_LD64_DEP(p, (const uint64_t *)(uintptr_t)p);
 		K_RETIRE(2);
 	});
 	K_MARK(hi);

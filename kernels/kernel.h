@@ -105,6 +105,11 @@ struct kernel_def {
 	 * (pmu/acr.h, verdict kernels/acr.h); samplings is 0.
 	 */
 	bool acr;
+	/*
+	 * One dependent load per iteration: its cycles per load, counted
+	 * without PEBS, calibrate the PEBS latency (job/calibrate.c).
+	 */
+	bool calibrate;
 };
 
 size_t kernel_count(void);

@@ -36,36 +36,36 @@
 #define S  KSAMPLE_STORE
 #define LS (KSAMPLE_LOAD | KSAMPLE_STORE)
 
-/* { sampling, property, arg, min per mille, max per mille, needs, hw only, counted role, words } */
+/* { sampling, property, arg, min per mille, max per mille, needs, counted role, words } */
 static const struct kernel_expect exp_chase_l1[] = {
-    {L, KEXP_LEVEL, KLV_BIT(KLV_L1), 900, 0, 0, false, NO_COUNT, "L1 hits"},
+    {L, KEXP_LEVEL, KLV_BIT(KLV_L1), 900, 0, 0, NO_COUNT, "L1 hits"},
 };
 static const struct kernel_expect exp_chase_l2[] = {
-    {L, KEXP_LEVEL, KLV_BIT(KLV_L2), 500, 0, 0, false, NO_COUNT, "L2 hits"},
+    {L, KEXP_LEVEL, KLV_BIT(KLV_L2), 500, 0, 0, NO_COUNT, "L2 hits"},
 };
 static const struct kernel_expect exp_chase_dram[] = {
-    {L, KEXP_LEVEL, KLV_BIT(KLV_RAM) | KLV_BIT(KLV_REMOTE_RAM), 500, 0, 0, false, NO_COUNT, "RAM"},
+    {L, KEXP_LEVEL, KLV_BIT(KLV_RAM) | KLV_BIT(KLV_REMOTE_RAM), 500, 0, 0, NO_COUNT, "RAM"},
 };
 static const struct kernel_expect exp_page_walk[] = {
-    {L, KEXP_STLB_MISS, 0, 500, 0, J_LOCK_TLB, false, NO_COUNT, "STLB misses"},
+    {L, KEXP_STLB_MISS, 0, 500, 0, J_LOCK_TLB, NO_COUNT, "STLB misses"},
 };
 static const struct kernel_expect exp_strided[] = {
-    {LS, KEXP_DLA_ON_STRIDE, 0, 990, 0, 0, false, NO_COUNT, "addresses on the stride"},
+    {LS, KEXP_DLA_ON_STRIDE, 0, 990, 0, 0, NO_COUNT, "addresses on the stride"},
 };
 static const struct kernel_expect exp_split[] = {
-    {LS, KEXP_DLA_ON_STRIDE, 0, 990, 0, 0, false, NO_COUNT, "addresses on the stride"},
-    {LS, KEXP_COUNT_PER_ACCESS, 0, 900, 1100, 0, false, UA_COUNT_SPLIT_LOADS, "split loads"},
-    {LS, KEXP_COUNT_PER_ACCESS, 1, 900, 1100, 0, false, UA_COUNT_SPLIT_STORES, "split stores"},
+    {LS, KEXP_DLA_ON_STRIDE, 0, 990, 0, 0, NO_COUNT, "addresses on the stride"},
+    {LS, KEXP_COUNT_PER_ACCESS, 0, 900, 1100, 0, UA_COUNT_SPLIT_LOADS, "split loads"},
+    {LS, KEXP_COUNT_PER_ACCESS, 1, 900, 1100, 0, UA_COUNT_SPLIT_STORES, "split stores"},
 };
 static const struct kernel_expect exp_locked[] = {
-    {L, KEXP_LOCKED, 0, 900, 0, J_LOCK_TLB, false, NO_COUNT, "locked"},
+    {L, KEXP_LOCKED, 0, 900, 0, J_LOCK_TLB, NO_COUNT, "locked"},
 };
 static const struct kernel_expect exp_stfwd[] = {
-    {L, KEXP_COUNT_PER_ACCESS, 0, 500, 0, 0, false, UA_COUNT_STFWD_BLOCK, "store-forward blocks"},
-    {L, KEXP_BLK_DATA, 0, 500, 0, J_BLK, false, NO_COUNT, "blocked by data (store forward)"},
+    {L, KEXP_COUNT_PER_ACCESS, 0, 500, 0, 0, UA_COUNT_STFWD_BLOCK, "store-forward blocks"},
+    {L, KEXP_BLK_DATA, 0, 500, 0, J_BLK, NO_COUNT, "blocked by data (store forward)"},
 };
 static const struct kernel_expect exp_alias[] = {
-    {L, KEXP_COUNT_PER_ACCESS, 0, 500, 0, 0, false, UA_COUNT_4K_ALIAS, "4K-alias blocks"},
+    {L, KEXP_COUNT_PER_ACCESS, 0, 500, 0, 0, UA_COUNT_4K_ALIAS, "4K-alias blocks"},
 };
 /*
  * HITM needs the line modified in ANOTHER core's cache: judged wherever the
@@ -75,7 +75,7 @@ static const struct kernel_expect exp_alias[] = {
  * simulated core, sim/coherence.c).
  */
 static const struct kernel_expect exp_share[] = {
-    {L, KEXP_HITM, 0, 100, 0, J_HITM, false, NO_COUNT, "HITM"},
+    {L, KEXP_HITM, 0, 100, 0, J_HITM, NO_COUNT, "HITM"},
 };
 
 #define EXP(t) t, ARRAY_SIZE(t)
@@ -116,6 +116,7 @@ static const struct kernel_def kernel_defs[] = {
      .samplings = L,
      .loads_per_iter = 1,
      .expect = EXP(exp_chase_l1),
+     .calibrate = true,
      .in_default_job = true,
      .offcore = KOFF_CONTRAST},
     {.name = "chase-l2",
@@ -134,6 +135,7 @@ static const struct kernel_def kernel_defs[] = {
      .samplings = L,
      .loads_per_iter = 1,
      .expect = EXP(exp_chase_l2),
+     .calibrate = true,
      .in_default_job = true},
     {.name = "chase-dram",
      .base = "chase",
@@ -151,6 +153,7 @@ static const struct kernel_def kernel_defs[] = {
      .samplings = L,
      .loads_per_iter = 1,
      .expect = EXP(exp_chase_dram),
+     .calibrate = true,
      .in_default_job = true,
      .offcore = KOFF_JUDGE},
     {.name = "page-walk",

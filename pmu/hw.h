@@ -31,6 +31,11 @@ enum hw_access_kind {
 	HW_LOAD = 1,
 	HW_STORE = 2,
 	HW_LOCKED = 4, /* part of a locked read-modify-write */
+	/*
+	 * The load's address is the value of the previous load (a pointer
+	 * chase): nothing after it can start before its data arrive.
+	 */
+	HW_DEPENDENT = 8,
 };
 
 /* Called with interrupts as the firmware left them, on a PMI. */

@@ -220,7 +220,8 @@ static int apply(struct sim_cpu *c, char *why, size_t why_size)
 	if (c->m->perf_caps & PERF_CAPS_SMM_FREEZE)
 		sim_msr_write(c, MSR_DEBUGCTL, c->debugctl | DEBUGCTL_FREEZE_WHILE_SMM);
 	for (unsigned int k = 0; k < SIM_HANDOFF_KINDS; k++)
-		if ((left[i].kinds & (1u << k)) && leave(c, (enum sim_handoff_kind)k, why, why_size))
+		if ((left[i].kinds & (1u << k)) &&
+		    leave(c, (enum sim_handoff_kind)k, why, why_size))
 			return -1;
 	left[i].found_buffer = c->ds_area | c->pebs_base;
 	return 0;

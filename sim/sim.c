@@ -18,6 +18,7 @@ static struct sim_cpu *sim_cpus = &sim_cpu0;
 static unsigned int sim_ncpus = 1, sim_cap = 1;
 static const struct sim_model *sim_machine; /* model=NAME's row */
 static enum sim_fault sim_fault0, *sim_faults = &sim_fault0;
+static int32_t sim_fault_arg0, *sim_fault_args = &sim_fault_arg0;
 
 /* sim_set_fixed_enum(): until the next sim_select(). */
 static bool fx_override;
@@ -79,6 +80,7 @@ static const char *const fault_names[] = {
     [SIM_FAULT_WRONG_LATENCY] = "wrong-latency",
     [SIM_FAULT_GP_ON_ENABLE] = "gp-on-enable",
     [SIM_FAULT_HANG] = "hang",
+    [SIM_FAULT_LATENCY_BIAS] = "latency-bias",
 };
 
 const char *sim_fault_name(enum sim_fault f)
@@ -97,12 +99,14 @@ int sim_fault_parse(const char *name, enum sim_fault *f)
 	return -1;
 }
 
-int sim_set_fault(unsigned int cpu, enum sim_fault f)
+int sim_set_fault(unsigned int cpu, enum sim_fault f, int32_t arg)
 {
 	if (!sim_machine || cpu >= sim_ncpus || (f == SIM_FAULT_HANG && cpu == 0))
 		return -1;
 	sim_faults[cpu] = f;
+	sim_fault_args[cpu] = arg;
 	sim_cpus[cpu].fault = f;
+	sim_cpus[cpu].fault_arg = arg;
 	return 0;
 }
 
@@ -193,6 +197,7 @@ static void reset_cpu(struct sim_cpu *c, unsigned int idx)
 	c->m = m;
 	c->index = idx;
 	c->fault = sim_faults[idx];
+	c->fault_arg = sim_fault_args[idx];
 	derive_pmu(c);
 	sim_msr_power_on(c);
 	c->lvtpc = LVT_MASK; /* LVT entries come out of reset masked (SDM 11.5.1) */
@@ -247,10 +252,12 @@ int sim_select(const char *name)
 	if (n > sim_cap) {
 		struct sim_cpu *cpus = plat_alloc(n * sizeof(*cpus));
 		enum sim_fault *faults = plat_alloc(n * sizeof(*faults));
+		int32_t *args = plat_alloc(n * sizeof(*args));
 
-		if (!cpus || !faults) {
+		if (!cpus || !faults || !args) {
 			plat_free(cpus);
 			plat_free(faults);
+			plat_free(args);
 			return -1;
 		}
 		memset(cpus, 0, n * sizeof(*cpus));
@@ -258,9 +265,11 @@ int sim_select(const char *name)
 		if (sim_cpus != &sim_cpu0) {
 			plat_free(sim_cpus);
 			plat_free(sim_faults);
+			plat_free(sim_fault_args);
 		}
 		sim_cpus = cpus;
 		sim_faults = faults;
+		sim_fault_args = args;
 		sim_cap = n;
 	}
 	for (unsigned int i = 0; i < n; i++) {
@@ -275,6 +284,7 @@ int sim_select(const char *name)
 	sim_acr_clear();
 	memset(sim_faults, 0, sim_cap * sizeof(*sim_faults));
 	sim_handoff_clear();
+	memset(sim_fault_args, 0, sim_cap * sizeof(*sim_fault_args));
 	sim_reset();
 	return 0;
 }

@@ -123,6 +123,10 @@ const char *sim_cpu_model(unsigned int cpu);
  *   hang           that write never returns: the CPU stops for good in it
  *                  (lib/platform.h plat_park), an AP that does not come
  *                  back.  APs only: the boot CPU (0) is refused.
+ *   latency-bias   every record's latency field is skewed by arg percent
+ *                  (latency * (100 + arg) / 100); the modelled cycles are
+ *                  not: what latency calibration must catch.
+ * arg: the percentage of latency-bias, 0 for the others.
  * Until the next sim_select().  0, or -1 with no such CPU (or a hung CPU 0).
  */
 enum sim_fault {
@@ -131,8 +135,9 @@ enum sim_fault {
 	SIM_FAULT_WRONG_LATENCY,
 	SIM_FAULT_GP_ON_ENABLE,
 	SIM_FAULT_HANG,
+	SIM_FAULT_LATENCY_BIAS,
 };
-int sim_set_fault(unsigned int cpu, enum sim_fault f);
+int sim_set_fault(unsigned int cpu, enum sim_fault f, int32_t arg);
 /*
  * (sim addition) sim-acr=: auto counter reload, CPUID.23H sub-leaf 2 as
  * given (EAX: GP counters that may be reloaded, EBX: fixed ones; ECX / EDX:

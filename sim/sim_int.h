@@ -271,6 +271,7 @@ struct sim_cpu {
 	struct sim_pmu pmu;
 	unsigned int index; /* the platform's CPU number: its initial APIC ID */
 	enum sim_fault fault;
+	int32_t fault_arg; /* latency-bias: percent */
 
 	uint64_t pmc[SIM_MAX_GP], evtsel[SIM_MAX_GP];
 	uint64_t fixed[SIM_MAX_FIXED], fixed_ctrl;
@@ -282,6 +283,7 @@ struct sim_cpu {
 	const struct sim_event *ev[SIM_MAX_GP];			/* decoded EVTSEL, NULL = unknown */
 
 	uint64_t tsc, cycles;
+	uint64_t overlap; /* instructions that retire under a dependent load's latency */
 	/* tsc.c: the platform's clock up to which time is accounted, the time and ticks credited */
 	uint64_t wall_us, wall_credit_us, wall_ticks;
 	bool in_work; /* a span of modelled work runs (tsc.c) */

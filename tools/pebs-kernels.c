@@ -7,6 +7,10 @@
  *   <size in MiB, 5 decimals> <ns per access, 3 decimals>
  *
  *   pebs-kernels chase --size 64M      one size
+ *   pebs-kernels chase --cycles        a third column: core cycles per
+ *                                      access (Linux perf, the unhalted
+ *                                      core cycles the app's latency
+ *                                      calibration divides by its loads)
  *   pebs-kernels chase                 a sweep 4K, 8K, ... 256M
  *   pebs-kernels --list                the kernels
  *
@@ -22,10 +26,14 @@
 #include "../lib/platform.h"
 
 #include <errno.h>
+#include <linux/perf_event.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 #define MIN_SIZE (4ULL << 10)
 #define MAX_SIZE (1ULL << 30)
@@ -88,14 +96,54 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
-/* One size: prepare, a warm-up pass, then the timed passes (the best counts). Returns 0 or 1. */
+/*
+ * Unhalted core cycles of this thread in user mode (perf_event_open(2),
+ * PERF_COUNT_HW_CPU_CYCLES: the fixed counter the app reads), or -1 with
+ * errno where the kernel gives no PMU to this process.
+ */
+static int cycles_open(void)
+{
+	struct perf_event_attr a;
+
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	a.type = PERF_TYPE_HARDWARE;
+	a.config = PERF_COUNT_HW_CPU_CYCLES;
+	a.disabled = 1;
+	a.exclude_kernel = 1;
+	a.exclude_hv = 1;
+	return (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
+}
+
+/* kernel_run(k) with its cycles counted on fd (-1: not counted, 0 returned). */
+static uint64_t run_counted(struct kernel_ctx *k, int fd)
+{
+	uint64_t v = 0;
+
+	if (fd >= 0) {
+		ioctl(fd, PERF_EVENT_IOC_RESET, 0);
+		ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	}
+	kernel_run(k);
+	if (fd >= 0) {
+		ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+		if (read(fd, &v, sizeof(v)) != sizeof(v))
+			v = 0;
+	}
+	return v;
+}
+
+/*
+ * One size: prepare, a warm-up pass, then the timed passes (the best counts).
+ * fd: the cycles counter for --cycles, else -2.  Returns 0 or 1.
+ */
 static int measure(const struct kernel_def *def, uint64_t size, uint64_t iterations,
-		   uint64_t passes)
+		   uint64_t passes, int fd)
 {
 	struct kernel_ctx k;
 	char why[160];
 	bool clipped;
-	uint64_t t0, t1, acc, best = ~0ULL;
+	uint64_t t0, t1, acc, best = ~0ULL, cyc, best_cyc = 0;
 
 	if (kernel_prepare(&k, def, size, iterations, false, &clipped, why, sizeof(why)) < 0) {
 		fprintf(stderr, "pebs-kernels: %s: %s\n", def->name, why);
@@ -116,10 +164,12 @@ static int measure(const struct kernel_def *def, uint64_t size, uint64_t iterati
 	}
 	for (uint64_t p = 0; p < passes && !k.error; p++) {
 		t0 = now_ns();
-		kernel_run(&k);
+		cyc = run_counted(&k, fd);
 		t1 = now_ns();
-		if (t1 - t0 < best)
+		if (t1 - t0 < best) {
 			best = t1 - t0;
+			best_cyc = cyc;
+		}
 	}
 	if (k.error) {
 		fprintf(stderr, "pebs-kernels: %s: the second CPU could not run its part\n",
@@ -130,7 +180,13 @@ static int measure(const struct kernel_def *def, uint64_t size, uint64_t iterati
 	acc = k.loads + k.stores;
 	if (!acc)
 		acc = k.iterations;
-	printf("%.5f %.3f\n", (double)k.size / (1024.0 * 1024.0), (double)best / (double)acc);
+	printf("%.5f %.3f", (double)k.size / (1024.0 * 1024.0), (double)best / (double)acc);
+	/* --cycles: the app's calibration figure, cycles per load; "-" where perf gave none. */
+	if (fd >= 0)
+		printf(" %.2f", (double)best_cyc / (double)acc);
+	else if (fd == -1)
+		printf(" -");
+	printf("\n");
 	fflush(stdout);
 	kernel_release(&k);
 	return 0;
@@ -142,7 +198,8 @@ int main(int argc, char **argv)
 	uint64_t size = 0, max = 256ULL << 20, iterations = 0, passes = 1;
 	const char *size_arg = "";
 	char names[512];
-	int rc = 0;
+	int rc = 0, fd = -2;
+	bool cycles = false;
 
 	kernel_names(names, sizeof(names));
 	for (int i = 1; i < argc; i++) {
@@ -161,14 +218,20 @@ int main(int argc, char **argv)
 		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			printf(
 			    "usage: pebs-kernels KERNEL [--size N[K|M|G]] [--max N[K|M|G]] "
-			    "[--iterations N] [--passes N]\n"
+			    "[--iterations N] [--passes N] [--cycles]\n"
 			    "       pebs-kernels --list\n"
 			    "One line per working-set size: <MiB> <ns per access> (lat_mem_rd's "
-			    "format).\n--size N: one size, %lluK..%lluM; without it a sweep from "
+			    "format);\n--cycles adds core cycles per access (Linux perf; '-' "
+			    "without it).\n--size N: one size, %lluK..%lluM; without it a sweep "
+			    "from "
 			    "4K to --max (default 256M).\nSizes take K, M or G (powers of 1024); "
 			    "--opt=value works too.\nKernels: %s\n",
 			    MIN_SIZE >> 10, MAX_SIZE >> 20, names);
 			return 0;
+		}
+		if (!strcmp(a, "--cycles") && !inline_val) {
+			cycles = true;
+			continue;
 		}
 		if (!strcmp(a, "--list")) {
 			for (size_t j = 0; j < kernel_count(); j++)
@@ -219,7 +282,7 @@ int main(int argc, char **argv)
 		if (a[0] == '-')
 			return usage_error("unknown option '%s'", a,
 					   "KERNEL [--size N[K|M|G]] [--max N[K|M|G]] "
-					   "[--iterations N] [--passes N], "
+					   "[--iterations N] [--passes N] [--cycles], "
 					   "--list");
 		if (def)
 			return usage_error("one kernel at a time, '%s' is a second one", a, names);
@@ -243,9 +306,21 @@ int main(int argc, char **argv)
 		return 77;
 	}
 	fprintf(stderr, "pebs-kernels: %s (%s), stride %u\n", def->name, def->what, def->stride);
+	if (cycles) {
+		fd = cycles_open();
+		if (fd < 0)
+			fprintf(stderr,
+				"pebs-kernels: --cycles: perf_event_open: %s (no PMU for this "
+				"process: a VM without one, or perf_event_paranoid); '-' instead\n",
+				strerror(errno));
+	}
 	if (size)
-		return measure(def, size, iterations, passes);
-	for (uint64_t s = def->min_size > MIN_SIZE ? def->min_size : MIN_SIZE; s <= max; s *= 2)
-		rc |= measure(def, s, iterations, passes);
+		rc = measure(def, size, iterations, passes, fd);
+	else
+		for (uint64_t s = def->min_size > MIN_SIZE ? def->min_size : MIN_SIZE; s <= max;
+		     s *= 2)
+			rc |= measure(def, s, iterations, passes, fd);
+	if (fd >= 0)
+		close(fd);
 	return rc;
 }

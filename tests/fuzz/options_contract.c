@@ -11,8 +11,10 @@
 
 #include "options_contract.h"
 #include "app/app.h"
+#include "lib/platform.h"
 #include "lib/report.h"
 #include "pmu/cpu.h"
+#include "pmu/cpu_pebs.h"
 #include "pmu/hw.h"
 #include "pmu/session.h"
 
@@ -56,15 +58,14 @@ static void accepted(struct options *o)
 	static char text[OPTIONS_TEXT_MAX], again[OPTIONS_TEXT_MAX];
 	struct options back;
 	char err[REPORT_LINE_MAX];
-	unsigned int cpu;
-	enum sim_fault kind;
+	struct options_fault f;
 	uint32_t acr[4];
 	size_t i;
 	int rc;
 
 	/* app.c use_sim(): every sim-fault= item is cpuN:KIND. */
-	for (i = 0; !(rc = options_sim_fault_at(o->sim_fault, i, &cpu, &kind)); i++)
-		if (cpu >= JOB_MAX_CPUS)
+	for (i = 0; !(rc = options_sim_fault_at(o->sim_fault, i, &f)); i++)
+		if (f.cpu >= plat_cpu_count())
 			broken("sim-fault= CPU past the last", o->sim_fault);
 	if (rc != 1)
 		broken("sim-fault= accepted but not cpuN:KIND", o->sim_fault);

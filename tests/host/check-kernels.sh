@@ -7,6 +7,8 @@ set -u
 cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build}
 tool=$BUILD/host/pebs-kernels
+T=$(mktemp)
+trap 'rm -f "$T" "$T.err"' EXIT
 
 if [ ! -x "$tool" ]; then
 	echo "FAIL: pebs-kernels: $tool not built (make BUILD=$BUILD host)"
@@ -24,6 +26,17 @@ if [ $rc -eq 0 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] &&
 	echo "PASS: pebs-kernels chase --size 64K: $out"
 else
 	echo "FAIL: pebs-kernels chase --size 64K: rc=$rc output '$out'"
+fi
+
+# --cycles: a third column, core cycles per access (Linux perf), or "-" with
+# one line on stderr naming why where this process has no PMU.
+out=$("$tool" chase-l1 --size 16K --iterations 100000 --cycles 2>"$T.err")
+rc=$?
+if [ $rc -eq 0 ] && printf '%s\n' "$out" | grep -Eq '^0\.01562 [0-9]+\.[0-9]{3} ([0-9]+\.[0-9]{2}|-)$' &&
+	{ [ "${out##* }" != "-" ] || grep -q -- '--cycles: perf_event_open: ' "$T.err"; }; then
+	echo "PASS: pebs-kernels --cycles: $out"
+else
+	echo "FAIL: pebs-kernels --cycles: rc=$rc output '$out' $(tail -1 "$T.err")"
 fi
 
 # The sweep: 4K, 8K, ... --max, in order, every line well formed.

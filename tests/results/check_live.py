@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """check_live.py BUILD MODEL... - the results tools on what the app writes
 today: boots each model (run-qemu.sh, 2 CPUs), reads back results.json, and
-checks it against version 2 of the schema (docs/RESULTS.md) and the
+checks it against version 3 of the schema (docs/RESULTS.md) and the
 console of the same boot: the run identity, the exit status, every
 verdict line, the CPUs; then that pebs-results' JUnit has exactly the
 console's verdicts, that its table has a row for each, that a run compared
@@ -75,7 +75,7 @@ def schema_v2(doc, text, rc, model):
 
     lines = [re.sub(r" \[sim\]$", "", l) for l in text.splitlines()]
     sim = any(l.endswith(" [sim]") for l in text.splitlines() if l.startswith("INFO: pebsprobe "))
-    need(doc.get("results_version") == 2, "results_version %r, not 2" % doc.get("results_version"))
+    need(doc.get("results_version") == 3, "results_version %r, not 3" % doc.get("results_version"))
     run = typed(doc, "run", dict, "") or {}
     rid = typed(run, "id", str, "run.") or ""
     need(re.fullmatch(r"[0-9a-f]{16}", rid), "run.id %r: not 16 hex digits" % rid)
@@ -132,6 +132,15 @@ def schema_v2(doc, text, rc, model):
             typed(r, "cpu", int, w)
             typed(r, "apic_id", int, w)
             need(r.get("core_type") in CORE_TYPES, w + "core_type %r" % r.get("core_type"))
+            # Version 3: a measured run names each property's state; a PASS none unchecked.
+            props = r.get("properties")
+            need("records" not in r or isinstance(props, list), w + "properties missing")
+            states = [p.get("state") for p in props or []]
+            need(all(st in results_file.PROPERTY_STATES for st in states), w + "properties")
+            need(r.get("verdict") != "PASS" or "unchecked" not in states,
+                 w + "a PASS with an unchecked property")
+    for v, n, why in console:
+        need(v != "PASS" or "not checked" not in (why or ""), "PASS %s says 'not checked'" % n)
     summ = [l for l in lines if l.startswith("SUMMARY: ")]
     if summ:
         t, f, sk = map(int, re.findall(r"\d+", summ[-1])[:3])

@@ -295,6 +295,34 @@ def check_bad_input():
                "rc %d, stderr %r" % (rc, se))
 
 
+def check_v3():
+    """Version 3: each run's properties and a chase kernel's latency calibration are read
+    (a wrong state is bad input) and pebs-report shows the calibration."""
+    doc = json.load(open(fixture("v2-hybrid.json")))
+    doc["results_version"] = 3
+    k = doc["kernels"][0]
+    k["runs"][0]["properties"] = [{"property": "records", "state": "checked"},
+                                  {"property": "L1 hits", "state": "n/a"}]
+    why = "PEBS 6 / 4.00 cyc/load = 1.50, not in 0.42..1.15"
+    k["latency_calibration"] = {"state": "failed", "verdict": "FAIL", "why": why,
+                                "cycles_per_load_x100": 400, "pebs_median": 6,
+                                "ratio_x100": 150}
+    good = write_json("v3.json", doc)
+    rc, so, se = run("--table", good)
+    report(rc in (0, 1) and not se.strip(), "version 3: read", "rc %d %s" % (rc, se))
+    html = os.path.join(TMP, "v3.html")
+    p = subprocess.run([os.path.join(BUILD, "host", "pebs-report"), good, "-o", html],
+                       capture_output=True, text=True)
+    page = open(html).read() if p.returncode == 0 and os.path.exists(html) else ""
+    report("latency calibration: FAIL: " + why in page, "version 3: pebs-report shows the "
+           "latency calibration", "rc %d %s" % (p.returncode, p.stderr.strip()[-200:]))
+    k["runs"][0]["properties"][0]["state"] = "maybe"
+    bad = write_json("v3-bad.json", doc)
+    rc, so, se = run("--table", bad)
+    report(rc == 2 and "properties[0].state" in se and "unchecked" in se,
+           "version 3: a property state outside the four is bad input", "rc %d %r" % (rc, se))
+
+
 def main():
     if not os.access(TOOL, os.X_OK):
         report(False, "pebs-results", "%s not built (make BUILD=%s host)" % (TOOL, BUILD))
@@ -310,6 +338,7 @@ def main():
             check_table(fixture(name), truth)
     check_baseline()
     check_bad_input()
+    check_v3()
     return 1 if failed else 0
 
 

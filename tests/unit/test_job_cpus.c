@@ -221,7 +221,7 @@ static void dump_budget(void **state)
 	(void)state;
 	for (int all = 0; all < 2; all++) {
 		select_machine("ptl", "12");
-		assert_int_equal(sim_set_fault(3, SIM_FAULT_NO_RECORDS), 0);
+		assert_int_equal(sim_set_fault(3, SIM_FAULT_NO_RECORDS, 0), 0);
 		for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
 			char path[256];
 
@@ -261,7 +261,7 @@ static void only_cpu_named(const char *model, const char *ncpus, unsigned int ba
 
 	select_machine(model, ncpus);
 	assert_int_equal(sim_fault_parse(kind, &f), 0);
-	assert_int_equal(sim_set_fault(bad, f), 0);
+	assert_int_equal(sim_set_fault(bad, f, 0), 0);
 	run_job("chase-l1,seq-load", "all");
 	snprintf(want, sizeof(want), "cpu %u (APIC %u,", bad, bad);
 	for (unsigned int i = 0; i < test_n_lines; i++) {
@@ -294,13 +294,20 @@ static void fault_gp_on_enable(void **state)
 }
 
 /*
- * A wrong latency field gives no verdict of its own: the CPU is told from
- * the others of its type by its latency (three Skylake CPUs: a majority).
+ * A wrong latency field: the L1 chase's calibration against its cycles per
+ * load FAILs on that CPU, and cpu-compare tells the CPU from the others of
+ * its type by its latency (three Skylake CPUs: a majority).
  */
 static void fault_wrong_latency(void **state)
 {
 	(void)state;
 	only_cpu_named("skl", "3", 2, "wrong-latency");
+	if (!test_line_find("FAIL: chase-l1/calibration: ", "cpu 2 (APIC 2,")) {
+		test_lines_dump(stdout);
+		fail_msg("wrong-latency on cpu 2: no calibration FAIL naming it");
+	}
+	assert_null(test_line_find("FAIL: chase-l1/calibration: ", "cpu 0 (APIC 0,"));
+	assert_null(test_line_find("FAIL: chase-l1/calibration: ", "cpu 1 (APIC 1,"));
 }
 
 /*
@@ -360,8 +367,8 @@ static void fault_hang(void **state)
 	(void)state;
 	alarm(120);
 	select_machine("skl", "3");
-	assert_int_equal(sim_set_fault(0, SIM_FAULT_HANG), -1); /* the BSP: refused */
-	assert_int_equal(sim_set_fault(2, SIM_FAULT_HANG), 0);
+	assert_int_equal(sim_set_fault(0, SIM_FAULT_HANG, 0), -1); /* the BSP: refused */
+	assert_int_equal(sim_set_fault(2, SIM_FAULT_HANG, 0), 0);
 	cpu_probe(&ci);
 	options_defaults(&o);
 	strcpy(o.job.kernels, "chase-l1,seq-load");

@@ -198,7 +198,7 @@ static void finish_writes_v2_when_all_skipped(void **state)
 	assert_int_equal(app_finish(&o, o.job.results, app_run(&o, NULL)), EXIT_ALL_SKIPPED);
 	json = read_file("skipped.json");
 	assert_non_null(json);
-	assert_non_null(strstr(json, "\"results_version\":2,"));
+	assert_non_null(strstr(json, "\"results_version\":3,"));
 	assert_non_null(strstr(json, "\"exit_status\":77,\"exit_meaning\":\"skipped\""));
 	assert_non_null(strstr(json, "\"verdicts\":[{\"name\":\"pmu\",\"verdict\":\"SKIP\""));
 	assert_non_null(strstr(json, "\"options\":\"pmu=hw "));

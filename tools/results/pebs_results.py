@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""pebs-results - pebsprobe's results.json (version 1 or 2) for CI and the
+"""pebs-results - pebsprobe's results.json (version 1, 2 or 3) for CI and the
 bench: JUnit XML, TAP, an 80-column verdict table, and a comparison with a
 baseline run (docs/CI.md)."""
 

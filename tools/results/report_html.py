@@ -209,6 +209,11 @@ def kernel_sections(runs, moved):
             cap = "run %d: %s" % (i + 1, escape(verdicts or "no sampling"))
             if k.error:
                 cap += " &mdash; %s" % escape(k.error)
+            cal = k.calibration
+            if cal is not None:
+                # PEBS latency median against the cycles per load counted without PEBS.
+                cap += "<br>latency calibration: %s%s" % (
+                    escape(cal.verdict + ": " if cal.verdict else ""), escape(cal.why))
             figs.append('<figure%s>%s<figcaption>%s</figcaption></figure>' % (
                 ' class="changed"' if mine else "",
                 kernel_figure(name, k.runs, i, mine, all_runs), cap))

@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: MIT
-"""results_file - reads a pebsprobe results.json (version 1 or 2) into one
-model the host tools share (pebs-results, pebs-report, pebs-matrix).
+"""results_file - reads a pebsprobe results.json (version 1, 2 or 3) into
+one model the host tools share (pebs-results, pebs-report, pebs-matrix).
 
-Version 2 is what the app writes (docs/RESULTS.md), version 1 what it
-wrote before.  Version 2 keeps
-every version-1 key and adds the run identity, the exit status, a list of
-every verdict and the CPUs tested (docs/RESULTS.md, "Version 2").  A key
+Version 3 is what the app writes (docs/RESULTS.md), versions 1 and 2 what
+it wrote before.  Version 2 keeps every version-1 key and adds the run
+identity, the exit status, a list of every verdict and the CPUs tested;
+version 3 keeps every version-2 key and adds each run's "properties"
+(docs/RESULTS.md, "Versions").  A key
 absent from a file means "not recorded", never an error; a key present with
 the wrong type is an error that names the key.
 """
@@ -14,7 +15,8 @@ import json
 import os
 
 VERDICTS = ("PASS", "FAIL", "SKIP")
-SUPPORTED_VERSIONS = (1, 2)
+SUPPORTED_VERSIONS = (1, 2, 3)
+PROPERTY_STATES = ("checked", "failed", "n/a", "unchecked")
 
 
 class ResultsError(Exception):
@@ -37,7 +39,8 @@ class Source:
 class SamplingRun:
     """kernels[].runs[]: one sampling (load, store, ...) of a kernel, on one CPU in version 2."""
 
-    def __init__(self, test, kernel, sampling, verdict, why, cpu, core_type, records, sources):
+    def __init__(self, test, kernel, sampling, verdict, why, cpu, core_type, records, sources,
+                 properties=None):
         self.test = test
         self.kernel = kernel
         self.sampling = sampling
@@ -47,12 +50,28 @@ class SamplingRun:
         self.core_type = core_type
         self.records = records
         self.sources = sources
+        # [(property, state)] (version 3); None when not recorded
+        self.properties = properties
+
+
+class Calibration:
+    """A chase kernel's "latency_calibration" (version 3): the PEBS latency median
+    against the cycles per load counted without PEBS."""
+
+    def __init__(self, state, verdict, why, cycles_per_load_x100, pebs_median, ratio_x100):
+        self.state = state  # checked, failed, n/a, unchecked
+        self.verdict = verdict  # None when not judged (n/a)
+        self.why = why
+        self.cycles_per_load_x100 = cycles_per_load_x100  # None when not measured
+        self.pebs_median = pebs_median
+        self.ratio_x100 = ratio_x100
 
 
 class Kernel:
-    def __init__(self, name, what, error, runs):
+    def __init__(self, name, what, error, runs, calibration=None):
         self.name = name
         self.what = what
+        self.calibration = calibration
         self.error = error
         self.runs = runs
 
@@ -197,6 +216,24 @@ def _sources(rd, run, where):
     return out
 
 
+def _properties(rd, run, where):
+    """A run's "properties" (version 3): [(property, state)], None when absent."""
+    props = rd.get(run, "properties", list, where)
+    if props is None:
+        return None
+    out = []
+    for i, p in enumerate(props):
+        w = "%sproperties[%d]." % (where, i)
+        if not isinstance(p, dict):
+            rd.fail(w[:-1], "expected an object")
+        state = rd.get(p, "state", str, w)
+        if state not in PROPERTY_STATES:
+            rd.fail(w + "state", "expected one of %s, got %s" %
+                    (", ".join(PROPERTY_STATES), json.dumps(state)[:40]))
+        out.append((rd.get(p, "property", str, w, "?"), state))
+    return out
+
+
 def _kernels(rd, doc):
     kernels = []
     for i, k in enumerate(rd.get(doc, "kernels", list, "", [])):
@@ -218,9 +255,20 @@ def _kernels(rd, doc):
             runs.append(SamplingRun(test, name, rd.get(r, "sampling", str, w),
                         verdict, rd.get(r, "why", str, w, ""),
                         rd.get(r, "cpu", int, w), rd.get(r, "core_type", str, w),
-                        rd.get(r, "records", int, w), _sources(rd, r, w)))
+                        rd.get(r, "records", int, w), _sources(rd, r, w),
+                        _properties(rd, r, w)))
+        cal = rd.get(k, "latency_calibration", dict, where)
+        if cal is not None:
+            w = where + "latency_calibration."
+            state = rd.get(cal, "state", str, w)
+            if state not in PROPERTY_STATES:
+                rd.fail(w + "state", "expected one of %s, got %s" %
+                        (", ".join(PROPERTY_STATES), json.dumps(state)[:40]))
+            cal = Calibration(state, rd.verdict(cal, "verdict", w), rd.get(cal, "why", str, w, ""),
+                              rd.get(cal, "cycles_per_load_x100", int, w),
+                              rd.get(cal, "pebs_median", int, w), rd.get(cal, "ratio_x100", int, w))
         kernels.append(Kernel(name, rd.get(k, "what", str, where, ""),
-                      rd.get(k, "error", str, where), runs))
+                      rd.get(k, "error", str, where), runs, cal))
         offcore = rd.get(k, "offcore", dict, where)
         if offcore is not None:
             rd.verdict(offcore, "verdict", where + "offcore.")
