@@ -14,11 +14,10 @@
 #include "../lib/fmt.h"
 
 /* IA32_DEBUGCTL bits beside msr.h's (SDM Vol. 3B 17.4.1, Figure 17-3; Linux msr-index.h). */
-#define DEBUGCTL_LBR		     BIT_ULL(0)
-#define DEBUGCTL_BTF		     BIT_ULL(1)
-#define DEBUGCTL_FREEZE_LBRS_ON_PMI  BIT_ULL(11)
-#define DEBUGCTL_FREEZE_WHILE_SMM    BIT_ULL(14)
-#define GLOBAL_STATUS_BUFFER_OVF_BIT 62
+#define DEBUGCTL_LBR		    BIT_ULL(0)
+#define DEBUGCTL_BTF		    BIT_ULL(1)
+#define DEBUGCTL_FREEZE_LBRS_ON_PMI BIT_ULL(11)
+#define DEBUGCTL_FREEZE_WHILE_SMM   BIT_ULL(14)
 
 /* Where a row's value comes from. */
 enum h_where {
@@ -80,11 +79,14 @@ static const struct h_row rows[] = {
      H_ONE, MSR_IA32_PEBS_ENABLE, B_FIXED, ALL, false, C_ALL},
     {{"ds-area", "DS_AREA points at a DS save area", true, "SDM Vol. 3B 17.4.9"},
      H_ONE, MSR_IA32_DS_AREA, B_FIXED, ALL, false, C_ALL},
-    {{"pebs-data-cfg", "PEBS_DATA_CFG not zero", true, "SDM Vol. 3B 18.9.2.3"},
+    {{"pebs-data-cfg", "PEBS_DATA_CFG not zero", true,
+      "SDM Vol. 3B adaptive PEBS (Ice Lake); Linux msr-index.h MSR_PEBS_DATA_CFG"},
      H_ONE, MSR_PEBS_DATA_CFG, B_FIXED, ALL, false, C_ALL},
-    {{"ld-lat", "PEBS_LD_LAT_THRESHOLD not zero", true, "SDM Vol. 3B 18.8.1.2"},
+    {{"ld-lat", "PEBS_LD_LAT_THRESHOLD not zero", true,
+      "SDM Vol. 3B 18.8.1.2, 18.9.4.2"},
      H_ONE, MSR_PEBS_LD_LAT_THRESHOLD, B_FIXED, ALL, false, C_ALL},
-    {{"frontend", "PEBS_FRONTEND not zero", true, "SDM Vol. 3B 18.9.6"},
+    {{"frontend", "PEBS_FRONTEND not zero", true,
+      "SDM Vol. 4 MSR 3F7H; Linux core.c extra regs"},
      H_ONE, MSR_PEBS_FRONTEND, B_FIXED, ALL, false, C_ALL},
     {{"pebs-base", "arch-PEBS PEBS_BASE not zero", true, "Linux d21954c8a0ff msr-index.h"},
      H_ONE, MSR_IA32_PEBS_BASE, B_FIXED, ALL, false, C_ALL},
@@ -101,7 +103,7 @@ static const struct h_row rows[] = {
     {{"lbr-frz", "GLOBAL_STATUS LBR_FRZ (58): LBRs frozen", true, "SDM Vol. 3B 18.2.4.1"},
      H_ONE, MSR_IA32_PERF_GLOBAL_STATUS, B_FIXED, GLOBAL_STATUS_LBR_FRZ, false, C_ALL},
     {{"buffer-ovf", "GLOBAL_STATUS OvfBuffer (62) set", true, "SDM Vol. 3B 18.2.4.1"},
-     H_ONE, MSR_IA32_PERF_GLOBAL_STATUS, B_FIXED, BIT_ULL(GLOBAL_STATUS_BUFFER_OVF_BIT), false,
+     H_ONE, MSR_IA32_PERF_GLOBAL_STATUS, B_FIXED, GLOBAL_STATUS_BUFFER_OVF, false,
      C_LEGACY},
     {{"arch-pebs-ovf", "GLOBAL_STATUS arch-PEBS threshold (54) set", true,
       "Linux perf_event.h GLOBAL_STATUS_ARCH_PEBS_THRESHOLD_BIT"},
