@@ -39,18 +39,18 @@ expect_line "spread: cpu 2's sampling counts its SMIs" "$o" \
 expect_no_line "spread: no FAIL line" "$o" '^FAIL: '
 expect_no_line "spread: every console line fits 80 columns" "$T/spread.raw" '^.{81,}'
 
-# The trace: "N lines from cpu C's hand-off read|check" opens each CPU's reads.
+# The trace: "N lines held back by cpu C's hand-off read|check" opens each CPU's reads.
 if python3 - "$o" <<'PY'; then
 import re, sys
 cpu = phase = None
 reads = {}      # (phase, cpu) -> {msr: value}
 writes = {}     # cpu -> MSRs written between its read and its check
 for line in open(sys.argv[1]):
-    m = re.match(r"INFO: \d+ lines from cpu (\d+)'s hand-off (read|check)", line)
+    m = re.match(r"INFO: \d+ lines (?:held back by|from) cpu (\d+)'s hand-off (read|check)", line)
     if m:
         cpu, phase = int(m.group(1)), m.group(2)
         continue
-    m = re.match(r"INFO: \d+ lines from (the measured CPU|the probed CPU)", line)
+    m = re.match(r"INFO: \d+ lines (?:held back by|from) (the measured CPU|the probed CPU)", line)
     if m or line.startswith("INFO: kernel"):
         phase = "run"
     m = re.match(r"MSR: (rdmsr|wrmsr) 0x([0-9a-f]+) (0x[0-9a-f]+)", line)
