@@ -5,7 +5,7 @@ pebs-results (table, TAP, JUnit, --baseline) and pebs-report either write
 their output or exit 2 with ONE line naming the file, never a traceback.
 
 The documents: the fixtures of tests/results/ and documents generated from
-the schema (docs/RESULTS.md), version 1, 2 or another, then maybe broken:
+the schema (docs/RESULTS.md), version 1, 2, 3 or another, then maybe broken:
 a key deleted, a value of the wrong type, a version changed, the text cut
 short or made not UTF-8.  The tools run in this process, from the modules
 their zipapps are built of (tools/results/), so one example costs
@@ -65,10 +65,13 @@ source = st.fixed_dictionaries({
     "source": name, "count": small, "share_permille": st.integers(0, 1000),
     "with_latency": small, "lat_median": small, "lat_approx": st.booleans(),
     "histogram": st.lists(st.lists(small, min_size=2, max_size=2), max_size=4)})
+prop_obj = st.fixed_dictionaries({"property": name, "state": st.sampled_from(
+    ["checked", "failed", "n/a", "unchecked"])})
 run = st.fixed_dictionaries(
     {"test": name, "verdict": verdict},
     optional={"sampling": name, "why": name, "cpu": cpu, "core_type": name,
-              "records": small, "sources": st.lists(source, max_size=3)})
+              "records": small, "sources": st.lists(source, max_size=3),
+              "properties": st.lists(prop_obj, max_size=3)})
 kernel = st.fixed_dictionaries(
     {"kernel": name},
     optional={"what": name, "error": name, "runs": st.lists(run, max_size=3),
@@ -97,7 +100,7 @@ v1 = st.fixed_dictionaries({"results_version": st.just(1),
                             "kernels": st.lists(kernel, max_size=3)},
                            optional=dict(identity, summary=summary))
 v2 = st.fixed_dictionaries(
-    {"results_version": st.just(2)},
+    {"results_version": st.sampled_from([2, 3])},
     optional=dict(identity, run=run_info, summary=summary, exit_status=st.integers(0, 99),
                   exit_meaning=name, kernels=st.lists(kernel, max_size=3),
                   verdicts=st.lists(verdict_obj, max_size=4),
@@ -141,7 +144,7 @@ def files(draw):
         c, k = draw(st.sampled_from(where))
         c[k] = draw(json_value)
     elif how == "version":
-        doc["results_version"] = draw(st.sampled_from([0, 3, -1, 1.0, 2.5, "2", True, None,
+        doc["results_version"] = draw(st.sampled_from([0, 4, -1, 1.0, 2.5, "2", True, None,
                                                        [2], 1 << 70]))
     elif how == "top-level":
         doc = draw(json_value)
