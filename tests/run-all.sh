@@ -89,15 +89,15 @@ for t in tests/host/check-*.sh tests/qemu/test-*.sh; do
 	esac
 	log=$logdir/$(basename "$t" .sh).log
 	# A backstop for a script that hangs outside a boot (each boot has its
-	# own limit): 20 minutes for a host check; for a QEMU script 500 no-op
-	# boots (test-mainjob.sh's 27 boots at their limits are 486), or 30
+	# own limit): 20 minutes for a host check; for a QEMU script 600 no-op
+	# boots (test-mainjob.sh's 28 boots at their limits are 542), or 30
 	# boots at QEMU_TIMEOUT.
 	limit=1200
 	case $t in tests/qemu/*)
 		if [ -n "${QEMU_TIMEOUT:-}" ]; then
 			limit=$((30 * QEMU_TIMEOUT))
 		elif [ -n "${QEMU_NOOP_S:-}" ]; then
-			limit=$((500 * QEMU_NOOP_S))
+			limit=$((600 * QEMU_NOOP_S))
 		fi ;;
 	esac
 	BUILD=$BUILD timeout "$limit" "$t" >"$log" 2>&1
