@@ -109,6 +109,12 @@ void run_calibration(struct runner *r, struct kernel_ctx *k)
 	next_chain(k);
 	if (rc == SESSION_TIMEOUT)
 		r->cpu_hung = true;
+	/* As a sampling's session: a CPU that did not return or a refusal FAILs (job.c). */
+	if (rc && rc != SESSION_SKIP && rc != SESSION_NO_CPU) {
+		calib_json(r, "failed", true, V_FAIL, why);
+		json_end_object(&r->json);
+		return;
+	}
 	if (rc || (res.fixed_read & 3) != 3 || !k->loads) {
 		if (!rc)
 			pp_snprintf(why, sizeof(why), "fixed counters 0 and 1 not read");
