@@ -239,7 +239,7 @@ void app_verdict_table(void)
 	 * the table must not pass for all of it.
 	 */
 	if (report_log_dropped())
-		report_info("verdict table: %u verdicts the log could not keep are not in it",
+		report_info("verdict table: lacks %u verdicts the log could not keep",
 			    report_log_dropped());
 	if (t.n_cols) {
 		strbuf_init(&sb, line, sizeof(line));

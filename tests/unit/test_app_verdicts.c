@@ -146,7 +146,7 @@ static void past_64_cpus(void **state)
 		verdict_on(c, "chase-l1/load", REPORT_PASS);
 	app_verdict_table();
 	assert_non_null(
-	    test_line_find("INFO: verdict table: 88 verdicts the log could not keep", NULL));
+	    test_line_find("INFO: verdict table: lacks 88 verdicts the log could not keep", NULL));
 	all_within_80();
 }
 
