@@ -364,6 +364,17 @@ static int run_armed(struct sess *s, void (*kernel)(void *arg), void *arg)
 	unsigned int n_saved;
 	bool cleared;
 
+	/*
+	 * The flavour's refusals read this CPU's MSRs: DEBUGCTL and DS_AREA are
+	 * per logical processor (SDM Vol. 3B 17.4.9), so the CPU measured is
+	 * the one asked, not the boot CPU.
+	 */
+	if (s->ops->check) {
+		int r = s->ops->check(s, s->armed_why, sizeof(s->armed_why));
+
+		if (r)
+			return r;
+	}
 	build_save_list(s);
 	if (!save_all(s))
 		return SESSION_FAULT; /* nothing written yet */
@@ -385,6 +396,7 @@ static int run_armed(struct sess *s, void (*kernel)(void *arg), void *arg)
 	report_flush_deferred("the PMI handler");
 	cleared = s->ops->clear ? s->ops->clear(s) : true;
 	restore_status(s);
+	pmi_restore_lvtpc(s);
 	restore_all(s, n_saved);
 	/* Never free memory the hardware may still write to. */
 	if (cleared && s->have_ds)
@@ -445,8 +457,6 @@ int session_run(const struct session_cfg *cfg, void (*kernel)(void *arg), void *
 	s->ops = s->plan.count_only ? &pebs_count_ops
 		 : s->plan.arch	    ? &pebs_arch_ops
 				    : &pebs_ds_ops;
-	if (!r && s->ops->check)
-		r = s->ops->check(s, why, why_size);
 	if (!r && s->ops->alloc)
 		r = s->ops->alloc(s, (cfg->buffer_kib ? cfg->buffer_kib : 64) * 1024ULL, why,
 				  why_size);
@@ -474,7 +484,9 @@ int session_run(const struct session_cfg *cfg, void (*kernel)(void *arg), void *
 	}
 	r = s->call.rc;
 	session_result_finish(s);
-	if (!r)
+	if (r && s->armed_why[0])
+		pp_snprintf(why, why_size, "%s", s->armed_why);
+	else if (!r)
 		r = pmi_verdict(s, why, why_size);
 	else
 		pp_snprintf(why, why_size, "%s; every MSR touched was restored", s->fault_what);
