@@ -182,13 +182,16 @@ static unsigned int compare_cpus(struct runner *r, struct cpu_tally *t, unsigned
 			int rk = -1;
 			enum verdict va = (enum verdict)t[a].runs[i].v;
 
+			/* A SKIP observed nothing (BTS on that CPU, ...): nothing to compare. */
+			if (va == V_SKIP)
+				continue;
 			for (unsigned int b = 0; b < n; b++) {
 				int k;
 
 				if (b == a || !same_group(&t[a], &t[b]))
 					continue;
 				k = find_run(&t[b], t[a].runs[i].test);
-				if (k < 0)
+				if (k < 0 || t[b].runs[k].v == V_SKIP)
 					continue;
 				if (runs_agree(&t[a], i, &t[b], (unsigned int)k)) {
 					same++;

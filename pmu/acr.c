@@ -194,6 +194,7 @@ static void armed(void *p)
 	uint64_t bits = BIT_ULL(k->reloaded) | BIT_ULL(k->cause) | BIT_ULL(k->total);
 	uint64_t minus_p = (0 - (uint64_t)res->period) & wmask;
 	uint32_t t_reload = a->ci->ext.acr_gp_reload & a->ci->gp_mask;
+	uint64_t orig_status = 0, stale = 0;
 	bool ok = save(a, MSR_IA32_PERF_GLOBAL_CTRL, MSR_IA32_PERF_GLOBAL_CTRL);
 
 	for (int i = 0; i < 3 && ok; i++)
@@ -211,6 +212,14 @@ static void armed(void *p)
 	 */
 	if (ok && (t_reload & (1u << k->total)))
 		ok = save(a, cfg_b(k->total), cfg_b(k->total));
+	/*
+	 * Status left set: CTR_Frz (bit 59) freezes every counter until it is
+	 * cleared (SDM Vol. 3B 18.2.4.1), so it is acked with our counters'
+	 * bits before arming and set back afterwards (STATUS_SET, v4+), as the
+	 * session does with its stale_status().
+	 */
+	ok = ok && rd(a, MSR_IA32_PERF_GLOBAL_STATUS, &orig_status);
+	stale = orig_status & (bits | GLOBAL_STATUS_CTR_FRZ | GLOBAL_STATUS_LBR_FRZ);
 	/* Linux intel_pmu_enable_event: intel_pmu_enable_acr (CFG_B, CFG_C) before EVTSEL.EN. */
 	ok = ok && wr(a, MSR_IA32_PERF_GLOBAL_CTRL, 0);
 	for (int i = 0; i < 3 && ok; i++)
@@ -222,7 +231,7 @@ static void armed(void *p)
 	     wr(a, cfg_c(k->cause), (uint32_t)(0 - res->period));
 	ok = ok && wr(a, pmc_wr + (uint32_t)k->reloaded, 0) &&
 	     wr(a, pmc_wr + (uint32_t)k->cause, minus_p) && wr(a, pmc_wr + (uint32_t)k->total, 0) &&
-	     wr(a, MSR_IA32_PERF_GLOBAL_OVF_CTRL, bits);
+	     wr(a, MSR_IA32_PERF_GLOBAL_OVF_CTRL, bits | stale);
 	for (int i = 0; i < 3 && ok; i++)
 		ok = wr(a, MSR_IA32_PERFEVTSEL0 + (uint32_t)ctr[i], ACR_EVTSEL);
 	if (ok && wr(a, MSR_IA32_PERF_GLOBAL_CTRL, bits)) {
@@ -236,6 +245,8 @@ static void armed(void *p)
 	/* Back as it was: the status bits ours set, then everything saved, GLOBAL_CTRL last. */
 	hw_wrmsr(MSR_IA32_PERF_GLOBAL_CTRL, 0);
 	hw_wrmsr(MSR_IA32_PERF_GLOBAL_OVF_CTRL, bits);
+	if (stale)
+		hw_wrmsr(MSR_IA32_PERF_GLOBAL_STATUS_SET, stale);
 	while (a->n_saved--)
 		hw_wrmsr(a->saved[a->n_saved].wr, a->saved[a->n_saved].val);
 }

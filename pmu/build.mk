@@ -1,6 +1,7 @@
 # pmu: sources of this unit (see the top-level Makefile).
 PURE_SRCS += pmu/hw.c
 PURE_SRCS += pmu/session.c
+PURE_SRCS += pmu/session_msr.c
 PURE_SRCS += pmu/session_result.c
 PURE_SRCS += pmu/pebs_arch.c
 PURE_SRCS += pmu/pebs_count.c

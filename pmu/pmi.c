@@ -103,10 +103,6 @@ void pmi_teardown(struct sess *s)
 {
 	unsigned int tries;
 
-	if (s->masked_lvtpc) {
-		hw_apic_write(APIC_LVTPC, s->orig_lvtpc);
-		s->masked_lvtpc = false;
-	}
 	if (!s->armed_pmi)
 		return;
 	hw_apic_write(APIC_LVTPC, s->orig_lvtpc | APIC_LVT_MASK);
@@ -130,8 +126,23 @@ void pmi_teardown(struct sess *s)
 	}
 	s->pmi_latched = tries == PMI_MAX_LOOPS;
 	hw_set_pmi_handler(PMI_VECTOR, NULL, NULL);
-	hw_apic_write(APIC_LVTPC, s->orig_lvtpc);
 	s->armed_pmi = false;
+	s->masked_lvtpc = true; /* masked until pmi_restore_lvtpc() */
+}
+
+/*
+ * The firmware's LVTPC back, once the session's status bits are acked (the
+ * session's restore_status): an unmasked entry while an overflow or the
+ * PEBS threshold bit (GLOBAL_STATUS 54, 62) is still set would hand a PMI
+ * to the firmware's handler.  Linux intel_pmu_handle_irq unmasks only
+ * after the overflow bits are reset, for the same reason.
+ */
+void pmi_restore_lvtpc(struct sess *s)
+{
+	if (!s->masked_lvtpc)
+		return;
+	hw_apic_write(APIC_LVTPC, s->orig_lvtpc);
+	s->masked_lvtpc = false;
 }
 
 int pmi_verdict(const struct sess *s, char *why, size_t why_size)

@@ -19,34 +19,6 @@
 #include "../lib/platform.h"
 #include "../lib/report.h"
 
-/* ---- MSR access: every fault recorded, never ignored -------------------- */
-
-bool session_rd(struct sess *s, uint32_t msr, uint64_t *v)
-{
-	if (hw_rdmsr(msr, v) == HW_OK)
-		return true;
-	if (!s->faulted)
-		pp_snprintf(s->fault_what, sizeof(s->fault_what), "#GP on rdmsr 0x%x", msr);
-	s->faulted = true;
-	return false;
-}
-
-bool session_wr(struct sess *s, uint32_t msr, uint64_t v)
-{
-	if (hw_wrmsr(msr, v) == HW_OK)
-		return true;
-	if (!s->faulted)
-		pp_snprintf(s->fault_what, sizeof(s->fault_what), "#GP on wrmsr 0x%x <- 0x%llx",
-			    msr, (unsigned long long)v);
-	s->faulted = true;
-	return false;
-}
-
-bool session_wr_teardown(struct sess *s, uint32_t msr, uint64_t v)
-{
-	return session_wr(s, msr, v) || session_wr(s, msr, v);
-}
-
 static uint32_t pmc_msr(const struct sess *s, unsigned int i)
 {
 	/* Full-width alias when PERF_CAPABILITIES[13], else legacy 32-bit sign-extending writes. */
@@ -55,18 +27,27 @@ static uint32_t pmc_msr(const struct sess *s, unsigned int i)
 
 /* ---- save / restore ---------------------------------------------------- */
 
-void session_want_save(struct sess *s, uint32_t rd, uint32_t wr)
+/*
+ * A reload mask (IA32_PMC_*_CFG_B) left on a counter the session uses would
+ * reload it whenever a counter it names overflows, and disabling a counter
+ * does not clear it (Linux core.c intel_pmu_enable_acr; 6761bc1d3be5).  So
+ * where CPUID.23H.2 says the counter may be reloaded (elsewhere a CFG_B write
+ * can #GP, Linux 43796f305078) it is saved, zeroed before the counters are
+ * programmed, and restored.  Counter c: GP n, or 32 + fixed n.
+ */
+static uint32_t acr_cfg_b(unsigned int c)
 {
-	unsigned int i;
+	return c >= 32 ? MSR_IA32_PMC_FX0_CFG_B + MSR_V6_STEP * (c - 32)
+		       : MSR_IA32_PMC_GP0_CFG_B + MSR_V6_STEP * c;
+}
 
-	for (i = 0; i < s->n_save; i++)
-		if (s->save[i].rd == rd)
-			return;
-	if (s->n_save < SESSION_SAVE_MAX) {
-		s->save[s->n_save].rd = rd;
-		s->save[s->n_save].wr = wr;
-		s->n_save++;
-	}
+static bool acr_cfg_b_used(const struct sess *s, unsigned int c)
+{
+	const struct pmu_plan *p = &s->plan;
+
+	if (c >= 32)
+		return (p->fixed_used & s->ci->ext.acr_fixed_reload) & BIT_ULL(c - 32);
+	return (p->gp_used & s->ci->ext.acr_gp_reload) & BIT_ULL(c);
 }
 
 /*
@@ -104,6 +85,9 @@ static void build_save_list(struct sess *s)
 	}
 	if (s->ops->save_config)
 		s->ops->save_config(s);
+	for (i = 0; i < 64; i++)
+		if (acr_cfg_b_used(s, i))
+			session_want_save(s, acr_cfg_b(i), acr_cfg_b(i));
 }
 
 static bool save_all(struct sess *s)
@@ -126,16 +110,6 @@ static void disarm(struct sess *s)
 	session_wr_teardown(s, MSR_IA32_PERF_GLOBAL_CTRL, 0);
 	if (s->ops->disarm)
 		s->ops->disarm(s);
-}
-
-uint64_t session_saved(const struct sess *s, uint32_t msr)
-{
-	unsigned int i;
-
-	for (i = 0; i < s->n_save; i++)
-		if (s->save[i].rd == msr)
-			return s->save[i].val;
-	return 0;
 }
 
 /* Acks the overflow bits this run caused; puts back ones that were set before (v4+ STATUS_SET). */
@@ -249,6 +223,7 @@ static bool arm(struct sess *s)
 {
 	const struct pmu_plan *p = &s->plan;
 	uint64_t stale = stale_status(s), debugctl = session_saved(s, MSR_IA32_DEBUGCTL);
+	unsigned int i;
 
 	if (!session_wr(s, MSR_IA32_PERF_GLOBAL_CTRL, 0))
 		return false;
@@ -281,6 +256,9 @@ static bool arm(struct sess *s)
 		return false;
 	if (s->ops->arm_config && !s->ops->arm_config(s))
 		return false;
+	for (i = 0; i < 64; i++)
+		if (acr_cfg_b_used(s, i) && !session_wr(s, acr_cfg_b(i), 0))
+			return false;
 	if (!program_counters(s))
 		return false;
 	if (s->ops->arm_enable && !s->ops->arm_enable(s))
@@ -364,6 +342,17 @@ static int run_armed(struct sess *s, void (*kernel)(void *arg), void *arg)
 	unsigned int n_saved;
 	bool cleared;
 
+	/*
+	 * The flavour's refusals read this CPU's MSRs: DEBUGCTL and DS_AREA are
+	 * per logical processor (SDM Vol. 3B 17.4.9), so the CPU measured is
+	 * the one asked, not the boot CPU.
+	 */
+	if (s->ops->check) {
+		int r = s->ops->check(s, s->armed_why, sizeof(s->armed_why));
+
+		if (r)
+			return r;
+	}
 	build_save_list(s);
 	if (!save_all(s))
 		return SESSION_FAULT; /* nothing written yet */
@@ -385,6 +374,7 @@ static int run_armed(struct sess *s, void (*kernel)(void *arg), void *arg)
 	report_flush_deferred("the PMI handler");
 	cleared = s->ops->clear ? s->ops->clear(s) : true;
 	restore_status(s);
+	pmi_restore_lvtpc(s);
 	restore_all(s, n_saved);
 	/* Never free memory the hardware may still write to. */
 	if (cleared && s->have_ds)
@@ -445,8 +435,6 @@ int session_run(const struct session_cfg *cfg, void (*kernel)(void *arg), void *
 	s->ops = s->plan.count_only ? &pebs_count_ops
 		 : s->plan.arch	    ? &pebs_arch_ops
 				    : &pebs_ds_ops;
-	if (!r && s->ops->check)
-		r = s->ops->check(s, why, why_size);
 	if (!r && s->ops->alloc)
 		r = s->ops->alloc(s, (cfg->buffer_kib ? cfg->buffer_kib : 64) * 1024ULL, why,
 				  why_size);
@@ -474,7 +462,9 @@ int session_run(const struct session_cfg *cfg, void (*kernel)(void *arg), void *
 	}
 	r = s->call.rc;
 	session_result_finish(s);
-	if (!r)
+	if (r && s->armed_why[0])
+		pp_snprintf(why, why_size, "%s", s->armed_why);
+	else if (!r)
 		r = pmi_verdict(s, why, why_size);
 	else
 		pp_snprintf(why, why_size, "%s; every MSR touched was restored", s->fault_what);

@@ -41,7 +41,7 @@ struct armed_call {
  * "Arming order").
  */
 struct pebs_ops {
-	/* Refuse before anything is written (on the measured CPU): 0 or SESSION_*. */
+	/* Refuse before anything is written, on the measured CPU: 0 or SESSION_*. */
 	int (*check)(struct sess *s, char *why, size_t why_size);
 	/* The PEBS buffer (and DS page) of buf_bytes, on the BSP: 0 or SESSION_*. */
 	int (*alloc)(struct sess *s, size_t buf_bytes, char *why, size_t why_size);
@@ -89,6 +89,7 @@ struct sess {
 	unsigned int n_save;
 	bool faulted;
 	char fault_what[80];
+	char armed_why[200]; /* a refusal on the measured CPU (ops->check) */
 	uint64_t orig_status;
 	bool armed_pmi;
 	bool masked_lvtpc; /* arch-PEBS polling: LVTPC masked for the session */
@@ -131,6 +132,8 @@ void session_result_finish(struct sess *s);
 /* pmi.c: LVTPC and the PMI handler for the session (drain=pmi, arch polling). */
 bool pmi_setup(struct sess *s);
 void pmi_teardown(struct sess *s);
+/* LVTPC as found; after the session's status bits are acked (restore_status). */
+void pmi_restore_lvtpc(struct sess *s);
 /* After a clean run: SESSION_FAULT with why if the PMI loop stuck or a PMI stayed latched. */
 int pmi_verdict(const struct sess *s, char *why, size_t why_size);
 

@@ -443,7 +443,20 @@ static void sim_apic_write(uint32_t reg, uint32_t val)
 
 	sim_tsc_outside(c);
 	if (reg == APIC_LVTPC) {
+		bool unmask = (c->lvtpc & LVT_MASK) && !(val & LVT_MASK);
+
 		c->lvtpc = val & 0x107ff; /* vector, delivery mode, mask */
+		/*
+		 * A PEBS buffer request still set in GLOBAL_STATUS (54 arch-PEBS
+		 * threshold, 62 OvfBuffer) when LVTPC is unmasked outside a PMI
+		 * handler asks again.  Inferred, not documented: Linux
+		 * intel_pmu_handle_irq unmasks only after the status is reset
+		 * ("avoids spurious NMIs"); docs/SIM.md.
+		 */
+		if (unmask && !c->in_pmi && (c->global_status & (BIT_ULL(54) | BIT_ULL(62)))) {
+			sim_raise_pmi(c);
+			sim_deliver_pmi(c);
+		}
 	} else if (reg == APIC_EOI) {
 		c->pmi_in_service = false;
 		sim_deliver_pmi(c);
