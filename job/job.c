@@ -679,8 +679,11 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	r->instrumented = hw_current()->mem_access && hw_current()->retire;
 	r->contrast_x100 = -1;
 	r->ua = uarch_for_cpu(ci);
-	if (!strcmp(jo->kernels, "none"))
+	/* Nothing measured is nothing passed: a SKIP, so a run of only this exits 77. */
+	if (!strcmp(jo->kernels, "none")) {
+		report_skip("main-job", "kernels=none: no kernel chosen, nothing was measured");
 		goto out;
+	}
 	/* Checked with the options (app/options.c): a failure here is a changed machine. */
 	set = cpuset_alloc(plat_cpu_count());
 	if (!set) {
