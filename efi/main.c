@@ -73,13 +73,14 @@ static int read_options(struct options *o, char *err, size_t err_size)
 	options_defaults(o);
 	st = esp_read_file(CONFIG_NAME, &text, &len);
 	if (st == EFI_SUCCESS) {
-		int rc = options_parse_config(o, text, len, inner, sizeof(inner));
+		char path[96];
+		int rc;
 
+		pp_snprintf(path, sizeof(path), "%s%s", esp_dir_name(), CONFIG_NAME);
+		rc = options_parse_config(o, path, text, len, err, err_size);
 		FreePool(text);
-		if (rc) {
-			pp_snprintf(err, err_size, "%s%s: %s", esp_dir_name(), CONFIG_NAME, inner);
+		if (rc)
 			return -1;
-		}
 		note("options: config file %s%s read", esp_dir_name(), CONFIG_NAME);
 	} else if (st != EFI_NOT_FOUND && st != EFI_NOT_READY) {
 		pp_snprintf(err, err_size,

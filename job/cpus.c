@@ -35,6 +35,13 @@ static int parse_list(const char *spec, unsigned int ncpus, struct cpuset *set, 
 		}
 		if (*p && *p != ',')
 			goto bad;
+		if (hi >= ncpus && ncpus == 1) {
+			pp_snprintf(why, why_size,
+				    "option cpus: CPU %.*s does not exist: this machine has 1 "
+				    "CPU, CPU 0 (accepted: all, boot or 0)",
+				    (int)(p - start), start);
+			return -1;
+		}
 		if (hi < lo || hi >= ncpus) {
 			pp_snprintf(why, why_size,
 				    "option cpus: CPU %.*s does not exist: this machine has %u "
