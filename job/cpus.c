@@ -272,7 +272,7 @@ void cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n)
 		json_end_array(&r->json);
 		json_end_object(&r->json);
 	}
-	report_info("per-CPU results (%u CPUs):", n);
+	report_info("per-CPU results (%u CPU%s):", n, n == 1 ? "" : "s");
 	report_info("%4s %5s %-6s %-22s %6s %6s %7s", "CPU", "APIC", "type", "uarch", "passed",
 		    "failed", "skipped");
 	for (unsigned int i = 0; i < n; i++) {

@@ -137,6 +137,10 @@ static void every_cpu_measured(void **state)
 	}
 	assert_int_equal(test_line_count("FAIL: "), 0);
 	assert_non_null(test_line_find("INFO: per-CPU results (4 CPUs)", NULL));
+	/* One CPU is "1 CPU", not "1 CPUs". */
+	select_machine("skl", "1");
+	run_job("chase-l1", "all");
+	assert_non_null(test_line_find("INFO: per-CPU results (1 CPU):", NULL));
 }
 
 unsigned int plat_host_starts(unsigned int cpu);
