@@ -625,6 +625,7 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 		set_cpu_now(r, ci);
 		cpu_tally_begin(r, t, ci);
 		dump_cpu_begin(r);
+		results_keep_cpu_uarch(ci->cpu, r->ua ? r->ua->name : NULL);
 		report_info("cpu %u: APIC ID %u, core type %s, %s; PMU v%u, %u GP + %u fixed "
 			    "counters, PEBS %s",
 			    c, ci->apic_id, cpu_core_type_short(ci->core_type),
