@@ -137,6 +137,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	char err[REPORT_LINE_MAX];
 	const char *ro;
 	unsigned int cleared;
+	bool pause;
 	int status;
 
 	InitializeLib(image, systab);
@@ -210,11 +211,14 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		    : used.exit_mode == OPT_EXIT_REBOOT ? "reboot"
 							: "shutdown");
 	/* At a bench the verdict must stay readable: not under a hypervisor (docs/OUTPUT.md). */
-	if (used.exit_mode != OPT_EXIT_RETURN && used.pause && efi_bare_metal()) {
+	pause = used.exit_mode != OPT_EXIT_RETURN && used.pause && efi_bare_metal();
+	if (pause)
 		report_info("press a key, or wait %u seconds (pause=), to %s", used.pause,
 			    used.exit_mode == OPT_EXIT_REBOOT ? "reboot" : "power off");
+	/* The last screen: what failed, then one word, whatever scrolled away. */
+	report_result(status);
+	if (pause)
 		efi_pause(used.pause);
-	}
 	con_close_log();
 	efi_exit(status, exit_how[used.exit_mode]);
 	return (EFI_STATUS)status;
