@@ -65,7 +65,7 @@ static const char *read_error(EFI_STATUS st)
 static int read_options(struct options *o, char *err, size_t err_size)
 {
 	EFI_LOADED_IMAGE *li = NULL;
-	char *text = NULL, line[LOADOPTS_MAX + 1], inner[REPORT_LINE_MAX], cfg[160];
+	char *text = NULL, line[LOADOPTS_MAX + 1], cfg[160];
 	UINTN len = 0;
 	bool ignored;
 	EFI_STATUS st;

@@ -15,11 +15,14 @@
 /* Room for all but the job's part: identity, verdicts (the report log's pool), summary. */
 #define RESULTS_HEAD_BYTES (REPORT_LOG_BYTES * 2 + 64 * 1024)
 
+#define RESULTS_UARCH_CPUS 4096
+
 static struct {
 	char *job;
 	size_t job_len;
 	char run_id[17];
-	const char *uarch[JOB_MAX_CPUS]; /* each measured CPU's own (cpus_tested) */
+	/* Each measured CPU's own (cpus_tested); CPUs past the table get the boot CPU's. */
+	const char *uarch[RESULTS_UARCH_CPUS];
 } doc;
 
 static const char *const ns_keys[] = {"min_ns", "median_ns", "p90_ns", "p99_ns", "max_ns"};
@@ -150,7 +153,7 @@ void json_run_fields(struct runner *r, const struct session_result *res, const s
 
 void results_keep_cpu_uarch(unsigned int cpu, const char *uarch)
 {
-	if (cpu < JOB_MAX_CPUS)
+	if (cpu < RESULTS_UARCH_CPUS)
 		doc.uarch[cpu] = uarch;
 }
 
@@ -410,8 +413,8 @@ static void json_cpus_tested(struct json_out *j, const struct results_run *run)
 		json_str(j, "core_type", e->core_type);
 		/* A hybrid's CPUs differ: each its own row, the boot CPU's for one not noted. */
 		json_text(j, "uarch",
-			  e->cpu < JOB_MAX_CPUS && doc.uarch[e->cpu] ? doc.uarch[e->cpu]
-								     : run->uarch);
+			  e->cpu < RESULTS_UARCH_CPUS && doc.uarch[e->cpu] ? doc.uarch[e->cpu]
+									   : run->uarch);
 		json_u64(j, "passed", c[REPORT_PASS]);
 		json_u64(j, "failed", c[REPORT_FAIL]);
 		json_u64(j, "skipped", c[REPORT_SKIP]);

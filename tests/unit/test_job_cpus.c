@@ -357,7 +357,7 @@ static void blames_the_right_cpu(void **state)
 
 		select_machine(rows[i].model, rows[i].ncpus);
 		assert_int_equal(sim_fault_parse("wrong-latency", &f), 0);
-		assert_int_equal(sim_set_fault(rows[i].bad, f), 0);
+		assert_int_equal(sim_set_fault(rows[i].bad, f, 0), 0);
 		run_job("chase-l1", "all");
 		for (unsigned int k = 0; k < report_log_count(); k++) {
 			const struct report_entry *e = report_log_at(k);
@@ -387,7 +387,7 @@ static void blames_the_right_cpu(void **state)
 			fail_msg("%s: results.json lacks %s or %s", rows[i].model, rows[i].run,
 				 rows[i].cpu2);
 		results_reset();
-		sim_set_fault(rows[i].bad, SIM_FAULT_NONE);
+		sim_set_fault(rows[i].bad, SIM_FAULT_NONE, 0);
 	}
 }
 
