@@ -5,7 +5,8 @@
 #
 #   ./run-qemu.sh [--kvm] [--usb] [--smp N] [--mem SIZE] [--timeout S]
 #                 [--log FILE] [--esp FILE] [--image FILE] [--config FILE]
-#                 [--loadopts] [--readonly] [--screen] [-- name=value ...]
+#                 [--loadopts] [--readonly] [--screen] [--vnc :N] [--print-cmd]
+#                 [-- name=value ...]
 #
 # Builds what is missing (make), copies the boot image so the run can write
 # its log and results, boots it headless (q35, Debian's OVMF, serial on
@@ -28,11 +29,14 @@
 #   --log FILE   also write the serial transcript to FILE
 #   --esp FILE   keep the booted (written) image as FILE, to read files back
 #   --image F    boot a copy of image F instead of build/esp.img (build/usb.img)
-#   --config F   use file F as \EFI\BOOT\PEBSPROBE.CFG of the copy
+#   --config F   use file F as \EFI\BOOT\PEBSPROBE.CFG of the copy; with
+#                -- options too, both: F's lines, then the options (which win)
 #   --readonly   attach the image read-only (readonly=on): a write-protected
 #                ESP, on which the app writes nothing and exits 99
 #   --screen     give the guest a VGA screen (-vga std); without it -vga none:
 #                no graphics console to draw, the serial transcript the same
+#   --vnc :N     --screen, shown on VNC display :N (port 5900+N), N 0..99
+#   --print-cmd  print the QEMU command line on stderr before running it
 #   --loadopts   pass the options as LoadOptions instead (QEMU -kernel/-append,
 #                as a boot entry or the UEFI shell would); the image is still
 #                attached for the config and log files
@@ -50,7 +54,7 @@ QEMU=${QEMU:-qemu-system-x86_64}
 OVMF_CODE=${OVMF_CODE:-/usr/share/OVMF/OVMF_CODE_4M.fd}
 OVMF_VARS=${OVMF_VARS:-/usr/share/OVMF/OVMF_VARS_4M.fd}
 
-kvm=false usb=false loadopts=false readonly=false vga=none smp=1 timeout=300 log='' keep='' config='' image_arg=''
+kvm=false usb=false loadopts=false readonly=false print_cmd=false vga=none display=none vnc='' smp=1 timeout=300 log='' keep='' config='' image_arg=''
 # 2 GiB: room for the largest default kernel's working set under --kvm (chase-dram,
 # 1 GiB, kernels/kernels.c) beside the firmware's own memory
 mem=2048
@@ -74,7 +78,8 @@ value() {
 valname() {
 	case $1 in
 	--smp) echo "N, a number 1..$SMP_MAX" ;; --timeout) echo "S, seconds 1.." ;;
-	--mem) echo "SIZE, MiB or a number with M or G: 512, 2G" ;; *) echo FILE ;;
+	--mem) echo "SIZE, MiB or a number with M or G: 512, 2G" ;; --vnc) echo ":N, N 0..99" ;;
+	*) echo FILE ;;
 	esac
 }
 SMP_MAX=288
@@ -85,10 +90,11 @@ while [ $# -gt 0 ]; do
 	--loadopts) loadopts=true ;;
 	--readonly) readonly=true ;;
 	--screen) vga=std ;;
-	--image | --config | --smp | --timeout | --log | --esp | --mem)
+	--print-cmd) print_cmd=true ;;
+	--image | --config | --smp | --timeout | --log | --esp | --mem | --vnc)
 		v=$(value "$@") || exit 2
 		case $1 in
-		--image) image_arg=$v ;; --config) config=$v ;; --smp) smp=$v ;;
+		--image) image_arg=$v ;; --config) config=$v ;; --smp) smp=$v ;; --vnc) vnc=$v ;;
 		--timeout) timeout=$v ;; --log) log=$v ;; --esp) keep=$v ;; --mem) mem=$v ;;
 		esac
 		shift ;;
@@ -96,6 +102,7 @@ while [ $# -gt 0 ]; do
 	-h|--help) usage ;;
 	*) bad "unknown argument '$1' (accepted: --kvm --usb --smp N --mem SIZE" \
 		"--timeout S --log FILE --esp FILE --image FILE --config FILE --loadopts --readonly --screen" \
+		"--vnc :N --print-cmd" \
 		"-- options)" ;;
 	esac
 	shift
@@ -112,6 +119,10 @@ else
 fi
 [ -z "$image_arg" ] || [ -f "$image_arg" ] || bad "--image '$image_arg': no such file (accepted: an image file)"
 [ -z "$config" ] || [ -f "$config" ] || bad "--config '$config': no such file (accepted: a config file)"
+if [ -n "$vnc" ]; then
+	[[ $vnc =~ ^:([0-9]|[1-9][0-9])$ ]] || bad "--vnc '$vnc': not a display (accepted: :N, N 0..99)"
+	vga=std display=vnc=$vnc
+fi
 for f in "$log" "$keep"; do
 	[ -z "$f" ] || [ -d "$(dirname -- "$f")" ] ||
 		bad "'$f': the folder $(dirname -- "$f") does not exist (accepted: a file name in an existing folder; --log, --esp write it)"
@@ -133,17 +144,28 @@ trap 'rm -rf "$work"' EXIT
 disk=$work/disk.img
 cp "$image" "$disk"
 cp "$OVMF_VARS" "$work/vars.fd"
-if [ -n "$config" ]; then
-	mcopy -o -i "$disk$part" "$config" ::/EFI/BOOT/PEBSPROBE.CFG
-fi
+# --config and -- options together: one file, the config's lines then the
+# options (a later option wins), each part after a "#@source NAME" line so
+# that the app's error names the file or the options a bad line came from
+# (docs/OPTIONS.md); neither is dropped.
 if [ ${#app_opts[@]} -gt 0 ] && ! $loadopts; then
-	printf '# written by run-qemu.sh\n%s\n' "${app_opts[*]}" >"$work/PEBSPROBE.CFG"
+	{
+		echo '# written by run-qemu.sh'
+		if [ -n "$config" ]; then
+			printf '#@source %s\n' "$config"
+			cat -- "$config"
+			echo
+		fi
+		printf '#@source run-qemu.sh -- OPTIONS\n%s\n' "${app_opts[*]}"
+	} >"$work/PEBSPROBE.CFG"
 	mcopy -o -i "$disk$part" "$work/PEBSPROBE.CFG" ::/EFI/BOOT/PEBSPROBE.CFG
+elif [ -n "$config" ]; then
+	mcopy -o -i "$disk$part" "$config" ::/EFI/BOOT/PEBSPROBE.CFG
 fi
 
 # Values with commas are quoted: they are one QEMU argument each.
 args=(-machine q35 -m "$mem_q" -smp "$smp" -no-reboot -net none
-	-display none -vga "$vga" -monitor none -serial stdio
+	-display "$display" -vga "$vga" -monitor none -serial stdio
 	-drive "if=pflash,format=raw,unit=0,readonly=on,file=$OVMF_CODE"
 	-drive "if=pflash,format=raw,unit=1,file=$work/vars.fd"
 	-device "isa-debug-exit,iobase=0xf4,iosize=0x04")
@@ -171,6 +193,11 @@ clean() { sed -u -e 's/\x1b\[[0-9;?=]*[A-Za-z]//g' -e 's/\x1b[()][A-Z0-9]//g' -e
 serial=$work/serial.log
 tee_to=("$serial")
 [ -n "$log" ] && tee_to+=("$log")
+if $print_cmd; then
+	printf 'run-qemu.sh: %q' "$QEMU" >&2
+	printf ' %q' "${args[@]}" >&2
+	echo >&2
+fi
 # --foreground: QEMU stays in this script's process group, so whatever stops
 # run-qemu.sh (a test's time limit, tools/with-load.sh, Ctrl-C) stops QEMU too.
 timeout --foreground -k 5 "$timeout" "$QEMU" "${args[@]}" </dev/null | clean | tee "${tee_to[@]}"

@@ -149,6 +149,7 @@ enum value_error {
 	VALUE_BAD,	  /* not one of the accepted words or names */
 	VALUE_NOT_NUMBER, /* a number option's value that is no number */
 	VALUE_RANGE,	  /* a number, but outside [min, max] (or 64 bits, or negative) */
+	VALUE_LONG,	  /* text longer than its field holds */
 };
 
 static const char *const value_error_text[] = {
@@ -268,7 +269,9 @@ static enum value_error set_value(struct options *o, const struct opt_def *d, co
 	case T_NAME:
 	case T_LIST:
 	case T_EVENTS:
-		if (!valid_text(d->type, v) || strlen(v) >= d->size)
+		if (strlen(v) >= d->size)
+			return VALUE_LONG;
+		if (!valid_text(d->type, v))
 			return VALUE_BAD;
 		memcpy(field, v, strlen(v) + 1);
 		return VALUE_OK;
@@ -304,7 +307,17 @@ static int apply_token(struct options *o, const char *tok, char *err, size_t err
 		strbuf_puts(&sb, ")");
 		return -1;
 	}
-	e = strlen(eq + 1) >= OPT_STR_MAX ? VALUE_BAD : set_value(o, d, eq + 1);
+	e = strlen(eq + 1) >= OPT_STR_MAX ? VALUE_LONG : set_value(o, d, eq + 1);
+	if (e == VALUE_LONG) {
+		/* The limit is the field's for text, the token's for the rest. */
+		unsigned int most = (unsigned int)(d->size ? d->size : OPT_STR_MAX) - 1;
+
+		strbuf_printf(&sb,
+			      "option %s: bad value '%.24s...': longer than %u characters "
+			      "(accepted: %s, at most %u characters)",
+			      d->name, eq + 1, most, d->accepted, most);
+		return -1;
+	}
 	for (size_t i = 0; e == VALUE_OK && i < ARRAY_SIZE(typed_opts); i++) {
 		char why[160];
 
@@ -378,29 +391,81 @@ int options_parse_line(struct options *o, const char *line, bool skip_argv0, cha
 	}
 }
 
-int options_parse_config(struct options *o, const char *text, size_t len, char *err,
-			 size_t err_size)
+/*
+ * "#@source NAME": the lines after it came from NAME, counted from 1 again
+ * (run-qemu.sh merges a --config file and its -- options into one
+ * PEBSPROBE.CFG), so an error names what the user wrote, not the merge.
+ * To every other reader it is a comment.
+ */
+#define SOURCE_MARK	"#@source "
+#define SOURCE_NAME_MAX 96
+
+static bool source_mark(const char *line, char *name)
 {
-	char line[512];
+	size_t n = strlen(line), k = sizeof(SOURCE_MARK) - 1;
+
+	if (strncmp(line, SOURCE_MARK, k))
+		return false;
+	if (n && line[n - 1] == '\r')
+		n--;
+	n -= k;
+	if (n >= SOURCE_NAME_MAX)
+		n = SOURCE_NAME_MAX - 1;
+	memcpy(name, line + k, n);
+	name[n] = 0;
+	return true;
+}
+
+/* Where a config line is, for its error: "FILE: config line N" or "SOURCE line N". */
+static void config_where(char *out, size_t size, const char *file, const char *source,
+			 unsigned int lineno)
+{
+	if (source[0])
+		pp_snprintf(out, size, "%s line %u", source, lineno);
+	else if (file)
+		pp_snprintf(out, size, "%s: config line %u", file, lineno);
+	else
+		pp_snprintf(out, size, "config line %u", lineno);
+}
+
+int options_parse_config(struct options *o, const char *file, const char *text, size_t len,
+			 char *err, size_t err_size)
+{
+	char line[512], source[SOURCE_NAME_MAX] = "", where[SOURCE_NAME_MAX + 160];
 	size_t pos = 0;
 	unsigned int lineno = 0;
 
-	/* A UTF-8 byte-order mark from a Windows editor. */
-	if (len >= 3 && (uint8_t)text[0] == 0xef && (uint8_t)text[1] == 0xbb &&
-	    (uint8_t)text[2] == 0xbf)
-		pos = 3;
 	while (pos < len) {
 		size_t n = 0;
 		char inner[REPORT_LINE_MAX];
+		const uint8_t *u = (const uint8_t *)text + pos;
 
 		lineno++;
+		config_where(where, sizeof(where), file, source, lineno);
+		/*
+		 * A file's first line may start with a byte-order mark: UTF-8's
+		 * (a Windows editor's) is skipped; UTF-16's (Notepad's "Unicode")
+		 * makes every other byte 0, so it is named, not read as bytes.
+		 */
+		if (lineno == 1 && len - pos >= 3 && u[0] == 0xef && u[1] == 0xbb && u[2] == 0xbf) {
+			pos += 3;
+			u += 3;
+		}
+		if (lineno == 1 && len - pos >= 2 &&
+		    ((u[0] == 0xff && u[1] == 0xfe) || (u[0] == 0xfe && u[1] == 0xff))) {
+			pp_snprintf(err, err_size,
+				    "%s: UTF-16 text (byte-order mark 0x%02x 0x%02x; accepted: "
+				    "ASCII text, saved as ANSI or UTF-8)",
+				    where, u[0], u[1]);
+			return -1;
+		}
 		while (pos + n < len && text[pos + n] != '\n')
 			n++;
 		if (n >= sizeof(line)) {
 			pp_snprintf(err, err_size,
-				    "config line %u: longer than %u characters (accepted: lines of "
+				    "%s: longer than %u characters (accepted: lines of "
 				    "at most %u characters; more lines for more options)",
-				    lineno, (unsigned int)sizeof(line) - 1,
+				    where, (unsigned int)sizeof(line) - 1,
 				    (unsigned int)sizeof(line) - 1);
 			return -1;
 		}
@@ -417,14 +482,18 @@ int options_parse_config(struct options *o, const char *text, size_t len, char *
 			if (c < 0x20 || c > 0x7e) {
 				pp_snprintf(
 				    err, err_size,
-				    "config line %u: not plain ASCII text (byte 0x%02x at column "
+				    "%s: not plain ASCII text (byte 0x%02x at column "
 				    "%zu; accepted: printable ASCII, tabs, CR LF line ends)",
-				    lineno, c, i + 1);
+				    where, c, i + 1);
 				return -1;
 			}
 		}
+		if (source_mark(line, source)) {
+			lineno = 0;
+			continue;
+		}
 		if (options_parse_line(o, line, false, inner, sizeof(inner))) {
-			pp_snprintf(err, err_size, "config line %u: %s", lineno, inner);
+			pp_snprintf(err, err_size, "%s: %s", where, inner);
 			return -1;
 		}
 	}
@@ -716,11 +785,26 @@ static int check_sim_fault(const struct options *o, char *err, size_t err_size)
 		}
 		cpu = f.cpu;
 		kind = f.kind;
+		if (cpu >= n && n == 1) {
+			pp_snprintf(err, err_size,
+				    "option sim-fault: cpu%u does not exist: this machine has 1 "
+				    "CPU, cpu0 (accepted: cpu0:KIND)",
+				    cpu);
+			return -1;
+		}
 		if (cpu >= n) {
 			pp_snprintf(err, err_size,
 				    "option sim-fault: cpu%u does not exist: this machine has %u "
 				    "CPUs, 0-%u (accepted: cpuN:KIND with N in 0-%u)",
 				    cpu, n, n - 1, n - 1);
+			return -1;
+		}
+		if (kind == SIM_FAULT_HANG && cpu == 0 && n == 1) {
+			pp_snprintf(
+			    err, err_size,
+			    "option sim-fault: cpu0:hang would stop the boot CPU, which "
+			    "waits for the others, and this machine has no other (accepted: "
+			    "cpuN:hang with 2 or more CPUs, N 1 or more)");
 			return -1;
 		}
 		if (kind == SIM_FAULT_HANG && cpu == 0) {

@@ -97,9 +97,14 @@ int options_apply_sim_handoff(const struct options *o, char *err, size_t err_siz
  */
 int options_parse_line(struct options *o, const char *line, bool skip_argv0, char *err,
 		       size_t err_size);
-/* Parses a whole config file's text (several lines). */
-int options_parse_config(struct options *o, const char *text, size_t len, char *err,
-			 size_t err_size);
+/*
+ * Parses a whole config file's text (several lines).  An error names the
+ * line: "FILE: config line N: ..." (without "FILE: " when file is NULL),
+ * or after a "#@source NAME" line, "NAME line N: ..." counting from the
+ * line after it (docs/OPTIONS.md).
+ */
+int options_parse_config(struct options *o, const char *file, const char *text, size_t len,
+			 char *err, size_t err_size);
 
 /*
  * The checks one token alone cannot make, after all sources are parsed and

@@ -211,7 +211,14 @@ static enum pebs_step decode_legacy(const struct pebs_decode_cfg *cfg, const uin
 		if (!reserved) {
 			r->dse = get_le64(p + LEG_DSE);
 			r->have |= HAVE_DSE;
-			set_latency(r, get_le64(p + LEG_LAT), false);
+			/*
+			 * 0xA0 holds a latency only for the load-latency event
+			 * (SDM Vol. 3B 20.3.1.1.2 load latency facility; Linux
+			 * ds.c setup_pebs_fixed_sample_data() reads the weight
+			 * only for PEBS_LDLAT): a store's record has none.
+			 */
+			if (cfg->kind == KIND_LDLAT)
+				set_latency(r, get_le64(p + LEG_LAT), false);
 		}
 		set_mem(cfg, r);
 	}

@@ -36,7 +36,9 @@ static void shape_legacy(struct pebs_summary_scan *sc, enum layout_mem mem)
 	if (!reserved) {
 		sc->aux = LEG_DSE;
 		sc->aux_mask = mem == LAYOUT_MEM_VALUE ? ~0ULL : 0;
-		shape_latency(sc, LEG_LAT, false);
+		/* As decode_legacy(): a latency for the load-latency event only. */
+		if (cfg->kind == KIND_LDLAT)
+			shape_latency(sc, LEG_LAT, false);
 	}
 	/* decode_legacy() checks the applicable counters of fmt3 only */
 	if (cfg->fmt == 3 && cfg->pebs_enabled) {

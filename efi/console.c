@@ -16,6 +16,7 @@
  * text go to ConOut itself.
  */
 #include "efi_glue.h"
+#include "../lib/colour.h"
 #include "../lib/fmt.h"
 #include "../lib/logbuf.h"
 #include "../lib/platform.h"
@@ -99,6 +100,9 @@ static void serial_write(const char *s, size_t len)
 void con_init(void)
 {
 	find_screens();
+	/* A fresh screen: the firmware's logo and boot text would show through the lines. */
+	for (unsigned int i = 0; i < n_screens; i++)
+		uefi_call_wrapper(screens[i]->ClearScreen, 1, screens[i]);
 	find_serial();
 	/* The firmware's terminal may have left the cursor mid-line: start a fresh one. */
 	serial_write("\r\n", 2);
@@ -110,35 +114,47 @@ void con_init(void)
  * background), the rest in the screen's colours.  Serial and the log stay
  * plain ASCII.
  */
-static const struct {
-	const char *word;
-	UINTN colour;
-} verdict_colours[] = {
-    {"PASS", EFI_LIGHTGREEN},
-    {"FAIL", EFI_LIGHTRED},
+// clang-format off
+static const UINTN kind_colour[] = {
+    [COLOUR_PASS]  = EFI_LIGHTGREEN,
+    [COLOUR_FAIL]  = EFI_LIGHTRED,
+    [COLOUR_SKIP]  = EFI_YELLOW,
+    [COLOUR_ERROR] = EFI_LIGHTMAGENTA,
 };
+// clang-format on
 
-static void screen_write(SIMPLE_TEXT_OUTPUT_INTERFACE *out, const char *line, bool colour)
+/* Text from line[from] to line[to] in the current attribute. */
+static void screen_text(SIMPLE_TEXT_OUTPUT_INTERFACE *out, const char *line, size_t from, size_t to)
 {
 	CHAR16 buf[REPORT_LINE_MAX + 3];
-	UINTN attr = out->Mode ? (UINTN)out->Mode->Attribute : EFI_LIGHTGRAY;
+	size_t n = to - from < REPORT_LINE_MAX ? to - from : REPORT_LINE_MAX;
+	char part[REPORT_LINE_MAX + 1];
 
-	for (size_t i = 0; colour && i < ARRAY_SIZE(verdict_colours); i++) {
-		const char *w = verdict_colours[i].word;
-
-		if (strncmp(line, w, 4) || (line[4] != ':' && line[4] != ' '))
-			continue;
-		ascii_to_ucs2(buf, 5, w);
-		uefi_call_wrapper(out->SetAttribute, 2, out,
-				  verdict_colours[i].colour | (attr & 0x70));
-		uefi_call_wrapper(out->OutputString, 2, out, buf);
-		uefi_call_wrapper(out->SetAttribute, 2, out, attr);
-		line += 4;
-		break;
-	}
-	ascii_to_ucs2(buf, REPORT_LINE_MAX, line);
-	StrCat(buf, L"\r\n");
+	if (!n)
+		return;
+	memcpy(part, line + from, n);
+	part[n] = 0;
+	ascii_to_ucs2(buf, REPORT_LINE_MAX, part);
 	uefi_call_wrapper(out->OutputString, 2, out, buf);
+}
+
+/* A line with its verdict words coloured (lib/colour.h): on a screen only. */
+static void screen_write(SIMPLE_TEXT_OUTPUT_INTERFACE *out, const char *line, bool colour)
+{
+	UINTN attr = out->Mode ? (UINTN)out->Mode->Attribute : EFI_LIGHTGRAY;
+	struct colour_span span[16];
+	size_t n = colour ? colour_spans(line, span, ARRAY_SIZE(span)) : 0, at = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		screen_text(out, line, at, span[i].start);
+		uefi_call_wrapper(out->SetAttribute, 2, out,
+				  kind_colour[span[i].kind] | (attr & 0x70));
+		screen_text(out, line, span[i].start, span[i].start + span[i].len);
+		uefi_call_wrapper(out->SetAttribute, 2, out, attr);
+		at = span[i].start + span[i].len;
+	}
+	screen_text(out, line, at, strlen(line));
+	uefi_call_wrapper(out->OutputString, 2, out, L"\r\n");
 }
 
 static void early_add(const char *line, size_t len)

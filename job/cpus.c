@@ -35,6 +35,13 @@ static int parse_list(const char *spec, unsigned int ncpus, struct cpuset *set, 
 		}
 		if (*p && *p != ',')
 			goto bad;
+		if (hi >= ncpus && ncpus == 1) {
+			pp_snprintf(why, why_size,
+				    "option cpus: CPU %.*s does not exist: this machine has 1 "
+				    "CPU, CPU 0 (accepted: all, boot or 0)",
+				    (int)(p - start), start);
+			return -1;
+		}
 		if (hi < lo || hi >= ncpus) {
 			pp_snprintf(why, why_size,
 				    "option cpus: CPU %.*s does not exist: this machine has %u "
@@ -164,12 +171,40 @@ static bool runs_agree(const struct cpu_tally *a, unsigned int i, const struct c
 }
 
 /*
+ * The CPU a cpu-compare verdict is about, in its results.json run and in
+ * the verdict list (report_set_cpu), and the CPUs of its type that had the
+ * same run ("compared_with"): the engineer is sent to the odd CPU, not to
+ * the boot CPU that printed the line.
+ */
+static void compare_verdict(struct runner *r, const struct cpu_tally *t, unsigned int n,
+			    unsigned int a, const char *test, const char *why)
+{
+	const char *ct = cpu_core_type_short(t[a].core_type);
+
+	json_begin_object(&r->json, NULL);
+	json_str(&r->json, "test", "cpu-compare");
+	json_u64(&r->json, "cpu", t[a].cpu);
+	json_u64(&r->json, "apic_id", t[a].apic_id);
+	json_str(&r->json, "core_type", ct);
+	json_str(&r->json, "differs_in", test);
+	json_begin_array(&r->json, "compared_with");
+	for (unsigned int b = 0; b < n; b++)
+		if (b != a && same_group(&t[a], &t[b]) && find_run(&t[b], test) >= 0)
+			json_u64(&r->json, NULL, t[b].cpu);
+	json_end_array(&r->json);
+	report_set_cpu(t[a].cpu, t[a].apic_id, ct);
+	verdict(r, "cpu-compare", V_FAIL, NULL, why);
+	json_end_object(&r->json);
+}
+
+/*
  * A CPU whose result of a test (verdict, median latency) differs from the
  * others of its core type (CPUID.1AH core type and native model, and
- * microarchitecture): the odd one is the one
- * against the majority; on a tie, the one that did not PASS, or, with the
- * same verdict, both (no majority says which).  One FAIL line per odd CPU,
- * naming its first differing test.
+ * microarchitecture): the odd one is the one against the majority; on a
+ * tie, the one that did not PASS.  Two CPUs of a type that disagree with
+ * the same verdict have no majority to say which is odd: one FAIL names
+ * both.  Otherwise one FAIL line per odd CPU, naming its first differing
+ * test.
  */
 static unsigned int compare_cpus(struct runner *r, struct cpu_tally *t, unsigned int n)
 {
@@ -181,6 +216,7 @@ static unsigned int compare_cpus(struct runner *r, struct cpu_tally *t, unsigned
 			unsigned int same = 1, other = 0, ref = a;
 			int rk = -1;
 			enum verdict va = (enum verdict)t[a].runs[i].v;
+			bool pair;
 
 			/* A SKIP observed nothing (BTS on that CPU, ...): nothing to compare. */
 			if (va == V_SKIP)
@@ -204,7 +240,27 @@ static unsigned int compare_cpus(struct runner *r, struct cpu_tally *t, unsigned
 			if (!other || same > other ||
 			    (same == other && va == V_PASS && t[ref].runs[rk].v != V_PASS))
 				continue;
-			pp_snprintf(why, sizeof(why),
+			pair = same == 1 && other == 1 &&
+			       (va == V_PASS) == (t[ref].runs[rk].v == V_PASS);
+			if (pair && ref < a) {
+				/* Named with the pair's first CPU already. */
+				t[a].odd = true;
+				break;
+			}
+			if (pair)
+				pp_snprintf(why, sizeof(why),
+					    "cpu %u (APIC %u) and cpu %u (APIC %u), the only %s "
+					    "CPUs of their type, disagree and no third says which "
+					    "is odd: %s %s, latency median %llu cycles on cpu %u; "
+					    "%s, %llu on cpu %u",
+					    t[a].cpu, t[a].apic_id, t[ref].cpu, t[ref].apic_id,
+					    cpu_core_type_short(t[a].core_type), t[a].runs[i].test,
+					    v_words[va], (unsigned long long)t[a].runs[i].lat,
+					    t[a].cpu, v_words[t[ref].runs[rk].v],
+					    (unsigned long long)t[ref].runs[rk].lat, t[ref].cpu);
+			else
+				pp_snprintf(
+				    why, sizeof(why),
 				    "cpu %u (APIC %u, %s) differs from cpu %u of its core type: "
 				    "%s %s, latency median %llu cycles there; %s, %llu here%s",
 				    t[a].cpu, t[a].apic_id, cpu_core_type_short(t[a].core_type),
@@ -213,18 +269,13 @@ static unsigned int compare_cpus(struct runner *r, struct cpu_tally *t, unsigned
 				    (unsigned long long)t[a].runs[i].lat,
 				    same == other ? " (no majority: either may be the odd one)"
 						  : "");
-			json_begin_object(&r->json, NULL);
-			json_str(&r->json, "test", "cpu-compare");
-			json_u64(&r->json, "cpu", t[a].cpu);
-			json_u64(&r->json, "apic_id", t[a].apic_id);
-			json_str(&r->json, "core_type", cpu_core_type_short(t[a].core_type));
-			verdict(r, "cpu-compare", V_FAIL, NULL, why);
-			json_end_object(&r->json);
+			compare_verdict(r, t, n, a, t[a].runs[i].test, why);
 			t[a].odd = true;
 			odd++;
 			break;
 		}
 	}
+	report_clear_cpu();
 	return odd;
 }
 
@@ -268,7 +319,7 @@ void cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n)
 		json_end_array(&r->json);
 		json_end_object(&r->json);
 	}
-	report_info("per-CPU results (%u CPUs):", n);
+	report_info("per-CPU results (%u CPU%s):", n, n == 1 ? "" : "s");
 	report_info("%4s %5s %-6s %-22s %6s %6s %7s", "CPU", "APIC", "type", "uarch", "passed",
 		    "failed", "skipped");
 	for (unsigned int i = 0; i < n; i++) {

@@ -625,6 +625,7 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 		set_cpu_now(r, ci);
 		cpu_tally_begin(r, t, ci);
 		dump_cpu_begin(r);
+		results_keep_cpu_uarch(ci->cpu, r->ua ? r->ua->name : NULL);
 		report_info("cpu %u: APIC ID %u, core type %s, %s; PMU v%u, %u GP + %u fixed "
 			    "counters, PEBS %s",
 			    c, ci->apic_id, cpu_core_type_short(ci->core_type),
@@ -679,8 +680,11 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	r->instrumented = hw_current()->mem_access && hw_current()->retire;
 	r->contrast_x100 = -1;
 	r->ua = uarch_for_cpu(ci);
-	if (!strcmp(jo->kernels, "none"))
+	/* Nothing measured is nothing passed: a SKIP, so a run of only this exits 77. */
+	if (!strcmp(jo->kernels, "none")) {
+		report_skip("main-job", "kernels=none: no kernel chosen, nothing was measured");
 		goto out;
+	}
 	/* Checked with the options (app/options.c): a failure here is a changed machine. */
 	set = cpuset_alloc(plat_cpu_count());
 	if (!set) {

@@ -46,10 +46,17 @@ void run_offcore(struct runner *r, struct kernel_ctx *k)
 		return;
 	}
 	avg = oc.avg_latency_x100 / 100;
-	report_info(
-	    "%s: offcore average latency %llu cycles (weighted cycles %llu / requests %llu; %s)",
-	    def->name, (unsigned long long)avg, (unsigned long long)oc.weighted_cycles,
-	    (unsigned long long)oc.requests, oc.how);
+	/* No request, no average: 0 cycles would read as a measured latency. */
+	if (!oc.requests)
+		report_info("%s: offcore average latency: none, the kernel made no offcore "
+			    "demand reads (weighted cycles %llu; %s)",
+			    def->name, (unsigned long long)oc.weighted_cycles, oc.how);
+	else
+		report_info("%s: offcore average latency %llu cycles (weighted cycles %llu / "
+			    "requests %llu; %s)",
+			    def->name, (unsigned long long)avg,
+			    (unsigned long long)oc.weighted_cycles, (unsigned long long)oc.requests,
+			    oc.how);
 	json_u64(&r->json, "weighted_cycles", oc.weighted_cycles);
 	json_u64(&r->json, "requests", oc.requests);
 	json_u64(&r->json, "avg_latency_x100", oc.avg_latency_x100);
@@ -61,7 +68,11 @@ void run_offcore(struct runner *r, struct kernel_ctx *k)
 	}
 	ok = oc.requests && avg >= OFFCORE_DRAM_FLOOR &&
 	     (r->contrast_x100 < 0 || oc.avg_latency_x100 > (uint64_t)r->contrast_x100);
-	if (r->contrast_x100 >= 0)
+	if (!oc.requests)
+		pp_snprintf(why, sizeof(why),
+			    "no offcore demand reads counted, so no average "
+			    "latency");
+	else if (r->contrast_x100 >= 0)
 		pp_snprintf(why, sizeof(why),
 			    "average latency %llu cycles over %llu requests %s %u "
 			    "and %s the L1 chase's %llu",

@@ -165,10 +165,16 @@ void print_sources(struct runner *r, const struct session_result *res)
 		pp_snprintf(f[0], sizeof(f[0]), "%llu", (unsigned long long)st.count);
 		pp_snprintf(f[1], sizeof(f[1]), "%u.%u%%", st.share_permille / 10,
 			    st.share_permille % 10);
+		/* Records without a latency (stores on most formats) have no figures. */
 		for (unsigned int i = 0; i < 5; i++)
-			pp_snprintf(f[2 + i], sizeof(f[0]), "%s%llu",
-				    i == 1 && st.approx ? "~" : "", (unsigned long long)v[i]);
-		report_info(SRC_ROW, name, f[0], f[1], f[2], f[3], f[4], f[5], f[6], "cy");
+			if (!st.n_lat)
+				pp_snprintf(f[2 + i], sizeof(f[0]), "n/a");
+			else
+				pp_snprintf(f[2 + i], sizeof(f[0]), "%s%llu",
+					    i == 1 && st.approx ? "~" : "",
+					    (unsigned long long)v[i]);
+		report_info(SRC_ROW, name, f[0], f[1], f[2], f[3], f[4], f[5], f[6],
+			    st.n_lat ? "cy" : "");
 		if (!st.n_lat)
 			continue;
 		if (ns) {

@@ -15,10 +15,14 @@
 /* Room for all but the job's part: identity, verdicts (the report log's pool), summary. */
 #define RESULTS_HEAD_BYTES (REPORT_LOG_BYTES * 2 + 64 * 1024)
 
+#define RESULTS_UARCH_CPUS 4096
+
 static struct {
 	char *job;
 	size_t job_len;
 	char run_id[17];
+	/* Each measured CPU's own (cpus_tested); CPUs past the table get the boot CPU's. */
+	const char *uarch[RESULTS_UARCH_CPUS];
 } doc;
 
 static const char *const ns_keys[] = {"min_ns", "median_ns", "p90_ns", "p99_ns", "max_ns"};
@@ -147,9 +151,16 @@ void json_run_fields(struct runner *r, const struct session_result *res, const s
 	json_sources(r, res);
 }
 
+void results_keep_cpu_uarch(unsigned int cpu, const char *uarch)
+{
+	if (cpu < RESULTS_UARCH_CPUS)
+		doc.uarch[cpu] = uarch;
+}
+
 void results_keep_job(char *buf, size_t len)
 {
-	results_reset();
+	if (doc.job)
+		plat_free(doc.job);
 	doc.job = buf;
 	doc.job_len = len;
 }
@@ -160,6 +171,7 @@ void results_reset(void)
 		plat_free(doc.job);
 	doc.job = NULL;
 	doc.job_len = 0;
+	memset(doc.uarch, 0, sizeof(doc.uarch));
 }
 
 const char *results_run_id(void)
@@ -399,7 +411,10 @@ static void json_cpus_tested(struct json_out *j, const struct results_run *run)
 		json_u64(j, "cpu", e->cpu);
 		json_u64(j, "apic_id", e->apic_id);
 		json_str(j, "core_type", e->core_type);
-		json_text(j, "uarch", run->uarch);
+		/* A hybrid's CPUs differ: each its own row, the boot CPU's for one not noted. */
+		json_text(j, "uarch",
+			  e->cpu < RESULTS_UARCH_CPUS && doc.uarch[e->cpu] ? doc.uarch[e->cpu]
+									   : run->uarch);
 		json_u64(j, "passed", c[REPORT_PASS]);
 		json_u64(j, "failed", c[REPORT_FAIL]);
 		json_u64(j, "skipped", c[REPORT_SKIP]);

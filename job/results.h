@@ -35,7 +35,10 @@ int results_write(const char *name, const struct results_run *run, int status, c
 /* The run ID of results_write's last document (16 hex digits), "" before. */
 const char *results_run_id(void);
 
-/* Frees what results_keep_job kept (tests). */
+/* CPU cpu's microarchitecture (a pmu/uarch.h row name, static) for cpus_tested[].uarch. */
+void results_keep_cpu_uarch(unsigned int cpu, const char *uarch);
+
+/* Frees what results_keep_job kept, forgets the CPUs' uarch (tests). */
 void results_reset(void);
 
 #endif

@@ -362,6 +362,110 @@ int report_summary(void)
 	return report_exit_status();
 }
 
+/* The status as one word (docs/OUTPUT.md "Exit status"). */
+static const char *result_word(int status)
+{
+	switch (status) {
+	case EXIT_PASS:
+		return "PASS";
+	case EXIT_FAIL:
+		return "FAIL";
+	case EXIT_ALL_SKIPPED:
+		return "SKIP";
+	default:
+		return "ERROR";
+	}
+}
+
+/* Did two verdicts of the log come from different CPUs? */
+static bool log_several_cpus(void)
+{
+	for (unsigned int i = 1; i < log_n; i++)
+		if (log_entries[i].has_cpu && log_entries[0].has_cpu &&
+		    log_entries[i].cpu != log_entries[0].cpu)
+			return true;
+	return false;
+}
+
+/* "name" or "name@cpuN"; was it listed already? */
+static void recap_name(const struct report_entry *e, bool cpus, char *out, size_t size)
+{
+	if (cpus && e->has_cpu)
+		pp_snprintf(out, size, "%s@cpu%u", e->name, e->cpu);
+	else
+		pp_snprintf(out, size, "%s", e->name);
+}
+
+static bool recap_seen(unsigned int upto, enum report_kind kind, const char *name, bool cpus)
+{
+	char other[160];
+
+	for (unsigned int j = 0; j < upto; j++) {
+		if (log_entries[j].kind != kind)
+			continue;
+		recap_name(&log_entries[j], cpus, other, sizeof(other));
+		if (!strcmp(other, name))
+			return true;
+	}
+	return false;
+}
+
+/* The RECAP lines of one kind; returns the lines printed. */
+static unsigned int recap_kind(enum report_kind kind, const char *word, unsigned int total,
+			       unsigned int budget)
+{
+	/* Room on an 80-column line for the words, the " [sim]" mark left over. */
+	size_t width = REPORT_WIDTH - (report_simulated ? 6 : 0);
+	char line[REPORT_WIDTH + 1], name[160];
+	bool cpus = log_several_cpus();
+	unsigned int lines = 0, listed = 0;
+	size_t len = 0;
+
+	for (unsigned int i = 0; i < log_n && budget; i++) {
+		const struct report_entry *e = &log_entries[i];
+
+		if (e->kind != kind)
+			continue;
+		listed++;
+		recap_name(e, cpus, name, sizeof(name));
+		if (recap_seen(i, kind, name, cpus))
+			continue;
+		/* The last line keeps room for "and N more (results.json)". */
+		if (len && len + 2 + strlen(name) + (lines + 1 == budget ? 30 : 0) > width) {
+			if (lines + 1 == budget) {
+				listed--;
+				break;
+			}
+			report_line("%s", line);
+			lines++;
+			len = 0;
+		}
+		if (!len)
+			len =
+			    (size_t)pp_snprintf(line, sizeof(line), "RECAP: %s %.60s", word, name);
+		else
+			len += (size_t)pp_snprintf(line + len, sizeof(line) - len, ", %.60s", name);
+	}
+	if (len && total > listed)
+		pp_snprintf(line + len, sizeof(line) - len, ", and %u more (results.json)",
+			    total - listed);
+	if (len) {
+		report_line("%s", line);
+		lines++;
+	}
+	return lines;
+}
+
+void report_result(int status)
+{
+	unsigned int used;
+
+	used = recap_kind(REPORT_FAIL, "FAIL", counts.failures, REPORT_RECAP_LINES);
+	recap_kind(REPORT_ENV, "ERROR", counts.env_errors,
+		   used < REPORT_RECAP_LINES ? REPORT_RECAP_LINES - used : 1);
+	report_line("RESULT: %s (exit %d)", result_word(status), status);
+}
+
 void report_reset(void)
 {
 	counts = (struct report_counts){0};

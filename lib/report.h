@@ -153,6 +153,16 @@ unsigned int report_log_dropped(void);
 void report_get_counts(struct report_counts *c);
 /* Prints the SUMMARY line and returns 0, 1, 77 or 99. */
 int report_summary(void);
+/*
+ * The run's last lines, so a screen without scrollback still shows what
+ * went wrong: "RECAP: FAIL name, name, ..." and "RECAP: ERROR name, ..."
+ * naming every FAIL and environment ERROR of the run (name@cpuN when the
+ * verdicts come from several CPUs), each within 80 columns and together at
+ * most REPORT_RECAP_LINES lines (then "and N more (results.json)"), then
+ * "RESULT: PASS|FAIL|SKIP|ERROR (exit N)" for the exit status.
+ */
+#define REPORT_RECAP_LINES 16
+void report_result(int status);
 /* The exit status the counts so far imply, without printing. */
 int report_exit_status(void);
 void report_reset(void);

@@ -23,13 +23,13 @@ check() { # name want-error-regex options...
 }
 
 check bad-value \
-	"^ERROR: .*PEBSPROBE.CFG: config line 2: option pmu: bad value 'bogus' \(accepted: auto, hw, sim\)$" \
+	"^ERROR: run-qemu.sh -- OPTIONS line 1: option pmu: bad value 'bogus' \(accepted: auto, hw, sim\)$" \
 	trace=msr pmu=bogus
 check unknown-option \
-	"^ERROR: .*PEBSPROBE.CFG: config line 2: unknown option 'colour' \(accepted: pmu, model, " \
+	"^ERROR: run-qemu.sh -- OPTIONS line 1: unknown option 'colour' \(accepted: pmu, model, " \
 	trace=msr colour=red
 check out-of-range \
-	"^ERROR: .*config line 2: option ldlat: bad value '2': out of range \(accepted: an integer 3..65535\)$" \
+	"^ERROR: run-qemu.sh -- OPTIONS line 1: option ldlat: bad value '2': out of range \(accepted: an integer 3..65535\)$" \
 	trace=msr ldlat=2
 check bad-model \
 	"^ERROR: option model: unknown simulator model 'k7' \(accepted: .*list\)$" \
@@ -70,6 +70,20 @@ expect_rc cfgbin 2
 expect_line "cfgbin: non-ASCII byte named with its line" "$T/cfgbin.out" \
 	'^ERROR: \\EFI\\BOOT\\PEBSPROBE.CFG: config line 2: not plain ASCII text \(byte 0xe9 at column 8; accepted: printable ASCII, tabs, CR LF line ends\)$'
 expect_no_line "cfgbin: no MSR accessed" "$T/cfgbin.out" '^MSR: '
+
+# A garbage --config with -- options: neither dropped, the error names the
+# file the bad line is in and its line there (run-qemu.sh merges them).
+printf 'pmu=sim\nthis is no option\n' >"$T/garbage.cfg"
+boot cfgmerge --config "$T/garbage.cfg" -- kernels=chase-l1
+expect_rc cfgmerge 2
+expect_line "cfgmerge: the config file and its line named" "$T/cfgmerge.out" \
+	"^ERROR: $T/garbage.cfg line 2: malformed option 'this' \(accepted: name=value, "
+# A config saved as UTF-16 (Notepad's "Unicode") is named as such.
+printf '\xff\xfet\0r\0a\0c\0e\0=\0m\0s\0r\0\n\0' >"$T/utf16.cfg"
+boot cfgutf16 --config "$T/utf16.cfg"
+expect_rc cfgutf16 2
+expect_line "cfgutf16: UTF-16 named" "$T/cfgutf16.out" \
+	'^ERROR: \\EFI\\BOOT\\PEBSPROBE.CFG: config line 1: UTF-16 text \(byte-order mark 0xff 0xfe; accepted: ASCII text, saved as ANSI or UTF-8\)$'
 
 # The app's own files and two outputs of one name are refused before
 # anything is written: log=BOOTX64.EFI replaced the binary (the next boot

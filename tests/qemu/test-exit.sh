@@ -94,6 +94,8 @@ arg_case esp-no-folder "^run-qemu.sh: '/nonexistent/x.img': the folder /nonexist
 arg_case mem-bad "^run-qemu.sh: --mem '2X': not a size \(accepted: MiB, or a number with M or G" --mem 2X
 arg_case timeout-zero "^run-qemu.sh: --timeout '0': not seconds \(accepted: a number, 1 or more\)$" --timeout 0
 arg_case unknown-arg "^run-qemu.sh: unknown argument '--frob' \(accepted: --kvm .* --readonly .* -- options\)$" --frob
+arg_case vnc-bad "^run-qemu.sh: --vnc '5': not a display \(accepted: :N, N 0\.\.99\)$" --vnc 5
+arg_case vnc-no-value '^run-qemu.sh: --vnc needs a value \(accepted: --vnc :N, N 0\.\.99\)$' --vnc
 
 # --mem reaches QEMU as -m (a stand-in QEMU prints its arguments).
 printf '#!/bin/sh\necho "$*" >"%s"\nprintf "INFO: exit status 0 (exit=shutdown)\\r\\n"\nexit 1\n' \
@@ -105,6 +107,35 @@ if grep -q -- '-m 3G ' "$T/args"; then pass "run-qemu.sh --mem 3G: QEMU -m 3G"; 
 QEMU="$T/q-args" ./run-qemu.sh >/dev/null 2>&1
 if grep -q -- '-m 2048M ' "$T/args"; then pass "run-qemu.sh: default -m 2048M"; else
 	fail "run-qemu.sh default memory" "QEMU got: $(cat "$T/args")"; fi
+
+# --vnc shows the VGA screen on a VNC display; --print-cmd prints the
+# command that ran, QEMU's arguments the same (a stand-in QEMU records them).
+QEMU="$T/q-args" ./run-qemu.sh --vnc :7 >/dev/null 2>&1
+if grep -q -- '-display vnc=:7 -vga std ' "$T/args"; then pass "run-qemu.sh --vnc :7: -display vnc=:7 -vga std"; else
+	fail "run-qemu.sh --vnc" "QEMU got: $(cat "$T/args")"; fi
+QEMU="$T/q-args" ./run-qemu.sh --print-cmd --smp 3 >/dev/null 2>"$T/print-cmd.err"
+printed=$(sed -n 's/^run-qemu.sh: //p' "$T/print-cmd.err" | head -n 1)
+if [ -n "$printed" ] && [ "$(eval "set -- $printed"; shift; echo "$*")" = "$(cat "$T/args")" ]; then
+	pass "run-qemu.sh --print-cmd: the command QEMU ran, on stderr"
+else
+	fail "run-qemu.sh --print-cmd" "printed '$printed', QEMU got '$(cat "$T/args")'"
+fi
+
+# --config FILE with -- OPTIONS: the file's lines, then the options, each
+# part after a #@source line naming it; neither dropped.  The stand-in
+# QEMU reads PEBSPROBE.CFG back from the disk it was given.
+printf '#!/bin/sh\nfor a; do case $a in *id=esp*) d=${a#*file=}; d=${d%%%%,*} ;; esac; done\n' >"$T/q-cfg"
+printf 'mtype -i "$d" ::/EFI/BOOT/PEBSPROBE.CFG >"%s"\n' "$T/cfg.out" >>"$T/q-cfg"
+printf 'printf "INFO: exit status 0 (exit=shutdown)\\r\\n"\nexit 1\n' >>"$T/q-cfg"
+chmod +x "$T/q-cfg"
+printf 'kernels=chase-l1\nldlat=9' >"$T/merge.cfg"
+QEMU="$T/q-cfg" ./run-qemu.sh --config "$T/merge.cfg" -- ldlat=10 verbose=1 >/dev/null 2>&1
+want=$(printf '# written by run-qemu.sh\n#@source %s\nkernels=chase-l1\nldlat=9\n#@source run-qemu.sh -- OPTIONS\nldlat=10 verbose=1' "$T/merge.cfg")
+if [ "$(tr -d '\r' <"$T/cfg.out" 2>/dev/null)" = "$want" ]; then
+	pass "run-qemu.sh --config F -- OPTIONS: F's lines, then the options"
+else
+	fail "run-qemu.sh --config F -- OPTIONS" "PEBSPROBE.CFG was: $(tr '\n' '|' <"$T/cfg.out" 2>/dev/null)"
+fi
 
 # --help prints the whole comment header, its last sentence included.
 ./run-qemu.sh --help >"$T/help.out" 2>&1

@@ -100,6 +100,15 @@ boot full --image "$T/full.esp" -- pmu=sim model=skl kernels=chase-l1,chase-l2,s
 expect_rc full 99
 expect_line "full: a dump that does not fit is not written, with the room kept" "$T/full.out" \
 	'^ERROR: [a-z0-9-]+/[a-z]+: dump [a-z0-9-]+\.pebs \([0-9]+ bytes\) not written: the ESP has [0-9]+ bytes free'
+# The last screen (25 lines, as wrapped) still names the errors and the word.
+tail -n 25 "$T/full.raw" >"$T/full.last"
+expect_line "full: the last 25 lines recap the ERRORs" "$T/full.last" '^RECAP: ERROR [a-z0-9-]+/[a-z]+'
+expect_line "full: the run ends RESULT: ERROR (exit 99)" "$T/full.last" '^RESULT: ERROR \(exit 99\)( \[sim\])?$'
+if [ "$(tail -n 1 "$T/full.raw")" = "RESULT: ERROR (exit 99) [sim]" ]; then
+	pass "full: RESULT is the last line"
+else
+	fail "full" "last line: $(tail -n 1 "$T/full.raw")"
+fi
 if mtype -i "$T/full.img" ::/EFI/BOOT/pebsprobe.log | grep -q '^SUMMARY: ' &&
 	[ "$(run_id "$T/full.img" | cut -d' ' -f2)" = 99 ]; then
 	pass "full: the log has its SUMMARY and results.json says exit status 99"

@@ -47,6 +47,26 @@ expect_line "fault: cpu-compare names cpu 3" "$T/fault.out" '^FAIL: cpu-compare:
 others=$(grep '^FAIL: ' "$T/fault.out" | grep -v 'cpu 3 (APIC 3, E-core)' | head -1)
 if [ -z "$others" ]; then pass "fault: no other CPU fails"; else fail "fault" "another CPU named: $others"; fi
 expect_line "fault: cpu 2 still passes" "$T/fault.out" '^PASS: chase-l1/load: .*; cpu 2 \(APIC 2, E-core\) \[sim\]$'
+# results.json and the tools reading it blame CPU 3 too, not the boot CPU
+# that printed the compare line; each CPU's uarch is its own.
+mtype -i "$T/fault.img" ::/EFI/BOOT/results.json >"$T/fault.json" 2>/dev/null
+blame=$(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+v = [(x.get("cpu"), x.get("core_type")) for x in d["verdicts"] if x["name"] == "cpu-compare"]
+u = {c["cpu"]: c["uarch"] for c in d["cpus_tested"]}
+print(v, u.get(0, "").split()[0], u.get(3, "").split()[0])' "$T/fault.json" 2>&1)
+if [ "$blame" = "[(3, 'E-core')] Cougar Darkmont" ]; then
+	pass "fault: results.json's cpu-compare names cpu 3; cpus_tested uarch per CPU"
+else
+	fail "fault: results.json" "cpu-compare verdicts, uarch of CPUs 0 and 3: $blame"
+fi
+make -s BUILD="$BUILD" host >/dev/null 2>&1
+if "$BUILD/host/pebs-results" --table "$T/fault.json" | grep -qE '^FAIL +cpu-compare +3/3 E '; then
+	pass "fault: pebs-results names cpu 3 for cpu-compare"
+else
+	fail "fault: pebs-results" "no 'FAIL cpu-compare 3/3 E' row"
+fi
 
 boot some --smp 4 -- pmu=sim model=ptl kernels=chase-l1 cpus=1,3
 expect_rc some 0

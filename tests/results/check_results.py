@@ -323,6 +323,42 @@ def check_v3():
            "version 3: a property state outside the four is bad input", "rc %d %r" % (rc, se))
 
 
+def check_errors():
+    """results.json errors[] (docs/RESULTS.md): each environment ERROR is a JUnit
+    <error> case, a TAP "not ok" and a table row, each naming it and why."""
+    doc = json.load(open(fixture("v2-hybrid.json")))
+    doc["exit_status"], doc["exit_meaning"] = 99, "environment"
+    doc["errors"] = [{"name": "dump", "why": "chase-l1-load.pebs (37400 bytes) not written: "
+                      "the ESP has 1024 bytes free"},
+                     {"name": "results", "why": "results.json: EFI_VOLUME_FULL"}]
+    path = write_json("v2-errors.json", doc)
+    label = cpu_label(path)
+    rc, so, se = run("--junit", os.path.join(TMP, "v2-errors.xml"), path)
+    root = ET.parse(os.path.join(TMP, "v2-errors.xml")).getroot() if rc == 0 else None
+    errs = []
+    if root is not None:
+        for tc in root.iter("testcase"):
+            el = tc.find("error")
+            if el is not None and el.get("type") == "ERROR":
+                errs.append((tc.get("name"), el.text))
+    want = [("ERROR %s on %s" % (e["name"], label), e["why"]) for e in doc["errors"]]
+    report(sorted(errs) == sorted(want), "junit errors[]: one <error> case per entry",
+           "rc %d, got %s, want %s" % (rc, errs, want))
+    rc, so, se = run("--tap", path)
+    got = [l for l in so.splitlines() if l.startswith("not ok") and " - ERROR " in l]
+    msgs = [e["why"] for e in doc["errors"] if '"%s"' % e["why"] in so]
+    report(len(got) == len(doc["errors"]) and len(msgs) == len(doc["errors"]),
+           "tap errors[]: a not ok line and message per entry", "got %s" % got)
+    rc, so, se = run("--table", path)
+    lines = so.splitlines()
+    rows = [l.split()[1] for l in lines if l.startswith("ERROR ")]
+    whys = all(any(e["why"].split()[0] in l for l in lines if l.startswith("        "))
+               for e in doc["errors"])
+    report(rows == [e["name"] for e in doc["errors"]] and whys and
+           not [l for l in lines if len(l) > 80],
+           "table errors[]: an ERROR row and its why per entry", "rows %s" % rows)
+
+
 def main():
     if not os.access(TOOL, os.X_OK):
         report(False, "pebs-results", "%s not built (make BUILD=%s host)" % (TOOL, BUILD))
@@ -336,6 +372,7 @@ def main():
         check_tap(fixture(name), truth)
         if truth:
             check_table(fixture(name), truth)
+    check_errors()
     check_baseline()
     check_bad_input()
     check_v3()

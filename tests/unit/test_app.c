@@ -111,6 +111,20 @@ static void test_auto_on_host_simulates(void **state)
 	report_set_simulated(false);
 }
 
+/* kernels=none measures nothing: one SKIP saying so, exit 77, never a clean 0. */
+static void test_kernels_none_skips(void **state)
+{
+	struct options o;
+
+	options_defaults(&o);
+	o.pmu = OPT_PMU_SIM;
+	strcpy(o.job.kernels, "none");
+	assert_int_equal(app_run(&o, NULL), EXIT_ALL_SKIPPED);
+	assert_non_null(test_line_find("SKIP: main-job: kernels=none: ", NULL));
+	assert_non_null(test_line_find("SUMMARY: 1 tests, 0 failures, 1 skipped", NULL));
+	report_set_simulated(false);
+}
+
 /*
  * app_select() decides before anything prints: CPUID only, no MSR, no
  * line; the report is marked simulated so the caller's banner carries
@@ -255,6 +269,7 @@ int main(void)
 	    cmocka_unit_test_setup(test_model_list, setup),
 	    cmocka_unit_test_setup(test_sim_report_marks_lines, setup),
 	    cmocka_unit_test_setup(test_auto_on_host_simulates, setup),
+	    cmocka_unit_test_setup(test_kernels_none_skips, setup),
 	    cmocka_unit_test_setup(test_select_prints_nothing_touches_no_msr, setup),
 	    cmocka_unit_test_setup(test_selftest_gp_needs_real_backend, setup),
 	    cmocka_unit_test_setup(test_selftest_gp_on_handed_backend, setup),

@@ -64,6 +64,8 @@ static const struct bad bad_inputs[] = {
      "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
      "option 'events=aaaaaaaaaaaaaaaaa...' is too long", "accepted: at most 159 characters"},
     {"\x1b[31m", "not plain ASCII text (byte 0x1b at column", "accepted: printable ASCII"},
+    {"log=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.log",
+     "longer than 63 characters", "accepted: a file name, or none, at most 63 characters"},
     /* the check across options */
     {"pmu=sim model=k7", "unknown simulator model 'k7'", "accepted: core2,"},
     {"kernels=bogus", "unknown kernel 'bogus'", "accepted: all, none"},
@@ -150,7 +152,7 @@ static int run_options(const char *line)
 	options_defaults(&o);
 	/* What a row does not say: the simulator, a small job, no files. */
 	snprintf(text, sizeof(text), "pmu=sim dump=off log=none results=none %s", line);
-	if (options_parse_config(&o, text, strlen(text), err, sizeof(err))) {
+	if (options_parse_config(&o, NULL, text, strlen(text), err, sizeof(err))) {
 		report_line("ERROR: %s", err);
 		return EXIT_USAGE;
 	}

@@ -190,8 +190,9 @@ static void test_bad_words(void **state)
 	expect_error("model=sk/l",
 		     "option model: bad value 'sk/l' (accepted: a simulator model name, or list)");
 	expect_error("model=abcdefghijabcdefghijabcdefghijab",
-		     "option model: bad value 'abcdefghijabcdefghijabcdefghijab' (accepted: a "
-		     "simulator model name, or list)");
+		     "option model: bad value 'abcdefghijabcdefghijabcd...': longer than 31 "
+		     "characters (accepted: a simulator model name, or list, at most 31 "
+		     "characters)");
 	expect_error("log=a:b", "option log: bad value 'a:b' (accepted: a file name, or none)");
 	expect_error("results=", "option results: bad value '' (accepted: a file name, or none)");
 	expect_error("kernels=a,,b", "option kernels: bad value 'a,,b' (accepted: all, none, or "
@@ -280,7 +281,7 @@ static void test_config(void **state)
 				  "ldlat=50 # trailing comment\n"
 				  "records=2";
 	options_defaults(&o);
-	assert_int_equal(options_parse_config(&o, cfg, sizeof(cfg) - 1, err, sizeof(err)), 0);
+	assert_int_equal(options_parse_config(&o, NULL, cfg, sizeof(cfg) - 1, err, sizeof(err)), 0);
 	assert_int_equal(o.pmu, OPT_PMU_SIM);
 	assert_string_equal(o.model, "glm");
 	assert_int_equal(o.job.ldlat, 50);
@@ -293,7 +294,8 @@ static void test_config(void **state)
 
 	static const char bad[] = "pmu=sim\n\nbogus=1\n";
 	options_defaults(&o);
-	assert_int_equal(options_parse_config(&o, bad, sizeof(bad) - 1, err, sizeof(err)), -1);
+	assert_int_equal(options_parse_config(&o, NULL, bad, sizeof(bad) - 1, err, sizeof(err)),
+			 -1);
 	assert_string_equal(
 	    err, "config line 3: unknown option 'bogus' (accepted: pmu, model, trace, "
 		 "exit, kernels, events, ldlat, period, buffer, threshold, drain, "
@@ -302,22 +304,24 @@ static void test_config(void **state)
 		 "sim-handoff)");
 	static const char bin[] = "pmu=sim\nldlat=\x80\n";
 	options_defaults(&o);
-	assert_int_equal(options_parse_config(&o, bin, sizeof(bin) - 1, err, sizeof(err)), -1);
+	assert_int_equal(options_parse_config(&o, NULL, bin, sizeof(bin) - 1, err, sizeof(err)),
+			 -1);
 	assert_string_equal(err, "config line 2: not plain ASCII text (byte 0x80 at column 7; "
 				 "accepted: printable ASCII, tabs, CR LF line ends)");
 	static const char nul[] = "pmu=sim\0";
-	assert_int_equal(options_parse_config(&o, nul, sizeof(nul) - 1, err, sizeof(err)), -1);
+	assert_int_equal(options_parse_config(&o, NULL, nul, sizeof(nul) - 1, err, sizeof(err)),
+			 -1);
 	assert_string_equal(err, "config line 1: not plain ASCII text (byte 0x00 at column 8; "
 				 "accepted: printable ASCII, tabs, CR LF line ends)");
 	char longline[700];
 	memset(longline, '#', sizeof(longline));
-	assert_int_equal(options_parse_config(&o, longline, sizeof(longline), err, sizeof(err)),
-			 -1);
+	assert_int_equal(
+	    options_parse_config(&o, NULL, longline, sizeof(longline), err, sizeof(err)), -1);
 	assert_string_equal(err, "config line 1: longer than 511 characters (accepted: lines of at "
 				 "most 511 characters; more lines for more options)");
 	/* An empty file is fine: defaults. */
 	options_defaults(&o);
-	assert_int_equal(options_parse_config(&o, "", 0, err, sizeof(err)), 0);
+	assert_int_equal(options_parse_config(&o, NULL, "", 0, err, sizeof(err)), 0);
 	assert_int_equal(o.pmu, OPT_PMU_AUTO);
 }
 
@@ -356,6 +360,102 @@ static void test_check_hang(void **state)
 	assert_int_equal(parse(""), 0);
 	assert_int_equal(o.job.cpu_timeout_s, 300);
 	unsetenv("PEBSPROBE_HOST_CPUS");
+}
+
+/* One CPU: no "N in 1-0", no "1 CPUs" (each row: the options, the error line exactly). */
+static void test_check_one_cpu(void **state)
+{
+	static const struct {
+		const char *line, *want;
+	} rows[] = {
+	    {"sim-fault=cpu0:hang",
+	     "option sim-fault: cpu0:hang would stop the boot CPU, which waits for the others, "
+	     "and this machine has no other (accepted: cpuN:hang with 2 or more CPUs, N 1 or "
+	     "more)"},
+	    {"sim-fault=cpu1:no-records",
+	     "option sim-fault: cpu1 does not exist: this machine has 1 CPU, cpu0 (accepted: "
+	     "cpu0:KIND)"},
+	    {"cpus=1", "option cpus: CPU 1 does not exist: this machine has 1 CPU, CPU 0 "
+		       "(accepted: all, boot or 0)"},
+	};
+
+	(void)state;
+	setenv("PEBSPROBE_HOST_CPUS", "1", 1);
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
+		assert_int_equal(check(rows[i].line), -1);
+		assert_string_equal(err, rows[i].want);
+	}
+	unsetenv("PEBSPROBE_HOST_CPUS");
+}
+
+/* A name too long for its field says the limit (log= holds 63 characters). */
+static void test_long_names_give_the_limit(void **state)
+{
+	char line[160];
+
+	(void)state;
+	snprintf(line, sizeof(line), "log=%070d", 0);
+	assert_int_equal(parse(line), -1);
+	assert_string_equal(err, "option log: bad value '000000000000000000000000...': longer "
+				 "than 63 characters (accepted: a file name, or none, at most 63 "
+				 "characters)");
+	snprintf(line, sizeof(line), "model=%040d", 0);
+	assert_int_equal(parse(line), -1);
+	assert_non_null(strstr(err, "longer than 31 characters"));
+}
+
+/*
+ * Which file a config line is in: the config file's own name, or after a
+ * "#@source NAME" line (run-qemu.sh's merge of --config and -- options)
+ * that name, lines counted from 1 again; a UTF-16 file is named so.
+ */
+static void test_config_sources(void **state)
+{
+	static const char merged[] = "#@source my.cfg\npmu=sim\n"
+				     "#@source run-qemu.sh -- OPTIONS\npmu=bogus\n";
+	static const char merged_ok[] = "#@source my.cfg\r\npmu=sim ldlat=9\r\n"
+					"#@source run-qemu.sh -- OPTIONS\nldlat=10\n";
+	static const char in_file[] = "#@source my.cfg\npmu=sim\nbogus=1\n";
+	static const char u16le[] = "\xff\xfep\0m\0u\0=\0s\0i\0m\0";
+	static const char u16be[] = "\xfe\xff\0p\0m\0u";
+	static const char u16_in[] = "#@source my.cfg\n\xff\xfep\0";
+	static const struct {
+		const char *text;
+		size_t len;
+		const char *want; /* the error's start; NULL: parses */
+	} rows[] = {
+	    {merged, sizeof(merged) - 1,
+	     "run-qemu.sh -- OPTIONS line 1: option pmu: bad value 'bogus' (accepted: auto, hw, "
+	     "sim)"},
+	    {in_file, sizeof(in_file) - 1, "my.cfg line 2: unknown option 'bogus' (accepted: "},
+	    {"pmu=sim\nbogus=1", 15, "X.CFG: config line 2: unknown option 'bogus'"},
+	    {u16le, sizeof(u16le) - 1,
+	     "X.CFG: config line 1: UTF-16 text (byte-order mark 0xff 0xfe; accepted: ASCII "
+	     "text, saved as ANSI or UTF-8)"},
+	    {u16be, sizeof(u16be) - 1,
+	     "X.CFG: config line 1: UTF-16 text (byte-order mark 0xfe "
+	     "0xff;"},
+	    {u16_in, sizeof(u16_in) - 1, "my.cfg line 1: UTF-16 text"},
+	    {merged_ok, sizeof(merged_ok) - 1, NULL},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
+		int rc;
+
+		options_defaults(&o);
+		err[0] = 0;
+		rc = options_parse_config(&o, "X.CFG", rows[i].text, rows[i].len, err, sizeof(err));
+		if (!rows[i].want) {
+			assert_int_equal(rc, 0);
+			continue;
+		}
+		assert_int_equal(rc, -1);
+		if (strncmp(err, rows[i].want, strlen(rows[i].want)))
+			fail_msg("row %zu: '%s', want '%s...'", i, err, rows[i].want);
+	}
+	assert_int_equal(o.job.ldlat, 10); /* the options after the file's win */
+	assert_int_equal(o.pmu, OPT_PMU_SIM);
 }
 
 static void test_check_model(void **state)
@@ -501,7 +601,8 @@ static void test_control_chars(void **state)
 	char e[256];
 
 	options_defaults(&o);
-	assert_int_equal(options_parse_config(&o, esc_cfg, sizeof(esc_cfg) - 1, e, sizeof(e)), -1);
+	assert_int_equal(options_parse_config(&o, NULL, esc_cfg, sizeof(esc_cfg) - 1, e, sizeof(e)),
+			 -1);
 	assert_string_equal(e, "config line 1: not plain ASCII text (byte 0x1b at column 6; "
 			       "accepted: printable ASCII, tabs, CR LF line ends)");
 	assert_int_equal(options_parse_line(&o, "pmu=hw mode=\x1b", false, e, sizeof(e)), -1);
@@ -509,7 +610,8 @@ static void test_control_chars(void **state)
 			       "accepted: printable ASCII separated by spaces)");
 	assert_int_equal(options_parse_line(&o, "pmu=\x7fhw", false, e, sizeof(e)), -1);
 	/* Tabs separate and a Windows line end is fine. */
-	assert_int_equal(options_parse_config(&o, "pmu=hw\tmode=report\r\n", 20, e, sizeof(e)), 0);
+	assert_int_equal(
+	    options_parse_config(&o, NULL, "pmu=hw\tmode=report\r\n", 20, e, sizeof(e)), 0);
 	assert_int_equal(o.pmu, OPT_PMU_HW);
 	assert_true(o.report_only);
 }
@@ -529,6 +631,9 @@ int main(void)
 	    cmocka_unit_test(test_error_truncates_safely),
 	    cmocka_unit_test(test_check_model),
 	    cmocka_unit_test(test_check_hang),
+	    cmocka_unit_test(test_check_one_cpu),
+	    cmocka_unit_test(test_long_names_give_the_limit),
+	    cmocka_unit_test(test_config_sources),
 	    cmocka_unit_test(test_check_kernels),
 	    cmocka_unit_test(test_check_threshold),
 	    cmocka_unit_test(test_check_outputs),

@@ -29,6 +29,8 @@
 #include "app/options.h"
 #include "job/job.h"
 #include "lib/cpuset.h"
+#include "job/results.h"
+#include "lib/report.h"
 #include "lib/platform.h"
 #include "pmu/cpu.h"
 #include "pmu/hw.h"
@@ -137,6 +139,10 @@ static void every_cpu_measured(void **state)
 	}
 	assert_int_equal(test_line_count("FAIL: "), 0);
 	assert_non_null(test_line_find("INFO: per-CPU results (4 CPUs)", NULL));
+	/* One CPU is "1 CPU", not "1 CPUs". */
+	select_machine("skl", "1");
+	run_job("chase-l1", "all");
+	assert_non_null(test_line_find("INFO: per-CPU results (1 CPU):", NULL));
 }
 
 unsigned int plat_host_starts(unsigned int cpu);
@@ -311,6 +317,81 @@ static void fault_wrong_latency(void **state)
 }
 
 /*
+ * The right CPU blamed in results.json: the cpu-compare verdict names the
+ * odd CPU (its run object and the verdict list, not the boot CPU that
+ * printed it) and what it was compared with; with two CPUs of a type and
+ * no majority, one FAIL names both; cpus_tested[].uarch is each CPU's own.
+ */
+static void blames_the_right_cpu(void **state)
+{
+	static const struct {
+		const char *model, *ncpus;
+		unsigned int bad;
+		const char *line; /* in the one cpu-compare FAIL line */
+		const char *run;  /* in results.json: the compare run */
+		const char *cpu2; /* in results.json: CPU 2's cpus_tested object */
+	} rows[] = {
+	    {"skl", "3", 2, "cpu 2 (APIC 2, none) differs from cpu 1 of its core type",
+	     "\"cpu\":2,\"apic_id\":2,\"core_type\":\"none\",\"differs_in\":\"chase-l1/load\","
+	     "\"compared_with\":[0,1]",
+	     "{\"cpu\":2,\"apic_id\":2,\"core_type\":\"none\",\"uarch\":\"Skylake\""},
+	    {"adl", "4", 2,
+	     "cpu 2 (APIC 2) and cpu 3 (APIC 3), the only E-core CPUs of their type, disagree",
+	     "\"cpu\":2,\"apic_id\":2,\"core_type\":\"E-core\",\"differs_in\":\"chase-l1/load\","
+	     "\"compared_with\":[3]",
+	     "{\"cpu\":2,\"apic_id\":2,\"core_type\":\"E-core\",\"uarch\":\"Gracemont (hybrid "
+	     "E-core)\""},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
+		struct results_run run = {.options = "", .uarch = "the boot CPU's"};
+		struct plat_identity id;
+		enum sim_fault f;
+		char why[256], path[300];
+		static char json[1 << 18];
+		const char *compare = NULL;
+		unsigned int logged = 0;
+		size_t n;
+		FILE *fp;
+
+		select_machine(rows[i].model, rows[i].ncpus);
+		assert_int_equal(sim_fault_parse("wrong-latency", &f), 0);
+		assert_int_equal(sim_set_fault(rows[i].bad, f, 0), 0);
+		run_job("chase-l1", "all");
+		for (unsigned int k = 0; k < report_log_count(); k++) {
+			const struct report_entry *e = report_log_at(k);
+
+			if (strcmp(e->name, "cpu-compare"))
+				continue;
+			logged++;
+			if (!e->has_cpu || e->cpu != rows[i].bad)
+				fail_msg("%s: cpu-compare logged on cpu %u", rows[i].model, e->cpu);
+		}
+		compare = test_line_find("FAIL: cpu-compare: ", rows[i].line);
+		if (logged != 1 || test_line_count("FAIL: cpu-compare: ") != 1 || !compare) {
+			test_lines_dump(stdout);
+			fail_msg("%s: %u cpu-compare verdicts, want one naming '%s'", rows[i].model,
+				 logged, rows[i].line);
+		}
+		plat_identity(&id);
+		run.plat = &id;
+		assert_int_equal(results_write("blame.json", &run, 1, why, sizeof(why)), 0);
+		snprintf(path, sizeof(path), "%s/blame.json", outdir);
+		fp = fopen(path, "r");
+		assert_non_null(fp);
+		n = fread(json, 1, sizeof(json) - 1, fp);
+		fclose(fp);
+		json[n] = 0;
+		if (!strstr(json, rows[i].run) || !strstr(json, rows[i].cpu2))
+			fail_msg("%s: results.json lacks %s or %s", rows[i].model, rows[i].run,
+				 rows[i].cpu2);
+		results_reset();
+		sim_set_fault(rows[i].bad, SIM_FAULT_NONE, 0);
+	}
+}
+
+/*
  * drain=pmi on every CPU: with a threshold of 16 records each CPU's
  * session takes PMIs (187 records: 11) and passes; the counts are read per
  * CPU from the lines between its "cpu N: APIC ID" line and the next.
@@ -479,6 +560,7 @@ int main(void)
 	    cmocka_unit_test(fault_no_records),
 	    cmocka_unit_test(fault_gp_on_enable),
 	    cmocka_unit_test(fault_wrong_latency),
+	    cmocka_unit_test(blames_the_right_cpu),
 	    cmocka_unit_test(cpus_option),
 	    cmocka_unit_test(past_64_cpus),
 	    cmocka_unit_test(dump_budget),

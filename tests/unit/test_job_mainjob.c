@@ -525,6 +525,35 @@ static void table_ns(void **state)
 	assert_non_null(strstr(json, "\"max_ns\":"));
 }
 
+/*
+ * What was not measured reads as such: a store group without a latency
+ * shows n/a (no 0 cycles, no ns row); the L1 chase's offcore contrast
+ * without a request says so instead of "0 cycles".
+ */
+static void unmeasured_says_so(void **state)
+{
+	struct options o;
+	struct cpu_info ci;
+	const char *row = NULL;
+
+	(void)state;
+	setup_skl(&o, &ci);
+	strcpy(o.job.kernels, "stream-store,chase-l1,chase-dram");
+	test_job_run(&o, &ci);
+	for (unsigned int i = 0; i + 1 < test_n_lines && !row; i++)
+		if (strstr(test_lines[i], "INFO: STORE ") == test_lines[i])
+			row = test_lines[i + 1];
+	if (!row || !strstr(row, "n/a    n/a   n/a   n/a   n/a") || strstr(row, " cy")) {
+		test_lines_dump(stdout);
+		fail_msg("store row: %s", row ? row : "(none)");
+	}
+	assert_null(test_line_find("INFO: ", "                 0      0     0     0     0 ns"));
+	assert_null(test_line_find("INFO: chase-l1: offcore average latency 0 cycles", NULL));
+	assert_non_null(test_line_find("INFO: chase-l1: offcore average latency: none, the kernel "
+				       "made no offcore demand reads",
+				       NULL));
+}
+
 /* A request the generation forbids: one FAIL line with the reason, no wrmsr at all. */
 static void user_event_refused(void **state)
 {
@@ -679,7 +708,7 @@ static void latency_calibration(void **state)
 int main(void)
 {
 	size_t n = ARRAY_SIZE(model_rows);
-	struct CMUnitTest *tests = calloc(n + 9, sizeof(*tests));
+	struct CMUnitTest *tests = calloc(n + 10, sizeof(*tests));
 
 	if (!mkdtemp(outdir))
 		return 1;
@@ -715,5 +744,7 @@ int main(void)
 	tests[n + 7].test_func = wrong_plan_fails;
 	tests[n + 8].name = "latency_calibration";
 	tests[n + 8].test_func = latency_calibration;
-	return _cmocka_run_group_tests("job_mainjob", tests, n + 9, NULL, NULL);
+	tests[n + 9].name = "unmeasured_says_so";
+	tests[n + 9].test_func = unmeasured_says_so;
+	return _cmocka_run_group_tests("job_mainjob", tests, n + 10, NULL, NULL);
 }

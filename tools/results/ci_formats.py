@@ -18,6 +18,11 @@ def case_name(res, v):
     return "%s on %s" % (v.label(), res.cpu_label)
 
 
+def error_name(res, name):
+    """The test-case name of an environment ERROR line (results.json errors[])."""
+    return "ERROR %s on %s" % (name, res.cpu_label)
+
+
 def case_class(res, v, prefix="pebsprobe"):
     parts = [prefix, res.cpu_label.replace(".", "_")]
     if v.kernel:
@@ -68,6 +73,9 @@ def junit_suite(res, name=None, extra=(), class_prefix="pebsprobe"):
         state = {"PASS": "pass", "FAIL": "fail", "SKIP": "skip"}[v.verdict]
         _case(suite, case_class(res, v, class_prefix), case_name(res, v), state, v.why,
               v.verdict)
+    for ename, why in res.errors:
+        _case(suite, "%s.%s.error" % (class_prefix, res.cpu_label.replace(".", "_")),
+              error_name(res, ename), "error", why, "ERROR")
     ec = exit_case(res)
     if ec is not None:
         _case(suite, "%s.%s" % (class_prefix, res.cpu_label), "exit status on %s" % res.cpu_label,
@@ -124,6 +132,7 @@ def _yaml_str(s):
 def tap(res):
     lines = ["TAP version 13"]
     items = [(case_name(res, v), v.verdict, v.why) for v in res.verdicts]
+    items += [(error_name(res, name), "ERROR", why) for name, why in res.errors]
     ec = exit_case(res)
     if ec is not None:
         items.append(("exit status on %s" % res.cpu_label,
@@ -238,10 +247,16 @@ def table(res, width=TABLE_WIDTH):
         lines.append(_row(cols, cells))
         if v.verdict != "PASS" and v.why:
             lines.extend(wrap.wrap(v.why))
+    for name, why in res.errors:
+        lines.append(_fit("%-7s %s" % ("ERROR", name), width))
+        if why:
+            lines.extend(wrap.wrap(why))
     lines.append("-" * (width - 1))
     c = res.counts()
     tail = "%d verdicts: %d PASS, %d FAIL, %d SKIP" % (len(res.verdicts), c["PASS"], c["FAIL"],
                                                        c["SKIP"])
+    if res.errors:
+        tail += ", %d ERROR" % len(res.errors)
     ec = exit_case(res)
     if ec is not None:
         tail += "; " + ec[1]

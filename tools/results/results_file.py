@@ -120,6 +120,7 @@ class Results:
         self.summary = None  # {"tests", "failures", "skipped"} when recorded
         self.exit_status = None
         self.exit_meaning = None
+        self.errors = []  # [(name, why)]: the run's environment ERROR lines (version 2)
         self.notes = []  # what the reader had to decide, for the user to see
 
     def counts(self):
@@ -420,6 +421,11 @@ def load(path):
         res.verdicts = _v2_verdicts(rd, doc)
     else:
         res.verdicts = _v1_verdicts(rd, doc, res)
+    for i, e in enumerate(rd.get(doc, "errors", list, "", [])):
+        w = "errors[%d]." % i
+        if not isinstance(e, dict):
+            rd.fail(w[:-1], "expected an object")
+        res.errors.append((rd.get(e, "name", str, w, "?"), rd.get(e, "why", str, w, "")))
     ct = rd.get(doc, "cpus_tested", list, "")
     if ct is not None:
         res.cpus_tested = []
