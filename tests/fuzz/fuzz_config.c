@@ -26,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int rc;
 
 	options_defaults(&o);
-	rc = options_parse_config(&o, (const char *)data, size, err, sizeof(err));
+	rc = options_parse_config(&o, "PEBSPROBE.CFG", (const char *)data, size, err, sizeof(err));
 	contract_options(&o, rc, err);
 	return 0;
 }
