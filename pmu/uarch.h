@@ -221,6 +221,14 @@ uint32_t uarch_min_microcode(const struct uarch_info *ua, const struct cpu_info 
 bool uarch_sampling(const struct uarch_info *ua, bool store, enum pebs_kind *kind,
 		    const char **event);
 
+/*
+ * A memory-sampling kind's event on this generation (*event 0 when the row
+ * does not offer the kind) and the words a refusal names the kind by.
+ * False: kind is no memory-sampling kind (KIND_OTHER).
+ */
+bool uarch_kind_event(const struct uarch_info *ua, enum pebs_kind kind, uint16_t *event,
+		      const char **what);
+
 /* The data-source kind of records of event evtsel[15:0] (the decoder's --kind). */
 enum pebs_kind uarch_event_kind(const struct uarch_info *ua, uint16_t evtsel);
 
