@@ -33,7 +33,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "tools", "results"))
-from results_file import ResultsError, load  # noqa: E402
+from results_file import ResultsError, load, read_image  # noqa: E402
 
 BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
 LAVA_TMP = "/var/lib/lava/dispatcher/tmp"
@@ -80,13 +80,12 @@ def image_with_config(src, dst, options):
 
 
 def read_results(img):
-    p = subprocess.run(["mtype", "-i", img + "@@1M", "::/EFI/BOOT/results.json"],
-                       capture_output=True)
-    if p.returncode != 0 or not p.stdout:
+    raw = read_image(img + "@@1M")
+    if not raw:
         return None
     path = img + ".results.json"
     with open(path, "wb") as f:
-        f.write(p.stdout)
+        f.write(raw)
     return load(path)
 
 

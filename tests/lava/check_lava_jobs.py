@@ -82,7 +82,7 @@ def run_test_section(job, stream, chunk):
                     continue
                 g = m.groupdict()
                 cases.append((g["test_case_id"].strip(), mon["fixupdict"].get(g["result"],
-                                                                             g["result"])))
+                                                                              g["result"])))
             elif phase == "exit":
                 hit = expect(buf, prompts + fails + succ)
                 if hit is None:
@@ -173,7 +173,8 @@ def main():
     naive = copy.deepcopy(job)
     for a in naive["actions"]:
         if "test" in a and "monitors" in a["test"]:
-            a["test"]["monitors"][0]["pattern"] = r"(?P<result>PASS|FAIL|SKIP): (?P<test_case_id>[^:\s]+)"
+            a["test"]["monitors"][0]["pattern"] = (
+                r"(?P<result>PASS|FAIL|SKIP): (?P<test_case_id>[^:\s]+)")
     cases, _ = run_test_section(naive, stream, 7)
     report(cases != truth, "the emulation catches a pattern that cuts names (no look-ahead)",
            "it did not")
@@ -186,7 +187,7 @@ def main():
         body = "FAIL: k/load: why\r\n" if status == 1 else ""
         cases, outcome = run_test_section(job, tail % (body, status), 5)
         report(outcome == w, "exit status %d -> %s%s" % (status, w[0], " (%s)" % w[1] if w[1]
-                                                          else ""), "got %s" % (outcome,))
+                                                         else ""), "got %s" % (outcome,))
     return 1 if failed else 0
 
 
