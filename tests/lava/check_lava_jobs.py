@@ -22,16 +22,9 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-failed = 0
-
-
-def report(ok, name, why=""):
-    global failed
-    if ok:
-        print("PASS: %s" % name)
-    else:
-        failed += 1
-        print("FAIL: %s: %s" % (name, why))
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+import caselines  # noqa: E402
+from caselines import report  # noqa: E402
 
 
 def expect(buf, patterns):
@@ -188,7 +181,7 @@ def main():
         cases, outcome = run_test_section(job, tail % (body, status), 5)
         report(outcome == w, "exit status %d -> %s%s" % (status, w[0], " (%s)" % w[1] if w[1]
                                                          else ""), "got %s" % (outcome,))
-    return 1 if failed else 0
+    return 1 if caselines.failed else 0
 
 
 if __name__ == "__main__":

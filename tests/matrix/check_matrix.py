@@ -14,10 +14,13 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import caselines  # noqa: E402
+from caselines import report  # noqa: E402
+
 BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
 TOOL = os.path.join(BUILD, "host", "pebs-matrix")
 TMP = tempfile.mkdtemp(prefix="check-matrix.")
-failed = 0
 
 MATRIX = """
 # written by tests/matrix/check_matrix.py
@@ -45,15 +48,6 @@ model = pebs-off
 exit = 0
 groups = off
 """
-
-
-def report(ok, name, why=""):
-    global failed
-    if ok:
-        print("PASS: %s" % name)
-    else:
-        failed += 1
-        print("FAIL: %s: %s" % (name, why))
 
 
 def tool(*args):
@@ -170,7 +164,7 @@ def main():
         report(p.returncode == 2 and len(lines) == 1 and needle in lines[0] and
                "accepted" in lines[0], "bad usage (%s): exit 2, one line" % what,
                "rc %d, %r" % (p.returncode, p.stderr))
-    return 1 if failed else 0
+    return 1 if caselines.failed else 0
 
 
 if __name__ == "__main__":

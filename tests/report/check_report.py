@@ -19,22 +19,15 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+import caselines  # noqa: E402
+from caselines import report  # noqa: E402
 BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
 TOOL = os.path.join(BUILD, "host", "pebs-report")
 SHOTS = os.path.join(BUILD, "test-logs")
 TMP = tempfile.mkdtemp(prefix="check-report.")
 CHROMIUM = "/usr/bin/chromium"
 DRIVER = "/usr/bin/chromedriver"
-failed = 0
-
-
-def report(ok, name, why=""):
-    global failed
-    if ok:
-        print("PASS: %s" % name)
-    else:
-        failed += 1
-        print("FAIL: %s: %s" % (name, why))
 
 
 def fixture(name):
@@ -207,7 +200,7 @@ def main():
                          f.get_attribute("data-kernel")))
     finally:
         drv.quit()
-    return 1 if failed else 0
+    return 1 if caselines.failed else 0
 
 
 if __name__ == "__main__":

@@ -22,21 +22,13 @@ import xml.etree.ElementTree as ET
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
                                 "tools", "results"))
 import results_file  # noqa: E402  the tools' own reader, with its type checks
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import caselines  # noqa: E402
+from caselines import report  # noqa: E402
 
 BUILD = sys.argv[1]
 MODELS = sys.argv[2:]
 TMP = tempfile.mkdtemp(prefix="check-live.")
-failed = 0
-
-
-def report(ok, name, why=""):
-    global failed
-    if ok:
-        print("PASS: %s" % name)
-    else:
-        failed += 1
-        print("FAIL: %s: %s" % (name, why))
-    return ok
 
 
 def tool(name, *args):
@@ -267,4 +259,4 @@ for m in MODELS:
            (m, len(kernels)), "rc %d, %s" % (h.returncode, drawn))
 report(len(run_ids) == len(set(run_ids)) and len(run_ids) >= 2,
        "live: every boot has its own run ID", "%s" % run_ids)
-sys.exit(1 if failed else 0)
+sys.exit(1 if caselines.failed else 0)

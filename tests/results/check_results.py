@@ -17,19 +17,12 @@ import tempfile
 import xml.etree.ElementTree as ET
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+import caselines  # noqa: E402
+from caselines import report  # noqa: E402
 BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
 TOOL = os.path.join(BUILD, "host", "pebs-results")
 TMP = tempfile.mkdtemp(prefix="check-results.")
-failed = 0
-
-
-def report(ok, name, why=""):
-    global failed
-    if ok:
-        print("PASS: %s" % name)
-    else:
-        failed += 1
-        print("FAIL: %s: %s" % (name, why))
 
 
 def run(*args):
@@ -343,7 +336,7 @@ def main():
     check_baseline()
     check_bad_input()
     check_v3()
-    return 1 if failed else 0
+    return 1 if caselines.failed else 0
 
 
 if __name__ == "__main__":
