@@ -41,7 +41,7 @@ EFI_CFLAGS := $(COMMON_CFLAGS) -DPP_EFI -I$(EFI_INC) -I$(EFI_INC)/x86_64 -I$(EFI
 	-fno-strict-aliasing -mno-red-zone -maccumulate-outgoing-args -DEFI_FUNCTION_WRAPPER \
 	-DGNU_EFI_USE_MS_ABI -fno-builtin-printf
 EFI_LDFLAGS := -nostdlib -znocombreloc -T $(EFI_LDS) -shared -Bsymbolic -L$(EFI_LIBDIR) $(EFI_CRT0)
-# libefi with its byte-loop memset and memcpy made weak: lib/efi_libc.c's win.
+# libefi with its byte-loop memset and memcpy made weak: efi/efi_libc.c's win.
 EFI_LIBEFI := $(BUILD)/efi/libefi-weakmem.a
 EFI_LIBS := $(EFI_LIBEFI) -lgnuefi $(shell $(EFI_CC) -print-libgcc-file-name)
 

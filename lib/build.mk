@@ -7,4 +7,3 @@ PURE_SRCS += \
 	lib/logbuf.c \
 	lib/report.c \
 	lib/smbios.c
-APP_SRCS += lib/efi_libc.c
