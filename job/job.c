@@ -73,11 +73,6 @@ static void progress(void *ctx, uint64_t done, uint64_t total)
 #define RECORD_BYTES_MAX 256
 
 /*
- * With period= not given: a sample-after value that lets the records of the
- * whole kernel fit in three quarters of the PEBS buffer, so polling at the
- * end loses none; never below the generation's minimum (and 32).
- */
-/*
  * Events per iteration assumed for an event that counts none of the
  * kernel's accesses (instructions: a loop is 2 to 6): low rather than high,
  * so the kernel gives records; a full buffer is counted as lost (counting copy).
@@ -85,10 +80,13 @@ static void progress(void *ctx, uint64_t done, uint64_t total)
 #define OTHER_EVENTS_PER_ITER 2
 
 /*
- * plan_min: the period the plan picks for this event when none is asked
- * (its minimum, Linux core.c limit_period: e.g. 128 for INST_RETIRED.ALL on Haswell to
- * Skylake, which also wants the low 6 bits clear): the default is a
- * multiple of it when it is 64 or more.
+ * With period= not given: a sample-after value that lets the records of the
+ * whole kernel fit in three quarters of the PEBS buffer, so polling at the
+ * end loses none; never below the generation's minimum (and 32).  plan_min:
+ * the period the plan picks for this event when none is asked (its minimum,
+ * Linux core.c limit_period: e.g. 128 for INST_RETIRED.ALL on Haswell to
+ * Skylake, which also wants the low 6 bits clear): the default is a multiple
+ * of it when it is 64 or more.
  */
 static uint64_t default_period(const struct runner *r, const struct kernel_ctx *k,
 			       unsigned int sampling, uint64_t plan_min)

@@ -491,16 +491,16 @@ static const struct uarch_info uarch_table[] = {
  * Offcore masks: E-cores (Skymont, Darkmont) core.c intel_cmt_extra_regs
  * (bit 63 in RSP0 only); P-cores (Lion Cove, Cougar Cove) intel_lnc_extra_regs.
  */
+#define CMT_OCR 0x800ff3ffffffffffULL, 0xff3ffffffffffULL
+#define LNC_OCR 0xfffffffffffULL, 0xfffffffffffULL
+#define NO_OCR	0, 0
+
 /*
  * PMI ack: E-cores mid (core.c intel_pmu_init_grt), P-cores late
  * (intel_pmu_init_glc); core type unknown: mid, since a PMI requested while
  * LVTPC is still masked is lost, and a spurious one finds no status bit of
  * ours and ends the handler.
  */
-#define CMT_OCR 0x800ff3ffffffffffULL, 0xff3ffffffffffULL
-#define LNC_OCR 0xfffffffffffULL, 0xfffffffffffULL
-#define NO_OCR	0, 0
-
 static const struct uarch_info arch_pebs_atom =
     ARCH_PEBS_ROW("architectural PEBS (CPUID.23H, E-core)", UA_LDLAT | UA_STLAT, EV(0xd0, 0x05),
 		  EV(0xd0, 0x06), CMT_OCR, PMI_ACK_MID);
