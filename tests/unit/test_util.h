@@ -108,7 +108,7 @@ static inline void test_lines_dump(FILE *f)
 
 /*
  * The main job as the app runs it, then the run's ending: results.json
- * is written at the end of every run (app_finish), no longer by the job.
+ * is written at the end of every run (app_finish), not by the job.
  */
 #ifdef PP_APP_H
 static inline int test_job_run(const struct options *o, const struct cpu_info *ci)
