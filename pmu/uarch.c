@@ -29,7 +29,7 @@ static const struct ucode_min snb_ucodes[] = {
 
 /*
  * The kernels' counted events (enum uarch_count) by perfmon EventName; each
- * resolves in the file of every model of the generation (test_generation).
+ * resolves in the file of every model of the generation (test_pmu_uarch).
  * SNB..BDW: MEM_UOPS_RETIRED (SNB/events/sandybridge_core.json,
  * HSW/events/haswell_core.json, ...); SKL..ICX: MEM_INST_RETIRED
  * (SKL/events/skylake_core.json, ICX/events/icelakex_core.json, ...).

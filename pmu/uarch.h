@@ -137,7 +137,7 @@ struct uarch_info {
 	const struct uarch_constraint
 	    *count_cons;     /* counting constraints (core.c event constraints) */
 	enum pebs_dsrc dsrc; /* how its records' data source is read (decode/datasrc.c) */
-	/* The kernels' counted events by perfmon EventName (test_generation resolves them). */
+	/* The kernels' counted events by perfmon EventName (test_pmu_uarch resolves them). */
 	const char *count_ev[UA_COUNT_N];
 	/*
 	 * Where "a PEBS event needs AnyThread, Edge, Invert and CMask zero"
@@ -178,7 +178,7 @@ struct uarch_model {
 	 * The perfmon platform directories mapfile.csv names for this model
 	 * and core type, space separated ("SKX CLX": by stepping), or NULL
 	 * where perfmon has no file (the row says why).  mapfile.csv itself
-	 * picks the file at run time (cpu_perfmon_table); test_generation
+	 * picks the file at run time (cpu_perfmon_table); test_pmu_uarch
 	 * checks the two agree.
 	 */
 	const char *perfmon;

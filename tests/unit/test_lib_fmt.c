@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* test_fmt.c - pp_vsnprintf against the C library's snprintf; the strbuf appenders. */
+/* test_lib_fmt.c - pp_vsnprintf against the C library's snprintf; the strbuf appenders. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

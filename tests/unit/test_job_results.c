@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_results.c - exit codes with one meaning and results.json on every
+ * test_job_results.c - exit codes with one meaning and results.json on every
  * ending: an environment error exits 99 (never 1, never counted as a
  * test), a FAIL still exits 1; the report keeps every verdict line, with
  * its CPU, for results.json; SMBIOS type 1 strings; app_finish() writes
