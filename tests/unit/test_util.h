@@ -15,9 +15,14 @@
 #ifndef PP_TEST_UTIL_H
 #define PP_TEST_UTIL_H
 
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <cmocka.h>
 
 #include "lib/report.h"
 #include "pmu/cpu.h"
@@ -97,6 +102,20 @@ static inline unsigned int test_line_count(const char *prefix)
 	for (unsigned int i = 0; i < test_n_lines; i++)
 		n += !strncmp(test_lines[i], prefix, strlen(prefix));
 	return n;
+}
+
+/*
+ * A run refused before it measured anything: one ERROR line, naming want,
+ * and no kernel run.  what names the case in the failure message.
+ */
+static inline void test_refused_lines(const char *what, const char *want)
+{
+	if (!test_line_find("ERROR: ", want))
+		fail_msg("%s: no ERROR line with '%s' (first: %s)", what, want,
+			 test_line_find("ERROR: ", NULL) ? test_line_find("ERROR: ", NULL)
+							 : "none");
+	assert_int_equal(test_line_count("ERROR: "), 1);
+	assert_null(test_line_find("INFO: kernel ", NULL));
 }
 
 /* Prints every line captured, for a failure message. */
