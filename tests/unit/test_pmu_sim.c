@@ -31,6 +31,7 @@
 #include "pmu/uarch.h"
 #include "sim/sim.h"
 #include "test_session_util.h"
+#include "test_util.h"
 
 #define K_IPS	  8
 #define K_LINES	  4096 /* 256 KiB: past L1, so loads have latencies above any small ldlat */
@@ -248,16 +249,31 @@ static void run_mode(const char *model, const struct cpu_info *ci, enum pebs_kin
 	session_result_free(&res);
 }
 
+static struct snap sweep_snap;
+
+static void sweep_before(void)
+{
+	take(&sweep_snap);
+	violations = 0;
+	hw_reset_msr_access_count();
+}
+
+static void sweep_after(const char *name, unsigned long n)
+{
+	struct snap after;
+
+	take(&after);
+	assert_same(&sweep_snap, &after, name);
+	if (violations)
+		fail_msg("%s: #GP at %lu: simulator rule: %s", name, n, last_rule);
+}
+
 static void fault_sweep(const char *model, const struct cpu_info *ci, enum pebs_kind kind,
 			enum pebs_drain drain)
 {
 	struct session_cfg c;
-	struct session_result res;
 	struct kargs ka = {.n = 200, .kind = access_kind(kind)};
-	struct snap before, after;
-	char why[200];
-	unsigned long n, total;
-	int r;
+	const struct test_sweep t = {model, &c, kernel, &ka, sweep_before, sweep_after};
 
 	memset(&c, 0, sizeof(c));
 	c.ci = ci;
@@ -266,30 +282,7 @@ static void fault_sweep(const char *model, const struct cpu_info *ci, enum pebs_
 	c.buffer_kib = 16;
 	c.drain = drain;
 	c.threshold_records = drain == PEBS_DRAIN_PMI ? 2 : 0;
-	hw_reset_msr_access_count();
-	assert_int_equal(session_run(&c, kernel, &ka, &res, why, sizeof(why)), 0);
-	session_result_free(&res);
-	total = hw_msr_access_count();
-	for (n = 1; n <= total; n++) {
-		take(&before);
-		violations = 0;
-		hw_reset_msr_access_count();
-		hw_inject_fault_at(n);
-		r = session_run(&c, kernel, &ka, &res, why, sizeof(why));
-		hw_inject_fault_at(0);
-		if (r != SESSION_FAULT) {
-			print_error("%s: #GP at access %lu of %lu: got %d (%s)\n", model, n, total,
-				    r, why);
-			fail();
-		}
-		session_result_free(&res);
-		take(&after);
-		assert_same(&before, &after, model);
-		if (violations) {
-			print_error("%s: #GP at %lu: simulator rule: %s\n", model, n, last_rule);
-			fail();
-		}
-	}
+	test_fault_sweep(&t);
 }
 
 /* A buffer too small for the run: the records that could not be written are counted. */

@@ -26,6 +26,8 @@
 
 #include "lib/report.h"
 #include "pmu/cpu.h"
+#include "pmu/hw.h"
+#include "pmu/session.h"
 
 static inline struct cpu_info test_cpu_intel(uint32_t model, unsigned int fmt, bool baseline,
 					     unsigned int n_gp, unsigned int version)
@@ -102,6 +104,48 @@ static inline unsigned int test_line_count(const char *prefix)
 	for (unsigned int i = 0; i < test_n_lines; i++)
 		n += !strncmp(test_lines[i], prefix, strlen(prefix));
 	return n;
+}
+
+/*
+ * The #GP sweep: one clean session_run() counts the MSR accesses, then one
+ * run per access with a #GP injected there must end in SESSION_FAULT.
+ * before() resets what the test compares (and hw_reset_msr_access_count()),
+ * after() checks that everything was restored; name and the access number
+ * go into the failure message.
+ */
+struct test_sweep {
+	const char *name;
+	const struct session_cfg *cfg;
+	void (*kernel)(void *arg);
+	void *arg;
+	void (*before)(void);
+	void (*after)(const char *name, unsigned long n);
+};
+
+static inline void test_fault_sweep(const struct test_sweep *t)
+{
+	struct session_result res;
+	char why[200];
+	unsigned long n, total;
+	int r;
+
+	t->before();
+	assert_int_equal(session_run(t->cfg, t->kernel, t->arg, &res, why, sizeof(why)), 0);
+	session_result_free(&res);
+	total = hw_msr_access_count();
+	assert_true(total > 10);
+	for (n = 1; n <= total; n++) {
+		t->before();
+		hw_inject_fault_at(n);
+		r = session_run(t->cfg, t->kernel, t->arg, &res, why, sizeof(why));
+		hw_inject_fault_at(0);
+		if (r != SESSION_FAULT)
+			fail_msg("%s: #GP at access %lu of %lu: session returned %d (%s)", t->name,
+				 n, total, r, why);
+		assert_non_null(strstr(why, "#GP"));
+		session_result_free(&res);
+		t->after(t->name, n);
+	}
 }
 
 /*
