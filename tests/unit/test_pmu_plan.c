@@ -61,6 +61,7 @@ struct plan_case {
 	unsigned int fmt, n_gp, version;
 	bool baseline;
 	unsigned int n_fixed, stepping; /* 0: test_cpu_intel()'s */
+	enum cpu_core_type core_type;	/* not CORE_TYPE_NONE: a hybrid part's core */
 	uint32_t microcode;		/* 0: test_cpu_intel()'s */
 	enum pebs_kind kind;
 	const char *event;
@@ -243,6 +244,27 @@ static const struct plan_case plan_cases[] = {
     {.what = "skl L2_RQSTS", .model = 0x5e, .fmt = 3, .n_gp = 4, .version = 4,
      .kind = KIND_OTHER, .event = "L2_RQSTS.ALL_DEMAND_DATA_RD",
      .rc = SESSION_REFUSED, .refusal = "not PEBS-capable"},
+    /* The default instructions sample is a PEBS event of the generation:
+     * SNB/IVB/HSW/SKL PREC_DIST 0x01c0 on PMC1 */
+    {.what = "snb default", .model = 0x2a, .fmt = 1, .n_gp = 4, .version = 3, .kind = KIND_OTHER,
+     .ctr = W(1), .evtsel = W(0x4301c0), .pebs_enable = W(0x2)},
+    {.what = "ivb default", .model = 0x3a, .fmt = 1, .n_gp = 4, .version = 3, .kind = KIND_OTHER,
+     .ctr = W(1), .evtsel = W(0x4301c0), .pebs_enable = W(0x2)},
+    /* HSW11: the PREC_DIST period at least 128, low 6 bits clear */
+    {.what = "hsw default", .model = 0x3c, .fmt = 2, .n_gp = 4, .version = 3, .kind = KIND_OTHER,
+     .ctr = W(1), .evtsel = W(0x4301c0), .pebs_enable = W(0x2), .period_out = W(128)},
+    {.what = "skl default", .model = 0x5e, .fmt = 3, .n_gp = 4, .version = 4, .kind = KIND_OTHER,
+     .ctr = W(1), .evtsel = W(0x4301c0), .pebs_enable = W(0x2)},
+    /* Nehalem: INST_RETIRED.ANY_P 0x00c0 is precise (NHM-EP file PEBS 1), PMC0 */
+    {.what = "nhm default", .model = 0x1e, .fmt = 1, .n_gp = 4, .version = 3, .kind = KIND_OTHER,
+     .ctr = W(0), .evtsel = W(0x4300c0), .pebs_enable = W(0x1)},
+    /* Westmere: INST_RETIRED.ANY_P is umask 0x01 (WSM-EP-SP file, PEBS 1), PMC0 */
+    {.what = "wsm default", .model = 0x2c, .fmt = 1, .n_gp = 4, .version = 3, .kind = KIND_OTHER,
+     .ctr = W(0), .evtsel = W(0x4301c0), .pebs_enable = W(0x1)},
+    /* Lion Cove load latency on PMC2-9 (ds.c lnc 0x3fc), not PMC1; 0x1cd | 0x430000 | ADAPTIVE */
+    {.what = "lnc ldlat", .model = 0xbd, .fmt = 6, .baseline = true, .n_gp = 8, .version = 6,
+     .core_type = CORE_TYPE_CORE, .kind = KIND_LDLAT,
+     .ctr = W(2), .pebs_enable = W(0x4), .evtsel = W(0x4004301cd)},
     {.what = "4 counted events on 4 counters", .model = 0x5e, .fmt = 3, .n_gp = 4, .version = 4,
      .kind = KIND_OTHER, .count_event = "L2_RQSTS.ALL_DEMAND_DATA_RD", .n_count = 4,
      .rc = SESSION_REFUSED, .refusal = "no free counter"},
@@ -271,6 +293,10 @@ static void run_plan_case(const struct plan_case *t)
 		ci.stepping = t->stepping;
 	if (t->microcode)
 		ci.microcode = t->microcode;
+	if (t->core_type != CORE_TYPE_NONE) {
+		ci.hybrid = true;
+		ci.core_type = t->core_type;
+	}
 	c = cfg_for(&ci, t->kind, t->event);
 	if (t->ldlat)
 		c.ldlat = t->ldlat;
@@ -518,66 +544,6 @@ static void test_offcore_snb_ivb_models(void **state)
 		}
 	}
 	assert_int_equal(failed, 0);
-}
-
-/* the default instructions sample is a PEBS event of the generation. */
-static void test_default_inst_event(void **state)
-{
-	static const struct {
-		uint32_t model;
-		unsigned int fmt, version;
-		int ctr;
-		uint64_t evtsel;
-	} rows[] = {
-	    /* SNB/IVB/HSW/SKL: PREC_DIST 0x01c0 on PMC1 = 0xc0 | 0x01 << 8 | 0x430000 */
-	    {0x2a, 1, 3, 1, 0x4301c0},
-	    {0x3a, 1, 3, 1, 0x4301c0},
-	    {0x3c, 2, 3, 1, 0x4301c0},
-	    {0x5e, 3, 4, 1, 0x4301c0},
-	    /* Nehalem: INST_RETIRED.ANY_P 0x00c0 is precise (NHM-EP file PEBS 1), PMC0 */
-	    {0x1e, 1, 3, 0, 0x4300c0},
-	    /* Westmere: INST_RETIRED.ANY_P is umask 0x01 (WSM-EP-SP file, PEBS 1), PMC0 */
-	    {0x2c, 1, 3, 0, 0x4301c0},
-	};
-	struct pmu_plan p;
-	char why[256];
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(rows); i++) {
-		struct cpu_info ci =
-		    test_cpu_intel(rows[i].model, rows[i].fmt, false, 4, rows[i].version);
-		struct session_cfg c = cfg_for(&ci, KIND_OTHER, NULL);
-
-		assert_int_equal(build(&c, &p, why), 0);
-		assert_int_equal(p.sample_ctr, rows[i].ctr);
-		assert_int_equal(p.evtsel[rows[i].ctr], rows[i].evtsel);
-		assert_int_equal(p.pebs_enable, BIT_ULL(rows[i].ctr));
-	}
-	/* HSW11: PREC_DIST period at least 128, low 6 bits clear */
-	{
-		struct cpu_info ci = test_cpu_intel(0x3c, 2, false, 4, 3);
-		struct session_cfg c = cfg_for(&ci, KIND_OTHER, NULL);
-
-		assert_int_equal(build(&c, &p, why), 0);
-		assert_int_equal(p.period, 128);
-	}
-}
-
-/* Lion Cove load latency on PMC2-9 (ds.c lnc 0x3fc), not PMC1. */
-static void test_lnc_ldlat(void **state)
-{
-	struct cpu_info ci = test_cpu_intel(0xbd, 6, true, 8, 6);
-	struct session_cfg c = cfg_for(&ci, KIND_LDLAT, NULL);
-	struct pmu_plan p;
-	char why[256];
-
-	ci.hybrid = true;
-	ci.core_type = CORE_TYPE_CORE;
-	assert_int_equal(build(&c, &p, why), 0);
-	assert_int_equal(p.sample_ctr, 2);
-	assert_int_equal(p.pebs_enable, BIT_ULL(2));
-	/* 0x1cd | EN|OS|USR 0x430000 | ADAPTIVE bit 34 */
-	assert_int_equal(p.evtsel[2], 0x4004301cdULL);
 }
 
 /* A hybrid part's core as CPUID.1AH reports it (core type, native model ID). */
@@ -1317,8 +1283,6 @@ int main(void)
 	    cmocka_unit_test(test_usable),
 	    cmocka_unit_test(test_reset_slots),
 	    cmocka_unit_test(test_every_uarch_has_a_row),
-	    cmocka_unit_test(test_default_inst_event),
-	    cmocka_unit_test(test_lnc_ldlat),
 	    cmocka_unit_test(test_offcore_masks),
 	    cmocka_unit_test(test_core2_count_constraints),
 	    cmocka_unit_test(test_frontend_mask),
