@@ -66,7 +66,8 @@ def schema_v2(doc, text, rc, model):
         return v
 
     lines = [re.sub(r" \[sim\]$", "", ln) for ln in text.splitlines()]
-    sim = any(ln.endswith(" [sim]") for ln in text.splitlines() if ln.startswith("INFO: pebsprobe "))
+    sim = any(ln.endswith(" [sim]")
+              for ln in text.splitlines() if ln.startswith("INFO: pebsprobe "))
     need(doc.get("results_version") == 3, "results_version %r, not 3" % doc.get("results_version"))
     run = typed(doc, "run", dict, "") or {}
     rid = typed(run, "id", str, "run.") or ""
