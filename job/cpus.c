@@ -79,7 +79,7 @@ int job_cpus_parse(const char *spec, unsigned int ncpus, struct cpuset *set, cha
 
 /* --- what the job keeps of each CPU ----------------------------------------- */
 
-void cpu_tally_begin(struct runner *r, struct cpu_tally *t, const struct cpu_info *ci)
+void job_cpu_tally_begin(struct runner *r, struct cpu_tally *t, const struct cpu_info *ci)
 {
 	memset(t, 0, sizeof(*t));
 	t->cpu = ci->cpu;
@@ -93,7 +93,7 @@ void cpu_tally_begin(struct runner *r, struct cpu_tally *t, const struct cpu_inf
 		    cpu_core_type_short(ci->core_type));
 }
 
-void cpu_tally_verdict(struct runner *r, const char *test, enum verdict v)
+void job_cpu_tally_verdict(struct runner *r, const char *test, enum verdict v)
 {
 	struct cpu_tally *t = r->tally;
 
@@ -107,7 +107,7 @@ void cpu_tally_verdict(struct runner *r, const char *test, enum verdict v)
 	}
 }
 
-void cpu_tally_measured(struct runner *r)
+void job_cpu_tally_measured(struct runner *r)
 {
 	struct cpu_tally *t = r->tally;
 	uint64_t most = 0;
@@ -215,7 +215,7 @@ static unsigned int compare_cpus(struct runner *r, struct cpu_tally *t, unsigned
 			json_u64(&r->json, "cpu", t[a].cpu);
 			json_u64(&r->json, "apic_id", t[a].apic_id);
 			json_str(&r->json, "core_type", cpu_core_type_short(t[a].core_type));
-			verdict(r, "cpu-compare", V_FAIL, NULL, why);
+			job_verdict(r, "cpu-compare", V_FAIL, NULL, why);
 			json_end_object(&r->json);
 			t[a].odd = true;
 			odd++;
@@ -240,7 +240,7 @@ static unsigned int comparable(const struct cpu_tally *t, unsigned int n)
 }
 
 /* The closing table: one row per CPU measured, within 80 columns. */
-void cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n)
+void job_cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n)
 {
 	unsigned int c = comparable(t, n);
 
@@ -259,7 +259,7 @@ void cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n)
 				    "%u CPUs agree with the others of their core type", c);
 			json_begin_object(&r->json, NULL);
 			json_str(&r->json, "test", "cpu-compare");
-			verdict(r, "cpu-compare", V_PASS, NULL, why);
+			job_verdict(r, "cpu-compare", V_PASS, NULL, why);
 			json_end_object(&r->json);
 		}
 		json_end_array(&r->json);
