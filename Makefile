@@ -41,7 +41,7 @@ EFI_CFLAGS := $(COMMON_CFLAGS) -DPP_EFI -I$(EFI_INC) -I$(EFI_INC)/x86_64 -I$(EFI
 	-fno-strict-aliasing -mno-red-zone -maccumulate-outgoing-args -DEFI_FUNCTION_WRAPPER \
 	-DGNU_EFI_USE_MS_ABI -fno-builtin-printf
 EFI_LDFLAGS := -nostdlib -znocombreloc -T $(EFI_LDS) -shared -Bsymbolic -L$(EFI_LIBDIR) $(EFI_CRT0)
-# libefi with its byte-loop memset and memcpy made weak: lib/efi_libc.c's win.
+# libefi with its byte-loop memset and memcpy made weak: efi/efi_libc.c's win.
 EFI_LIBEFI := $(BUILD)/efi/libefi-weakmem.a
 EFI_LIBS := $(EFI_LIBEFI) -lgnuefi $(shell $(EFI_CC) -print-libgcc-file-name)
 
@@ -92,14 +92,6 @@ $(foreach d,efi host/obj san/obj,$(patsubst %.c,$(BUILD)/$(d)/%.o,$(VERSION_USER
 .PHONY: FORCE
 FORCE:
 
-$(BUILD)/efi/%.o: %.c
-	@mkdir -p $(dir $@)
-	$(EFI_CC) $(EFI_CFLAGS) -MMD -MP -c $< -o $@
-
-$(BUILD)/efi/gen/%.o: $(BUILD)/gen/%.c
-	@mkdir -p $(dir $@)
-	$(EFI_CC) $(EFI_CFLAGS) -MMD -MP -c $< -o $@
-
 $(EFI_LIBEFI): $(EFI_LIBDIR)/libefi.a
 	@mkdir -p $(dir $@)
 	$(OBJCOPY) --weaken-symbol=memcpy --weaken-symbol=memset $< $@
@@ -113,21 +105,21 @@ $(BUILD)/pebsprobe.efi: $(BUILD)/pebsprobe.so
 	$(OBJCOPY) -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j '.rel*' -j '.rela*' \
 		-j .reloc --output-target=efi-app-x86_64 --subsystem=10 $< $@
 
-$(BUILD)/host/obj/%.o: %.c
-	@mkdir -p $(dir $@)
-	$(HOST_CC) $(HOST_CFLAGS) -MMD -MP -c $< -o $@
+# The three object trees (UEFI app, host library, sanitized host library) and
+# their generated sources: one rule pair per tree, from one template.
+#   $(1): the tree under $(BUILD)   $(2): the compiler variable   $(3): the flags variable
+define compile_rules
+$$(BUILD)/$(1)/%.o: %.c
+	@mkdir -p $$(dir $$@)
+	$$($(2)) $$($(3)) -MMD -MP -c $$< -o $$@
 
-$(BUILD)/host/obj/gen/%.o: $(BUILD)/gen/%.c
-	@mkdir -p $(dir $@)
-	$(HOST_CC) $(HOST_CFLAGS) -MMD -MP -c $< -o $@
-
-$(BUILD)/san/obj/%.o: %.c
-	@mkdir -p $(dir $@)
-	$(HOST_CC) $(SAN_CFLAGS) -MMD -MP -c $< -o $@
-
-$(BUILD)/san/obj/gen/%.o: $(BUILD)/gen/%.c
-	@mkdir -p $(dir $@)
-	$(HOST_CC) $(SAN_CFLAGS) -MMD -MP -c $< -o $@
+$$(BUILD)/$(1)/gen/%.o: $$(BUILD)/gen/%.c
+	@mkdir -p $$(dir $$@)
+	$$($(2)) $$($(3)) -MMD -MP -c $$< -o $$@
+endef
+$(eval $(call compile_rules,efi,EFI_CC,EFI_CFLAGS))
+$(eval $(call compile_rules,host/obj,HOST_CC,HOST_CFLAGS))
+$(eval $(call compile_rules,san/obj,HOST_CC,SAN_CFLAGS))
 
 $(HOST_LIB): $(HOST_OBJS)
 	@mkdir -p $(dir $@)
@@ -142,8 +134,16 @@ host: $(HOST_LIB) $(HOST_TOOLS)
 deps:
 	tools/deps.sh
 
-check: all host $(CHECK_DEPS)
+# tools/deps.sh runs here, when check runs, not while make reads the
+# Makefiles: `make -n check` only prints it.  It installs the packages as
+# root on Debian/Ubuntu, else prints the apt-get line and fails.
+check:
+	tools/deps.sh check
+	$(MAKE) check-build
 	tests/run-all.sh
+
+.PHONY: check-build
+check-build: all host $(CHECK_DEPS)
 
 # The QEMU tests (or TESTS=regex) while `./run-qemu.sh --smp 2` boots again
 # and again beside them (tools/with-load.sh): a busy CI machine, on demand.

@@ -1,4 +1,10 @@
 # app: sources of this unit (see the top-level Makefile).
 # Pure C: the real backend is handed in by the platform (struct app_real, app.h).
-PURE_SRCS += app/app.c app/options.c app/outputs.c app/verdicts.c app/options_acr.c \
-	app/options_handoff.c app/loadopts.c
+PURE_SRCS += \
+	app/app.c \
+	app/loadopts.c \
+	app/options.c \
+	app/options_acr.c \
+	app/options_handoff.c \
+	app/outputs.c \
+	app/verdicts.c

@@ -413,6 +413,10 @@ static bool source_mark(const char *line, char *name)
 		n = SOURCE_NAME_MAX - 1;
 	memcpy(name, line + k, n);
 	name[n] = 0;
+	/* An error line names it: a control byte would split or colour that line. */
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)name[i] < 0x20 || (unsigned char)name[i] > 0x7e)
+			name[i] = '?';
 	return true;
 }
 

@@ -8,13 +8,11 @@ DECODE_SRCS := \
 	decode/scan.c \
 	decode/summary.c
 # What decode/ calls below itself.
-DECODE_LIB_SRCS := lib/fmt.c lib/json.c
+DECODE_LIB_SRCS := \
+	lib/fmt.c \
+	lib/json.c
 PURE_SRCS += $(DECODE_SRCS)
 
-# build/host/pebs-decode: the host decoder (docs/DECODER.md).
-HOST_TOOLS += $(BUILD)/host/pebs-decode
-$(BUILD)/host/pebs-decode: tools/pebs-decode.c $(HOST_LIB)
-	@mkdir -p $(dir $@)
-	$(HOST_CC) $(HOST_CFLAGS) -MMD -MP $< -o $@ $(HOST_LIB) $(HOST_LDLIBS)
+# build/host/pebs-decode, the host decoder (docs/DECODER.md): tools/build.mk.
 CHECK_DEPS += $(BUILD)/host/pebs-decode
 BENCH_DEPS += $(BUILD)/host/pebs-decode

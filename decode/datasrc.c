@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * datasrc.c - the PEBS data-source field to union perf_mem_data_src, one
- * table per microarchitecture family, as Linux arch/x86/events/intel/ds.c
- * builds them (pebs_data_source[] and the per-generation overrides and
+ * datasrc.c - the PEBS data-source field to union perf_mem_data_src: the
+ * SNB base table plus each generation's patch list, and the tables of their
+ * own (LNC, PNC, ARW, OMR), as Linux arch/x86/events/intel/ds.c builds them
+ * (pebs_data_source[] and the per-generation overrides and
  * helpers: __intel_pmu_pebs_data_source_*, load_latency_data,
  * store_latency_data, ...), and perf's words for the result
  * (tools/perf/util/mem-events.c).
@@ -15,8 +16,9 @@
 /*
  * SDM Table 18-24 "Data Source Encoding for Load Latency Record" as Linux
  * maps it: ds.c pebs_data_source[], "Version for Sandy Bridge and later".
- * Used unmodified on SNB, IVB, HSW, BDW.
+ * Used unmodified on SNB, IVB, HSW, BDW; the base the patches below change.
  */
+// clang-format off
 static const uint64_t ds_snb[16] = {
     [0x0] = OP(LOAD) | LVL(MISS) | LVLNUM(L3) | SNOOP(NA),
     [0x1] = OP_LH | LVL(L1) | LVLNUM(L1) | SNOOP(NONE),
@@ -35,90 +37,56 @@ static const uint64_t ds_snb[16] = {
     [0xe] = OP_LH | LVL(IO) | LVLNUM(NA) | SNOOP(NONE),
     [0xf] = OP_LH | LVL(UNC) | LVLNUM(NA) | SNOOP(NONE),
 };
+// clang-format on
 
-/* Nehalem/Westmere: ds.c intel_pmu_pebs_data_source_nhm(), rows 5-7 changed. */
-static const uint64_t ds_nhm[16] = {
-    [0x0] = OP(LOAD) | LVL(MISS) | LVLNUM(L3) | SNOOP(NA),
-    [0x1] = OP_LH | LVL(L1) | LVLNUM(L1) | SNOOP(NONE),
-    [0x2] = OP_LH | LVL(LFB) | LVLNUM(LFB) | SNOOP(NONE),
-    [0x3] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(NONE),
-    [0x4] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(NONE),
-    [0x5] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HIT),
-    [0x6] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),
-    [0x7] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),
-    [0x8] = OP_LH | LVL(REM_CCE1) | REMOTE | LVLNUM(L3) | SNOOP(HIT),
-    [0x9] = OP_LH | LVL(REM_CCE1) | REMOTE | LVLNUM(L3) | SNOOP(HITM),
-    [0xa] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(HIT),
-    [0xb] = OP_LH | LVL(REM_RAM1) | REMOTE | LVLNUM(L3) | SNOOP(HIT),
-    [0xc] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(NONE) | SNOOP(MISS),
-    [0xd] = OP_LH | LVL(REM_RAM1) | LVLNUM(RAM) | REMOTE | SNOOP(NONE) | SNOOP(MISS),
-    [0xe] = OP_LH | LVL(IO) | LVLNUM(NA) | SNOOP(NONE),
-    [0xf] = OP_LH | LVL(UNC) | LVLNUM(NA) | SNOOP(NONE),
+/*
+ * The generations that differ from SNB in a few rows: each a list of the
+ * rows it replaces, as ds.c's per-generation functions patch the base.
+ */
+struct ds_patch {
+	uint8_t idx;
+	uint64_t val;
+};
+
+// clang-format off
+/* Nehalem/Westmere: ds.c intel_pmu_pebs_data_source_nhm(). */
+static const struct ds_patch nhm_patch[] = {
+    {0x5, OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HIT)},
+    {0x6, OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM)},
+    {0x7, OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM)},
 };
 
 /*
- * Skylake and later big cores: ds.c __intel_pmu_pebs_data_source_skl(pmem)
- * over the SNB table; rows 8/9 name L4 (client) or PMEM (servers).
+ * Skylake and later big cores: ds.c __intel_pmu_pebs_data_source_skl(pmem);
+ * rows 8/9 name L4 (client) or PMEM (servers).
  */
-#define SKL_ROWS(X)                                                                                \
-	[0x0] = OP(LOAD) | LVL(MISS) | LVLNUM(L3) | SNOOP(NA),                                     \
-	[0x1] = OP_LH | LVL(L1) | LVLNUM(L1) | SNOOP(NONE),                                        \
-	[0x2] = OP_LH | LVL(LFB) | LVLNUM(LFB) | SNOOP(NONE),                                      \
-	[0x3] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(NONE),                                        \
-	[0x4] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(NONE),                                        \
-	[0x5] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(MISS),                                        \
-	[0x6] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HIT),                                         \
-	[0x7] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),                                        \
-	[0x8] = OP_LH | LVLNUM(X) | SNOOP(HIT), [0x9] = OP_LH | LVLNUM(X) | REMOTE | SNOOP(HIT),   \
-	[0xa] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(HIT),                                   \
-	[0xb] = OP_LH | LVLNUM(RAM) | REMOTE | SNOOP(NONE),                                        \
-	[0xc] = OP_LH | LVLNUM(ANY_CACHE) | REMOTE | SNOOPX(FWD),                                  \
-	[0xd] = OP_LH | LVLNUM(ANY_CACHE) | REMOTE | SNOOP(HITM),                                  \
-	[0xe] = OP_LH | LVL(IO) | LVLNUM(NA) | SNOOP(NONE),                                        \
-	[0xf] = OP_LH | LVL(UNC) | LVLNUM(NA) | SNOOP(NONE)
+#define SKL_PATCH(X) {                                                  \
+    {0x8, OP_LH | LVLNUM(X) | SNOOP(HIT)},                              \
+    {0x9, OP_LH | LVLNUM(X) | REMOTE | SNOOP(HIT)},                     \
+    {0xb, OP_LH | LVLNUM(RAM) | REMOTE | SNOOP(NONE)},                  \
+    {0xc, OP_LH | LVLNUM(ANY_CACHE) | REMOTE | SNOOPX(FWD)},            \
+    {0xd, OP_LH | LVLNUM(ANY_CACHE) | REMOTE | SNOOP(HITM)},            \
+}
+static const struct ds_patch skl_l4_patch[] = SKL_PATCH(L4);
+static const struct ds_patch skl_pmem_patch[] = SKL_PATCH(PMEM);
 
-static const uint64_t ds_skl_l4[16] = {SKL_ROWS(L4)};
-static const uint64_t ds_skl_pmem[16] = {SKL_ROWS(PMEM)};
-
-/* Gracemont (ADL E-core): ds.c __intel_pmu_pebs_data_source_grt over SNB. */
-static const uint64_t ds_grt[16] = {
-    [0x0] = OP(LOAD) | LVL(MISS) | LVLNUM(L3) | SNOOP(NA),
-    [0x1] = OP_LH | LVL(L1) | LVLNUM(L1) | SNOOP(NONE),
-    [0x2] = OP_LH | LVL(LFB) | LVLNUM(LFB) | SNOOP(NONE),
-    [0x3] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(NONE),
-    [0x4] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(NONE),
-    [0x5] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HIT),
-    [0x6] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),
-    [0x7] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),
-    [0x8] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOPX(FWD),
-    [0x9] = OP_LH | LVL(REM_CCE1) | REMOTE | LVLNUM(L3) | SNOOP(HITM),
-    [0xa] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(HIT),
-    [0xb] = OP_LH | LVL(REM_RAM1) | REMOTE | LVLNUM(L3) | SNOOP(HIT),
-    [0xc] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(NONE) | SNOOP(MISS),
-    [0xd] = OP_LH | LVL(REM_RAM1) | LVLNUM(RAM) | REMOTE | SNOOP(NONE) | SNOOP(MISS),
-    [0xe] = OP_LH | LVL(IO) | LVLNUM(NA) | SNOOP(NONE),
-    [0xf] = OP_LH | LVL(UNC) | LVLNUM(NA) | SNOOP(NONE),
+/* Gracemont (ADL E-core): ds.c __intel_pmu_pebs_data_source_grt(). */
+static const struct ds_patch grt_patch[] = {
+    {0x5, OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HIT)},
+    {0x6, OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM)},
+    {0x8, OP_LH | LVL(L3) | LVLNUM(L3) | SNOOPX(FWD)},
 };
 
-/* Crestmont (MTL/LNL/ARL E-cores): ds.c __intel_pmu_pebs_data_source_cmt over SNB. */
-static const uint64_t ds_cmt[16] = {
-    [0x0] = OP(LOAD) | LVL(MISS) | LVLNUM(L3) | SNOOP(NA),
-    [0x1] = OP_LH | LVL(L1) | LVLNUM(L1) | SNOOP(NONE),
-    [0x2] = OP_LH | LVL(LFB) | LVLNUM(LFB) | SNOOP(NONE),
-    [0x3] = OP_LH | LVL(L2) | LVLNUM(L2) | SNOOP(NONE),
-    [0x4] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(NONE),
-    [0x5] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(MISS),
-    [0x6] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HIT),
-    [0x7] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOPX(FWD),
-    [0x8] = OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM),
-    [0x9] = OP_LH | LVL(REM_CCE1) | REMOTE | LVLNUM(L3) | SNOOP(HITM),
-    [0xa] = OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(NONE),
-    [0xb] = OP_LH | LVLNUM(RAM) | REMOTE | SNOOP(NONE),
-    [0xc] = OP_LH | LVLNUM(RAM) | REMOTE | SNOOPX(FWD),
-    [0xd] = OP_LH | LVLNUM(RAM) | REMOTE | SNOOP(HITM),
-    [0xe] = OP_LH | LVL(IO) | LVLNUM(NA) | SNOOP(NONE),
-    [0xf] = OP_LH | LVL(UNC) | LVLNUM(NA) | SNOOP(NONE),
+/* Crestmont (MTL/LNL/ARL E-cores): ds.c __intel_pmu_pebs_data_source_cmt(). */
+static const struct ds_patch cmt_patch[] = {
+    {0x7, OP_LH | LVL(L3) | LVLNUM(L3) | SNOOPX(FWD)},
+    {0x8, OP_LH | LVL(L3) | LVLNUM(L3) | SNOOP(HITM)},
+    {0xa, OP_LH | LVL(LOC_RAM) | LVLNUM(RAM) | SNOOP(NONE)},
+    {0xb, OP_LH | LVLNUM(RAM) | REMOTE | SNOOP(NONE)},
+    {0xc, OP_LH | LVLNUM(RAM) | REMOTE | SNOOPX(FWD)},
+    {0xd, OP_LH | LVLNUM(RAM) | REMOTE | SNOOP(HITM)},
 };
+// clang-format on
 
 /*
  * Lion Cove (LNL/ARL P-core): ds.c lnc_pebs_data_source (Linux 608f6976c309
@@ -217,10 +185,22 @@ enum dse_layout {
 		      13 data_blk, 14 addr_blk (pnc_ and arw_latency_data) */
 };
 
+/* A decoder's table: a full one, or ds_snb with a patch list. */
+struct ds_table {
+	const uint64_t *base;
+	const struct ds_patch *patch;
+	unsigned int npatch;
+};
+
+// clang-format off
+#define FULL(t)     {t, NULL, 0}
+#define SNB_WITH(p) {ds_snb, p, ARRAY_SIZE(p)}
+// clang-format on
+
 struct dsrc_row {
 	const char *name;
 	enum dse_layout layout;
-	const uint64_t *table;
+	struct ds_table table;
 	bool instr_latency; /* PMU_FL_INSTR_LATENCY: meminfo latency split 15:0 / 47:32 */
 	const char *source; /* the Linux ds.c functions the row follows */
 	/*
@@ -235,36 +215,40 @@ struct dsrc_row {
  * One row per decoder, indexed by enum pebs_dsrc.  Which generation uses
  * which decoder is the generation's row (pmu/uarch.c), with its source.
  */
+// clang-format off
 static const struct dsrc_row dsrcs[DSRC_COUNT] = {
-    [DSRC_UNKNOWN] = {"unknown", DSE_NONE, NULL, false, "-"},
-    [DSRC_NA] = {"na", DSE_NONE, NULL, false, "no data-source field"},
-    [DSRC_RESERVED] = {"reserved", DSE_NONE, NULL, false,
+    [DSRC_UNKNOWN] = {"unknown", DSE_NONE, {NULL}, false, "-"},
+    [DSRC_NA] = {"na", DSE_NONE, {NULL}, false, "no data-source field"},
+    [DSRC_RESERVED] = {"reserved", DSE_NONE, {NULL}, false,
 		       "SDM Vol. 3B 18.7.1.1: record offsets 0x98/0xA0 reserved", false, true},
-    [DSRC_NHM] = {"nhm", DSE_NHM, ds_nhm, false,
+    [DSRC_NHM] = {"nhm", DSE_NHM, SNB_WITH(nhm_patch), false,
 		  "ds.c intel_pmu_pebs_data_source_nhm, pebs_no_tlb"},
-    [DSRC_WSM] = {"wsm", DSE_LDLAT, ds_nhm, false,
+    [DSRC_WSM] = {"wsm", DSE_LDLAT, SNB_WITH(nhm_patch), false,
 		  "ds.c intel_pmu_pebs_data_source_nhm, load_latency_data"},
-    [DSRC_SNB] = {"snb", DSE_LDLAT, ds_snb, false, "ds.c pebs_data_source[], load_latency_data"},
-    [DSRC_SKL] = {"skl", DSE_LDLAT, ds_skl_l4, false,
+    [DSRC_SNB] = {"snb", DSE_LDLAT, FULL(ds_snb), false,
+		  "ds.c pebs_data_source[], load_latency_data"},
+    [DSRC_SKL] = {"skl", DSE_LDLAT, SNB_WITH(skl_l4_patch), false,
 		  "ds.c __intel_pmu_pebs_data_source_skl(false)"},
-    [DSRC_SKX] = {"skx", DSE_LDLAT, ds_skl_pmem, false,
+    [DSRC_SKX] = {"skx", DSE_LDLAT, SNB_WITH(skl_pmem_patch), false,
 		  "ds.c __intel_pmu_pebs_data_source_skl(true)"},
-    [DSRC_SPR] = {"spr", DSE_BLOCK, ds_skl_pmem, true, "ds.c _skl(true), pebs_block"},
-    [DSRC_ADL] = {"adl", DSE_BLOCK, ds_skl_l4, true, "ds.c _skl(false), pebs_block"},
-    [DSRC_GRT] = {"grt", DSE_GRT, ds_grt, true, "ds.c __intel_pmu_pebs_data_source_grt"},
-    [DSRC_CMT] = {"cmt", DSE_CMT, ds_cmt, true,
+    [DSRC_SPR] = {"spr", DSE_BLOCK, SNB_WITH(skl_pmem_patch), true, "ds.c _skl(true), pebs_block"},
+    [DSRC_ADL] = {"adl", DSE_BLOCK, SNB_WITH(skl_l4_patch), true, "ds.c _skl(false), pebs_block"},
+    [DSRC_GRT] = {"grt", DSE_GRT, SNB_WITH(grt_patch), true,
+		  "ds.c __intel_pmu_pebs_data_source_grt"},
+    [DSRC_CMT] = {"cmt", DSE_CMT, SNB_WITH(cmt_patch), true,
 		  "ds.c __intel_pmu_pebs_data_source_cmt, cmt_latency_data"},
-    [DSRC_LNC] = {"lnc", DSE_LNC, ds_lnc, true, "ds.c lnc_pebs_data_source (608f6976c309)"},
-    [DSRC_PNC] = {"pnc", DSE_OMR, ds_pnc_l2_hit, true,
+    [DSRC_LNC] = {"lnc", DSE_LNC, FULL(ds_lnc), true, "ds.c lnc_pebs_data_source (608f6976c309)"},
+    [DSRC_PNC] = {"pnc", DSE_OMR, FULL(ds_pnc_l2_hit), true,
 		  "ds.c pnc_latency_data, pnc_pebs_l2_hit_data_source, omr_data_source "
 		  "(d2bdcde9626c)",
 		  true},
     /* ds.c intel_arw_pebs_event_constraints: 0x6d0 is INTEL_HYBRID_LAT_CONSTRAINT (no ST_HSW) */
-    [DSRC_ARW] = {"arw", DSE_OMR, ds_arw_l2_hit, true,
+    [DSRC_ARW] = {"arw", DSE_OMR, FULL(ds_arw_l2_hit), true,
 		  "ds.c arw_latency_data, arw_pebs_l2_hit_data_source, omr_data_source "
 		  "(7cd264d1972d)",
 		  false},
 };
+// clang-format on
 
 /* The generations' names, pebs-decode --uarch (enum pebs_uarch, lib/types.h). */
 static const char *const uarch_names[UARCH_COUNT] = {
@@ -343,6 +327,18 @@ const char *pebs_dsrc_source(enum pebs_dsrc d)
 	return (unsigned int)d < DSRC_COUNT ? dsrcs[d].source : "?";
 }
 
+/* Row i of the decoder's table: its patch when it has one, else the base. */
+static uint64_t table_row(const struct dsrc_row *ua, unsigned int i)
+{
+	const struct ds_table *t = &ua->table;
+
+	for (unsigned int n = 0; n < t->npatch; n++) {
+		if (t->patch[n].idx == i)
+			return t->patch[n].val;
+	}
+	return t->base[i];
+}
+
 /* ds.c pebs_set_tlb_lock(): STLB miss or hit, and the lock bit. */
 static uint64_t tlb_lock(bool stlb_miss, bool locked)
 {
@@ -398,7 +394,7 @@ static uint64_t omr_data_src(uint8_t omr)
  */
 static uint64_t omr_latency_data(const struct dsrc_row *ua, uint64_t dse, bool store)
 {
-	uint64_t v = bit(dse, 8) ? omr_data_src((uint8_t)dse) : ua->table[dse & 0xf];
+	uint64_t v = bit(dse, 8) ? omr_data_src((uint8_t)dse) : table_row(ua, dse & 0xf);
 
 	if (!v)
 		v = LNC_ZERO_ROW;
@@ -414,7 +410,7 @@ static uint64_t omr_latency_data(const struct dsrc_row *ua, uint64_t dse, bool s
  */
 static uint64_t store_latency_data(const struct dsrc_row *ua, uint64_t dse)
 {
-	uint64_t v = ua->table[dse & 0xf] | tlb_lock(bit(dse, 4), bit(dse, 5)) | BLK(NA);
+	uint64_t v = table_row(ua, dse & 0xf) | tlb_lock(bit(dse, 4), bit(dse, 5)) | BLK(NA);
 
 	return (v & ~MEM_F_OP) | OP(STORE);
 }
@@ -428,15 +424,15 @@ static uint64_t latency_data(const struct dsrc_row *ua, uint64_t dse, bool store
 	case DSE_NHM:
 		if (store)
 			return store_latency_data(ua, dse);
-		return ua->table[dse & 0xf] | TLB(NA) | LOCK(NA);
+		return table_row(ua, dse & 0xf) | TLB(NA) | LOCK(NA);
 	case DSE_LDLAT:
 		if (store)
 			return store_latency_data(ua, dse);
-		return ua->table[dse & 0xf] | tlb_lock(bit(dse, 4), bit(dse, 5)) | BLK(NA);
+		return table_row(ua, dse & 0xf) | tlb_lock(bit(dse, 4), bit(dse, 5)) | BLK(NA);
 	case DSE_BLOCK:
 		if (store)
 			return store_latency_data(ua, dse);
-		return ua->table[dse & 0xf] | tlb_lock(bit(dse, 4), bit(dse, 5)) |
+		return table_row(ua, dse & 0xf) | tlb_lock(bit(dse, 4), bit(dse, 5)) |
 		       blk(bit(dse, 6), bit(dse, 7));
 	/*
 	 * E-cores: ds.c __grt_latency_data() serves both the load- and the
@@ -445,14 +441,14 @@ static uint64_t latency_data(const struct dsrc_row *ua, uint64_t dse, bool store
 	 * here too.  We report what Linux reports (docs/DECODER.md, Review).
 	 */
 	case DSE_GRT:
-		return ua->table[dse & 0xf] | tlb_lock(bit(dse, 5), bit(dse, 4)) |
+		return table_row(ua, dse & 0xf) | tlb_lock(bit(dse, 5), bit(dse, 4)) |
 		       blk(bit(dse, 6), false);
 	case DSE_CMT:
-		return ua->table[dse & 0xf] | tlb_lock(bit(dse, 6), bit(dse, 5)) |
+		return table_row(ua, dse & 0xf) | tlb_lock(bit(dse, 6), bit(dse, 5)) |
 		       blk(bit(dse, 7), false);
 	case DSE_LNC:
 		/* lnc_latency_data(): block bits for stores too; STORE for STLAT */
-		v = ua->table[dse & 0xff];
+		v = table_row(ua, dse & 0xff);
 		if (!v)
 			v = LNC_ZERO_ROW;
 		v |= tlb_lock(bit(dse, 10), bit(dse, 11)) | blk(bit(dse, 12), bit(dse, 13));

@@ -1,7 +1,14 @@
 # efi: sources of this unit (see the top-level Makefile).
 # Everything that knows about UEFI.
-APP_SRCS += efi/main.c efi/console.c efi/esp.c efi/exit.c efi/hw_real.c efi/platform_efi.c \
-	efi/identity.c
+APP_SRCS += \
+	efi/console.c \
+	efi/efi_libc.c \
+	efi/esp.c \
+	efi/exit.c \
+	efi/hw_real.c \
+	efi/identity.c \
+	efi/main.c \
+	efi/platform_efi.c
 
 # Boot images, no root needed (tools/mkesp.sh, tools/mkusb.sh).
 ESP_CFG ?= efi/pebsprobe.cfg
@@ -16,12 +23,3 @@ $(BUILD)/usb.img: $(BUILD)/esp.img tools/mkusb.sh
 	tools/mkusb.sh $(BUILD)/esp.img $@
 
 CHECK_DEPS += $(BUILD)/esp.img $(BUILD)/usb.img
-
-# `make check` first makes sure the Debian packages are there (tools/deps.sh
-# installs them as root on Debian/Ubuntu, else prints the apt-get line).
-ifneq ($(filter check deps-check,$(MAKECMDGOALS)),)
-DEPS_RC := $(shell tools/deps.sh >&2; echo $$?)
-ifneq ($(DEPS_RC),0)
-$(error missing packages: run the apt-get line above, or `make deps` as root)
-endif
-endif

@@ -18,17 +18,17 @@
 static void acr_error(struct runner *r, const char *test, int rc, const char *why)
 {
 	if (rc == SESSION_SKIP || rc == SESSION_REFUSED)
-		verdict(r, test, V_SKIP, "refused: ", why);
+		job_verdict(r, test, V_SKIP, "refused: ", why);
 	else if (rc == SESSION_TIMEOUT)
-		verdict(r, test, V_FAIL, "timeout: ", why);
+		job_verdict(r, test, V_FAIL, "timeout: ", why);
 	else if (rc == SESSION_NO_CPU) {
 		report_env_error(test, "%s%s", why, r->cpu_tag);
-		verdict(r, test, V_SKIP, "environment: ", why);
+		job_verdict(r, test, V_SKIP, "environment: ", why);
 	} else
-		verdict(r, test, V_FAIL, NULL, why);
+		job_verdict(r, test, V_FAIL, NULL, why);
 }
 
-void run_acr(struct runner *r, struct kernel_ctx *k)
+void job_run_acr(struct runner *r, struct kernel_ctx *k)
 {
 	struct json_out *j = &r->json;
 	struct acr_counters want;
@@ -39,8 +39,8 @@ void run_acr(struct runner *r, struct kernel_ctx *k)
 	pp_snprintf(test, sizeof(test), "%s/acr", k->def->name);
 	if (acr_parse(r->jo->acr, &want))
 		want.reloaded = want.cause = want.total = -1; /* options_check refused it already */
-	rc = acr_run(r->ci, &want, kernel_run, k, cpu_timeout_us(r->jo), kernel_bsp_idle, k, &res,
-		     why, sizeof(why));
+	rc = acr_run(r->ci, &want, kernel_run, k, job_cpu_timeout_us(r->jo), kernel_bsp_idle, k,
+		     &res, why, sizeof(why));
 	if (rc == SESSION_TIMEOUT)
 		r->cpu_hung = true;
 	json_begin_object(j, NULL);
@@ -50,8 +50,9 @@ void run_acr(struct runner *r, struct kernel_ctx *k)
 	if (rc)
 		acr_error(r, test, rc, why);
 	else
-		verdict(r, test, acr_judge(&res, why, sizeof(why)) ? V_PASS : V_FAIL, NULL, why);
-	json_run_cpu(j, &r->boot);
+		job_verdict(r, test, acr_judge(&res, why, sizeof(why)) ? V_PASS : V_FAIL, NULL,
+			    why);
+	job_json_run_cpu(j, &r->boot);
 	if (!rc) {
 		json_begin_object(j, "acr");
 		json_u64(j, "reloaded_gp", (uint64_t)res.ctr.reloaded);

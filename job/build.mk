@@ -1,2 +1,15 @@
 # job: sources of this unit (see the top-level Makefile).
-PURE_SRCS += job/job.c job/sampling.c job/records.c job/results.c job/dump.c job/offcore.c job/outcome.c job/check.c job/cpus.c job/acr.c job/snapshot.c job/handoff.c job/calibrate.c
+PURE_SRCS += \
+	job/acr.c \
+	job/calibrate.c \
+	job/check.c \
+	job/cpus.c \
+	job/dump.c \
+	job/handoff.c \
+	job/job.c \
+	job/offcore.c \
+	job/outcome.c \
+	job/records.c \
+	job/results.c \
+	job/sampling.c \
+	job/snapshot.c

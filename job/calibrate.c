@@ -27,7 +27,7 @@
 #define CALIB_LOW_PCT  85
 
 /* The median latency of the records' largest data-source group with latencies; 0: none. */
-uint64_t calib_pebs_median(const struct pebs_summary *s)
+uint64_t job_calib_pebs_median(const struct pebs_summary *s)
 {
 	uint64_t most = 0, median = 0;
 
@@ -61,12 +61,12 @@ static void calib_json(struct runner *r, const char *state, bool judged, enum ve
 	json_begin_object(j, "latency_calibration");
 	json_str(j, "state", state);
 	if (judged)
-		verdict(r, r->calib_test, v, NULL, why);
+		job_verdict(r, r->calib_test, v, NULL, why);
 	else
 		json_str(j, "why", why);
 }
 
-void run_calibration(struct runner *r, struct kernel_ctx *k)
+void job_run_calibration(struct runner *r, struct kernel_ctx *k)
 {
 	const struct kernel_def *def = k->def;
 	struct session_cfg cfg;
@@ -102,11 +102,11 @@ void run_calibration(struct runner *r, struct kernel_ctx *k)
 	memset(&res, 0, sizeof(res));
 	cfg.ci = r->ci;
 	cfg.count_only = true;
-	cfg.cpu_timeout_us = cpu_timeout_us(r->jo);
+	cfg.cpu_timeout_us = job_cpu_timeout_us(r->jo);
 	cfg.bsp_idle = kernel_bsp_idle;
 	cfg.bsp_idle_arg = k;
 	rc = session_run(&cfg, kernel_run, k, &res, why, sizeof(why));
-	next_chain(k);
+	job_next_chain(k);
 	if (rc == SESSION_TIMEOUT)
 		r->cpu_hung = true;
 	/* As a sampling's session: a CPU that did not return or a refusal FAILs (job.c). */

@@ -117,7 +117,7 @@ int job_check(const struct job_opts *jo, const struct cpu_info *ci, char *err, s
 	if (!plan)
 		return 0; /* the job reports the missing memory itself */
 	memset(&r, 0, sizeof(r));
-	split_events(&r, jo->events);
+	job_split_events(&r, jo->events);
 	for (unsigned int i = 0; i < r.n_user && !rc; i++) {
 		if (check_plan(&plain, ci, KIND_OTHER, r.user_ev[i], plan, why, sizeof(why))) {
 			pp_snprintf(err, err_size,

@@ -86,7 +86,7 @@ int job_cpus_parse(const char *spec, unsigned int ncpus, struct cpuset *set, cha
 
 /* --- what the job keeps of each CPU ----------------------------------------- */
 
-void cpu_tally_begin(struct runner *r, struct cpu_tally *t, const struct cpu_info *ci)
+void job_cpu_tally_begin(struct runner *r, struct cpu_tally *t, const struct cpu_info *ci)
 {
 	memset(t, 0, sizeof(*t));
 	t->cpu = ci->cpu;
@@ -100,7 +100,7 @@ void cpu_tally_begin(struct runner *r, struct cpu_tally *t, const struct cpu_inf
 		    cpu_core_type_short(ci->core_type));
 }
 
-void cpu_tally_verdict(struct runner *r, const char *test, enum verdict v)
+void job_cpu_tally_verdict(struct runner *r, const char *test, enum verdict v)
 {
 	struct cpu_tally *t = r->tally;
 
@@ -114,7 +114,7 @@ void cpu_tally_verdict(struct runner *r, const char *test, enum verdict v)
 	}
 }
 
-void cpu_tally_measured(struct runner *r)
+void job_cpu_tally_measured(struct runner *r)
 {
 	struct cpu_tally *t = r->tally;
 	uint64_t most = 0;
@@ -193,7 +193,7 @@ static void compare_verdict(struct runner *r, const struct cpu_tally *t, unsigne
 			json_u64(&r->json, NULL, t[b].cpu);
 	json_end_array(&r->json);
 	report_set_cpu(t[a].cpu, t[a].apic_id, ct);
-	verdict(r, "cpu-compare", V_FAIL, NULL, why);
+	job_verdict(r, "cpu-compare", V_FAIL, NULL, why);
 	json_end_object(&r->json);
 }
 
@@ -294,7 +294,7 @@ static unsigned int comparable(const struct cpu_tally *t, unsigned int n)
 }
 
 /* The closing table: one row per CPU measured, within 80 columns. */
-void cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n)
+void job_cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n)
 {
 	unsigned int c = comparable(t, n);
 
@@ -313,7 +313,7 @@ void cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n)
 				    "%u CPUs agree with the others of their core type", c);
 			json_begin_object(&r->json, NULL);
 			json_str(&r->json, "test", "cpu-compare");
-			verdict(r, "cpu-compare", V_PASS, NULL, why);
+			job_verdict(r, "cpu-compare", V_PASS, NULL, why);
 			json_end_object(&r->json);
 		}
 		json_end_array(&r->json);

@@ -19,7 +19,7 @@
  */
 #define DUMP_KEEP_FREE (256 * 1024)
 
-void write_dump(struct runner *r, const char *test, const struct session_result *res)
+void job_write_dump(struct runner *r, const char *test, const struct session_result *res)
 {
 	struct pebs_dump_info di;
 	char name[64], err[96];
@@ -108,7 +108,7 @@ void dump_sampling(struct runner *r, const char *test, const struct session_resu
 		return;
 	if (r->jo->dump == JOB_DUMP_ALL || r->n_measured <= JOB_DUMP_ALL_CPUS || r->dump_rep ||
 	    v == V_FAIL) {
-		write_dump(r, test, res);
+		job_write_dump(r, test, res);
 		return;
 	}
 	if (r->dump_left)

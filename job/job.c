@@ -23,7 +23,7 @@
  * returning (cpu-timeout=, default JOB_CPU_TIMEOUT_S): the longest default
  * run under QEMU TCG takes seconds.
  */
-uint64_t cpu_timeout_us(const struct job_opts *jo)
+uint64_t job_cpu_timeout_us(const struct job_opts *jo)
 {
 	return (jo->cpu_timeout_s ? jo->cpu_timeout_s : JOB_CPU_TIMEOUT_S) * 1000000ULL;
 }
@@ -73,11 +73,6 @@ static void progress(void *ctx, uint64_t done, uint64_t total)
 #define RECORD_BYTES_MAX 256
 
 /*
- * With period= not given: a sample-after value that lets the records of the
- * whole kernel fit in three quarters of the PEBS buffer, so polling at the
- * end loses none; never below the generation's minimum (and 32).
- */
-/*
  * Events per iteration assumed for an event that counts none of the
  * kernel's accesses (instructions: a loop is 2 to 6): low rather than high,
  * so the kernel gives records; a full buffer is counted as lost (counting copy).
@@ -85,10 +80,13 @@ static void progress(void *ctx, uint64_t done, uint64_t total)
 #define OTHER_EVENTS_PER_ITER 2
 
 /*
- * plan_min: the period the plan picks for this event when none is asked
- * (its minimum, Linux core.c limit_period: e.g. 128 for INST_RETIRED.ALL on Haswell to
- * Skylake, which also wants the low 6 bits clear): the default is a
- * multiple of it when it is 64 or more.
+ * With period= not given: a sample-after value that lets the records of the
+ * whole kernel fit in three quarters of the PEBS buffer, so polling at the
+ * end loses none; never below the generation's minimum (and 32).  plan_min:
+ * the period the plan picks for this event when none is asked (its minimum,
+ * Linux core.c limit_period: e.g. 128 for INST_RETIRED.ALL on Haswell to
+ * Skylake, which also wants the low 6 bits clear): the default is a multiple
+ * of it when it is 64 or more.
  */
 static uint64_t default_period(const struct runner *r, const struct kernel_ctx *k,
 			       unsigned int sampling, uint64_t plan_min)
@@ -126,7 +124,7 @@ static uint64_t default_period(const struct runner *r, const struct kernel_ctx *
  * stopped: the same lines again would hit in the caches the last run filled
  * (the instrumented runs visit only a few thousand of the chain's slots).
  */
-void next_chain(struct kernel_ctx *k)
+void job_next_chain(struct kernel_ctx *k)
 {
 	if (k->def->chase && k->sink)
 		k->start = k->sink;
@@ -148,17 +146,17 @@ static void report_session_error(struct runner *r, const struct run_ref *run, in
 	 * platform's failure (an environment error, exit 99), with no verdict.
 	 */
 	if (rc == SESSION_TIMEOUT)
-		outcome(r, run, V_FAIL, "timeout: ", why);
+		job_outcome(r, run, V_FAIL, "timeout: ", why);
 	else if (rc == SESSION_NO_CPU) {
 		report_env_error(run->test, "%s%s", why, r->cpu_tag);
-		outcome(r, run, V_SKIP, "environment: ", why);
+		job_outcome(r, run, V_SKIP, "environment: ", why);
 	} else if (rc == SESSION_SKIP)
-		outcome(r, run, V_SKIP, NULL, why);
+		job_outcome(r, run, V_SKIP, NULL, why);
 	else if (rc == SESSION_REFUSED)
 		/* Refused before any wrmsr (pmu/session.h): one line with the reason. */
-		outcome(r, run, V_FAIL, "refused: ", why);
+		job_outcome(r, run, V_FAIL, "refused: ", why);
 	else
-		outcome(r, run, V_FAIL, "session: ", why);
+		job_outcome(r, run, V_FAIL, "session: ", why);
 }
 
 /* kernel_ctx.error of the two-core kernels (kernels/kernels.c kernel_start_ap, kernel_stop_ap). */
@@ -194,7 +192,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	cfg.drain = r->jo->drain;
 	cfg.force_records = s->force;
 	cfg.snapshot = r->jo->snapshot;
-	cfg.cpu_timeout_us = cpu_timeout_us(r->jo);
+	cfg.cpu_timeout_us = job_cpu_timeout_us(r->jo);
 	cfg.bsp_idle = kernel_bsp_idle;
 	cfg.bsp_idle_arg = k;
 	why[0] = 0;
@@ -207,7 +205,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	}
 	s->kind = run.kind = r->plan->kind;
 	if (s->user) {
-		s->acc = kind_accesses(s->kind);
+		s->acc = job_kind_accesses(s->kind);
 		s->all_qualify = s->kind == KIND_DATALA_LOAD || s->kind == KIND_DATALA_STORE ||
 				 (s->kind == KIND_LDLAT && r->plan->ldlat <= 3);
 		if ((s->acc == KSAMPLE_LOAD && !def->loads_per_iter) ||
@@ -215,7 +213,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 			pp_snprintf(why, sizeof(why),
 				    "the event samples %s; this kernel makes none",
 				    s->acc == KSAMPLE_LOAD ? "loads" : "stores");
-			outcome(r, &run, V_SKIP, NULL, why);
+			job_outcome(r, &run, V_SKIP, NULL, why);
 			return;
 		}
 	}
@@ -242,7 +240,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 				? ap_errors[-k->error]
 				: "the other CPU could not run its part");
 		report_env_error(test, "%s (error %d)", why, k->error);
-		outcome(r, &run, V_SKIP, "environment: ", why);
+		job_outcome(r, &run, V_SKIP, "environment: ", why);
 		session_result_free(&res);
 		return;
 	}
@@ -256,15 +254,15 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 		report_info("%s: counted %s: %llu", test, cfg.count_events[i],
 			    (unsigned long long)res.counts[i]);
 
-	kstats_init(&o.st, k);
-	decode_records(r, &res, &o);
-	report_drained(r, test, s, k, &res, &o);
-	print_kinds(test, &o);
-	print_sources(r, &res);
+	kernel_stats_init(&o.st, k);
+	job_decode_records(r, &res, &o);
+	job_report_drained(r, test, s, k, &res, &o);
+	job_print_kinds(test, &o);
+	job_print_sources(r, &res);
 
 	/* The load sampling's latency, for the kernel's calibration (calibrate.c). */
 	if (s->acc == KSAMPLE_LOAD && !s->user && res.decode_cfg.kind == KIND_LDLAT)
-		r->calib_median = calib_pebs_median(r->summary);
+		r->calib_median = job_calib_pebs_median(r->summary);
 	o.in.st = &o.st;
 	o.in.ua = r->ua;
 	o.in.named_counts = cpu_perfmon_table(r->ci) != NULL;
@@ -306,10 +304,10 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	if (cfg.snapshot)
 		v = snapshot_verdict(r, &res, &o, v, text, sizeof(text));
 	handoff_smi_text(&o, text, sizeof(text));
-	outcome(r, &run, v, NULL, text);
+	job_outcome(r, &run, v, NULL, text);
 	dump_sampling(r, test, &res, v);
 	session_result_free(&res);
-	next_chain(k);
+	job_next_chain(k);
 }
 
 /* --- one kernel ------------------------------------------------------------ */
@@ -332,7 +330,7 @@ static void warm_up(const struct runner *r, struct kernel_ctx *k)
 	k->iterations = slots < saved ? slots : saved;
 	k->progress = NULL;
 	/* On the measured CPU: its caches (the simulator's are per CPU too). */
-	if (cpu_run(k->cpu, kernel_run, k, cpu_timeout_us(r->jo), kernel_bsp_idle, k) ==
+	if (cpu_run(k->cpu, kernel_run, k, job_cpu_timeout_us(r->jo), kernel_bsp_idle, k) ==
 	    CPU_RUN_TIMEOUT)
 		return; /* k stays with that CPU; the session's timeout reports it */
 	report_flush_deferred("the measured CPU");
@@ -362,7 +360,7 @@ static void skip_kernel(struct runner *r, const struct kernel_def *def, const ch
 		run.sampling = sampling_name(s);
 		/* The kind the sampling would have had; none known: null (not "other"). */
 		run.kind_unknown = !sampling_kind(r->ua, s, &run.kind, &ev);
-		outcome(r, &run, V_SKIP, NULL, why);
+		job_outcome(r, &run, V_SKIP, NULL, why);
 	}
 }
 
@@ -386,27 +384,27 @@ static void run_samplings(struct runner *r, struct kernel_ctx *k)
 		return;
 	}
 	if (r->other_only) {
-		other_sampling("other", 0, &smp);
+		job_other_sampling("other", 0, &smp);
 		run_sampling(r, k, &smp);
 		return;
 	}
 	for (unsigned int s = KSAMPLE_LOAD; s <= KSAMPLE_STORE; s <<= 1) {
 		if (!(def->samplings & s))
 			continue;
-		if (!default_sampling(r, s, &smp)) {
+		if (!job_default_sampling(r, s, &smp)) {
 			pp_snprintf(test, sizeof(test), "%s/%s", def->name, sampling_name(s));
 			run.sampling = sampling_name(s);
 			run.kind_unknown = true;
 			pp_snprintf(why, sizeof(why), "%s has no %s sampling", r->ua->name,
 				    sampling_name(s));
-			outcome(r, &run, V_SKIP, NULL, why);
+			job_outcome(r, &run, V_SKIP, NULL, why);
 			continue;
 		}
 		run_sampling(r, k, &smp);
 	}
 	/* Goldmont: a non-precise event's records and one forced record (SDM 18.7.1). */
 	if (r->ua->flags & UA_NONPRECISE_PEBS) {
-		other_sampling("nonprecise", 1, &smp);
+		job_other_sampling("nonprecise", 1, &smp);
 		run_sampling(r, k, &smp);
 	}
 }
@@ -460,7 +458,7 @@ static void run_kernel(struct runner *r, const struct kernel_def *def)
 	}
 	k->instrumented = r->instrumented;
 	k->cpu = r->ci->cpu;
-	k->cpu_timeout_us = cpu_timeout_us(r->jo);
+	k->cpu_timeout_us = job_cpu_timeout_us(r->jo);
 	k->ops = hw_current();
 	k->progress = progress;
 	k->progress_ctx = r;
@@ -480,15 +478,15 @@ static void run_kernel(struct runner *r, const struct kernel_def *def)
 	r->calib_median = 0;
 	json_begin_array(&r->json, "runs");
 	if (def->acr)
-		run_acr(r, k);
+		job_run_acr(r, k);
 	else
 		run_samplings(r, k);
 	json_end_array(&r->json);
 	/* With events= only the user's events run (a refused one then touches no MSR at all). */
 	if (def->offcore != KOFF_NONE && !r->n_user)
-		run_offcore(r, k);
+		job_run_offcore(r, k);
 	if (def->calibrate && !r->n_user && !r->cpu_hung)
-		run_calibration(r, k);
+		job_run_calibration(r, k);
 	json_end_object(&r->json);
 	report_info("kernel %s: end (%llu ms)", def->name,
 		    (unsigned long long)((plat_time_us() - t0) / 1000));
@@ -587,14 +585,14 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 		if (c == 0)
 			*ci = *boot;
 		else
-			rc = cpu_run(c, probe_on_cpu, ci, cpu_timeout_us(r->jo), NULL, NULL);
+			rc = cpu_run(c, probe_on_cpu, ci, job_cpu_timeout_us(r->jo), NULL, NULL);
 		report_flush_deferred("the probed CPU");
 		if (rc == CPU_RUN_LOST) {
 			/* The partner of a two-CPU kernel that never came back: named then. */
 			report_fail("cpu-probe",
 				    "cpu %u did not return from earlier work within %u s "
 				    "(cpu-timeout=): not posted again",
-				    c, (unsigned int)(cpu_timeout_us(r->jo) / 1000000));
+				    c, (unsigned int)(job_cpu_timeout_us(r->jo) / 1000000));
 			t->hung = true;
 			t->count[V_FAIL]++;
 			continue;
@@ -605,7 +603,7 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 			report_fail("cpu-probe",
 				    "cpu %u did not return from its capability probe "
 				    "within %u s (cpu-timeout=)",
-				    c, (unsigned int)(cpu_timeout_us(r->jo) / 1000000));
+				    c, (unsigned int)(job_cpu_timeout_us(r->jo) / 1000000));
 			t->hung = true;
 			t->count[V_FAIL]++;
 			continue;
@@ -623,7 +621,7 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 		r->ua = uarch_for_cpu(ci);
 		r->cpu_hung = false;
 		set_cpu_now(r, ci);
-		cpu_tally_begin(r, t, ci);
+		job_cpu_tally_begin(r, t, ci);
 		dump_cpu_begin(r);
 		results_keep_cpu_uarch(ci->cpu, r->ua ? r->ua->name : NULL);
 		report_info("cpu %u: APIC ID %u, core type %s, %s; PMU v%u, %u GP + %u fixed "
@@ -651,7 +649,7 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 	r->ci = boot;
 	r->ua = uarch_for_cpu(boot);
 	set_cpu_now(r, boot);
-	cpu_tally_report(r, tallies, n);
+	job_cpu_tally_report(r, tallies, n);
 	plat_free(tallies);
 }
 
@@ -720,7 +718,7 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	json_init_members(&r->json, r->json_buf, r->json_size);
 	json_u64(&r->json, "tsc_hz", r->tsc_hz);
 	json_begin_array(&r->json, "kernels");
-	split_events(r, jo->events);
+	job_split_events(r, jo->events);
 	if (r->n_user)
 		report_info("main job: %u event(s) from events= sample every kernel", r->n_user);
 	r->n_measured = cpuset_count(set);

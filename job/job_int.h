@@ -99,7 +99,7 @@ struct runner {
 	struct cpu_tally *tally;
 	char cpu_tag[48]; /* "; cpu 2 (APIC 2, E-core)": ends every verdict line */
 	/* the kernel's load sampling, for its latency calibration (calibrate.c) */
-	uint64_t calib_median; /* its records' median latency (calib_pebs_median), 0 none */
+	uint64_t calib_median; /* its records' median latency (job_calib_pebs_median), 0 none */
 	char calib_test[TEST_NAME_MAX];
 	bool cpu_hung; /* it did not return: nothing more runs there */
 	/* the firmware hand-off audit of the CPUs of cpus= (handoff.c) */
@@ -152,22 +152,23 @@ struct run_out {
 bool sampling_kind(const struct uarch_info *ua, unsigned int sampling, enum pebs_kind *k,
 		   const char **event);
 const char *sampling_name(unsigned int sampling);
-bool default_sampling(const struct runner *r, unsigned int acc, struct sampling *s);
-void other_sampling(const char *name, uint32_t force, struct sampling *s);
-unsigned int kind_accesses(enum pebs_kind kind);
-void split_events(struct runner *r, const char *list);
+bool job_default_sampling(const struct runner *r, unsigned int acc, struct sampling *s);
+void job_other_sampling(const char *name, uint32_t force, struct sampling *s);
+unsigned int job_kind_accesses(enum pebs_kind kind);
+void job_split_events(struct runner *r, const char *list);
 
 /* records.c */
-extern const char *const rec_kind_names[3];
-uint64_t cycles_to_ns(const struct runner *r, const struct session_result *res, uint64_t cycles);
-void print_kinds(const char *test, const struct run_out *o);
-void report_drained(struct runner *r, const char *test, const struct sampling *s,
-		    const struct kernel_ctx *k, const struct session_result *res,
-		    struct run_out *o);
-void print_sources(struct runner *r, const struct session_result *res);
+extern const char *const job_rec_kind_names[3];
+uint64_t job_cycles_to_ns(const struct runner *r, const struct session_result *res,
+			  uint64_t cycles);
+void job_print_kinds(const char *test, const struct run_out *o);
+void job_report_drained(struct runner *r, const char *test, const struct sampling *s,
+			const struct kernel_ctx *k, const struct session_result *res,
+			struct run_out *o);
+void job_print_sources(struct runner *r, const struct session_result *res);
 /* A source's records per power-of-two latency bin (bin b: latencies 2^b..2^(b+1)-1). */
-void source_bins(const struct pebs_summary_group *grp, uint64_t bins[PEBS_SUMMARY_LOG_BINS]);
-void decode_records(struct runner *r, const struct session_result *res, struct run_out *o);
+void job_source_bins(const struct pebs_summary_group *grp, uint64_t bins[PEBS_SUMMARY_LOG_BINS]);
+void job_decode_records(struct runner *r, const struct session_result *res, struct run_out *o);
 
 /* snapshot.c */
 void snapshot_judge(const struct session_result *res, const struct pmu_plan *p,
@@ -197,19 +198,20 @@ struct run_ref {
  * verdict and why, then the measurement when there is one.  prefix (or
  * NULL) goes before why on the console line only ("refused: ").
  */
-void outcome(struct runner *r, const struct run_ref *run, enum verdict v, const char *prefix,
-	     const char *why);
+void job_outcome(struct runner *r, const struct run_ref *run, enum verdict v, const char *prefix,
+		 const char *why);
 /* A run's "cpu", "apic_id" and "core_type" into the open object. */
-void json_run_cpu(struct json_out *j, const struct run_cpu *where);
+void job_json_run_cpu(struct json_out *j, const struct run_cpu *where);
 /* The same pair, "verdict" and "why" into the open object and the line, for other objects. */
-void verdict(struct runner *r, const char *test, enum verdict v, const char *prefix,
-	     const char *why);
+void job_verdict(struct runner *r, const char *test, enum verdict v, const char *prefix,
+		 const char *why);
 
 /* results.c */
-void json_run_fields(struct runner *r, const struct session_result *res, const struct run_out *o);
+void job_json_run_fields(struct runner *r, const struct session_result *res,
+			 const struct run_out *o);
 
 /* dump.c */
-void write_dump(struct runner *r, const char *test, const struct session_result *res);
+void job_write_dump(struct runner *r, const char *test, const struct session_result *res);
 /*
  * dump=: the policy (job.h enum job_dump).  dump_cpu_begin() before a CPU's
  * kernels decides whether it is its core type's representative;
@@ -223,21 +225,21 @@ void dump_sampling(struct runner *r, const char *test, const struct session_resu
 void dump_report(struct runner *r);
 
 /* offcore.c */
-void run_offcore(struct runner *r, struct kernel_ctx *k);
+void job_run_offcore(struct runner *r, struct kernel_ctx *k);
 
 /* calibrate.c: a chase kernel's PEBS latency against its cycles per load */
-uint64_t calib_pebs_median(const struct pebs_summary *s);
-void run_calibration(struct runner *r, struct kernel_ctx *k);
+uint64_t job_calib_pebs_median(const struct pebs_summary *s);
+void job_run_calibration(struct runner *r, struct kernel_ctx *k);
 
 /* acr.c: a kernel with .acr, run under an auto counter reload group */
-void run_acr(struct runner *r, struct kernel_ctx *k);
+void job_run_acr(struct runner *r, struct kernel_ctx *k);
 
 /* cpus.c */
-void cpu_tally_begin(struct runner *r, struct cpu_tally *t, const struct cpu_info *ci);
-void cpu_tally_verdict(struct runner *r, const char *test, enum verdict v);
+void job_cpu_tally_begin(struct runner *r, struct cpu_tally *t, const struct cpu_info *ci);
+void job_cpu_tally_verdict(struct runner *r, const char *test, enum verdict v);
 /* The run just given its verdict was measured: keep its latency (r->summary). */
-void cpu_tally_measured(struct runner *r);
-void cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n);
+void job_cpu_tally_measured(struct runner *r);
+void job_cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n);
 
 /* handoff.c: the firmware hand-off audit, over the CPUs of a set */
 struct handoff_job;
@@ -258,8 +260,8 @@ void handoff_smi_since(struct runner *r, const struct smi_mark *m, struct run_ou
 void handoff_smi_text(const struct run_out *o, char *text, size_t size);
 
 /* job.c */
-void next_chain(struct kernel_ctx *k);
+void job_next_chain(struct kernel_ctx *k);
 /* The job's cpu-timeout= in microseconds: how long a CPU's work may take. */
-uint64_t cpu_timeout_us(const struct job_opts *jo);
+uint64_t job_cpu_timeout_us(const struct job_opts *jo);
 
 #endif

@@ -18,7 +18,7 @@
  * average latency.  The DRAM chase is judged: at least the floor, and
  * above the L1 chase's (which should have almost no offcore requests).
  */
-void run_offcore(struct runner *r, struct kernel_ctx *k)
+void job_run_offcore(struct runner *r, struct kernel_ctx *k)
 {
 	const struct kernel_def *def = k->def;
 	struct offcore_result oc;
@@ -30,10 +30,10 @@ void run_offcore(struct runner *r, struct kernel_ctx *k)
 	pp_snprintf(test, sizeof(test), "%s/offcore", def->name);
 	rc = offcore_avg_latency(r->ci, OFFCORE_REQ_DMND_DATA_RD, 0, kernel_run, k, &oc, why,
 				 sizeof(why));
-	next_chain(k);
+	job_next_chain(k);
 	json_begin_object(&r->json, "offcore");
 	if (rc && def->offcore == KOFF_JUDGE) {
-		verdict(r, test, V_SKIP, "offcore average latency: ", why);
+		job_verdict(r, test, V_SKIP, "offcore average latency: ", why);
 		json_end_object(&r->json);
 		return;
 	}
@@ -48,9 +48,7 @@ void run_offcore(struct runner *r, struct kernel_ctx *k)
 	avg = oc.avg_latency_x100 / 100;
 	/* No request, no average: 0 cycles would read as a measured latency. */
 	if (!oc.requests)
-		report_info("%s: offcore average latency: none, the kernel made no offcore "
-			    "demand reads (weighted cycles %llu; %s)",
-			    def->name, (unsigned long long)oc.weighted_cycles, oc.how);
+		report_info("%s: offcore latency: none, no offcore demand reads", def->name);
 	else
 		report_info("%s: offcore average latency %llu cycles (weighted cycles %llu / "
 			    "requests %llu; %s)",
@@ -86,6 +84,6 @@ void run_offcore(struct runner *r, struct kernel_ctx *k)
 			    "average latency %llu cycles over %llu requests %s %u",
 			    (unsigned long long)avg, (unsigned long long)oc.requests,
 			    avg >= OFFCORE_DRAM_FLOOR ? ">=" : "<", OFFCORE_DRAM_FLOOR);
-	verdict(r, test, ok ? V_PASS : V_FAIL, NULL, why);
+	job_verdict(r, test, ok ? V_PASS : V_FAIL, NULL, why);
 	json_end_object(&r->json);
 }

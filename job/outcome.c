@@ -13,12 +13,12 @@ static const char *const verdict_words[] = {
     [V_SKIP] = "SKIP",
 };
 
-void verdict(struct runner *r, const char *test, enum verdict v, const char *prefix,
-	     const char *why)
+void job_verdict(struct runner *r, const char *test, enum verdict v, const char *prefix,
+		 const char *why)
 {
 	json_str(&r->json, "verdict", verdict_words[v]);
 	json_str(&r->json, "why", why);
-	cpu_tally_verdict(r, test, v);
+	job_cpu_tally_verdict(r, test, v);
 	if (!prefix)
 		prefix = "";
 	if (v == V_PASS)
@@ -29,15 +29,15 @@ void verdict(struct runner *r, const char *test, enum verdict v, const char *pre
 		report_skip(test, "%s%s%s", prefix, why, r->cpu_tag);
 }
 
-void json_run_cpu(struct json_out *j, const struct run_cpu *where)
+void job_json_run_cpu(struct json_out *j, const struct run_cpu *where)
 {
 	json_u64(j, "cpu", where->cpu);
 	json_u64(j, "apic_id", where->apic_id);
 	json_str(j, "core_type", where->core_type);
 }
 
-void outcome(struct runner *r, const struct run_ref *run, enum verdict v, const char *prefix,
-	     const char *why)
+void job_outcome(struct runner *r, const struct run_ref *run, enum verdict v, const char *prefix,
+		 const char *why)
 {
 	struct json_out *j = &r->json;
 
@@ -48,11 +48,11 @@ void outcome(struct runner *r, const struct run_ref *run, enum verdict v, const 
 		json_null(j, "kind");
 	else
 		json_str(j, "kind", pebs_kind_name(run->kind));
-	verdict(r, run->test, v, prefix, why);
-	json_run_cpu(j, run->where ? run->where : &r->boot);
+	job_verdict(r, run->test, v, prefix, why);
+	job_json_run_cpu(j, run->where ? run->where : &r->boot);
 	if (run->res) {
-		cpu_tally_measured(r);
-		json_run_fields(r, run->res, run->o);
+		job_cpu_tally_measured(r);
+		job_json_run_fields(r, run->res, run->o);
 	}
 	json_end_object(j);
 }

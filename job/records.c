@@ -11,7 +11,7 @@
 #include "../lib/report.h"
 
 /* Core cycles to ns: the core clock is the TSC clock scaled by CORE/REF cycles. */
-uint64_t cycles_to_ns(const struct runner *r, const struct session_result *res, uint64_t cycles)
+uint64_t job_cycles_to_ns(const struct runner *r, const struct session_result *res, uint64_t cycles)
 {
 	uint64_t hz = r->tsc_hz;
 
@@ -22,7 +22,7 @@ uint64_t cycles_to_ns(const struct runner *r, const struct session_result *res, 
 	return hz ? cycles * 1000000000ULL / hz : 0;
 }
 
-const char *const rec_kind_names[3] = {
+const char *const job_rec_kind_names[3] = {
     [REC_PRECISE] = "precise",
     [REC_NONPRECISE] = "non-precise",
     [REC_FORCED] = "forced",
@@ -36,7 +36,7 @@ static unsigned int rec_kind_at(const struct session_result *res, size_t i)
 }
 
 /* How many records of each kind (SDM 18.7.1: precise, non-precise, forced). */
-void print_kinds(const char *test, const struct run_out *o)
+void job_print_kinds(const char *test, const struct run_out *o)
 {
 	report_info("%s: record kinds: precise %llu, non-precise %llu, forced %llu", test,
 		    (unsigned long long)o->kinds[REC_PRECISE],
@@ -53,8 +53,9 @@ void print_kinds(const char *test, const struct run_out *o)
  * event, the missing ones are inferred from the accesses (the verdict's
  * records-vs-accesses check judges them).
  */
-void report_drained(struct runner *r, const char *test, const struct sampling *s,
-		    const struct kernel_ctx *k, const struct session_result *res, struct run_out *o)
+void job_report_drained(struct runner *r, const char *test, const struct sampling *s,
+			const struct kernel_ctx *k, const struct session_result *res,
+			struct run_out *o)
 {
 	uint64_t acc = s->acc == KSAMPLE_LOAD ? k->loads : s->acc == KSAMPLE_STORE ? k->stores : 0;
 	uint64_t expect = res->period ? acc / res->period : 0;
@@ -91,7 +92,7 @@ void report_drained(struct runner *r, const char *test, const struct sampling *s
 	(void)r;
 }
 
-void source_bins(const struct pebs_summary_group *grp, uint64_t bins[PEBS_SUMMARY_LOG_BINS])
+void job_source_bins(const struct pebs_summary_group *grp, uint64_t bins[PEBS_SUMMARY_LOG_BINS])
 {
 	memset(bins, 0, PEBS_SUMMARY_LOG_BINS * sizeof(bins[0]));
 	for (unsigned int v = 1; v < PEBS_SUMMARY_EXACT; v++)
@@ -118,7 +119,7 @@ static void source_histogram(const struct pebs_summary_group *grp)
 	uint64_t bins[PEBS_SUMMARY_LOG_BINS], most = 0;
 	char bar[HIST_BAR_W + 1], range[32];
 
-	source_bins(grp, bins);
+	job_source_bins(grp, bins);
 	for (unsigned int b = 0; b < PEBS_SUMMARY_LOG_BINS; b++)
 		most = bins[b] > most ? bins[b] : most;
 	for (unsigned int b = 0; b < PEBS_SUMMARY_LOG_BINS && most; b++) {
@@ -135,7 +136,7 @@ static void source_histogram(const struct pebs_summary_group *grp)
 	}
 }
 
-void print_sources(struct runner *r, const struct session_result *res)
+void job_print_sources(struct runner *r, const struct session_result *res)
 {
 	const struct pebs_summary *s = r->summary;
 	bool ns = r->tsc_hz != 0;
@@ -180,7 +181,7 @@ void print_sources(struct runner *r, const struct session_result *res)
 		if (ns) {
 			for (unsigned int i = 0; i < 5; i++)
 				pp_snprintf(f[2 + i], sizeof(f[0]), "%llu",
-					    (unsigned long long)cycles_to_ns(r, res, v[i]));
+					    (unsigned long long)job_cycles_to_ns(r, res, v[i]));
 			report_info(SRC_ROW, "", "", "", f[2], f[3], f[4], f[5], f[6], "ns");
 		}
 		source_histogram(&s->groups[g]);
@@ -191,7 +192,7 @@ void print_sources(struct runner *r, const struct session_result *res)
 /* Anomalies beyond this many are counted, not printed one by one. */
 #define RUNNER_MAX_ANOMALY_LINES 8
 
-void decode_records(struct runner *r, const struct session_result *res, struct run_out *o)
+void job_decode_records(struct runner *r, const struct session_result *res, struct run_out *o)
 {
 	struct pebs_record *rec = plat_alloc(sizeof(*rec));
 	struct pebs_anomaly an;
@@ -232,7 +233,7 @@ void decode_records(struct runner *r, const struct session_result *res, struct r
 		 * the session forced it.  Counted by kind, not in the statistics.
 		 */
 		if (kind != REC_FORCED) {
-			kstats_add(&o->st, rec);
+			kernel_stats_add(&o->st, rec);
 			pebs_summary_add(r->summary, rec);
 		}
 		if (printed < r->jo->records) {
@@ -241,7 +242,7 @@ void decode_records(struct runner *r, const struct session_result *res, struct r
 
 			strbuf_init(&sb, line, sizeof(line) - 32);
 			pebs_render_kv(rec, &sb);
-			report_line("REC: %s kind=%s", line, rec_kind_names[kind]);
+			report_line("REC: %s kind=%s", line, job_rec_kind_names[kind]);
 			printed++;
 		}
 	}

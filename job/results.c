@@ -60,12 +60,12 @@ static void json_sources(struct runner *r, const struct session_result *res)
 
 		for (unsigned int i = 0; i < ARRAY_SIZE(ns_keys); i++) {
 			if (r->tsc_hz)
-				json_u64(j, ns_keys[i], cycles_to_ns(r, res, lat[i]));
+				json_u64(j, ns_keys[i], job_cycles_to_ns(r, res, lat[i]));
 			else
 				json_null(j, ns_keys[i]);
 		}
 		/* Power-of-two latency histogram: [lowest latency of the bin, records]. */
-		source_bins(grp, bins);
+		job_source_bins(grp, bins);
 		json_begin_array(j, "histogram");
 		for (unsigned int b = 0; b < PEBS_SUMMARY_LOG_BINS; b++) {
 			if (!bins[b])
@@ -82,7 +82,8 @@ static void json_sources(struct runner *r, const struct session_result *res)
 }
 
 /* The measured run's fields of its results.json object (after verdict and why). */
-void json_run_fields(struct runner *r, const struct session_result *res, const struct run_out *o)
+void job_json_run_fields(struct runner *r, const struct session_result *res,
+			 const struct run_out *o)
 {
 	struct json_out *j = &r->json;
 
@@ -105,7 +106,7 @@ void json_run_fields(struct runner *r, const struct session_result *res, const s
 		json_null(j, "smis");
 	json_begin_object(j, "record_kinds");
 	for (unsigned int i = 0; i < 3; i++)
-		json_u64(j, rec_kind_names[i], o->kinds[i]);
+		json_u64(j, job_rec_kind_names[i], o->kinds[i]);
 	json_end_object(j);
 	json_u64(j, "pmis", res->pmis);
 	json_u64(j, "anomalies", o->anomalies);
@@ -129,7 +130,7 @@ void json_run_fields(struct runner *r, const struct session_result *res, const s
 	json_u64(j, "stores", o->in.stores);
 	json_begin_object(j, "levels");
 	for (int l = 0; l < KLV_COUNT; l++)
-		json_u64(j, klevel_name(l), o->st.level[l]);
+		json_u64(j, kernel_level_name(l), o->st.level[l]);
 	json_end_object(j);
 	json_u64(j, "locked", o->st.locked);
 	json_u64(j, "stlb_miss", o->st.stlb_miss);
@@ -144,7 +145,7 @@ void json_run_fields(struct runner *r, const struct session_result *res, const s
 	for (unsigned int i = 0; i < o->props.n; i++) {
 		json_begin_object(j, NULL);
 		json_str(j, "property", o->props.p[i].what);
-		json_str(j, "state", kprop_state_name(o->props.p[i].state));
+		json_str(j, "state", kernel_prop_state_name(o->props.p[i].state));
 		json_end_object(j);
 	}
 	json_end_array(j);

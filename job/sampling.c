@@ -21,7 +21,7 @@ const char *sampling_name(unsigned int sampling)
 }
 
 /* The default job's sampling of the kernel's loads or stores; false if the generation has none. */
-bool default_sampling(const struct runner *r, unsigned int acc, struct sampling *s)
+bool job_default_sampling(const struct runner *r, unsigned int acc, struct sampling *s)
 {
 	memset(s, 0, sizeof(*s));
 	pp_snprintf(s->name, sizeof(s->name), "%s", sampling_name(acc));
@@ -45,7 +45,7 @@ bool default_sampling(const struct runner *r, unsigned int acc, struct sampling 
  * Goldmont: its non-precise CPU_CLK_UNHALTED.CORE_P plus one record forced
  * through IA32_PERF_GLOBAL_STATUS_SET (SDM 18.7.1).
  */
-void other_sampling(const char *name, uint32_t force, struct sampling *s)
+void job_other_sampling(const char *name, uint32_t force, struct sampling *s)
 {
 	memset(s, 0, sizeof(*s));
 	pp_snprintf(s->name, sizeof(s->name), "%s", name);
@@ -54,7 +54,7 @@ void other_sampling(const char *name, uint32_t force, struct sampling *s)
 }
 
 /* The kind an event's records have decides which of the kernel's accesses it counts. */
-unsigned int kind_accesses(enum pebs_kind kind)
+unsigned int job_kind_accesses(enum pebs_kind kind)
 {
 	switch (kind) {
 	case KIND_LDLAT:
@@ -70,7 +70,7 @@ unsigned int kind_accesses(enum pebs_kind kind)
 }
 
 /* events=A;B;C: one sampling per event, named event1, event2, ... */
-void split_events(struct runner *r, const char *list)
+void job_split_events(struct runner *r, const char *list)
 {
 	for (const char *p = list; *p && r->n_user < RUNNER_MAX_EVENTS;) {
 		const char *e = strchr(p, ';');

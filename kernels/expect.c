@@ -22,7 +22,7 @@ static const char *const klevel_names[KLV_COUNT] = {
     [KLV_NA] = "N/A",
 };
 
-const char *klevel_name(enum klevel l)
+const char *kernel_level_name(enum klevel l)
 {
 	return l < KLV_COUNT ? klevel_names[l] : "?";
 }
@@ -84,7 +84,7 @@ static enum klevel level_from_bits(unsigned int lvl)
 	return found;
 }
 
-enum klevel klevel_of(uint64_t d)
+enum klevel kernel_level_of(uint64_t d)
 {
 	unsigned int lvl = MEM_FIELD(d, LVL), num = MEM_FIELD(d, LVLNUM);
 	bool miss_only = (lvl & MEM_LVL_MISS) && !(lvl & MEM_LVL_HIT);
@@ -102,7 +102,7 @@ enum klevel klevel_of(uint64_t d)
 	return l;
 }
 
-void kstats_init(struct kstats *s, const struct kernel_ctx *k)
+void kernel_stats_init(struct kstats *s, const struct kernel_ctx *k)
 {
 	memset(s, 0, sizeof(*s));
 	s->buf_lo = (uint64_t)(uintptr_t)k->buf;
@@ -126,7 +126,7 @@ static bool on_stride(const struct kstats *s, uint64_t delta)
 	return delta % st == 0;
 }
 
-void kstats_add(struct kstats *s, const struct pebs_record *r)
+void kernel_stats_add(struct kstats *s, const struct pebs_record *r)
 {
 	s->n++;
 	/* HAVE_MEM: decode/ filled data_src (it knows this generation's encoding). */
@@ -134,7 +134,7 @@ void kstats_add(struct kstats *s, const struct pebs_record *r)
 		uint64_t d = r->data_src;
 
 		s->n_src++;
-		s->level[klevel_of(d)]++;
+		s->level[kernel_level_of(d)]++;
 		s->locked += MEM_FIELD(d, LOCK) == MEM_LOCK_LOCKED;
 		s->stlb_miss += !!(MEM_FIELD(d, TLB) & MEM_TLB_MISS);
 		s->hitm += !!(MEM_FIELD(d, SNOOP) & MEM_SNOOP_HITM);
@@ -250,7 +250,7 @@ static const char *const kprop_state_names[] = {
     [KPS_UNCHECKED] = "unchecked",
 };
 
-const char *kprop_state_name(enum kprop_state s)
+const char *kernel_prop_state_name(enum kprop_state s)
 {
 	return (unsigned int)s < ARRAY_SIZE(kprop_state_names) ? kprop_state_names[s] : "?";
 }

@@ -33,8 +33,8 @@ enum klevel {
 	KLV_COUNT
 };
 #define KLV_BIT(l) (1u << (l))
-const char *klevel_name(enum klevel l);
-enum klevel klevel_of(uint64_t data_src);
+const char *kernel_level_name(enum klevel l);
+enum klevel kernel_level_of(uint64_t data_src);
 
 enum kexp_prop {
 	KEXP_LEVEL,	       /* share of records at a level in `arg` (KLV_BIT mask) */
@@ -84,8 +84,8 @@ struct kstats {
 	uint64_t n_ip, ip_in_code;
 };
 
-void kstats_init(struct kstats *s, const struct kernel_ctx *k);
-void kstats_add(struct kstats *s, const struct pebs_record *r);
+void kernel_stats_init(struct kstats *s, const struct kernel_ctx *k);
+void kernel_stats_add(struct kstats *s, const struct pebs_record *r);
 
 /* What the session measured, beside the records. */
 struct kverdict_in {
@@ -137,7 +137,8 @@ enum kverdict { KV_PASS, KV_FAIL, KV_SKIP };
  * unchecked here (the run could not observe it).
  */
 enum kprop_state { KPS_CHECKED, KPS_FAILED, KPS_NA, KPS_UNCHECKED };
-const char *kprop_state_name(enum kprop_state s); /* "checked", "failed", "n/a", "unchecked" */
+const char *
+kernel_prop_state_name(enum kprop_state s); /* "checked", "failed", "n/a", "unchecked" */
 
 #define KPROPS_MAX 16
 struct kprops {

@@ -33,7 +33,10 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "tools", "results"))
-from results_file import ResultsError, load  # noqa: E402
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+import caselines  # noqa: E402
+from caselines import report  # noqa: E402
+from results_file import ResultsError, load, read_image  # noqa: E402
 
 BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
 LAVA_TMP = "/var/lib/lava/dispatcher/tmp"
@@ -41,18 +44,6 @@ RESULT_OF = {"PASS": "pass", "FAIL": "fail", "SKIP": "skip"}
 # A real FAIL: the simulated CPU 0 writes no PEBS records (sim-fault=, docs/OPTIONS.md).
 # (A refused event is a bad option since exit codes have one meaning: exit 2.)
 BROKEN_CPU = "pmu=sim model=skl kernels=chase-dram sim-fault=cpu0:no-records"
-failed = 0
-
-
-def report(ok, name, why=""):
-    global failed
-    if ok:
-        print("PASS: %s" % name)
-    else:
-        failed += 1
-        print("FAIL: %s: %s" % (name, why))
-    sys.stdout.flush()
-    return ok
 
 
 def yaml_mod():
@@ -80,13 +71,12 @@ def image_with_config(src, dst, options):
 
 
 def read_results(img):
-    p = subprocess.run(["mtype", "-i", img + "@@1M", "::/EFI/BOOT/results.json"],
-                       capture_output=True)
-    if p.returncode != 0 or not p.stdout:
+    raw = read_image(img + "@@1M")
+    if not raw:
         return None
     path = img + ".results.json"
     with open(path, "wb") as f:
-        f.write(p.stdout)
+        f.write(raw)
     return load(path)
 
 
@@ -200,7 +190,7 @@ def main():
     finally:
         subprocess.run([os.path.join(HERE, "sim-lab", "power.sh"), "off",
                         os.path.join(work, "lab")], capture_output=True)
-        if failed:
+        if caselines.failed:
             print("lava-check: logs kept in %s" % work)
         else:
             shutil.rmtree(work, ignore_errors=True)
@@ -286,7 +276,7 @@ def run_all(work, usb):
         errors.append(str(e))
     if report(res is not None, "lava lab-pass: results.json on the lab's stick", "log %s" % log):
         compare("lab-pass", results, res, "pass")
-    return 1 if failed else 0
+    return 1 if caselines.failed else 0
 
 
 if __name__ == "__main__":

@@ -1,4 +1,10 @@
 # lib: sources of this unit (see the top-level Makefile).
-PURE_SRCS += lib/fmt.c lib/report.c lib/colour.c lib/json.c lib/smbios.c lib/logbuf.c lib/cpurun.c \
-	lib/cpuset.c
-APP_SRCS += lib/efi_libc.c
+PURE_SRCS += \
+	lib/colour.c \
+	lib/cpurun.c \
+	lib/cpuset.c \
+	lib/fmt.c \
+	lib/json.c \
+	lib/logbuf.c \
+	lib/report.c \
+	lib/smbios.c

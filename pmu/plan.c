@@ -104,29 +104,9 @@ static int default_sample(const struct pmu_plan *p, enum pebs_kind kind, struct 
 	bool ldlat = false, nonprecise = false;
 	char text[48];
 
-	switch (kind) {
-	case KIND_LDLAT:
-		code = ua->flags & UA_LDLAT ? ua->ldlat_event : 0;
-		what = "load latency";
-		ldlat = true;
-		break;
-	case KIND_STORE:
-		code = ua->flags & UA_PRECISE_STORE ? ua->store_event : 0;
-		what = "precise store (Sandy/Ivy Bridge only; later: datala-store)";
-		break;
-	case KIND_STLAT:
-		code = ua->flags & UA_STLAT ? ua->store_event : 0;
-		what = "store latency (Sapphire Rapids and later)";
-		break;
-	case KIND_DATALA_LOAD:
-		code = ua->flags & UA_DATALA ? ua->datala_load_event : 0;
-		what = "DataLA loads (Haswell and later)";
-		break;
-	case KIND_DATALA_STORE:
-		code = ua->flags & UA_DATALA ? ua->datala_store_event : 0;
-		what = "DataLA stores (Haswell and later)";
-		break;
-	default:
+	if (uarch_kind_event(ua, kind, &code, &what)) {
+		ldlat = kind == KIND_LDLAT;
+	} else {
 		/*
 		 * The generation's PEBS instructions event: INST_RETIRED.ANY_P 0x00c0
 		 * is no PEBS event on SNB..SKL (perfmon PEBS 0; ds.c lists only
@@ -136,7 +116,6 @@ static int default_sample(const struct pmu_plan *p, enum pebs_kind kind, struct 
 		code = ua->flags & UA_NONPRECISE_PEBS ? ua->nonprecise_event : ua->inst_event;
 		nonprecise = ua->flags & UA_NONPRECISE_PEBS;
 		what = "instructions retired";
-		break;
 	}
 	if (!code)
 		return refuse(why, why_size, "%s: no such facility on %s", what, ua->name);

@@ -129,14 +129,13 @@ struct session_result {
  *   SESSION_REFUSED - the request breaks a rule of the generation (counter
  *                    constraints, ldlat < 3, ...): refused before any wrmsr;
  *   SESSION_FAULT  - an MSR access faulted (#GP) mid-way: everything touched
- *                    was restored.
- * In every case every MSR is back to its value from before the call, and on
- * any failure res holds no records (session_result_free() is harmless).
- */
-/*
+ *                    was restored;
  *   SESSION_TIMEOUT - the measured CPU did not return in time: it is left
  *                    running, nothing it may touch was freed;
  *   SESSION_NO_CPU  - the measured CPU could not be started: nothing written.
+ * But for SESSION_TIMEOUT's CPU, left running, every MSR is back to its
+ * value from before the call, and on any failure res holds no records
+ * (session_result_free() is harmless).
  */
 enum {
 	SESSION_SKIP = -1,

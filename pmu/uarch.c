@@ -5,6 +5,8 @@
  * arch/x86/events/intel/ds.c (the *_pebs_event_constraints tables) and
  * core.c (event constraints, extra regs, quirks); SDM is Intel's SDM Vol. 3B.
  */
+#include <stddef.h>
+
 #include "uarch.h"
 
 /*
@@ -27,7 +29,7 @@ static const struct ucode_min snb_ucodes[] = {
 
 /*
  * The kernels' counted events (enum uarch_count) by perfmon EventName; each
- * resolves in the file of every model of the generation (test_generation).
+ * resolves in the file of every model of the generation (test_pmu_uarch).
  * SNB..BDW: MEM_UOPS_RETIRED (SNB/events/sandybridge_core.json,
  * HSW/events/haswell_core.json, ...); SKL..ICX: MEM_INST_RETIRED
  * (SKL/events/skylake_core.json, ICX/events/icelakex_core.json, ...).
@@ -489,16 +491,16 @@ static const struct uarch_info uarch_table[] = {
  * Offcore masks: E-cores (Skymont, Darkmont) core.c intel_cmt_extra_regs
  * (bit 63 in RSP0 only); P-cores (Lion Cove, Cougar Cove) intel_lnc_extra_regs.
  */
+#define CMT_OCR 0x800ff3ffffffffffULL, 0xff3ffffffffffULL
+#define LNC_OCR 0xfffffffffffULL, 0xfffffffffffULL
+#define NO_OCR	0, 0
+
 /*
  * PMI ack: E-cores mid (core.c intel_pmu_init_grt), P-cores late
  * (intel_pmu_init_glc); core type unknown: mid, since a PMI requested while
  * LVTPC is still masked is lost, and a spurious one finds no status bit of
  * ours and ends the handler.
  */
-#define CMT_OCR 0x800ff3ffffffffffULL, 0xff3ffffffffffULL
-#define LNC_OCR 0xfffffffffffULL, 0xfffffffffffULL
-#define NO_OCR	0, 0
-
 static const struct uarch_info arch_pebs_atom =
     ARCH_PEBS_ROW("architectural PEBS (CPUID.23H, E-core)", UA_LDLAT | UA_STLAT, EV(0xd0, 0x05),
 		  EV(0xd0, 0x06), CMT_OCR, PMI_ACK_MID);
@@ -741,39 +743,6 @@ uint32_t uarch_min_microcode(const struct uarch_info *ua, const struct cpu_info 
 	return model_listed ? UCODE_BROKEN : 0;
 }
 
-bool uarch_sampling(const struct uarch_info *ua, bool store, enum pebs_kind *kind,
-		    const char **event)
-{
-	/*
-	 * Loads: load latency, else DataLA (Haswell+).  Stores: store latency
-	 * (SPR+, the E-cores), else precise store (SNB/IVB), else DataLA.  The
-	 * first the row's flags name wins.
-	 */
-	static const struct {
-		bool store;
-		uint32_t flag;
-		enum pebs_kind kind;
-	} order[] = {
-	    {false, UA_LDLAT, KIND_LDLAT},	  {false, UA_DATALA, KIND_DATALA_LOAD},
-	    {true, UA_STLAT, KIND_STLAT},	  {true, UA_PRECISE_STORE, KIND_STORE},
-	    {true, UA_DATALA, KIND_DATALA_STORE},
-	};
-	const char *named = store ? ua->mem_store_name : ua->mem_load_name;
-
-	*event = NULL;
-	if (named) {
-		*kind = KIND_OTHER;
-		*event = named;
-		return true;
-	}
-	for (size_t i = 0; i < ARRAY_SIZE(order); i++)
-		if (order[i].store == store && (ua->flags & order[i].flag)) {
-			*kind = order[i].kind;
-			return true;
-		}
-	return false;
-}
-
 /* SDM Vol. 3B Table 18-45: MEM_UOPS_RETIRED (0xd0) umask bit 0 loads, bit 1 stores. */
 static bool datala_event(uint16_t ev, bool *store)
 {
@@ -787,18 +756,90 @@ static bool datala_event(uint16_t ev, bool *store)
 	return code >= 0xd1 && code <= 0xd4; /* MEM_LOAD_*_RETIRED */
 }
 
+/*
+ * The memory-sampling kinds: the flag a generation's row offers each with,
+ * whether it samples stores, the row's event for it, and the words a
+ * refusal names it by.  Loads: load latency, else DataLA (Haswell+);
+ * stores: store latency (SPR+, the E-cores), else precise store (SNB/IVB),
+ * else DataLA: the first row the flags offer wins.  A DataLA row also
+ * claims every event of DataLA's class (datala_event), not only its own.
+ */
+struct kind_row {
+	enum pebs_kind kind;
+	uint32_t flag;
+	bool store;
+	bool datala;
+	size_t event; /* offsetof the uint16_t event in struct uarch_info */
+	const char *what;
+};
+
+#define KIND_EVENT(field) offsetof(struct uarch_info, field)
+
+// clang-format off
+static const struct kind_row kinds[] = {
+    {KIND_LDLAT,        UA_LDLAT,         false, false, KIND_EVENT(ldlat_event),
+     "load latency"},
+    {KIND_DATALA_LOAD,  UA_DATALA,        false, true,  KIND_EVENT(datala_load_event),
+     "DataLA loads (Haswell and later)"},
+    {KIND_STLAT,        UA_STLAT,         true,  false, KIND_EVENT(store_event),
+     "store latency (Sapphire Rapids and later)"},
+    {KIND_STORE,        UA_PRECISE_STORE, true,  false, KIND_EVENT(store_event),
+     "precise store (Sandy/Ivy Bridge only; later: datala-store)"},
+    {KIND_DATALA_STORE, UA_DATALA,        true,  true,  KIND_EVENT(datala_store_event),
+     "DataLA stores (Haswell and later)"},
+};
+// clang-format on
+
+static uint16_t kind_event(const struct uarch_info *ua, const struct kind_row *k)
+{
+	return *(const uint16_t *)((const char *)ua + k->event);
+}
+
+bool uarch_sampling(const struct uarch_info *ua, bool store, enum pebs_kind *kind,
+		    const char **event)
+{
+	const char *named = store ? ua->mem_store_name : ua->mem_load_name;
+
+	*event = NULL;
+	if (named) {
+		*kind = KIND_OTHER;
+		*event = named;
+		return true;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(kinds); i++)
+		if (kinds[i].store == store && (ua->flags & kinds[i].flag)) {
+			*kind = kinds[i].kind;
+			return true;
+		}
+	return false;
+}
+
+bool uarch_kind_event(const struct uarch_info *ua, enum pebs_kind kind, uint16_t *event,
+		      const char **what)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(kinds); i++)
+		if (kinds[i].kind == kind) {
+			*event = ua->flags & kinds[i].flag ? kind_event(ua, &kinds[i]) : 0;
+			*what = kinds[i].what;
+			return true;
+		}
+	return false;
+}
+
+/* A row's own event first, then DataLA's class of events. */
 enum pebs_kind uarch_event_kind(const struct uarch_info *ua, uint16_t evtsel)
 {
 	bool store;
 
-	if (ua->flags & UA_LDLAT && evtsel == ua->ldlat_event)
-		return KIND_LDLAT;
-	if (ua->flags & UA_PRECISE_STORE && evtsel == ua->store_event)
-		return KIND_STORE;
-	if (ua->flags & UA_STLAT && evtsel == ua->store_event)
-		return KIND_STLAT;
-	if (ua->flags & UA_DATALA && datala_event(evtsel, &store))
-		return store ? KIND_DATALA_STORE : KIND_DATALA_LOAD;
+	for (size_t i = 0; i < ARRAY_SIZE(kinds); i++)
+		if (!kinds[i].datala && (ua->flags & kinds[i].flag) &&
+		    evtsel == kind_event(ua, &kinds[i]))
+			return kinds[i].kind;
+	if (!datala_event(evtsel, &store))
+		return KIND_OTHER;
+	for (size_t i = 0; i < ARRAY_SIZE(kinds); i++)
+		if (kinds[i].datala && (ua->flags & kinds[i].flag) && kinds[i].store == store)
+			return kinds[i].kind;
 	return KIND_OTHER;
 }
 

@@ -137,7 +137,7 @@ struct uarch_info {
 	const struct uarch_constraint
 	    *count_cons;     /* counting constraints (core.c event constraints) */
 	enum pebs_dsrc dsrc; /* how its records' data source is read (decode/datasrc.c) */
-	/* The kernels' counted events by perfmon EventName (test_generation resolves them). */
+	/* The kernels' counted events by perfmon EventName (test_pmu_uarch resolves them). */
 	const char *count_ev[UA_COUNT_N];
 	/*
 	 * Where "a PEBS event needs AnyThread, Edge, Invert and CMask zero"
@@ -178,7 +178,7 @@ struct uarch_model {
 	 * The perfmon platform directories mapfile.csv names for this model
 	 * and core type, space separated ("SKX CLX": by stepping), or NULL
 	 * where perfmon has no file (the row says why).  mapfile.csv itself
-	 * picks the file at run time (cpu_perfmon_table); test_generation
+	 * picks the file at run time (cpu_perfmon_table); test_pmu_uarch
 	 * checks the two agree.
 	 */
 	const char *perfmon;
@@ -220,6 +220,14 @@ uint32_t uarch_min_microcode(const struct uarch_info *ua, const struct cpu_info 
  */
 bool uarch_sampling(const struct uarch_info *ua, bool store, enum pebs_kind *kind,
 		    const char **event);
+
+/*
+ * A memory-sampling kind's event on this generation (*event 0 when the row
+ * does not offer the kind) and the words a refusal names the kind by.
+ * False: kind is no memory-sampling kind (KIND_OTHER).
+ */
+bool uarch_kind_event(const struct uarch_info *ua, enum pebs_kind kind, uint16_t *event,
+		      const char **what);
 
 /* The data-source kind of records of event evtsel[15:0] (the decoder's --kind). */
 enum pebs_kind uarch_event_kind(const struct uarch_info *ua, uint16_t evtsel);

@@ -1,4 +1,19 @@
 # sim: the simulated PMU (docs/SIM.md).  Pure C, built into the app and the host library.
-PURE_SRCS += sim/sim.c sim/models.c sim/events.c sim/cpuid.c sim/msr.c sim/rules.c \
-	sim/cache.c sim/coherence.c sim/engine.c sim/record.c sim/placement.c sim/tsc.c sim/evtsel.c sim/acr.c \
-	sim/snapshot.c sim/constraints.c sim/handoff.c
+PURE_SRCS += \
+	sim/acr.c \
+	sim/cache.c \
+	sim/coherence.c \
+	sim/constraints.c \
+	sim/cpuid.c \
+	sim/engine.c \
+	sim/events.c \
+	sim/evtsel.c \
+	sim/handoff.c \
+	sim/models.c \
+	sim/msr.c \
+	sim/placement.c \
+	sim/record.c \
+	sim/rules.c \
+	sim/sim.c \
+	sim/snapshot.c \
+	sim/tsc.c

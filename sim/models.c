@@ -55,6 +55,35 @@ extern const struct sim_event_table sim_events_core2, sim_events_nhm, sim_events
  */
 #define ARCH_PEBS_CAPS ((1u << 31) | (1u << 30) | (1u << 29) | (1u << 17) | (7u << 3))
 
+/*
+ * CPUID.23H.0:EBX, the PERFEVTSEL extensions of PMU v6: bit 0 UMASK2, bit 1
+ * EQ (sim/cpuid.c; Linux LNL/ARL series "New Architectural performance
+ * monitoring V6", ARCH_PERFMON_EXT_UMASK2 and _EQ).
+ */
+#define LEAF23_UMASK2_EQ ((1u << 0) | (1u << 1))
+
+/*
+ * An arch-PEBS row's leaf 23H: sub-leaf 4 EBX (the capabilities above),
+ * sub-leaf 5 the GP and fixed counters with PEBS and with PDIST, and the
+ * PMU v6 PERFEVTSEL extensions.
+ */
+#define ARCH_PEBS_LEAF23(gp, fixed, pdist_gp, pdist_fixed)                                         \
+	.c23_caps = ARCH_PEBS_CAPS, .c23_gp = (gp), .c23_fx = (fixed), .c23_pdist_gp = (pdist_gp), \
+	.c23_pdist_fx = (pdist_fixed), .c23_ext = LEAF23_UMASK2_EQ
+
+/*
+ * struct sim_cache_geom by name: L1D, L2, L3 (KiB, ways; L3 0, 0: none),
+ * the DTLB and STLB (entries, ways), and the load-to-use latencies in core
+ * cycles of an L1, L2, L3 and DRAM hit.
+ */
+#define L1D(kib, ways)	 .l1_kib = (kib), .l1_ways = (ways)
+#define L2(kib, ways)	 .l2_kib = (kib), .l2_ways = (ways)
+#define L3(kib, ways)	 .l3_kib = (kib), .l3_ways = (ways)
+#define DTLB(ents, ways) .dtlb_entries = (ents), .dtlb_ways = (ways)
+#define STLB(ents, ways) .stlb_entries = (ents), .stlb_ways = (ways)
+#define LOAD_TO_USE(l1, l2, l3, dram)                                                              \
+	.lat_l1 = (l1), .lat_l2 = (l2), .lat_l3 = (l3), .lat_dram = (dram)
+
 /* One row per model, laid out for reading. */
 /* clang-format off */
 const struct sim_model sim_model_table[] = {
@@ -69,7 +98,8 @@ const struct sim_model sim_model_table[] = {
 		.misc_enable = MISC_DEFAULT, .microcode = 0xa0b, .platform_id = 1ull << 50,
 		.pebs_enable_mask = PEBS_GP(1),
 		.dse = DSE_NONE, .events = &sim_events_core2,
-		.cache = { 32, 8, 6144, 24, 0, 0, 16, 4, 256, 4, 3, 15, 0, 250 },
+		.cache = { L1D(32, 8), L2(6144, 24), L3(0, 0), DTLB(16, 4), STLB(256, 4),
+			   LOAD_TO_USE(3, 15, 0, 250) },
 		.source = "SDM 18.4.4 (Core 2 PEBS, PMC0), Table 18-10",
 	},
 	{
@@ -84,7 +114,8 @@ const struct sim_model sim_model_table[] = {
 		.pebs_enable_mask = PEBS_GP(4) | LL_EN_0_3,
 		.offcore_mask = { 0xffff, 0 },
 		.flags = F_LDLAT | F_LL_EN, .dse = DSE_NHM, .events = &sim_events_nhm,
-		.cache = { 32, 8, 256, 8, 8192, 16, 64, 4, 512, 4, 4, 10, 40, 200 },
+		.cache = { L1D(32, 8), L2(256, 8), L3(8192, 16), DTLB(64, 4), STLB(512, 4),
+			   LOAD_TO_USE(4, 10, 40, 200) },
 		.source = "SDM 18.8.1 (Nehalem PEBS, load latency, Fig. 18-25)",
 	},
 	{
@@ -100,7 +131,8 @@ const struct sim_model sim_model_table[] = {
 		.offcore_mask = { 0x3f807f8fffull, 0x3f807f8fffull },
 		.flags = F_LDLAT | F_LL_EN | F_PS_EN | F_PDIR | F_LDLAT_EXCL, .dse = DSE_BIG,
 		.events = &sim_events_snb,
-		.cache = { 32, 8, 256, 8, 8192, 16, 64, 4, 512, 4, 4, 12, 30, 200 },
+		.cache = { L1D(32, 8), L2(256, 8), L3(8192, 16), DTLB(64, 4), STLB(512, 4),
+			   LOAD_TO_USE(4, 12, 30, 200) },
 		.source = "SDM 18.9.4 (Sandy Bridge PEBS, load latency, precise store)",
 	},
 	{
@@ -117,7 +149,8 @@ const struct sim_model sim_model_table[] = {
 		.offcore_mask = { 0x3fffff8fffull, 0x3fffff8fffull },
 		.flags = F_LDLAT | F_LL_EN | F_PDIR | F_TSX, .dse = DSE_BIG,
 		.events = &sim_events_hsw,
-		.cache = { 32, 8, 256, 8, 8192, 16, 64, 4, 1024, 8, 4, 12, 36, 230 },
+		.cache = { L1D(32, 8), L2(256, 8), L3(8192, 16), DTLB(64, 4), STLB(1024, 8),
+			   LOAD_TO_USE(4, 12, 36, 230) },
 		.source = "SDM 18.11 (Haswell PEBS, DataLA: Table 18-44/18-45)",
 	},
 	{
@@ -134,7 +167,8 @@ const struct sim_model sim_model_table[] = {
 		.offcore_mask = { 0x3fffff8fffull, 0x3fffff8fffull },
 		.flags = F_LDLAT | F_LL_EN | F_PDIR | F_TSX | F_FRONTEND, .dse = DSE_BIG,
 		.events = &sim_events_skl,
-		.cache = { 32, 8, 256, 4, 8192, 16, 64, 4, 1536, 12, 4, 12, 42, 250 },
+		.cache = { L1D(32, 8), L2(256, 4), L3(8192, 16), DTLB(64, 4), STLB(1536, 12),
+			   LOAD_TO_USE(4, 12, 42, 250) },
 		.source = "SDM 18.13 (Skylake PEBS fmt3)",
 	},
 	{
@@ -152,7 +186,8 @@ const struct sim_model sim_model_table[] = {
 		.offcore_mask = { 0x3fffffbfffull, 0x3fffffbfffull },
 		.flags = F_LDLAT | F_PDIR | F_TSX | F_FRONTEND, .dse = DSE_BIG,
 		.slots_per_cycle = 5, .events = &sim_events_icx,
-		.cache = { 48, 12, 1280, 20, 61440, 12, 64, 4, 2048, 16, 5, 14, 70, 300 },
+		.cache = { L1D(48, 12), L2(1280, 20), L3(61440, 12), DTLB(64, 4), STLB(2048, 16),
+			   LOAD_TO_USE(5, 14, 70, 300) },
 		.source = "SDM 18.9 adaptive PEBS (Ice Lake), Linux ds.c icl constraints",
 	},
 	{
@@ -171,7 +206,8 @@ const struct sim_model sim_model_table[] = {
 		.flags = F_LDLAT | F_PDIR | F_TSX | F_FRONTEND | F_STLAT | F_BLOCK |
 			 F_INSTR_LAT,
 		.dse = DSE_BIG, .slots_per_cycle = 6, .events = &sim_events_glc,
-		.cache = { 48, 12, 2048, 16, 107520, 15, 64, 4, 2048, 16, 5, 16, 110, 350 },
+		.cache = { L1D(48, 12), L2(2048, 16), L3(107520, 15), DTLB(64, 4), STLB(2048, 16),
+			   LOAD_TO_USE(5, 16, 110, 350) },
 		.source = "Linux ds.c glc constraints, core.c PMU_FL_MEM_LOADS_AUX, ds.c intel_ds_init",
 	},
 	{
@@ -188,7 +224,8 @@ const struct sim_model sim_model_table[] = {
 		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
 		.flags = F_LDLAT | F_PDIR | F_FRONTEND | F_STLAT | F_BLOCK | F_INSTR_LAT,
 		.dse = DSE_BIG, .slots_per_cycle = 6, .events = &sim_events_glc,
-		.cache = { 48, 12, 1280, 10, 30720, 12, 64, 4, 2048, 16, 5, 15, 60, 280 },
+		.cache = { L1D(48, 12), L2(1280, 10), L3(30720, 12), DTLB(64, 4), STLB(2048, 16),
+			   LOAD_TO_USE(5, 15, 60, 280) },
 		.source = "Linux ds.c glc constraints (hybrid P-core), CPUID.1AH core type 40H",
 	},
 	{
@@ -205,7 +242,8 @@ const struct sim_model sim_model_table[] = {
 		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
 		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT, .dse = DSE_GRT,
 		.events = &sim_events_grt,
-		.cache = { 32, 8, 2048, 16, 30720, 12, 64, 4, 2048, 4, 3, 17, 65, 290 },
+		.cache = { L1D(32, 8), L2(2048, 16), L3(30720, 12), DTLB(64, 4), STLB(2048, 4),
+			   LOAD_TO_USE(3, 17, 65, 290) },
 		.source = "Linux ds.c __intel_pmu_pebs_data_source_grt, CPUID.1AH core type 20H",
 	},
 	{
@@ -222,7 +260,8 @@ const struct sim_model sim_model_table[] = {
 		.offcore_mask = { 0x760005ffbfull, 0x360005ffbfull },
 		/* SDM 18.6.3: OUTSTANDING[38] in RSP0 on Silvermont and Goldmont (writable: mask) */
 		.flags = F_NONPRECISE | F_OFFCORE_AVG, .dse = DSE_RSVD, .events = &sim_events_glm,
-		.cache = { 24, 6, 2048, 16, 0, 0, 32, 4, 512, 4, 3, 19, 0, 220 },
+		.cache = { L1D(24, 6), L2(2048, 16), L3(0, 0), DTLB(32, 4), STLB(512, 4),
+			   LOAD_TO_USE(3, 19, 0, 220) },
 		.source = "SDM 18.7.1 (Goldmont PEBS), 18.7.1.1 (data source reserved)",
 	},
 	{
@@ -238,7 +277,8 @@ const struct sim_model sim_model_table[] = {
 		.pebs_enable_mask = PEBS_GP(1),
 		.offcore_mask = { 0x768005ffffull, 0x368005ffffull },
 		.flags = F_OFFCORE_AVG, .dse = DSE_RSVD, .events = &sim_events_slm,
-		.cache = { 24, 6, 1024, 16, 0, 0, 128, 4, 128, 4, 3, 14, 0, 200 },
+		.cache = { L1D(24, 6), L2(1024, 16), L3(0, 0), DTLB(128, 4), STLB(128, 4),
+			   LOAD_TO_USE(3, 14, 0, 200) },
 		.source = "SDM 18.6 (Silvermont), 18.6.3 and Table 18-17 (offcore latency)",
 	},
 	/*
@@ -274,7 +314,8 @@ const struct sim_model sim_model_table[] = {
 		.pebs_enable_mask = PEBS_GP(4) | FIXED_PEBS(3),
 		.offcore_mask = { 0x800ff0ffffff9fffull, 0xff0ffffff9fffull }, /* intel_tnt_extra_regs */
 		.dse = DSE_RSVD, .events = &sim_events_tnt,
-		.cache = { 32, 8, 1536, 12, 4096, 16, 64, 4, 1024, 8, 3, 17, 40, 250 },
+		.cache = { L1D(32, 8), L2(1536, 12), L3(4096, 16), DTLB(64, 4), STLB(1024, 8),
+			   LOAD_TO_USE(3, 17, 40, 250) },
 		.source = "Linux core.c intel_pmu_init Tremont, 6daeb8737f8a (adaptive PEBS); "
 			  "perfmon elkhartlake_core.json; libpfm4 pfmlib_intel_tmt.c",
 	},
@@ -295,19 +336,17 @@ const struct sim_model sim_model_table[] = {
 		 */
 		.ca = { CA_EAX(6, 8, 48), 0, 0x77, CA_EDX(3, 48, 1) },
 		.c15 = { 1, 88, 25000000 }, .c16_mhz = 2200,
-		.c23_caps = ARCH_PEBS_CAPS,
-		.c23_gp = 0xff, .c23_fx = 0x7,
 		/* PDIST: the PDISTCounter lists of clearwaterforest_core.json (GP 0,1; fixed 0) */
-		.c23_pdist_gp = 0x3, .c23_pdist_fx = 0x1,
 		/* UMASK2 (clearwaterforest_core.json uses UMaskExt) and EQ: PMU v6, as on LNL */
-		.c23_ext = (1u << 0) | (1u << 1),
+		ARCH_PEBS_LEAF23(0xff, 0x7, 0x3, 0x1),
 		.perf_caps = 0x3fc5, /* PEBS_FMT 0xF: arch-PEBS (Linux intel_pebs_init), CPUID.23H */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x3000140, .platform_id = 0,
 		/* Linux core.c intel_cmt_extra_regs (Crestmont, Skymont, Darkmont): bit 63 in RSP0 only */
 		.offcore_mask = { 0x800ff3ffffffffffull, 0xff3ffffffffffull },
 		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT | F_ARCH_PEBS, .dse = DSE_CMT,
 		.events = &sim_events_grt,
-		.cache = { 32, 8, 4096, 16, 36864, 12, 64, 4, 2048, 4, 4, 17, 80, 300 },
+		.cache = { L1D(32, 8), L2(4096, 16), L3(36864, 12), DTLB(64, 4), STLB(2048, 4),
+			   LOAD_TO_USE(4, 17, 80, 300) },
 		.source = "Linux arch-PEBS series (d21954c8a0ff)",
 	},
 	/*
@@ -333,7 +372,8 @@ const struct sim_model sim_model_table[] = {
 		.flags = F_LDLAT | F_PDIR | F_FRONTEND | F_STLAT | F_BLOCK_NOAUX |
 			 F_INSTR_LAT,
 		.dse = DSE_BIG, .slots_per_cycle = 8, .events = &sim_events_glc,
-		.cache = { 48, 12, 2048, 16, 491520, 16, 64, 4, 2048, 16, 5, 16, 120, 380 },
+		.cache = { L1D(48, 12), L2(2048, 16), L3(491520, 16), DTLB(64, 4), STLB(2048, 16),
+			   LOAD_TO_USE(5, 16, 120, 380) },
 		.source = "perfmon graniterapids_core.json, mapfile 6-AD; Linux ds.c glc constraints",
 	},
 	/* Sierra Forest (06_AF): Crestmont server, perfmon sierraforest_core.json. */
@@ -353,7 +393,8 @@ const struct sim_model sim_model_table[] = {
 		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
 		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT, .dse = DSE_CMT,
 		.events = &sim_events_grt,
-		.cache = { 32, 8, 4096, 16, 110592, 12, 64, 4, 2048, 4, 4, 17, 90, 330 },
+		.cache = { L1D(32, 8), L2(4096, 16), L3(110592, 12), DTLB(64, 4), STLB(2048, 4),
+			   LOAD_TO_USE(4, 17, 90, 330) },
 		.source = "perfmon sierraforest_core.json, mapfile 6-AF; Linux ds.c cmt_latency_data",
 	},
 	/* Meteor Lake (06_AA): Redwood Cove P + Crestmont E, native model 2 (mapfile 6-AA). */
@@ -378,7 +419,8 @@ const struct sim_model sim_model_table[] = {
 		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
 		.flags = F_LDLAT | F_PDIR | F_FRONTEND | F_STLAT | F_BLOCK | F_INSTR_LAT,
 		.dse = DSE_BIG, .slots_per_cycle = 6, .events = &sim_events_glc,
-		.cache = { 48, 12, 2048, 16, 24576, 12, 64, 4, 2048, 16, 5, 16, 75, 330 },
+		.cache = { L1D(48, 12), L2(2048, 16), L3(24576, 12), DTLB(64, 4), STLB(2048, 16),
+			   LOAD_TO_USE(5, 16, 75, 330) },
 		.source = "perfmon meteorlake_redwoodcove_core.json (load latency on 1-7, store "
 			  "sample on 0); Linux ds.c glc constraints",
 	},
@@ -398,7 +440,8 @@ const struct sim_model sim_model_table[] = {
 		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
 		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT, .dse = DSE_CMT,
 		.events = &sim_events_grt,
-		.cache = { 32, 8, 2048, 16, 24576, 12, 64, 4, 2048, 4, 4, 17, 80, 340 },
+		.cache = { L1D(32, 8), L2(2048, 16), L3(24576, 12), DTLB(64, 4), STLB(2048, 4),
+			   LOAD_TO_USE(4, 17, 80, 340) },
 		.source = "perfmon meteorlake_crestmont_core.json (load latency on 0-1); Linux ds.c "
 			  "cmt_latency_data",
 	},
@@ -418,16 +461,15 @@ const struct sim_model sim_model_table[] = {
 		/* GP 0-9, fixed 0-3 (perfmon lunarlake_lioncove_core.json) */
 		.ca = { CA_EAX(6, 10, 48), 0, 0xf, CA_EDX(4, 48, 1) },
 		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
-		/* leaf 23H without arch-PEBS; UMASK2 and EQ: Linux LNL/ARL series, "New
-		 * Architectural performance monitoring V6 (... umask2, eq)" */
-		.c23_ext = (1u << 0) | (1u << 1),
+		.c23_ext = LEAF23_UMASK2_EQ, /* leaf 23H without arch-PEBS */
 		.perf_caps = 0xf6c5, /* fmt6, baseline, perf metrics, FW write */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x11f, .platform_id = 1ull << 50,
 		.pebs_enable_mask = PEBS_GP(10) | FIXED_PEBS(4), .frontend_mask = 0x7fff1f,
 		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
 		.flags = F_LDLAT | F_FRONTEND | F_STLAT | F_INSTR_LAT, .dse = DSE_LNC,
 		.slots_per_cycle = 8, .events = &sim_events_lnc,
-		.cache = { 48, 12, 2560, 10, 12288, 12, 96, 6, 2048, 16, 5, 17, 70, 320 },
+		.cache = { L1D(48, 12), L2(2560, 10), L3(12288, 12), DTLB(96, 6), STLB(2048, 16),
+			   LOAD_TO_USE(5, 17, 70, 320) },
 		.source = "perfmon lunarlake_lioncove_core.json (load latency on 2-9, store sample "
 			  "on 0-1); Linux ds.c lnc constraints",
 	},
@@ -441,16 +483,15 @@ const struct sim_model sim_model_table[] = {
 		/* GP 0-7, fixed 0-2 and 4-6 (perfmon lunarlake_skymont_core.json) */
 		.ca = { CA_EAX(6, 8, 48), 0, 0x77, CA_EDX(3, 48, 1) },
 		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
-		/* leaf 23H without arch-PEBS; UMASK2 and EQ: Linux LNL/ARL series, "New
-		 * Architectural performance monitoring V6 (... umask2, eq)" */
-		.c23_ext = (1u << 0) | (1u << 1),
+		.c23_ext = LEAF23_UMASK2_EQ, /* leaf 23H without arch-PEBS */
 		.perf_caps = 0x76c5, /* fmt6, baseline, FW write */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x11f, .platform_id = 1ull << 50,
 		.pebs_enable_mask = PEBS_GP(8) | FIXED_PEBS(3),
 		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
 		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT, .dse = DSE_CMT,
 		.events = &sim_events_grt,
-		.cache = { 32, 8, 4096, 16, 12288, 12, 64, 4, 2048, 4, 4, 17, 80, 330 },
+		.cache = { L1D(32, 8), L2(4096, 16), L3(12288, 12), DTLB(64, 4), STLB(2048, 4),
+			   LOAD_TO_USE(4, 17, 80, 330) },
 		.source = "perfmon lunarlake_skymont_core.json (load latency on 0-1); Linux ds.c "
 			  "cmt_latency_data",
 	},
@@ -473,16 +514,15 @@ const struct sim_model sim_model_table[] = {
 		.c7_ebx = 0x239ca7eb, .c7_edx = 1u << 15, .c71_eax = 1u << 8, .c1a_eax = 0x40000003,
 		.ca = { CA_EAX(6, 10, 48), 0, 0xf, CA_EDX(4, 48, 1) },
 		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
-		/* leaf 23H without arch-PEBS; UMASK2 and EQ: Linux LNL/ARL series, "New
-		 * Architectural performance monitoring V6 (... umask2, eq)" */
-		.c23_ext = (1u << 0) | (1u << 1),
+		.c23_ext = LEAF23_UMASK2_EQ, /* leaf 23H without arch-PEBS */
 		.perf_caps = 0xf6c5, /* fmt6, baseline, perf metrics, FW write */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x114, .platform_id = 1ull << 50,
 		.pebs_enable_mask = PEBS_GP(10) | FIXED_PEBS(4), .frontend_mask = 0x7fff1f,
 		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
 		.flags = F_LDLAT | F_FRONTEND | F_STLAT | F_INSTR_LAT, .dse = DSE_LNC,
 		.slots_per_cycle = 8, .events = &sim_events_lnc,
-		.cache = { 48, 12, 3072, 12, 24576, 12, 96, 6, 2048, 16, 5, 17, 70, 320 },
+		.cache = { L1D(48, 12), L2(3072, 12), L3(24576, 12), DTLB(96, 6), STLB(2048, 16),
+			   LOAD_TO_USE(5, 17, 70, 320) },
 		.source = "perfmon arrowlake_lioncove_core.json; Linux ds.c lnc constraints",
 	},
 	{
@@ -494,16 +534,15 @@ const struct sim_model sim_model_table[] = {
 		.c7_ebx = 0x239ca7eb, .c7_edx = 1u << 15, .c71_eax = 1u << 8, .c1a_eax = 0x20000003,
 		.ca = { CA_EAX(6, 8, 48), 0, 0x77, CA_EDX(3, 48, 1) },
 		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
-		/* leaf 23H without arch-PEBS; UMASK2 and EQ: Linux LNL/ARL series, "New
-		 * Architectural performance monitoring V6 (... umask2, eq)" */
-		.c23_ext = (1u << 0) | (1u << 1),
+		.c23_ext = LEAF23_UMASK2_EQ, /* leaf 23H without arch-PEBS */
 		.perf_caps = 0x76c5, /* fmt6, baseline, FW write */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x114, .platform_id = 1ull << 50,
 		.pebs_enable_mask = PEBS_GP(8) | FIXED_PEBS(3),
 		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
 		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT, .dse = DSE_CMT,
 		.events = &sim_events_grt,
-		.cache = { 32, 8, 4096, 16, 24576, 12, 64, 4, 2048, 4, 4, 17, 80, 330 },
+		.cache = { L1D(32, 8), L2(4096, 16), L3(24576, 12), DTLB(64, 4), STLB(2048, 4),
+			   LOAD_TO_USE(4, 17, 80, 330) },
 		.source = "perfmon arrowlake_skymont_core.json; Linux ds.c cmt_latency_data",
 	},
 	{
@@ -522,7 +561,8 @@ const struct sim_model sim_model_table[] = {
 		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
 		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT, .dse = DSE_CMT,
 		.events = &sim_events_grt,
-		.cache = { 32, 8, 2048, 16, 0, 0, 64, 4, 2048, 4, 4, 17, 0, 340 },
+		.cache = { L1D(32, 8), L2(2048, 16), L3(0, 0), DTLB(64, 4), STLB(2048, 4),
+			   LOAD_TO_USE(4, 17, 0, 340) },
 		.source = "perfmon arrowlake_crestmont_core.json; Linux ds.c cmt_latency_data",
 	},
 	/* Clearwater Forest: the Darkmont arch-PEBS part above on every CPU (mapfile 6-DD). */
@@ -551,18 +591,16 @@ const struct sim_model sim_model_table[] = {
 		/* GP 0-7, fixed 0-3 (perfmon novalake_coyotecove_core.json) */
 		.ca = { CA_EAX(6, 8, 48), 0, 0xf, CA_EDX(4, 48, 1) },
 		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
-		.c23_caps = ARCH_PEBS_CAPS,
-		.c23_gp = 0xff, .c23_fx = 0x7,
 		/* PDIST: the PDISTCounter lists of novalake_coyotecove_core.json (GP 0,1; fixed 0) */
-		.c23_pdist_gp = 0x3, .c23_pdist_fx = 0x1,
 		/* UMASK2 (novalake_coyotecove_core.json uses UMaskExt) and EQ: PMU v6, as on LNL */
-		.c23_ext = (1u << 0) | (1u << 1),
+		ARCH_PEBS_LEAF23(0xff, 0x7, 0x3, 0x1),
 		.perf_caps = 0xbfc5, /* arch-PEBS (PEBS_FMT 0xF), perf metrics, FW write */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x10, .platform_id = 1ull << 50,
 		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
 		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT | F_ARCH_PEBS, .dse = DSE_PNC,
 		.slots_per_cycle = 8, .events = &sim_events_cyc,
-		.cache = { 48, 12, 3072, 12, 36864, 12, 96, 6, 2048, 16, 5, 17, 70, 320 },
+		.cache = { L1D(48, 12), L2(3072, 12), L3(36864, 12), DTLB(96, 6), STLB(2048, 16),
+			   LOAD_TO_USE(5, 17, 70, 320) },
 		.source = "perfmon novalake_coyotecove_core.json (counters); Linux ds.c pnc "
 			  "constraints; arch-PEBS (CPUID.23H sub-leaves 4/5)",
 	},
@@ -577,18 +615,16 @@ const struct sim_model sim_model_table[] = {
 		/* GP 0-7, fixed 0-2 and 4-6 (perfmon novalake_arcticwolf_core.json) */
 		.ca = { CA_EAX(6, 8, 48), 0, 0x77, CA_EDX(3, 48, 1) },
 		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
-		.c23_caps = ARCH_PEBS_CAPS,
-		.c23_gp = 0xff, .c23_fx = 0x7,
 		/* PDIST: the PDISTCounter lists of novalake_arcticwolf_core.json (GP 0,1; fixed 0) */
-		.c23_pdist_gp = 0x3, .c23_pdist_fx = 0x1,
 		/* UMASK2 (novalake_arcticwolf_core.json uses UMaskExt) and EQ: PMU v6, as on LNL */
-		.c23_ext = (1u << 0) | (1u << 1),
+		ARCH_PEBS_LEAF23(0xff, 0x7, 0x3, 0x1),
 		.perf_caps = 0x3fc5, /* arch-PEBS (PEBS_FMT 0xF), FW write */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x10, .platform_id = 1ull << 50,
 		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
 		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT | F_ARCH_PEBS, .dse = DSE_ARW,
 		.events = &sim_events_grt,
-		.cache = { 32, 8, 4096, 16, 36864, 12, 64, 4, 2048, 4, 4, 17, 80, 330 },
+		.cache = { L1D(32, 8), L2(4096, 16), L3(36864, 12), DTLB(64, 4), STLB(2048, 4),
+			   LOAD_TO_USE(4, 17, 80, 330) },
 		.source = "perfmon novalake_arcticwolf_core.json (counters); arch-PEBS "
 			  "(CPUID.23H sub-leaves 4/5)",
 	},
@@ -606,18 +642,16 @@ const struct sim_model sim_model_table[] = {
 		.c7_ebx = 0xf3bfa7eb, .c71_eax = 1u << 8,
 		.ca = { CA_EAX(6, 8, 48), 0, 0xf, CA_EDX(4, 48, 1) },
 		.c15 = { 2, 160, 25000000 }, .c16_mhz = 2000,
-		.c23_caps = ARCH_PEBS_CAPS,
-		.c23_gp = 0xff, .c23_fx = 0x7,
 		/* PDIST: no perfmon file and no public CPUID dump: GP 0, fixed 0 assumed */
-		.c23_pdist_gp = 0x1, .c23_pdist_fx = 0x1,
 		/* UMASK2 and EQ: PMU v6, as on LNL (no perfmon file to show UMaskExt) */
-		.c23_ext = (1u << 0) | (1u << 1),
+		ARCH_PEBS_LEAF23(0xff, 0x7, 0x1, 0x1),
 		.perf_caps = 0xbfc5, /* arch-PEBS (PEBS_FMT 0xF), perf metrics, FW write */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x10, .platform_id = 0,
 		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
 		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT | F_ARCH_PEBS, .dse = DSE_PNC,
 		.slots_per_cycle = 8, .events = &sim_events_lnc,
-		.cache = { 48, 12, 4096, 16, 491520, 16, 96, 6, 2048, 16, 5, 17, 120, 380 },
+		.cache = { L1D(48, 12), L2(4096, 16), L3(491520, 16), DTLB(96, 6), STLB(2048, 16),
+			   LOAD_TO_USE(5, 17, 120, 380) },
 		.source = "Linux ds.c intel_pnc_pebs_event_constraints, intel-family.h "
 			  "INTEL_DIAMONDRAPIDS_X; arch-PEBS (CPUID.23H sub-leaves 4/5)",
 	},
@@ -649,18 +683,16 @@ const struct sim_model sim_model_table[] = {
 		/* GP counters 0-9, fixed 0-3 (perfmon pantherlake_cougarcove_core.json) */
 		.ca = { CA_EAX(6, 10, 48), 0, 0xf, CA_EDX(4, 48, 1) },
 		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
-		.c23_caps = ARCH_PEBS_CAPS,
-		.c23_gp = 0x3ff, .c23_fx = 0x7,
 		/* PDIST: the PDISTCounter lists of pantherlake_cougarcove_core.json (GP 0,1; fixed 0) */
-		.c23_pdist_gp = 0x3, .c23_pdist_fx = 0x1,
 		/* UMASK2 (pantherlake_cougarcove_core.json uses UMaskExt) and EQ: PMU v6, as on LNL */
-		.c23_ext = (1u << 0) | (1u << 1),
+		ARCH_PEBS_LEAF23(0x3ff, 0x7, 0x3, 0x1),
 		.perf_caps = 0xbfc5, /* arch-PEBS (PEBS_FMT 0xF), perf metrics, FW write */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x114, .platform_id = 1ull << 50,
 		.offcore_mask = { 0x3fffffffffull, 0x3fffffffffull },
 		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT | F_ARCH_PEBS, .dse = DSE_LNC,
 		.slots_per_cycle = 8, .events = &sim_events_lnc,
-		.cache = { 48, 12, 3072, 12, 12288, 12, 96, 6, 2048, 16, 5, 17, 70, 320 },
+		.cache = { L1D(48, 12), L2(3072, 12), L3(12288, 12), DTLB(96, 6), STLB(2048, 16),
+			   LOAD_TO_USE(5, 17, 70, 320) },
 		.source = "perfmon pantherlake_cougarcove_core.json (counters), Linux arch-PEBS "
 			  "(CPUID.23H sub-leaves 4/5)",
 	},
@@ -676,19 +708,17 @@ const struct sim_model sim_model_table[] = {
 		/* GP 0-7, fixed 0-2 and 4-6, no 3 (perfmon pantherlake_darkmont_core.json) */
 		.ca = { CA_EAX(6, 8, 48), 0, 0x77, CA_EDX(3, 48, 1) },
 		.c15 = { 2, 176, 38400000 }, .c16_mhz = 3300,
-		.c23_caps = ARCH_PEBS_CAPS,
-		.c23_gp = 0xff, .c23_fx = 0x7,
 		/* PDIST: the PDISTCounter lists of pantherlake_darkmont_core.json (GP 0,1; fixed 0) */
-		.c23_pdist_gp = 0x3, .c23_pdist_fx = 0x1,
 		/* UMASK2 (pantherlake_darkmont_core.json uses UMaskExt) and EQ: PMU v6, as on LNL */
-		.c23_ext = (1u << 0) | (1u << 1),
+		ARCH_PEBS_LEAF23(0xff, 0x7, 0x3, 0x1),
 		.perf_caps = 0x3fc5, /* arch-PEBS (PEBS_FMT 0xF), FW write */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x114, .platform_id = 1ull << 50,
 		/* core.c intel_pmu_init_skt: intel_cmt_extra_regs (bit 63 in RSP0 only) */
 		.offcore_mask = { 0x800ff3ffffffffffull, 0xff3ffffffffffull },
 		.flags = F_LDLAT | F_STLAT | F_INSTR_LAT | F_ARCH_PEBS, .dse = DSE_CMT,
 		.events = &sim_events_grt,
-		.cache = { 32, 8, 4096, 16, 12288, 12, 64, 4, 2048, 4, 4, 17, 75, 320 },
+		.cache = { L1D(32, 8), L2(4096, 16), L3(12288, 12), DTLB(64, 4), STLB(2048, 4),
+			   LOAD_TO_USE(4, 17, 75, 320) },
 		.source = "perfmon pantherlake_darkmont_core.json (counters), Linux arch-PEBS "
 			  "(CPUID.23H sub-leaves 4/5)",
 	},
@@ -707,7 +737,8 @@ const struct sim_model sim_model_table[] = {
 		.offcore_mask = { 0x3fffff8fffull, 0x3fffff8fffull },
 		.flags = F_LDLAT | F_LL_EN | F_PDIR | F_TSX | F_FRONTEND, .dse = DSE_BIG,
 		.events = &sim_events_skl,
-		.cache = { 32, 8, 256, 4, 8192, 16, 64, 4, 1536, 12, 4, 12, 42, 250 },
+		.cache = { L1D(32, 8), L2(256, 4), L3(8192, 16), DTLB(64, 4), STLB(1536, 12),
+			   LOAD_TO_USE(4, 12, 42, 250) },
 		.source = "Linux intel.c, kvm-unit-tests (MISC_ENABLE bit 12 PEBS_UNAVAIL)",
 	},
 	{
@@ -719,7 +750,8 @@ const struct sim_model sim_model_table[] = {
 		.c7_ebx = 0x219c97a9,
 		.microcode = 0x0a0011d1,
 		.dse = DSE_NONE,
-		.cache = { 32, 8, 512, 8, 32768, 16, 64, 4, 2048, 16, 4, 12, 46, 300 },
+		.cache = { L1D(32, 8), L2(512, 8), L3(32768, 16), DTLB(64, 4), STLB(2048, 16),
+			   LOAD_TO_USE(4, 12, 46, 300) },
 		.source = "AMD APM Vol. 2 (no DS, no IA32_PEBS_*; MSR 8BH patch level)",
 	},
 };

@@ -20,51 +20,6 @@ static void put64(uint8_t *rec, size_t off, uint64_t v)
 	memcpy(rec + off, &v, sizeof(v));
 }
 
-/* Table 18-24 source encodings for the level the load was served from. */
-static uint64_t source(const struct sim_access *a)
-{
-	switch (a->level) {
-	case LVL_L1:
-		return 0x1;
-	case LVL_LFB:
-		return 0x2;
-	case LVL_L2:
-		return 0x3;
-	case LVL_L3:
-		return 0x4; /* L3 hit, no snoop needed */
-	default:
-		return 0xa; /* L3 miss, local DRAM */
-	}
-}
-
-/*
- * Lion Cove (Linux ds.c lnc_pebs_data_source indexes), Panther Cove and
- * Arctic Wolf (pnc_/arw_pebs_l2_hit_data_source below L2; past it bit 8
- * set and an OMR encoding, ds.c omr_data_source: 3 local non-shared L3,
- * 8 memory region MEM0).
- */
-static uint64_t source_wide(enum sim_dse dse, const struct sim_access *a)
-{
-	static const uint8_t l2_hit[][3] = {
-	    [DSE_LNC] = {0x01, 0x03, 0x05},
-	    [DSE_PNC] = {0x02, 0x03, 0x04},
-	    [DSE_ARW] = {0x01, 0x02, 0x03},
-	};
-
-	switch (a->level) {
-	case LVL_L1:
-		return l2_hit[dse][0];
-	case LVL_LFB:
-		return l2_hit[dse][1];
-	case LVL_L2:
-		return l2_hit[dse][2];
-	case LVL_L3:
-		return dse == DSE_LNC ? 0x08 : 0x100 | 0x3;
-	default:
-		return dse == DSE_LNC ? 0x11 : 0x100 | 0x8;
-	}
-}
-
 /* Linux core.c mem-loads-aux, "event=0x03,umask=0x82" (PMU_FL_MEM_LOADS_AUX) */
 #define MEM_LOADS_AUX 0x8203
 
@@ -79,75 +34,99 @@ static bool aux_counting(const struct sim_cpu *c)
 }
 
 /*
- * Load data source per layout (the bits Linux ds.c decodes per generation;
- * SDM Vol. 3B Table 18-33 "Layout of Data Source Field of Load Latency Record").
+ * One row per data-source encoding (enum sim_dse): the source index for
+ * each level a load is served from and for a HITM snoop, and the bit of
+ * each extra field (NO_BIT: the layout has none).  How a store's record
+ * carries the field is the row's store form.
  */
+#define NO_BIT 0xff
+
+enum dse_store {
+	STORE_NONE,	   /* no field (or reserved): 0 */
+	STORE_STATUS,	   /* SNB "Table 19" / HSW DataLA: 0 L1D hit, 4 STLB miss, 5 locked */
+	STORE_LOAD,	   /* the load's layout (Lion Cove and later, ds.c) */
+	STORE_LOAD_NO_BLK, /* the load's layout less bits 7:6 (GRT, CMT) */
+};
+
+struct dse_row {
+	uint16_t src[LVL_DRAM + 1]; /* by enum sim_level */
+	uint16_t hitm;
+	uint8_t stlb, lock, data_blk, addr_blk;
+	/*
+	 * SPR: the blk bits only with F_BLOCK and mem-loads-aux counting (Linux
+	 * core.c PMU_FL_MEM_LOADS_AUX), or F_BLOCK_NOAUX.
+	 */
+	bool blk_by_model;
+	enum dse_store store;
+};
+
 /*
- * "L3 hit, snoop HITM" per layout: Linux ds.c pebs_data_source[7] (Nehalem
- * to Golden Cove), __intel_pmu_pebs_data_source_grt [6] and _cmt [8],
- * lnc_pebs_data_source [0x0d]; past L2 on Panther Cove / Arctic Wolf an OMR
- * encoding (bit 8) with source 3 and bit 5 hitm (ds.c omr_data_source).
+ * Sources: SDM Vol. 3B Table 18-24 (L1 1, LFB 2, L2 3, L3 hit no snoop 4,
+ * local DRAM 0xa) up to Crestmont; Lion Cove's lnc_pebs_data_source
+ * indexes; Panther Cove and Arctic Wolf: pnc_/arw_pebs_l2_hit_data_source
+ * below L2, past it bit 8 and an OMR encoding (ds.c omr_data_source: 3
+ * local non-shared L3, 8 memory region MEM0).  "L3 hit, snoop HITM": ds.c
+ * pebs_data_source[7] (Nehalem to Golden Cove), _grt [6], _cmt [8],
+ * lnc_pebs_data_source [0x0d], on PNC/ARW OMR source 3 with bit 5 hitm.
+ * The extra bits: SDM Vol. 3B Table 18-33 and ds.c's per-generation
+ * *_latency_data.
  */
-static uint64_t hitm_source(enum sim_dse dse)
-{
-	switch (dse) {
-	case DSE_GRT:
-		return 0x6;
-	case DSE_CMT:
-		return 0x8;
-	case DSE_LNC:
-		return 0x0d;
-	case DSE_PNC:
-	case DSE_ARW:
-		return 0x100 | 0x20 | 0x3;
-	default:
-		return 0x7;
+#define SRC(l1, lfb, l2, l3, dram)                                                                 \
+	{                                                                                          \
+		[LVL_L1] = l1, [LVL_LFB] = lfb, [LVL_L2] = l2, [LVL_L3] = l3, [LVL_DRAM] = dram    \
 	}
+#define NARROW SRC(0x1, 0x2, 0x3, 0x4, 0xa)
+
+// clang-format off
+static const struct dse_row dse_rows[] = {
+    /*              sources                                hitm   stlb    lock    data    addr    gated  store */
+    [DSE_NONE] = {SRC(0, 0, 0, 0, 0),                      0,     NO_BIT, NO_BIT, NO_BIT, NO_BIT, false, STORE_NONE},
+    [DSE_RSVD] = {SRC(0, 0, 0, 0, 0),                      0,     NO_BIT, NO_BIT, NO_BIT, NO_BIT, false, STORE_NONE},
+    [DSE_NHM]  = {NARROW,                                  0x7,   NO_BIT, NO_BIT, NO_BIT, NO_BIT, false, STORE_STATUS},
+    [DSE_BIG]  = {NARROW,                                  0x7,   4,      5,      6,      7,      true,  STORE_STATUS},
+    [DSE_GRT]  = {NARROW,                                  0x6,   5,      4,      6,      NO_BIT, false, STORE_LOAD_NO_BLK},
+    [DSE_CMT]  = {NARROW,                                  0x8,   6,      5,      7,      NO_BIT, false, STORE_LOAD_NO_BLK},
+    [DSE_LNC]  = {SRC(0x01, 0x03, 0x05, 0x08, 0x11),       0x0d,  10,     11,     12,     13,     false, STORE_LOAD},
+    [DSE_PNC]  = {SRC(0x02, 0x03, 0x04, 0x103, 0x108),     0x123, 11,     12,     13,     14,     false, STORE_LOAD},
+    [DSE_ARW]  = {SRC(0x01, 0x02, 0x03, 0x103, 0x108),     0x123, 11,     12,     13,     14,     false, STORE_LOAD},
+};
+// clang-format on
+
+static uint64_t field(uint8_t at, bool v)
+{
+	return at == NO_BIT ? 0 : (uint64_t)v << at;
 }
 
 uint64_t sim_dse_load(const struct sim_cpu *c, const struct sim_access *a)
 {
-	uint64_t src = a->hitm ? hitm_source(c->m->dse) : source(a), lock = !!(a->kind & HW_LOCKED),
-		 stlb = a->stlb_miss;
+	const struct dse_row *r = &dse_rows[c->m->dse];
+	enum sim_level lvl = a->level >= LVL_L1 && a->level <= LVL_L3 ? a->level : LVL_DRAM;
+	bool blk = !r->blk_by_model || ((c->m->flags & F_BLOCK) && aux_counting(c)) ||
+		   (c->m->flags & F_BLOCK_NOAUX);
+	uint64_t v;
 
-	switch (c->m->dse) {
-	case DSE_NHM:
-		return src;
-	case DSE_BIG:
-		src |= stlb << 4 | lock << 5;
-		/* SPR: blk bits complete only with mem-loads-aux counting (Linux core.c
-		 * PMU_FL_MEM_LOADS_AUX) */
-		if (((c->m->flags & F_BLOCK) && aux_counting(c)) || (c->m->flags & F_BLOCK_NOAUX))
-			src |= (uint64_t)a->data_blk << 6 | (uint64_t)a->addr_blk << 7;
-		return src;
-	case DSE_LNC:
-		return (a->hitm ? src : source_wide(DSE_LNC, a)) | stlb << 10 | lock << 11 |
-		       (uint64_t)a->data_blk << 12 | (uint64_t)a->addr_blk << 13;
-	case DSE_PNC:
-	case DSE_ARW:
-		return (a->hitm ? src : source_wide(c->m->dse, a)) | stlb << 11 | lock << 12 |
-		       (uint64_t)a->data_blk << 13 | (uint64_t)a->addr_blk << 14;
-	case DSE_GRT:
-		return src | lock << 4 | stlb << 5 | (uint64_t)a->data_blk << 6;
-	case DSE_CMT:
-		return src | lock << 5 | stlb << 6 | (uint64_t)a->data_blk << 7;
+	if (r->store == STORE_NONE)
+		return 0;
+	v = a->hitm ? r->hitm : r->src[lvl];
+	v |= field(r->stlb, a->stlb_miss) | field(r->lock, a->kind & HW_LOCKED);
+	if (blk)
+		v |= field(r->data_blk, a->data_blk) | field(r->addr_blk, a->addr_blk);
+	return v;
+}
+
+uint64_t sim_dse_store(const struct sim_cpu *c, const struct sim_access *a)
+{
+	switch (dse_rows[c->m->dse].store) {
+	case STORE_STATUS:
+		return (a->level == LVL_L1) | (uint64_t)a->stlb_miss << 4 |
+		       (uint64_t) !!(a->kind & HW_LOCKED) << 5;
+	case STORE_LOAD:
+		return sim_dse_load(c, a);
+	case STORE_LOAD_NO_BLK:
+		return sim_dse_load(c, a) & ~((uint64_t)0xc0);
 	default:
 		return 0;
 	}
-}
-
-/* Store status: 0 L1D hit, 4 STLB miss, 5 locked (SNB "Table 19"; HSW DataLA bit 0). */
-uint64_t sim_dse_store(const struct sim_cpu *c, const struct sim_access *a)
-{
-	if (c->m->dse == DSE_NONE || c->m->dse == DSE_RSVD)
-		return 0;
-	if (c->m->dse == DSE_GRT || c->m->dse == DSE_CMT)
-		return sim_dse_load(c, a) & ~((uint64_t)0xc0);
-	/* Lion Cove and later: the store-latency record has the load's layout (ds.c). */
-	if (c->m->dse >= DSE_LNC)
-		return sim_dse_load(c, a);
-	return (a->level == LVL_L1) | (uint64_t)a->stlb_miss << 4 |
-	       (uint64_t) !!(a->kind & HW_LOCKED) << 5;
 }
 
 static uint64_t mem_latency(const struct sim_cpu *c, uint64_t lat)

@@ -78,7 +78,7 @@ def unescape(lit):
         i += 1
         e = body[i]
         if e == "x":
-            m = re.match(r"[0-9a-fA-F]+", body[i + 1 :])
+            m = re.match(r"[0-9a-fA-F]+", body[i + 1:])
             out.append(chr(int(m.group(0), 16) & 0xFF))
             i += 1 + len(m.group(0))
         elif e in "01234567":
@@ -100,7 +100,8 @@ def strip_comments(text):
             return s
         return re.sub(r"[^\n]", " ", s)
 
-    text = re.sub(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|/\*.*?\*/|//[^\n]*', blank, text, flags=re.S)
+    text = re.sub(
+        r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|/\*.*?\*/|//[^\n]*', blank, text, flags=re.S)
     # Preprocessor lines (with their continuations) are not code to scan.
     return re.sub(r"(?m)^[ \t]*#(?:[^\n]*\\\n)*[^\n]*", blank, text)
 
@@ -124,7 +125,8 @@ def tokenize(text):
 
 class Func:
     def __init__(self, name, params, variadic, body, src):
-        self.name, self.params, self.variadic, self.body, self.src = name, params, variadic, body, src
+        (self.name, self.params, self.variadic, self.body,
+         self.src) = name, params, variadic, body, src
 
 
 class Call:
@@ -190,7 +192,9 @@ class Tree:
         for m in re.finditer(r"(?m)^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+(.*?)[ \t]*$", text):
             v = re.sub(r"//.*", "", m.group(2)).strip()
             if re.fullmatch(r'("(?:\\.|[^"\\])*"\s*)+', v):
-                self.defines[m.group(1)] = ("str", "".join(unescape(s) for s in re.findall(r'"(?:\\.|[^"\\])*"', v)))
+                self.defines[m.group(1)] = ("str", "".join(unescape(s)
+                                                           for s in re.findall(
+                                                               r'"(?:\\.|[^"\\])*"', v)))
             elif re.fullmatch(r"\(?-?(0[xX][0-9a-fA-F]+|\d+)[uUlL]*\)?", v):
                 self.defines[m.group(1)] = ("int", int(re.sub(r"[()uUlL]", "", v), 0))
 
@@ -221,7 +225,7 @@ class Tree:
                             if d == 0:
                                 break
                         end += 1
-                    fn = Func(t.text, names, variadic, toks[k : end + 1], path)
+                    fn = Func(t.text, names, variadic, toks[k: end + 1], path)
                     self.funcs.setdefault(t.text, []).append(fn)
                     self.scan_calls(fn)
                     i = end + 1
@@ -233,7 +237,8 @@ class Tree:
     def scan_calls(self, fn):
         b = fn.body
         for i in range(len(b) - 1):
-            if b[i].kind == "id" and b[i + 1].text == "(" and (i == 0 or b[i - 1].text not in (".", "->")):
+            if (b[i].kind == "id" and b[i + 1].text == "("
+                    and (i == 0 or b[i - 1].text not in (".", "->"))):
                 args, _ = split_args(b, i + 1)
                 self.calls.append(Call(b[i].text, args, b[i].line, fn, fn.src))
 
@@ -276,7 +281,7 @@ def split_ternary(toks):
         elif depth == 0 and t.text == "?" and q is None:
             q = i
         elif depth == 0 and t.text == ":" and q is not None:
-            return toks[q + 1 : i], toks[i + 1 :]
+            return toks[q + 1: i], toks[i + 1:]
     return None
 
 
@@ -319,7 +324,8 @@ def string_variants(ctx, toks, depth=0):
                 for caller in tree.by_name.get(fn.name, []):
                     if fidx < len(caller.args):
                         sub = Ctx(tree, caller, ctx.chain)
-                        for text, where in expand(sub, caller.args[fidx], caller.args[fidx + 1 :], depth + 1):
+                        for text, where in expand(sub, caller.args[fidx], caller.args[fidx + 1:],
+                                                  depth + 1):
                             out.append((text, where or "%s:%d" % (caller.src, caller.line)))
                 return out or [("", None)]
     return [("", None)]
@@ -351,7 +357,7 @@ def expand(ctx, fmt_toks, arg_toks, depth=0):
     args = list(arg_toks)
     pos = 0
     for m in CONV.finditer(fmt):
-        pieces.append([(fmt[pos : m.start()], None)])
+        pieces.append([(fmt[pos: m.start()], None)])
         pos = m.end()
         flags, width, prec, length, conv = m.groups()
         if conv == "%":
@@ -381,7 +387,8 @@ def expand(ctx, fmt_toks, arg_toks, depth=0):
             s = widest_number(conv, length, int_value(ctx.tree, a))
             if p > len(s.lstrip("-")):
                 s = ("-" if s.startswith("-") else "") + s.lstrip("-").rjust(p, "0")
-            if conv in "di" and ("+" in (flags or "") or " " in (flags or "")) and not s.startswith("-"):
+            if (conv in "di" and ("+" in (flags or "") or " " in (flags or ""))
+                    and not s.startswith("-")):
                 s = "+" + s
             vs = [(s, None)]
         pieces.append([(t.ljust(w), where) for t, where in vs])
@@ -404,7 +411,7 @@ def lines_of(tree, call):
         return []
     ctx = Ctx(tree, call, [])
     fmt_toks = call.args[fmt_idx]
-    bodies = expand(ctx, fmt_toks, call.args[fmt_idx + 1 :])
+    bodies = expand(ctx, fmt_toks, call.args[fmt_idx + 1:])
     if name_idx is None:
         return [(prefix + b, w) for b, w in bodies]
     names = string_variants(ctx, call.args[name_idx])
@@ -470,7 +477,8 @@ def main(argv):
             headers += [os.path.join(d, n) for n in sorted(os.listdir(d)) if n.endswith(".h")]
             continue
         if not os.path.isdir(p):
-            print("check-width.py: '%s': no such file or folder (accepted: C files or folders)" % p, file=sys.stderr)
+            print("check-width.py: '%s': no such file or folder (accepted: C files or folders)"
+                  % p, file=sys.stderr)
             return 2
         for d, _, names in sorted(os.walk(p)):
             for n in sorted(names):
@@ -517,9 +525,11 @@ def main(argv):
     if listing:
         return 0
     for k in sorted(known - seen_keys):
-        print("INFO: width: known wide line no longer found (fixed? remove it from the list): %s" % k)
+        print("INFO: width: known wide line no longer found (fixed? remove it from the list): "
+              "%s" % k)
     print("INFO: width: %d printing calls in %d files; %d lines over %d columns, %d of them"
-          " on the known list" % (n_calls, len(files), over + len(seen_keys), width, len(seen_keys)))
+          " on the known list" % (n_calls, len(files), over + len(seen_keys), width,
+                                  len(seen_keys)))
     return 1 if over else 0
 
 

@@ -11,7 +11,8 @@
 #   tools/deps.sh check   also what `make check` needs beyond that: LAVA's
 #                         schema check (lava-common), headless Chromium and
 #                         its WebDriver for the HTML report's browser test,
-#                         hypothesis for the results readers' property test
+#                         hypothesis for the results readers' property test,
+#                         pycodestyle for the Python style check
 #   tools/deps.sh lava    also lava-dispatcher (lava-run), for `make lava-check`
 #                         only: it is large (libguestfs, udev, ...) and no
 #                         other target needs it
@@ -45,6 +46,7 @@ binutils:objcopy
 need_check="
 lava-common:/usr/share/lava-common/lava-schema.py
 python3-yaml:@py-yaml
+python3-pycodestyle:@py-pycodestyle
 chromium:/usr/bin/chromium
 chromium-driver:/usr/bin/chromedriver
 python3-selenium:@py-selenium

@@ -4,9 +4,9 @@
  * record: the records appended to the result buffer (pmu/session.c
  * append_records: memcpy and one kind byte each), the summary and the
  * kernel statistics reset, then every record decoded and counted
- * (job/records.c decode_records: pebs_decode_next, kstats_add,
+ * (job/records.c job_decode_records: pebs_decode_next, kernel_stats_add,
  * pebs_summary_add).  bench-drain.sh builds it twice: with the UEFI build's
- * flags and lib/efi_libc.c, and as a plain host program (glibc), and runs
+ * flags and efi/efi_libc.c, and as a plain host program (glibc), and runs
  * both side by side.
  *
  *   bench-drain fmt3|fmt4 [ROUNDS]    prints "<ticks per record, median>"
@@ -115,12 +115,12 @@ int main(int argc, char **argv)
 				kinds[d * PER_DRAIN + i] = 1;
 			rlen += len;
 		}
-		/* the decode, as job/records.c decode_records does */
+		/* the decode, as job/records.c job_decode_records does */
 		pebs_summary_init(&summary);
-		kstats_init(&st, &k);
+		kernel_stats_init(&st, &k);
 		n = 0;
 		while (pebs_decode_next(&cfg, results, rlen, &off, &rec, &an) == PEBS_STEP_RECORD) {
-			kstats_add(&st, &rec);
+			kernel_stats_add(&st, &rec);
 			pebs_summary_add(&summary, &rec);
 			n++;
 		}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# lib/efi_libc.c's memcpy, memset and memmove (rep movsb / rep stosb), built
+# efi/efi_libc.c's memcpy, memset and memmove (rep movsb / rep stosb), built
 # with the UEFI build's compiler flags into a host program
 # (build/efihost/test-efi-libc; tests/efihost/test_efi_libc.c says what it checks).
 set -u

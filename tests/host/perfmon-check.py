@@ -114,7 +114,7 @@ def read_table(data, rel):
 def check_events(data, tables_path, dump_path):
     _, files = load_files(data)
     with open(tables_path, encoding="utf-8") as f:
-        tables = [l.rstrip("\n").split("\t") for l in f if l.strip()]
+        tables = [ln.rstrip("\n").split("\t") for ln in f if ln.strip()]
     dump = {}
     with open(dump_path, encoding="utf-8") as f:
         for line in f:
@@ -229,9 +229,9 @@ def main():
         return
     if len(sys.argv) == 4 and sys.argv[1] == "map-compare":
         with open(sys.argv[2], encoding="utf-8") as f:
-            pairs = [l.rstrip("\n").split("\t") for l in f]
+            pairs = [ln.rstrip("\n").split("\t") for ln in f]
         with open(sys.argv[3], encoding="utf-8") as f:
-            answers = [l.rstrip("\n") for l in f]
+            answers = [ln.rstrip("\n") for ln in f]
         bad = ["'%s' -> %s, expected %s" % (q, a, w)
                for (q, w), a in zip(pairs, answers) if a != w]
         if len(answers) != len(pairs):

@@ -22,16 +22,9 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-failed = 0
-
-
-def report(ok, name, why=""):
-    global failed
-    if ok:
-        print("PASS: %s" % name)
-    else:
-        failed += 1
-        print("FAIL: %s: %s" % (name, why))
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+import caselines  # noqa: E402
+from caselines import report  # noqa: E402
 
 
 def expect(buf, patterns):
@@ -82,7 +75,7 @@ def run_test_section(job, stream, chunk):
                     continue
                 g = m.groupdict()
                 cases.append((g["test_case_id"].strip(), mon["fixupdict"].get(g["result"],
-                                                                             g["result"])))
+                                                                              g["result"])))
             elif phase == "exit":
                 hit = expect(buf, prompts + fails + succ)
                 if hit is None:
@@ -173,7 +166,8 @@ def main():
     naive = copy.deepcopy(job)
     for a in naive["actions"]:
         if "test" in a and "monitors" in a["test"]:
-            a["test"]["monitors"][0]["pattern"] = r"(?P<result>PASS|FAIL|SKIP): (?P<test_case_id>[^:\s]+)"
+            a["test"]["monitors"][0]["pattern"] = (
+                r"(?P<result>PASS|FAIL|SKIP): (?P<test_case_id>[^:\s]+)")
     cases, _ = run_test_section(naive, stream, 7)
     report(cases != truth, "the emulation catches a pattern that cuts names (no look-ahead)",
            "it did not")
@@ -186,8 +180,8 @@ def main():
         body = "FAIL: k/load: why\r\n" if status == 1 else ""
         cases, outcome = run_test_section(job, tail % (body, status), 5)
         report(outcome == w, "exit status %d -> %s%s" % (status, w[0], " (%s)" % w[1] if w[1]
-                                                          else ""), "got %s" % (outcome,))
-    return 1 if failed else 0
+                                                         else ""), "got %s" % (outcome,))
+    return 1 if caselines.failed else 0
 
 
 if __name__ == "__main__":

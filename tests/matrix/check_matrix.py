@@ -14,10 +14,13 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import caselines  # noqa: E402
+from caselines import report  # noqa: E402
+
 BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
 TOOL = os.path.join(BUILD, "host", "pebs-matrix")
 TMP = tempfile.mkdtemp(prefix="check-matrix.")
-failed = 0
 
 MATRIX = """
 # written by tests/matrix/check_matrix.py
@@ -47,15 +50,6 @@ groups = off
 """
 
 
-def report(ok, name, why=""):
-    global failed
-    if ok:
-        print("PASS: %s" % name)
-    else:
-        failed += 1
-        print("FAIL: %s: %s" % (name, why))
-
-
 def tool(*args):
     env = dict(os.environ, BUILD=BUILD)
     return subprocess.run([TOOL] + list(args), capture_output=True, text=True, env=env)
@@ -83,11 +77,11 @@ def main():
 
     # Selection, without booting.
     p = tool("-f", mfile, "--list", "*-o*")
-    listed = [l.split()[0] for l in p.stdout.splitlines()]
+    listed = [ln.split()[0] for ln in p.stdout.splitlines()]
     report(p.returncode == 0 and listed == ["pebs-off", "bad-option"],
            "--list with a glob selects by name", "rc %d, %s" % (p.returncode, listed))
     p = tool("-f", mfile, "--list", "-g", "off")
-    listed = [l.split()[0] for l in p.stdout.splitlines()]
+    listed = [ln.split()[0] for ln in p.stdout.splitlines()]
     report(p.returncode == 0 and listed == ["pebs-off", "wrong-expectation"],
            "--list -g selects by group", "rc %d, %s" % (p.returncode, listed))
 
@@ -97,18 +91,18 @@ def main():
     report(p.returncode == 1, "a wrong expectation makes the run exit 1",
            "rc %d\n%s%s" % (p.returncode, p.stdout, p.stderr))
     for n in names:
-        lines = [l for l in out if re.match(r"^(PASS|FAIL) %s \(" % re.escape(n), l)]
+        lines = [ln for ln in out if re.match(r"^(PASS|FAIL) %s \(" % re.escape(n), ln)]
         want = "FAIL" if n == "wrong-expectation" else "PASS"
         report(len(lines) == 1 and lines[0].startswith(want),
                "one %s line for entry %s" % (want, n), "lines %s" % lines)
-    wrong = [l for l in out if l.startswith("FAIL wrong-expectation")]
+    wrong = [ln for ln in out if ln.startswith("FAIL wrong-expectation")]
     report(bool(wrong) and "exit 77, expected 0" in wrong[0],
            "the FAIL line says what was expected", "%s" % wrong)
-    rows = {l.split()[0]: l.split() for l in out if l.split() and l.split()[0] in names}
+    rows = {ln.split()[0]: ln.split() for ln in out if ln.split() and ln.split()[0] in names}
     ok = all(n in rows for n in names) and rows["pebs-off"][4] == "77" and \
         rows["bad-option"][4] == "2" and rows["wrong-expectation"][-1] == "FAIL"
-    start = next((i for i, l in enumerate(out) if l.startswith("ENTRY ")), len(out))
-    ok = ok and all(len(l) <= 80 for l in out[start:])
+    start = next((i for i, ln in enumerate(out) if ln.startswith("ENTRY ")), len(out))
+    ok = ok and all(len(ln) <= 80 for ln in out[start:])
     report(ok and out[-1] == "4 entries: 3 passed, 1 failed",
            "summary table: a row per entry with its status, the totals, 80 columns",
            "rows %s, last %r" % (rows, out[-1:]))
@@ -170,7 +164,7 @@ def main():
         report(p.returncode == 2 and len(lines) == 1 and needle in lines[0] and
                "accepted" in lines[0], "bad usage (%s): exit 2, one line" % what,
                "rc %d, %r" % (p.returncode, p.stderr))
-    return 1 if failed else 0
+    return 1 if caselines.failed else 0
 
 
 if __name__ == "__main__":

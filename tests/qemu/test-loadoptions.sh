@@ -28,7 +28,7 @@ expect_no_line "loadopts: no MSR accessed after a bad option" "$T/lobad.out" '^M
 
 # LoadOptions longer than the 2047 characters read are refused, naming the
 # limit, not cut: here the token past the limit is a bad one that a cut
-# would have dropped silently (the old code ran pmu=hw mode=report, exit 0).
+# would drop silently.
 long="pmu=hw mode=report "
 for _ in $(seq 199); do long+="verbose=0 "; done
 for _ in 1 2 3; do long+="ldlat=3 "; done

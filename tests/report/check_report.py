@@ -19,22 +19,15 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+import caselines  # noqa: E402
+from caselines import report  # noqa: E402
 BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
 TOOL = os.path.join(BUILD, "host", "pebs-report")
 SHOTS = os.path.join(BUILD, "test-logs")
 TMP = tempfile.mkdtemp(prefix="check-report.")
 CHROMIUM = "/usr/bin/chromium"
 DRIVER = "/usr/bin/chromedriver"
-failed = 0
-
-
-def report(ok, name, why=""):
-    global failed
-    if ok:
-        print("PASS: %s" % name)
-    else:
-        failed += 1
-        print("FAIL: %s: %s" % (name, why))
 
 
 def fixture(name):
@@ -89,7 +82,7 @@ def check_page(drv, html, inputs, name):
     drv.get("file://" + os.path.abspath(html))
     state = drv.execute_script("return document.readyState")
     logs = drv.get_log("browser")
-    severe = [l["message"] for l in logs if l.get("level") == "SEVERE"]
+    severe = [ln["message"] for ln in logs if ln.get("level") == "SEVERE"]
     report(state == "complete" and not severe, "%s: loads with no console error" % name,
            "readyState %s, %s" % (state, severe[:3]))
     for i, path in enumerate(inputs):
@@ -146,9 +139,11 @@ def main():
     open(notjson, "w").write("INFO: pebsprobe\n")
     for what, args, needle in (("no -o", [fixture("v1-skl.json")], "-o"),
                                ("no input", ["-o", os.path.join(TMP, "x.html")], "no results file"),
-                               ("not JSON", [notjson, "-o", os.path.join(TMP, "y.html")], "not JSON"),
-                               ("missing input", ["/nonexistent.json", "-o",
-                                                  os.path.join(TMP, "z.html")], "/nonexistent.json")):
+                               ("not JSON", [notjson, "-o",
+                                os.path.join(TMP, "y.html")], "not JSON"),
+                               ("missing input",
+                                ["/nonexistent.json", "-o", os.path.join(TMP, "z.html")],
+                                "/nonexistent.json")):
         p = subprocess.run([TOOL] + args, capture_output=True, text=True)
         lines = p.stderr.splitlines()
         report(p.returncode == 2 and len(lines) == 1 and needle in lines[0] and
@@ -201,10 +196,11 @@ def main():
         report(got == want, "hybrid: the per-CPU table has one row per CPU tested",
                "got %s, want %s" % (got, want))
         for f in drv.find_elements(By.CSS_SELECTOR, "svg.histogram"):
-            f.screenshot(os.path.join(SHOTS, "report-hybrid-%s.png" % f.get_attribute("data-kernel")))
+            f.screenshot(os.path.join(SHOTS, "report-hybrid-%s.png" %
+                         f.get_attribute("data-kernel")))
     finally:
         drv.quit()
-    return 1 if failed else 0
+    return 1 if caselines.failed else 0
 
 
 if __name__ == "__main__":

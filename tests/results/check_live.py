@@ -22,21 +22,13 @@ import xml.etree.ElementTree as ET
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
                                 "tools", "results"))
 import results_file  # noqa: E402  the tools' own reader, with its type checks
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import caselines  # noqa: E402
+from caselines import report  # noqa: E402
 
 BUILD = sys.argv[1]
 MODELS = sys.argv[2:]
 TMP = tempfile.mkdtemp(prefix="check-live.")
-failed = 0
-
-
-def report(ok, name, why=""):
-    global failed
-    if ok:
-        print("PASS: %s" % name)
-    else:
-        failed += 1
-        print("FAIL: %s: %s" % (name, why))
-    return ok
 
 
 def tool(name, *args):
@@ -73,8 +65,9 @@ def schema_v2(doc, text, rc, model):
              "%s%s: expected %s, got %r" % (where, key, t.__name__, v))
         return v
 
-    lines = [re.sub(r" \[sim\]$", "", l) for l in text.splitlines()]
-    sim = any(l.endswith(" [sim]") for l in text.splitlines() if l.startswith("INFO: pebsprobe "))
+    lines = [re.sub(r" \[sim\]$", "", ln) for ln in text.splitlines()]
+    sim = any(ln.endswith(" [sim]")
+              for ln in text.splitlines() if ln.startswith("INFO: pebsprobe "))
     need(doc.get("results_version") == 3, "results_version %r, not 3" % doc.get("results_version"))
     run = typed(doc, "run", dict, "") or {}
     rid = typed(run, "id", str, "run.") or ""
@@ -94,7 +87,7 @@ def schema_v2(doc, text, rc, model):
     # QEMU's SMBIOS type 1 names QEMU as the manufacturer (hw/smbios defaults).
     need(typed(sm, "manufacturer", str, "run.smbios.") == "QEMU", "run.smbios.manufacturer")
     typed(sm, "product", str, "run.smbios.")
-    banner = [l for l in lines if l.startswith("INFO: pebsprobe ")]
+    banner = [ln for ln in lines if ln.startswith("INFO: pebsprobe ")]
     version = banner[0].split()[2] if banner else None
     need(typed(run, "pebsprobe", str, "run.") == version == doc.get("pebsprobe"),
          "run.pebsprobe %r vs banner %r" % (run.get("pebsprobe"), version))
@@ -105,8 +98,8 @@ def schema_v2(doc, text, rc, model):
     need(typed(doc, "exit_status", int, "") == rc, "exit_status %r, run-qemu.sh %d" %
          (doc.get("exit_status"), rc))
     need(doc.get("exit_meaning") == MEANING.get(rc), "exit_meaning %r" % doc.get("exit_meaning"))
-    console = [m.groups() for m in (re.match(r"^(PASS|FAIL|SKIP): ([^:]+?)(?:: (.*))?$", l)
-                                    for l in lines) if m]
+    console = [m.groups() for m in (re.match(r"^(PASS|FAIL|SKIP): ([^:]+?)(?:: (.*))?$", ln)
+                                    for ln in lines) if m]
     verdicts = typed(doc, "verdicts", list, "") or []
     got = [(v.get("verdict"), v.get("name"), v.get("why")) for v in verdicts]
     want = [(v, n, w or "") for v, n, w in console]
@@ -141,7 +134,7 @@ def schema_v2(doc, text, rc, model):
                  w + "a PASS with an unchecked property")
     for v, n, why in console:
         need(v != "PASS" or "not checked" not in (why or ""), "PASS %s says 'not checked'" % n)
-    summ = [l for l in lines if l.startswith("SUMMARY: ")]
+    summ = [ln for ln in lines if ln.startswith("SUMMARY: ")]
     if summ:
         t, f, sk = map(int, re.findall(r"\d+", summ[-1])[:3])
         s = doc.get("summary", {})
@@ -165,7 +158,8 @@ def schema_v2(doc, text, rc, model):
             need(pe is None, "run.cpu.perfmon_ext %r, console: no leaf 23H" % (pe,))
         else:
             need(isinstance(pe, dict) and pe.get("subleaves") == m.group(1) and
-                 pe.get("umask2") == (m.group(2) == "yes") and pe.get("eq") == (m.group(3) == "yes"),
+                 pe.get("umask2") == (m.group(2) == "yes") and pe.get(
+                     "eq") == (m.group(3) == "yes"),
                  "run.cpu.perfmon_ext %r vs console %s" % (pe, m.group(0)))
             g = re.search(r"^INFO: perfmon-ext: counters GP (0x[0-9a-f]+), fixed (0x[0-9a-f]+)",
                           text, re.M)
@@ -198,8 +192,7 @@ def boot(name, *opts):
     text = open(log, errors="replace").read() if os.path.exists(log) else ""
     text = text[text.find("INFO: pebsprobe "):] if "INFO: pebsprobe " in text else text
     text = join_wrapped(text)
-    q = subprocess.run(["mtype", "-i", img, "::/EFI/BOOT/results.json"], capture_output=True)
-    return p.returncode, text, (q.stdout if q.returncode == 0 and q.stdout else None), p.stderr
+    return p.returncode, text, results_file.read_image(img), p.stderr
 
 
 def check_schema(name, rc, text, raw, model):
@@ -246,13 +239,14 @@ for m in MODELS:
     except ET.ParseError as e:
         cases = "not XML: %s" % e
     report(r.returncode == 0 and sorted(cases) == sorted(console),
-           "live %s (results v%s): JUnit has the console's %d verdicts" % (m, version, len(console)),
+           "live %s (results v%s): JUnit has the console's %d verdicts" % (
+               m, version, len(console)),
            "rc %d, %s\nvs console %s" % (r.returncode, cases, console))
     t = tool("pebs-results", "--table", res)
-    rows = sorted((l.split()[1], l.split()[0]) for l in t.stdout.splitlines()
-                  if re.match(r"^(PASS|FAIL|SKIP) ", l))
+    rows = sorted((ln.split()[1], ln.split()[0]) for ln in t.stdout.splitlines()
+                  if re.match(r"^(PASS|FAIL|SKIP) ", ln))
     report(t.returncode == 0 and rows == sorted(console) and
-           all(len(l) <= 80 for l in t.stdout.splitlines()),
+           all(len(ln) <= 80 for ln in t.stdout.splitlines()),
            "live %s: table, a row per verdict, 80 columns" % m, "rows %s" % rows[:3])
     b = tool("pebs-results", "--baseline", res, res)
     report(b.returncode == 0, "live %s: a run against itself: no regression" % m,
@@ -266,4 +260,4 @@ for m in MODELS:
            (m, len(kernels)), "rc %d, %s" % (h.returncode, drawn))
 report(len(run_ids) == len(set(run_ids)) and len(run_ids) >= 2,
        "live: every boot has its own run ID", "%s" % run_ids)
-sys.exit(1 if failed else 0)
+sys.exit(1 if caselines.failed else 0)

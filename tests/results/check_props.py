@@ -175,7 +175,7 @@ def call(tool, argv):
             rc = e.code
         except Exception:
             raise Broken("%s %s: traceback:\n%s" % (tool.PROG, " ".join(argv),
-                                                      traceback.format_exc()))
+                                                    traceback.format_exc()))
     return rc, out.getvalue(), err.getvalue()
 
 

@@ -3,7 +3,8 @@
 
 Expected outputs are derived from the inputs, never pasted: for the real
 version-1 files (captured from the app) the truth is the console's
-PASS/FAIL/SKIP lines of the same run (*.console, the serial transcript run-qemu.sh kept); for the version-2
+PASS/FAIL/SKIP lines of the same run (*.console, the serial transcript
+run-qemu.sh kept); for the version-2
 fixtures (written from the schema, which the app does not write yet) it is
 the file's own "verdicts" array.  Prints PASS:/FAIL: lines."""
 
@@ -16,19 +17,12 @@ import tempfile
 import xml.etree.ElementTree as ET
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+import caselines  # noqa: E402
+from caselines import report  # noqa: E402
 BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
 TOOL = os.path.join(BUILD, "host", "pebs-results")
 TMP = tempfile.mkdtemp(prefix="check-results.")
-failed = 0
-
-
-def report(ok, name, why=""):
-    global failed
-    if ok:
-        print("PASS: %s" % name)
-    else:
-        failed += 1
-        print("FAIL: %s: %s" % (name, why))
 
 
 def run(*args):
@@ -132,21 +126,22 @@ def check_tap(path, truth):
     base = os.path.basename(path)
     rc, so, se = run("--tap", path)
     lines = so.splitlines()
-    plan = [l for l in lines if re.match(r"^1\.\.\d+", l)]
-    results = [l for l in lines if re.match(r"^(not )?ok \d+ ", l)]
+    plan = [ln for ln in lines if re.match(r"^1\.\.\d+", ln)]
+    results = [ln for ln in lines if re.match(r"^(not )?ok \d+ ", ln)]
     ok = rc == 0 and lines[:1] == ["TAP version 13"] and len(plan) == 1
     ok = ok and int(plan[0][3:].split()[0]) == len(results)
-    numbers = [int(l.split()[1 if l.startswith("ok") else 2]) for l in results]
+    numbers = [int(ln.split()[1 if ln.startswith("ok") else 2]) for ln in results]
     ok = ok and numbers == list(range(1, len(results) + 1))
-    n_skip = sum(" # SKIP " in l for l in results)
-    n_not = sum(l.startswith("not ok") for l in results)
+    n_skip = sum(" # SKIP " in ln for ln in results)
+    n_not = sum(ln.startswith("not ok") for ln in results)
     want_skip = sum(v == "SKIP" for _, _, v in truth)
     want_fail = sum(v == "FAIL" for _, _, v in truth)
     doc = json.load(open(path))
     if "exit_status" in doc:
         want_skip += doc["exit_status"] == 77
         want_fail += doc["exit_status"] not in (0, 77)
-    report(ok and n_skip == want_skip and n_not == want_fail, "tap %s: plan, numbering, SKIP and not ok" % base,
+    report(ok and n_skip == want_skip and n_not == want_fail,
+           "tap %s: plan, numbering, SKIP and not ok" % base,
            "rc %d, %d results, %d skip (want %d), %d not ok (want %d)" %
            (rc, len(results), n_skip, want_skip, n_not, want_fail))
 
@@ -155,9 +150,9 @@ def check_table(path, truth):
     base = os.path.basename(path)
     rc, so, se = run("--table", path)
     lines = so.splitlines()
-    wide = [l for l in lines if len(l) > 80]
-    rows = [l for l in lines if re.match(r"^(PASS|FAIL|SKIP) ", l)]
-    got = sorted((l.split()[0], l.split()[1]) for l in rows)
+    wide = [ln for ln in lines if len(ln) > 80]
+    rows = [ln for ln in lines if re.match(r"^(PASS|FAIL|SKIP) ", ln)]
+    got = sorted((ln.split()[0], ln.split()[1]) for ln in rows)
     want = sorted((v, n) for n, _, v in truth)
     report(rc == 0 and not wide and got == want, "table %s: 80 columns, one row per verdict" % base,
            "rc %d, %d lines over 80, rows %s want %s" % (rc, len(wide), got[:3], want[:3]))
@@ -167,15 +162,15 @@ def check_table(path, truth):
     doc = json.load(open(path))
     named = [v for v in doc.get("verdicts", []) if v.get("cpu") is not None]
     if len({v["cpu"] for v in named}) > 1:
-        cells = sorted((l.split()[0], l.split()[1], l.split()[2], l.split()[3][0])
-                       for l in rows if len(l.split()) > 3 and l.split()[2] != "-")
+        cells = sorted((ln.split()[0], ln.split()[1], ln.split()[2], ln.split()[3][0])
+                       for ln in rows if len(ln.split()) > 3 and ln.split()[2] != "-")
         want_cells = sorted((v["verdict"], v["name"], "%d/%d" % (v["cpu"], v["apic_id"]),
                              v["core_type"][0]) for v in named)
         report("CPU/APIC" in so and cells == want_cells,
                "table %s: each verdict's CPU, APIC ID and core type" % base,
                "rows %s want %s" % (cells, want_cells))
     else:
-        head = next((l for l in lines if l.startswith("VERDICT ")), "")
+        head = next((ln for ln in lines if ln.startswith("VERDICT ")), "")
         report(rc == 0 and head and "CPU" not in head,
                "table %s: one CPU or none: no CPU column" % base, "header %r" % head)
     # A failed or skipped verdict shows why, right under its row.
@@ -199,7 +194,8 @@ def check_baseline():
     skl = fixture("v1-skl.json")
     doc = json.load(open(skl))
     rc, so, se = run("--baseline", skl, skl)
-    report(rc == 0 and "no regression" in so.splitlines()[-1], "baseline: a run against itself: exit 0",
+    report(rc == 0 and "no regression" in so.splitlines()[-1],
+           "baseline: a run against itself: exit 0",
            "rc %d, last line %r" % (rc, so.splitlines()[-1:]))
     # One verdict flips to FAIL: exit 1, and the last line names it.
     bad = json.loads(json.dumps(doc))
@@ -214,7 +210,7 @@ def check_baseline():
            "rc %d, last line %r" % (rc, last))
     # The reverse (FAIL -> PASS) is a change, not a regression.
     rc, so, se = run("--baseline", p, skl)
-    report(rc == 0 and any("CHANGED" in l and victim["test"] in l for l in so.splitlines()),
+    report(rc == 0 and any("CHANGED" in ln and victim["test"] in ln for ln in so.splitlines()),
            "baseline: FAIL -> PASS is listed, exit 0", "rc %d\n%s" % (rc, so))
     # A median that moves past both thresholds; one that moves less.
     # The run with the slowest median, so that tripling it passes both thresholds.
@@ -224,7 +220,8 @@ def check_baseline():
     old_med = src["lat_median"]
     for factor, extra, want_rc, what in ((3, 0, 1, "tripled"), (1, 5, 0, "+5 cycles")):
         moved = json.loads(json.dumps(doc))
-        r = next(r for k in moved["kernels"] for r in k.get("runs", []) if r["test"] == run0["test"])
+        r = next(r for k in moved["kernels"]
+                 for r in k.get("runs", []) if r["test"] == run0["test"])
         r["sources"][0]["lat_median"] = old_med * factor + extra
         p = write_json("median.json", moved)
         rc, so, se = run("--baseline", skl, p)
@@ -345,17 +342,17 @@ def check_errors():
     report(sorted(errs) == sorted(want), "junit errors[]: one <error> case per entry",
            "rc %d, got %s, want %s" % (rc, errs, want))
     rc, so, se = run("--tap", path)
-    got = [l for l in so.splitlines() if l.startswith("not ok") and " - ERROR " in l]
+    got = [ln for ln in so.splitlines() if ln.startswith("not ok") and " - ERROR " in ln]
     msgs = [e["why"] for e in doc["errors"] if '"%s"' % e["why"] in so]
     report(len(got) == len(doc["errors"]) and len(msgs) == len(doc["errors"]),
            "tap errors[]: a not ok line and message per entry", "got %s" % got)
     rc, so, se = run("--table", path)
     lines = so.splitlines()
-    rows = [l.split()[1] for l in lines if l.startswith("ERROR ")]
-    whys = all(any(e["why"].split()[0] in l for l in lines if l.startswith("        "))
+    rows = [ln.split()[1] for ln in lines if ln.startswith("ERROR ")]
+    whys = all(any(e["why"].split()[0] in ln for ln in lines if ln.startswith("        "))
                for e in doc["errors"])
     report(rows == [e["name"] for e in doc["errors"]] and whys and
-           not [l for l in lines if len(l) > 80],
+           not [ln for ln in lines if len(ln) > 80],
            "table errors[]: an ERROR row and its why per entry", "rows %s" % rows)
 
 
@@ -376,7 +373,7 @@ def main():
     check_baseline()
     check_bad_input()
     check_v3()
-    return 1 if failed else 0
+    return 1 if caselines.failed else 0
 
 
 if __name__ == "__main__":

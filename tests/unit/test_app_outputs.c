@@ -76,8 +76,8 @@ static void earlier_run_cleared(void **state)
  * machine's count (here 2: a stick moved from a machine with more CPUs,
  * CPU 64 or 575 too), spelt in any case as FAT matches names; nothing else
  * - CPU 1000000, "cpu05", a folder, a file with another first line - is
- * touched.  The old code probed names for
- * the CPUs this machine has only: "chase-l1-load-cpu5.pebs" stayed.
+ * touched.  "chase-l1-load-cpu5.pebs" goes too, though this machine has no
+ * CPU 5.
  */
 static void dumps_of_any_cpu_cleared(void **state)
 {

@@ -54,7 +54,7 @@ static void setup_run(const char *kernel, enum pebs_uarch u)
 	fx.k.offset = fx.k.def->offset;
 	fx.k.ip_lo = 0x1000;
 	fx.k.ip_hi = 0x1100;
-	kstats_init(&fx.st, &fx.k);
+	kernel_stats_init(&fx.st, &fx.k);
 	fx.in.st = &fx.st;
 	fx.in.ua = uarch_get(u);
 	fx.in.named_counts = true;
@@ -74,7 +74,7 @@ static void add(unsigned int n, uint64_t ds)
 
 		r.data_la = (uint64_t)(uintptr_t)buffer + fx.k.offset + (i % slots) * fx.k.stride;
 		r.data_src = ds;
-		kstats_add(&fx.st, &r);
+		kernel_stats_add(&fx.st, &r);
 	}
 	/* A consistent run: one record per overflow, nothing lost. */
 	fx.in.records = fx.st.n;
@@ -126,16 +126,17 @@ static void test_levels(void **state)
 	/* The layout, worked by hand (test_decode_datasrc checks every row so). */
 	assert_int_equal(DS_L1_HIT, 0x200100142ULL);
 	assert_int_equal(DS_L1_HIT | LOCK(LOCKED) | TLB_STLB_MISS, 0x252100142ULL);
-	assert_int_equal(klevel_of(DS_L1_HIT), KLV_L1);
-	assert_int_equal(klevel_of(DS_L2_HIT), KLV_L2);
-	assert_int_equal(klevel_of(DS_RAM_OLD), KLV_RAM);
-	assert_int_equal(klevel_of(DS_L3_HITM), KLV_L3);
-	assert_int_equal(klevel_of(DS_ST_L1_MISS), KLV_MISS);
-	assert_int_equal(klevel_of(OP(STORE) | LVL(HIT) | LVL(L1)), KLV_L1);
+	assert_int_equal(kernel_level_of(DS_L1_HIT), KLV_L1);
+	assert_int_equal(kernel_level_of(DS_L2_HIT), KLV_L2);
+	assert_int_equal(kernel_level_of(DS_RAM_OLD), KLV_RAM);
+	assert_int_equal(kernel_level_of(DS_L3_HITM), KLV_L3);
+	assert_int_equal(kernel_level_of(DS_ST_L1_MISS), KLV_MISS);
+	assert_int_equal(kernel_level_of(OP(STORE) | LVL(HIT) | LVL(L1)), KLV_L1);
 	/* Remote bit with lvl_num RAM. */
-	assert_int_equal(klevel_of(OP(LOAD) | LVL(HIT) | LVLNUM(RAM) | REMOTE), KLV_REMOTE_RAM);
+	assert_int_equal(kernel_level_of(OP(LOAD) | LVL(HIT) | LVLNUM(RAM) | REMOTE),
+			 KLV_REMOTE_RAM);
 	/* PERF_MEM_NA. */
-	assert_int_equal(klevel_of(0x05080021ULL), KLV_NA);
+	assert_int_equal(kernel_level_of(0x05080021ULL), KLV_NA);
 }
 
 static void test_lock_and_stlb_apply_by_generation(void **state)
@@ -232,8 +233,8 @@ static void test_common_checks(void **state)
 	r.ip = 0x2000;
 	r.data_la = 0x10;
 	r.data_src = DS_L1_HIT;
-	kstats_add(&fx.st, &r);
-	kstats_add(&fx.st, &r);
+	kernel_stats_add(&fx.st, &r);
+	kernel_stats_add(&fx.st, &r);
 	fx.in.records = 100;
 	fx.in.events = 100 * 100;
 	fx.in.sampled_accesses = fx.in.events;
@@ -244,11 +245,12 @@ static void test_common_checks(void **state)
 	assert_non_null(strstr(fx.text, "data addresses in the buffer 98.0% < 99.0% (98 of 100)"));
 	assert_null(strstr(fx.text, "IPs"));
 	/* Exactly at the threshold passes: 99 of 100. */
-	kstats_add(&fx.st,
-		   &(struct pebs_record){.have = HAVE_DLA, .data_la = (uint64_t)(uintptr_t)buffer});
+	kernel_stats_add(&fx.st, &(struct pebs_record){.have = HAVE_DLA,
+						       .data_la = (uint64_t)(uintptr_t)buffer});
 	for (int i = 0; i < 99; i++)
-		kstats_add(&fx.st, &(struct pebs_record){.have = HAVE_DLA,
-							 .data_la = (uint64_t)(uintptr_t)buffer});
+		kernel_stats_add(&fx.st,
+				 &(struct pebs_record){.have = HAVE_DLA,
+						       .data_la = (uint64_t)(uintptr_t)buffer});
 	assert_int_equal(fx.st.n_dla, 200);
 	assert_int_equal(fx.st.dla_in_buf, 198);
 	fx.in.records = fx.st.n;
@@ -262,10 +264,11 @@ static void test_no_data_src_encoding(void **state)
 	/* Records without a decoded data source (HAVE_MEM clear) are not level samples. */
 	setup_run("chase-l1", UARCH_SKL);
 	for (int i = 0; i < 50; i++)
-		kstats_add(&fx.st, &(struct pebs_record){.have = HAVE_DSE | HAVE_DLA | HAVE_IP,
-							 .ip = 0x1010,
-							 .data_la = (uint64_t)(uintptr_t)buffer,
-							 .data_src = DS_L1_HIT});
+		kernel_stats_add(&fx.st,
+				 &(struct pebs_record){.have = HAVE_DSE | HAVE_DLA | HAVE_IP,
+						       .ip = 0x1010,
+						       .data_la = (uint64_t)(uintptr_t)buffer,
+						       .data_src = DS_L1_HIT});
 	assert_int_equal(fx.st.n_src, 0);
 	fx.in.records = 50;
 	fx.in.events = 50 * 100;
@@ -330,7 +333,7 @@ static void test_stride_check(void **state)
 	r.have = HAVE_DLA;
 	r.data_la = (uint64_t)(uintptr_t)buffer + 16;
 	for (int i = 0; i < 5; i++)
-		kstats_add(&fx.st, &r);
+		kernel_stats_add(&fx.st, &r);
 	fx.in.records = fx.st.n;
 	fx.in.events = fx.st.n * 100;
 	fx.in.sampled_accesses = fx.in.events;
@@ -350,10 +353,10 @@ static void test_stride_any(void **state)
 		struct pebs_record r = {.have = HAVE_DLA};
 
 		k.stride = strides[i];
-		kstats_init(&st, &k);
+		kernel_stats_init(&st, &k);
 		for (uint64_t d = 0; d < 4 * strides[i]; d++) {
 			r.data_la = base + d;
-			kstats_add(&st, &r);
+			kernel_stats_add(&st, &r);
 		}
 		assert_int_equal(st.dla_in_buf, 4 * strides[i]);
 		assert_int_equal(st.dla_on_stride, 4);

@@ -326,33 +326,17 @@ static void test_restore_and_order(void **state)
 	session_result_free(&res);
 }
 
+static void sweep_after(const char *name, unsigned long n)
+{
+	assert_int_equal(violations, 0);
+	assert_restored(name);
+}
+
 static void fault_sweep(const char *name, struct session_cfg *c, void (*k)(void *))
 {
-	struct session_result res;
-	char why[200];
-	unsigned long n, total;
-	int r;
+	const struct test_sweep t = {name, c, k, NULL, fake_reset, sweep_after};
 
-	fake_reset();
-	assert_int_equal(session_run(c, k, NULL, &res, why, sizeof(why)), 0);
-	session_result_free(&res);
-	total = hw_msr_access_count();
-	assert_true(total > 10);
-	for (n = 1; n <= total; n++) {
-		fake_reset();
-		hw_inject_fault_at(n);
-		r = session_run(c, k, NULL, &res, why, sizeof(why));
-		if (r != SESSION_FAULT) {
-			print_error("%s: fault at access %lu of %lu: session returned %d (%s)\n",
-				    name, n, total, r, why);
-			fail();
-		}
-		assert_non_null(strstr(why, "#GP"));
-		assert_int_equal(violations, 0);
-		assert_restored(name);
-		session_result_free(&res);
-	}
-	hw_inject_fault_at(0);
+	test_fault_sweep(&t);
 }
 
 static void test_fault_every_access(void **state)

@@ -15,12 +15,19 @@
 #ifndef PP_TEST_UTIL_H
 #define PP_TEST_UTIL_H
 
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <cmocka.h>
 
 #include "lib/report.h"
 #include "pmu/cpu.h"
+#include "pmu/hw.h"
+#include "pmu/session.h"
 
 static inline struct cpu_info test_cpu_intel(uint32_t model, unsigned int fmt, bool baseline,
 					     unsigned int n_gp, unsigned int version)
@@ -99,6 +106,62 @@ static inline unsigned int test_line_count(const char *prefix)
 	return n;
 }
 
+/*
+ * The #GP sweep: one clean session_run() counts the MSR accesses, then one
+ * run per access with a #GP injected there must end in SESSION_FAULT.
+ * before() resets what the test compares (and hw_reset_msr_access_count()),
+ * after() checks that everything was restored; name and the access number
+ * go into the failure message.
+ */
+struct test_sweep {
+	const char *name;
+	const struct session_cfg *cfg;
+	void (*kernel)(void *arg);
+	void *arg;
+	void (*before)(void);
+	void (*after)(const char *name, unsigned long n);
+};
+
+static inline void test_fault_sweep(const struct test_sweep *t)
+{
+	struct session_result res;
+	char why[200];
+	unsigned long n, total;
+	int r;
+
+	t->before();
+	assert_int_equal(session_run(t->cfg, t->kernel, t->arg, &res, why, sizeof(why)), 0);
+	session_result_free(&res);
+	total = hw_msr_access_count();
+	assert_true(total > 10);
+	for (n = 1; n <= total; n++) {
+		t->before();
+		hw_inject_fault_at(n);
+		r = session_run(t->cfg, t->kernel, t->arg, &res, why, sizeof(why));
+		hw_inject_fault_at(0);
+		if (r != SESSION_FAULT)
+			fail_msg("%s: #GP at access %lu of %lu: session returned %d (%s)", t->name,
+				 n, total, r, why);
+		assert_non_null(strstr(why, "#GP"));
+		session_result_free(&res);
+		t->after(t->name, n);
+	}
+}
+
+/*
+ * A run refused before it measured anything: one ERROR line, naming want,
+ * and no kernel run.  what names the case in the failure message.
+ */
+static inline void test_refused_lines(const char *what, const char *want)
+{
+	if (!test_line_find("ERROR: ", want))
+		fail_msg("%s: no ERROR line with '%s' (first: %s)", what, want,
+			 test_line_find("ERROR: ", NULL) ? test_line_find("ERROR: ", NULL)
+							 : "none");
+	assert_int_equal(test_line_count("ERROR: "), 1);
+	assert_null(test_line_find("INFO: kernel ", NULL));
+}
+
 /* Prints every line captured, for a failure message. */
 static inline void test_lines_dump(FILE *f)
 {
@@ -108,7 +171,7 @@ static inline void test_lines_dump(FILE *f)
 
 /*
  * The main job as the app runs it, then the run's ending: results.json
- * is written at the end of every run (app_finish), no longer by the job.
+ * is written at the end of every run (app_finish), not by the job.
  */
 #ifdef PP_APP_H
 static inline int test_job_run(const struct options *o, const struct cpu_info *ci)

@@ -16,16 +16,18 @@ power-of-two histogram bucket (lat_approx), it is only known to a factor of
 2, so the relative threshold is raised to 100% for that pair.
 """
 
+from dataclasses import dataclass
+
 DEFAULT_PCT = 25
 DEFAULT_CYCLES = 10
 
 
+@dataclass(eq=False)
 class Finding:
-    def __init__(self, kind, subject, text, regression):
-        self.kind = kind  # CHANGED, GONE, NEW, MEDIAN, SOURCE
-        self.subject = subject  # the test (and CPU) it is about
-        self.text = text
-        self.regression = regression
+    kind: str  # CHANGED, GONE, NEW, MEDIAN, SOURCE
+    subject: str  # the test (and CPU) it is about
+    text: str
+    regression: bool
 
     def line(self):
         return "%-8s %s: %s%s" % (self.kind, self.subject, self.text,

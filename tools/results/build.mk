@@ -17,13 +17,3 @@ $(RESULTS_TOOLS): $(RESULTS_PY) tools/results/build.mk
 	@rm -rf $@.stage && chmod 755 $@.tmp && mv $@.tmp $@
 
 HOST_TOOLS += $(RESULTS_TOOLS)
-
-# `make check` also needs headless Chromium and WebDriver (the report's
-# browser test) and lava-common (LAVA's schema check): tools/deps.sh check
-# installs them as root on Debian/Ubuntu, else prints the apt-get line.
-ifneq ($(filter check,$(MAKECMDGOALS)),)
-DEPS_CHECK_RC := $(shell tools/deps.sh check >&2; echo $$?)
-ifneq ($(DEPS_CHECK_RC),0)
-$(error missing packages for make check: run the apt-get line above as root)
-endif
-endif

@@ -1,63 +1,95 @@
 # SPDX-License-Identifier: MIT
 """cli - the command-line parsing the host tools share: every mistake is one
-line that names what was wrong and what is accepted, and exit status 2."""
+line that names what was wrong and what is accepted, and exit status 2.
 
+argparse parses; its error() raises UsageError with the tools' own words
+instead of printing a usage block, and the help text stays usage_text()'s."""
+
+import argparse
+import re
 import sys
+from dataclasses import dataclass
 
 
 class UsageError(Exception):
     pass
 
 
+@dataclass
 class Option:
-    def __init__(self, name, value=None, help="", repeat=False):
-        self.name = name  # "--junit"
-        self.value = value  # metavariable when the option takes a value, else None
-        self.help = help
-        self.repeat = repeat
+    name: str  # "--junit"
+    value: str = None  # metavariable when the option takes a value, else None
+    help: str = ""
+    repeat: bool = False
 
 
 def accepted(options):
     return ", ".join(o.name + (" " + o.value if o.value else "") for o in options)
 
 
+class _Once(argparse.Action):
+    """Stores the option's value (True for a flag); a second one is refused."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        if getattr(namespace, self.dest) is not None:
+            raise UsageError("option %s given twice (accepted: once)" % option_string)
+        setattr(namespace, self.dest, True if self.nargs == 0 else values)
+
+
+class _Parser(argparse.ArgumentParser):
+    def __init__(self, options):
+        super().__init__(add_help=False, allow_abbrev=False)
+        self.by_name = {o.name: o for o in options}
+        for o in options:
+            if o.repeat:
+                self.add_argument(o.name, dest=o.name, action="append")
+            elif o.value is None:
+                self.add_argument(o.name, dest=o.name, action=_Once, nargs=0)
+            else:
+                self.add_argument(o.name, dest=o.name, action=_Once)
+
+    def error(self, message):
+        m = re.match(r"argument (\S+): (ignored explicit argument|expected one argument)",
+                     message)
+        if m and m.group(2).startswith("ignored"):
+            raise UsageError("option %s takes no value (accepted: %s alone)" %
+                             (m.group(1), m.group(1)))
+        if m:
+            o = self.by_name[m.group(1)]
+            raise UsageError("option %s needs a value: %s %s" % (o.name, o.name, o.value))
+        raise UsageError(message)
+
+
 def parse(argv, options, positional):
     """Returns ({name: value or True or [values]}, [positionals]).
-    --name=value and --name value are both accepted; -- ends the options."""
+    --name=value and --name value are both accepted (the word after --name is
+    its value whatever it looks like); -- ends the options."""
     by_name = {o.name: o for o in options}
-    got, rest = {}, []
+    argv = list(argv)
+    end = argv.index("--") if "--" in argv else len(argv)
+    words = []
     i = 0
-    while i < len(argv):
+    while i < end:
         a = argv[i]
-        i += 1
-        if a == "--":
-            rest.extend(argv[i:])
-            break
-        if not a.startswith("-") or a == "-":
-            rest.append(a)
-            continue
-        name, eq, val = a.partition("=")
-        o = by_name.get(name)
-        if o is None:
+        name = a.partition("=")[0]
+        if a.startswith("-") and a != "-" and name not in by_name:
+            # argparse would also take -jN for -j N: only the names are accepted.
             raise UsageError("unknown option '%s' (accepted: %s, then %s)" %
                              (name, accepted(options), positional))
-        if o.value is None:
-            if eq:
-                raise UsageError("option %s takes no value (accepted: %s alone)" % (name, name))
-            value = True
-        else:
-            if not eq:
-                if i >= len(argv):
-                    raise UsageError("option %s needs a value: %s %s" % (name, name, o.value))
-                val = argv[i]
-                i += 1
-            value = val
-        if o.repeat:
-            got.setdefault(name, []).append(value)
-        elif name in got:
-            raise UsageError("option %s given twice (accepted: once)" % name)
-        else:
-            got[name] = value
+        o = by_name.get(a)
+        if o is not None and o.value is not None and i + 1 < end:
+            words.append(a + "=" + argv[i + 1])
+            i += 2
+            continue
+        words.append(a)
+        i += 1
+    if end < len(argv):
+        words.append("--")
+        words.extend(argv[end + 1:])
+    ns, rest = _Parser(options).parse_known_args(words)
+    if "--" in rest:
+        rest.remove("--")
+    got = {k: v for k, v in vars(ns).items() if v is not None}
     return got, rest
 
 
@@ -66,7 +98,8 @@ def number(name, text, lo, hi):
     try:
         v = int(text, 10)
     except ValueError:
-        raise UsageError("option %s: '%s' is not a number (accepted: %d..%d)" % (name, text, lo, hi))
+        raise UsageError("option %s: '%s' is not a number (accepted: %d..%d)" %
+                         (name, text, lo, hi))
     if not lo <= v <= hi:
         raise UsageError("option %s: %d is out of range (accepted: %d..%d)" % (name, v, lo, hi))
     return v

@@ -21,6 +21,8 @@ the key and what is accepted.
 
 import configparser
 import re
+from dataclasses import dataclass, field
+from typing import Optional
 
 from cli import UsageError
 
@@ -38,17 +40,17 @@ KEYS = {
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]*$")
 
 
+@dataclass(eq=False)
 class Entry:
-    def __init__(self, name):
-        self.name = name
-        self.model = None
-        self.smp = 1
-        self.options = []
-        self.exit = 0
-        self.timeout = 150
-        self.groups = []
-        self.kvm = False
-        self.usb = False
+    name: str
+    model: Optional[str] = None
+    smp: int = 1
+    options: list = field(default_factory=list)
+    exit: int = 0
+    timeout: int = 150
+    groups: list = field(default_factory=list)
+    kvm: bool = False
+    usb: bool = False
 
     def app_options(self):
         opts = list(self.options)

@@ -13,11 +13,13 @@ import subprocess
 import sys
 import threading
 import time
+from dataclasses import dataclass, field
+from typing import Optional
 
 import ci_formats
 import cli
 import matrix_file
-from results_file import ResultsError, load
+from results_file import ResultsError, load, read_image
 
 PROG = "pebs-matrix"
 DEFAULT_FILE = "tests/matrix/default.cfg"
@@ -46,15 +48,15 @@ def say(text):
         sys.stdout.flush()
 
 
+@dataclass(eq=False)
 class Outcome:
-    def __init__(self, entry):
-        self.entry = entry
-        self.status = None  # run-qemu.sh's exit status
-        self.seconds = 0.0
-        self.results = None  # results_file.Results, when the run wrote one
-        self.results_note = ""
-        self.problems = []  # why the entry failed; empty: passed
-        self.log = None
+    entry: object  # matrix_file.Entry
+    status: Optional[int] = None  # run-qemu.sh's exit status
+    seconds: float = 0.0
+    results: object = None  # results_file.Results, when the run wrote one
+    results_note: str = ""
+    problems: list = field(default_factory=list)  # why the entry failed; empty: passed
+    log: Optional[str] = None
 
     @property
     def passed(self):
@@ -121,18 +123,17 @@ def run_entry(root, build, logdir, e):
         why = "exit %d, expected %d" % (o.status, e.exit)
         if o.status == 124:
             why = "timed out after %d s (expected exit %d)" % (e.timeout, e.exit)
-        runq = [l for l in err if l.startswith("run-qemu.sh:")]
+        runq = [ln for ln in err if ln.startswith("run-qemu.sh:")]
         if runq:
             why += " (%s)" % runq[-1]
         o.problems.append(why)
     if os.path.exists(img):
         out = os.path.join(logdir, e.name + ".results.json")
         spec = img + ("@@1M" if e.usb else "")
-        q = subprocess.run(["mtype", "-i", spec, "::/EFI/BOOT/results.json"],
-                           capture_output=True)
-        if q.returncode == 0 and q.stdout:
+        raw = read_image(spec)
+        if raw:
             with open(out, "wb") as f:
-                f.write(q.stdout)
+                f.write(raw)
             try:
                 o.results = load(out)
             except ResultsError as ex:
@@ -185,7 +186,7 @@ def summary_table(outcomes, width=80):
     n_fail = sum(not o.passed for o in outcomes)
     lines.append("-" * len(head))
     lines.append("%d entries: %d passed, %d failed" % (len(outcomes), len(outcomes) - n_fail,
-                                                        n_fail))
+                                                       n_fail))
     return "\n".join(lines)
 
 

@@ -128,8 +128,9 @@ def cpu_tables(runs):
         if len(r.cpus_tested) < 2:
             out.append("<p>%s: one CPU tested.</p>" % escape(run_title(i, r)))
             continue
-        rows = ["<h3>%s</h3><table class=\"cpus\"><tr><th>cpu</th><th>APIC ID</th><th>core type</th>"
-                "<th>uarch</th><th>passed</th><th>failed</th><th>skipped</th></tr>" %
+        rows = ["<h3>%s</h3><table class=\"cpus\"><tr><th>cpu</th><th>APIC ID</th>"
+                "<th>core type</th><th>uarch</th><th>passed</th><th>failed</th>"
+                "<th>skipped</th></tr>" %
                 escape(run_title(i, r))]
         for c in r.cpus_tested:
             vals = [c.get(k) for k in ("cpu", "apic_id", "core_type", "uarch", "passed", "failed",
@@ -166,7 +167,7 @@ def changes_list(runs, pct, cycles):
                     if yes:
                         moved[i][(sr.test, sr.cpu, s.name)] = "was %d" % o.median
         items = "".join('<li class="%s">%s</li>' % ("reg" if f.regression else "",
-                                                     escape(f.line())) for f in found)
+                                                    escape(f.line())) for f in found)
         html.append("<h3>%s against run 1</h3>%s" % (
             escape(run_title(i, r)),
             '<ul class="changes">%s</ul>' % items if found else "<p>no difference</p>"))

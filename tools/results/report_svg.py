@@ -169,7 +169,7 @@ def kernel_figure(kernel_name, runs, run_index, changes, axis_runs):
         out.append('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" class="tk"/>' %
                    (x, base, x, base + 4))
         out.append('<text x="%.1f" y="%d" class="tl">%s</text>' % (x, base + 14,
-                                                                 tick_label(2 ** p)))
+                                                                   tick_label(2 ** p)))
     out.append('<text x="%d" y="%d" class="al" text-anchor="middle">latency, core cycles '
                '(log scale, power-of-two bins)</text>' % ((LEFT + WIDTH - RIGHT) // 2, base + 27))
     out.append("</svg>")

@@ -13,6 +13,10 @@ the wrong type is an error that names the key.
 
 import json
 import os
+import subprocess
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Optional
 
 VERDICTS = ("PASS", "FAIL", "SKIP")
 SUPPORTED_VERSIONS = (1, 2, 3)
@@ -23,72 +27,69 @@ class ResultsError(Exception):
     """Bad input: the message is one line naming what was wrong and what is accepted."""
 
 
+@dataclass(eq=False)
 class Source:
     """One data-source group of a sampling run (decode/summary.h groups)."""
 
-    def __init__(self, name, count, share_permille, with_latency, median, approx, histogram):
-        self.name = name
-        self.count = count
-        self.share_permille = share_permille
-        self.with_latency = with_latency
-        self.median = median  # cycles, None when not recorded
-        self.approx = approx  # the median came from a power-of-two bucket
-        self.histogram = histogram  # [(lowest latency of the bin, records)], ascending
+    name: str
+    count: int
+    share_permille: int
+    with_latency: int
+    median: Optional[int]  # cycles, None when not recorded
+    approx: bool  # the median came from a power-of-two bucket
+    histogram: list  # [(lowest latency of the bin, records)], ascending
 
 
+@dataclass(eq=False)
 class SamplingRun:
     """kernels[].runs[]: one sampling (load, store, ...) of a kernel, on one CPU in version 2."""
 
-    def __init__(self, test, kernel, sampling, verdict, why, cpu, core_type, records, sources,
-                 properties=None):
-        self.test = test
-        self.kernel = kernel
-        self.sampling = sampling
-        self.verdict = verdict
-        self.why = why
-        self.cpu = cpu
-        self.core_type = core_type
-        self.records = records
-        self.sources = sources
-        # [(property, state)] (version 3); None when not recorded
-        self.properties = properties
+    test: str
+    kernel: str
+    sampling: str
+    verdict: str
+    why: str
+    cpu: Optional[int]
+    core_type: Optional[str]
+    records: int
+    sources: list
+    properties: Optional[list] = None  # [(property, state)] (version 3); None when not recorded
 
 
+@dataclass(eq=False)
 class Calibration:
     """A chase kernel's "latency_calibration" (version 3): the PEBS latency median
     against the cycles per load counted without PEBS."""
 
-    def __init__(self, state, verdict, why, cycles_per_load_x100, pebs_median, ratio_x100):
-        self.state = state  # checked, failed, n/a, unchecked
-        self.verdict = verdict  # None when not judged (n/a)
-        self.why = why
-        self.cycles_per_load_x100 = cycles_per_load_x100  # None when not measured
-        self.pebs_median = pebs_median
-        self.ratio_x100 = ratio_x100
+    state: str  # checked, failed, n/a, unchecked
+    verdict: Optional[str]  # None when not judged (n/a)
+    why: str
+    cycles_per_load_x100: Optional[int]  # None when not measured
+    pebs_median: Optional[int]
+    ratio_x100: Optional[int]
 
 
+@dataclass(eq=False)
 class Kernel:
-    def __init__(self, name, what, error, runs, calibration=None):
-        self.name = name
-        self.what = what
-        self.calibration = calibration
-        self.error = error
-        self.runs = runs
+    name: str
+    what: str
+    error: str
+    runs: list
+    calibration: Optional[Calibration] = None
 
 
+@dataclass(eq=False)
 class Verdict:
     """One PASS/FAIL/SKIP line of the run."""
 
-    def __init__(self, name, verdict, why, kernel=None, sampling=None, cpu=None, apic_id=None,
-             core_type=None):
-        self.name = name
-        self.verdict = verdict
-        self.why = why
-        self.kernel = kernel
-        self.sampling = sampling
-        self.cpu = cpu
-        self.apic_id = apic_id
-        self.core_type = core_type
+    name: str
+    verdict: str
+    why: str
+    kernel: Optional[str] = None
+    sampling: Optional[str] = None
+    cpu: Optional[int] = None
+    apic_id: Optional[int] = None
+    core_type: Optional[str] = None
 
     def key(self):
         """What identifies a verdict across runs: its name and, where recorded, its CPU."""
@@ -104,29 +105,31 @@ class Verdict:
         return "%s [%s]" % (self.name, where)
 
 
+@dataclass(eq=False)
 class Results:
     """A whole results file, normalised."""
 
-    def __init__(self):
-        self.path = None
-        self.version = None
-        self.identity = []  # [(label, value)] in display order, recorded keys only
-        self.cpu_label = "unknown"  # short name of the CPU for test names
-        self.simulated = None
-        self.cpus = None
-        self.kernels = []
-        self.verdicts = []
-        self.cpus_tested = None  # list of dicts (version 2), None when not recorded
-        self.summary = None  # {"tests", "failures", "skipped"} when recorded
-        self.exit_status = None
-        self.exit_meaning = None
-        self.errors = []  # [(name, why)]: the run's environment ERROR lines (version 2)
-        self.notes = []  # what the reader had to decide, for the user to see
+    path: Optional[str] = None
+    version: Optional[int] = None
+    # [(label, value)] in display order, recorded keys only
+    identity: list = field(default_factory=list)
+    cpu_label: str = "unknown"  # short name of the CPU for test names
+    simulated: Optional[bool] = None
+    cpus: Optional[int] = None
+    kernels: list = field(default_factory=list)
+    verdicts: list = field(default_factory=list)
+    cpus_tested: Optional[list] = None  # list of dicts (version 2), None when not recorded
+    summary: Optional[dict] = None  # {"tests", "failures", "skipped"} when recorded
+    exit_status: Optional[int] = None
+    exit_meaning: Optional[str] = None
+    # [(name, why)]: the run's environment ERROR lines (version 2)
+    errors: list = field(default_factory=list)
+    # what the reader had to decide, for the user to see
+    notes: list = field(default_factory=list)
 
     def counts(self):
-        c = {v: 0 for v in VERDICTS}
-        for v in self.verdicts:
-            c[v.verdict] += 1
+        c = Counter(dict.fromkeys(VERDICTS, 0))
+        c.update(v.verdict for v in self.verdicts)
         return c
 
     def run_of(self, verdict):
@@ -134,14 +137,21 @@ class Results:
         for k in self.kernels:
             for r in k.runs:
                 if r.test == verdict.name and (verdict.cpu is None or r.cpu is None or
-                                   r.cpu == verdict.cpu):
+                                               r.cpu == verdict.cpu):
                     return r
         return None
 
 
+def read_image(image):
+    """The bytes of EFI/BOOT/results.json in a FAT image (mtools' IMAGE, or
+    IMAGE@@OFFSET for a partition of a disk image), or None when it has none."""
+    p = subprocess.run(["mtype", "-i", image, "::/EFI/BOOT/results.json"], capture_output=True)
+    return p.stdout if p.returncode == 0 and p.stdout else None
+
+
 def _type_name(t):
     return {int: "an integer", str: "a string", bool: "true or false", list: "an array",
-        dict: "an object"}[t]
+            dict: "an object"}[t]
 
 
 class _Reader:
@@ -159,21 +169,21 @@ class _Reader:
         ok = isinstance(v, t) and not (t is int and isinstance(v, bool))
         if not ok:
             self.fail("%s%s" % (where, key),
-                  "expected %s, got %s" % (_type_name(t), json.dumps(v)[:40]))
+                      "expected %s, got %s" % (_type_name(t), json.dumps(v)[:40]))
         return v
 
     def verdict(self, obj, key, where):
         v = self.get(obj, key, str, where)
         if v is not None and v not in VERDICTS:
             self.fail(where + key,
-                  "expected one of %s, got %s" % (", ".join(VERDICTS), json.dumps(v)[:40]))
+                      "expected one of %s, got %s" % (", ".join(VERDICTS), json.dumps(v)[:40]))
         return v
 
 
 def _read_json(path):
     if path == "-":
         raise ResultsError("-: reading results from stdin is not supported "
-                   "(accepted: the path of a results.json file)")
+                           "(accepted: the path of a results.json file)")
     if os.path.isdir(path):
         raise ResultsError("%s: is a directory (accepted: a results.json file)" % path)
     try:
@@ -181,19 +191,19 @@ def _read_json(path):
             raw = f.read()
     except OSError as e:
         raise ResultsError("%s: cannot read: %s (accepted: a results.json file)" %
-                   (path, e.strerror))
+                           (path, e.strerror))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise ResultsError("%s: not UTF-8 text at byte %d (accepted: a pebsprobe "
-                   "results.json, plain ASCII JSON)" % (path, e.start))
+                           "results.json, plain ASCII JSON)" % (path, e.start))
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
         what = "empty file" if not text.strip() else "%s at line %d column %d" % (
             e.msg, e.lineno, e.colno)
         raise ResultsError("%s: not JSON (%s; accepted: a pebsprobe results.json)" %
-                   (path, what))
+                           (path, what))
 
 
 def _sources(rd, run, where):
@@ -205,15 +215,15 @@ def _sources(rd, run, where):
         hist = []
         for j, b in enumerate(rd.get(s, "histogram", list, w, [])):
             if (not isinstance(b, list) or len(b) != 2 or
-                not all(isinstance(x, int) and not isinstance(x, bool) for x in b)):
+                    not all(isinstance(x, int) and not isinstance(x, bool) for x in b)):
                 rd.fail("%shistogram[%d]" % (w, j),
-                    "expected [lowest latency, records], two integers")
+                        "expected [lowest latency, records], two integers")
             hist.append((b[0], b[1]))
         hist.sort()
         out.append(Source(rd.get(s, "source", str, w, "?"), rd.get(s, "count", int, w, 0),
-                  rd.get(s, "share_permille", int, w),
-                  rd.get(s, "with_latency", int, w), rd.get(s, "lat_median", int, w),
-                  rd.get(s, "lat_approx", bool, w, False), hist))
+                          rd.get(s, "share_permille", int, w),
+                          rd.get(s, "with_latency", int, w), rd.get(s, "lat_median", int, w),
+                          rd.get(s, "lat_approx", bool, w, False), hist))
     return out
 
 
@@ -269,7 +279,7 @@ def _kernels(rd, doc):
                               rd.get(cal, "cycles_per_load_x100", int, w),
                               rd.get(cal, "pebs_median", int, w), rd.get(cal, "ratio_x100", int, w))
         kernels.append(Kernel(name, rd.get(k, "what", str, where, ""),
-                      rd.get(k, "error", str, where), runs, cal))
+                              rd.get(k, "error", str, where), runs, cal))
         offcore = rd.get(k, "offcore", dict, where)
         if offcore is not None:
             rd.verdict(offcore, "verdict", where + "offcore.")
@@ -295,7 +305,7 @@ def _v1_verdicts(rd, doc, res):
         oc = kd.get("offcore")
         if isinstance(oc, dict) and oc.get("verdict"):
             v = Verdict(k.name + "/offcore", oc["verdict"], oc.get("why", ""), k.name,
-                    "offcore")
+                        "offcore")
             out.append(v)
             if v.verdict == "SKIP":
                 offcore_skips.append(v)
@@ -306,8 +316,8 @@ def _v1_verdicts(rd, doc, res):
         if dropped:
             out = [v for v in out if v not in dropped]
             res.notes.append("version 1 file: offcore SKIP of %s left out: SUMMARY counts "
-                     "%d skipped, so it is the contrast measurement, not a verdict" %
-                     (", ".join(v.kernel for v in dropped), res.summary["skipped"]))
+                             "%d skipped, so it is the contrast measurement, not a verdict" %
+                             (", ".join(v.kernel for v in dropped), res.summary["skipped"]))
     return out
 
 
@@ -394,18 +404,18 @@ def load(path):
         str(v) for v in SUPPORTED_VERSIONS)
     if not isinstance(doc, dict):
         raise ResultsError("%s: not a results file: the top level is not an object (%s)" %
-                   (path, accepted))
+                           (path, accepted))
     if "results_version" not in doc:
         raise ResultsError("%s: not a results file: no \"results_version\" key (%s)" %
-                   (path, accepted))
+                           (path, accepted))
     version = doc["results_version"]
     if version not in SUPPORTED_VERSIONS or isinstance(version, bool):
         raise ResultsError("%s: results_version %s is not supported (%s)" %
-                   (path, json.dumps(version)[:20], accepted))
+                           (path, json.dumps(version)[:20], accepted))
     rd = _Reader(path)
     if version == 1 and "kernels" not in doc:
         raise ResultsError("%s: not a results file: version 1 without \"kernels\" (%s)" %
-                   (path, accepted))
+                           (path, accepted))
     res = Results()
     res.path = path
     res.version = version
@@ -413,7 +423,7 @@ def load(path):
     summary = rd.get(doc, "summary", dict, "")
     if summary is not None:
         res.summary = {k: rd.get(summary, k, int, "summary.", 0)
-                   for k in ("tests", "failures", "skipped")}
+                       for k in ("tests", "failures", "skipped")}
     res.kernels = _kernels(rd, doc)
     res.exit_status = rd.get(doc, "exit_status", int, "")
     res.exit_meaning = rd.get(doc, "exit_meaning", str, "")
@@ -459,6 +469,6 @@ def _reconcile(res):
     total = len(res.verdicts)
     if res.summary["tests"] != total:
         res.notes.append("SUMMARY counts %d tests, the file names %d verdicts%s" %
-                 (res.summary["tests"], total,
-                  " (version 1 records only the kernels' verdicts)"
-                  if res.version == 1 else ""))
+                         (res.summary["tests"], total,
+                          " (version 1 records only the kernels' verdicts)"
+                          if res.version == 1 else ""))

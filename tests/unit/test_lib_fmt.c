@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* test_fmt.c - pp_vsnprintf against the C library's snprintf; the strbuf appenders. */
+/* test_lib_fmt.c - pp_vsnprintf against the C library's snprintf; the strbuf appenders. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -61,9 +61,9 @@ static void test_strbuf(void **state)
 }
 
 /*
- * A cut string is still a string: strbuf_puts used to stop at the end of
- * the buffer without the NUL, leaving whatever the buffer held before (a
- * report line longer than REPORT_LINE_MAX went to the console unterminated).
+ * A cut string is still a string: strbuf_puts ends it with a NUL at the end
+ * of the buffer, so a report line longer than REPORT_LINE_MAX reaches the
+ * console cut, not unterminated.
  */
 static void test_strbuf_cut_is_terminated(void **state)
 {

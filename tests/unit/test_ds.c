@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_ds_area.c - ds/: the DS save area fields at their SDM offsets
+ * test_ds.c - ds/: the DS save area fields at their SDM offsets
  * (Fig. 18-26: base 0x20, index 0x28, absolute maximum 0x30, threshold
  * 0x38, resets from 0x40), whole-record absolute maximum, thresholds, the
  * drain walks (fixed size, adaptive size field, arch-PEBS headers) on

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_results.c - exit codes with one meaning and results.json on every
+ * test_job_results.c - exit codes with one meaning and results.json on every
  * ending: an environment error exits 99 (never 1, never counted as a
  * test), a FAIL still exits 1; the report keeps every verdict line, with
  * its CPU, for results.json; SMBIOS type 1 strings; app_finish() writes
@@ -236,8 +236,8 @@ static void busy_cpu1(void *arg)
 
 /*
  * A processor that cannot be started is the environment's failure, not
- * PEBS's: an ERROR line, the run SKIPped with the reason, exit 99 (the
- * old code: "FAIL: share-hitm/load: CPU 1 could not run its part", 1).
+ * PEBS's: an ERROR line, the run SKIPped with the reason, exit 99 (not a
+ * FAIL line and exit 1).
  */
 static void ap_that_never_starts_is_99(void **state)
 {
@@ -354,8 +354,7 @@ static void implausible_tsc_no_ns(void **state)
 
 /*
  * A sampling the generation does not have is SKIPped with kind null, not
- * "other" (Nehalem has no store sampling; the old code wrote
- * "kind":"other" for split-line/store).
+ * "other" (Nehalem has no store sampling: split-line/store).
  */
 static void skipped_sampling_kind(void **state)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_cpu.c - cpu_probe()/cpu_report() fed recorded CPUID and MSR values of
+ * test_pmu_cpu.c - cpu_probe()/cpu_report() fed recorded CPUID and MSR values of
  * real CPU generations through a fake hw_ops.  Register values are written
  * from the SDM's field definitions (Vol. 2A CPUID leaves 01H, 0AH, 15H, 16H,
  * 1AH, 23H; Vol. 4 MSRs 8BH, 1A0H, 345H); every expectation below is

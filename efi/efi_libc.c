@@ -21,7 +21,7 @@
  * -ffreestanding; the definitions below are named in parentheses so the
  * macros do not rename them.
  */
-#include "compat.h"
+#include "lib/compat.h"
 
 void *(memcpy)(void *dst, const void *src, size_t n)
 {
