@@ -31,10 +31,12 @@ static int word_at(const char *p, bool cell, size_t *len)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(words); i++) {
 		size_t n = strlen(words[i].word);
-		char end = p[n];
+		char end;
 
+		/* Compared first: p may be shorter than the word, and ends at its NUL. */
 		if (strncmp(p, words[i].word, n))
 			continue;
+		end = p[n];
 		if (cell && end == '@') {
 			while (p[n] && p[n] != ' ')
 				n++;
