@@ -33,7 +33,10 @@ from hypothesis import strategies as st  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "tools", "results"))
+sys.path.insert(0, os.path.join(HERE, ".."))
 
+import caselines  # noqa: E402
+from caselines import report  # noqa: E402
 import pebs_report  # noqa: E402
 import pebs_results  # noqa: E402
 import results_file  # noqa: E402
@@ -43,16 +46,6 @@ FIXTURES = [os.path.join(HERE, f) for f in sorted(os.listdir(HERE)) if f.endswit
 # PROPS_EXAMPLES=N PROPS_RANDOM=1: a longer, randomized hunt by hand.
 EXAMPLES = int(os.environ.get("PROPS_EXAMPLES", "300"))
 RANDOM = os.environ.get("PROPS_RANDOM") == "1"
-failed = 0
-
-
-def report(ok, name, why=""):
-    global failed
-    if ok:
-        print("PASS: %s" % name)
-    else:
-        failed += 1
-        print("FAIL: %s: %s" % (name, why))
 
 
 # --- documents ----------------------------------------------------------------
@@ -252,7 +245,7 @@ def main():
                str(e).splitlines()[-1][:60])
     finally:
         results_file._read_json = kept
-    return 1 if failed else 0
+    return 1 if caselines.failed else 0
 
 
 if __name__ == "__main__":
