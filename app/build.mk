@@ -5,6 +5,8 @@ PURE_SRCS += \
 	app/loadopts.c \
 	app/options.c \
 	app/options_acr.c \
+	app/options_check.c \
 	app/options_handoff.c \
+	app/options_sim.c \
 	app/outputs.c \
 	app/verdicts.c

@@ -69,6 +69,11 @@ struct options_fault {
  * sim_fault_parse; PCT an integer OPT_LATENCY_BIAS_MIN..MAX).
  */
 int options_sim_fault_at(const char *spec, size_t i, struct options_fault *f);
+/*
+ * options_sim.c: sim-fault= against the machine and pmu= (its CPUs exist,
+ * cpu0 does not hang, pmu= is not hw): 0, or -1 with err filled.
+ */
+int options_check_sim_fault(const struct options *o, char *err, size_t err_size);
 
 /*
  * options_acr.c: sim-acr='s four registers (all 0 for off or empty): 0, or
