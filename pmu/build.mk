@@ -14,6 +14,8 @@ PURE_SRCS += \
 	pmu/pebs_ds.c \
 	pmu/perfmon.c \
 	pmu/plan.c \
+	pmu/plan_counters.c \
+	pmu/plan_encode.c \
 	pmu/pmi.c \
 	pmu/session.c \
 	pmu/session_msr.c \
