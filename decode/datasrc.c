@@ -213,7 +213,7 @@ struct dsrc_row {
 
 /*
  * One row per decoder, indexed by enum pebs_dsrc.  Which generation uses
- * which decoder is the generation's row (pmu/uarch.c), with its source.
+ * which decoder is the generation's row (pmu/uarch_table.c), with its source.
  */
 // clang-format off
 static const struct dsrc_row dsrcs[DSRC_COUNT] = {

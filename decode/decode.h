@@ -27,7 +27,7 @@ bool pebs_kind_from_name(const char *name, enum pebs_kind *k);
 /*
  * The data-source decoders (decode/datasrc.c), one per table and layout of
  * Linux ds.c.  Which one a generation's records need is that generation's
- * choice, named in its row (pmu/uarch.c); decode knows no generation.
+ * choice, named in its row (pmu/uarch_table.c); decode knows no generation.
  */
 enum pebs_dsrc {
 	DSRC_UNKNOWN = 0, /* not given: the field is not read, nothing is said about it */

@@ -7,7 +7,7 @@
 
 /* --- the generation's samplings (pmu/uarch.h rows) -------------------------- */
 
-/* The generation's row says how its loads and stores are sampled (pmu/uarch.c). */
+/* The generation's row says how its loads and stores are sampled (pmu/uarch_table.c). */
 bool sampling_kind(const struct uarch_info *ua, unsigned int sampling, enum pebs_kind *k,
 		   const char **event)
 {

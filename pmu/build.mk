@@ -21,7 +21,9 @@ PURE_SRCS += \
 	pmu/session_msr.c \
 	pmu/session_result.c \
 	pmu/snapshot.c \
-	pmu/uarch.c
+	pmu/uarch.c \
+	pmu/uarch_models.c \
+	pmu/uarch_table.c
 
 # Intel's perfmon event tables: generated from data/perfmon at build time by
 # tools/perfmon-gen.py (layout in pmu/perfmon_data.h, API in pmu/perfmon.h);

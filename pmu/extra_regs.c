@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * extra_regs.c - MSR_OFFCORE_RSPx valid masks per model, where one
- * generation row of pmu/uarch.c covers models with different masks.
+ * generation row of pmu/uarch_table.c covers models with different masks.
  */
 #include "extra_regs.h"
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * extra_regs.h - the writable bits of MSR_OFFCORE_RSP0/1 on one CPU.  The
- * generation's row (pmu/uarch.c offcore_valid) gives them, except where
+ * generation's row (pmu/uarch_table.c offcore_valid) gives them, except where
  * Linux chooses the valid mask by model within one generation: those models
  * have a row of their own here, naming the source.  A bit outside the mask
  * makes wrmsr raise #GP (the reason Linux keeps the masks).

@@ -218,7 +218,7 @@ static void read_all(const struct cpu_info *ci, struct handoff_state *st)
 		add(st, MSR_PEBS_DATA_CFG);
 	/*
 	 * LD_LAT and FRONTEND are model-specific (SDM Vol. 4): read where the
-	 * generation row (pmu/uarch.c) has a load-latency event or writable
+	 * generation row (pmu/uarch_table.c) has a load-latency event or writable
 	 * FRONTEND bits; an unknown generation reads neither.
 	 */
 	if (ua && ua->ldlat_event && (legacy_pebs || ci->arch_pebs))

@@ -3,7 +3,7 @@
  * placement.c - where an event may count and be a PEBS event, as the
  * simulated part's own Intel perfmon file says (pmu/perfmon.h over
  * data/perfmon; docs/PERFMON.md), read here from the model's CPUID values,
- * never from what pebsprobe's plan or pmu/uarch.c believe.  What the
+ * never from what pebsprobe's plan or pmu/uarch_table.c believe.  What the
  * hardware does outside those counters (perfmon README, "Event List Field
  * Definitions": Counter, PEBScounters):
  *   - a counting event on a counter its Counter field excludes does not

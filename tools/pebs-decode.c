@@ -603,7 +603,7 @@ int main(int argc, char **argv)
 		w.cfg.fmt = o.fmt;
 	if (o.have_uarch)
 		w.cfg.uarch = o.uarch;
-	/* The generation's row (pmu/uarch.c) names the decoder of its data source. */
+	/* The generation's row (pmu/uarch_table.c) names the decoder of its data source. */
 	w.cfg.dsrc = uarch_get(w.cfg.uarch) ? uarch_get(w.cfg.uarch)->dsrc : DSRC_UNKNOWN;
 	if (o.have_kind)
 		w.cfg.kind = o.kind;

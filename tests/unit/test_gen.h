@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_gen.h - the data-source decoder a generation's row names
- * (pmu/uarch.c): the decode tests check a generation's records through the
+ * (pmu/uarch_table.c): the decode tests check a generation's records through the
  * row, so a row naming the wrong decoder fails them too.
  */
 #ifndef PP_TEST_GEN_H

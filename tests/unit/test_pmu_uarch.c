@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_pmu_uarch.c - the invariants of the generation table (pmu/uarch.c)
+ * test_pmu_uarch.c - the invariants of the generation table (pmu/uarch_table.c)
  * against Intel's perfmon data (data/perfmon) and the decoder's ids:
  *   - every model row names a generation row, and the perfmon platforms it
  *     names are exactly those mapfile.csv gives the model (any stepping,
