@@ -11,5 +11,6 @@ PURE_SRCS += \
 	job/outcome.c \
 	job/records.c \
 	job/results.c \
+	job/run.c \
 	job/sampling.c \
 	job/snapshot.c

@@ -2,9 +2,9 @@
 /*
  * job_int.h - what the main job's files share, internal to job/ (the API
  * is job.h): the runner's state, one sampling, one run's outcome, and
- * the pieces job.c (the job's flow) calls in sampling.c (the
- * generation's samplings, events=), records.c (console lines),
- * results.c (results.json), dump.c (raw dumps) and offcore.c.
+ * the pieces job.c (the job's flow) calls in run.c (one kernel),
+ * sampling.c (the generation's samplings, events=), records.c (console
+ * lines), results.c (results.json), dump.c (raw dumps) and offcore.c.
  */
 #ifndef PP_JOB_INT_H
 #define PP_JOB_INT_H
@@ -259,8 +259,14 @@ void handoff_smi_since(struct runner *r, const struct smi_mark *m, struct run_ou
 /* text gets "; N SMIs during the sampling" when N > 0. */
 void handoff_smi_text(const struct run_out *o, char *text, size_t size);
 
-/* job.c */
+/* run.c: one kernel on the CPU measured now (r->ci) */
 void job_next_chain(struct kernel_ctx *k);
+void job_run_kernel(struct runner *r, const struct kernel_def *def);
+/* Every sampling of the kernel a SKIP line and results row with the formatted why. */
+void job_skip_kernel(struct runner *r, const struct kernel_def *def, const char *fmt, ...)
+    pp_printf(3, 4);
+
+/* job.c */
 /* The job's cpu-timeout= in microseconds: how long a CPU's work may take. */
 uint64_t job_cpu_timeout_us(const struct job_opts *jo);
 

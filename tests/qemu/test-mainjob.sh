@@ -235,7 +235,7 @@ else
 	echo "FAIL: mainjob events= non-PEBS: exit $rc: $(grep -E '^(FAIL|ERROR|INFO: kernel)' "$work/evbad.log" | head -2 | tr '\n' ';')"
 fi
 
-# Progress: one "running" line per 2 s period of a kernel's run (job/job.c
+# Progress: one "running" line per 2 s period of a kernel's run (job/run.c
 # PROGRESS_EVERY_US), judged against the kernel's own duration, so it holds
 # however fast this machine is: never more than one line per 2 s (plus one
 # at an edge), none under 2 s, at least one in a kernel of 4 s or more (its

@@ -1,0 +1,456 @@
+// SPDX-License-Identifier: MIT
+/*
+ * run.c - one kernel on the CPU measured now: warmed up once, then each of
+ * its samplings as one session (planned first, refused or skipped with
+ * why), with its progress lines, verdict and results row; or every
+ * sampling of a kernel that cannot run skipped with the reason.
+ */
+#include "job_int.h"
+#include "../lib/cpurun.h"
+#include "../lib/fmt.h"
+#include "../lib/platform.h"
+#include "../lib/report.h"
+#include "../pmu/hw.h"
+
+/* --- progress -------------------------------------------------------------- */
+
+static void progress(void *ctx, uint64_t done, uint64_t total)
+{
+	struct runner *r = ctx;
+	uint64_t now = plat_time_us();
+
+	if (now - r->last_progress_us < PROGRESS_EVERY_US)
+		return;
+	r->last_progress_us = now;
+	report_info("%s: running, %llu of %llu iterations (%llu%%)", r->kname,
+		    (unsigned long long)done, (unsigned long long)total,
+		    (unsigned long long)(total ? done * 100 / total : 100));
+}
+
+/* --- one sampling of one kernel --------------------------------------------- */
+
+/* Bytes a record may take (fmt3: 200, adaptive with GPRs: 208); XMM/LBR groups are not asked for.
+ */
+#define RECORD_BYTES_MAX 256
+
+/*
+ * Events per iteration assumed for an event that counts none of the
+ * kernel's accesses (instructions: a loop is 2 to 6): low rather than high,
+ * so the kernel gives records; a full buffer is counted as lost (counting copy).
+ */
+#define OTHER_EVENTS_PER_ITER 2
+
+/*
+ * With period= not given: a sample-after value that lets the records of the
+ * whole kernel fit in three quarters of the PEBS buffer, so polling at the
+ * end loses none; never below the generation's minimum (and 32).  plan_min:
+ * the period the plan picks for this event when none is asked (its minimum,
+ * Linux core.c limit_period: e.g. 128 for INST_RETIRED.ALL on Haswell to
+ * Skylake, which also wants the low 6 bits clear): the default is a multiple
+ * of it when it is 64 or more.
+ */
+static uint64_t default_period(const struct runner *r, const struct kernel_ctx *k,
+			       unsigned int sampling, uint64_t plan_min)
+{
+	const struct kernel_def *def = k->def;
+	uint64_t per = sampling == KSAMPLE_LOAD	   ? def->loads_per_iter
+		       : sampling == KSAMPLE_STORE ? def->stores_per_iter
+						   : OTHER_EVENTS_PER_ITER;
+	uint64_t acc = k->iterations * (per ? per : 1);
+	uint64_t bytes = (uint64_t)r->jo->buffer_kib * 1024;
+	uint64_t cap;
+
+	/* Core 2: the session keeps the buffer to one page (pmu/session.c, Linux ds.c
+	 * intel_ds_init). */
+	if (r->ua && (r->ua->flags & UA_ONE_PAGE_BUFFER) && bytes > PAGE_SIZE_4K)
+		bytes = PAGE_SIZE_4K;
+	cap = bytes / RECORD_BYTES_MAX * 3 / 4;
+	uint64_t min = r->ua && r->ua->min_period > 32 ? r->ua->min_period : 32;
+	uint64_t p;
+
+	if (!cap)
+		cap = 1;
+	p = (acc + cap - 1) / cap;
+	if (p < min)
+		p = min;
+	if (p < plan_min)
+		p = plan_min;
+	if (plan_min >= 64)
+		p = (p + plan_min - 1) / plan_min * plan_min;
+	return p;
+}
+
+/*
+ * A later sampling of a chase continues the chain where the last one
+ * stopped: the same lines again would hit in the caches the last run filled
+ * (the instrumented runs visit only a few thousand of the chain's slots).
+ */
+void job_next_chain(struct kernel_ctx *k)
+{
+	if (k->def->chase && k->sink)
+		k->start = k->sink;
+}
+
+/* The plan the session will follow (pure: no MSR touched), for the kind and the dump's table. */
+static int preplan(struct runner *r, const struct session_cfg *cfg, char *why, size_t why_size)
+{
+	return plan_build(cfg, r->ci, r->plan, why, why_size);
+}
+
+static void report_session_error(struct runner *r, const struct run_ref *run, int rc,
+				 const char *why)
+{
+	/*
+	 * A CPU that never came back from its armed session is a finding about
+	 * that CPU (a FAIL naming it; its later kernels SKIP and the other CPUs
+	 * go on); MP services that could not start it at all are the
+	 * platform's failure (an environment error, exit 99), with no verdict.
+	 */
+	if (rc == SESSION_TIMEOUT)
+		job_outcome(r, run, V_FAIL, "timeout: ", why);
+	else if (rc == SESSION_NO_CPU) {
+		report_env_error(run->test, "%s%s", why, r->cpu_tag);
+		job_outcome(r, run, V_SKIP, "environment: ", why);
+	} else if (rc == SESSION_SKIP)
+		job_outcome(r, run, V_SKIP, NULL, why);
+	else if (rc == SESSION_REFUSED)
+		/* Refused before any wrmsr (pmu/session.h): one line with the reason. */
+		job_outcome(r, run, V_FAIL, "refused: ", why);
+	else
+		job_outcome(r, run, V_FAIL, "session: ", why);
+}
+
+/* kernel_ctx.error of the two-core kernels (kernels/kernels.c kernel_start_ap, kernel_stop_ap). */
+static const char *const ap_errors[] = {
+    [1] = "CPU 1 could not be started",
+    [2] = "CPU 1 did not start its part in time",
+    [3] = "CPU 1 did not come back when told to stop",
+    [4] = "CPU 1 did not return from earlier work: not posted again",
+};
+
+static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling *s)
+{
+	const struct kernel_def *def = k->def;
+	char test[TEST_NAME_MAX], why[256], text[REPORT_TEXT_MAX];
+	struct session_cfg cfg;
+	struct session_result res;
+	struct run_out o;
+	struct run_ref run = {.test = test, .sampling = s->name};
+	struct smi_mark smi;
+	enum verdict v;
+	int rc;
+
+	pp_snprintf(test, sizeof(test), "%s/%s", def->name, s->name);
+	memset(&cfg, 0, sizeof(cfg));
+	memset(&res, 0, sizeof(res));
+	memset(&o, 0, sizeof(o));
+	cfg.ci = r->ci;
+	cfg.kind = s->kind;
+	cfg.sample_event = s->event;
+	cfg.ldlat = r->jo->ldlat;
+	cfg.buffer_kib = r->jo->buffer_kib;
+	cfg.threshold_records = r->jo->threshold;
+	cfg.drain = r->jo->drain;
+	cfg.force_records = s->force;
+	cfg.snapshot = r->jo->snapshot;
+	cfg.cpu_timeout_us = job_cpu_timeout_us(r->jo);
+	cfg.bsp_idle = kernel_bsp_idle;
+	cfg.bsp_idle_arg = k;
+	why[0] = 0;
+	/* A user's event: its kind (from the plan) says which accesses it counts. */
+	rc = preplan(r, &cfg, why, sizeof(why));
+	run.kind = s->kind;
+	if (rc) {
+		report_session_error(r, &run, rc, why);
+		return;
+	}
+	s->kind = run.kind = r->plan->kind;
+	if (s->user) {
+		s->acc = job_kind_accesses(s->kind);
+		s->all_qualify = s->kind == KIND_DATALA_LOAD || s->kind == KIND_DATALA_STORE ||
+				 (s->kind == KIND_LDLAT && r->plan->ldlat <= 3);
+		if ((s->acc == KSAMPLE_LOAD && !def->loads_per_iter) ||
+		    (s->acc == KSAMPLE_STORE && !def->stores_per_iter)) {
+			pp_snprintf(why, sizeof(why),
+				    "the event samples %s; this kernel makes none",
+				    s->acc == KSAMPLE_LOAD ? "loads" : "stores");
+			job_outcome(r, &run, V_SKIP, NULL, why);
+			return;
+		}
+	}
+	cfg.period = r->jo->period ? r->jo->period : default_period(r, k, s->acc, r->plan->period);
+	cfg.n_count_events =
+	    kernel_count_events(def, s->acc, r->ua, cpu_perfmon_table(r->ci) != NULL,
+				cfg.count_events, SESSION_MAX_COUNT);
+	rc = preplan(r, &cfg, why, sizeof(why));
+	if (!rc) {
+		handoff_smi_mark(r, &smi);
+		rc = session_run(&cfg, kernel_run, k, &res, why, sizeof(why));
+		handoff_smi_since(r, &smi, &o);
+	}
+	if (rc == SESSION_TIMEOUT)
+		r->cpu_hung = true;
+	if (rc) {
+		report_session_error(r, &run, rc, why);
+		return;
+	}
+	if (k->error) {
+		/* The platform let the run down, not the PMU: no verdict, an environment error. */
+		pp_snprintf(why, sizeof(why), "%s",
+			    -k->error > 0 && -k->error < (int)ARRAY_SIZE(ap_errors)
+				? ap_errors[-k->error]
+				: "the other CPU could not run its part");
+		report_env_error(test, "%s (error %d)", why, k->error);
+		job_outcome(r, &run, V_SKIP, "environment: ", why);
+		session_result_free(&res);
+		return;
+	}
+
+	report_info("%s: sampled %s, period %llu: %llu events", test, res.event_desc,
+		    (unsigned long long)res.period, (unsigned long long)res.sampled_events);
+	if ((res.fixed_read & 3) == 3)
+		report_info("%s: instructions %llu, core cycles %llu", test,
+			    (unsigned long long)res.fixed[0], (unsigned long long)res.fixed[1]);
+	for (unsigned int i = 0; i < cfg.n_count_events; i++)
+		report_info("%s: counted %s: %llu", test, cfg.count_events[i],
+			    (unsigned long long)res.counts[i]);
+
+	kernel_stats_init(&o.st, k);
+	job_decode_records(r, &res, &o);
+	job_report_drained(r, test, s, k, &res, &o);
+	job_print_kinds(test, &o);
+	job_print_sources(r, &res);
+
+	/* The load sampling's latency, for the kernel's calibration (calibrate.c). */
+	if (s->acc == KSAMPLE_LOAD && !s->user && res.decode_cfg.kind == KIND_LDLAT)
+		r->calib_median = job_calib_pebs_median(r->summary);
+	o.in.st = &o.st;
+	o.in.ua = r->ua;
+	o.in.named_counts = cpu_perfmon_table(r->ci) != NULL;
+	o.in.kind = res.decode_cfg.kind;
+	o.in.ldlat = r->plan->use_ldlat ? r->plan->ldlat : 0;
+	o.in.page_size = k->instrumented ? PAGE_SIZE_4K : plat_page_size((uintptr_t)k->buf);
+	o.in.events = res.sampled_events;
+	o.in.period = res.period;
+	o.in.records = o.st.n;
+	o.in.lost = res.lost;
+	o.in.buffer_full = res.buffer_full;
+	o.in.lost_unknown = res.lost_unknown;
+	o.in.loads = k->loads;
+	o.in.stores = k->stores;
+	o.in.sampled_accesses = s->acc == KSAMPLE_LOAD	  ? k->loads
+				: s->acc == KSAMPLE_STORE ? k->stores
+							  : 0;
+	o.in.all_qualify = s->all_qualify;
+	o.in.forced_asked = s->force;
+	o.in.forced = o.kinds[REC_FORCED];
+	o.in.n_counts = cfg.n_count_events;
+	for (unsigned int i = 0; i < cfg.n_count_events; i++) {
+		o.in.count_names[i] = cfg.count_events[i];
+		o.in.counts[i] = res.counts[i];
+	}
+	run.res = &res;
+	run.o = &o;
+	switch (kernel_evaluate(def, s->acc, &o.in, text, sizeof(text), &o.props)) {
+	case KV_PASS:
+		v = V_PASS;
+		break;
+	case KV_SKIP:
+		v = V_SKIP;
+		break;
+	default:
+		v = V_FAIL;
+		break;
+	}
+	if (cfg.snapshot)
+		v = snapshot_verdict(r, &res, &o, v, text, sizeof(text));
+	handoff_smi_text(&o, text, sizeof(text));
+	job_outcome(r, &run, v, NULL, text);
+	dump_sampling(r, test, &res, v);
+	session_result_free(&res);
+	job_next_chain(k);
+}
+
+/* --- one kernel ------------------------------------------------------------ */
+
+#define WARM_UP_MAX_SIZE (4ULL << 20)
+
+/*
+ * One unsampled pass over a working set that fits in the caches, so a
+ * kernel meant to hit L1 or L2 does not start cold (the simulator's caches
+ * start empty: laying out the buffer is not reported to it).  Larger sets
+ * are meant to miss anyway.
+ */
+static void warm_up(const struct runner *r, struct kernel_ctx *k)
+{
+	uint64_t saved = k->iterations, slots = k->stride ? k->size / k->stride : 0;
+	void (*prog)(void *, uint64_t, uint64_t) = k->progress;
+
+	if (k->size > WARM_UP_MAX_SIZE || !slots)
+		return;
+	k->iterations = slots < saved ? slots : saved;
+	k->progress = NULL;
+	/* On the measured CPU: its caches (the simulator's are per CPU too). */
+	if (cpu_run(k->cpu, kernel_run, k, job_cpu_timeout_us(r->jo), kernel_bsp_idle, k) ==
+	    CPU_RUN_TIMEOUT)
+		return; /* k stays with that CPU; the session's timeout reports it */
+	report_flush_deferred("the measured CPU");
+	k->iterations = saved;
+	k->progress = prog;
+	k->error = 0;
+}
+
+void job_skip_kernel(struct runner *r, const struct kernel_def *def, const char *fmt, ...)
+{
+	char why[256], test[TEST_NAME_MAX];
+	struct run_ref run = {.test = test, .kind = KIND_OTHER};
+	va_list ap;
+
+	va_start(ap, fmt);
+	pp_vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	for (unsigned int s = KSAMPLE_LOAD; s <= KSAMPLE_STORE; s <<= 1) {
+		if (!(def->samplings & s))
+			continue;
+		const char *ev;
+
+		pp_snprintf(test, sizeof(test), "%s/%s", def->name, sampling_name(s));
+		run.sampling = sampling_name(s);
+		/* The kind the sampling would have had; none known: null (not "other"). */
+		run.kind_unknown = !sampling_kind(r->ua, s, &run.kind, &ev);
+		job_outcome(r, &run, V_SKIP, NULL, why);
+	}
+}
+
+/* The kernel's samplings: the user's events, else the generation's own. */
+static void run_samplings(struct runner *r, struct kernel_ctx *k)
+{
+	const struct kernel_def *def = k->def;
+	struct sampling smp;
+	char test[TEST_NAME_MAX], why[160];
+	struct run_ref run = {.test = test, .kind = KIND_OTHER};
+
+	if (r->n_user) {
+		for (unsigned int i = 0; i < r->n_user; i++) {
+			memset(&smp, 0, sizeof(smp));
+			pp_snprintf(smp.name, sizeof(smp.name), "event%u", i + 1);
+			smp.event = r->user_ev[i];
+			smp.user = true;
+			smp.kind = KIND_OTHER;
+			run_sampling(r, k, &smp);
+		}
+		return;
+	}
+	if (r->other_only) {
+		job_other_sampling("other", 0, &smp);
+		run_sampling(r, k, &smp);
+		return;
+	}
+	for (unsigned int s = KSAMPLE_LOAD; s <= KSAMPLE_STORE; s <<= 1) {
+		if (!(def->samplings & s))
+			continue;
+		if (!job_default_sampling(r, s, &smp)) {
+			pp_snprintf(test, sizeof(test), "%s/%s", def->name, sampling_name(s));
+			run.sampling = sampling_name(s);
+			run.kind_unknown = true;
+			pp_snprintf(why, sizeof(why), "%s has no %s sampling", r->ua->name,
+				    sampling_name(s));
+			job_outcome(r, &run, V_SKIP, NULL, why);
+			continue;
+		}
+		run_sampling(r, k, &smp);
+	}
+	/* Goldmont: a non-precise event's records and one forced record (SDM 18.7.1). */
+	if (r->ua->flags & UA_NONPRECISE_PEBS) {
+		job_other_sampling("nonprecise", 1, &smp);
+		run_sampling(r, k, &smp);
+	}
+}
+
+void job_run_kernel(struct runner *r, const struct kernel_def *def)
+{
+	struct kernel_ctx *k = plat_alloc(sizeof(*k));
+	unsigned int cpus = plat_cpu_count();
+	char why[160];
+	bool clipped;
+	uint64_t t0 = plat_time_us();
+
+	if (!k) {
+		report_env_error(def->name, "no memory for the kernel's state (%zu bytes)",
+				 sizeof(*k));
+		return;
+	}
+	memset(k, 0, sizeof(*k));
+	cpu_run_what(def->name);
+	json_begin_object(&r->json, NULL);
+	json_str(&r->json, "kernel", def->name);
+	json_str(&r->json, "what", def->what);
+	json_u64(&r->json, "cpu", r->ci->cpu);
+	if (r->cpu_hung) {
+		json_begin_array(&r->json, "runs");
+		job_skip_kernel(r, def, "cpu %u did not return from an earlier run", r->ci->cpu);
+		json_end_array(&r->json);
+		json_end_object(&r->json);
+		plat_free(k);
+		return;
+	}
+	if (def->cpus > cpus) {
+		json_begin_array(&r->json, "runs");
+		job_skip_kernel(r, def, "needs %u CPUs, %u available (QEMU: --smp 2)", def->cpus,
+				cpus);
+		json_end_array(&r->json);
+		json_end_object(&r->json);
+		plat_free(k);
+		return;
+	}
+	/* Laying out a large chain takes seconds: say so before, not after. */
+	if ((r->jo->size ? r->jo->size : (r->instrumented ? def->size_sim : def->size)) >=
+	    (64ULL << 20))
+		report_info("kernel %s: preparing the working set", def->name);
+	if (kernel_prepare(k, def, r->jo->size, r->jo->iterations, r->instrumented, &clipped, why,
+			   sizeof(why)) < 0) {
+		report_fail(def->name, "%s", why);
+		json_str(&r->json, "error", why);
+		json_end_object(&r->json);
+		plat_free(k);
+		return;
+	}
+	k->instrumented = r->instrumented;
+	k->cpu = r->ci->cpu;
+	k->cpu_timeout_us = job_cpu_timeout_us(r->jo);
+	k->ops = hw_current();
+	k->progress = progress;
+	k->progress_ctx = r;
+	r->kname = def->name;
+	r->last_progress_us = t0;
+	json_u64(&r->json, "size", k->size);
+	json_u64(&r->json, "iterations", k->iterations);
+	json_u64(&r->json, "stride", k->stride);
+	json_u64(&r->json, "offset", k->offset);
+	json_bool(&r->json, "clipped", clipped);
+	json_bool(&r->json, "instrumented", k->instrumented);
+	report_info("kernel %s: start: %s; size %llu bytes%s, %llu iterations, %s build", def->name,
+		    def->what, (unsigned long long)k->size,
+		    clipped ? " (clipped to the memory available)" : "",
+		    (unsigned long long)k->iterations, k->instrumented ? "instrumented" : "real");
+	warm_up(r, k);
+	r->calib_median = 0;
+	json_begin_array(&r->json, "runs");
+	if (def->acr)
+		job_run_acr(r, k);
+	else
+		run_samplings(r, k);
+	json_end_array(&r->json);
+	/* With events= only the user's events run (a refused one then touches no MSR at all). */
+	if (def->offcore != KOFF_NONE && !r->n_user)
+		job_run_offcore(r, k);
+	if (def->calibrate && !r->n_user && !r->cpu_hung)
+		job_run_calibration(r, k);
+	json_end_object(&r->json);
+	report_info("kernel %s: end (%llu ms)", def->name,
+		    (unsigned long long)((plat_time_us() - t0) / 1000));
+	if (r->cpu_hung)
+		return; /* that CPU may still use the working set: never freed */
+	kernel_release(k);
+	plat_free(k);
+}
