@@ -31,8 +31,15 @@ struct opt_def {
 	size_t size;		  /* of the string field (T_NAME, T_LIST, T_EVENTS) */
 	const char *const *words; /* T_ENUM, T_BOOL: NULL-terminated */
 	uint64_t min, max;
-	const char *accepted; /* for the error line */
+	/*
+	 * For the error line.  In a T_U32 or T_U64 row, RANGE stands for
+	 * "MIN..MAX" made from min and max (accepted_text), so that the line
+	 * and the limits cannot differ.
+	 */
+	const char *accepted;
 };
+
+#define RANGE "{range}"
 
 #define OFF(f) offsetof(struct options, f)
 #define SZ(f)  sizeof(((struct options *)0)->f)
@@ -57,18 +64,18 @@ static const struct opt_def opt_table[] = {
      "all, none, or kernel names separated by commas"},
     {"events", T_EVENTS, OFF(job.events), SZ(job.events), NULL, 0, 0,
      "perfmon event names or raw event=0x..,umask=0x.. separated by ';'"},
-    {"ldlat", T_U32, OFF(job.ldlat), 0, NULL, 3, 65535, "an integer 3..65535"},
+    {"ldlat", T_U32, OFF(job.ldlat), 0, NULL, 3, 65535, "an integer " RANGE},
     {"period", T_U64, OFF(job.period), 0, NULL, 0, (1ULL << 48) - 1,
-     "an integer 0..2^48-1 (0 = per kernel)"},
-    {"buffer", T_U32, OFF(job.buffer_kib), 0, NULL, 4, 65536, "KiB, an integer 4..65536"},
+     "an integer " RANGE " (0 = per kernel)"},
+    {"buffer", T_U32, OFF(job.buffer_kib), 0, NULL, 4, 65536, "KiB, an integer " RANGE},
     {"threshold", T_U32, OFF(job.threshold), 0, NULL, 0, 1000000,
-     "records, an integer 0..1000000 (0 = near full)"},
+     "records, an integer " RANGE " (0 = near full)"},
     {"drain", T_ENUM, OFF(job.drain), 0, drain_words, 0, 0, "poll, pmi"},
-    {"records", T_U32, OFF(job.records), 0, NULL, 0, 1000000, "an integer 0..1000000"},
+    {"records", T_U32, OFF(job.records), 0, NULL, 0, 1000000, "an integer " RANGE},
     {"size", T_SIZE, OFF(job.size), 0, NULL, 0, 1ULL << 40,
      "bytes, an integer with an optional K, M or G suffix (0 = per kernel)"},
     {"iterations", T_U32, OFF(job.iterations), 0, NULL, 0, 0xffffffffu,
-     "an integer 0..4294967295 (0 = per kernel)"},
+     "an integer " RANGE " (0 = per kernel)"},
     {"log", T_NAME, OFF(log), SZ(log), NULL, 0, 0, "a file name, or none"},
     {"results", T_NAME, OFF(job.results), SZ(job.results), NULL, 0, 0, "a file name, or none"},
     {"dump", T_ENUM, OFF(job.dump), 0, dump_words, 0, 0, "on, off, all"},
@@ -76,14 +83,12 @@ static const struct opt_def opt_table[] = {
     {"cpus", T_LIST, OFF(job.cpus), SZ(job.cpus), NULL, 0, 0,
      "all, boot, or CPU numbers and ranges separated by commas"},
     {"sim-fault", T_EVENTS, OFF(sim_fault), SZ(sim_fault), NULL, 0, 0,
-     "cpuN:KIND separated by commas, KIND no-records, wrong-latency, gp-on-enable, hang or "
-     "latency-bias=PCT "
-     "(hang: N 1 or more)"},
-    {"cpu-timeout", T_U32, OFF(job.cpu_timeout_s), 0, NULL, 1, 3600, "seconds, an integer 1..3600"},
+     "cpuN:KIND separated by commas, KIND " OPT_SIM_FAULT_KINDS " (hang: N 1 or more)"},
+    {"cpu-timeout", T_U32, OFF(job.cpu_timeout_s), 0, NULL, 1, 3600, "seconds, an integer " RANGE},
     {"selftest", T_ENUM, OFF(selftest), 0, selftest_words, 0, 0, "none, gp"},
     {"mode", T_BOOL, OFF(report_only), 0, mode_words, 0, 0, "run, report"},
     {"verbose", T_BOOL, OFF(verbose), 0, verbose_words, 0, 0, "0, 1"},
-    {"pause", T_U32, OFF(pause), 0, NULL, 0, 3600, "seconds, an integer 0..3600"},
+    {"pause", T_U32, OFF(pause), 0, NULL, 0, 3600, "seconds, an integer " RANGE},
     {"acr", T_EVENTS, OFF(job.acr), SZ(job.acr), NULL, 0, 0,
      "auto, or gpR:gpC (the acr-reload kernel's reloaded and cause counters)"},
     {"sim-acr", T_EVENTS, OFF(sim_acr), SZ(sim_acr), NULL, 0, 0,
@@ -282,6 +287,30 @@ static void list_names(struct strbuf *sb)
 		strbuf_printf(sb, "%s%s", i ? ", " : "", opt_table[i].name);
 }
 
+/*
+ * What a row accepts, for its error line, with RANGE replaced by the row's
+ * min and max; a maximum of 2^N-1 past 32 bits reads as such (period=).
+ */
+static void accepted_text(const struct opt_def *d, char *buf, size_t size)
+{
+	const char *r = strchr(d->accepted, RANGE[0]);
+	uint64_t top = d->max + 1;
+	struct strbuf sb;
+
+	strbuf_init(&sb, buf, size);
+	if (!r || strncmp(r, RANGE, strlen(RANGE))) {
+		strbuf_puts(&sb, d->accepted);
+		return;
+	}
+	strbuf_printf(&sb, "%.*s%llu..", (int)(r - d->accepted), d->accepted,
+		      (unsigned long long)d->min);
+	if (top > (1ULL << 32) && !(top & (top - 1)))
+		strbuf_printf(&sb, "2^%d-1", __builtin_ctzll(top));
+	else
+		strbuf_printf(&sb, "%llu", (unsigned long long)d->max);
+	strbuf_puts(&sb, r + strlen(RANGE));
+}
+
 /* Applies one token; err gets one line naming what was wrong and what is accepted. */
 static int apply_token(struct options *o, const char *tok, char *err, size_t err_size)
 {
@@ -289,6 +318,7 @@ static int apply_token(struct options *o, const char *tok, char *err, size_t err
 	const struct opt_def *d;
 	enum value_error e;
 	struct strbuf sb;
+	char accepted[160];
 
 	strbuf_init(&sb, err, err_size);
 	if (!eq || eq == tok) {
@@ -304,6 +334,7 @@ static int apply_token(struct options *o, const char *tok, char *err, size_t err
 		strbuf_puts(&sb, ")");
 		return -1;
 	}
+	accepted_text(d, accepted, sizeof(accepted));
 	e = strlen(eq + 1) >= OPT_STR_MAX ? VALUE_LONG : set_value(o, d, eq + 1);
 	if (e == VALUE_LONG) {
 		/* The limit is the field's for text, the token's for the rest. */
@@ -312,7 +343,7 @@ static int apply_token(struct options *o, const char *tok, char *err, size_t err
 		strbuf_printf(&sb,
 			      "option %s: bad value '%.24s...': longer than %u characters "
 			      "(accepted: %s, at most %u characters)",
-			      d->name, eq + 1, most, d->accepted, most);
+			      d->name, eq + 1, most, accepted, most);
 		return -1;
 	}
 	for (size_t i = 0; e == VALUE_OK && i < ARRAY_SIZE(typed_opts); i++) {
@@ -322,13 +353,13 @@ static int apply_token(struct options *o, const char *tok, char *err, size_t err
 			continue;
 		if (typed_opts[i].parse(o, why, sizeof(why))) {
 			strbuf_printf(&sb, "option %s: bad value '%s': %s (accepted: %s)", d->name,
-				      eq + 1, why, d->accepted);
+				      eq + 1, why, accepted);
 			return -1;
 		}
 	}
 	if (e != VALUE_OK) {
 		strbuf_printf(&sb, "option %s: bad value '%s'%s (accepted: %s)", d->name, eq + 1,
-			      e == VALUE_BAD ? "" : value_error_text[e], d->accepted);
+			      e == VALUE_BAD ? "" : value_error_text[e], accepted);
 		return -1;
 	}
 	return 0;

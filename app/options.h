@@ -59,6 +59,9 @@ struct options_fault {
 	int32_t arg; /* latency-bias=PCT: the percentage; 0 for the other kinds */
 };
 
+/* sim-fault='s KIND words, as its table row and its check name them. */
+#define OPT_SIM_FAULT_KINDS "no-records, wrong-latency, gp-on-enable, hang or latency-bias=PCT"
+
 /* latency-bias=PCT: the accepted percentages. */
 #define OPT_LATENCY_BIAS_MIN (-90)
 #define OPT_LATENCY_BIAS_MAX 900

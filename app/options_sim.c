@@ -85,8 +85,7 @@ int options_check_sim_fault(const struct options *o, char *err, size_t err_size)
 			pp_snprintf(
 			    err, err_size,
 			    "option sim-fault: bad value '%s' (accepted: cpuN:KIND separated "
-			    "by commas, N 0..%u, KIND no-records, wrong-latency, "
-			    "gp-on-enable, hang or latency-bias=PCT, PCT %d..%d)",
+			    "by commas, N 0..%u, KIND " OPT_SIM_FAULT_KINDS ", PCT %d..%d)",
 			    o->sim_fault, n - 1, OPT_LATENCY_BIAS_MIN, OPT_LATENCY_BIAS_MAX);
 			return -1;
 		}
