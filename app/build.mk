@@ -6,6 +6,7 @@ PURE_SRCS += \
 	app/options.c \
 	app/options_acr.c \
 	app/options_check.c \
+	app/options_config.c \
 	app/options_handoff.c \
 	app/options_sim.c \
 	app/outputs.c \
