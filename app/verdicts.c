@@ -235,8 +235,8 @@ void app_verdict_table(void)
 		    cnt.tests - cnt.failures - cnt.skipped, cnt.failures, cnt.skipped,
 		    cnt.env_errors ? "; environment errors, see ERROR lines" : "");
 	/*
-	 * A many-CPU run can pass the log's 512 verdicts or 64 KiB (lib/report.h):
-	 * the table must not pass for all of it.
+	 * The log grows with the run; out of memory it drops verdicts
+	 * (lib/report.h): the table must not pass for all of it then.
 	 */
 	if (report_log_dropped())
 		report_info("verdict table: lacks %u verdicts the log could not keep",

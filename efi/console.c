@@ -215,6 +215,9 @@ static void con_put(const char *line, void *ctx)
 /* Every line fits an 80-column screen: longer ones go on indented continuation lines. */
 void con_line(const char *line, void *ctx)
 {
+	/* A line an AP prints goes nowhere (the BSP names the AP, lib/cpurun.c). */
+	if (efi_ap_refused("the console"))
+		return;
 	report_wrap(line, REPORT_WIDTH, con_put, ctx);
 }
 

@@ -12,6 +12,13 @@
 
 #include "../lib/compat.h"
 
+/*
+ * platform_efi.c: true when the caller runs on an AP, where UEFI allows no
+ * boot service (PI spec Vol. 2 13.4): the call what is counted for
+ * plat_ap_refused() and the caller must do without the firmware.
+ */
+bool efi_ap_refused(const char *what);
+
 /* console.c: screens, the serial port and the log file, one ASCII line at a time. */
 void con_init(void);
 void con_line(const char *line, void *ctx); /* a report_sink_fn */

@@ -94,6 +94,8 @@ void plat_identity(struct plat_identity *id)
 	size_t n = 0;
 
 	memset(id, 0, sizeof(*id));
+	if (efi_ap_refused("plat_identity"))
+		return; /* every field absent */
 	firmware_time(id);
 	for (; ST->FirmwareVendor && ST->FirmwareVendor[n] && n + 1 < sizeof(id->fw_vendor); n++) {
 		CHAR16 c = ST->FirmwareVendor[n];

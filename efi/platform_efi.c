@@ -10,13 +10,76 @@
 #include "../lib/fmt.h"
 #include "../lib/platform.h"
 
+/* ---- the AP guard ---- */
+
+/*
+ * Work that lib/cpurun.c hands an AP runs inside an MP services procedure,
+ * which may call no boot service but WhoAmI (PI spec Vol. 2 13.4, the
+ * descriptions of StartupAllAPs and StartupThisAP): DXE's locks only raise
+ * the calling CPU's TPL, so an AP and the BSP in the pool or event code at
+ * once corrupt its lists (a queue of events, DxeCore's CoreRestoreTpl).
+ * Every function here that would call one asks ap_refused() first: on an
+ * AP it counts the call, keeps its name, and the caller does
+ * without the firmware.  The BSP is told by its local APIC ID (SDM Vol. 3A
+ * 11.4.6: CPUID.0BH:EDX, the x2APIC ID, else CPUID.1:EBX[31:24]).
+ */
+static uint32_t bsp_apic_id;
+static bool apic_leaf_b, guard_on;
+static unsigned int refused_calls;
+static const char *refused_last;
+
+static void cpuid2(uint32_t leaf, uint32_t *b, uint32_t *d)
+{
+	uint32_t a, c;
+
+	__asm__ volatile("cpuid" : "=a"(a), "=b"(*b), "=c"(c), "=d"(*d) : "a"(leaf), "c"(0));
+}
+
+static uint32_t apic_id(void)
+{
+	uint32_t b, d;
+
+	cpuid2(apic_leaf_b ? 0xb : 1, &b, &d);
+	return apic_leaf_b ? d : b >> 24;
+}
+
+static void guard_init(void)
+{
+	uint32_t max, b, d;
+
+	cpuid2(0, &max, &d);
+	if (max >= 0xb) {
+		cpuid2(0xb, &b, &d);
+		apic_leaf_b = (b & 0xffff) != 0; /* leaf 0BH enumerated */
+	}
+	bsp_apic_id = apic_id();
+	guard_on = true;
+}
+
+bool efi_ap_refused(const char *what)
+{
+	if (!guard_on || apic_id() == bsp_apic_id)
+		return false;
+	__atomic_store_n(&refused_last, what, __ATOMIC_SEQ_CST);
+	__atomic_fetch_add(&refused_calls, 1, __ATOMIC_SEQ_CST);
+	return true;
+}
+
+unsigned int plat_ap_refused(const char **last)
+{
+	if (last)
+		*last = __atomic_load_n(&refused_last, __ATOMIC_SEQ_CST);
+	return __atomic_load_n(&refused_calls, __ATOMIC_SEQ_CST);
+}
+
 /* ---- memory ---- */
 
 void *plat_alloc_pages(size_t npages)
 {
 	EFI_PHYSICAL_ADDRESS addr = 0;
 
-	if (EFI_ERROR(uefi_call_wrapper(BS->AllocatePages, 4, AllocateAnyPages, EfiLoaderData,
+	if (efi_ap_refused("plat_alloc_pages") ||
+	    EFI_ERROR(uefi_call_wrapper(BS->AllocatePages, 4, AllocateAnyPages, EfiLoaderData,
 					npages, &addr)))
 		return NULL;
 	memset((void *)(uintptr_t)addr, 0, npages * PAGE_SIZE_4K);
@@ -25,18 +88,18 @@ void *plat_alloc_pages(size_t npages)
 
 void plat_free_pages(void *p, size_t npages)
 {
-	if (p)
+	if (p && !efi_ap_refused("plat_free_pages"))
 		uefi_call_wrapper(BS->FreePages, 2, (EFI_PHYSICAL_ADDRESS)(uintptr_t)p, npages);
 }
 
 void *plat_alloc(size_t size)
 {
-	return AllocateZeroPool(size);
+	return efi_ap_refused("plat_alloc") ? NULL : AllocateZeroPool(size);
 }
 
 void plat_free(void *p)
 {
-	if (p)
+	if (p && !efi_ap_refused("plat_free"))
 		FreePool(p);
 }
 
@@ -263,6 +326,8 @@ static int efi_err(EFI_STATUS st)
 
 int plat_write_file(const char *name, const void *buf, size_t len)
 {
+	if (efi_ap_refused("plat_write_file"))
+		return -(int)(EFI_ACCESS_DENIED & 0xffff);
 	return efi_err(esp_write_file(name, buf, len));
 }
 
@@ -270,21 +335,29 @@ int plat_read_head(const char *name, void *buf, size_t size)
 {
 	UINTN len = size;
 
+	if (efi_ap_refused("plat_read_head"))
+		return -1;
 	return EFI_ERROR(esp_read_head(name, buf, &len)) ? -1 : (int)len;
 }
 
 int64_t plat_free_space(void)
 {
+	if (efi_ap_refused("plat_free_space"))
+		return -1;
 	return esp_free_space();
 }
 
 int plat_delete_file(const char *name)
 {
+	if (efi_ap_refused("plat_delete_file"))
+		return -(int)(EFI_ACCESS_DENIED & 0xffff);
 	return efi_err(esp_delete(name));
 }
 
 int plat_list_files(void (*fn)(void *ctx, const char *name), void *ctx)
 {
+	if (efi_ap_refused("plat_list_files"))
+		return -(int)(EFI_ACCESS_DENIED & 0xffff);
 	return efi_err(esp_list(fn, ctx));
 }
 
@@ -329,6 +402,7 @@ void plat_efi_init(void)
 	if (!tsc_per_us)
 		tsc_per_us = 1;
 	tsc_start = rdtsc();
+	guard_init();
 }
 
 uint64_t plat_time_us(void)
@@ -338,7 +412,16 @@ uint64_t plat_time_us(void)
 
 void plat_stall_us(unsigned int us)
 {
-	uefi_call_wrapper(BS->Stall, 1, us);
+	uint64_t end;
+
+	if (!efi_ap_refused("plat_stall_us")) {
+		uefi_call_wrapper(BS->Stall, 1, us);
+		return;
+	}
+	/* On an AP, still the wait asked for: the calibrated TSC, no firmware. */
+	end = plat_time_us() + us;
+	while (plat_time_us() < end)
+		__asm__ volatile("pause" ::: "memory");
 }
 
 /* ---- other processors: EFI_MP_SERVICES_PROTOCOL (PI spec Vol. 2 13.4) ---- */
@@ -379,7 +462,7 @@ static void mp_lookup(void)
 {
 	UINTN enabled = 0;
 
-	if (mp_looked)
+	if (mp_looked || efi_ap_refused("plat_cpu_count"))
 		return;
 	mp_looked = true;
 	if (EFI_ERROR(uefi_call_wrapper(BS->LocateProtocol, 3, &mp_guid, NULL, (void **)&mp)))
@@ -452,7 +535,7 @@ int plat_start_on_cpu(unsigned int cpu, void (*fn)(void *arg), void *arg)
 	struct ap_job *j;
 
 	mp_lookup();
-	if (!mp || cpu == 0 || cpu >= mp_count)
+	if (!mp || cpu == 0 || cpu >= mp_count || efi_ap_refused("plat_start_on_cpu"))
 		return -1;
 	j = &jobs[cpu];
 	if (j->busy) {
@@ -503,7 +586,8 @@ int plat_wait_cpu(unsigned int cpu, uint64_t timeout_us)
 	struct ap_job *j;
 	uint64_t waited = 0;
 
-	if (!mp || cpu == 0 || cpu >= mp_count || !jobs[cpu].busy)
+	if (!mp || cpu == 0 || cpu >= mp_count || !jobs[cpu].busy ||
+	    efi_ap_refused("plat_wait_cpu"))
 		return -1;
 	j = &jobs[cpu];
 	while (!j->done && (!timeout_us || waited < timeout_us)) {

@@ -19,11 +19,37 @@
 #include <time.h>
 #include <unistd.h>
 
+/* The CPU a thread stands for: 0 the main thread, else set by run_trampoline(). */
+static __thread unsigned int cpu_self;
+static unsigned int refused_calls;
+static const char *refused_last;
+
+/*
+ * The app's rule for its APs (efi/platform_efi.c, PI spec Vol. 2 13.4):
+ * a CPU thread gets no platform service that stands for a boot service,
+ * so a unit test sees the call the app would refuse.
+ */
+static bool ap_refused(const char *what)
+{
+	if (!cpu_self)
+		return false;
+	__atomic_store_n(&refused_last, what, __ATOMIC_SEQ_CST);
+	__atomic_fetch_add(&refused_calls, 1, __ATOMIC_SEQ_CST);
+	return true;
+}
+
+unsigned int plat_ap_refused(const char **last)
+{
+	if (last)
+		*last = __atomic_load_n(&refused_last, __ATOMIC_SEQ_CST);
+	return __atomic_load_n(&refused_calls, __ATOMIC_SEQ_CST);
+}
+
 void *plat_alloc_pages(size_t npages)
 {
 	void *p = NULL;
 
-	if (posix_memalign(&p, 4096, npages * 4096))
+	if (ap_refused("plat_alloc_pages") || posix_memalign(&p, 4096, npages * 4096))
 		return NULL;
 	memset(p, 0, npages * 4096);
 	return p;
@@ -32,17 +58,19 @@ void *plat_alloc_pages(size_t npages)
 void plat_free_pages(void *p, size_t npages)
 {
 	(void)npages;
-	free(p);
+	if (p && !ap_refused("plat_free_pages"))
+		free(p);
 }
 
 void *plat_alloc(size_t size)
 {
-	return calloc(1, size);
+	return ap_refused("plat_alloc") ? NULL : calloc(1, size);
 }
 
 void plat_free(void *p)
 {
-	free(p);
+	if (p && !ap_refused("plat_free"))
+		free(p);
 }
 
 bool plat_check_mapping(uint64_t addr, size_t len, char *why, size_t why_size)
@@ -66,6 +94,8 @@ int plat_write_file(const char *name, const void *buf, size_t len)
 	char path[512], tmp[520];
 	FILE *f;
 
+	if (ap_refused("plat_write_file"))
+		return -EACCES;
 	snprintf(path, sizeof(path), "%s/%s", dir ? dir : ".", name);
 	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
 	f = fopen(tmp, "wb");
@@ -94,6 +124,8 @@ int plat_read_head(const char *name, void *buf, size_t size)
 	size_t n;
 	int bad;
 
+	if (ap_refused("plat_read_head"))
+		return -1;
 	out_path(name, path, sizeof(path));
 	f = fopen(path, "rb");
 	if (!f)
@@ -109,7 +141,7 @@ int64_t plat_free_space(void)
 	const char *dir = getenv("PEBSPROBE_OUT");
 	struct statvfs st;
 
-	if (statvfs(dir ? dir : ".", &st))
+	if (ap_refused("plat_free_space") || statvfs(dir ? dir : ".", &st))
 		return -1;
 	return (int64_t)st.f_bavail * (int64_t)st.f_frsize;
 }
@@ -118,6 +150,8 @@ int plat_delete_file(const char *name)
 {
 	char path[512];
 
+	if (ap_refused("plat_delete_file"))
+		return -EACCES;
 	out_path(name, path, sizeof(path));
 	return unlink(path) ? -errno : 0;
 }
@@ -128,8 +162,11 @@ int plat_list_files(void (*fn)(void *ctx, const char *name), void *ctx)
 	char path[512];
 	struct dirent *e;
 	struct stat st;
-	DIR *d = opendir(dir ? dir : ".");
+	DIR *d;
 
+	if (ap_refused("plat_list_files"))
+		return -EACCES;
+	d = opendir(dir ? dir : ".");
 	if (!d)
 		return errno ? -errno : -1;
 	while ((e = readdir(d))) {
@@ -154,6 +191,8 @@ void plat_identity(struct plat_identity *id)
 	struct timespec ts;
 
 	memset(id, 0, sizeof(*id));
+	if (ap_refused("plat_identity"))
+		return;
 	clock_gettime(CLOCK_REALTIME, &ts);
 	id->seed = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 	id->seed ^= (uint64_t)getpid() << 32;
@@ -220,8 +259,6 @@ struct trampoline {
 	void *arg;
 };
 
-static __thread unsigned int cpu_self;
-
 unsigned int plat_cpu_self(void)
 {
 	return cpu_self;
@@ -262,7 +299,7 @@ int plat_start_on_cpu(unsigned int cpu, void (*fn)(void *arg), void *arg)
 {
 	struct trampoline *t;
 
-	if (!slots(cpu) || cpu_busy[cpu])
+	if (!slots(cpu) || cpu_busy[cpu] || ap_refused("plat_start_on_cpu"))
 		return -1;
 	t = malloc(sizeof(*t));
 	if (!t)
@@ -284,7 +321,7 @@ int plat_wait_cpu(unsigned int cpu, uint64_t timeout_us)
 {
 	struct timespec ts;
 
-	if (!slots(cpu) || !cpu_busy[cpu])
+	if (!slots(cpu) || !cpu_busy[cpu] || ap_refused("plat_wait_cpu"))
 		return -1;
 	if (!timeout_us) {
 		pthread_join(cpu_threads[cpu], NULL);

@@ -35,6 +35,8 @@ struct handoff_cpu {
 struct handoff_job {
 	unsigned int n;
 	bool hung; /* a CPU did not return: nothing here is freed */
+	/* Per CPU of the machine: its index in cpu[] plus one, 0 when not in cpus=. */
+	unsigned int n_slots, *slot;
 	struct handoff_cpu cpu[];
 };
 
@@ -138,28 +140,35 @@ out:
 void handoff_audit_begin(struct runner *r, const struct cpuset *set)
 {
 	unsigned int n = cpuset_count(set), i = 0;
-	struct handoff_job *h = plat_alloc(sizeof(*h) + n * sizeof(h->cpu[0]));
+	/* One allocation: the CPUs of cpus=, then the machine's index into them. */
+	size_t size = sizeof(struct handoff_job) + n * sizeof(struct handoff_cpu) +
+		      set->n * sizeof(unsigned int);
+	struct handoff_job *h = plat_alloc(size);
 
 	r->handoff = h;
 	if (!h) {
 		report_env_error("firmware-handoff", "no memory for %u CPUs' hand-off state", n);
 		return;
 	}
-	memset(h, 0, sizeof(*h) + n * sizeof(h->cpu[0]));
+	memset(h, 0, size);
 	h->n = n;
+	h->n_slots = set->n;
+	h->slot = (unsigned int *)(void *)&h->cpu[n];
 	for (unsigned int c = 0; c < set->n && i < n; c++)
-		if (cpuset_has(set, c))
+		if (cpuset_has(set, c)) {
 			h->cpu[i++].cpu = c;
+			h->slot[c] = i;
+		}
 }
 
 static struct handoff_cpu *cpu_of(struct runner *r, unsigned int cpu)
 {
 	struct handoff_job *h = r->handoff;
 
-	for (unsigned int i = 0; h && i < h->n; i++)
-		if (h->cpu[i].cpu == cpu)
-			return &h->cpu[i];
-	return NULL;
+	/* Looked up, not searched: once per CPU and per read, over up to thousands of CPUs. */
+	if (!h || cpu >= h->n_slots || !h->slot[cpu])
+		return NULL;
+	return &h->cpu[h->slot[cpu] - 1];
 }
 
 /*

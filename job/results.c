@@ -13,7 +13,14 @@
 
 #define RESULTS_VERSION 3
 /* Room for all but the job's part: identity, verdicts (the report log's pool), summary. */
-#define RESULTS_HEAD_BYTES (REPORT_LOG_BYTES * 2 + 64 * 1024)
+/*
+ * Everything but the job's kernels: the run's head, and the verdict log,
+ * which grows with the run (lib/report.h): its text at most doubled by
+ * JSON escapes (report lines are printable ASCII: only " and \ are
+ * escaped), and each entry's keys, CPU fields and name parts.
+ */
+#define RESULTS_HEAD_BYTES  (64 * 1024)
+#define RESULTS_ENTRY_BYTES 256
 
 #define RESULTS_UARCH_CPUS 4096
 
@@ -427,7 +434,9 @@ static void json_cpus_tested(struct json_out *j, const struct results_run *run)
 int results_write(const char *name, const struct results_run *run, int status, char *why,
 		  size_t why_size)
 {
-	size_t size = doc.job_len + RESULTS_HEAD_BYTES, n;
+	size_t size = doc.job_len + RESULTS_HEAD_BYTES + 2 * report_log_bytes() +
+		      (size_t)report_log_count() * RESULTS_ENTRY_BYTES,
+	       n;
 	struct report_counts c;
 	struct json_out j;
 	char *buf, err[96];

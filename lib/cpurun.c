@@ -187,15 +187,35 @@ static int wait_box(unsigned int cpu, struct cpu_mailbox *m, uint64_t timeout_us
 	return CPU_RUN_OK;
 }
 
+/*
+ * After cpu's work came back, on the BSP: names a firmware call its work
+ * made, which the platform refused (lib/platform.h plat_ap_refused).
+ */
+static void name_refused(unsigned int cpu)
+{
+	static unsigned int seen;
+	const char *last = NULL;
+	unsigned int n = plat_ap_refused(&last);
+
+	if (n == seen)
+		return;
+	seen = n;
+	report_env_error("ap-call", "CPU %u called %.16s; refused", cpu, last ? last : "?");
+	report_info("ap-call: an AP may call no boot service (PI spec Vol. 2 13.4)");
+}
+
 int cpu_wait(unsigned int cpu, uint64_t timeout_us)
 {
 	struct cpu_mailbox *m = known(cpu);
+	int rc;
 
 	if (!m || m->state == MB_STOPPED)
 		return CPU_RUN_NO_START;
 	if (m->state == MB_LOST)
 		return CPU_RUN_LOST;
-	return wait_box(cpu, m, timeout_us, NULL, NULL);
+	rc = wait_box(cpu, m, timeout_us, NULL, NULL);
+	name_refused(cpu);
+	return rc;
 }
 
 int cpu_run(unsigned int cpu, void (*fn)(void *arg), void *arg, uint64_t timeout_us,
@@ -212,6 +232,7 @@ int cpu_run(unsigned int cpu, void (*fn)(void *arg), void *arg, uint64_t timeout
 	if (rc == CPU_RUN_OK)
 		rc = wait_box(cpu, box(cpu), timeout_us, idle, idle_arg);
 	report_defer_end();
+	name_refused(cpu);
 	return rc;
 }
 

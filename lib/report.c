@@ -5,15 +5,23 @@
  */
 #include "report.h"
 #include "fmt.h"
+#include "platform.h"
 
 static report_sink_fn report_sink;
 static void *report_ctx;
 static bool report_simulated;
 static struct report_counts counts;
 
-/* The verdict log (report.h): entries and the text they point into. */
-static struct report_entry log_entries[REPORT_LOG_MAX];
-static char log_pool[REPORT_LOG_BYTES];
+/*
+ * The verdict log (report.h): entries and the text they point into, first
+ * these fixed arrays, then doubled from memory as the run needs.
+ */
+static struct report_entry log_fixed[REPORT_LOG_MAX];
+static char log_fixed_pool[REPORT_LOG_BYTES];
+static struct report_entry *log_entries = log_fixed;
+static char *log_pool = log_fixed_pool;
+static unsigned int log_cap = REPORT_LOG_MAX;
+static size_t log_pool_size = REPORT_LOG_BYTES;
 static unsigned int log_n, log_dropped_n;
 static size_t log_used;
 static struct {
@@ -43,6 +51,44 @@ void report_clear_cpu(void)
 	cur_cpu.set = false;
 }
 
+/*
+ * Twice the room, the entries and their text copied (pointers moved to the
+ * new pool); false without memory.  Only on the normal path, like every
+ * log_keep(): on another CPU the platform refuses the allocation.
+ */
+static bool log_grow(size_t need)
+{
+	unsigned int cap = log_cap * 2;
+	size_t size = log_pool_size * 2;
+	struct report_entry *e;
+	char *pool;
+
+	while (size < log_used + need)
+		size *= 2;
+	e = plat_alloc(cap * sizeof(*e));
+	pool = plat_alloc(size);
+	if (!e || !pool) {
+		plat_free(e);
+		plat_free(pool);
+		return false;
+	}
+	memcpy(pool, log_pool, log_used);
+	for (unsigned int i = 0; i < log_n; i++) {
+		e[i] = log_entries[i];
+		e[i].name = pool + (log_entries[i].name - log_pool);
+		e[i].why = pool + (log_entries[i].why - log_pool);
+	}
+	if (log_entries != log_fixed)
+		plat_free(log_entries);
+	if (log_pool != log_fixed_pool)
+		plat_free(log_pool);
+	log_entries = e;
+	log_pool = pool;
+	log_cap = cap;
+	log_pool_size = size;
+	return true;
+}
+
 /* Keeps one finished line (prefix included, " [sim]" not) of a kind in the log. */
 static void log_keep(enum report_kind kind, const char *line, size_t len)
 {
@@ -54,7 +100,7 @@ static void log_keep(enum report_kind kind, const char *line, size_t len)
 		return;
 	line += plen;
 	len -= plen;
-	if (log_n >= REPORT_LOG_MAX || log_used + len + 2 > sizeof(log_pool)) {
+	if ((log_n >= log_cap || log_used + len + 2 > log_pool_size) && !log_grow(len + 2)) {
 		log_dropped_n++;
 		return;
 	}
@@ -106,6 +152,11 @@ const struct report_entry *report_log_at(unsigned int i)
 unsigned int report_log_dropped(void)
 {
 	return log_dropped_n;
+}
+
+size_t report_log_bytes(void)
+{
+	return log_used;
 }
 
 const char *report_exit_meaning(int status)

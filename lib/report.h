@@ -120,10 +120,14 @@ struct report_counts {
 
 /*
  * Every PASS/FAIL/SKIP and environment ERROR line of the run, in order, for
- * results.json ("verdicts", "errors"): kept in a fixed pool (no
- * allocation), the name (up to the first ": ") and the rest apart, the
- * " [sim]" mark left out.  Deferred lines are kept when they are flushed.
- * Each carries the CPU set by report_set_cpu() when it was printed.
+ * results.json ("verdicts", "errors"): the name (up to the first ": ") and
+ * the rest apart, the " [sim]" mark left out.  Deferred lines are kept when
+ * they are flushed.  Each carries the CPU set by report_set_cpu() when it
+ * was printed.  The first REPORT_LOG_MAX lines and REPORT_LOG_BYTES of text
+ * go in fixed arrays; past them the log doubles from memory (plat_alloc),
+ * so a run on a thousand CPUs keeps every verdict: a line is dropped (and
+ * counted, report_log_dropped) only when memory runs out.  Growing moves
+ * the entries: report_log_at()'s pointer holds until the next verdict.
  */
 #define REPORT_LOG_MAX	     512
 #define REPORT_LOG_BYTES     65536
@@ -150,6 +154,8 @@ unsigned int report_log_count(void);
 const struct report_entry *report_log_at(unsigned int i);
 /* Lines not kept because the pool was full (results.json says so). */
 unsigned int report_log_dropped(void);
+/* Bytes of text the kept lines take (names and reasons): for sizing results.json. */
+size_t report_log_bytes(void);
 void report_get_counts(struct report_counts *c);
 /* Prints the SUMMARY line and returns 0, 1, 77 or 99. */
 int report_summary(void);

@@ -376,11 +376,14 @@ static int run_armed(struct sess *s, void (*kernel)(void *arg), void *arg)
 	restore_status(s);
 	pmi_restore_lvtpc(s);
 	restore_all(s, n_saved);
-	/* Never free memory the hardware may still write to. */
-	if (cleared && s->have_ds)
-		ds_free(&s->ds);
-	s->have_ds = false;
+	/*
+	 * Freed by session_run() on the BSP, not here: this may run on an AP,
+	 * which may call no boot service (PI spec Vol. 2 13.4); FreePages there
+	 * raced the BSP in DxeCore's event queue (a #PF in CoreRestoreTpl).
+	 * Never freed while the hardware may still write to it.
+	 */
 	if (!cleared) {
+		s->have_ds = false;
 		pp_snprintf(s->fault_what, sizeof(s->fault_what),
 			    "DS_AREA/PEBS_BASE could not be cleared: PEBS buffer left allocated");
 		s->faulted = true;

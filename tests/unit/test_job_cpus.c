@@ -433,6 +433,61 @@ static void pmi_on_every_cpu(void **state)
 }
 
 /*
+ * The work an AP runs calls no platform function that stands for a boot
+ * service: UEFI lets an AP call none but WhoAmI (PI spec Vol. 2 13.4), and
+ * a FreePages from an AP's session corrupted OVMF's event queue (a #PF in
+ * DxeCore on the BSP at CPU 51 of 72).  The host refuses those calls on a
+ * CPU thread as the app does and counts them (plat_ap_refused); the BSP
+ * names each in an ERROR line.  One row per path that reaches an AP: the
+ * probe, the hand-off reads, the warm-up, the armed session and its PMIs,
+ * the partner of a two-CPU kernel, ACR, the SMI count around a sampling.
+ */
+static const struct ap_case {
+	const char *cpus, *line;
+} ap_cases[] = {
+    {"4", "model=skl kernels=chase-l1"},
+    {"4", "model=ptl kernels=chase-l1,share-hitm drain=pmi threshold=16"},
+    {"2", "model=skl"},
+    {"2", "model=ptl kernels=acr-reload sim-acr=0xfc,0,0xfc,0"},
+    {"2", "model=skl kernels=chase-l1 sim-handoff=cpu1:smi7"},
+};
+
+static void no_firmware_on_an_ap(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(ap_cases) / sizeof(ap_cases[0]); i++) {
+		const struct ap_case *t = &ap_cases[i];
+		const char *last = NULL;
+		unsigned int before = plat_ap_refused(NULL), after, starts = plat_host_starts(1);
+		struct options o;
+		char err[REPORT_LINE_MAX];
+
+		setenv("PEBSPROBE_HOST_CPUS", t->cpus, 1);
+		test_lines_capture();
+		report_reset();
+		hw_install(NULL);
+		options_defaults(&o);
+		o.pmu = OPT_PMU_SIM;
+		strcpy(o.job.results, "none");
+		strcpy(o.log, "none");
+		if (options_parse_line(&o, t->line, false, err, sizeof(err)))
+			fail_msg("%s: %s", t->line, err);
+		app_run(&o, NULL);
+		after = plat_ap_refused(&last);
+		if (after != before || test_line_find("ERROR: ap-call: ", NULL)) {
+			test_lines_dump(stdout);
+			fail_msg("%s on %s CPUs: %u firmware calls on an AP, the last %s", t->line,
+				 t->cpus, after - before, last ? last : "?");
+		}
+		/* CPU 1 ran work: the case reached an AP. */
+		if (plat_host_starts(1) == starts) {
+			test_lines_dump(stdout);
+			fail_msg("%s: CPU 1 was never started", t->line);
+		}
+	}
+}
+
+/*
  * An AP that never returns: the session's wait times out after
  * cpu-timeout= seconds, one ERROR line names the CPU, the run goes on.
  * alarm(): a timeout that does not fire ends the program (a failure), not
@@ -565,6 +620,7 @@ int main(void)
 	    cmocka_unit_test(past_64_cpus),
 	    cmocka_unit_test(dump_budget),
 	    cmocka_unit_test(pmi_on_every_cpu),
+	    cmocka_unit_test(no_firmware_on_an_ap),
 	    /* last: CPU 2's thread never returns */
 	    cmocka_unit_test(fault_hang),
 	};

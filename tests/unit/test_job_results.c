@@ -172,7 +172,7 @@ static void smbios_type1(void **state)
 
 static char *read_file(const char *name)
 {
-	static char buf[1 << 16];
+	static char buf[1 << 21]; /* a grown log: about 1 MB */
 	char path[256];
 	size_t n;
 	FILE *f;
@@ -223,6 +223,37 @@ static void finish_not_landed_is_99(void **state)
 	/* A run that failed stays a failure: 1, not 99. */
 	report_reset();
 	assert_int_equal(app_finish(&o, "results.json", EXIT_FAIL), EXIT_FAIL);
+}
+
+/*
+ * results.json takes every verdict the log kept, however many: 4,000
+ * verdicts of 120 bytes (480 KB of text, past the log's fixed 64 KiB;
+ * a 128-CPU boot of chase-l1,chase-dram gave 643 and "the results did
+ * not fit in 845474 bytes").
+ */
+static void finish_takes_a_grown_log(void **state)
+{
+	struct options o;
+	const char *json;
+	char why[121];
+	int status;
+
+	options_defaults(&o);
+	o.report_only = true;
+	status = app_run(&o, NULL);
+	memset(why, 'x', sizeof(why) - 1);
+	why[sizeof(why) - 1] = 0;
+	for (unsigned int i = 0; i < 4000; i++) {
+		report_set_cpu(i / 4, i / 4, "none");
+		report_pass("chase-l1/load: %u %s", i, why);
+	}
+	report_clear_cpu();
+	assert_int_equal(report_log_dropped(), 0);
+	assert_int_equal(app_finish(&o, "grown.json", status), status);
+	assert_null(test_line_find("ERROR: ", NULL));
+	json = read_file("grown.json");
+	assert_non_null(json);
+	assert_non_null(strstr(json, "\"why\":\"3999 xxx"));
 }
 
 static volatile int hold_cpu1;
@@ -388,6 +419,7 @@ int main(void)
 	    cmocka_unit_test_setup(wrap_80_columns, setup),
 	    cmocka_unit_test_setup(finish_writes_v2_when_all_skipped, setup),
 	    cmocka_unit_test_setup(finish_not_landed_is_99, setup),
+	    cmocka_unit_test_setup(finish_takes_a_grown_log, setup),
 	    cmocka_unit_test_setup(ap_that_never_starts_is_99, setup),
 	    cmocka_unit_test_setup(calibrated_tsc_gives_ns, setup),
 	    cmocka_unit_test_setup(implausible_tsc_no_ns, setup),
