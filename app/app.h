@@ -70,7 +70,7 @@ int app_check_outputs(const struct options *o, char *err, size_t err_size);
 unsigned int app_clear_previous(const struct options *o);
 
 /*
- * The closing verdict table (app/verdicts.c), printed by app_run() before
+ * The closing verdict table (app/summary_table.c), printed by app_run() before
  * SUMMARY: a line of counts, one row per kernel with a column per
  * sampling, then the verdicts of no kernel; within 80 columns and, for the
  * default job, 25 lines.

@@ -10,4 +10,4 @@ PURE_SRCS += \
 	app/options_handoff.c \
 	app/options_sim.c \
 	app/outputs.c \
-	app/verdicts.c
+	app/summary_table.c

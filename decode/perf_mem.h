@@ -3,7 +3,7 @@
  * perf_mem.h - the bit layout of union perf_mem_data_src, from Linux
  * include/uapi/linux/perf_event.h (the PERF_MEM_* definitions), defined
  * here once: decode/ builds every record's data_src with it, kernels/
- * expect.c reads the fields back for its verdicts, and the tests compose
+ * kernels/verdict.c reads the fields back for its verdicts, and the tests compose
  * their expected values with it (checking them against worked u64 values).
  * The short macros (OP(), LVL(), ...) keep the decoder's tables readable
  * as rows of Linux's.

@@ -10,7 +10,7 @@
 #define PP_JOB_INT_H
 
 #include "job.h"
-#include "../kernels/expect.h"
+#include "../kernels/verdict.h"
 #include "../kernels/kernel.h"
 #include "../lib/json.h"
 #include "../decode/summary.h"

@@ -1,6 +1,6 @@
 # kernels: sources of this unit (see the top-level Makefile).
 PURE_SRCS += \
 	kernels/acr.c \
-	kernels/expect.c \
 	kernels/kernels.c \
-	kernels/perm.c
+	kernels/perm.c \
+	kernels/verdict.c

@@ -91,7 +91,7 @@ struct kernel_def {
 	unsigned int cpus;	/* 1, or 2 for the sharing kernels */
 	unsigned int samplings; /* enum kernel_sampling */
 	uint32_t loads_per_iter, stores_per_iter;
-	const struct kernel_expect *expect; /* the verdict table (expect.h) */
+	const struct kernel_expect *expect; /* the verdict table (verdict.h) */
 	size_t n_expect;
 	bool in_default_job;
 	/*

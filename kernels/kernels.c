@@ -4,7 +4,7 @@
  * their expectations (the verdict tables), and preparing/running a kernel.
  */
 #include "kernel.h"
-#include "expect.h"
+#include "verdict.h"
 #include "perm.h"
 #include "../lib/cpurun.h"
 #include "../lib/fmt.h"

@@ -3,7 +3,7 @@
  * cpuset.h - a set of CPU numbers sized from the machine's CPU count (no
  * fixed cap: a two-socket Sierra Forest has 576 logical CPUs): one bit per
  * CPU in words allocated for n CPUs.  cpus= selects one (job/cpus.c), the
- * closing verdict table groups CPUs with them (app/verdicts.c).
+ * closing verdict table groups CPUs with them (app/summary_table.c).
  */
 #ifndef PP_CPUSET_H
 #define PP_CPUSET_H

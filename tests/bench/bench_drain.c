@@ -20,7 +20,7 @@
 
 #include "../../decode/decode.h"
 #include "../../decode/summary.h"
-#include "../../kernels/expect.h"
+#include "../../kernels/verdict.h"
 
 #define PER_DRAIN 327
 #define DRAINS	  64

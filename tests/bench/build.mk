@@ -10,7 +10,7 @@ $(BENCH_DIR)/chase-pair: tests/bench/chase_pair.c $(HOST_LIB)
 
 # The objects of the UEFI build (build/efi/...): the same code the app runs.
 BENCH_DRAIN_EFI_OBJS := $(patsubst %.c,$(BUILD)/efi/%.o,decode/decode.c decode/datasrc.c \
-	decode/summary.c kernels/expect.c lib/fmt.c efi/efi_libc.c)
+	decode/summary.c kernels/verdict.c lib/fmt.c efi/efi_libc.c)
 $(BENCH_DIR)/bench-drain-efi: tests/bench/bench_drain.c $(BENCH_DRAIN_EFI_OBJS)
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(EFI_CFLAGS) $< $(BENCH_DRAIN_EFI_OBJS) -o $@

@@ -10,23 +10,13 @@
 #include "options_contract.h"
 #include "lib/report.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	contract_init();
-	return 0;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static struct options o;
+	struct options *o = contract_fresh();
 	char err[REPORT_LINE_MAX] = "";
 	int rc;
 
-	options_defaults(&o);
-	rc = options_parse_config(&o, "PEBSPROBE.CFG", (const char *)data, size, err, sizeof(err));
-	contract_options(&o, rc, err);
+	rc = options_parse_config(o, "PEBSPROBE.CFG", (const char *)data, size, err, sizeof(err));
+	contract_options(o, rc, err);
 	return 0;
 }

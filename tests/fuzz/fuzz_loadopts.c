@@ -13,18 +13,9 @@
 #include "app/loadopts.h"
 #include "lib/report.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	contract_init();
-	return 0;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static struct options o;
+	struct options *o;
 	static char line[LOADOPTS_MAX + 1];
 	char err[REPORT_LINE_MAX] = "";
 	uint16_t *w;
@@ -36,12 +27,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!w)
 		return 0;
 	memcpy(w, data, size);
-	options_defaults(&o);
-	rc = loadopts_parse(&o, w, size, "\\EFI\\BOOT\\PEBSPROBE.CFG", line, sizeof(line), &ignored,
+	o = contract_fresh();
+	rc = loadopts_parse(o, w, size, "\\EFI\\BOOT\\PEBSPROBE.CFG", line, sizeof(line), &ignored,
 			    err, sizeof(err));
 	free(w);
 	if (ignored && (rc || line[0]))
 		abort(); /* options that are not text are ignored whole */
-	contract_options(&o, rc, err);
+	contract_options(o, rc, err);
 	return 0;
 }

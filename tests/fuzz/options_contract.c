@@ -24,11 +24,22 @@ static void quiet(const char *line, void *ctx)
 	(void)ctx;
 }
 
-void contract_init(void)
+int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
+	(void)argc;
+	(void)argv;
 	/* plat_cpu_count() bounds cpus= and sim-fault=: the same on every machine. */
 	setenv("PEBSPROBE_HOST_CPUS", "4", 1);
 	report_init(quiet, NULL);
+	return 0;
+}
+
+struct options *contract_fresh(void)
+{
+	static struct options o;
+
+	options_defaults(&o);
+	return &o;
 }
 
 /* The contract's own failure: what broke, then abort() for libFuzzer. */

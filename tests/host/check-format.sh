@@ -15,26 +15,12 @@ if ! command -v clang-format >/dev/null 2>&1; then
 	exit 1
 fi
 echo "INFO: $(clang-format --version)"
+STYLE="clang-format --dry-run -Werror"
+. tests/host/style.sh
 # The check can fail: a file off the layout (two spaces, no tab) must be refused.
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pebsprobe-format.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 cp .clang-format "$tmp/"
 printf 'int f(void)\n{\n  return  0;\n}\n' >"$tmp/drift.c"
-if clang-format --dry-run -Werror "$tmp/drift.c" >/dev/null 2>&1; then
-	echo "FAIL: format-can-fail: a file off the layout was not refused"
-else
-	echo "PASS: format-can-fail: a file off the layout is refused"
-fi
-n=0 bad=0
-while IFS= read -r -d '' f; do
-	n=$((n + 1))
-	if ! out=$(clang-format --dry-run -Werror "$f" 2>&1); then
-		bad=$((bad + 1))
-		echo "FAIL: format: $f: $(echo "$out" | grep -m1 -E 'error|warning' | sed 's/^[^ ]* //')"
-	fi
-done < <(git ls-files -z '*.c' '*.h')
-if [ "$n" -eq 0 ]; then
-	echo "FAIL: format: no tracked .c or .h file found"
-elif [ "$bad" -eq 0 ]; then
-	echo "PASS: format: $n tracked .c and .h files as .clang-format lays them out"
-fi
+style_can_fail format "$tmp/drift.c"
+style_files format ".c and .h files (as .clang-format lays them out)" '*.c' '*.h'

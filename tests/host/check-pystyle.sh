@@ -16,25 +16,10 @@ if ! $PY -c 'import pycodestyle' >/dev/null 2>&1; then
 	exit 1
 fi
 echo "INFO: pycodestyle $($STYLE --version)"
+. tests/host/style.sh
 # The check can fail: a file off PEP 8 (an ambiguous name, a bad indent) must be refused.
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pebsprobe-pystyle.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 printf 'def f(l):\n  return  l\n' >"$tmp/drift.py"
-if $STYLE "$tmp/drift.py" >/dev/null 2>&1; then
-	echo "FAIL: pystyle-can-fail: a file off PEP 8 was not refused"
-else
-	echo "PASS: pystyle-can-fail: a file off PEP 8 is refused"
-fi
-n=0 bad=0
-while IFS= read -r -d '' f; do
-	n=$((n + 1))
-	if ! out=$($STYLE "$f" 2>&1); then
-		bad=$((bad + 1))
-		echo "FAIL: pystyle: $(echo "$out" | head -n 1) ($(echo "$out" | wc -l) in all)"
-	fi
-done < <(git ls-files -z '*.py')
-if [ "$n" -eq 0 ]; then
-	echo "FAIL: pystyle: no tracked .py file found"
-elif [ "$bad" -eq 0 ]; then
-	echo "PASS: pystyle: $n tracked .py files pass pycodestyle"
-fi
+style_can_fail pystyle "$tmp/drift.py"
+style_files pystyle ".py files (pycodestyle)" '*.py'

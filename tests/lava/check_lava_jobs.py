@@ -181,8 +181,8 @@ def main():
         cases, outcome = run_test_section(job, tail % (body, status), 5)
         report(outcome == w, "exit status %d -> %s%s" % (status, w[0], " (%s)" % w[1] if w[1]
                                                          else ""), "got %s" % (outcome,))
-    return 1 if caselines.failed else 0
+    return caselines.status()
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    caselines.run(main)

@@ -8,7 +8,6 @@ PASS/FAIL/SKIP lines), not with a pasted copy.  Prints PASS:/FAIL: lines."""
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -164,12 +163,8 @@ def main():
         report(p.returncode == 2 and len(lines) == 1 and needle in lines[0] and
                "accepted" in lines[0], "bad usage (%s): exit 2, one line" % what,
                "rc %d, %r" % (p.returncode, p.stderr))
-    return 1 if caselines.failed else 0
+    return caselines.status()
 
 
 if __name__ == "__main__":
-    try:
-        status = main()
-    finally:
-        shutil.rmtree(TMP, ignore_errors=True)
-    sys.exit(status)
+    caselines.run(main, TMP)

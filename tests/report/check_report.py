@@ -200,8 +200,8 @@ def main():
                          f.get_attribute("data-kernel")))
     finally:
         drv.quit()
-    return 1 if caselines.failed else 0
+    return caselines.status()
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    caselines.run(main)

@@ -260,4 +260,4 @@ for m in MODELS:
            (m, len(kernels)), "rc %d, %s" % (h.returncode, drawn))
 report(len(run_ids) == len(set(run_ids)) and len(run_ids) >= 2,
        "live: every boot has its own run ID", "%s" % run_ids)
-sys.exit(1 if caselines.failed else 0)
+sys.exit(caselines.status())

@@ -21,7 +21,6 @@ import inspect
 import io
 import json
 import os
-import shutil
 import sys
 import tempfile
 import traceback
@@ -245,13 +244,8 @@ def main():
                str(e).splitlines()[-1][:60])
     finally:
         results_file._read_json = kept
-    return 1 if caselines.failed else 0
+    return caselines.status()
 
 
 if __name__ == "__main__":
-    try:
-        status = main()
-    finally:
-        shutil.rmtree(TMP, ignore_errors=True)
-        shutil.rmtree(os.environ["HYPOTHESIS_STORAGE_DIRECTORY"], ignore_errors=True)
-    sys.exit(status)
+    caselines.run(main, TMP, os.environ["HYPOTHESIS_STORAGE_DIRECTORY"])

@@ -373,8 +373,8 @@ def main():
     check_baseline()
     check_bad_input()
     check_v3()
-    return 1 if caselines.failed else 0
+    return caselines.status()
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    caselines.run(main)

@@ -50,15 +50,9 @@ static void setup(const char *model, struct options *o, struct cpu_info *ci)
 static void read_results(void)
 {
 	char path[256];
-	size_t n;
-	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/results.json", outdir);
-	f = fopen(path, "r");
-	assert_non_null(f);
-	n = fread(json, 1, sizeof(json) - 1, f);
-	fclose(f);
-	json[n] = 0;
+	assert_true(test_read_file(path, json, sizeof(json)) >= 0);
 }
 
 /* The results.json run object of `test` (up to the next run), as a string in json[]. */

@@ -352,8 +352,6 @@ static void blames_the_right_cpu(void **state)
 		static char json[1 << 18];
 		const char *compare = NULL;
 		unsigned int logged = 0;
-		size_t n;
-		FILE *fp;
 
 		select_machine(rows[i].model, rows[i].ncpus);
 		assert_int_equal(sim_fault_parse("wrong-latency", &f), 0);
@@ -378,11 +376,7 @@ static void blames_the_right_cpu(void **state)
 		run.plat = &id;
 		assert_int_equal(results_write("blame.json", &run, 1, why, sizeof(why)), 0);
 		snprintf(path, sizeof(path), "%s/blame.json", outdir);
-		fp = fopen(path, "r");
-		assert_non_null(fp);
-		n = fread(json, 1, sizeof(json) - 1, fp);
-		fclose(fp);
-		json[n] = 0;
+		assert_true(test_read_file(path, json, sizeof(json)) >= 0);
 		if (!strstr(json, rows[i].run) || !strstr(json, rows[i].cpu2))
 			fail_msg("%s: results.json lacks %s or %s", rows[i].model, rows[i].run,
 				 rows[i].cpu2);

@@ -176,14 +176,11 @@ static void check_nonprecise(const struct model_row *row, const struct kernel_de
 static void check_properties(const struct model_row *row, const char *path, unsigned int *misses)
 {
 	static char json[1 << 20];
-	FILE *f = fopen(path, "r");
-	size_t n = f ? fread(json, 1, sizeof(json) - 1, f) : 0;
 	char *p, *next;
 	unsigned int measured = 0;
 
-	if (f)
-		fclose(f);
-	json[n] = 0;
+	if (test_read_file(path, json, sizeof(json)) < 0)
+		json[0] = 0;
 	for (p = strstr(json, "{\"test\":\""); p; p = next) {
 		char name[64];
 
@@ -357,15 +354,13 @@ static void read_dump(const char *name, struct pebs_dump_info *di)
 	char path[256], why[160];
 	static uint8_t buf[1 << 20];
 	const uint8_t *recs;
-	size_t len, rlen;
-	FILE *f;
+	size_t rlen;
+	long len;
 
 	snprintf(path, sizeof(path), "%s/%s", outdir, name);
-	f = fopen(path, "rb");
-	assert_non_null(f);
-	len = fread(buf, 1, sizeof(buf), f);
-	fclose(f);
-	assert_int_equal(pebs_dump_parse(buf, len, di, &recs, &rlen, why, sizeof(why)), 0);
+	len = test_read_file(path, (char *)buf, sizeof(buf));
+	assert_true(len >= 0);
+	assert_int_equal(pebs_dump_parse(buf, (size_t)len, di, &recs, &rlen, why, sizeof(why)), 0);
 }
 
 /*
@@ -483,8 +478,6 @@ static void table_ns(void **state)
 	unsigned long long v[5], c[5];
 	const char *l;
 	char path[256], json[1 << 16];
-	size_t n;
-	FILE *f;
 
 	setup_skl(&o, &ci);
 	strcpy(o.job.kernels, "chase-l2");
@@ -516,11 +509,7 @@ static void table_ns(void **state)
 	assert_true(c[4] >= c[0]);
 	assert_true(v[4] > 0);
 	snprintf(path, sizeof(path), "%s/results.json", outdir);
-	f = fopen(path, "r");
-	assert_non_null(f);
-	n = fread(json, 1, sizeof(json) - 1, f);
-	fclose(f);
-	json[n] = 0;
+	assert_true(test_read_file(path, json, sizeof(json)) >= 0);
 	assert_non_null(strstr(json, "\"min_ns\":"));
 	assert_non_null(strstr(json, "\"max_ns\":"));
 }
@@ -669,9 +658,6 @@ static void latency_calibration(void **state)
 	static char json[1 << 20];
 
 	for (size_t c = 0; c < ARRAY_SIZE(cases); c++) {
-		FILE *f;
-		size_t n;
-
 		setup_skl(&o, &ci);
 		assert_int_equal(sim_set_fault(0, cases[c].fault, cases[c].pct), 0);
 		strcpy(o.job.kernels, "chase-l1,chase-l2,chase-dram");
@@ -692,11 +678,7 @@ static void latency_calibration(void **state)
 			assert_non_null(find_line("PASS: ", test));
 		}
 		snprintf(path, sizeof(path), "%s/results.json", outdir);
-		f = fopen(path, "r");
-		assert_non_null(f);
-		n = fread(json, 1, sizeof(json) - 1, f);
-		fclose(f);
-		json[n] = 0;
+		assert_true(test_read_file(path, json, sizeof(json)) >= 0);
 		assert_non_null(strstr(json, "\"latency_calibration\":{\"state\":\""));
 		assert_non_null(strstr(json, "\"cycles_per_load_x100\":"));
 		assert_non_null(strstr(json, "\"pebs_median\":"));

@@ -174,17 +174,9 @@ static char *read_file(const char *name)
 {
 	static char buf[1 << 21]; /* a grown log: about 1 MB */
 	char path[256];
-	size_t n;
-	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/%s", outdir, name);
-	f = fopen(path, "r");
-	if (!f)
-		return NULL;
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[n] = 0;
-	return buf;
+	return test_read_file(path, buf, sizeof(buf)) < 0 ? NULL : buf;
 }
 
 static void finish_writes_v2_when_all_skipped(void **state)

@@ -16,7 +16,7 @@
 #include <cmocka.h>
 
 #include "decode/perf_mem.h"
-#include "kernels/expect.h"
+#include "kernels/verdict.h"
 
 /* data_src values as Linux builds them for Skylake's table rows (decode/perf_mem.h). */
 #define TLB_STLB_MISS (TLB(MISS) | TLB(L2))

@@ -28,7 +28,7 @@
 #include <cmocka.h>
 
 #include "decode/decode.h"
-#include "kernels/expect.h"
+#include "kernels/verdict.h"
 #include "pmu/event.h"
 #include "pmu/perfmon.h"
 #include "pmu/uarch.h"

@@ -8,7 +8,8 @@
  *                         given PEBS format), for tests of pmu/ that need no
  *                         backend;
  *   test_lines_capture()  the report lines (lib/report.h) kept in memory, and
- *   test_line_find()      ways to look them up.
+ *   test_line_find()      ways to look them up;
+ *   test_read_file()      a file the run wrote (results.json, a dump), whole.
  *
  * Header-only: every tests/unit/test_*.c is its own program.
  */
@@ -160,6 +161,26 @@ static inline void test_refused_lines(const char *what, const char *want)
 							 : "none");
 	assert_int_equal(test_line_count("ERROR: "), 1);
 	assert_null(test_line_find("INFO: kernel ", NULL));
+}
+
+/*
+ * The file at path whole in buf, NUL-terminated; its length, or -1 when it
+ * cannot be opened.  A file larger than buf fails the test: checks on a cut
+ * copy would pass or fail on what they never saw.
+ */
+static inline long test_read_file(const char *path, char *buf, size_t size)
+{
+	FILE *f = fopen(path, "rb");
+	size_t n;
+
+	if (!f)
+		return -1;
+	n = fread(buf, 1, size - 1, f);
+	if (n == size - 1 && fgetc(f) != EOF)
+		fail_msg("%s: larger than the test's %zu-byte buffer", path, size - 1);
+	fclose(f);
+	buf[n] = 0;
+	return (long)n;
 }
 
 /* Prints every line captured, for a failure message. */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_app_verdicts.c - the closing verdict table (app/verdicts.c) from a
+ * test_app_summary_table.c - the closing verdict table (app/summary_table.c) from a
  * verdict log built here by hand:
  *   - verdicts of one CPU: no cpus column, one cell per kernel and sampling;
  *   - verdicts of several CPUs: a cpus column with each row's CPUs, a cell

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * expect.h - what a correct PMU must show while a kernel runs, as data, and
+ * verdict.h - what a correct PMU must show while a kernel runs, as data, and
  * the evaluation that turns decoded records into PASS or FAIL.
  *
  * Each kernel has a table of struct kernel_expect (kernels/kernels.c); every

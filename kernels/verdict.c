@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
- * expect.c - records to statistics, statistics and expectations to a
+ * verdict.c - records to statistics, statistics and expectations to a
  * verdict.  The data_src bits are union perf_mem_data_src (Linux UAPI
  * include/uapi/linux/perf_event.h; decode/perf_mem.h), which decode/ fills
  * for every generation.
  */
-#include "expect.h"
+#include "verdict.h"
 #include "../decode/perf_mem.h"
 #include "../lib/fmt.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * verdicts.c - the run's closing verdict table (app.h app_verdict_table):
+ * summary_table.c - the run's closing verdict table (app.h app_verdict_table):
  * one row per kernel, one column per sampling, then the verdicts that
  * belong to no kernel, all from the report's verdict log (lib/report.h),
  * so that an 80x25 bench screen shows the whole outcome at the end.
