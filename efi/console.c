@@ -21,11 +21,16 @@
 #include "../lib/logbuf.h"
 #include "../lib/platform.h"
 #include "../lib/report.h"
+#include "../lib/status.h"
 
 #define MAX_SCREENS 8
 
 static SIMPLE_TEXT_OUTPUT_INTERFACE *screens[MAX_SCREENS];
 static unsigned int n_screens;
+/* Each screen's columns, and whether it keeps the status header (room for it). */
+static UINTN screen_cols[MAX_SCREENS];
+static bool screen_header[MAX_SCREENS];
+static char header_text[STATUS_ROWS][STATUS_WIDTH + 1];
 static EFI_SERIAL_IO_PROTOCOL *serial;
 static EFI_FILE_HANDLE log_fh;
 static char log_name[64];
@@ -97,12 +102,67 @@ static void serial_write(const char *s, size_t len)
 		uefi_call_wrapper(serial->Write, 3, serial, &n, (void *)s);
 }
 
+/*
+ * The status header (lib/status.h) on a screen's top STATUS_ROWS rows, white
+ * on blue.  Simple Text Output has no scroll region: OutputString scrolls
+ * the whole screen when the cursor passes the last row (UEFI 2.10 12.4,
+ * EFI_SIMPLE_TEXT_OUTPUT_PROTOCOL.OutputString, SetCursorPosition), so the
+ * header is written again with SetCursorPosition after every line that
+ * scrolled it, over the line that scrolled into it, and the cursor put back.
+ */
+#define HEADER_ATTR	 (EFI_WHITE | EFI_BACKGROUND_BLUE)
+#define HEADER_MIN_LINES 8 /* rows left below the header, or no header */
+
+static void header_draw(unsigned int i)
+{
+	SIMPLE_TEXT_OUTPUT_INTERFACE *out = screens[i];
+	INT32 col = out->Mode->CursorColumn, row = out->Mode->CursorRow;
+	UINTN attr = (UINTN)out->Mode->Attribute;
+	/* Never the last column: writing it would move the cursor to the next row. */
+	size_t w = screen_cols[i] > STATUS_WIDTH ? STATUS_WIDTH : screen_cols[i] - 1;
+
+	uefi_call_wrapper(out->SetAttribute, 2, out, HEADER_ATTR);
+	for (UINTN r = 0; r < STATUS_ROWS; r++) {
+		CHAR16 buf[STATUS_WIDTH + 1];
+		char part[STATUS_WIDTH + 1];
+
+		memcpy(part, header_text[r], w);
+		part[w] = 0;
+		ascii_to_ucs2(buf, STATUS_WIDTH + 1, part);
+		uefi_call_wrapper(out->SetCursorPosition, 3, out, 0, r);
+		uefi_call_wrapper(out->OutputString, 2, out, buf);
+	}
+	uefi_call_wrapper(out->SetAttribute, 2, out, attr);
+	uefi_call_wrapper(out->SetCursorPosition, 3, out, (UINTN)col, (UINTN)row);
+}
+
+/* A screen with room for the header and the lines: its rows reserved, the header drawn. */
+static void header_init(unsigned int i)
+{
+	SIMPLE_TEXT_OUTPUT_INTERFACE *out = screens[i];
+	UINTN cols = 0, rows = 0;
+
+	if (!out->Mode || EFI_ERROR(uefi_call_wrapper(out->QueryMode, 4, out,
+						      (UINTN)out->Mode->Mode, &cols, &rows)))
+		return;
+	if (rows < STATUS_ROWS + HEADER_MIN_LINES || cols < 40)
+		return;
+	screen_cols[i] = cols;
+	screen_header[i] = true;
+	uefi_call_wrapper(out->SetCursorPosition, 3, out, 0, STATUS_ROWS);
+	header_draw(i);
+}
+
 void con_init(void)
 {
 	find_screens();
+	status_due(plat_time_us());
+	status_rows(plat_time_us(), header_text);
 	/* A fresh screen: the firmware's logo and boot text would show through the lines. */
-	for (unsigned int i = 0; i < n_screens; i++)
+	for (unsigned int i = 0; i < n_screens; i++) {
 		uefi_call_wrapper(screens[i]->ClearScreen, 1, screens[i]);
+		header_init(i);
+	}
 	find_serial();
 	/* The firmware's terminal may have left the cursor mid-line: start a fresh one. */
 	serial_write("\r\n", 2);
@@ -195,10 +255,22 @@ static void log_write(const char *buf, size_t len, void *ctx)
 static void con_put(const char *line, void *ctx)
 {
 	size_t len = strlen(line);
+	/* The header's text anew when the progress moved, else a few times a second. */
+	bool due = n_screens && status_due(plat_time_us());
 
 	(void)ctx;
-	for (unsigned int i = 0; i < n_screens; i++)
+	if (due)
+		status_rows(plat_time_us(), header_text);
+	for (unsigned int i = 0; i < n_screens; i++) {
+		INT32 row = screens[i]->Mode ? screens[i]->Mode->CursorRow : 0;
+
 		screen_write(screens[i], line, true);
+		if (!screen_header[i])
+			continue;
+		/* Fewer rows down than the line took: the screen scrolled, the header with it. */
+		if (due || screens[i]->Mode->CursorRow < row + 1 + (INT32)(len / screen_cols[i]))
+			header_draw(i);
+	}
 	if (serial) {
 		serial_write(line, len);
 		serial_write("\r\n", 2);
@@ -257,6 +329,14 @@ const char *con_log_status(void)
 	int code = (log_status & 0xffff) ? -(int)(log_status & 0xffff) : -1;
 
 	return plat_error_text(code, buf, sizeof(buf));
+}
+
+void con_status_refresh(void)
+{
+	status_rows(plat_time_us(), header_text);
+	for (unsigned int i = 0; i < n_screens; i++)
+		if (screen_header[i])
+			header_draw(i);
 }
 
 void con_close_log(void)
