@@ -122,11 +122,14 @@ def take(sock, serial, mark, outdir, pngdir, limit):
     while time.time() < end:
         text = open(serial, errors="replace").read() if os.path.exists(serial) else ""
         if not mid and re.search(mark, text, re.M):
+            # Stopped while the screen is dumped: the run cannot move past it.
+            mon.cmd("stop")
             mon.cmd("screendump %s/mid.ppm" % outdir)
+            mon.cmd("cont")
             mid = True
         if "shutdown" in mon.cmd("info status"):
             break
-        time.sleep(0.1)
+        time.sleep(0.05)
     else:
         print("screenshot.py: the guest did not shut down within %d s" % limit)
         mon.cmd("quit")
