@@ -27,8 +27,8 @@
 
 static SIMPLE_TEXT_OUTPUT_INTERFACE *screens[MAX_SCREENS];
 static unsigned int n_screens;
-/* Each screen's columns, and whether it keeps the status header (room for it). */
-static UINTN screen_cols[MAX_SCREENS];
+/* Each screen's size, and whether it keeps the status header (room for it). */
+static UINTN screen_cols[MAX_SCREENS], screen_rows[MAX_SCREENS];
 static bool screen_header[MAX_SCREENS];
 static char header_text[STATUS_ROWS][STATUS_WIDTH + 1];
 static EFI_SERIAL_IO_PROTOCOL *serial;
@@ -105,10 +105,12 @@ static void serial_write(const char *s, size_t len)
 /*
  * The status header (lib/status.h) on a screen's top STATUS_ROWS rows, white
  * on blue.  Simple Text Output has no scroll region: OutputString scrolls
- * the whole screen when the cursor passes the last row (UEFI 2.10 12.4,
- * EFI_SIMPLE_TEXT_OUTPUT_PROTOCOL.OutputString, SetCursorPosition), so the
- * header is written again with SetCursorPosition after every line that
- * scrolled it, over the line that scrolled into it, and the cursor put back.
+ * the whole screen, header too, when the cursor passes the last row (UEFI
+ * 2.10 12.4, EFI_SIMPLE_TEXT_OUTPUT_PROTOCOL.OutputString).  So a screen
+ * with a header never scrolls: before a line that would, the rows below the
+ * header are written again with SetCursorPosition from the last lines kept
+ * (screen_page), half of them, and the lines go on below; the header is
+ * never moved, so it never has to be put back.
  */
 #define HEADER_ATTR	 (EFI_WHITE | EFI_BACKGROUND_BLUE)
 #define HEADER_MIN_LINES 8 /* rows left below the header, or no header */
@@ -148,6 +150,7 @@ static void header_init(unsigned int i)
 	if (rows < STATUS_ROWS + HEADER_MIN_LINES || cols < 40)
 		return;
 	screen_cols[i] = cols;
+	screen_rows[i] = rows;
 	screen_header[i] = true;
 	uefi_call_wrapper(out->SetCursorPosition, 3, out, 0, STATUS_ROWS);
 	header_draw(i);
@@ -198,8 +201,8 @@ static void screen_text(SIMPLE_TEXT_OUTPUT_INTERFACE *out, const char *line, siz
 	uefi_call_wrapper(out->OutputString, 2, out, buf);
 }
 
-/* A line with its verdict words coloured (lib/colour.h): on a screen only. */
-static void screen_write(SIMPLE_TEXT_OUTPUT_INTERFACE *out, const char *line, bool colour)
+/* A line with its verdict words coloured (lib/colour.h), no line end: on a screen only. */
+static void screen_colour_text(SIMPLE_TEXT_OUTPUT_INTERFACE *out, const char *line, bool colour)
 {
 	UINTN attr = out->Mode ? (UINTN)out->Mode->Attribute : EFI_LIGHTGRAY;
 	struct colour_span span[16];
@@ -214,7 +217,70 @@ static void screen_write(SIMPLE_TEXT_OUTPUT_INTERFACE *out, const char *line, bo
 		at = span[i].start + span[i].len;
 	}
 	screen_text(out, line, at, strlen(line));
+}
+
+static void screen_write(SIMPLE_TEXT_OUTPUT_INTERFACE *out, const char *line, bool colour)
+{
+	screen_colour_text(out, line, colour);
 	uefi_call_wrapper(out->OutputString, 2, out, L"\r\n");
+}
+
+/* The last lines the screens showed, for a screen that pages (screen_page). */
+#define RING_LINES 128
+static char ring[RING_LINES][REPORT_WIDTH + 1];
+static unsigned int ring_n; /* lines ever kept */
+
+/* The n-th newest line kept, 0 the newest. */
+static const char *ring_back(unsigned int n)
+{
+	return ring[(ring_n - 1 - n) % RING_LINES];
+}
+
+/* Rows a line takes on screen i: a line as wide as the screen wraps once more. */
+static UINTN line_rows(unsigned int i, const char *line)
+{
+	return strlen(line) / screen_cols[i] + 1;
+}
+
+/* Row r below the header: the line, then blanks up to the last column but one. */
+static void body_row(unsigned int i, UINTN r, const char *line)
+{
+	static CHAR16 blanks[65];
+	SIMPLE_TEXT_OUTPUT_INTERFACE *out = screens[i];
+	size_t len = strlen(line), w = screen_cols[i] - 1;
+
+	if (!blanks[0])
+		for (unsigned int k = 0; k < ARRAY_SIZE(blanks) - 1; k++)
+			blanks[k] = L' ';
+	uefi_call_wrapper(out->SetCursorPosition, 3, out, 0, r);
+	screen_colour_text(out, line, true);
+	for (len %= screen_cols[i]; len < w;) {
+		size_t n = w - len < ARRAY_SIZE(blanks) - 1 ? w - len : ARRAY_SIZE(blanks) - 1;
+
+		uefi_call_wrapper(out->OutputString, 2, out, blanks + (ARRAY_SIZE(blanks) - 1 - n));
+		len += n;
+	}
+}
+
+/*
+ * The rows below the header written again: the newest lines kept that fit
+ * in keep rows, then blank rows to the bottom; the cursor after the lines.
+ * The screen's last row only ever holds the cursor, so no line end scrolls.
+ */
+static void screen_page(unsigned int i, UINTN keep)
+{
+	unsigned int n = 0;
+	UINTN used = 0, r = STATUS_ROWS;
+
+	while (n < ring_n && n < RING_LINES && used + line_rows(i, ring_back(n)) <= keep)
+		used += line_rows(i, ring_back(n++));
+	while (n--) {
+		body_row(i, r, ring_back(n));
+		r += line_rows(i, ring_back(n));
+	}
+	for (; r < screen_rows[i]; r++)
+		body_row(i, r, "");
+	uefi_call_wrapper(screens[i]->SetCursorPosition, 3, screens[i], 0, STATUS_ROWS + used);
 }
 
 static void early_add(const char *line, size_t len)
@@ -262,14 +328,17 @@ static void con_put(const char *line, void *ctx)
 	if (due)
 		status_rows(plat_time_us(), header_text);
 	for (unsigned int i = 0; i < n_screens; i++) {
-		INT32 row = screens[i]->Mode ? screens[i]->Mode->CursorRow : 0;
-
+		/* The line's end would scroll the screen: page instead, half the rows kept. */
+		if (screen_header[i] &&
+		    (UINTN)screens[i]->Mode->CursorRow + line_rows(i, line) > screen_rows[i] - 1)
+			screen_page(i, (screen_rows[i] - STATUS_ROWS - 1) / 2);
 		screen_write(screens[i], line, true);
-		if (!screen_header[i])
-			continue;
-		/* Fewer rows down than the line took: the screen scrolled, the header with it. */
-		if (due || screens[i]->Mode->CursorRow < row + 1 + (INT32)(len / screen_cols[i]))
+		if (screen_header[i] && due)
 			header_draw(i);
+	}
+	if (n_screens) {
+		pp_snprintf(ring[ring_n % RING_LINES], sizeof(ring[0]), "%s", line);
+		ring_n++;
 	}
 	if (serial) {
 		serial_write(line, len);
@@ -334,9 +403,13 @@ const char *con_log_status(void)
 void con_status_refresh(void)
 {
 	status_rows(plat_time_us(), header_text);
-	for (unsigned int i = 0; i < n_screens; i++)
-		if (screen_header[i])
-			header_draw(i);
+	for (unsigned int i = 0; i < n_screens; i++) {
+		if (!screen_header[i])
+			continue;
+		/* The last screen full of the run's last lines, as a scrolled one would be. */
+		screen_page(i, screen_rows[i] - STATUS_ROWS - 1);
+		header_draw(i);
+	}
 }
 
 void con_close_log(void)
