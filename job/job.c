@@ -191,7 +191,7 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 		r->ua = uarch_for_cpu(ci);
 		r->cpu_hung = false;
 		set_cpu_now(r, ci);
-		status_cpu(i, c, r->boot.core_type);
+		status_cpu(i, c, r->boot.core_type, r->ua ? r->ua->name : NULL);
 		job_cpu_tally_begin(r, t, ci);
 		dump_cpu_begin(r);
 		results_keep_cpu_uarch(ci->cpu, r->ua ? r->ua->name : NULL);

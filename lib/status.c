@@ -52,8 +52,9 @@ void status_job_begin(uint64_t now_us, unsigned int cpus, unsigned int kernels)
 	st.changed = true;
 }
 
-void status_cpu(unsigned int n, unsigned int cpu, const char *core_type)
+void status_cpu(unsigned int n, unsigned int cpu, const char *core_type, const char *uarch)
 {
+	copy(st.uarch, sizeof(st.uarch), uarch);
 	st.cpu_n = n;
 	st.cpu = cpu;
 	copy(st.core_type, sizeof(st.core_type), core_type);

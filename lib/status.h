@@ -22,8 +22,12 @@ void status_reset(void);
 void status_machine(const char *brand, const char *uarch, unsigned int pmu_version, bool simulated);
 /* The job starts at now_us: cpus CPUs measured, kernels kernels on each. */
 void status_job_begin(uint64_t now_us, unsigned int cpus, unsigned int kernels);
-/* The CPU now measured, n of the job's CPUs counted from 1; its core type. */
-void status_cpu(unsigned int n, unsigned int cpu, const char *core_type);
+/*
+ * The CPU now measured, n of the job's CPUs counted from 1: its core type,
+ * and its uarch, which the machine row shows from now on (a hybrid part's
+ * E-core is not its boot CPU's P-core).
+ */
+void status_cpu(unsigned int n, unsigned int cpu, const char *core_type, const char *uarch);
 /* The kernel now running, k of the job's kernels counted from 1. */
 void status_kernel(unsigned int k, const char *name);
 /* The sampling now running (load, store, ...); NULL for none. */

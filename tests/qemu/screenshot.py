@@ -118,18 +118,22 @@ class Monitor:
 def take(sock, serial, mark, outdir, pngdir, limit):
     mon = Monitor(sock, 30)
     end = time.time() + limit
-    mid = False
+    mid, text, polls = False, "", 0
     while time.time() < end:
-        text = open(serial, errors="replace").read() if os.path.exists(serial) else ""
+        # The serial file often, the monitor (a round trip through QEMU's
+        # main loop, slow under load) every 0.5 s.
+        if not mid and os.path.exists(serial):
+            text = open(serial, errors="replace").read()
         if not mid and re.search(mark, text, re.M):
             # Stopped while the screen is dumped: the run cannot move past it.
             mon.cmd("stop")
             mon.cmd("screendump %s/mid.ppm" % outdir)
             mon.cmd("cont")
             mid = True
-        if "shutdown" in mon.cmd("info status"):
+        polls += 1
+        if polls % 25 == 0 and "shutdown" in mon.cmd("info status"):
             break
-        time.sleep(0.05)
+        time.sleep(0.02)
     else:
         print("screenshot.py: the guest did not shut down within %d s" % limit)
         mon.cmd("quit")

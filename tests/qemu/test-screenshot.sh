@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # The status header on a screen (docs/OUTPUT.md "The screen"), seen as a
 # person sees it: one boot with a VGA screen and a QEMU monitor, a
-# `screendump` mid-run (once the second kernel starts) and one at the end
+# `screendump` mid-run (once the first kernel starts) and one at the end
 # (the guest shut down, QEMU stopped with -no-shutdown and no isa-debug-exit,
 # so the last screen stays).  tests/qemu/screenshot.py reads them: the
 # header's rows on blue at the top, its progress line mid-run and at the
@@ -36,7 +36,7 @@ timeout -k 5 "$limit" "${QEMU:-qemu-system-x86_64}" -machine q35 -m 2048M -smp 1
 	-drive "if=pflash,format=raw,unit=1,file=$T/vars.fd" \
 	-drive "if=none,id=esp,format=raw,file=$T/disk.img" -device "virtio-blk-pci,drive=esp" &
 qemu=$!
-python3 tests/qemu/screenshot.py run "$T/mon.sock" "$T/serial" '^INFO: kernel chase-l2: start' \
+python3 tests/qemu/screenshot.py run "$T/mon.sock" "$T/serial" '^INFO: kernel chase-l1: start' \
 	"$T" "$OUT" "$limit"
 wait "$qemu"
 echo "INFO: boot screenshot: $(($(date +%s) - s)) s of $limit s"

@@ -149,7 +149,8 @@ static void rows_layout(void **state)
 		status_machine(BRAND48, "Sapphire Rapids", 5, true);
 		if (layouts[i].step != BEFORE) {
 			status_job_begin(10 * S, layouts[i].cpus, layouts[i].kernels);
-			status_cpu(layouts[i].cpu_n, layouts[i].cpu_n - 1, layouts[i].core);
+			status_cpu(layouts[i].cpu_n, layouts[i].cpu_n - 1, layouts[i].core,
+				   "Sapphire Rapids");
 			status_kernel(layouts[i].kernel_k, layouts[i].kernel);
 			status_sampling(layouts[i].sampling);
 			for (unsigned int d = 0; d < layouts[i].done; d++)
@@ -187,6 +188,11 @@ static void rows_before_the_probe(void **state)
 	status_rows(0, rows);
 	assert_null(strstr(rows[0], "SIMULATED"));
 	assert_int_equal(strncmp(rows[1], " unknown uarch, PMU v4 ", 23), 0);
+	/* From the job on, the measured CPU's uarch: a hybrid part's E-core. */
+	status_job_begin(0, 2, 1);
+	status_cpu(2, 1, "E-core", "Gracemont (hybrid E-core)");
+	status_rows(0, rows);
+	assert_int_equal(strncmp(rows[1], " Gracemont (hybrid E-core), PMU v4 ", 35), 0);
 }
 
 /* Made anew when the progress moved, else at most every STATUS_REDRAW_US. */
