@@ -12,6 +12,7 @@
 #include "../lib/platform.h"
 #include "../lib/fmt.h"
 #include "../lib/report.h"
+#include "../lib/status.h"
 #include "../pmu/cpu.h"
 #include "../pmu/cpu_pebs.h"
 #include "../pmu/hw.h"
@@ -356,6 +357,8 @@ int app_run(const struct options *opts, const struct app_real *real)
 	cpu_probe(ci);
 	have_probed = true;
 	cpu_report(ci);
+	status_machine(ci->brand, uarch_for_cpu(ci) ? uarch_for_cpu(ci)->name : NULL,
+		       ci->pmu_version, hw_is_simulated());
 
 	/* The job's options against this CPU, before the first PMU write (bad: exit 2). */
 	if (!opts->report_only && pmu_pebs_usable(ci, why, sizeof(why)) &&

@@ -21,11 +21,16 @@
 #include "../lib/logbuf.h"
 #include "../lib/platform.h"
 #include "../lib/report.h"
+#include "../lib/status.h"
 
 #define MAX_SCREENS 8
 
 static SIMPLE_TEXT_OUTPUT_INTERFACE *screens[MAX_SCREENS];
 static unsigned int n_screens;
+/* Each screen's size, and whether it keeps the status header (room for it). */
+static UINTN screen_cols[MAX_SCREENS], screen_rows[MAX_SCREENS];
+static bool screen_header[MAX_SCREENS];
+static char header_text[STATUS_ROWS][STATUS_WIDTH + 1];
 static EFI_SERIAL_IO_PROTOCOL *serial;
 static EFI_FILE_HANDLE log_fh;
 static char log_name[64];
@@ -97,12 +102,70 @@ static void serial_write(const char *s, size_t len)
 		uefi_call_wrapper(serial->Write, 3, serial, &n, (void *)s);
 }
 
+/*
+ * The status header (lib/status.h) on a screen's top STATUS_ROWS rows, white
+ * on blue.  Simple Text Output has no scroll region: OutputString scrolls
+ * the whole screen, header too, when the cursor passes the last row (UEFI
+ * 2.10 12.4, EFI_SIMPLE_TEXT_OUTPUT_PROTOCOL.OutputString).  So a screen
+ * with a header never scrolls: before a line that would, the rows below the
+ * header are written again with SetCursorPosition from the last lines kept
+ * (screen_page), half of them, and the lines go on below; the header is
+ * never moved, so it never has to be put back.
+ */
+#define HEADER_ATTR	 (EFI_WHITE | EFI_BACKGROUND_BLUE)
+#define HEADER_MIN_LINES 8 /* rows left below the header, or no header */
+
+static void header_draw(unsigned int i)
+{
+	SIMPLE_TEXT_OUTPUT_INTERFACE *out = screens[i];
+	INT32 col = out->Mode->CursorColumn, row = out->Mode->CursorRow;
+	UINTN attr = (UINTN)out->Mode->Attribute;
+	/* Never the last column: writing it would move the cursor to the next row. */
+	size_t w = screen_cols[i] > STATUS_WIDTH ? STATUS_WIDTH : screen_cols[i] - 1;
+
+	uefi_call_wrapper(out->SetAttribute, 2, out, HEADER_ATTR);
+	for (UINTN r = 0; r < STATUS_ROWS; r++) {
+		CHAR16 buf[STATUS_WIDTH + 1];
+		char part[STATUS_WIDTH + 1];
+
+		memcpy(part, header_text[r], w);
+		part[w] = 0;
+		ascii_to_ucs2(buf, STATUS_WIDTH + 1, part);
+		uefi_call_wrapper(out->SetCursorPosition, 3, out, 0, r);
+		uefi_call_wrapper(out->OutputString, 2, out, buf);
+	}
+	uefi_call_wrapper(out->SetAttribute, 2, out, attr);
+	uefi_call_wrapper(out->SetCursorPosition, 3, out, (UINTN)col, (UINTN)row);
+}
+
+/* A screen with room for the header and the lines: its rows reserved, the header drawn. */
+static void header_init(unsigned int i)
+{
+	SIMPLE_TEXT_OUTPUT_INTERFACE *out = screens[i];
+	UINTN cols = 0, rows = 0;
+
+	if (!out->Mode || EFI_ERROR(uefi_call_wrapper(out->QueryMode, 4, out,
+						      (UINTN)out->Mode->Mode, &cols, &rows)))
+		return;
+	if (rows < STATUS_ROWS + HEADER_MIN_LINES || cols < 40)
+		return;
+	screen_cols[i] = cols;
+	screen_rows[i] = rows;
+	screen_header[i] = true;
+	uefi_call_wrapper(out->SetCursorPosition, 3, out, 0, STATUS_ROWS);
+	header_draw(i);
+}
+
 void con_init(void)
 {
 	find_screens();
+	status_due(plat_time_us());
+	status_rows(plat_time_us(), header_text);
 	/* A fresh screen: the firmware's logo and boot text would show through the lines. */
-	for (unsigned int i = 0; i < n_screens; i++)
+	for (unsigned int i = 0; i < n_screens; i++) {
 		uefi_call_wrapper(screens[i]->ClearScreen, 1, screens[i]);
+		header_init(i);
+	}
 	find_serial();
 	/* The firmware's terminal may have left the cursor mid-line: start a fresh one. */
 	serial_write("\r\n", 2);
@@ -138,8 +201,8 @@ static void screen_text(SIMPLE_TEXT_OUTPUT_INTERFACE *out, const char *line, siz
 	uefi_call_wrapper(out->OutputString, 2, out, buf);
 }
 
-/* A line with its verdict words coloured (lib/colour.h): on a screen only. */
-static void screen_write(SIMPLE_TEXT_OUTPUT_INTERFACE *out, const char *line, bool colour)
+/* A line with its verdict words coloured (lib/colour.h), no line end: on a screen only. */
+static void screen_colour_text(SIMPLE_TEXT_OUTPUT_INTERFACE *out, const char *line, bool colour)
 {
 	UINTN attr = out->Mode ? (UINTN)out->Mode->Attribute : EFI_LIGHTGRAY;
 	struct colour_span span[16];
@@ -154,7 +217,70 @@ static void screen_write(SIMPLE_TEXT_OUTPUT_INTERFACE *out, const char *line, bo
 		at = span[i].start + span[i].len;
 	}
 	screen_text(out, line, at, strlen(line));
+}
+
+static void screen_write(SIMPLE_TEXT_OUTPUT_INTERFACE *out, const char *line, bool colour)
+{
+	screen_colour_text(out, line, colour);
 	uefi_call_wrapper(out->OutputString, 2, out, L"\r\n");
+}
+
+/* The last lines the screens showed, for a screen that pages (screen_page). */
+#define RING_LINES 128
+static char ring[RING_LINES][REPORT_WIDTH + 1];
+static unsigned int ring_n; /* lines ever kept */
+
+/* The n-th newest line kept, 0 the newest. */
+static const char *ring_back(unsigned int n)
+{
+	return ring[(ring_n - 1 - n) % RING_LINES];
+}
+
+/* Rows a line takes on screen i: a line as wide as the screen wraps once more. */
+static UINTN line_rows(unsigned int i, const char *line)
+{
+	return strlen(line) / screen_cols[i] + 1;
+}
+
+/* Row r below the header: the line, then blanks up to the last column but one. */
+static void body_row(unsigned int i, UINTN r, const char *line)
+{
+	static CHAR16 blanks[65];
+	SIMPLE_TEXT_OUTPUT_INTERFACE *out = screens[i];
+	size_t len = strlen(line), w = screen_cols[i] - 1;
+
+	if (!blanks[0])
+		for (unsigned int k = 0; k < ARRAY_SIZE(blanks) - 1; k++)
+			blanks[k] = L' ';
+	uefi_call_wrapper(out->SetCursorPosition, 3, out, 0, r);
+	screen_colour_text(out, line, true);
+	for (len %= screen_cols[i]; len < w;) {
+		size_t n = w - len < ARRAY_SIZE(blanks) - 1 ? w - len : ARRAY_SIZE(blanks) - 1;
+
+		uefi_call_wrapper(out->OutputString, 2, out, blanks + (ARRAY_SIZE(blanks) - 1 - n));
+		len += n;
+	}
+}
+
+/*
+ * The rows below the header written again: the newest lines kept that fit
+ * in keep rows, then blank rows to the bottom; the cursor after the lines.
+ * The screen's last row only ever holds the cursor, so no line end scrolls.
+ */
+static void screen_page(unsigned int i, UINTN keep)
+{
+	unsigned int n = 0;
+	UINTN used = 0, r = STATUS_ROWS;
+
+	while (n < ring_n && n < RING_LINES && used + line_rows(i, ring_back(n)) <= keep)
+		used += line_rows(i, ring_back(n++));
+	while (n--) {
+		body_row(i, r, ring_back(n));
+		r += line_rows(i, ring_back(n));
+	}
+	for (; r < screen_rows[i]; r++)
+		body_row(i, r, "");
+	uefi_call_wrapper(screens[i]->SetCursorPosition, 3, screens[i], 0, STATUS_ROWS + used);
 }
 
 static void early_add(const char *line, size_t len)
@@ -195,10 +321,25 @@ static void log_write(const char *buf, size_t len, void *ctx)
 static void con_put(const char *line, void *ctx)
 {
 	size_t len = strlen(line);
+	/* The header's text anew when the progress moved, else a few times a second. */
+	bool due = n_screens && status_due(plat_time_us());
 
 	(void)ctx;
-	for (unsigned int i = 0; i < n_screens; i++)
+	if (due)
+		status_rows(plat_time_us(), header_text);
+	for (unsigned int i = 0; i < n_screens; i++) {
+		/* The line's end would scroll the screen: page instead, half the rows kept. */
+		if (screen_header[i] &&
+		    (UINTN)screens[i]->Mode->CursorRow + line_rows(i, line) > screen_rows[i] - 1)
+			screen_page(i, (screen_rows[i] - STATUS_ROWS - 1) / 2);
 		screen_write(screens[i], line, true);
+		if (screen_header[i] && due)
+			header_draw(i);
+	}
+	if (n_screens) {
+		pp_snprintf(ring[ring_n % RING_LINES], sizeof(ring[0]), "%s", line);
+		ring_n++;
+	}
 	if (serial) {
 		serial_write(line, len);
 		serial_write("\r\n", 2);
@@ -257,6 +398,18 @@ const char *con_log_status(void)
 	int code = (log_status & 0xffff) ? -(int)(log_status & 0xffff) : -1;
 
 	return plat_error_text(code, buf, sizeof(buf));
+}
+
+void con_status_refresh(void)
+{
+	status_rows(plat_time_us(), header_text);
+	for (unsigned int i = 0; i < n_screens; i++) {
+		if (!screen_header[i])
+			continue;
+		/* The last screen full of the run's last lines, as a scrolled one would be. */
+		screen_page(i, screen_rows[i] - STATUS_ROWS - 1);
+		header_draw(i);
+	}
 }
 
 void con_close_log(void)

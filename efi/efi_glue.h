@@ -26,6 +26,8 @@ void con_line(const char *line, void *ctx); /* a report_sink_fn */
  * the lines printed so far into it.  Returns 0 or -1. */
 int con_open_log(const char *name);
 void con_close_log(void);
+/* The screens' status header drawn anew now (the run's last lines are out). */
+void con_status_refresh(void);
 /* A write to the open log failed (it was closed then); the status of the first failure. */
 bool con_log_failed(void);
 const char *con_log_status(void);

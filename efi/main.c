@@ -144,9 +144,10 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	efi_image = image;
 	/* The firmware's 5-minute watchdog would reset the machine mid-run. */
 	uefi_call_wrapper(BS->SetWatchdogTimer, 4, 0, 0, 0, NULL);
+	/* The clock first: the console's status header reads it from its first line on. */
+	plat_efi_init();
 	con_init();
 	report_init(con_line, NULL);
-	plat_efi_init();
 	esp_init(image);
 	ro = esp_write_error();
 	real.ops = hw_real_ops();
@@ -217,6 +218,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 			    used.exit_mode == OPT_EXIT_REBOOT ? "reboot" : "power off");
 	/* The last screen: what failed, then one word, whatever scrolled away. */
 	report_result(status);
+	con_status_refresh();
 	if (pause)
 		efi_pause(used.pause);
 	con_close_log();

@@ -405,9 +405,10 @@ void plat_efi_init(void)
 	guard_init();
 }
 
+/* 0 until plat_efi_init() has calibrated: a caller before it gets no #DE. */
 uint64_t plat_time_us(void)
 {
-	return (rdtsc() - tsc_start) / tsc_per_us;
+	return tsc_per_us ? (rdtsc() - tsc_start) / tsc_per_us : 0;
 }
 
 void plat_stall_us(unsigned int us)

@@ -16,6 +16,7 @@
 #include "../lib/fmt.h"
 #include "../lib/platform.h"
 #include "../lib/report.h"
+#include "../lib/status.h"
 #include "../pmu/hw.h"
 
 /*
@@ -53,6 +54,16 @@ static uint64_t calibrate_tsc(void)
 
 /* --- the job ----------------------------------------------------------------- */
 
+/* How many kernels kernels= runs on each CPU: the screen's "kernel k of K". */
+static unsigned int job_kernels_selected(const struct job_opts *jo)
+{
+	unsigned int n = 0;
+
+	for (size_t i = 0; i < kernel_count(); i++)
+		n += kernel_selected(jo->kernels, kernel_at(i));
+	return n;
+}
+
 /* The processor the runs are on now (cpus=: each in turn); the report's lines carry it. */
 static void set_cpu_now(struct runner *r, const struct cpu_info *ci)
 {
@@ -68,6 +79,7 @@ static void run_cpu(struct runner *r)
 	const struct job_opts *jo = r->jo;
 	char why[256];
 	bool usable = pmu_pebs_usable(r->ci, why, sizeof(why));
+	unsigned int nth = 0;
 
 	r->other_only = false;
 	if (usable && r->ua && !r->n_user) {
@@ -87,6 +99,7 @@ static void run_cpu(struct runner *r)
 
 		if (!kernel_selected(jo->kernels, def))
 			continue;
+		status_kernel(++nth, def->name);
 		if (!usable) {
 			json_begin_object(&r->json, NULL);
 			json_str(&r->json, "kernel", def->name);
@@ -95,9 +108,11 @@ static void run_cpu(struct runner *r)
 			job_skip_kernel(r, def, "%s", why);
 			json_end_array(&r->json);
 			json_end_object(&r->json);
+			status_step_done();
 			continue;
 		}
 		job_run_kernel(r, def);
+		status_step_done();
 	}
 }
 
@@ -176,6 +191,7 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 		r->ua = uarch_for_cpu(ci);
 		r->cpu_hung = false;
 		set_cpu_now(r, ci);
+		status_cpu(i, c, r->boot.core_type, r->ua ? r->ua->name : NULL);
 		job_cpu_tally_begin(r, t, ci);
 		dump_cpu_begin(r);
 		results_keep_cpu_uarch(ci->cpu, r->ua ? r->ua->name : NULL);
@@ -280,7 +296,9 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	r->dump_left = cpuset_alloc(plat_cpu_count());
 	r->dump_reps = cpuset_alloc(plat_cpu_count());
 	handoff_audit_begin(r, set); /* each CPU read before its own sessions */
+	status_job_begin(plat_time_us(), r->n_measured, job_kernels_selected(jo));
 	run_cpus(r, ci, set);
+	status_job_end(plat_time_us());
 	json_end_array(&r->json);
 	handoff_audit_end(r);
 	dump_report(r);

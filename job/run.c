@@ -10,6 +10,7 @@
 #include "../lib/fmt.h"
 #include "../lib/platform.h"
 #include "../lib/report.h"
+#include "../lib/status.h"
 #include "../pmu/hw.h"
 
 /* --- progress -------------------------------------------------------------- */
@@ -140,6 +141,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	enum verdict v;
 	int rc;
 
+	status_sampling(s->name);
 	pp_snprintf(test, sizeof(test), "%s/%s", def->name, s->name);
 	memset(&cfg, 0, sizeof(cfg));
 	memset(&res, 0, sizeof(res));

@@ -7,4 +7,5 @@ PURE_SRCS += \
 	lib/json.c \
 	lib/logbuf.c \
 	lib/report.c \
-	lib/smbios.c
+	lib/smbios.c \
+	lib/status.c
