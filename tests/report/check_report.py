@@ -72,8 +72,26 @@ def browser():
     return webdriver.Chrome(service=Service(executable_path=DRIVER), options=opts)
 
 
-def kernels_of(path):
-    return [k["kernel"] for k in json.load(open(path)).get("kernels", [])]
+def figures_of(path):
+    """(kernel, core type or None) of each figure a run's report draws, from
+    the input: per kernel, one per core type of the CPUs whose samplings have
+    records (None: no CPU recorded, or no records at all)."""
+    doc = json.load(open(path))
+    types = {c["cpu"]: c.get("core_type") for c in doc.get("cpus_tested") or []}
+    out = []
+    for k in doc.get("kernels", []):
+        if any(f[0] == k["kernel"] for f in out):
+            continue
+        runs = [r for kk in doc["kernels"] if kk["kernel"] == k["kernel"]
+                for r in kk.get("runs", [])]
+        cts = []
+        if any(r.get("sources") for r in runs) and any("cpu" in r for r in runs):
+            for r in runs:
+                ct = types.get(r.get("cpu"), r.get("core_type"))
+                if ct not in cts:
+                    cts.append(ct)
+        out += [(k["kernel"], ct) for ct in cts or [None]]
+    return out
 
 
 def check_page(drv, html, inputs, name):
@@ -86,13 +104,18 @@ def check_page(drv, html, inputs, name):
     report(state == "complete" and not severe, "%s: loads with no console error" % name,
            "readyState %s, %s" % (state, severe[:3]))
     for i, path in enumerate(inputs):
-        want = kernels_of(path)
+        want = figures_of(path)
         figs = drv.find_elements(By.CSS_SELECTOR, 'svg.histogram[data-run="%d"]' % i)
-        got = [f.get_attribute("data-kernel") for f in figs]
+        got = []
+        for f in figs:
+            g = f.get_attribute("data-group")
+            got.append((f.get_attribute("data-kernel"),
+                        g[5:].split(" ")[0] if g.startswith("type:") else None))
         shown = all(f.is_displayed() and f.size["width"] > 100 and f.size["height"] > 40
                     for f in figs)
-        report(got == want and shown, "%s: run %d: one rendered histogram per kernel (%d)" %
-               (name, i + 1, len(want)), "got %s, want %s, displayed %s" % (got, want, shown))
+        report(got == want and shown, "%s: run %d: one rendered histogram per kernel and core "
+               "type (%d)" % (name, i + 1, len(want)),
+               "got %s, want %s, displayed %s" % (got, want, shown))
         # Every data source of every kernel has its panel: count bars' titles.
         doc = json.load(open(path))
         want_panels = sum(len(r.get("sources", [])) for k in doc.get("kernels", [])
