@@ -6,12 +6,18 @@ python3-selenium) loads reports made from a real version-1 run and a copy
 of it changed here (one verdict flipped, one median moved), and from the
 version-2 fixture (several CPUs).  Checked: the page loads with no console
 message of level SEVERE (a CSP violation, i.e. any fetch, is one), one
-rendered histogram per kernel per run, the changed verdict and the moved
-median marked, the per-CPU table.  Screenshots go to BUILD/test-logs/ for
-people to look at.  Prints PASS:/FAIL:/SKIP: lines."""
+rendered histogram per kernel and core type per run, the changed verdict
+and the moved median marked, the per-CPU table.  Then synthetic runs of 64
+and 576 CPUs (gen_results.py) with one odd CPU, alone and against a run
+without it: the test x CPU grid (a cell per row and column, every CPU
+once, colours by verdict), the odd CPU marked and given a figure of its
+own, the changed marks on it alone; two broken copies of a page must be
+refused.  Screenshots go to BUILD/test-logs/ for people to look at.
+Without the browser: SKIP.  Prints PASS:/FAIL:/SKIP: lines."""
 
 import json
 import os
+import re
 import struct
 import subprocess
 import sys
@@ -94,6 +100,162 @@ def figures_of(path):
     return out
 
 
+GRID_JS = """
+const out = {grids: [], figures: []};
+for (const t of document.querySelectorAll('table.grid')) {
+    out.grids.push({run: t.dataset.run, cpus: t.dataset.cpus, columns: t.dataset.columns,
+        rows: t.querySelectorAll('tr').length - 2,
+        cells: [...t.querySelectorAll('td.c')].map(td => [td.className, td.dataset.cpus,
+            getComputedStyle(td).backgroundColor, td.title]),
+        heads: [...t.querySelectorAll('th.cpu')].map(th => [th.className, th.dataset.cpus])});
+}
+for (const f of document.querySelectorAll('figure')) {
+    const svg = f.querySelector('svg.histogram');
+    if (svg)
+        out.figures.push([f.dataset.group || '', f.className, svg.getAttribute('data-run'),
+                          svg.getAttribute('data-kernel')]);
+}
+return out;
+"""
+
+
+def expand(ranges):
+    """[0, 1, 2, 5] for "0-2,5"."""
+    out = []
+    for part in ranges.split(","):
+        lo, _, hi = part.partition("-")
+        out += range(int(lo), int(hi or lo) + 1)
+    return out
+
+
+def grid_problems(g, doc, names, n, odd, changed):
+    """What is wrong with one grid (GRID_JS's summary of it)."""
+    bad = []
+    cols = int(g["columns"])
+    if g["cpus"] != str(n) or (n <= 64 and cols != n) or (n > 64 and not 1 <= cols <= 64):
+        bad.append("grid of %s CPUs in %d columns, want %d CPUs in %s" % (
+            g["cpus"], cols, n, n if n <= 64 else "at most 64"))
+    heads = [expand(cpus) for _, cpus in g["heads"]]
+    if sorted(c for h in heads for c in h) != list(range(n)) or len(heads) != cols:
+        bad.append("column headers cover %s, want each of cpus 0-%d once" % (heads[:5], n - 1))
+    if g["rows"] != len(names) or len(g["cells"]) != len(names) * cols:
+        bad.append("%d rows, %d cells; want %d rows x %d columns" % (
+            g["rows"], len(g["cells"]), len(names), cols))
+    # Colours: each verdict's CPUs as many as the input's verdicts of that word,
+    # one background per word, a different one for each.
+    colours, per_word = {}, {}
+    for cls, cpus, bg, _ in g["cells"]:
+        word = cls.split()[1]
+        colours.setdefault(word, set()).add(bg)
+        per_word[word] = per_word.get(word, 0) + len(expand(cpus))
+    for word in ("PASS", "FAIL", "SKIP"):
+        want = sum(1 for v in doc["verdicts"] if "cpu" in v and v["verdict"] == word)
+        if per_word.get(word, 0) != want:
+            bad.append("%d %s cells (by CPU), want %d" % (per_word.get(word, 0), word, want))
+    firsts = [next(iter(c)) for c in colours.values()]
+    if any(len(c) != 1 for c in colours.values()) or len(set(firsts)) != len(colours):
+        bad.append("colours by verdict %s, want one each, all different" % colours)
+    fails = {cpus for cls, cpus, _, _ in g["cells"] if " FAIL" in cls}
+    marked = [cpus for cls, cpus in g["heads"] if "bad" in cls.split()]
+    want = [] if odd is None else [str(odd)]
+    if marked != want or sorted(fails) != want:
+        bad.append("CPUs marked bad %s, FAIL cells on %s; want %s" % (marked, fails, want))
+    ch_cells = {cpus for cls, cpus, _, _ in g["cells"] if "changed" in cls.split()}
+    if ch_cells != ({str(odd)} if changed else set()):
+        bad.append("changed cells on %s, want %s" % (sorted(ch_cells), [odd] if changed
+                                                     else []))
+    return bad
+
+
+def many_problems(page, path, run, odd, changed=False):
+    """What is wrong with the grid and figures of one run of a many-CPU report:
+    its input path, the odd CPU, and whether only that CPU's marks say changed."""
+    doc = json.load(open(path))
+    n = len(doc["cpus_tested"])
+    names = []
+    for v in doc["verdicts"]:
+        if "cpu" in v and v["name"] not in names:
+            names.append(v["name"])
+    bad = []
+    grids = [g for g in page["grids"] if g["run"] == str(run)]
+    if len(grids) != 1:
+        bad.append("%d grids of run %d, want 1" % (len(grids), run + 1))
+    else:
+        bad += grid_problems(grids[0], doc, names, n, odd, changed)
+    figs = [(grp, cls) for grp, cls, r, _ in page["figures"] if r == str(run)]
+    # A figure per kernel (with records) and core type.
+    want = sorted((k["kernel"], c["core_type"]) for k in doc["kernels"] if k.get("cpu") == 0
+                  and any(r.get("sources") for r in k.get("runs", []))
+                  for c in {c["core_type"]: c for c in doc["cpus_tested"]}.values())
+    got = sorted((k, grp[5:].split(" ")[0]) for grp, _, r, k in page["figures"]
+                 if r == str(run) and grp.startswith("type:"))
+    if got != want:
+        bad.append("figures by type %s, want %s" % (got[:4], want[:4]))
+    own = sorted({grp for grp, _ in figs if grp.startswith("cpu:")})
+    if own != (["cpu:%d" % odd] if odd is not None else []) or not all(
+            "odd" in cls.split() for grp, cls in figs if grp.startswith("cpu:")):
+        bad.append("figures of their own: %s, want cpu:%s's, framed odd" % (own, odd))
+    ch_figs = {grp for grp, cls in figs if "changed" in cls.split()}
+    if ch_figs != ({"cpu:%d" % odd} if changed else set()):
+        bad.append("changed figures %s, want %s" % (sorted(ch_figs),
+                                                    ["cpu:%d" % odd] if changed else []))
+    return bad
+
+
+def check_many(drv):
+    """Reports of synthetic 64- and 576-CPU runs (tests/report/gen_results.py)."""
+    gen = os.path.join(HERE, "gen_results.py")
+    made = {}
+    for key, args in (("s64", ["--cpus", "64", "--odd", "37"]), ("s64-base", ["--cpus", "64"]),
+                      ("s576", ["--cpus", "576", "--odd", "300"])):
+        made[key] = os.path.join(TMP, key + ".json")
+        subprocess.run([sys.executable, gen] + args + ["-o", made[key]], check=True)
+    cases = (("64-cpus", [made["s64"]], [(0, 37, False)]),
+             ("576-cpus", [made["s576"]], [(0, 300, False)]),
+             ("64-cpus-changed", [made["s64-base"], made["s64"]],
+              [(0, None, False), (1, 37, True)]))
+    pages = {}
+    for name, inputs, runs in cases:
+        out = os.path.join(TMP, name + ".html")
+        p = subprocess.run([TOOL] + inputs + ["-o", out], capture_output=True, text=True)
+        if not report(p.returncode == 0, "%s: pebs-report" % name, p.stderr.strip()):
+            continue
+        pages[name] = out
+        drv.get("file://" + os.path.abspath(out))
+        page = drv.execute_script(GRID_JS)
+        for run, odd, changed in runs:
+            bad = many_problems(page, inputs[run], run, odd, changed)
+            report(not bad, "%s: run %d: grid (cells, colours by verdict), %s marked%s" % (
+                name, run + 1, "no CPU" if odd is None else "cpu %d" % odd,
+                ", changed marks on it only" if changed else ""),
+                "; ".join(bad))
+        height = drv.execute_script("return document.documentElement.scrollHeight")
+        drv.set_window_size(1400, min(max(height, 600), 16000))
+        shot = os.path.join(SHOTS, "report-%s.png" % name)
+        drv.save_screenshot(shot)
+        size = png_size(shot)
+        report(size is not None and size[0] >= 1000, "%s: screenshot %s" % (name, shot),
+               "size %s" % (size,))
+        drv.set_window_size(1400, 1000)
+    if "64-cpus" not in pages:
+        return
+    # Broken reports must be refused: the odd CPU unmarked, a column gone.
+    text = open(pages["64-cpus"]).read()
+    broken = (("odd CPU unmarked", text.replace('class="cpu bad"', 'class="cpu"')
+               .replace('data-group="cpu:37" class="odd"', 'data-group="cpu:37"')),
+              ("a cell gone", re.sub(r'<td class="c PASS" data-cpus="5"[^>]*>P</td>', "",
+                                     text, count=1)))
+    for what, html in broken:
+        path = os.path.join(TMP, "broken.html")
+        open(path, "w").write(html)
+        drv.get("file://" + path)
+        bad = many_problems(drv.execute_script(GRID_JS), made["s64"], 0, 37)
+        if bad:
+            print("INFO: broken report (%s): %s" % (what, "; ".join(bad)))
+        report(bad and html != text, "64-cpus: a broken report (%s) is refused" % what,
+               "no problem found")
+
+
 def check_page(drv, html, inputs, name):
     from selenium.webdriver.common.by import By
     drv.get_log("browser")  # drop what earlier pages logged
@@ -108,7 +270,7 @@ def check_page(drv, html, inputs, name):
         figs = drv.find_elements(By.CSS_SELECTOR, 'svg.histogram[data-run="%d"]' % i)
         got = []
         for f in figs:
-            g = f.get_attribute("data-group")
+            g = f.get_attribute("data-group") or ""
             got.append((f.get_attribute("data-kernel"),
                         g[5:].split(" ")[0] if g.startswith("type:") else None))
         shown = all(f.is_displayed() and f.size["width"] > 100 and f.size["height"] > 40
@@ -138,16 +300,21 @@ def check_page(drv, html, inputs, name):
 
 
 def main():
-    for need in (TOOL, CHROMIUM, DRIVER):
+    if not os.access(TOOL, os.X_OK):
+        report(False, "report-browser", "%s missing (make host builds it)" % TOOL)
+        return 1
+    # Without the browser nothing here can be checked: a SKIP that says so
+    # (tools/deps.sh check installs them, as CI runs it).
+    for need in (CHROMIUM, DRIVER):
         if not os.access(need, os.X_OK):
-            report(False, "report-browser", "%s missing (tools/deps.sh installs chromium, "
-                   "chromium-driver; make host builds pebs-report)" % need)
-            return 1
+            print("SKIP: report-browser: %s missing (tools/deps.sh check installs chromium, "
+                  "chromium-driver)" % need)
+            return 0
     try:
         __import__("selenium")
     except ImportError:
-        report(False, "report-browser", "python3-selenium missing (tools/deps.sh)")
-        return 1
+        print("SKIP: report-browser: python3-selenium missing (tools/deps.sh check)")
+        return 0
     os.makedirs(SHOTS, exist_ok=True)
     changed, flipped, moved = make_changed_copy()
     two = os.path.join(TMP, "two.html")
@@ -221,6 +388,7 @@ def main():
         for f in drv.find_elements(By.CSS_SELECTOR, "svg.histogram"):
             f.screenshot(os.path.join(SHOTS, "report-hybrid-%s.png" %
                          f.get_attribute("data-kernel")))
+        check_many(drv)
     finally:
         drv.quit()
     return caselines.status()
