@@ -126,8 +126,13 @@ def groups(kernel_runs, types, pct=baseline.DEFAULT_PCT, cycles=baseline.DEFAULT
     out, odd = [], OrderedDict()
     for (ct, ua), rs in by_type.items():
         cpus = sorted({r.cpu for r in rs if r.cpu is not None})
-        label = "%s: %s" % (type_label(ct, ua), "cpu %d" % cpus[0] if len(cpus) == 1 else
-                            "cpus %s (%d), records added up" % (cpu_ranges(cpus), len(cpus)))
+        if not cpus:
+            where = "no CPU recorded"
+        elif len(cpus) == 1:
+            where = "cpu %d" % cpus[0]
+        else:
+            where = "cpus %s (%d), records added up" % (cpu_ranges(cpus), len(cpus))
+        label = "%s: %s" % (type_label(ct, ua), where)
         drawn = rs if len(cpus) <= 1 else aggregate(rs, "%s, %d CPUs" % (
             type_label(ct, None), len(cpus)))
         out.append(Group("type:" + type_label(ct, ua), label, cpus, drawn))
