@@ -30,8 +30,8 @@ td.changed,th.changed{outline:3px solid #d62728;outline-offset:-3px}
 .why{display:block;font-size:.8em;font-weight:400;color:#444;max-width:34em}
 .runs{display:grid;gap:14px;align-items:start}
 figure{margin:0;border:1px solid #ddd;padding:4px;background:#fff}
-figure.changed{border:2px solid #d62728}
-figcaption{font-size:.85em;color:#555}
+figure.odd{border:2px solid #e6850e}figure.changed{border:2px solid #d62728}
+figcaption{font-size:.85em;color:#555;max-width:460px}
 .changes li.reg{color:#8b1a1a;font-weight:600}
 table.grid td.c{padding:0;width:15px;height:15px;text-align:center;font-size:9px;
 border:1px solid #fff}
@@ -43,7 +43,6 @@ table.grid th.cpu span{writing-mode:vertical-rl;transform:rotate(180deg)}
 table.grid th.bad{background:#f8d7d7;color:#8b1a1a;font-weight:600}
 table.grid th.changed{outline:2px solid #d62728;outline-offset:-2px}
 table.grid th.type{text-align:center;font-weight:400}
-figure.odd{border:2px solid #e6850e}
 svg text{font:10px sans-serif;fill:#333}
 svg .pt{font-weight:600}svg .cnt{text-anchor:middle;font-size:9px}svg .cnt.in{fill:#fff}
 svg .note{fill:#777;font-style:italic;text-anchor:start}
@@ -340,7 +339,7 @@ def kernel_sections(runs, moved, pct=baseline.DEFAULT_PCT, cycles=baseline.DEFAU
             for g in gs:
                 if g.key not in keys:
                     keys.append(g.key)
-                    labels[g.key] = g.label
+                    labels[g.key] = g.label.split(" differs:")[0]
         figs = []
         for key in keys:
             for i, r in enumerate(runs):
@@ -351,8 +350,8 @@ def kernel_sections(runs, moved, pct=baseline.DEFAULT_PCT, cycles=baseline.DEFAU
                 gs, _ = per_run[i]
                 g = next((g for g in gs if g.key == key), None)
                 if g is None:
-                    figs.append('<figure><figcaption>run %d: %s: no figure of its own'
-                                '</figcaption></figure>' % (i + 1, escape(labels[key])))
+                    figs.append('<figure><figcaption>run %d: %s: no figure of its own in '
+                                'this run</figcaption></figure>' % (i + 1, escape(labels[key])))
                     continue
                 mine = _group_changes(g, per_run[0][0] if per_run[0] else [],
                                       moved.get(i, {}), pct, cycles) if i else {}
