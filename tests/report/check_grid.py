@@ -3,10 +3,11 @@
 the test x CPU grid (tools/results/report_grid.py: CPU ranges, rows, when
 columns merge, what a changed cell says it was), the figures per core type
 and per differing CPU (report_groups.py: which figures, why a CPU has its
-own, how sources add up), and the synthetic results of gen_results.py
-(read by the tools' own reader, the same keys as the real run
-tests/results/v3-adl4.json at every level).  Expected values are worked
-out by hand from each case's input.  Prints PASS:/FAIL: lines."""
+own, how sources add up), the merged rows of the CPUs-tested table, and
+the synthetic results of gen_results.py (read by the tools' own reader,
+the same keys as the real run tests/results/v3-adl4.json at every level).
+Expected values are worked out by hand from each case's input.
+Prints PASS:/FAIL: lines."""
 
 import json
 import os
@@ -23,6 +24,7 @@ from caselines import report  # noqa: E402
 import gen_results  # noqa: E402
 import report_grid  # noqa: E402
 import report_groups  # noqa: E402
+import report_html  # noqa: E402
 import results_file  # noqa: E402
 from results_file import Results, SamplingRun, Source, Verdict  # noqa: E402
 
@@ -103,6 +105,25 @@ def check_grid():
            in html, "grid: html: 8 cells, one FAIL, its CPU's header marked", html[:300])
     report(report_grid.grid_html(Results(), 0) == "",
            "grid: html: nothing when no verdict names a CPU")
+
+
+def tested(n, odd):
+    return [{"cpu": c, "apic_id": 2 * c, "core_type": "P-core", "uarch": "u", "passed": 7,
+             "failed": 1 if c == odd else 0, "skipped": 0} for c in range(n)]
+
+
+# CPUs tested, the odd one -> the table's (CPU, APIC ID) cells
+CPU_ROWS = (
+    ("up to the limit: a row per CPU", 3, 1, [("0", "0"), ("1", "2"), ("2", "4")]),
+    ("past it: equal rows merge, the odd one apart", 70, 40,
+     [("0-39", "0..78 (40 IDs)"), ("40", "80"), ("41-69", "82..138 (29 IDs)")]),
+)
+
+
+def check_cpu_rows():
+    for name, n, odd, want in CPU_ROWS:
+        got = [(cpus, apics) for _, cpus, apics in report_html._cpu_rows(tested(n, odd))]
+        report(got == want, "cpu table: %s" % name, "got %s" % got[:4])
 
 
 def src(name, median, hist, count=None):
@@ -230,6 +251,7 @@ def check_generator():
 def main():
     check_grid()
     check_groups()
+    check_cpu_rows()
     check_generator()
     return 1 if caselines.failed else 0
 

@@ -170,8 +170,15 @@ def _cpu_rows(cpus_tested):
         else:
             out.append((c, list(cpus), list(apics)))
     return [(c, report_grid.cpu_ranges(cpus) if None not in cpus else None,
-             report_grid.cpu_ranges(apics) if None not in apics else None)
-            for c, cpus, apics in out]
+             _id_ranges(apics) if None not in apics else None) for c, cpus, apics in out]
+
+
+def _id_ranges(ids):
+    """APIC IDs as ranges; IDs with gaps (e.g. one per core) as lowest..highest and a count."""
+    text = report_grid.cpu_ranges(ids)
+    if text.count(",") < 3:
+        return text
+    return "%d..%d (%d IDs)" % (min(ids), max(ids), len(ids))
 
 
 def cpu_tables(runs):
