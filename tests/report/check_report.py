@@ -163,6 +163,17 @@ def grid_problems(g, doc, names, n, odd, changed):
     firsts = [next(iter(c)) for c in colours.values()]
     if any(len(c) != 1 for c in colours.values()) or len(set(firsts)) != len(colours):
         bad.append("colours by verdict %s, want one each, all different" % colours)
+    # The hover text: the row, the cell's CPUs, its verdict; a FAIL's why from the input.
+    whys = {(v["name"], str(v["cpu"])): v["why"] for v in doc["verdicts"] if "cpu" in v}
+    for i, (cls, cpus, _, title) in enumerate(g["cells"]):
+        row = names[i // cols] if cols else ""
+        where = "cpu %s" % cpus if "," not in cpus and "-" not in cpus else "cpus %s (" % cpus
+        word = cls.split()[1]
+        if not title.startswith("%s on %s" % (row, where)) or (
+                word != "none" and word not in title) or (
+                word == "FAIL" and whys.get((row, cpus), "?") not in title):
+            bad.append("cell %d (%s, cpus %s): title %r" % (i, row, cpus, title[:80]))
+            break
     fails = {cpus for cls, cpus, _, _ in g["cells"] if " FAIL" in cls}
     marked = [cpus for cls, cpus in g["heads"] if "bad" in cls.split()]
     want = [] if odd is None else [str(odd)]
