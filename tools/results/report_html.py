@@ -6,9 +6,12 @@ what differs from it is marked (verdicts, identity, medians that moved by
 the baseline rules)."""
 
 import datetime
+from collections import Counter
 from html import escape
 
 import baseline
+import report_grid
+import report_groups
 from report_svg import kernel_figure
 
 CSS = """
@@ -27,9 +30,19 @@ td.changed,th.changed{outline:3px solid #d62728;outline-offset:-3px}
 .why{display:block;font-size:.8em;font-weight:400;color:#444;max-width:34em}
 .runs{display:grid;gap:14px;align-items:start}
 figure{margin:0;border:1px solid #ddd;padding:4px;background:#fff}
-figure.changed{border:2px solid #d62728}
-figcaption{font-size:.85em;color:#555}
+figure.odd{border:2px solid #e6850e}figure.changed{border:2px solid #d62728}
+figcaption{font-size:.85em;color:#555;max-width:460px}
 .changes li.reg{color:#8b1a1a;font-weight:600}
+table.grid td.c{padding:0;width:15px;height:15px;text-align:center;font-size:9px;
+border:1px solid #fff}
+table.grid td.none{background:#eee;color:#aaa;font-weight:400}
+table.grid td.changed{outline:2px solid #d62728;outline-offset:-2px}
+table.grid th{font-size:.85em;white-space:nowrap}
+table.grid th.cpu{padding:1px 0;font-weight:400;font-size:9px;vertical-align:bottom}
+table.grid th.cpu span{writing-mode:vertical-rl;transform:rotate(180deg)}
+table.grid th.bad{background:#f8d7d7;color:#8b1a1a;font-weight:600}
+table.grid th.changed{outline:2px solid #d62728;outline-offset:-2px}
+table.grid th.type{text-align:center;font-weight:400}
 svg text{font:10px sans-serif;fill:#333}
 svg .pt{font-weight:600}svg .cnt{text-anchor:middle;font-size:9px}svg .cnt.in{fill:#fff}
 svg .note{fill:#777;font-style:italic;text-anchor:start}
@@ -87,16 +100,21 @@ def identity_table(runs):
 
 
 def verdict_table(runs):
+    """The verdicts about no one CPU (every verdict of a version-1 file): one
+    row per test, one column per run.  Those about a CPU are in the grids."""
     keys = []
     for r in runs:
         for v in r.verdicts:
-            if v.key() not in keys:
+            if v.cpu is None and v.key() not in keys:
                 keys.append(v.key())
+    if not keys:
+        return "<p>Every verdict names its CPU: see the grid%s above.</p>" % (
+            "s" if len(runs) > 1 else "")
     maps = [{v.key(): v for v in r.verdicts} for r in runs]
     rows = ['<table class="verdicts"><tr><th>test</th>%s</tr>' % "".join(
         "<th>run %d</th>" % (i + 1) for i in range(len(runs)))]
     for key in keys:
-        name = key[0] if key[1] is None else "%s [cpu %d]" % key
+        name = key[0]
         cells = []
         first = maps[0].get(key)
         for i, m in enumerate(maps):
@@ -118,6 +136,51 @@ def verdict_table(runs):
     return "\n".join(rows)
 
 
+def grids(runs):
+    """One test x CPU grid per run that has verdicts about CPUs (report_grid)."""
+    out = []
+    for i, r in enumerate(runs):
+        g = report_grid.grid_html(r, i, runs[0] if i else None)
+        if g:
+            out.append("<h3>%s: by test and CPU</h3>%s" % (escape(run_title(i, r)), g))
+    if not out:
+        return ""
+    return ("<p>A cell per test and CPU: PASS green, FAIL red, SKIP yellow, grey where the "
+            "CPU has no such verdict; hover for why.%s A CPU with a FAIL has its number in "
+            "red.%s</p>" % (
+                (" A red frame: the verdict changed against run 1 (hover: what it was)."
+                 if len(runs) > 1 else ""),
+                " Past %d CPUs, adjacent CPUs of one type whose every cell agrees share a "
+                "column." % report_grid.GRID_COLUMNS)) + "\n".join(out)
+
+
+def _cpu_rows(cpus_tested):
+    """cpus_tested's rows; past GRID_COLUMNS CPUs, adjacent rows that agree in
+    everything but the CPU and APIC ID become one (their CPUs as ranges)."""
+    keys = ("core_type", "uarch", "passed", "failed", "skipped")
+    rows = [(dict(c), [c.get("cpu")], [c.get("apic_id")]) for c in cpus_tested]
+    if len(rows) <= report_grid.GRID_COLUMNS:
+        return [(c, str(c["cpu"]) if c["cpu"] is not None else None,
+                 str(c["apic_id"]) if c["apic_id"] is not None else None) for c, _, _ in rows]
+    out = []
+    for c, cpus, apics in rows:
+        if out and all(out[-1][0].get(k) == c.get(k) for k in keys) and None not in cpus + apics:
+            out[-1][1].extend(cpus)
+            out[-1][2].extend(apics)
+        else:
+            out.append((c, list(cpus), list(apics)))
+    return [(c, report_grid.cpu_ranges(cpus) if None not in cpus else None,
+             _id_ranges(apics) if None not in apics else None) for c, cpus, apics in out]
+
+
+def _id_ranges(ids):
+    """APIC IDs as ranges; IDs with gaps (e.g. one per core) as lowest..highest and a count."""
+    text = report_grid.cpu_ranges(ids)
+    if text.count(",") < 3:
+        return text
+    return "%d..%d (%d IDs)" % (min(ids), max(ids), len(ids))
+
+
 def cpu_tables(runs):
     out = []
     for i, r in enumerate(runs):
@@ -132,9 +195,9 @@ def cpu_tables(runs):
                 "<th>core type</th><th>uarch</th><th>passed</th><th>failed</th>"
                 "<th>skipped</th></tr>" %
                 escape(run_title(i, r))]
-        for c in r.cpus_tested:
-            vals = [c.get(k) for k in ("cpu", "apic_id", "core_type", "uarch", "passed", "failed",
-                                       "skipped")]
+        for c, cpus, apics in _cpu_rows(r.cpus_tested):
+            vals = [cpus, apics] + [c.get(k) for k in ("core_type", "uarch", "passed", "failed",
+                                                       "skipped")]
             cells = []
             for j, v in enumerate(vals):
                 text = "-" if v is None else escape(str(v))
@@ -184,43 +247,151 @@ def _old_source(old, sr, s):
     return None
 
 
-def kernel_sections(runs, moved):
+def _kernel_runs(res, name):
+    return [sr for k in res.kernels if k.name == name for sr in k.runs]
+
+
+def _calibrations(res, name):
+    """{cpu: Calibration} of a kernel (a real file has one kernel object per CPU)."""
+    out = {}
+    for k in res.kernels:
+        if k.name == name and k.calibration is not None:
+            out.setdefault(next((r.cpu for r in k.runs if r.cpu is not None), None),
+                           k.calibration)
+    return out
+
+
+def _calibration_text(cals, cpus):
+    """The latency calibration of a figure's CPUs: the one verdict, or the counts."""
+    mine = [(c, cals[c]) for c in (cpus or [None]) if c in cals]
+    if not mine:
+        return ""
+    if len(mine) == 1:
+        cal = mine[0][1]
+        # PEBS latency median against the cycles per load counted without PEBS.
+        return "<br>latency calibration: %s%s" % (
+            escape(cal.verdict + ": " if cal.verdict else ""), escape(cal.why))
+    counts = Counter(cal.verdict or "not judged" for _, cal in mine)
+    bad = [c for c, cal in mine if cal.verdict in ("FAIL", "SKIP")]
+    return "<br>latency calibration: %s%s" % (
+        escape(", ".join("%d %s" % (n, v) for v, n in counts.most_common())),
+        escape(" (FAIL or SKIP on cpu %s)" % report_grid.cpu_ranges(bad)) if bad else "")
+
+
+def _changed_cpus(res, ref, name, moved_i):
+    """{cpu: why} of the CPUs whose sampling verdict or median changed against ref."""
+    out = {}
+    old = {(r.test, r.cpu): r.verdict for r in _kernel_runs(ref, name)}
+    for r in _kernel_runs(res, name):
+        if r.cpu is None:
+            continue
+        o = old.get((r.test, r.cpu))
+        if o is not None and o != r.verdict:
+            out[r.cpu] = "changed against run 1: %s %s, was %s" % (r.test, r.verdict, o)
+    for (test, cpu, src), text in moved_i.items():
+        if cpu is not None and any(r.test == test and r.cpu == cpu
+                                   for r in _kernel_runs(res, name)):
+            out.setdefault(cpu, "changed against run 1: %s %s median %s" % (test, src, text))
+    return out
+
+
+def _group_changes(group, ref_groups, moved_i, pct, cycles):
+    """{(test, cpu, source): text} of the medians of one figure that moved
+    against run 1: a CPU's own against the same CPU's; a type's added-up
+    medians against the same type's in run 1."""
+    mine = {key: t for key, t in moved_i.items()
+            if any(sr.test == key[0] and sr.cpu == key[1] for sr in group.runs)}
+    ref = next((g for g in ref_groups if g.key == group.key), None)
+    if ref is None or group.key.startswith("cpu:"):
+        return mine
+    old = {(r.test, s.name): s for r in ref.runs if r.cpu is None for s in r.sources}
+    for r in group.runs:
+        if r.cpu is not None:
+            continue
+        for s in r.sources:
+            o = old.get((r.test, s.name))
+            if o is None or o.median is None or s.median is None:
+                continue
+            if o.with_latency and s.with_latency and \
+                    baseline.median_moved(o, s, pct, cycles)[0]:
+                mine[(r.test, None, s.name)] = "was %d" % o.median
+    return mine
+
+
+def kernel_sections(runs, moved, pct=baseline.DEFAULT_PCT, cycles=baseline.DEFAULT_CYCLES):
+    """Per kernel, a row of figures (one per run) for each group of CPUs:
+    each core type (added up), each CPU that differs from its type or changed
+    against run 1 (report_groups)."""
     names = []
     for r in runs:
         for k in r.kernels:
             if k.name not in names:
                 names.append(k.name)
     out = []
-    cols = "repeat(%d, max-content)" % len(runs)
+    cols = "repeat(%d, max-content)" % len(runs) if len(runs) > 1 else \
+        "repeat(auto-fill, 474px)"
+    types = [report_grid.cpu_types(r) for r in runs]
     for name in names:
         what = next((k.what for r in runs for k in r.kernels if k.name == name and k.what), "")
-        all_runs = [sr for r in runs for k in r.kernels if k.name == name for sr in k.runs]
-        figs = []
+        all_runs = [sr for r in runs for sr in _kernel_runs(r, name)]
+        per_run, keys, labels = [], [], {}
         for i, r in enumerate(runs):
-            k = next((k for k in r.kernels if k.name == name), None)
-            if k is None:
-                figs.append('<figure><figcaption>run %d: kernel not run</figcaption></figure>' %
-                            (i + 1))
+            krs = _kernel_runs(r, name)
+            if not any(k.name == name for k in r.kernels):
+                per_run.append(None)
                 continue
-            ch = moved.get(i, {})
-            mine = {key: t for key, t in ch.items() if any(sr.test == key[0] for sr in k.runs)}
-            verdicts = ", ".join("%s%s %s" % (sr.sampling or sr.test,
-                                              "" if sr.cpu is None else " cpu %d" % sr.cpu,
-                                              sr.verdict) for sr in k.runs)
-            cap = "run %d: %s" % (i + 1, escape(verdicts or "no sampling"))
-            if k.error:
-                cap += " &mdash; %s" % escape(k.error)
-            cal = k.calibration
-            if cal is not None:
-                # PEBS latency median against the cycles per load counted without PEBS.
-                cap += "<br>latency calibration: %s%s" % (
-                    escape(cal.verdict + ": " if cal.verdict else ""), escape(cal.why))
-            figs.append('<figure%s>%s<figcaption>%s</figcaption></figure>' % (
-                ' class="changed"' if mine else "",
-                kernel_figure(name, k.runs, i, mine, all_runs), cap))
-        out.append('<section class="kernel" id="k-%s"><h3>%s</h3><p>%s</p>'
+            also = _changed_cpus(r, runs[0], name, moved.get(i, {})) if i else None
+            gs, left = report_groups.groups(krs, types[i], pct, cycles, also)
+            per_run.append((gs, left))
+            for g in gs:
+                if g.key not in keys:
+                    keys.append(g.key)
+                    labels[g.key] = g.label.split(" differs:")[0]
+        figs = []
+        for key in keys:
+            for i, r in enumerate(runs):
+                if per_run[i] is None:
+                    figs.append('<figure><figcaption>run %d: kernel not run</figcaption>'
+                                '</figure>' % (i + 1))
+                    continue
+                gs, _ = per_run[i]
+                g = next((g for g in gs if g.key == key), None)
+                if g is None:
+                    figs.append('<figure><figcaption>run %d: %s: no figure of its own in '
+                                'this run</figcaption></figure>' % (i + 1, escape(labels[key])))
+                    continue
+                mine = _group_changes(g, per_run[0][0] if per_run[0] else [],
+                                      moved.get(i, {}), pct, cycles) if i else {}
+                verdicts = ", ".join("%s%s %s" % (sr.sampling or sr.test,
+                                                  "" if sr.cpu is None else " cpu %d" % sr.cpu,
+                                                  sr.verdict if sr.cpu is not None or
+                                                  g.key == "all" else sr.why)
+                                     for sr in g.runs)
+                cap = "run %d: %s%s" % (i + 1, escape(g.label + ": " if g.label else ""),
+                                        escape(verdicts or "no sampling"))
+                if g.why and not g.key.startswith("cpu:"):
+                    cap += "<br>differs: %s" % escape("; ".join(g.why))
+                err = next((k.error for k in r.kernels if k.name == name and k.error), None)
+                if err:
+                    cap += " &mdash; %s" % escape(err)
+                cap += _calibration_text(_calibrations(r, name), g.cpus)
+                cls = []
+                if mine:
+                    cls.append("changed")
+                if g.why:
+                    cls.append("odd")
+                figs.append('<figure data-group="%s"%s>%s<figcaption>%s</figcaption></figure>' % (
+                    escape(g.key), ' class="%s"' % " ".join(cls) if cls else "",
+                    kernel_figure(name, g.runs, i, mine, all_runs, g.key), cap))
+        notes = []
+        for i, pr in enumerate(per_run):
+            if pr and pr[1]:
+                notes.append("run %d: also differing, without a figure of their own: cpu %s" %
+                             (i + 1, report_grid.cpu_ranges(pr[1])))
+        out.append('<section class="kernel" id="k-%s"><h3>%s</h3><p>%s</p>%s'
                    '<div class="runs" style="grid-template-columns:%s">%s</div></section>' %
-                   (escape(name), escape(name), escape(what), cols, "".join(figs)))
+                   (escape(name), escape(name), escape(what),
+                    "".join("<p>%s</p>" % escape(n) for n in notes), cols, "".join(figs)))
     return "\n".join(out)
 
 
@@ -245,8 +416,14 @@ def page(runs, pct, cycles, sources):
                   "<p>Against run 1. A median moved when it changed by more than %d%% and more "
                   "than %d cycles (100%% where a median is only known to a power-of-two "
                   "bucket).</p>" % (pct, cycles), changes]
-    parts += ["<h2>Verdicts</h2>", verdict_table(runs),
+    parts += ["<h2>Verdicts</h2>", grids(runs), verdict_table(runs),
               "<h2>CPUs tested</h2>", cpu_tables(runs),
-              "<h2>Latency by kernel and data source</h2>", kernel_sections(runs, moved),
+              "<h2>Latency by kernel and data source</h2>",
+              "<p>On several CPUs: a figure per core type, its CPUs' records added up (the "
+              "median drawn is the median of the CPUs' medians), and one for each CPU that "
+              "differs from its type (another verdict than most of its type, or a median "
+              "that moved against its type's by the thresholds above) or changed against "
+              "run 1, framed orange.</p>",
+              kernel_sections(runs, moved, pct, cycles),
               "</body></html>"]
     return "\n".join(parts) + "\n"

@@ -71,6 +71,8 @@ def _panel(out, y0, run, src, lo, hi, changed):
     if run.cpu is not None:
         title += " (cpu %d%s)" % (run.cpu, " " + run.core_type if run.core_type and
                                   run.core_type != "none" else "")
+    elif run.core_type:  # several CPUs added up (report_groups.aggregate)
+        title += " (%s)" % run.core_type
     share = "" if src.share_permille is None else " (%.1f%%)" % (src.share_permille / 10.0)
     out.append('<text x="%d" y="%d" class="pt">%s: %d records%s</text>' %
                (LEFT, y0 + 10, escape(title), src.count, share))
@@ -132,23 +134,27 @@ def _share_bar(out, y0, run):
         x += w
 
 
-def kernel_figure(kernel_name, runs, run_index, changes, axis_runs):
+def kernel_figure(kernel_name, runs, run_index, changes, axis_runs, group="all"):
     """The SVG of one kernel in one run.  runs: its SamplingRuns; changes:
     {(test, cpu, source): text} for medians that moved against the first run;
-    axis_runs: every run of this kernel in the report (a shared x axis)."""
+    axis_runs: every run of this kernel in the report (a shared x axis);
+    group: which CPUs it draws (report_groups.Group.key)."""
     lo, hi = x_range(axis_runs)
     panels = [(r, s) for r in runs for s in sorted(r.sources, key=lambda s: -s.count)]
     shares = [r for r in runs if r.sources]
     height = 8 + len(shares) * (SHARE_H + 14) + max(1, len(panels)) * PANEL_H + AXIS_H - 10
     out = ['<svg class="histogram" role="img" '
-           'data-kernel="%s" data-run="%d" width="%d" height="%d" viewBox="0 0 %d %d">' %
-           (escape(kernel_name), run_index, WIDTH, height, WIDTH, height),
+           'data-kernel="%s" data-run="%d" data-group="%s" width="%d" height="%d" '
+           'viewBox="0 0 %d %d">' %
+           (escape(kernel_name), run_index, escape(group), WIDTH, height, WIDTH, height),
            '<title>%s: latency by data source</title>' % escape(kernel_name)]
     y = 8
     for r in shares:
         label = r.sampling or r.test
         if r.cpu is not None:
             label += " cpu %d" % r.cpu
+        elif r.core_type:
+            label += ", " + r.core_type
         out.append('<text x="%d" y="%d" class="pt">share of each data source (%s)</text>' %
                    (LEFT, y + 8, escape(label)))
         _share_bar(out, y + 12, r)
