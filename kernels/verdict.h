@@ -117,7 +117,8 @@ struct kstats {
 	/* Precision: the kernel's memory instructions, and the skid of every IP. */
 	enum kip_point ip_point;
 	uint32_t sampled_kinds; /* HW_* kinds of the sampled instructions */
-	size_t n_insn;		/* known memory instructions in [ip_lo, ip_hi] */
+	size_t n_insn;		/* known memory instructions in [ip_lo, ip_hi] (kept) */
+	size_t n_insn_found;	/* found there: more than KSTATS_INSN_MAX is unchecked */
 	struct kernel_insn insn[KSTATS_INSN_MAX];
 	uint64_t skid[KSKID_N];
 };

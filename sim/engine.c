@@ -294,7 +294,7 @@ void sim_engine_flush(struct sim_cpu *c, uint64_t next_ip, bool known)
 	}
 	/* sim-fault skid: the eventing IP is the instruction after the access (sim.h). */
 	if (c->fault == SIM_FAULT_SKID && p->next_ip && !p->nonprecise) {
-		if (rip == p->eventing_ip)
+		if (!c->pmu.trap)
 			rip = p->next_ip;
 		p->eventing_ip = p->next_ip;
 	}

@@ -67,6 +67,7 @@ static void setup_run(const char *kernel, enum pebs_uarch u)
 	kernel_stats_init(&fx.st, &fx.k);
 	memcpy(fx.st.insn, fake_insns, sizeof(fake_insns));
 	fx.st.n_insn = ARRAY_SIZE(fake_insns);
+	fx.st.n_insn_found = fx.st.n_insn;
 	fx.in.st = &fx.st;
 	fx.in.ua = uarch_get(u);
 	fx.in.named_counts = true;
@@ -641,10 +642,16 @@ static void test_ip_exact(void **state)
 	assert_non_null(strstr(fx.text, "exact IPs n/a"));
 	/* No memory instruction known in the kernel's code: unchecked, a SKIP. */
 	setup_run("chase-l1", UARCH_SKL);
-	fx.st.n_insn = 0;
+	fx.st.n_insn = fx.st.n_insn_found = 0;
 	add_at(100, 0x1010);
 	assert_int_equal(eval(KSAMPLE_LOAD), KV_SKIP);
 	assert_non_null(strstr(fx.text, "exact IPs unchecked (no known memory instruction)"));
+	/* More memory instructions than kept: unchecked too, never a false skid. */
+	setup_run("chase-l1", UARCH_SKL);
+	fx.st.n_insn_found = KSTATS_INSN_MAX + 1;
+	add_at(100, 0x1010);
+	assert_int_equal(eval(KSAMPLE_LOAD), KV_SKIP);
+	assert_non_null(strstr(fx.text, "exact IPs unchecked (17 memory instructions, 16 kept)"));
 }
 
 int main(void)
