@@ -210,6 +210,12 @@ def kernel_sections(runs, moved):
             cap = "run %d: %s" % (i + 1, escape(verdicts or "no sampling"))
             if k.error:
                 cap += " &mdash; %s" % escape(k.error)
+            exact = ", ".join("%s %d.%d%%" % (sr.sampling or sr.test,
+                                              sr.ip_exact // 10, sr.ip_exact % 10)
+                              for sr in k.runs if sr.ip_exact is not None)
+            if exact:
+                # Records whose IP is exactly the sampled instruction (docs/KERNELS.md).
+                cap += "<br>exact IPs: %s" % escape(exact)
             cal = k.calibration
             if cal is not None:
                 # PEBS latency median against the cycles per load counted without PEBS.
