@@ -224,6 +224,21 @@ static void test_record_ips(void **state)
 				if (p->layout == L_ARCH)
 					assert_int_equal(get64(r, 0x10), eip);
 			}
+			/*
+			 * The last record is written at the MSR write that
+			 * disarms: no instruction followed, yet a trap-like
+			 * R/EIP is the access's next one, and late under skid.
+			 */
+			if (p->layout == L_LEGACY && trap) {
+				const uint8_t *r = d.buf + (n / sav - 1) * p->size;
+				uint64_t next = kip(n - 1) + 3;
+
+				if ((get64(r, 0x08) == next) == skid)
+					fail_msg("%s%s: last record R/EIP %#llx, next %#llx",
+						 p->name, skid ? " skid" : "",
+						 (unsigned long long)get64(r, 0x08),
+						 (unsigned long long)next);
+			}
 			ds_free(&d);
 		}
 	}
