@@ -9,9 +9,10 @@
  *                 instruction in an asm statement, so the access pattern is
  *                 exactly what the kernel says;
  *   instrumented  the same loop, where each access is followed by a call
- *                 hw_current()->mem_access(ip, addr, size, kind) with ip the
- *                 address of THAT access instruction (a local asm label), and
- *                 the loop overhead by ->retire(ip, n).  Used when
+ *                 hw_current()->mem_access(ip, ip_next, addr, size, kind)
+ *                 with ip the address of THAT access instruction (a local
+ *                 asm label) and ip_next of the one after it, and the loop
+ *                 overhead by ->retire(ip, n).  Used when
  *                 hw_is_simulated(): the simulated PMU sees every access.
  *
  * A kernel records the range of its own code ([ip_lo, ip_hi], taken with
