@@ -166,7 +166,7 @@ void kernel_partner_access(struct kernel_ctx *k);
  * The memory instructions of every kernel body, both builds (kbody.h
  * K_ACCESS puts each into a table at build time): where the instruction
  * is, where the one after it starts, and its kind (HW_LOAD, HW_STORE, ...).
- * A record's IP is judged against these (kernels/expect.h, precision).
+ * A record's IP is judged against these (kernels/verdict.h, precision).
  */
 struct kernel_insn {
 	uint64_t at, after;
