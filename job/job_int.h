@@ -224,6 +224,13 @@ void dump_sampling(struct runner *r, const char *test, const struct session_resu
 		   enum verdict v);
 void dump_report(struct runner *r);
 
+/*
+ * records.c: the instruction boundary a record's IP names on this CPU for
+ * records of format fmt (decode/decode.h: the eventing IP from format 2,
+ * else R/EIP, after the instruction where PEBS is trap-like).
+ */
+enum kip_point job_ip_point(const struct cpu_info *ci, unsigned int fmt);
+
 /* offcore.c */
 void job_run_offcore(struct runner *r, struct kernel_ctx *k);
 

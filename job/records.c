@@ -22,6 +22,20 @@ uint64_t job_cycles_to_ns(const struct runner *r, const struct session_result *r
 	return hz ? cycles * 1000000000ULL / hz : 0;
 }
 
+enum kip_point job_ip_point(const struct cpu_info *ci, unsigned int fmt)
+{
+	/*
+	 * Format 0/1 records have only R/EIP: on a trap-like part
+	 * (PERF_CAPABILITIES.PEBS_TRAP, bit 6) the state after the eventing
+	 * instruction, so its successor (SDM Vol. 3B 18.4.4; Linux ds.c
+	 * intel_pmu_pebs_fixup_ip() walks back from it only when pebs_trap).
+	 * From format 2 and in arch-PEBS the decoder takes the eventing IP.
+	 */
+	if (fmt >= 2 || !ci || !ci->has_perf_caps)
+		return KIP_AT;
+	return (ci->perf_caps & PERF_CAP_PEBS_TRAP) ? KIP_AFTER : KIP_AT;
+}
+
 const char *const job_rec_kind_names[3] = {
     [REC_PRECISE] = "precise",
     [REC_NONPRECISE] = "non-precise",

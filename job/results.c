@@ -147,6 +147,13 @@ void job_json_run_fields(struct runner *r, const struct session_result *res,
 	json_u64(j, "with_dla", o->st.n_dla);
 	json_u64(j, "ip_in_kernel", o->st.ip_in_code);
 	json_u64(j, "with_ip", o->st.n_ip);
+	/* Precision: per mille of with_ip exactly at a sampled instruction, and the skid. */
+	json_str(j, "ip_point", o->st.ip_point == KIP_AFTER ? "after" : "at");
+	json_u64(j, "ip_exact", o->st.n_ip ? o->st.skid[KSKID_0] * 1000 / o->st.n_ip : 0);
+	json_begin_object(j, "skid");
+	for (enum kskid s = KSKID_0; s < KSKID_N; s++)
+		json_u64(j, kernel_skid_name(s), o->st.skid[s]);
+	json_end_object(j);
 	/* What the verdict rests on: each property checked, failed, n/a or unchecked. */
 	json_begin_array(j, "properties");
 	for (unsigned int i = 0; i < o->props.n; i++) {

@@ -218,6 +218,8 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 			    (unsigned long long)res.counts[i]);
 
 	kernel_stats_init(&o.st, k);
+	kernel_stats_precision(&o.st, job_ip_point(r->ci, res.decode_cfg.fmt),
+			       s->acc ? s->acc : KSAMPLE_LOAD | KSAMPLE_STORE);
 	job_decode_records(r, &res, &o);
 	job_report_drained(r, test, s, k, &res, &o);
 	job_print_kinds(test, &o);

@@ -14,18 +14,40 @@
 #error "kbody.h is compiled by kernels.c only"
 #endif
 
+/*
+ * The access instruction between two local labels, and its entry in the
+ * table of memory instructions (kernels.c kernel_insns): the label of the
+ * instruction and of the one after it, each as an offset from the entry's
+ * own field, so the table needs no relocation when the image is loaded
+ * elsewhere; then the access kind.  Assembler data only: no run-time cost.
+ * Subsection 1: after kernels.c's start marker (0), before its end (2).
+ */
+#ifndef K_INSN
+#define K_INSN(insn)                                                                               \
+	"1:\t" insn "\n2:\n\t"                                                                     \
+	".pushsection .rodata.pp_kinsn, 1, \"a\", @progbits\n\t"                                   \
+	".balign 4\n\t"                                                                            \
+	".long 1b - .\n\t"                                                                         \
+	".long 2b - .\n\t"                                                                         \
+	".long %c[kk_]\n\t"                                                                        \
+	".popsection"
+#endif
+
 #if KSIM
 #define KFN(n) kbody_##n##_sim
 
-/* ip = address of the access instruction, taken by the asm that executes it. */
+/*
+ * ip = address of the access instruction, ip_next = of the one after it:
+ * both taken by the asm that executes it (the same labels as the table).
+ */
 #define K_ACCESS(insn, size, kind, addr, outs, ...)                                                \
 	do {                                                                                       \
 		/* The address before the access: a load may overwrite its source. */              \
-		uint64_t ip_, a_ = (uint64_t)(uintptr_t)(addr);                                    \
-		asm volatile("lea 1f(%%rip), %[ip_]\n1:\t" insn                                    \
-			     : [ip_] "=&r"(ip_), outs                                              \
-			     : __VA_ARGS__);                                                       \
-		k->ops->mem_access(ip_, a_, size, kind);                                           \
+		uint64_t ip_, nx_, a_ = (uint64_t)(uintptr_t)(addr);                               \
+		asm volatile("lea 1f(%%rip), %[ip_]\n\tlea 2f(%%rip), %[nx_]\n" K_INSN(insn)       \
+			     : [ip_] "=&r"(ip_), [nx_] "=&r"(nx_), outs                            \
+			     : __VA_ARGS__, [kk_] "i"(kind));                                      \
+		k->ops->mem_access(ip_, nx_, a_, size, kind);                                      \
 	} while (0)
 
 #define K_RETIRE(n)                                                                                \
@@ -37,8 +59,9 @@
 /* Two-CPU kernels: the other CPU's load and store, reported between this CPU's accesses. */
 #define K_PARTNER() kernel_partner_access(k)
 #else
-#define KFN(n)					    kbody_##n##_real
-#define K_ACCESS(insn, size, kind, addr, outs, ...) asm volatile(insn:outs : __VA_ARGS__)
+#define KFN(n) kbody_##n##_real
+#define K_ACCESS(insn, size, kind, addr, outs, ...)                                                \
+	asm volatile(K_INSN(insn) : outs : __VA_ARGS__, [kk_] "i"(kind))
 #define K_PARTNER()                                                                                \
 	do {                                                                                       \
 	} while (0)

@@ -9,9 +9,10 @@
  *                 instruction in an asm statement, so the access pattern is
  *                 exactly what the kernel says;
  *   instrumented  the same loop, where each access is followed by a call
- *                 hw_current()->mem_access(ip, addr, size, kind) with ip the
- *                 address of THAT access instruction (a local asm label), and
- *                 the loop overhead by ->retire(ip, n).  Used when
+ *                 hw_current()->mem_access(ip, ip_next, addr, size, kind)
+ *                 with ip the address of THAT access instruction (a local
+ *                 asm label) and ip_next of the one after it, and the loop
+ *                 overhead by ->retire(ip, n).  Used when
  *                 hw_is_simulated(): the simulated PMU sees every access.
  *
  * A kernel records the range of its own code ([ip_lo, ip_hi], taken with
@@ -160,6 +161,26 @@ void kernel_bsp_idle(void *arg);
  * records.  The real other CPU still runs its real loop meanwhile.
  */
 void kernel_partner_access(struct kernel_ctx *k);
+
+/*
+ * The memory instructions of every kernel body, both builds (kbody.h
+ * K_ACCESS puts each into a table at build time): where the instruction
+ * is, where the one after it starts, and its kind (HW_LOAD, HW_STORE, ...).
+ * A record's IP is judged against these (kernels/verdict.h, precision).
+ */
+struct kernel_insn {
+	uint64_t at, after;
+	uint32_t kind;
+};
+/* How many the whole table holds. */
+size_t kernel_insn_count(void);
+/* Entry i in table order (the assembler's), NULL past the end. */
+bool kernel_insn_at(size_t i, struct kernel_insn *out);
+/*
+ * Those whose address lies in [lo, hi] (a kernel's code range), sorted by
+ * address, at most max into out; returns how many there are.
+ */
+size_t kernel_insns(uint64_t lo, uint64_t hi, struct kernel_insn *out, size_t max);
 
 /* The bodies (kbody.h), both builds. */
 #define KERNEL_BODIES(X)                                                                           \

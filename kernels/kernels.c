@@ -10,6 +10,29 @@
 #include "../lib/fmt.h"
 #include "../lib/platform.h"
 
+/*
+ * The table of memory instructions (kernel.h struct kernel_insn): kbody.h
+ * emits each entry into subsection 1 of its section; these markers, in
+ * subsections 0 and 2, bound it whatever order the compiler emits things
+ * in.  The section name starts with .rodata, so the EFI link script's
+ * *(.rodata*) keeps it in the image (Makefile's objcopy keeps .data) and
+ * the host links keep it in .rodata.
+ */
+struct kinsn_raw {
+	int32_t at, after; /* each relative to its own field */
+	uint32_t kind;
+};
+extern const struct kinsn_raw kinsn_start[] __attribute__((visibility("hidden")));
+extern const struct kinsn_raw kinsn_end[] __attribute__((visibility("hidden")));
+asm(".pushsection .rodata.pp_kinsn, 0, \"a\", @progbits\n\t"
+    ".balign 4\n"
+    "kinsn_start:\n\t"
+    ".popsection\n\t"
+    ".pushsection .rodata.pp_kinsn, 2, \"a\", @progbits\n\t"
+    ".balign 4\n"
+    "kinsn_end:\n\t"
+    ".popsection");
+
 /* The real build, then the instrumented build, of the same bodies. */
 #define KSIM 0
 #include "kbody.h"
@@ -576,4 +599,42 @@ void kernel_bsp_idle(void *arg)
 		return;
 	ap_share(k);
 	__atomic_store_n(&k->ap_done, 1, __ATOMIC_RELEASE);
+}
+
+size_t kernel_insn_count(void)
+{
+	return (size_t)(kinsn_end - kinsn_start);
+}
+
+bool kernel_insn_at(size_t i, struct kernel_insn *out)
+{
+	const struct kinsn_raw *e = &kinsn_start[i];
+
+	if (i >= kernel_insn_count())
+		return false;
+	out->at = (uint64_t)(uintptr_t)&e->at + (uint64_t)(int64_t)e->at;
+	out->after = (uint64_t)(uintptr_t)&e->after + (uint64_t)(int64_t)e->after;
+	out->kind = e->kind;
+	return true;
+}
+
+size_t kernel_insns(uint64_t lo, uint64_t hi, struct kernel_insn *out, size_t max)
+{
+	struct kernel_insn e;
+	size_t n = 0;
+
+	for (size_t i = 0; kernel_insn_at(i, &e); i++) {
+		size_t j;
+
+		if (e.at < lo || e.at > hi)
+			continue;
+		/* Insertion in address order: a kernel has a handful. */
+		for (j = n < max ? n : max; j > 0 && out[j - 1].at > e.at; j--)
+			if (j < max)
+				out[j] = out[j - 1];
+		if (j < max)
+			out[j] = e;
+		n++;
+	}
+	return n;
 }

@@ -61,11 +61,13 @@ struct hw_ops {
 	void (*irq_window)(void);
 	/*
 	 * Simulator only (NULL on real hardware): a kernel reports one retired
-	 * memory access at instruction address ip, and instructions retired
-	 * without a memory access.  The real kernels never call these: see
+	 * memory access at instruction address ip (ip_next: the instruction
+	 * after it, 0 if not known), and instructions retired without a
+	 * memory access.  The real kernels never call these: see
 	 * kernels/kernel.h for the instrumented build of each kernel.
 	 */
-	void (*mem_access)(uint64_t ip, uint64_t addr, uint32_t size, uint32_t kind);
+	void (*mem_access)(uint64_t ip, uint64_t ip_next, uint64_t addr, uint32_t size,
+			   uint32_t kind);
 	void (*retire)(uint64_t ip, uint64_t n_instructions);
 	/*
 	 * Simulator only: the other CPU's access of a two-CPU kernel, reported

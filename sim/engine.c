@@ -278,8 +278,25 @@ void sim_engine_flush(struct sim_cpu *c, uint64_t next_ip, bool known)
 		rip = known ? next_ip : c->last_ip;
 		p->eventing_ip = rip;
 		p->tsc = c->tsc;
+	} else if (c->pmu.trap) {
+		/*
+		 * Trap-like (PERF_CAPABILITIES.PEBS_TRAP): R/EIP is the
+		 * instruction after the eventing one (Linux ds.c
+		 * intel_pmu_pebs_fixup_ip walks back from it), which the access
+		 * reported; else the next instruction reported.  sim-fault
+		 * skid: one later, the next instruction reported.
+		 */
+		rip = p->next_ip && c->fault != SIM_FAULT_SKID ? p->next_ip
+		      : known				       ? next_ip
+							       : p->eventing_ip;
 	} else {
-		rip = (known && c->pmu.trap) ? next_ip : p->eventing_ip;
+		rip = p->eventing_ip;
+	}
+	/* sim-fault skid: the eventing IP is the instruction after the access (sim.h). */
+	if (c->fault == SIM_FAULT_SKID && p->next_ip && !p->nonprecise) {
+		if (!c->pmu.trap)
+			rip = p->next_ip;
+		p->eventing_ip = p->next_ip;
 	}
 	p->valid = false;
 	sim_record_write(c, p, rip);
@@ -310,6 +327,7 @@ static void record(struct sim_cpu *c, uint64_t fired, const struct sim_access *a
 	sim_snap_capture(c, p); /* the counters now: before the overflowed ones reload (assist) */
 	p->tsc = c->tsc;
 	p->eventing_ip = ip;
+	p->next_ip = a ? a->ip_next : 0;
 	if ((c->m->flags & F_NONPRECISE) && !(fired >> 32) && (!e || e->pebs == PEBS_NO)) {
 		p->nonprecise = true; /* SDM 18.7.1: at the next opportunity */
 		return;
@@ -364,6 +382,7 @@ static void capture_store(struct sim_cpu *c, const struct sim_access *a)
 	p->status = c->global_status;
 	p->tsc = c->tsc;
 	p->eventing_ip = a->ip;
+	p->next_ip = a->ip_next;
 	p->dla = a->addr;
 	p->dse = sim_dse_store(c, a);
 	sim_snap_capture(c, p);
@@ -498,9 +517,11 @@ static void count(struct sim_cpu *c, const struct work *w, uint64_t ip)
 		assist(c, fired, w->a, ip);
 }
 
-void sim_engine_access(struct sim_cpu *c, uint64_t ip, uint64_t addr, uint32_t size, uint32_t kind)
+void sim_engine_access(struct sim_cpu *c, uint64_t ip, uint64_t ip_next, uint64_t addr,
+		       uint32_t size, uint32_t kind)
 {
-	struct sim_access a = {.ip = ip, .addr = addr, .size = size ? size : 1, .kind = kind};
+	struct sim_access a = {
+	    .ip = ip, .ip_next = ip_next, .addr = addr, .size = size ? size : 1, .kind = kind};
 	struct work w = {.a = &a, .inst = 1, .cycles = 1};
 
 	sim_engine_flush(c, ip, true);

@@ -81,6 +81,7 @@ static const char *const fault_names[] = {
     [SIM_FAULT_GP_ON_ENABLE] = "gp-on-enable",
     [SIM_FAULT_HANG] = "hang",
     [SIM_FAULT_LATENCY_BIAS] = "latency-bias",
+    [SIM_FAULT_SKID] = "skid",
 };
 
 const char *sim_fault_name(enum sim_fault f)
@@ -476,13 +477,14 @@ static int sim_set_pmi_handler(uint8_t vector, hw_pmi_fn fn, void *ctx)
 	return 0;
 }
 
-static void sim_mem_access(uint64_t ip, uint64_t addr, uint32_t size, uint32_t kind)
+static void sim_mem_access(uint64_t ip, uint64_t ip_next, uint64_t addr, uint32_t size,
+			   uint32_t kind)
 {
 	struct sim_cpu *c = cur();
 
 	if (c->m) {
 		sim_tsc_work(c);
-		sim_engine_access(c, ip, addr, size, kind);
+		sim_engine_access(c, ip, ip_next, addr, size, kind);
 	}
 }
 
@@ -503,7 +505,7 @@ static void sim_mem_access_cpu(unsigned int cpu, uint64_t ip, uint64_t addr, uin
 
 	if (c->m && cpu < sim_ncpus) {
 		sim_tsc_work(c);
-		sim_engine_access(c, ip, addr, size, kind);
+		sim_engine_access(c, ip, 0, addr, size, kind);
 	}
 }
 

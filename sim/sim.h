@@ -126,6 +126,11 @@ const char *sim_cpu_model(unsigned int cpu);
  *   latency-bias   every record's latency field is skewed by arg percent
  *                  (latency * (100 + arg) / 100); the modelled cycles are
  *                  not: what latency calibration must catch.
+ *   skid           every record's IP is one instruction late: the eventing
+ *                  IP is the instruction after the access, a trap-like
+ *                  R/EIP the next instruction the kernel reports (at least
+ *                  one more); nothing else of the record changes.  What
+ *                  the precision check must catch.
  * arg: the percentage of latency-bias, 0 for the others.
  * Until the next sim_select().  0, or -1 with no such CPU (or a hung CPU 0).
  */
@@ -136,6 +141,7 @@ enum sim_fault {
 	SIM_FAULT_GP_ON_ENABLE,
 	SIM_FAULT_HANG,
 	SIM_FAULT_LATENCY_BIAS,
+	SIM_FAULT_SKID,
 };
 int sim_set_fault(unsigned int cpu, enum sim_fault f, int32_t arg);
 /*

@@ -226,6 +226,7 @@ enum sim_level { LVL_L1 = 1, LVL_LFB, LVL_L2, LVL_L3, LVL_DRAM };
 
 struct sim_access {
 	uint64_t ip, addr;
+	uint64_t ip_next; /* the instruction after it; 0: not known */
 	uint32_t size, kind;
 	enum sim_level level;
 	uint32_t latency;
@@ -238,6 +239,7 @@ struct sim_pending {
 	bool valid;
 	bool nonprecise; /* Goldmont: IP is the next retirement point */
 	uint64_t eventing_ip, dla, dse, lat, tsc, applicable, status;
+	uint64_t next_ip;      /* the instruction after the eventing one; 0: not known */
 	uint32_t cfg_c_groups; /* arch-PEBS: groups of the triggering counter */
 	bool adaptive;
 	bool no_mem_info; /* load latency outside its counters: no latency, no data source */
@@ -413,7 +415,8 @@ bool sim_gp_counting(const struct sim_cpu *c, unsigned int i);
 bool sim_fixed_counting(const struct sim_cpu *c, unsigned int i);
 bool sim_gp_pebs_armed(const struct sim_cpu *c, unsigned int i);
 bool sim_fixed_pebs_armed(const struct sim_cpu *c, unsigned int i);
-void sim_engine_access(struct sim_cpu *c, uint64_t ip, uint64_t addr, uint32_t size, uint32_t kind);
+void sim_engine_access(struct sim_cpu *c, uint64_t ip, uint64_t ip_next, uint64_t addr,
+		       uint32_t size, uint32_t kind);
 void sim_engine_retire(struct sim_cpu *c, uint64_t ip, uint64_t n);
 void sim_engine_flush(struct sim_cpu *c, uint64_t next_ip, bool known);
 void sim_engine_status_set(struct sim_cpu *c, uint64_t bits);

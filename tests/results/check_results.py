@@ -300,6 +300,8 @@ def check_v3():
     k = doc["kernels"][0]
     k["runs"][0]["properties"] = [{"property": "records", "state": "checked"},
                                   {"property": "L1 hits", "state": "n/a"}]
+    k["runs"][0]["ip_exact"] = 987
+    k["runs"][0]["skid"] = {"0": 987, "1": 13, "2-3": 0, "4+": 0, "outside": 0}
     why = "PEBS 6 / 4.00 cyc/load = 1.50, not in 0.42..1.15"
     k["latency_calibration"] = {"state": "failed", "verdict": "FAIL", "why": why,
                                 "cycles_per_load_x100": 400, "pebs_median": 6,
@@ -313,6 +315,9 @@ def check_v3():
     page = open(html).read() if p.returncode == 0 and os.path.exists(html) else ""
     report("latency calibration: FAIL: " + why in page, "version 3: pebs-report shows the "
            "latency calibration", "rc %d %s" % (p.returncode, p.stderr.strip()[-200:]))
+    want = "exact IPs: %s 98.7%%" % (k["runs"][0].get("sampling") or k["runs"][0]["test"])
+    report(want in page, "version 3: pebs-report shows the share of exact IPs",
+           "no %r in the page" % want)
     k["runs"][0]["properties"][0]["state"] = "maybe"
     bad = write_json("v3-bad.json", doc)
     rc, so, se = run("--table", bad)

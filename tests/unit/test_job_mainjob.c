@@ -145,6 +145,9 @@ static void check_sampling(const struct model_row *row, const struct kernel_def 
 	}
 	if (!strstr(pass, "IPs in the kernel"))
 		miss(misses, row, "PASS line without the IP check for", test);
+	/* Precision: judged (a memory sampling) or n/a (an instructions event). */
+	if (!strstr(pass, strcmp(sampling, "other") ? "exact IPs 100.0% >= " : "exact IPs n/a"))
+		miss(misses, row, "PASS line without the exact-IP check for", test);
 	snprintf(path, sizeof(path), "%s/%s-%s.pebs", outdir, d->name, sampling);
 	if (access(path, R_OK))
 		miss(misses, row, "no dump file for", test);
@@ -191,6 +194,10 @@ static void check_properties(const struct model_row *row, const char *path, unsi
 		measured += !!strstr(p, "\"records\":");
 		if (strstr(p, "\"records\":") && !strstr(p, "\"properties\":[{\"property\":"))
 			miss(misses, row, "results.json: no properties for", name);
+		if (strstr(p, "\"records\":") &&
+		    (!strstr(p, "\"ip_exact\":") || !strstr(p, "\"skid\":{\"0\":") ||
+		     !strstr(p, "\"outside\":")))
+			miss(misses, row, "results.json: no ip_exact and skid for", name);
 		if (strstr(p, "\"verdict\":\"PASS\"") && strstr(p, "\"state\":\"unchecked\""))
 			miss(misses, row, "results.json: a PASS with an unchecked property:", name);
 		if (next)
@@ -686,6 +693,110 @@ static void latency_calibration(void **state)
 	sim_set_fault(0, SIM_FAULT_NONE, 0);
 }
 
+/* The verdict lines of a run ("PASS: test: ..."), copied. */
+struct verdicts {
+	unsigned int n;
+	char line[256][1024];
+};
+
+static void keep_verdicts(struct verdicts *v)
+{
+	v->n = 0;
+	for (unsigned int i = 0; i < test_n_lines && v->n < ARRAY_SIZE(v->line); i++)
+		if (!strncmp(test_lines[i], "PASS: ", 6) || !strncmp(test_lines[i], "FAIL: ", 6) ||
+		    !strncmp(test_lines[i], "SKIP: ", 6))
+			snprintf(v->line[v->n++], sizeof(v->line[0]), "%s", test_lines[i]);
+}
+
+/* "PASS: chase-l1/load: ..." -> "chase-l1/load" */
+static void test_name(const char *line, char *name, size_t size)
+{
+	const char *e = strchr(line + 6, ':');
+	size_t len = e ? (size_t)(e - line - 6) : strlen(line + 6);
+
+	snprintf(name, size, "%.*s", (int)(len < size ? len : size - 1), line + 6);
+}
+
+/*
+ * sim-fault=cpu0:skid (every record's IP one instruction late) FAILs the
+ * precision of every sampling whose precision was judged, naming the skid,
+ * and changes no other verdict: the verdict sets with and without the
+ * fault are compared line by line, on one model per kind of record IP
+ * (fault-like format 0 with only an instructions event, where precision
+ * is n/a; trap-like format 1; eventing IP in formats 3 and 4; arch-PEBS).
+ */
+static void skid_fails_precision_only(void **state)
+{
+	static const char *const models[] = {"core2", "nhm", "skl", "icx", "archpebs"};
+	static struct verdicts clean, skid;
+
+	for (size_t m = 0; m < ARRAY_SIZE(models); m++) {
+		struct options o;
+		struct cpu_info ci;
+		unsigned int failed = 0, bad = 0;
+
+		for (int f = 0; f < 2; f++) {
+			test_lines_clear();
+			assert_int_equal(sim_select(models[m]), 0);
+			hw_install(sim_hw_ops());
+			if (f)
+				assert_int_equal(sim_set_fault(0, SIM_FAULT_SKID, 0), 0);
+			report_reset();
+			report_set_simulated(true);
+			cpu_probe(&ci);
+			options_defaults(&o);
+			strcpy(o.job.cpus, "boot");
+			test_job_run(&o, &ci);
+			keep_verdicts(f ? &skid : &clean);
+		}
+		if (clean.n != skid.n)
+			fail_msg("%s: %u verdicts without the fault, %u with it", models[m],
+				 clean.n, skid.n);
+		for (unsigned int i = 0; i < clean.n; i++) {
+			const char *c = clean.line[i], *s = skid.line[i];
+			char name_c[64], name_s[64];
+			bool judged = !strncmp(c, "PASS: ", 6) && strstr(c, "exact IPs 100.0% >= ");
+
+			test_name(c, name_c, sizeof(name_c));
+			test_name(s, name_s, sizeof(name_s));
+			if (strcmp(name_c, name_s)) {
+				print_error("%s: verdict %u is %s, then %s\n", models[m], i, name_c,
+					    name_s);
+				bad++;
+			} else if (judged) {
+				/* FAIL, and for the precision alone: one failed check, the skid
+				 * named. */
+				const char *d = s + 6 + strlen(name_s) + 2, *semi = strchr(d, ';');
+
+				failed++;
+				/* "; cpu 0 (APIC 0, ...)": the run's own suffix, after the checks
+				 */
+				if (strncmp(s, "FAIL: ", 6) || strncmp(d, "exact IPs ", 10) ||
+				    !strstr(d, ": skid ") ||
+				    (semi && semi != strstr(d, "; cpu "))) {
+					print_error("%s: want a FAIL of the precision alone: %s\n",
+						    models[m], s);
+					bad++;
+				}
+			} else if (strncmp(c, s, 6)) {
+				print_error("%s: changed: %s\n  -> %s\n", models[m], c, s);
+				bad++;
+			}
+		}
+		printf("# %s: %u of %u verdicts FAIL precision under skid, e.g. %s\n", models[m],
+		       failed, clean.n, failed ? "below" : "none (n/a)");
+		for (unsigned int i = 0; i < skid.n && failed; i++)
+			if (!strncmp(skid.line[i], "FAIL: ", 6)) {
+				printf("# %s\n", skid.line[i]);
+				break;
+			}
+		/* Where precision is judged, the fault breaks it; where n/a, nothing. */
+		assert_int_equal(bad, 0);
+		assert_true(strcmp(models[m], "core2") ? failed > 0 : failed == 0);
+	}
+	sim_set_fault(0, SIM_FAULT_NONE, 0);
+}
+
 /* The tests beside the model rows, appended after them. */
 static const struct CMUnitTest other_tests[] = {
     cmocka_unit_test(every_model_has_a_row),
@@ -697,6 +808,7 @@ static const struct CMUnitTest other_tests[] = {
     cmocka_unit_test(table_ns),
     cmocka_unit_test(wrong_plan_fails),
     cmocka_unit_test(latency_calibration),
+    cmocka_unit_test(skid_fails_precision_only),
     cmocka_unit_test(unmeasured_says_so),
 };
 

@@ -20,7 +20,7 @@
 #define MAX_ACC 4096
 
 struct acc {
-	uint64_t ip, addr;
+	uint64_t ip, ip_next, addr;
 	uint32_t size, kind;
 };
 
@@ -28,10 +28,10 @@ static struct acc accs[MAX_ACC];
 static unsigned int n_acc, n_retire;
 static uint64_t retire_insns, retire_ip_min = ~0ULL, retire_ip_max;
 
-static void fake_access(uint64_t ip, uint64_t addr, uint32_t size, uint32_t kind)
+static void fake_access(uint64_t ip, uint64_t ip_next, uint64_t addr, uint32_t size, uint32_t kind)
 {
 	if (n_acc < MAX_ACC)
-		accs[n_acc] = (struct acc){ip, addr, size, kind};
+		accs[n_acc] = (struct acc){ip, ip_next, addr, size, kind};
 	n_acc++;
 }
 
@@ -349,6 +349,87 @@ static void test_defaults_and_names(void **state)
 	}
 }
 
+/* The distinct memory instructions of the table in [lo, hi], their kinds in address order. */
+static size_t table_in(uint64_t lo, uint64_t hi, struct kernel_insn *out, size_t max)
+{
+	size_t n = kernel_insns(lo, hi, out, max);
+
+	assert_true(n <= max);
+	return n;
+}
+
+/*
+ * The table of memory instructions (kbody.h K_ACCESS): in address order,
+ * each a plausible x86 instruction (2..15 bytes); for every kernel, the
+ * instrumented build's reported accesses are exactly its entries (IP, next
+ * IP, kind), and the real build's code has as many entries, of the same
+ * kinds, at its own addresses.
+ */
+static void test_insn_table(void **state)
+{
+	struct kernel_insn prev = {0, 0, 0}, e;
+	size_t n = kernel_insn_count();
+
+	assert_true(n > 0);
+	for (size_t i = 0; kernel_insn_at(i, &e); i++) {
+		if (i && e.at <= prev.at)
+			fail_msg("entry %zu at %#llx is not above entry %zu's %#llx", i,
+				 (unsigned long long)e.at, i - 1, (unsigned long long)prev.at);
+		assert_true(e.after > e.at + 1 && e.after <= e.at + 15);
+		assert_true(e.kind & (HW_LOAD | HW_STORE));
+		prev = e;
+	}
+	assert_false(kernel_insn_at(n, &e));
+	for (size_t d = 0; d < kernel_count(); d++) {
+		const struct kernel_def *def = kernel_at(d);
+		struct kernel_insn sim[16], real[16];
+		struct kernel_ctx *k = run_instrumented(def->name, def->size_sim, 64);
+		struct kernel_ctx rk;
+		size_t ns = table_in(k->ip_lo, k->ip_hi, sim, 16), nr;
+		char why[160];
+		bool clipped;
+
+		/* Every reported access is an entry; every entry was reported. */
+		for (unsigned int a = 0; a < n_acc; a++) {
+			size_t j;
+
+			for (j = 0; j < ns; j++)
+				if (sim[j].at == accs[a].ip)
+					break;
+			if (j == ns)
+				fail_msg("%s: access at %#llx is not in the table", def->name,
+					 (unsigned long long)accs[a].ip);
+			assert_int_equal(sim[j].after, accs[a].ip_next);
+			assert_int_equal(sim[j].kind, accs[a].kind);
+		}
+		for (size_t j = 0; j < ns; j++) {
+			unsigned int a;
+
+			for (a = 0; a < n_acc && accs[a].ip != sim[j].at; a++)
+				;
+			if (a == n_acc)
+				fail_msg("%s: entry at %#llx never reported", def->name,
+					 (unsigned long long)sim[j].at);
+		}
+		done(k);
+		/* The real build: its own code, the same instructions. */
+		assert_int_equal(
+		    kernel_prepare(&rk, def, def->size_sim, 64, false, &clipped, why, sizeof(why)),
+		    0);
+		rk.ops = &fake_ops;
+		rk.cpu_timeout_us = 60 * 1000000ULL;
+		kernel_run(&rk);
+		assert_int_equal(rk.error, 0);
+		nr = table_in(rk.ip_lo, rk.ip_hi, real, 16);
+		if (nr != ns)
+			fail_msg("%s: %zu entries in the real build, %zu in the instrumented one",
+				 def->name, nr, ns);
+		for (size_t j = 0; j < nr; j++)
+			assert_int_equal(real[j].kind, sim[j].kind);
+		kernel_release(&rk);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -361,6 +442,8 @@ int main(void)
 	    cmocka_unit_test(test_stfwd_block),
 	    cmocka_unit_test(test_alias_4k),
 	    cmocka_unit_test(test_share),
+	    /* before the partner tests below leave CPU 1 lost */
+	    cmocka_unit_test(test_insn_table),
 	    cmocka_unit_test(test_share_late_partner_waited_for),
 	    cmocka_unit_test(test_share_partner_timeout_honoured),
 	    cmocka_unit_test(test_real_build_reports_nothing),

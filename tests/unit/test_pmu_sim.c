@@ -59,7 +59,7 @@ static void kernel(void *arg)
 	unsigned int i;
 
 	for (i = 0; i < k->n; i++)
-		hw_current()->mem_access(K_BASE_IP + 4 * (i % K_IPS),
+		hw_current()->mem_access(K_BASE_IP + 4 * (i % K_IPS), 0,
 					 (uintptr_t)&kbuf[64 * (i % K_LINES)], 8, k->kind);
 }
 

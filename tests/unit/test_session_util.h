@@ -50,7 +50,7 @@ static pp_unused void ts_kernel(void *arg)
 	const struct ts_kargs *k = arg;
 
 	for (unsigned int i = 0; i < k->n; i++)
-		hw_current()->mem_access(TS_BASE_IP + 4 * (i % TS_IPS),
+		hw_current()->mem_access(TS_BASE_IP + 4 * (i % TS_IPS), 0,
 					 (uintptr_t)&ts_buf[64 * (i % TS_LINES)], 8, k->kind);
 }
 

@@ -40,7 +40,7 @@ static void arm4(const uint64_t sel[4])
 static void l1_loads(unsigned int n)
 {
 	for (unsigned int i = 0; i < n; i++)
-		hw_current()->mem_access(KIP, (uintptr_t)data, 8, HW_LOAD);
+		hw_current()->mem_access(KIP, 0, (uintptr_t)data, 8, HW_LOAD);
 }
 
 /* 10 L1-hit loads, 5 cycles without a load, 10 L1-hit loads: 25 cycles. */
@@ -115,7 +115,8 @@ static void misses_stall(void **state)
 	use_model("skl");
 	arm4(sel);
 	for (unsigned int i = 0; i < 3; i++)
-		hw_current()->mem_access(KIP, (uintptr_t)data + 16 * 4096 + 4096 * i, 8, HW_LOAD);
+		hw_current()->mem_access(KIP, 0, (uintptr_t)data + 16 * 4096 + 4096 * i, 8,
+					 HW_LOAD);
 	wr(GLOBAL_CTRL, 0);
 	cycles = rd(FIXED_CTR(1));
 	assert_true(cycles > 3 * 10); /* misses: far more than a cycle each */
@@ -195,7 +196,7 @@ static void unmodelled_flagged(void **state)
 		use_model(cases[k].model);
 		arm4(sel);
 		for (unsigned int i = 0; i < 20; i++)
-			hw_current()->mem_access(KIP, (uintptr_t)data + 64 * i, 8, HW_LOAD);
+			hw_current()->mem_access(KIP, 0, (uintptr_t)data + 64 * i, 8, HW_LOAD);
 		wr(GLOBAL_CTRL, 0);
 		if (!saw_rule("unmodelled-evtsel"))
 			fail_msg("%s EVTSEL 0x%llx: not flagged (rules: %s)", cases[k].model,

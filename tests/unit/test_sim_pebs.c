@@ -175,6 +175,76 @@ static void test_record_count_every_model(void **state)
 			count_case(&pms[i], 100, savs[s]);
 }
 
+/*
+ * The record's IPs from what the access reported: the eventing IP (format
+ * 2+, adaptive, arch-PEBS) is the access; R/EIP is the instruction after
+ * it on a trap-like part (PERF_CAPABILITIES.PEBS_TRAP), the access itself
+ * on a fault-like one.  sim-fault skid makes each one instruction late:
+ * the eventing IP (and a fault-like R/EIP) the instruction after, a
+ * trap-like R/EIP the next instruction reported.  Every model, SAV 4.
+ */
+static void test_record_ips(void **state)
+{
+	static const enum sim_fault faults[] = {SIM_FAULT_NONE, SIM_FAULT_SKID};
+	const unsigned long n = 40, sav = 4;
+
+	for (size_t f = 0; f < ARRAY_SIZE(faults); f++) {
+		for (size_t i = 0; i < ARRAY_SIZE(pms); i++) {
+			const struct pm *p = &pms[i];
+			bool skid = faults[f] == SIM_FAULT_SKID, trap;
+			struct ds d;
+
+			use_model(p->name);
+			assert_int_equal(sim_set_fault(0, faults[f], 0), 0);
+			trap = trap_like();
+			ds_make(&d, ARCH_BUF_KIB * 1024, ARCH_BUF_KIB * 1024, ARCH_BUF_KIB * 1024);
+			arm(p, &d, sav, sav, ARCH_BUF_KIB * 1024);
+			/* Each access says where the next instruction is: 3 bytes on. */
+			for (unsigned long j = 0; j < n; j++)
+				hw_current()->mem_access(kip(j), kip(j) + 3,
+							 (uintptr_t)data + 64 * j, 8, HW_LOAD);
+			disarm(p);
+			assert_int_equal(used(p, &d), n / sav * p->size);
+			for (unsigned long k = 0; k + 1 < n / sav; k++) {
+				const uint8_t *r = d.buf + k * p->size;
+				uint64_t ip = kip((k + 1) * sav - 1), next = ip + 3;
+				uint64_t rip =
+				    trap ? (skid ? kip((k + 1) * sav) : next) : (skid ? next : ip);
+				uint64_t eip = skid ? next : ip;
+
+				if (p->layout == L_LEGACY && get64(r, 0x08) != rip)
+					fail_msg("%s%s: record %lu R/EIP %#llx, want %#llx",
+						 p->name, skid ? " skid" : "", k,
+						 (unsigned long long)get64(r, 0x08),
+						 (unsigned long long)rip);
+				if (p->layout == L_LEGACY && p->fmt >= 2)
+					assert_int_equal(get64(r, 0xb0), eip);
+				if (p->layout == L_ADAPTIVE)
+					assert_int_equal(get64(r, 0x08), eip);
+				if (p->layout == L_ARCH)
+					assert_int_equal(get64(r, 0x10), eip);
+			}
+			/*
+			 * The last record is written at the MSR write that
+			 * disarms: no instruction followed, yet a trap-like
+			 * R/EIP is the access's next one, and late under skid.
+			 */
+			if (p->layout == L_LEGACY && trap) {
+				const uint8_t *r = d.buf + (n / sav - 1) * p->size;
+				uint64_t next = kip(n - 1) + 3;
+
+				if ((get64(r, 0x08) == next) == skid)
+					fail_msg("%s%s: last record R/EIP %#llx, next %#llx",
+						 p->name, skid ? " skid" : "",
+						 (unsigned long long)get64(r, 0x08),
+						 (unsigned long long)next);
+			}
+			ds_free(&d);
+		}
+	}
+	sim_set_fault(0, SIM_FAULT_NONE, 0);
+}
+
 /* The counter reloads from its DS reset slot, not from what was first written. */
 static void test_reload_from_reset_slot(void **state)
 {
@@ -490,9 +560,9 @@ static void test_load_latency_skl(void **state)
 	wr(DS_AREA, (uintptr_t)d.area);
 	wr(PEBS_ENABLE, 1ull << 32 | 1);
 	wr(GLOBAL_CTRL, 1);
-	hw_current()->mem_access(KIP, (uintptr_t)page, 8, HW_LOAD);	/* cold: DRAM */
-	hw_current()->mem_access(KIP + 4, (uintptr_t)page, 8, HW_LOAD); /* L1D hit */
-	hw_current()->mem_access(KIP + 8, (uintptr_t)page + 8, 8, HW_LOAD | HW_LOCKED);
+	hw_current()->mem_access(KIP, 0, (uintptr_t)page, 8, HW_LOAD);	   /* cold: DRAM */
+	hw_current()->mem_access(KIP + 4, 0, (uintptr_t)page, 8, HW_LOAD); /* L1D hit */
+	hw_current()->mem_access(KIP + 8, 0, (uintptr_t)page + 8, 8, HW_LOAD | HW_LOCKED);
 	wr(GLOBAL_CTRL, 0);
 	assert_int_equal(ds_used(&d), 3 * 0xc8);
 	assert_int_equal(get64(d.buf, 0xa0), 0xa | 1 << 4);	    /* local DRAM, STLB miss */
@@ -505,8 +575,8 @@ static void test_load_latency_skl(void **state)
 	wr(LD_LAT, 50);
 	put64(d.area, 0x28, (uintptr_t)d.buf);
 	wr(GLOBAL_CTRL, 1);
-	hw_current()->mem_access(KIP, (uintptr_t)page, 8, HW_LOAD);
-	hw_current()->mem_access(KIP, (uintptr_t)page + 4096, 8, HW_LOAD);
+	hw_current()->mem_access(KIP, 0, (uintptr_t)page, 8, HW_LOAD);
+	hw_current()->mem_access(KIP, 0, (uintptr_t)page + 4096, 8, HW_LOAD);
 	wr(GLOBAL_CTRL, 0);
 	assert_int_equal(ds_used(&d), 0xc8);
 	assert_int_equal(get64(d.buf, 0x98), (uintptr_t)page + 4096);
@@ -531,7 +601,7 @@ static void test_load_latency_grt(void **state)
 	wr(DS_AREA, (uintptr_t)d.area);
 	wr(PEBS_ENABLE, 1);
 	wr(GLOBAL_CTRL, 1);
-	hw_current()->mem_access(KIP, (uintptr_t)page, 8, HW_LOAD | HW_LOCKED);
+	hw_current()->mem_access(KIP, 0, (uintptr_t)page, 8, HW_LOAD | HW_LOCKED);
 	wr(GLOBAL_CTRL, 0);
 	assert_int_equal(ds_used(&d), 0x40);
 	assert_int_equal(get64(d.buf, 0x20), (uintptr_t)page);
@@ -558,7 +628,7 @@ static void test_precise_store_snb(void **state)
 	wr(PEBS_ENABLE, 1ull << 63 | 1ull << 3);
 	wr(GLOBAL_CTRL, 1ull << 3);
 	for (i = 0; i < 6; i++)
-		hw_current()->mem_access(kip(i), (uintptr_t)data + 64 * i, 8, HW_STORE);
+		hw_current()->mem_access(kip(i), 0, (uintptr_t)data + 64 * i, 8, HW_STORE);
 	wr(GLOBAL_CTRL, 0);
 	wr(PEBS_ENABLE, 0);
 	/* Overflows at stores 1 and 3: the records hold stores 2 and 4. */
@@ -590,8 +660,8 @@ static void blk_case(bool aux, uint64_t want_bit6)
 	wr(DS_AREA, (uintptr_t)d.area);
 	wr(PEBS_ENABLE, 1ull << 1);
 	wr(GLOBAL_CTRL, 1ull << 1 | (aux ? 1ull << 2 : 0));
-	hw_current()->mem_access(KIP, (uintptr_t)x, 8, HW_STORE);
-	hw_current()->mem_access(KIP + 4, (uintptr_t)x + 4, 8, HW_LOAD); /* partial overlap */
+	hw_current()->mem_access(KIP, 0, (uintptr_t)x, 8, HW_STORE);
+	hw_current()->mem_access(KIP + 4, 0, (uintptr_t)x + 4, 8, HW_LOAD); /* partial overlap */
 	wr(GLOBAL_CTRL, 0);
 	assert_int_equal(ds_used(&d), 0x40);
 	assert_int_equal(get64(d.buf, 0x28) & (1 << 6), want_bit6);
@@ -644,7 +714,7 @@ static void test_goldmont_status_set(void **state)
 	wr(PEBS_ENABLE, 1);
 	wr(GLOBAL_CTRL, 1);
 	wr(STATUS_SET, 1);
-	hw_current()->mem_access(KIP + 0x80, (uintptr_t)data, 8, HW_LOAD);
+	hw_current()->mem_access(KIP + 0x80, 0, (uintptr_t)data, 8, HW_LOAD);
 	wr(GLOBAL_CTRL, 0);
 	assert_int_equal(ds_used(&d), 0xc8);
 	assert_int_equal(get64(d.buf, 0xb0), KIP + 0x80);
@@ -729,12 +799,12 @@ static void block_case(unsigned int k)
 		wr(PMC(i), 0);
 	wr(GLOBAL_CTRL, 0xf);
 	for (i = 0; i < 10; i++) {
-		hw_current()->mem_access(KIP, (uintptr_t)x, 4, HW_STORE);
-		hw_current()->mem_access(KIP + 4, (uintptr_t)x, 8, HW_LOAD);
+		hw_current()->mem_access(KIP, 0, (uintptr_t)x, 4, HW_STORE);
+		hw_current()->mem_access(KIP + 4, 0, (uintptr_t)x, 8, HW_LOAD);
 	}
 	for (i = 0; i < 7; i++) {
-		hw_current()->mem_access(KIP, (uintptr_t)x + 0x100, 8, HW_STORE);
-		hw_current()->mem_access(KIP + 4, (uintptr_t)x + 0x100 + 4096, 8, HW_LOAD);
+		hw_current()->mem_access(KIP, 0, (uintptr_t)x + 0x100, 8, HW_STORE);
+		hw_current()->mem_access(KIP + 4, 0, (uintptr_t)x + 0x100 + 4096, 8, HW_LOAD);
 	}
 	run_loads(data + 0x800, 20); /* page offsets no store has: neither */
 	wr(GLOBAL_CTRL, 0);
@@ -759,6 +829,7 @@ static void test_load_block_events(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_record_ips),
 	    cmocka_unit_test(test_record_count_every_model),
 	    cmocka_unit_test(test_reload_from_reset_slot),
 	    cmocka_unit_test(test_threshold_and_pmi),

@@ -107,7 +107,7 @@ static void start_cycles(void)
 static void load_same_line(unsigned long n)
 {
 	for (unsigned long i = 0; i < n; i++)
-		hw_current()->mem_access(KIP, (uintptr_t)buf, 8, HW_LOAD);
+		hw_current()->mem_access(KIP, 0, (uintptr_t)buf, 8, HW_LOAD);
 }
 
 /*

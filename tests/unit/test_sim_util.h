@@ -212,7 +212,7 @@ static pp_unused void run_loads(const uint8_t *data, unsigned long n)
 	unsigned long i;
 
 	for (i = 0; i < n; i++)
-		hw_current()->mem_access(kip(i), (uintptr_t)data + 64 * i, 8, HW_LOAD);
+		hw_current()->mem_access(kip(i), 0, (uintptr_t)data + 64 * i, 8, HW_LOAD);
 }
 
 #endif

@@ -374,6 +374,15 @@ def kernel_sections(runs, moved, pct=baseline.DEFAULT_PCT, cycles=baseline.DEFAU
                 err = next((k.error for k in r.kernels if k.name == name and k.error), None)
                 if err:
                     cap += " &mdash; %s" % escape(err)
+                exact = {}
+                for sr in g.runs:
+                    if sr.ip_exact is not None:
+                        key = sr.sampling or sr.test
+                        exact[key] = min(exact.get(key, sr.ip_exact), sr.ip_exact)
+                if exact:
+                    # The lowest share of exact IPs over the figure's CPUs (docs/KERNELS.md).
+                    cap += "<br>exact IPs: %s" % escape(", ".join(
+                        "%s %d.%d%%" % (key, v // 10, v % 10) for key, v in exact.items()))
                 cap += _calibration_text(_calibrations(r, name), g.cpus)
                 cls = []
                 if mine:

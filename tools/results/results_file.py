@@ -54,6 +54,9 @@ class SamplingRun:
     records: int
     sources: list
     properties: Optional[list] = None  # [(property, state)] (version 3); None when not recorded
+    ip_exact: Optional[int] = None  # per mille of the records with an IP exactly at a sampled
+    # instruction (version 3, docs/KERNELS.md "Precision"); None when not recorded
+    skid: Optional[dict] = None  # {"0": N, "1": N, "2-3": N, "4+": N, "outside": N}
 
 
 @dataclass(eq=False)
@@ -267,7 +270,8 @@ def _kernels(rd, doc):
                         verdict, rd.get(r, "why", str, w, ""),
                         rd.get(r, "cpu", int, w), rd.get(r, "core_type", str, w),
                         rd.get(r, "records", int, w), _sources(rd, r, w),
-                        _properties(rd, r, w)))
+                        _properties(rd, r, w), rd.get(r, "ip_exact", int, w),
+                        rd.get(r, "skid", dict, w)))
         cal = rd.get(k, "latency_calibration", dict, where)
         if cal is not None:
             w = where + "latency_calibration."
