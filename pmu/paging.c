@@ -145,9 +145,7 @@ static int refuse_leaf(uint64_t va, uint64_t e, uint64_t cr4, char *why, size_t 
 	}
 	/* CR3 writes keep global translations (SDM Vol. 3A 4.10.4.1): the old page would stay. */
 	if ((cr4 & CR4_PGE) && (e & PTE_G)) {
-		pp_snprintf(why, why_size,
-			    "0x%llx is a global page (CR4.PGE): its firmware translation "
-			    "would outlive the CR3 switch",
+		pp_snprintf(why, why_size, "0x%llx is a global page under CR4.PGE",
 			    (unsigned long long)va);
 		return -1;
 	}

@@ -147,7 +147,7 @@ static void refusals(void **state)
 		const char *want;
 	} refuse[] = {
 	    {P_LA57, "5-level paging (CR4.LA57) is not supported"},
-	    {P_GLOBAL, "is a global page (CR4.PGE)"},
+	    {P_GLOBAL, "is a global page under CR4.PGE"},
 	    {P_NOT_IDENTITY, "not identity"},
 	    {P_NO_PAGING, "the backend has no page tables to switch"},
 	};
