@@ -162,11 +162,12 @@ static void check_store_buffer(struct sim_cpu *c, struct sim_access *a)
 void sim_cache_access(struct sim_cpu *c, struct sim_access *a)
 {
 	uint64_t first = a->addr >> 6, last = (a->addr + a->size - 1) >> 6;
+	uint64_t page = tlb_key(c, a->addr);
 	enum sim_level l1, l2;
 
 	a->split = first != last;
-	a->dtlb_miss = !assoc_touch(&c->dtlb, tlb_key(c, a->addr));
-	a->stlb_miss = a->dtlb_miss && !assoc_touch(&c->stlb, tlb_key(c, a->addr));
+	a->dtlb_miss = !assoc_touch(&c->dtlb, page);
+	a->stlb_miss = a->dtlb_miss && !assoc_touch(&c->stlb, page);
 	l1 = line_level(c, first);
 	l2 = a->split ? line_level(c, last) : l1;
 	a->level = l1 > l2 ? l1 : l2;
