@@ -6,7 +6,10 @@
 # pages (pmu/paging.h), and page-walk/load PASSes on an STLB-miss share it
 # measured.  The trace (trace=msr) shows each switch to those tables and
 # the firmware's CR3 written back after it, the last CR3 write being the
-# firmware's (docs/KERNELS.md "page-walk").
+# firmware's (docs/KERNELS.md "Page tables of our own").  Then a CPU
+# that loses CR3 writes (sim-fault=cpu0:cr3-kept): the kernel runs under
+# the firmware's 2 MiB pages, page-walk/load SKIPs naming them, and the
+# trace check above refuses that trace.
 . "$(dirname "$0")/lib.sh"
 
 # Every "wrcr3 OURS (was FW)" is followed by "wrcr3 FW (was OURS)", and the
@@ -48,3 +51,14 @@ for pages in 2m 1g; do
 	fi
 	expect_no_line "pages-$pages: no FAIL line" "$o" '^FAIL: '
 done
+
+boot kept -- pmu=sim model=skl kernels=page-walk sim-pages=2m sim-fault=cpu0:cr3-kept \
+	trace=msr results=none
+o=$T/kept.out
+expect_line "cr3-kept: page-walk/load SKIPs under the firmware's pages" "$o" \
+	'^SKIP: page-walk/load: STLB misses unchecked \(the buffer ran in 2048 KiB pages\)'
+if why=$(cr3_restored "$o"); then
+	fail "cr3-kept: the trace check refuses a switch not taken" "it accepted: $why"
+else
+	pass "cr3-kept: the trace check refuses a switch not taken ($why)"
+fi
