@@ -84,10 +84,14 @@ static struct {
 /* options_check() has accepted the model's name (app_select), so sim_select() knows it. */
 static int use_sim(const struct options *opts, char *err, size_t err_size)
 {
+	static const uint64_t page_sizes[] = {
+	    [OPT_SIM_PAGES_4K] = 4096, [OPT_SIM_PAGES_2M] = 2 << 20, [OPT_SIM_PAGES_1G] = 1 << 30};
 	struct options_fault f;
 	uint32_t acr[4];
 
 	sim_select(opts->model);
+	/* sim-pages=: how the simulated firmware maps memory, before anything runs. */
+	sim_set_pages(page_sizes[opts->sim_pages]);
 	/* sim-fault=: checked with the options (CPU numbers below plat_cpu_count()). */
 	for (size_t i = 0; !options_sim_fault_at(opts->sim_fault, i, &f); i++)
 		sim_set_fault(f.cpu, f.kind, f.arg);

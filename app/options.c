@@ -54,6 +54,7 @@ static const char *const dump_words[] = {"off", "on", "all", NULL};
 static const char *const mode_words[] = {"run", "report", NULL};
 static const char *const verbose_words[] = {"0", "1", NULL};
 static const char *const handoff_words[] = {"warn", "strict", NULL};
+static const char *const sim_pages_words[] = {"4k", "2m", "1g", NULL};
 
 static const struct opt_def opt_table[] = {
     {"pmu", T_ENUM, OFF(pmu), 0, pmu_words, 0, 0, "auto, hw, sim"},
@@ -96,6 +97,7 @@ static const struct opt_def opt_table[] = {
     {"handoff", T_BOOL, OFF(job.handoff_strict), 0, handoff_words, 0, 0, "warn, strict"},
     {"sim-handoff", T_EVENTS, OFF(sim_handoff), SZ(sim_handoff), NULL, 0, 0,
      "none, or cpuN:KIND separated by commas, KIND " SIM_HANDOFF_ACCEPTED},
+    {"sim-pages", T_ENUM, OFF(sim_pages), 0, sim_pages_words, 0, 0, "4k, 2m, 1g"},
 };
 
 /* Options whose text is parsed once, when read, into a typed field (0, or -1 with why). */

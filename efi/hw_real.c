@@ -339,6 +339,32 @@ static void real_irq_window(void)
 	irq_restore(flags);
 }
 
+/*
+ * MOV to/from CR3 and from CR4 (SDM Vol. 2B "MOV - Move to/from Control
+ * Registers").  Writing CR3 flushes the non-global TLB entries of the
+ * current PCID (Vol. 3A 4.10.4.1): pmu/paging.c relies on that.
+ */
+static uint64_t real_read_cr3(void)
+{
+	uint64_t v;
+
+	__asm__ volatile("mov %%cr3, %0" : "=r"(v));
+	return v;
+}
+
+static void real_write_cr3(uint64_t v)
+{
+	__asm__ volatile("mov %0, %%cr3" : : "r"(v) : "memory");
+}
+
+static uint64_t real_read_cr4(void)
+{
+	uint64_t v;
+
+	__asm__ volatile("mov %%cr4, %0" : "=r"(v));
+	return v;
+}
+
 static const struct hw_ops real_ops = {
     .name = "hw",
     .simulated = false,
@@ -350,6 +376,9 @@ static const struct hw_ops real_ops = {
     .apic_write = real_apic_write,
     .set_pmi_handler = real_set_pmi_handler,
     .irq_window = real_irq_window,
+    .read_cr3 = real_read_cr3,
+    .write_cr3 = real_write_cr3,
+    .read_cr4 = real_read_cr4,
 };
 
 const struct hw_ops *hw_real_ops(void)

@@ -304,16 +304,6 @@ bool plat_check_mapping(uint64_t addr, size_t len, char *why, size_t why_size)
 	return true;
 }
 
-uint64_t plat_page_size(uint64_t addr)
-{
-	struct walk w;
-	char why[96];
-
-	if ((read_cr4() & CR4_LA57) || !walk_one(addr, &w, why, sizeof(why)))
-		return 0;
-	return w.page_size;
-}
-
 /* ---- files ---- */
 
 /* An EFI error status travels as minus its code (the low bits; UEFI 2.x Appendix D). */

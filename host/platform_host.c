@@ -83,11 +83,6 @@ bool plat_check_mapping(uint64_t addr, size_t len, char *why, size_t why_size)
 	return true;
 }
 
-uint64_t plat_page_size(uint64_t addr)
-{
-	return addr ? 4096 : 0;
-}
-
 int plat_write_file(const char *name, const void *buf, size_t len)
 {
 	const char *dir = getenv("PEBSPROBE_OUT");

@@ -102,6 +102,8 @@ struct runner {
 	uint64_t calib_median; /* its records' median latency (job_calib_pebs_median), 0 none */
 	char calib_test[TEST_NAME_MAX];
 	bool cpu_hung; /* it did not return: nothing more runs there */
+	/* why the kernel's buffer is not in pebsprobe's own 4 KiB pages (pmu/paging.h), "" */
+	char page_why[160];
 	/* the firmware hand-off audit of the CPUs of cpus= (handoff.c) */
 	struct handoff_job *handoff;
 };

@@ -12,6 +12,7 @@
 #include "../lib/report.h"
 #include "../lib/status.h"
 #include "../pmu/hw.h"
+#include "../pmu/paging.h"
 
 /* --- progress -------------------------------------------------------------- */
 
@@ -233,7 +234,9 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	o.in.named_counts = cpu_perfmon_table(r->ci) != NULL;
 	o.in.kind = res.decode_cfg.kind;
 	o.in.ldlat = r->plan->use_ldlat ? r->plan->ldlat : 0;
-	o.in.page_size = k->instrumented ? PAGE_SIZE_4K : plat_page_size((uintptr_t)k->buf);
+	/* The tables the measured CPU really ran under (kernel_run read CR3 back there). */
+	o.in.page_size = paging_page_size(k->run_cr3, (uintptr_t)k->buf);
+	o.in.page_why = r->page_why[0] ? r->page_why : NULL;
 	o.in.events = res.sampled_events;
 	o.in.period = res.period;
 	o.in.records = o.st.n;
@@ -371,9 +374,28 @@ static void run_samplings(struct runner *r, struct kernel_ctx *k)
 	}
 }
 
+/*
+ * The kernel's buffer in 4 KiB pages of our own (pmu/paging.h), built here
+ * on the boot CPU before any CPU runs the kernel; kernel_run() switches to
+ * them.  Refused: the firmware's tables, and the reason for the verdicts.
+ */
+static void own_pages(struct runner *r, struct kernel_ctx *k, struct paging_tables *pt)
+{
+	if (paging_build(pt, (uintptr_t)k->buf, (uint64_t)k->alloc_pages * PAGE_SIZE_4K,
+			 r->page_why, sizeof(r->page_why))) {
+		report_info("kernel %s: the firmware's page tables: %s", k->def->name, r->page_why);
+		return;
+	}
+	r->page_why[0] = 0;
+	k->cr3 = pt->cr3;
+	report_info("kernel %s: buffer in 4 KiB pages, CR3 0x%llx", k->def->name,
+		    (unsigned long long)pt->cr3);
+}
+
 void job_run_kernel(struct runner *r, const struct kernel_def *def)
 {
 	struct kernel_ctx *k = plat_alloc(sizeof(*k));
+	struct paging_tables pt;
 	unsigned int cpus = plat_cpu_count();
 	char why[160];
 	bool clipped;
@@ -437,6 +459,7 @@ void job_run_kernel(struct runner *r, const struct kernel_def *def)
 		    def->what, (unsigned long long)k->size,
 		    clipped ? " (clipped to the memory available)" : "",
 		    (unsigned long long)k->iterations, k->instrumented ? "instrumented" : "real");
+	own_pages(r, k, &pt);
 	warm_up(r, k);
 	r->calib_median = 0;
 	json_begin_array(&r->json, "runs");
@@ -453,8 +476,12 @@ void job_run_kernel(struct runner *r, const struct kernel_def *def)
 	json_end_object(&r->json);
 	report_info("kernel %s: end (%llu ms)", def->name,
 		    (unsigned long long)((plat_time_us() - t0) / 1000));
-	if (r->cpu_hung)
-		return; /* that CPU may still use the working set: never freed */
+	/* That CPU may still use the working set and run on our tables: neither is freed. */
+	if (r->cpu_hung) {
+		paging_keep(&pt);
+		return;
+	}
+	paging_free(&pt);
 	kernel_release(k);
 	plat_free(k);
 }

@@ -40,6 +40,13 @@ struct kernel_ctx {
 	uint64_t start;		  /* chase: address of the first pointer */
 	bool instrumented;	  /* run the instrumented build */
 	const struct hw_ops *ops; /* the simulator's hooks (instrumented build) */
+	/*
+	 * The page tables buf runs under (pmu/paging.h): kernel_run() switches
+	 * CR3 to cr3 on the CPU it runs on and back after; 0 keeps the
+	 * firmware's.  run_cr3: CR3 as read back during the last run there,
+	 * the tables the kernel really ran under.
+	 */
+	uint64_t cr3, run_cr3;
 
 	/* Progress: called between chunks of the loop; NULL for none. */
 	void (*progress)(void *pctx, uint64_t done, uint64_t total);

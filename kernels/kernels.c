@@ -9,6 +9,7 @@
 #include "../lib/cpurun.h"
 #include "../lib/fmt.h"
 #include "../lib/platform.h"
+#include "../pmu/paging.h"
 
 /*
  * The table of memory instructions (kernel.h struct kernel_insn): kbody.h
@@ -498,15 +499,24 @@ void kernel_release(struct kernel_ctx *k)
 	k->buf = NULL;
 }
 
+/*
+ * On the CPU that runs the kernel, BSP or AP: CR3 to the kernel's own
+ * tables for the body and back after it; a body that never returns (a
+ * hung CPU) keeps them, which is why the job never frees them then.
+ */
 void kernel_run(void *arg)
 {
 	struct kernel_ctx *k = arg;
+	uint64_t saved = k->cr3 ? paging_enter(k->cr3) : 0;
 
+	k->run_cr3 = hw_read_cr3();
 	k->loads = k->stores = 0;
 	if (k->instrumented)
 		k->def->sim(k);
 	else
 		k->def->real(k);
+	if (k->cr3)
+		paging_leave(saved);
 }
 
 void kernel_progress(struct kernel_ctx *k, uint64_t done)

@@ -679,13 +679,19 @@ static bool unobservable(struct eval *ev, const struct kernel_expect *e,
 	}
 	/*
 	 * One load per 4 KiB page only misses the STLB when the pages are
-	 * 4 KiB: firmware often maps memory with 2 MiB or 1 GiB pages, and
-	 * then the region fits in the STLB.
+	 * 4 KiB: the job maps the buffer so (pmu/paging.h); where it could
+	 * not, the firmware's 2 MiB or 1 GiB pages fit the region in the STLB.
 	 */
-	if (e->prop == KEXP_STLB_MISS && in->page_size > PAGE_SIZE_4K) {
-		note_state(ev, KPS_UNCHECKED,
-			   "%s unchecked (the firmware maps the buffer with %llu KiB pages)",
-			   e->what, (unsigned long long)(in->page_size >> 10));
+	if (e->prop == KEXP_STLB_MISS && in->page_size != PAGE_SIZE_4K) {
+		if (in->page_size)
+			note_state(ev, KPS_UNCHECKED,
+				   "%s unchecked (the buffer ran in %llu KiB pages%s%s)", e->what,
+				   (unsigned long long)(in->page_size >> 10),
+				   in->page_why ? ": " : "", in->page_why ? in->page_why : "");
+		else
+			note_state(ev, KPS_UNCHECKED, "%s unchecked (its page size is unknown%s%s)",
+				   e->what, in->page_why ? ": " : "",
+				   in->page_why ? in->page_why : "");
 		return true;
 	}
 	return false;

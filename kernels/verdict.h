@@ -136,8 +136,10 @@ struct kverdict_in {
 	 */
 	const struct uarch_info *ua;
 	bool named_counts;
-	uint64_t page_size; /* page size mapping the kernel's buffer (plat_page_size) */
-	uint64_t events;    /* occurrences of the sampled event */
+	/* page size mapping the kernel's buffer in the tables it ran under (pmu/paging.h) */
+	uint64_t page_size;
+	const char *page_why; /* why those are not pebsprobe's own 4 KiB pages, or NULL */
+	uint64_t events;      /* occurrences of the sampled event */
 	uint64_t period;
 	uint64_t records, lost;
 	/*

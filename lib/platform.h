@@ -26,13 +26,6 @@ void plat_free(void *p);
 bool plat_check_mapping(uint64_t addr, size_t len, char *why, size_t why_size);
 
 /*
- * The size of the page that maps addr in the live page tables (4096, 2 MiB
- * or 1 GiB), 0 if it is not mapped.  The host reports 4096: its main job
- * runs on the simulator, whose TLB model uses 4 KiB pages.
- */
-uint64_t plat_page_size(uint64_t addr);
-
-/*
  * Writes a whole file beside the binary on the ESP (the app) or in the
  * output directory (host).  Written to "<name>.tmp" first and renamed, so a
  * file is never left half-written.  Returns 0 or a negative error, which

@@ -11,6 +11,7 @@ PURE_SRCS += \
 	pmu/offcore.c \
 	pmu/pebs_arch.c \
 	pmu/pebs_count.c \
+	pmu/paging.c \
 	pmu/pebs_ds.c \
 	pmu/perfmon.c \
 	pmu/plan.c \

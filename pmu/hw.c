@@ -117,3 +117,37 @@ int hw_set_pmi_handler(uint8_t vector, hw_pmi_fn fn, void *ctx)
 {
 	return hw_ops->set_pmi_handler ? hw_ops->set_pmi_handler(vector, fn, ctx) : -1;
 }
+
+bool hw_has_paging(void)
+{
+	return hw_ops && hw_ops->read_cr3 && hw_ops->write_cr3 && hw_ops->read_cr4;
+}
+
+uint64_t hw_read_cr3(void)
+{
+	return hw_has_paging() ? hw_ops->read_cr3() : 0;
+}
+
+void hw_write_cr3(uint64_t cr3)
+{
+	uint64_t was;
+
+	if (!hw_has_paging())
+		return;
+	was = hw_ops->read_cr3();
+	hw_ops->write_cr3(cr3);
+	if (msr_trace)
+		report_line("MSR: wrcr3 0x%llx (was 0x%llx)", (unsigned long long)cr3,
+			    (unsigned long long)was);
+}
+
+uint64_t hw_read_cr4(void)
+{
+	return hw_has_paging() ? hw_ops->read_cr4() : 0;
+}
+
+void hw_fw_map(uint64_t addr, uint64_t len)
+{
+	if (hw_ops && hw_ops->fw_map)
+		hw_ops->fw_map(addr, len);
+}

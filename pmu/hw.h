@@ -75,6 +75,21 @@ struct hw_ops {
 	 */
 	void (*mem_access_cpu)(unsigned int cpu, uint64_t ip, uint64_t addr, uint32_t size,
 			       uint32_t kind);
+	/*
+	 * The paging control registers of the calling CPU (SDM Vol. 3A 2.5):
+	 * CR3, the root of the page tables with its PCID or PWT/PCD bits, and
+	 * CR4 (PAE, PGE, PCIDE, LA57).  NULL: the backend has no paging, and
+	 * pmu/paging.c builds no tables.
+	 */
+	uint64_t (*read_cr3)(void);
+	void (*write_cr3)(uint64_t cr3);
+	uint64_t (*read_cr4)(void);
+	/*
+	 * Simulator only (NULL on real hardware, whose firmware has mapped all
+	 * memory before the app starts): the simulated firmware maps
+	 * [addr, addr + len) into its page tables, identity, with its page size.
+	 */
+	void (*fw_map)(uint64_t addr, uint64_t len);
 };
 
 /* Installs a backend; returns the previous one. */
@@ -91,7 +106,19 @@ void hw_apic_write(uint32_t reg, uint32_t val);
 int hw_set_pmi_handler(uint8_t vector, hw_pmi_fn fn, void *ctx);
 void hw_irq_window(void);
 
-/* trace=msr: print every MSR access through report_line(). */
+/*
+ * CR3 and CR4 through the backend (0 where it has no paging), and the
+ * simulated firmware's mapping (nothing on real hardware).  hw_write_cr3
+ * prints "MSR: wrcr3 0x<value> (was 0x<old>)" with the trace on: it shows which
+ * page tables a kernel ran under and that the firmware's came back.
+ */
+bool hw_has_paging(void);
+uint64_t hw_read_cr3(void);
+void hw_write_cr3(uint64_t cr3);
+uint64_t hw_read_cr4(void);
+void hw_fw_map(uint64_t addr, uint64_t len);
+
+/* trace=msr: print every MSR access (and CR3 write) through report_line(). */
 void hw_set_msr_trace(bool on);
 
 /*

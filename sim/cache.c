@@ -4,7 +4,8 @@
  * enough to give each access a data source, a latency, an STLB-miss bit, a
  * line split, and store-forwarding / 4K-alias blocks.  Each level is
  * set-associative with LRU replacement (way 0 is most recent); fills are
- * inclusive.  4 KiB pages.  Line-fill-buffer hits are not modelled: an
+ * inclusive.  The TLBs hold one entry per page of the size the tables
+ * under the CPU's CR3 give (sim/paging.c).  Line-fill-buffer hits are not modelled: an
  * access waits for its miss to complete, so the next one finds the line.
  */
 #include "sim_int.h"
@@ -76,6 +77,27 @@ void sim_cache_free(struct sim_cpu *c)
 	assoc_free(&c->stlb);
 }
 
+void sim_cache_flush_tlbs(struct sim_cpu *c)
+{
+	if (c->dtlb.tag)
+		memset(c->dtlb.tag, 0, (size_t)c->dtlb.sets * c->dtlb.ways * sizeof(uint64_t));
+	if (c->stlb.tag)
+		memset(c->stlb.tag, 0, (size_t)c->stlb.sets * c->stlb.ways * sizeof(uint64_t));
+}
+
+/*
+ * The TLB key of addr: its page number at the size the CPU's page tables
+ * map it with, and that size, so a 2 MiB page is one entry for all of its
+ * 512 4 KiB pages (the sizes' own entries are not modelled apart).
+ */
+static uint64_t tlb_key(const struct sim_cpu *c, uint64_t addr)
+{
+	uint64_t size = sim_paging_page_size(c->cr3, addr);
+	unsigned int code = size == (1ULL << 30) ? 2 : size == (1ULL << 21) ? 1 : 0;
+
+	return ((addr >> (12 + 9 * code)) << 2) | code;
+}
+
 static enum sim_level line_level(struct sim_cpu *c, uint64_t line)
 {
 	if (assoc_touch(&c->l1, line))
@@ -140,11 +162,12 @@ static void check_store_buffer(struct sim_cpu *c, struct sim_access *a)
 void sim_cache_access(struct sim_cpu *c, struct sim_access *a)
 {
 	uint64_t first = a->addr >> 6, last = (a->addr + a->size - 1) >> 6;
+	uint64_t page = tlb_key(c, a->addr);
 	enum sim_level l1, l2;
 
 	a->split = first != last;
-	a->dtlb_miss = !assoc_touch(&c->dtlb, a->addr >> 12);
-	a->stlb_miss = a->dtlb_miss && !assoc_touch(&c->stlb, a->addr >> 12);
+	a->dtlb_miss = !assoc_touch(&c->dtlb, page);
+	a->stlb_miss = a->dtlb_miss && !assoc_touch(&c->stlb, page);
 	l1 = line_level(c, first);
 	l2 = a->split ? line_level(c, last) : l1;
 	a->level = l1 > l2 ? l1 : l2;

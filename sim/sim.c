@@ -82,6 +82,7 @@ static const char *const fault_names[] = {
     [SIM_FAULT_HANG] = "hang",
     [SIM_FAULT_LATENCY_BIAS] = "latency-bias",
     [SIM_FAULT_SKID] = "skid",
+    [SIM_FAULT_CR3_KEPT] = "cr3-kept",
 };
 
 const char *sim_fault_name(enum sim_fault f)
@@ -204,6 +205,9 @@ static void reset_cpu(struct sim_cpu *c, unsigned int idx)
 	c->lvtpc = LVT_MASK; /* LVT entries come out of reset masked (SDM 11.5.1) */
 	sim_tsc_reset(c);
 	sim_cache_init(c);
+	/* The firmware's tables; 4-level paging, PAE on, no PGE/PCIDE (as OVMF leaves it). */
+	c->cr3 = sim_paging_fw_cr3();
+	c->cr4 = 1ULL << 5;
 	sim_handoff_apply(c); /* sim-handoff=: what firmware left (sim/handoff.c) */
 }
 
@@ -286,6 +290,7 @@ int sim_select(const char *name)
 	memset(sim_faults, 0, sim_cap * sizeof(*sim_faults));
 	sim_handoff_clear();
 	memset(sim_fault_args, 0, sim_cap * sizeof(*sim_fault_args));
+	sim_paging_clear();
 	sim_reset();
 	return 0;
 }
@@ -509,6 +514,35 @@ static void sim_mem_access_cpu(unsigned int cpu, uint64_t ip, uint64_t addr, uin
 	}
 }
 
+int sim_set_pages(uint64_t page_size)
+{
+	if (sim_paging_set_size(page_size))
+		return -1;
+	sim_reset();
+	return 0;
+}
+
+static uint64_t sim_read_cr3(void)
+{
+	return cur()->cr3;
+}
+
+/* MOV to CR3 flushes the TLBs (no global pages here: CR4.PGE is clear). */
+static void sim_write_cr3(uint64_t v)
+{
+	struct sim_cpu *c = cur();
+
+	if (c->fault == SIM_FAULT_CR3_KEPT)
+		return;
+	c->cr3 = v;
+	sim_cache_flush_tlbs(c);
+}
+
+static uint64_t sim_read_cr4(void)
+{
+	return cur()->cr4;
+}
+
 static const struct hw_ops sim_ops = {
     .name = "sim",
     .simulated = true,
@@ -523,6 +557,10 @@ static const struct hw_ops sim_ops = {
     .mem_access = sim_mem_access,
     .retire = sim_retire,
     .mem_access_cpu = sim_mem_access_cpu,
+    .read_cr3 = sim_read_cr3,
+    .write_cr3 = sim_write_cr3,
+    .read_cr4 = sim_read_cr4,
+    .fw_map = sim_paging_fw_map,
 };
 
 const struct hw_ops *sim_hw_ops(void)

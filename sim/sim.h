@@ -131,6 +131,9 @@ const char *sim_cpu_model(unsigned int cpu);
  *                  R/EIP the next instruction the kernel reports (at least
  *                  one more); nothing else of the record changes.  What
  *                  the precision check must catch.
+ *   cr3-kept       a write to CR3 is lost: the CPU stays on the page
+ *                  tables it had (the firmware's), whatever pebsprobe
+ *                  builds (pmu/paging.h).
  * arg: the percentage of latency-bias, 0 for the others.
  * Until the next sim_select().  0, or -1 with no such CPU (or a hung CPU 0).
  */
@@ -142,6 +145,7 @@ enum sim_fault {
 	SIM_FAULT_HANG,
 	SIM_FAULT_LATENCY_BIAS,
 	SIM_FAULT_SKID,
+	SIM_FAULT_CR3_KEPT,
 };
 int sim_set_fault(unsigned int cpu, enum sim_fault f, int32_t arg);
 /*
@@ -186,6 +190,16 @@ int sim_set_handoff(unsigned int cpu, enum sim_handoff_kind k, uint32_t n, char 
 int sim_handoff_parse(const char *name, enum sim_handoff_kind *k);
 const char *sim_handoff_name(enum sim_handoff_kind k);
 #define SIM_HANDOFF_ACCEPTED "counter, bts, ctr-frz, cfg-b, no-smm-freeze, smi or smiN"
+/*
+ * (sim addition) sim-pages=: the simulated firmware maps memory with pages
+ * of this size (4096, 2 MiB or 1 GiB; default 4096), identity, in page
+ * tables every CPU's CR3 points at after reset (sim/paging.c).  The TLB
+ * model takes each access's page size from the tables under the CPU's CR3.
+ * Until the next sim_select(); resets the simulated CPUs.  0, or -1 for
+ * another size.
+ */
+int sim_set_pages(uint64_t page_size);
+
 /* KIND by name (not "none"): 0, or -1; and a kind's name. */
 int sim_fault_parse(const char *name, enum sim_fault *f);
 const char *sim_fault_name(enum sim_fault f);

@@ -320,6 +320,9 @@ struct sim_cpu {
 	/* evtsel.c: EDGE's condition in the last cycle counted, per GP counter */
 	uint32_t edge_prev;
 
+	/* Paging: CR3 (the firmware's at reset, sim/paging.c) and CR4. */
+	uint64_t cr3, cr4;
+
 	/* Cache model. */
 	struct sim_assoc l1, l2, l3, dtlb, stlb;
 	struct sim_store_ent stores[8];
@@ -405,9 +408,17 @@ void sim_coh_reset(void);
 bool sim_coh_load_hitm(const struct sim_cpu *c, uint64_t line);
 void sim_coh_store(const struct sim_cpu *c, uint64_t line);
 
+/* paging.c: the simulated firmware's page tables (sim-pages=) and the walk */
+void sim_paging_clear(void);
+int sim_paging_set_size(uint64_t page_size);
+uint64_t sim_paging_fw_cr3(void);
+void sim_paging_fw_map(uint64_t addr, uint64_t len);
+uint64_t sim_paging_page_size(uint64_t cr3, uint64_t addr);
+
 /* cache.c */
 int sim_cache_init(struct sim_cpu *c);
 void sim_cache_free(struct sim_cpu *c);
+void sim_cache_flush_tlbs(struct sim_cpu *c); /* a CR3 write (SDM Vol. 3A 4.10.4.1) */
 void sim_cache_access(struct sim_cpu *c, struct sim_access *a);
 
 /* engine.c */

@@ -19,7 +19,7 @@
 #define OPTION_NAMES                                                                               \
 	"pmu, model, trace, exit, kernels, events, ldlat, period, buffer, threshold, drain, "      \
 	"records, size, iterations, log, results, dump, snapshot, cpus, sim-fault, cpu-timeout, "  \
-	"selftest, mode, verbose, pause, acr, sim-acr, handoff, sim-handoff"
+	"selftest, mode, verbose, pause, acr, sim-acr, handoff, sim-handoff, sim-pages"
 
 static struct options o;
 static char err[512];
@@ -193,6 +193,8 @@ static void test_bad_words(void **state)
 	expect_error("selftest=ud", "option selftest: bad value 'ud' (accepted: none, gp)");
 	expect_error("mode=fast", "option mode: bad value 'fast' (accepted: run, report)");
 	expect_error("verbose=2", "option verbose: bad value '2' (accepted: 0, 1)");
+	expect_error("sim-pages=4m", "option sim-pages: bad value '4m' (accepted: 4k, 2m, 1g)");
+	expect_error("sim-pages=2M", "option sim-pages: bad value '2M' (accepted: 4k, 2m, 1g)");
 	expect_error("model=sk/l",
 		     "option model: bad value 'sk/l' (accepted: a simulator model name, or list)");
 	expect_error("model=abcdefghijabcdefghijabcdefghijab",

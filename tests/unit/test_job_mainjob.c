@@ -797,6 +797,57 @@ static void skid_fails_precision_only(void **state)
 	sim_set_fault(0, SIM_FAULT_NONE, 0);
 }
 
+/*
+ * page-walk's STLB misses on any firmware: the simulated firmware maps
+ * memory with 4 KiB, 2 MiB or 1 GiB pages (sim-pages=), the job maps the
+ * kernel's buffer in 4 KiB pages of its own (pmu/paging.h), and the STLB
+ * misses are measured.  A CPU that keeps its CR3 (sim-fault cr3-kept) runs
+ * the kernel under the firmware's tables: the share is then not judged
+ * (SKIP, naming the page size) where they are large, judged where 4 KiB.
+ */
+static void own_page_tables(void **state)
+{
+	static const struct {
+		uint64_t fw_pages;
+		enum sim_fault fault;
+		const char *want, *text;
+	} cases[] = {
+	    {4096, SIM_FAULT_NONE, "PASS: ", "STLB misses "},
+	    {2 << 20, SIM_FAULT_NONE, "PASS: ", "STLB misses "},
+	    {1 << 30, SIM_FAULT_NONE, "PASS: ", "STLB misses "},
+	    {2 << 20, SIM_FAULT_CR3_KEPT,
+	     "SKIP: ", "STLB misses unchecked (the buffer ran in 2048 KiB pages)"},
+	    {1 << 30, SIM_FAULT_CR3_KEPT,
+	     "SKIP: ", "STLB misses unchecked (the buffer ran in 1048576 KiB pages)"},
+	    {4096, SIM_FAULT_CR3_KEPT, "PASS: ", "STLB misses "},
+	};
+	struct options o;
+	struct cpu_info ci;
+
+	for (size_t c = 0; c < ARRAY_SIZE(cases); c++) {
+		const char *l;
+
+		setup_skl(&o, &ci);
+		assert_int_equal(sim_set_pages(cases[c].fw_pages), 0);
+		assert_int_equal(sim_set_fault(0, cases[c].fault, 0), 0);
+		strcpy(o.job.kernels, "page-walk");
+		test_job_run(&o, &ci);
+		l = find_line(cases[c].want, "page-walk/load");
+		if (!l || !strstr(l, cases[c].text)) {
+			test_lines_dump(stdout);
+			fail_msg("case %zu: no '%spage-walk/load: ...%s...'", c, cases[c].want,
+				 cases[c].text);
+		}
+		/* a share measured and judged: "STLB misses 97.0% >= 50.0%" */
+		if (!strcmp(cases[c].want, "PASS: ") && !strstr(strstr(l, "STLB misses "), "% >= "))
+			fail_msg("case %zu: no measured share in '%s'", c, l);
+		printf("# %s\n", l);
+		assert_non_null(find_text("page-walk: buffer in 4 KiB pages, CR3 0x", NULL));
+	}
+	sim_set_fault(0, SIM_FAULT_NONE, 0);
+	sim_set_pages(4096);
+}
+
 /* The tests beside the model rows, appended after them. */
 static const struct CMUnitTest other_tests[] = {
     cmocka_unit_test(every_model_has_a_row),
@@ -809,6 +860,7 @@ static const struct CMUnitTest other_tests[] = {
     cmocka_unit_test(wrong_plan_fails),
     cmocka_unit_test(latency_calibration),
     cmocka_unit_test(skid_fails_precision_only),
+    cmocka_unit_test(own_page_tables),
     cmocka_unit_test(unmeasured_says_so),
 };
 

@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: MIT
+/*
+ * paging.c - page tables of our own: the kernels' buffers in 4 KiB pages,
+ * identity-mapped, everything else as the firmware mapped it (paging.h).
+ * Entry formats: SDM Vol. 3A 4.5, Tables 4-14 (PML4E) to 4-20 (PTE).
+ */
+#include "paging.h"
+#include "hw.h"
+#include "../lib/fmt.h"
+#include "../lib/platform.h"
+
+#define PTE_P	    BIT_ULL(0)
+#define PTE_RW	    BIT_ULL(1)
+#define PTE_US	    BIT_ULL(2)
+#define PTE_PS	    BIT_ULL(7) /* a PDPTE or PDE maps a 1 GiB or 2 MiB page */
+#define PTE_PAT_4K  BIT_ULL(7)
+#define PTE_G	    BIT_ULL(8)
+#define PTE_PAT_BIG BIT_ULL(12)
+#define PTE_ADDR    GENMASK_ULL(51, 12)
+#define PTE_KEEP    (GENMASK_ULL(63, 52) | GENMASK_ULL(12, 0)) /* a leaf's bits but its address */
+#define CR3_LOW	    GENMASK_ULL(11, 0)			       /* PCID (CR4.PCIDE) or PWT/PCD */
+#define CR4_PAE	    BIT_ULL(5)
+#define CR4_PGE	    BIT_ULL(7)
+#define CR4_LA57    BIT_ULL(12)
+#define PAGE_2M	    (1ULL << 21)
+#define PAGE_1G	    (1ULL << 30)
+#define TABLE_SLOTS 512
+
+static uint64_t *table_at(uint64_t entry)
+{
+	return (uint64_t *)(uintptr_t)(entry & PTE_ADDR);
+}
+
+/* The leaf mapping va under cr3: its entry, page size; false if not present. */
+static bool walk(uint64_t cr3, uint64_t va, uint64_t *leaf, uint64_t *size)
+{
+	uint64_t e = cr3;
+
+	for (int level = 0; level < 4; level++) {
+		unsigned int shift = 39 - 9 * level;
+
+		e = table_at(e)[(va >> shift) & (TABLE_SLOTS - 1)];
+		if (!(e & PTE_P))
+			return false;
+		if (level == 3 || (level > 0 && (e & PTE_PS))) {
+			*leaf = e;
+			*size = 1ULL << shift;
+			return true;
+		}
+	}
+	return false;
+}
+
+uint64_t paging_page_size(uint64_t cr3, uint64_t addr)
+{
+	uint64_t leaf, size;
+
+	return cr3 && walk(cr3, addr, &leaf, &size) ? size : 0;
+}
+
+/* A zeroed table page of ours, remembered for paging_free(); NULL if none. */
+static uint64_t *new_table(struct paging_tables *pt)
+{
+	uint64_t *t;
+
+	if (pt->n_pages == pt->cap) {
+		size_t cap = pt->cap ? 2 * pt->cap : 64;
+		void **p = plat_alloc(cap * sizeof(*p));
+
+		if (!p)
+			return NULL;
+		if (pt->pages) {
+			memcpy(p, pt->pages, pt->n_pages * sizeof(*p));
+			plat_free(pt->pages);
+		}
+		pt->pages = p;
+		pt->cap = cap;
+	}
+	t = plat_alloc_pages(1);
+	if (t)
+		pt->pages[pt->n_pages++] = t;
+	return t;
+}
+
+static bool is_ours(const struct paging_tables *pt, const uint64_t *t)
+{
+	for (size_t i = 0; i < pt->n_pages; i++)
+		if (pt->pages[i] == t)
+			return true;
+	return false;
+}
+
+/*
+ * The table *entry points to, ours: the firmware's is copied first and
+ * the entry pointed at the copy (its flags kept).  NULL without memory.
+ */
+static uint64_t *own_child(struct paging_tables *pt, uint64_t *entry)
+{
+	uint64_t *child = table_at(*entry), *copy;
+
+	if (is_ours(pt, child))
+		return child;
+	copy = new_table(pt);
+	if (!copy)
+		return NULL;
+	memcpy(copy, child, TABLE_SLOTS * sizeof(*copy));
+	*entry = (*entry & ~PTE_ADDR) | (uint64_t)(uintptr_t)copy;
+	return copy;
+}
+
+/*
+ * A 1 GiB or 2 MiB leaf as a table of 512 pages one size down, same
+ * attributes: a 2 MiB page keeps PS and PAT in bit 12, a 4 KiB one has no
+ * PS and PAT in bit 7 (Tables 4-17, 4-18, 4-20).  The entry becomes a
+ * pointer that grants everything: the leaves below keep the restrictions.
+ */
+static uint64_t *split(struct paging_tables *pt, uint64_t *entry, uint64_t size)
+{
+	uint64_t e = *entry, base = e & PTE_ADDR & ~(size - 1), flags = e & PTE_KEEP;
+	uint64_t step = size / TABLE_SLOTS;
+	uint64_t *t = new_table(pt);
+
+	if (!t)
+		return NULL;
+	if (step == PAGE_SIZE_4K) {
+		bool pat = flags & PTE_PAT_BIG;
+
+		flags &= ~(PTE_PAT_BIG | PTE_PS);
+		if (pat)
+			flags |= PTE_PAT_4K;
+	}
+	for (unsigned int i = 0; i < TABLE_SLOTS; i++)
+		t[i] = (base + i * step) | flags;
+	*entry = (uint64_t)(uintptr_t)t | PTE_P | PTE_RW | PTE_US;
+	return t;
+}
+
+/* Why va cannot be mapped by us: not present, or a global page PGE keeps. */
+static int refuse_leaf(uint64_t va, uint64_t e, uint64_t cr4, char *why, size_t why_size)
+{
+	if (!(e & PTE_P)) {
+		pp_snprintf(why, why_size, "0x%llx is not mapped by the firmware",
+			    (unsigned long long)va);
+		return -1;
+	}
+	/* CR3 writes keep global translations (SDM Vol. 3A 4.10.4.1): the old page would stay. */
+	if ((cr4 & CR4_PGE) && (e & PTE_G)) {
+		pp_snprintf(why, why_size, "0x%llx is a global page under CR4.PGE",
+			    (unsigned long long)va);
+		return -1;
+	}
+	return 0;
+}
+
+/* The 2 MiB region holding va in 4 KiB pages of ours: the tables above it copied, split. */
+static int map_region(struct paging_tables *pt, uint64_t va, uint64_t cr4, char *why,
+		      size_t why_size)
+{
+	uint64_t *t = table_at(pt->cr3), *e;
+
+	for (int level = 0; level < 3; level++) {
+		unsigned int shift = 39 - 9 * level;
+
+		e = &t[(va >> shift) & (TABLE_SLOTS - 1)];
+		if (!(*e & PTE_P))
+			return refuse_leaf(va, *e, 0, why, why_size);
+		if (level > 0 && (*e & PTE_PS)) {
+			if (refuse_leaf(va, *e, cr4, why, why_size))
+				return -1;
+			t = split(pt, e, 1ULL << shift);
+		} else {
+			t = own_child(pt, e);
+		}
+		if (!t) {
+			pp_snprintf(why, why_size, "no memory for a page table");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int paging_build(struct paging_tables *pt, uint64_t addr, uint64_t len, char *why, size_t why_size)
+{
+	uint64_t cr4, *root, end = addr + len, leaf, size;
+
+	memset(pt, 0, sizeof(*pt));
+	if (!hw_has_paging()) {
+		pp_snprintf(why, why_size, "the backend has no page tables to switch");
+		return -1;
+	}
+	cr4 = hw_read_cr4();
+	if (cr4 & CR4_LA57) {
+		pp_snprintf(why, why_size, "5-level paging (CR4.LA57) is not supported");
+		return -1;
+	}
+	if (!(cr4 & CR4_PAE)) {
+		pp_snprintf(why, why_size, "CR4.PAE clear: not 4-level paging");
+		return -1;
+	}
+	if (!len || end < addr || (addr | len) & (PAGE_SIZE_4K - 1)) {
+		pp_snprintf(why, why_size, "range 0x%llx+0x%llx is not whole pages",
+			    (unsigned long long)addr, (unsigned long long)len);
+		return -1;
+	}
+	pt->fw_cr3 = hw_read_cr3();
+	hw_fw_map(addr, len);
+	root = new_table(pt);
+	if (!root) {
+		pp_snprintf(why, why_size, "no memory for a page table");
+		goto fail;
+	}
+	memcpy(root, table_at(pt->fw_cr3), TABLE_SLOTS * sizeof(*root));
+	pt->cr3 = (uint64_t)(uintptr_t)root | (pt->fw_cr3 & CR3_LOW);
+	for (uint64_t r = addr & ~(PAGE_2M - 1); r < end; r += PAGE_2M)
+		if (map_region(pt, r < addr ? addr : r, cr4, why, why_size))
+			goto fail;
+	/* Every page of the range: a present 4 KiB page of its own address, and no global one. */
+	for (uint64_t va = addr; va < end; va += PAGE_SIZE_4K) {
+		if (!walk(pt->cr3, va, &leaf, &size) || size != PAGE_SIZE_4K) {
+			pp_snprintf(why, why_size, "0x%llx is not mapped by the firmware",
+				    (unsigned long long)va);
+			goto fail;
+		}
+		if (refuse_leaf(va, leaf, cr4, why, why_size))
+			goto fail;
+		if ((leaf & PTE_ADDR) != va) {
+			pp_snprintf(why, why_size, "0x%llx maps to 0x%llx, not identity",
+				    (unsigned long long)va, (unsigned long long)(leaf & PTE_ADDR));
+			goto fail;
+		}
+	}
+	/* The hardware reads our tables at their physical address: each must be identity-mapped. */
+	for (size_t i = 0; i < pt->n_pages; i++) {
+		uint64_t a = (uint64_t)(uintptr_t)pt->pages[i];
+
+		hw_fw_map(a, PAGE_SIZE_4K);
+		if (!walk(pt->fw_cr3, a, &leaf, &size) ||
+		    (leaf & PTE_ADDR & ~(size - 1)) + (a & (size - 1)) != a) {
+			pp_snprintf(why, why_size, "a page table at 0x%llx is not identity-mapped",
+				    (unsigned long long)a);
+			goto fail;
+		}
+	}
+	return 0;
+fail:
+	paging_free(pt);
+	return -1;
+}
+
+void paging_free(struct paging_tables *pt)
+{
+	for (size_t i = 0; i < pt->n_pages; i++)
+		plat_free_pages(pt->pages[i], 1);
+	plat_free(pt->pages);
+	memset(pt, 0, sizeof(*pt));
+}
+
+static struct kept {
+	struct paging_tables pt;
+	struct kept *next;
+} * kept;
+
+void paging_keep(struct paging_tables *pt)
+{
+	struct kept *k = pt->n_pages ? plat_alloc(sizeof(*k)) : NULL;
+
+	if (k) {
+		k->pt = *pt;
+		k->next = kept;
+		kept = k;
+	}
+	memset(pt, 0, sizeof(*pt));
+}
+
+uint64_t paging_enter(uint64_t cr3)
+{
+	uint64_t saved = hw_read_cr3();
+
+	hw_write_cr3(cr3);
+	return saved;
+}
+
+void paging_leave(uint64_t saved_cr3)
+{
+	hw_write_cr3(saved_cr3);
+}

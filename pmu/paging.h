@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * paging.h - page tables of pebsprobe's own for the kernels' data buffers.
+ *
+ * Firmware maps memory with 2 MiB or 1 GiB pages where it can; a kernel
+ * that must miss the STLB (page-walk) needs its buffer in 4 KiB pages.
+ * paging_build() copies the firmware's PML4 and splits only the entries on
+ * the way to the buffers down to 4 KiB pages, identity-mapped with the
+ * firmware's attributes; everything else keeps the firmware's own tables.
+ * paging_enter()/paging_leave() switch CR3 on the calling CPU around one
+ * kernel run, through the hw seam (pmu/hw.h), so the simulator runs under
+ * the same tables.  Formats: SDM Vol. 3A 4.5 (4-level paging), Tables 4-14
+ * to 4-20.
+ */
+#ifndef PP_PAGING_H
+#define PP_PAGING_H
+
+#include "../lib/compat.h"
+
+struct paging_tables {
+	uint64_t cr3;	 /* ours: our PML4 with the firmware's CR3 bits 11:0 */
+	uint64_t fw_cr3; /* the firmware's CR3 when the tables were built */
+	void **pages;	 /* our table pages (plat_alloc_pages, one page each) */
+	size_t n_pages, cap;
+};
+
+/*
+ * Builds tables mapping [addr, addr + len) with 4 KiB pages.  Runs on the
+ * boot CPU, before any other CPU uses them: it allocates firmware pages.
+ * 0, or -1 with why (5-level paging, no paging in the backend, a buffer the
+ * firmware does not identity-map, global pages, no memory): the caller keeps
+ * the firmware's tables and says why.
+ */
+int paging_build(struct paging_tables *pt, uint64_t addr, uint64_t len, char *why, size_t why_size);
+/* Frees the tables.  Never while a CPU may still run on them (a hung AP). */
+void paging_free(struct paging_tables *pt);
+/*
+ * Tables a CPU that never came back may still run on: kept for good, in a
+ * list of their own (and *pt emptied), never freed or reused.
+ */
+void paging_keep(struct paging_tables *pt);
+
+/*
+ * On the CPU that runs the kernel: CR3 to cr3 (paging_tables.cr3), returning the CR3 it had;
+ * paging_leave() writes that back.  Both touch only CR3 through the seam
+ * (no firmware call: safe on an AP).
+ */
+uint64_t paging_enter(uint64_t cr3);
+void paging_leave(uint64_t saved_cr3);
+
+/*
+ * The size of the page mapping addr in the tables under cr3 (4096, 2 MiB
+ * or 1 GiB), 0 if it is not mapped or cr3 is 0.  Tables are read at
+ * their physical address: UEFI identity-maps memory.
+ */
+uint64_t paging_page_size(uint64_t cr3, uint64_t addr);
+
+#endif

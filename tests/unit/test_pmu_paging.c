@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_pmu_paging.c - pebsprobe's own page tables (pmu/paging.c) over the
+ * simulated firmware's (sim-pages=, sim/paging.c): a buffer inside one
+ * 2 MiB or 1 GiB page, or across the boundary of two, becomes 4 KiB pages
+ * of its own address with the firmware's attributes; the rest keeps the
+ * firmware's page size, and the firmware's tables are left as they were.
+ * Then what must be refused, each with its reason and no CR3 written:
+ * 5-level paging, a global page under CR4.PGE, a buffer not identity-
+ * mapped, a backend without paging.  The walk below is the test's own
+ * reading of SDM Vol. 3A 4.5 (Tables 4-14 to 4-20).
+ */
+#include "test_util.h"
+#include "lib/platform.h"
+#include "pmu/paging.h"
+#include "sim/sim.h"
+
+#define KiB4 4096ULL
+#define MiB2 (2ULL << 20)
+#define GiB1 (1ULL << 30)
+#define ADDR 0x000ffffffffff000ULL
+#define PAE  (1ULL << 5)
+#define PGE  (1ULL << 7)
+#define LA57 (1ULL << 12)
+
+static struct hw_ops fake;
+static uint64_t fake_cr4;
+static unsigned int cr3_writes;
+static const struct hw_ops *sim;
+
+static uint64_t fake_read_cr4(void)
+{
+	return fake_cr4;
+}
+
+static void fake_write_cr3(uint64_t v)
+{
+	cr3_writes++;
+	sim->write_cr3(v);
+}
+
+/* The leaf entry mapping va under cr3, its page size in *size; NULL if none. */
+static uint64_t *leaf_of(uint64_t cr3, uint64_t va, uint64_t *size)
+{
+	uint64_t e = cr3;
+
+	for (unsigned int shift = 39; shift >= 12; shift -= 9) {
+		uint64_t *p = (uint64_t *)(uintptr_t)(e & ADDR) + ((va >> shift) & 511);
+
+		e = *p;
+		if (!(e & 1))
+			return NULL;
+		if (shift == 12 || (shift < 39 && (e & (1ULL << 7)))) {
+			*size = 1ULL << shift;
+			return p;
+		}
+	}
+	return NULL;
+}
+
+/* The simulated firmware with pages of fw_size, behind a CR4 the test sets. */
+static uint64_t firmware(uint64_t fw_size)
+{
+	assert_int_equal(sim_select("skl"), 0);
+	assert_int_equal(sim_set_pages(fw_size), 0);
+	sim = sim_hw_ops();
+	fake = *sim;
+	fake.read_cr4 = fake_read_cr4;
+	fake.write_cr3 = fake_write_cr3;
+	fake_cr4 = PAE;
+	cr3_writes = 0;
+	hw_install(&fake);
+	return hw_read_cr3();
+}
+
+/* clang-format off */
+static const struct {
+	const char *name;
+	uint64_t fw_size, addr, pages;
+} cases[] = {
+	/* name                                fw size  buffer              4 KiB pages */
+	{"2m: inside one 2 MiB page",          MiB2,    0x740203000ULL,     3},
+	{"2m: across a 2 MiB boundary",        MiB2,    0x7403fe000ULL,     4},
+	{"1g: inside one 1 GiB page",          GiB1,    0x7c0001000ULL,     2},
+	{"1g: across a 1 GiB boundary",        GiB1,    0x7ffffe000ULL,     4},
+	{"1g: across 2 MiB and a PML4 entry",  GiB1,    0x7ffffffe000ULL,   4},
+	{"4k: the firmware's are 4 KiB",       KiB4,    0x740203000ULL,     3},
+};
+/* clang-format on */
+
+static void splits(void **state)
+{
+	for (size_t c = 0; c < ARRAY_SIZE(cases); c++) {
+		uint64_t addr = cases[c].addr, len = cases[c].pages * KiB4, fw_cr3, size, *e;
+		uint64_t attrs = (1ULL << 63) | (1ULL << 4) | (1ULL << 3); /* XD, PCD, PWT */
+		struct paging_tables pt;
+		char why[160];
+
+		fw_cr3 = firmware(cases[c].fw_size);
+		hw_fw_map(addr, len);
+		hw_fw_map(addr + 64 * GiB1, KiB4); /* memory the firmware mapped, far away */
+		/* The firmware's attributes on its leaf: PAT is bit 12 in a large page, 7 in 4 KiB.
+		 */
+		e = leaf_of(fw_cr3, addr, &size);
+		assert_non_null(e);
+		assert_int_equal(size, cases[c].fw_size);
+		*e |= attrs | (size > KiB4 ? 1ULL << 12 : 1ULL << 7);
+		if (paging_build(&pt, addr, len, why, sizeof(why)))
+			fail_msg("%s: refused: %s", cases[c].name, why);
+		for (uint64_t va = addr; va < addr + len; va += KiB4) {
+			e = leaf_of(pt.cr3, va, &size);
+			if (!e || size != KiB4 || (*e & ADDR) != va)
+				fail_msg("%s: 0x%llx is not a 4 KiB identity page", cases[c].name,
+					 (unsigned long long)va);
+			if (va == addr && ((*e & attrs) != attrs || !(*e & (1ULL << 7))))
+				fail_msg("%s: 0x%llx lost the firmware's XD/PCD/PWT/PAT: 0x%llx",
+					 cases[c].name, (unsigned long long)va,
+					 (unsigned long long)*e);
+			/* the firmware's own tables are as they were */
+			assert_non_null(leaf_of(fw_cr3, va, &size));
+			assert_int_equal(size, cases[c].fw_size);
+		}
+		/* Far from the buffer: the firmware's own mapping, its page size. */
+		assert_int_equal(paging_page_size(pt.cr3, addr + 64 * GiB1), cases[c].fw_size);
+		assert_int_equal(paging_page_size(fw_cr3, addr), cases[c].fw_size);
+		/* CR3 on the CPU: ours for the run, the firmware's after. */
+		assert_int_equal(cr3_writes, 0);
+		uint64_t saved = paging_enter(pt.cr3);
+
+		assert_int_equal(saved, fw_cr3);
+		assert_int_equal(hw_read_cr3(), pt.cr3);
+		paging_leave(saved);
+		assert_int_equal(hw_read_cr3(), fw_cr3);
+		assert_int_equal(cr3_writes, 2);
+		printf("# %s: %zu table pages\n", cases[c].name, pt.n_pages);
+		paging_free(&pt);
+	}
+}
+
+/* What the builder must refuse: its reason, no table kept, CR3 never written. */
+enum poke { P_NONE, P_LA57, P_GLOBAL, P_NOT_IDENTITY, P_NO_PAGING };
+
+static void refusals(void **state)
+{
+	static const struct {
+		enum poke poke;
+		const char *want;
+	} refuse[] = {
+	    {P_LA57, "5-level paging (CR4.LA57) is not supported"},
+	    {P_GLOBAL, "is a global page under CR4.PGE"},
+	    {P_NOT_IDENTITY, "not identity"},
+	    {P_NO_PAGING, "the backend has no page tables to switch"},
+	};
+	uint64_t addr = 0x740203000ULL, size, *e;
+
+	for (size_t c = 0; c < ARRAY_SIZE(refuse); c++) {
+		struct paging_tables pt;
+		char why[160] = "";
+		uint64_t fw_cr3 = firmware(MiB2);
+
+		hw_fw_map(addr, KiB4);
+		e = leaf_of(fw_cr3, addr, &size);
+		assert_non_null(e);
+		switch (refuse[c].poke) {
+		case P_LA57:
+			fake_cr4 |= LA57;
+			break;
+		case P_GLOBAL:
+			fake_cr4 |= PGE;
+			*e |= 1ULL << 8;
+			break;
+		case P_NOT_IDENTITY:
+			*e += MiB2;
+			break;
+		case P_NO_PAGING:
+			fake.read_cr3 = NULL;
+			break;
+		default:
+			break;
+		}
+		assert_int_equal(paging_build(&pt, addr, KiB4, why, sizeof(why)), -1);
+		if (!strstr(why, refuse[c].want))
+			fail_msg("case %zu: '%s' lacks '%s'", c, why, refuse[c].want);
+		printf("# %s\n", why);
+		assert_int_equal(pt.n_pages, 0);
+		assert_int_equal(pt.cr3, 0);
+		assert_int_equal(cr3_writes, 0);
+	}
+	/* the same global page without CR4.PGE: the G bit is ignored, nothing to refuse */
+	{
+		struct paging_tables pt;
+		char why[160];
+		uint64_t fw_cr3 = firmware(MiB2);
+
+		hw_fw_map(addr, KiB4);
+		*leaf_of(fw_cr3, addr, &size) |= 1ULL << 8;
+		assert_int_equal(paging_build(&pt, addr, KiB4, why, sizeof(why)), 0);
+		paging_free(&pt);
+	}
+}
+
+/*
+ * The simulator's TLBs take the page size from the tables under the CPU's
+ * CR3 (sim/paging.c), not from a flag: one load in each 4 KiB page of
+ * 16 MiB misses the STLB 4096 times in 4 KiB pages and 8 times (one per
+ * 2 MiB page) or once (1 GiB) under the firmware's large pages, counted
+ * by MEM_INST_RETIRED.STLB_MISS_LOADS (SKL/events/skylake_core.json D0H
+ * 11H) on PMC0.
+ */
+static void sim_stlb_follows_tables(void **state)
+{
+	static const struct {
+		uint64_t fw_size;
+		bool own;
+		uint64_t misses;
+	} runs[] = {
+	    {KiB4, false, 4096}, {MiB2, false, 8},   {MiB2, true, 4096},
+	    {GiB1, false, 1},	 {GiB1, true, 4096},
+	};
+	uint64_t base = 0x740000000ULL, len = 16ULL << 20;
+
+	for (size_t c = 0; c < ARRAY_SIZE(runs); c++) {
+		struct paging_tables pt = {0};
+		char why[160];
+		uint64_t saved = 0, n = 0;
+
+		firmware(runs[c].fw_size);
+		if (runs[c].own) {
+			assert_int_equal(paging_build(&pt, base, len, why, sizeof(why)), 0);
+			saved = paging_enter(pt.cr3);
+		}
+		assert_int_equal(hw_wrmsr(0x186, 0x4311d0), HW_OK); /* PERFEVTSEL0: EN, OS, USR */
+		assert_int_equal(hw_wrmsr(0x38f, 1), HW_OK);	    /* IA32_PERF_GLOBAL_CTRL */
+		for (uint64_t off = 0; off < len; off += KiB4)
+			sim->mem_access(0x1000, base + off, 8, HW_LOAD);
+		assert_int_equal(hw_wrmsr(0x38f, 0), HW_OK);
+		assert_int_equal(hw_rdmsr(0xc1, &n), HW_OK);
+		if (runs[c].own)
+			paging_leave(saved);
+		paging_free(&pt);
+		if (n != runs[c].misses)
+			fail_msg("case %zu: %llu STLB misses, want %llu", c, (unsigned long long)n,
+				 (unsigned long long)runs[c].misses);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(splits),
+	    cmocka_unit_test(refusals),
+	    cmocka_unit_test(sim_stlb_follows_tables),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
