@@ -232,7 +232,7 @@ static void sim_stlb_follows_tables(void **state)
 		assert_int_equal(hw_wrmsr(0x186, 0x4311d0), HW_OK); /* PERFEVTSEL0: EN, OS, USR */
 		assert_int_equal(hw_wrmsr(0x38f, 1), HW_OK);	    /* IA32_PERF_GLOBAL_CTRL */
 		for (uint64_t off = 0; off < len; off += KiB4)
-			sim->mem_access(0x1000, base + off, 8, HW_LOAD);
+			sim->mem_access(0x1000, 0x1004, base + off, 8, HW_LOAD);
 		assert_int_equal(hw_wrmsr(0x38f, 0), HW_OK);
 		assert_int_equal(hw_rdmsr(0xc1, &n), HW_OK);
 		if (runs[c].own)
