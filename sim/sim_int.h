@@ -133,9 +133,16 @@ struct sim_model {
 	uint32_t phys_bits; /* MAXPHYADDR (CPUID.80000008H:EAX[7:0]); 0 = 39 */
 	uint32_t c1_ebx, c1_ecx, c1_edx;
 	uint32_t c7_ebx, c7_ecx, c7_edx;
-	uint32_t c71_eax;		   /* CPUID.(7,1):EAX, bit 8 ArchPerfmonExt (leaf 23H) */
-	uint32_t c1a_eax;		   /* CPUID.1AH:EAX core type / native model */
-	uint32_t ca[4];			   /* CPUID.0AH EAX EBX ECX EDX */
+	uint32_t c71_eax; /* CPUID.(7,1):EAX, bit 8 ArchPerfmonExt (leaf 23H) */
+	uint32_t c1a_eax; /* CPUID.1AH:EAX core type / native model */
+	uint32_t ca[4];	  /* CPUID.0AH EAX EBX ECX EDX */
+	/*
+	 * Counters the core has (ca) that silicon's CPUID.0AH does not name:
+	 * the highest GP and fixed ones are left out of the leaf (a hybrid
+	 * P-core names the shared ones, Core 2's v2 no fixed counter; the
+	 * model row cites it).  The simulated PMU keeps them all.
+	 */
+	uint8_t ca_unnamed_gp, ca_unnamed_fixed;
 	uint32_t c15[3];		   /* CPUID.15H EAX EBX ECX */
 	uint32_t c16_mhz;		   /* CPUID.16H:EAX base MHz */
 	uint32_t c23_caps, c23_gp, c23_fx; /* CPUID.23H sub-leaf 4 EBX, sub-leaf 5 EAX/ECX */
