@@ -161,7 +161,10 @@ int sim_set_acr(uint32_t reload_gp, uint32_t reload_fixed, uint32_t cause_gp, ui
  *   no-smm-freeze  FREEZE_WHILE_SMM off (with any sim-handoff= item, every
  *                  other CPU that supports it has it on);
  *   smi            n SMIs per sampling: MSR_SMI_COUNT (34H) advances by n
- *                  each time a PEBS buffer is armed there.
+ *                  each time a PEBS buffer is armed there;
+ *   lost-restore   what counter leaves, and the write that puts PERFEVTSEL0
+ *                  back to it, after another value, is lost (the register
+ *                  keeps what it had), so handoff-restored must FAIL.
  * Until the next sim_select(); kept across sim_reset().  Returns 0, or -1
  * with why filled (the CPU lacks what the kind needs).
  */
@@ -172,6 +175,7 @@ enum sim_handoff_kind {
 	SIM_HANDOFF_CFG_B,
 	SIM_HANDOFF_NO_SMM_FREEZE,
 	SIM_HANDOFF_SMI,
+	SIM_HANDOFF_LOST_RESTORE,
 	SIM_HANDOFF_KINDS,
 };
 int sim_set_handoff(unsigned int cpu, enum sim_handoff_kind k, uint32_t n, char *why,
@@ -179,7 +183,8 @@ int sim_set_handoff(unsigned int cpu, enum sim_handoff_kind k, uint32_t n, char 
 /* KIND by name: 0, or -1; a kind's name; the accepted names, for an error line. */
 int sim_handoff_parse(const char *name, enum sim_handoff_kind *k);
 const char *sim_handoff_name(enum sim_handoff_kind k);
-#define SIM_HANDOFF_ACCEPTED "counter, bts, ctr-frz, cfg-b, no-smm-freeze, smi or smiN"
+#define SIM_HANDOFF_ACCEPTED                                                                       \
+	"counter, bts, ctr-frz, cfg-b, no-smm-freeze, lost-restore, smi or smiN"
 /* KIND by name (not "none"): 0, or -1; and a kind's name. */
 int sim_fault_parse(const char *name, enum sim_fault *f);
 const char *sim_fault_name(enum sim_fault f);

@@ -235,6 +235,24 @@ static void smis_named(void **state)
 	assert_null(test_line_find("FAIL: ", NULL));
 }
 
+/*
+ * lost-restore: CPU 1 drops the write that puts PERFEVTSEL0 back, so the
+ * check after its last session must FAIL, naming that MSR and both values.
+ */
+static void lost_restore_fails(void **state)
+{
+	struct options o;
+	char err[256];
+
+	assert_int_equal(run_app(PTL "sim-handoff=cpu1:lost-restore", &o, err, sizeof(err)), 0);
+	if (!test_line_find("FAIL: handoff-restored: ",
+			    "cpu 1: MSR 0x186: 0x4300c0 at hand-off, ")) {
+		test_lines_dump(stderr);
+		fail_msg("no handoff-restored FAIL naming cpu 1's PERFEVTSEL0 (0x186)");
+	}
+	assert_int_equal(report_exit_status(), EXIT_FAIL);
+}
+
 /* Bad values: one error naming what was wrong and what is accepted, before any MSR. */
 static void bad_values(void **state)
 {
@@ -295,7 +313,7 @@ static void compare_names_difference(void **state)
 int main(void)
 {
 	size_t n = ARRAY_SIZE(cases);
-	struct CMUnitTest *tests = calloc(n + 5, sizeof(*tests));
+	struct CMUnitTest *tests = calloc(n + 6, sizeof(*tests));
 
 	if (!mkdtemp(outdir))
 		return 1;
@@ -317,5 +335,7 @@ int main(void)
 	tests[n + 3].test_func = bad_values;
 	tests[n + 4].name = "compare_names_difference";
 	tests[n + 4].test_func = compare_names_difference;
-	return _cmocka_run_group_tests("handoff", tests, n + 5, NULL, NULL);
+	tests[n + 5].name = "lost_restore_fails";
+	tests[n + 5].test_func = lost_restore_fails;
+	return _cmocka_run_group_tests("handoff", tests, n + 6, NULL, NULL);
 }
