@@ -78,6 +78,12 @@ static bool has_status_set(const struct sim_cpu *c, unsigned int i)
 	return c->pmu.version >= 4;
 }
 
+/* IA32_PERF_GLOBAL_INUSE: "If CPUID.0AH: EAX[7:0] > 3" (SDM Vol. 4, MSR 392H). */
+static bool has_inuse(const struct sim_cpu *c, unsigned int i)
+{
+	return c->pmu.version >= 4;
+}
+
 static bool has_pdcm(const struct sim_cpu *c, unsigned int i)
 {
 	return c->m->c1_ecx & BIT_ULL(15);
@@ -349,6 +355,35 @@ static enum hw_fault wr_status_set(struct sim_cpu *c, unsigned int i, uint64_t v
 	return HW_OK;
 }
 
+/*
+ * IA32_PERF_GLOBAL_INUSE (v4+, read-only), from the CPU's own state (SDM
+ * Vol. 3B 18.2.4.3, "Performance Monitoring Resource In-Use"; Vol. 4 MSR
+ * 392H): bit n while PERFEVTSELn[7:0] is not 0, bit 32+i while fixed
+ * counter i's enable field of FIXED_CTR_CTRL is not 0, bit 63 (PMI_InUse)
+ * while any PERFEVTSELn.INT, fixed counter PMI bit or PEBS_ENABLE counter
+ * bit is set.
+ */
+static enum hw_fault rd_global_inuse(struct sim_cpu *c, unsigned int i, uint64_t *v)
+{
+	uint64_t in = 0;
+	bool pmi = c->pmu.n_gp && (c->pebs_enable & GENMASK_ULL(c->pmu.n_gp - 1, 0));
+
+	for (unsigned int n = 0; n < c->pmu.n_gp; n++) {
+		if (c->evtsel[n] & 0xff)
+			in |= BIT_ULL(n);
+		pmi |= c->evtsel[n] & BIT_ULL(20);
+	}
+	for (unsigned int f = 0; f < SIM_MAX_FIXED && 32 + f < 63; f++) {
+		if (!(c->pmu.fixed_bitmap & (1u << f)))
+			continue;
+		if ((c->fixed_ctrl >> (4 * f)) & 3)
+			in |= BIT_ULL(32 + f);
+		pmi |= (c->fixed_ctrl >> (4 * f + 3)) & 1;
+	}
+	*v = in | (pmi ? BIT_ULL(63) : 0);
+	return HW_OK;
+}
+
 /* ---- PEBS -------------------------------------------------------------- */
 
 /* Reserved IA32_PEBS_ENABLE bits: #GP, and said why (the generation's layout). */
@@ -592,6 +627,7 @@ static const struct msr_def msr_table[] = {
     {0x38f, ONE, 1, "IA32_PERF_GLOBAL_CTRL", has_global, rd_global_ctrl, wr_global_ctrl},
     {0x390, ONE, 1, "IA32_PERF_GLOBAL_OVF_CTRL", has_global, rd_zero, wr_ovf_ctrl},
     {0x391, ONE, 1, "IA32_PERF_GLOBAL_STATUS_SET", has_status_set, rd_zero, wr_status_set},
+    {0x392, ONE, 1, "IA32_PERF_GLOBAL_INUSE", has_inuse, rd_global_inuse, wr_read_only},
     {0x3f1, ONE, 1, "IA32_PEBS_ENABLE", has_pebs_enable, rd_pebs_enable, wr_pebs_enable},
     {0x3f2, ONE, 1, "MSR_PEBS_DATA_CFG", has_data_cfg, rd_data_cfg, wr_data_cfg},
     {0x3f4, ONE, 1, "IA32_PEBS_BASE", has_arch_pebs, rd_pebs_base, wr_pebs_base},

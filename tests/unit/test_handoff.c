@@ -65,7 +65,8 @@ struct hcase {
 // clang-format off
 static const struct hcase cases[] = {
     {"counter", PTL "sim-handoff=cpu2:counter",
-     {"counter-enabled", "counter-value"}, {"cpu 2", "cpu 2"}, WARN, "chase-l1/load", -1,
+     {"counter-enabled", "counter-value", "inuse"}, {"cpu 2", "cpu 2", "cpu 2"}, WARN,
+     "chase-l1/load", -1,
      2, {{MSR_IA32_PERFEVTSEL0, ~0ULL, 0x4300c0}}},
     {"bts", PTL "sim-handoff=cpu1:bts",
      {"bts", "tr", "ds-area"}, {"cpu 1", "cpu 1", "cpu 1"}, WARN, "chase-l1/load", -1,

@@ -34,6 +34,10 @@ static const struct presence presence[] = {
      "architectural PMU v4+",
      {"skl", "icx", "spr", "adl-p", "adl-e", "glm", "archpebs", "pebs-off", "gnr", "srf", "mtl-p",
       "lnl-p", "arl-p", "ptl-p", "nvl-p", "dmr", "tnt"}},
+    {GLOBAL_INUSE,
+     "architectural PMU v4+ (SDM Vol. 4 MSR 392H)",
+     {"skl", "icx", "spr", "adl-p", "adl-e", "glm", "archpebs", "pebs-off", "gnr", "srf", "mtl-p",
+      "lnl-p", "arl-p", "ptl-p", "nvl-p", "dmr", "tnt"}},
     {A_PMC(0),
      "full-width writes (PERF_CAP[13])",
      {"hsw", "skl", "icx", "spr", "adl-p", "adl-e", "glm", "slm", "archpebs", "pebs-off", "gnr",
@@ -261,6 +265,43 @@ static void test_global_status(void **state)
 	assert_true(wr_gp(STATUS_SET, 1));
 }
 
+/*
+ * IA32_PERF_GLOBAL_INUSE from the CPU's own registers (SDM Vol. 3B
+ * 18.2.4.3): bit n for PERFEVTSELn[7:0] != 0, bit 32+i for fixed counter
+ * i's enable field, bit 63 for any INT, fixed PMI or PEBS_ENABLE counter
+ * bit.  One case a row, from power-on on Skylake (4 GP, 3 fixed).
+ */
+static void test_global_inuse(void **state)
+{
+	static const struct {
+		const char *what;
+		uint32_t msr;
+		uint64_t val, want;
+	} cases[] = {
+	    {"power-on", 0, 0, 0},
+	    {"PERFEVTSEL2 event select, not enabled", EVTSEL(2), 0xc0, BIT_ULL(2)},
+	    {"PERFEVTSEL1 umask only", EVTSEL(1), 0x100, 0},
+	    {"PERFEVTSEL0 INT", EVTSEL(0), 0x1000c4, BIT_ULL(0) | BIT_ULL(63)},
+	    {"fixed counter 1 OS|USR", FIXED_CTR_CTRL, 0x30, BIT_ULL(33)},
+	    {"fixed counter 2 PMI only", FIXED_CTR_CTRL, 0x800, BIT_ULL(63)},
+	    {"PEBS_ENABLE PMC3", PEBS_ENABLE, 0x8, BIT_ULL(63)},
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		uint64_t v;
+
+		use_model("skl");
+		if (cases[i].msr)
+			wr(cases[i].msr, cases[i].val);
+		v = rd(GLOBAL_INUSE);
+		if (v != cases[i].want)
+			fail_msg("%s: GLOBAL_INUSE 0x%llx, want 0x%llx", cases[i].what,
+				 (unsigned long long)v, (unsigned long long)cases[i].want);
+	}
+	/* read-only */
+	assert_true(wr_gp(GLOBAL_INUSE, 0));
+}
+
 static void test_misc_enable_read_only_bits(void **state)
 {
 	use_model("pebs-off");
@@ -406,6 +447,7 @@ int main(void)
 	    cmocka_unit_test(test_reserved_bits),
 	    cmocka_unit_test(test_legacy_sign_extension),
 	    cmocka_unit_test(test_global_status),
+	    cmocka_unit_test(test_global_inuse),
 	    cmocka_unit_test(test_misc_enable_read_only_bits),
 	    cmocka_unit_test(test_amd_has_no_intel_pmu),
 	    cmocka_unit_test(test_fault_injection),
