@@ -32,7 +32,8 @@
 
 static char outdir[] = "/tmp/pebsprobe-handoff-XXXXXX";
 
-#define ACR_ON "sim-acr=0xfc,0,0xfc,0"
+#define ACR_ON	"sim-acr=0xfc,0,0xfc,0"
+#define ACR_ALL "sim-acr=0xff,0,0xff,0"
 
 /* A register as the kind left it, read back after the run on that CPU: (val & mask) == want. */
 struct left {
@@ -77,6 +78,16 @@ static const struct hcase cases[] = {
     {"cfg-b", PTL "sim-handoff=cpu0:cfg-b " ACR_ON,
      {"cfg-b"}, {"cpu 0"}, WARN, "chase-l1/load", -1,
      0, {{MSR_IA32_PMC_GP0_CFG_B + 3 * MSR_V6_STEP, ~0ULL, 1u << 2}}},
+    /*
+     * ACR on every GP counter: the cause is GP0 and CFG_B of GP1 names it.
+     * split-line's store run counts split stores on GP1 beside its
+     * sampling on GP0, so the stale mask sits on the session's own
+     * counters (defect 5 end to end): not zeroed, every overflow of the
+     * sampling reloads the count and split-line/store FAILs on cpu 1.
+     */
+    {"cfg-b-own", "model=ptl kernels=split-line sim-handoff=cpu1:cfg-b " ACR_ALL,
+     {"cfg-b"}, {"cpu 1"}, WARN, "split-line/store", -1,
+     1, {{MSR_IA32_PMC_GP0_CFG_B + 1 * MSR_V6_STEP, ~0ULL, 1u << 0}}},
     {"no-smm-freeze", PTL "sim-handoff=cpu1:no-smm-freeze",
      {"no-smm-freeze"}, {"cpu 1"}, NONE, "chase-l1/load", -1,
      1, {{MSR_IA32_DEBUGCTL, 1u << 14, 0}}},
