@@ -38,8 +38,7 @@ static const struct cpu_count_quirk quirks[] = {
 	 * E-core disabled enumerates (7fa981cad216).
 	 */
 	{ "hybrid P-core", "ADL", CORE_TYPE_CORE, 1, 0xff, true, false, 2, 1, 0, 8, 4,
-	  "Linux core.c intel_pmu_init ALDERLAKE..RAPTORLAKE_S; f83d2f91d259, "
-	  "ee72a94ea4a6, 7fa981cad216" },
+	  "Linux core.c intel_pmu_init, f83d2f91d259" },
 	/*
 	 * Version 2 to 4 (Core 2 is where it shows: version 2 names no fixed
 	 * counter): Linux assumes at least 3 fixed counters unless a
@@ -47,8 +46,7 @@ static const struct cpu_count_quirk quirks[] = {
 	 * (x86_pmu.cntval_bits).
 	 */
 	{ "v2-v4 fixed counters", NULL, CORE_TYPE_NONE, 2, 4, false, true, 0, 0, 3, 0, 0,
-	  "Linux core.c intel_pmu_init \"Quirk: v2 perfmon does not report "
-	  "fixed-purpose events\"" },
+	  "Linux core.c intel_pmu_init, v2 quirk" },
 };
 /* clang-format on */
 

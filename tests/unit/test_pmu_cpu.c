@@ -816,13 +816,16 @@ static void test_counter_quirks(void **state)
 				 c->fixed_mask, c->fixed_width, c->what ? c->what : "none");
 		/* The report says what CPUID named and what was taken, where a row applied. */
 		snprintf(line, sizeof(line),
-			 "INFO: pmu: CPUID.0AH names GP 0x%x fixed 0x%x, short on a %s: taken as "
-			 "GP 0x%x fixed 0x%x (%s)",
-			 ci.count_quirk.cpuid_gp, ci.count_quirk.cpuid_fixed,
-			 c->what ? c->what : "", c->gp_mask, c->fixed_mask,
-			 ci.count_quirk.source ? ci.count_quirk.source : "");
+			 "INFO: pmu: CPUID.0AH names GP 0x%x fixed 0x%x: short on a %s",
+			 c->a_eax >> 8 & 0xff ? (1u << (c->a_eax >> 8 & 0xff)) - 1 : 0,
+			 c->a_ecx | ((1u << (c->a_edx & 0x1f)) - 1), c->what ? c->what : "");
 		if (c->what && !has_line(line))
 			fail_msg("%s: no line saying what CPUID.0AH named", c->name);
+		snprintf(line, sizeof(line),
+			 "INFO: pmu: taken as GP 0x%x fixed 0x%x (Linux core.c intel_pmu_init, ",
+			 c->gp_mask, c->fixed_mask);
+		if (c->what && !test_line_find(line, NULL))
+			fail_msg("%s: no line saying what was taken", c->name);
 	}
 }
 
