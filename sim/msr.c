@@ -78,6 +78,25 @@ static bool has_status_set(const struct sim_cpu *c, unsigned int i)
 	return c->pmu.version >= 4;
 }
 
+/* MSR_PERF_METRICS (329H): PERF_CAPABILITIES[15] with fixed counter 3 (Linux core.c
+ * intel_pmu_init). */
+static bool has_perf_metrics(const struct sim_cpu *c, unsigned int i)
+{
+	return (c->m->perf_caps & BIT_ULL(15)) && has_fixed(c, 3);
+}
+
+static enum hw_fault rd_perf_metrics(struct sim_cpu *c, unsigned int i, uint64_t *v)
+{
+	*v = c->perf_metrics;
+	return HW_OK;
+}
+
+static enum hw_fault wr_perf_metrics(struct sim_cpu *c, unsigned int i, uint64_t v)
+{
+	c->perf_metrics = v;
+	return HW_OK;
+}
+
 /* IA32_PERF_GLOBAL_INUSE: "If CPUID.0AH: EAX[7:0] > 3" (SDM Vol. 4, MSR 392H). */
 static bool has_inuse(const struct sim_cpu *c, unsigned int i)
 {
@@ -621,6 +640,7 @@ static const struct msr_def msr_table[] = {
     {0x1d9, ONE, 1, "IA32_DEBUGCTL", is_intel, rd_debugctl, wr_debugctl},
     /* IA32_FIXED_CTR0-3 only (SDM Vol. 4 Table 2-2); 4 and up at IA32_PMC_FXn_CTR */
     {0x309, PER_FIXED_LEGACY, 1, "IA32_FIXED_CTR", has_fixed, rd_fixed, wr_fixed},
+    {0x329, ONE, 1, "MSR_PERF_METRICS", has_perf_metrics, rd_perf_metrics, wr_perf_metrics},
     {0x345, ONE, 1, "IA32_PERF_CAPABILITIES", has_pdcm, rd_perf_caps, wr_read_only},
     {0x38d, ONE, 1, "IA32_FIXED_CTR_CTRL", has_global, rd_fixed_ctrl, wr_fixed_ctrl},
     {0x38e, ONE, 1, "IA32_PERF_GLOBAL_STATUS", has_global, rd_global_status, wr_read_only},
@@ -711,6 +731,7 @@ void sim_msr_power_on(struct sim_cpu *c)
 		c->ev[i] = NULL;
 	sim_place_init(c);
 	c->fixed_ctrl = 0;
+	c->perf_metrics = 0;
 	c->global_ctrl = c->pmu.version >= 2 ? (1ull << c->pmu.n_gp) - 1 : 0;
 	c->global_status = 0;
 	c->pebs_enable = c->data_cfg = c->ld_lat = c->frontend = 0;

@@ -124,6 +124,9 @@ struct sim_event_table {
 	size_t n;
 };
 
+/* PERF_METRICS once FIXED_CTR3 has counted: retiring, bad spec, FE, BE bound bytes. */
+#define SIM_PERF_METRICS 0x40303020ull
+
 struct sim_model {
 	struct sim_model_info info; /* name (model=NAME) and description */
 	const char *brand;
@@ -282,6 +285,7 @@ struct sim_cpu {
 
 	uint64_t pmc[SIM_MAX_GP], evtsel[SIM_MAX_GP];
 	uint64_t fixed[SIM_MAX_FIXED], fixed_ctrl;
+	uint64_t perf_metrics; /* MSR_PERF_METRICS, moved by FIXED_CTR3 (sim/engine.c) */
 	uint64_t global_ctrl, global_status;
 	uint64_t pebs_enable, data_cfg, ld_lat, frontend, offcore[2];
 	uint64_t ds_area, misc_enable, debugctl, bios_sign;

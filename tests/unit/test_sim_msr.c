@@ -7,6 +7,7 @@
  * 18-17) and Linux (msr-index.h; core.c *_extra_regs).
  */
 #include "test_sim_util.h"
+#include "sim/sim_int.h"
 
 /* One row: an MSR and the models that have it (the others raise #GP). */
 struct presence {
@@ -302,6 +303,24 @@ static void test_global_inuse(void **state)
 	assert_true(wr_gp(GLOBAL_INUSE, 0));
 }
 
+/* PERF_METRICS (0x329): read/write where PERF_CAPABILITIES[15]; moved once SLOTS counts. */
+static void test_perf_metrics(void **state)
+{
+	static uint8_t data[64 * 100];
+
+	use_model("icx");
+	assert_int_equal(rd(PERF_METRICS), 0);
+	wr(PERF_METRICS, 0x1234);
+	assert_int_equal(rd(PERF_METRICS), 0x1234);
+	wr(PERF_METRICS, 0);
+	wr(FIXED_CTR_CTRL, 0x3000); /* fixed counter 3, OS|USR */
+	wr(GLOBAL_CTRL, 1ull << 35);
+	run_loads(data, 100);
+	assert_int_equal(rd(PERF_METRICS), SIM_PERF_METRICS);
+	use_model("adl-e"); /* no perf metrics */
+	assert_true(rd_gp(PERF_METRICS));
+}
+
 static void test_misc_enable_read_only_bits(void **state)
 {
 	use_model("pebs-off");
@@ -448,6 +467,7 @@ int main(void)
 	    cmocka_unit_test(test_legacy_sign_extension),
 	    cmocka_unit_test(test_global_status),
 	    cmocka_unit_test(test_global_inuse),
+	    cmocka_unit_test(test_perf_metrics),
 	    cmocka_unit_test(test_misc_enable_read_only_bits),
 	    cmocka_unit_test(test_amd_has_no_intel_pmu),
 	    cmocka_unit_test(test_fault_injection),
