@@ -62,7 +62,7 @@ struct h_row {
 static const struct h_row rows[] = {
     /* Counters: Linux core.c check_hw_exists() tests the same enable bits. */
     {{"counter-enabled", "PERFEVTSELx enabled (EN, bit 22)", true,
-      "SDM Vol. 3B 18.2.1.1 Figure 18-6; Linux core.c check_hw_exists"},
+      "SDM Vol. 3B 18.2.3 Figure 18-6; Linux core.c check_hw_exists"},
      H_EVTSEL, 0, B_FIXED, EVTSEL_EN, false, C_ALL},
     {{"fixed-enabled", "fixed counter enabled (FIXED_CTR_CTRL)", true,
       "SDM Vol. 3B 18.2.2 Figure 18-2; Linux core.c check_hw_exists"},
