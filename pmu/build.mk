@@ -4,6 +4,7 @@ PURE_SRCS += \
 	pmu/constraints.c \
 	pmu/cpu.c \
 	pmu/cpu_pebs.c \
+	pmu/cpu_quirk.c \
 	pmu/event.c \
 	pmu/extra_regs.c \
 	pmu/handoff.c \

@@ -186,16 +186,30 @@ const struct uarch_constraint constraints_glc[] = {
 	EVENT_CONSTRAINT_END
 };
 
-/* core.c intel_lnc_event_constraints (its GP rows), then Golden Cove's: the first match wins */
+/*
+ * core.c intel_lnc_event_constraints, its GP rows as of 782cffeec9ad
+ * ("perf/x86/intel: Fix event constraints for LNC"), which dropped the
+ * Golden Cove ranges (0x01-0x8f on PMC0-3, 0x90-0xfe) and 0xce for Lion
+ * Cove's own rows: the first match wins.
+ */
 const struct uarch_constraint constraints_lnc[] = {
+	INTEL_EVENT_CONSTRAINT(0x20, 0xf),
+	INTEL_UEVENT_CONSTRAINT(0x012a, 0xf),
+	INTEL_UEVENT_CONSTRAINT(0x012b, 0xf),
 	INTEL_UEVENT_CONSTRAINT(0x0148, 0x4),
 	INTEL_UEVENT_CONSTRAINT(0x0175, 0x4),
+	INTEL_EVENT_CONSTRAINT(0x2e, 0x3ff),
+	INTEL_EVENT_CONSTRAINT(0x3c, 0x3ff),
 	INTEL_UEVENT_CONSTRAINT(0x08a3, 0x4),
 	INTEL_UEVENT_CONSTRAINT(0x0ca3, 0x4),
+	INTEL_UEVENT_CONSTRAINT(0x04a4, 0x1),
+	INTEL_UEVENT_CONSTRAINT(0x08a4, 0x1),
 	INTEL_UEVENT_CONSTRAINT(0x10a4, 0x1),
 	INTEL_UEVENT_CONSTRAINT(0x01b1, 0x8),
+	INTEL_UEVENT_CONSTRAINT(0x01cd, 0x3fc),
 	INTEL_UEVENT_CONSTRAINT(0x02cd, 0x3),
-	GLC_EVENT_CONSTRAINTS,
+	INTEL_EVENT_CONSTRAINT_RANGE(0xd0, 0xdf, 0xf),
+	INTEL_UEVENT_CONSTRAINT(0x00e0, 0xf),
 	EVENT_CONSTRAINT_END
 };
 

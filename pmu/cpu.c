@@ -6,6 +6,7 @@
  *   IA32_PERF_CAPABILITIES - CPUID.1:ECX[15] PDCM (SDM Vol. 4, MSR 345H).
  */
 #include "cpu.h"
+#include "cpu_quirk.h"
 #include "hw.h"
 #include "perfmon.h"
 #include "uarch.h"
@@ -297,6 +298,7 @@ void cpu_probe(struct cpu_info *ci)
 	probe_ident(ci);
 	probe_hybrid(ci);
 	probe_arch_pmu(ci);
+	cpu_quirk_counters(ci);
 	probe_perfmon_ext(ci);
 	probe_arch_pebs(ci);
 	probe_tsc(ci);
@@ -425,6 +427,13 @@ static void report_arch_pmu(const struct cpu_info *ci)
 		    ci->pmu_version, ci->n_gp, ci->gp_width,
 		    (unsigned int)__builtin_popcount(ci->fixed_mask), ci->fixed_width,
 		    ci->fixed_mask);
+	if (ci->count_quirk.what) {
+		report_info("pmu: CPUID.0AH names GP 0x%x fixed 0x%x: short on a %s",
+			    ci->count_quirk.cpuid_gp, ci->count_quirk.cpuid_fixed,
+			    ci->count_quirk.what);
+		report_info("pmu: taken as GP 0x%x fixed 0x%x (%s)", ci->gp_mask, ci->fixed_mask,
+			    ci->count_quirk.source);
+	}
 	strbuf_init(&sb, buf, sizeof(buf));
 	for (uint32_t i = 0; i < ci->arch_events_len && i < ARRAY_SIZE(arch_event_names); i++)
 		if (!(ci->arch_events_unavail & (1u << i)))

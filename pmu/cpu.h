@@ -60,6 +60,15 @@ struct cpu_info {
 	uint32_t arch_events_len;      /* EAX[31:24] */
 	uint32_t arch_events_unavail;  /* EBX: bit set = event NOT available */
 	uint32_t fixed_mask;	       /* fixed counters that exist: ECX[i] || EDX[4:0] > i (v5+) */
+	/*
+	 * Where CPUID.0AH names fewer counters than the core has and a row of
+	 * pmu/cpu_quirk.c added them: the row's words and source, and the
+	 * masks CPUID gave.  what == NULL: CPUID.0AH was taken as it is.
+	 */
+	struct cpu_count_quirk_seen {
+		const char *what, *source;
+		uint32_t cpuid_gp, cpuid_fixed;
+	} count_quirk;
 
 	/* IA32_MISC_ENABLE (Intel only) */
 	bool has_misc_enable;

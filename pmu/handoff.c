@@ -62,7 +62,7 @@ struct h_row {
 static const struct h_row rows[] = {
     /* Counters: Linux core.c check_hw_exists() tests the same enable bits. */
     {{"counter-enabled", "PERFEVTSELx enabled (EN, bit 22)", true,
-      "SDM Vol. 3B 18.2.1.1 Figure 18-6; Linux core.c check_hw_exists"},
+      "SDM Vol. 3B 18.2.3 Figure 18-6; Linux core.c check_hw_exists"},
      H_EVTSEL, 0, B_FIXED, EVTSEL_EN, false, C_ALL},
     {{"fixed-enabled", "fixed counter enabled (FIXED_CTR_CTRL)", true,
       "SDM Vol. 3B 18.2.2 Figure 18-2; Linux core.c check_hw_exists"},
@@ -207,6 +207,10 @@ static void read_all(const struct cpu_info *ci, struct handoff_state *st)
 	for (i = 0; i < 32 && i < ci->n_fixed; i++)
 		if (ci->fixed_mask & BIT_ULL(i))
 			add(st, msr_fixed_ctr(i));
+	/* PERF_METRICS: with PERF_CAPABILITIES[15] and fixed counter 3 (SLOTS). */
+	if (ci->has_perf_caps && (ci->perf_caps & PERF_CAP_PERF_METRICS) &&
+	    (ci->fixed_mask & BIT_ULL(3)))
+		add(st, MSR_PERF_METRICS);
 	add(st, MSR_IA32_DEBUGCTL);
 	if (ci->has_misc_enable)
 		add(st, MSR_IA32_MISC_ENABLE);
@@ -397,7 +401,8 @@ static bool still_counting(const struct handoff_state *st, uint32_t msr, uint64_
 		}
 		if (i < 16 && ((fctl >> (4 * i)) & 0x3)) {
 			*status_mask |= BIT_ULL(32 + i);
-			if (msr == msr_fixed_ctr(i))
+			/* PERF_METRICS moves with fixed counter 3 (SLOTS) */
+			if (msr == msr_fixed_ctr(i) || (i == 3 && msr == MSR_PERF_METRICS))
 				return true;
 		}
 	}

@@ -73,6 +73,16 @@ static void build_save_list(struct sess *s)
 			session_want_save(s, MSR_OFFCORE_RSP0 + i, MSR_OFFCORE_RSP0 + i);
 	if (p->fixed_used)
 		session_want_save(s, MSR_IA32_FIXED_CTR_CTRL, MSR_IA32_FIXED_CTR_CTRL);
+	/*
+	 * While fixed counter 3 (SLOTS) counts, PERF_METRICS moves with it.
+	 * Linux saves both and puts FIXED_CTR3 back before PERF_METRICS (core.c
+	 * intel_update_topdown_event "The fixed counter 3 has to be written
+	 * before the PERF_METRICS", icl_set_topdown_event_period); saved
+	 * first here, it is restored after FIXED_CTR3.
+	 */
+	if ((p->fixed_used & BIT_ULL(3)) && s->ci->has_perf_caps &&
+	    (s->ci->perf_caps & PERF_CAP_PERF_METRICS))
+		session_want_save(s, MSR_PERF_METRICS, MSR_PERF_METRICS);
 	/* fixed_used holds only counters CPUID.0AH enumerates (plan.c): never an absent one */
 	for (i = 0; i < p->n_fixed; i++)
 		if (p->fixed_used & BIT_ULL(i))

@@ -193,6 +193,8 @@ const struct uarch_model *uarch_model_at(unsigned int i);
  * architectural-PEBS part.
  */
 enum pebs_uarch cpu_uarch(const struct cpu_info *ci);
+/* The model table's row for this CPU (family, model, core type), or NULL. */
+const struct uarch_model *uarch_model_of(const struct cpu_info *ci);
 /* The model row's words, e.g. "Skylake (desktop)", or NULL. */
 const char *cpu_uarch_description(const struct cpu_info *ci);
 /*

@@ -163,6 +163,11 @@ enum pebs_uarch cpu_uarch(const struct cpu_info *ci)
 	return r ? r->uarch : UARCH_NONE;
 }
 
+const struct uarch_model *uarch_model_of(const struct cpu_info *ci)
+{
+	return model_lookup(ci);
+}
+
 const char *cpu_uarch_description(const struct cpu_info *ci)
 {
 	const struct uarch_model *r = model_lookup(ci);

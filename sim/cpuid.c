@@ -124,6 +124,29 @@ static void arch_pebs_leaf(const struct sim_model *m, uint32_t sub, struct cpuid
 	}
 }
 
+/*
+ * CPUID.0AH as the part reports it: the counters ca_unnamed_* says
+ * silicon leaves out are taken off the top of the counts and of ECX's
+ * bitmap; with no fixed counter named, EDX names no width either.
+ */
+static void leaf_0a(const struct sim_model *m, struct cpuid_regs *r)
+{
+	uint32_t ecx, count, ngp = (m->ca[0] >> 8) & 0xff, width = sim_fixed_width(m);
+
+	sim_fixed_enum(m, &ecx, &count);
+	ngp -= ngp < m->ca_unnamed_gp ? ngp : m->ca_unnamed_gp;
+	count -= count < m->ca_unnamed_fixed ? count : m->ca_unnamed_fixed;
+	if (m->ca_unnamed_fixed) {
+		ecx &= low_bits(count);
+		if (!count && !ecx)
+			width = 0;
+	}
+	r->eax = (m->ca[0] & ~0xff00u) | ngp << 8;
+	r->ebx = m->ca[1];
+	r->ecx = ecx;
+	r->edx = (m->ca[3] & ~0x1fe0u & ~0x1fu) | width << 5 | count;
+}
+
 static void basic_leaf(const struct sim_model *m, uint32_t leaf, uint32_t sub, struct cpuid_regs *r)
 {
 	switch (leaf) {
@@ -147,15 +170,8 @@ static void basic_leaf(const struct sim_model *m, uint32_t leaf, uint32_t sub, s
 		}
 		break;
 	case 0xa:
-		if (m->vendor == SIM_INTEL) {
-			uint32_t ecx, count;
-
-			sim_fixed_enum(m, &ecx, &count);
-			r->eax = m->ca[0];
-			r->ebx = m->ca[1];
-			r->ecx = ecx;
-			r->edx = (m->ca[3] & ~0x1fe0u & ~0x1fu) | sim_fixed_width(m) << 5 | count;
-		}
+		if (m->vendor == SIM_INTEL)
+			leaf_0a(m, r);
 		break;
 	case 0x15:
 		r->eax = m->c15[0];

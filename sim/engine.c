@@ -469,6 +469,13 @@ static uint64_t advance(struct sim_cpu *c, unsigned int bit, uint64_t inc, uint6
 	uint64_t v = *ctr + inc;
 	bool intr;
 
+	/*
+	 * PERF_METRICS holds the topdown fractions of what FIXED_CTR3 (SLOTS)
+	 * counted (Linux core.c intel_update_topdown_event reads them together).
+	 * The fractions are not modelled: any count makes it SIM_PERF_METRICS.
+	 */
+	if (fixed && i == 3 && inc)
+		c->perf_metrics = SIM_PERF_METRICS;
 	*ctr = v & mask;
 	if (v <= mask)
 		return 0;

@@ -50,6 +50,7 @@ struct left {
 	uint32_t smi_per;
 	uint64_t smi_count;
 	uint64_t found_buffer; /* DS_AREA / PEBS_BASE as left */
+	bool evtsel_moved;     /* lost-restore: PERFEVTSEL0 written otherwise since */
 	struct bts_area bts;
 };
 
@@ -82,6 +83,7 @@ static const char *const names[SIM_HANDOFF_KINDS] = {
     [SIM_HANDOFF_CFG_B] = "cfg-b",
     [SIM_HANDOFF_NO_SMM_FREEZE] = "no-smm-freeze",
     [SIM_HANDOFF_SMI] = "smi",
+    [SIM_HANDOFF_LOST_RESTORE] = "lost-restore",
 };
 
 int sim_handoff_parse(const char *name, enum sim_handoff_kind *k)
@@ -107,6 +109,7 @@ void sim_handoff_clear(void)
 		left[i].smi_per = 0;
 		left[i].smi_count = 0;
 		left[i].found_buffer = 0;
+		left[i].evtsel_moved = false;
 	}
 }
 
@@ -161,6 +164,7 @@ static int leave(struct sim_cpu *c, enum sim_handoff_kind k, char *why, size_t w
 
 	switch (k) {
 	case SIM_HANDOFF_COUNTER:
+	case SIM_HANDOFF_LOST_RESTORE:
 		if (sim_msr_write(c, MSR_PMC0, LEFT_COUNT) ||
 		    sim_msr_write(c, MSR_PERFEVTSEL0, LEFT_EVTSEL))
 			break;
@@ -235,8 +239,10 @@ void sim_handoff_apply(struct sim_cpu *c)
 {
 	char why[sizeof(apply_why)];
 
-	if (c->index < left_cap)
+	if (c->index < left_cap) {
 		left[c->index].smi_count = 0;
+		left[c->index].evtsel_moved = false;
+	}
 	if (apply(c, why, sizeof(why)) && !apply_failed) {
 		apply_failed = true;
 		memcpy(apply_why, why, sizeof(why));
@@ -282,6 +288,8 @@ void sim_handoff_written(struct sim_cpu *c, uint32_t msr, uint64_t val)
 {
 	unsigned int i = c->index;
 
+	if (i < left_cap && msr == MSR_PERFEVTSEL0 && val != LEFT_EVTSEL)
+		left[i].evtsel_moved = true;
 	if (i >= left_cap || (msr != MSR_DS_AREA && msr != MSR_PEBS_BASE) || !val)
 		return;
 	if (val != left[i].found_buffer)
@@ -294,4 +302,18 @@ void sim_handoff_written(struct sim_cpu *c, uint32_t msr, uint64_t val)
 			      "on: that area's BTS buffer base is 0, so branch records go to "
 			      "address 0 (SDM Vol. 3B 17.4.9)",
 			      i, (unsigned long long)val);
+}
+
+/*
+ * lost-restore: once PERFEVTSEL0 has been written with another value, the
+ * write that puts back the value left there is dropped (the CPU answers
+ * it, the register keeps what it had), as a restore that never reached
+ * the register would: the hand-off check must see it.
+ */
+bool sim_handoff_drops(const struct sim_cpu *c, uint32_t msr, uint64_t val)
+{
+	unsigned int i = c->index;
+
+	return i < left_cap && (left[i].kinds & (1u << SIM_HANDOFF_LOST_RESTORE)) &&
+	       msr == MSR_PERFEVTSEL0 && val == LEFT_EVTSEL && left[i].evtsel_moved;
 }

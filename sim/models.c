@@ -94,6 +94,8 @@ const struct sim_model sim_model_table[] = {
 		.tsc_mhz = 3000, /* no 15H/16H: E8400 @ 3.00GHz */
 		.c1_ebx = 0x00020800, .c1_ecx = 0x0408e3fd, .c1_edx = EDX_INTEL,
 		.ca = { CA_EAX(2, 2, 40), 0, 0, CA_EDX(3, 40, 0) },
+		/* v2 names no fixed counter (Linux core.c intel_pmu_init, v2 quirk) */
+		.ca_unnamed_fixed = 3,
 		.perf_caps = 0x82, /* LBR fmt 2, PEBSSaveArchRegs, PEBS fmt0, fault-like */
 		.misc_enable = MISC_DEFAULT, .microcode = 0xa0b, .platform_id = 1ull << 50,
 		.pebs_enable_mask = PEBS_GP(1),
@@ -217,6 +219,8 @@ const struct sim_model sim_model_table[] = {
 		.c1_ebx = 0x00100800, .c1_ecx = 0x7ffafbff, .c1_edx = EDX_INTEL,
 		.c7_ebx = 0x239ca7eb, .c7_edx = 1u << 15, .c1a_eax = 0x40000001,
 		.ca = { CA_EAX(5, 8, 48), 0, 0xf, CA_EDX(4, 48, 1) },
+		/* CPUID.0AH names the counters shared with the E-core (Linux f83d2f91d259) */
+		.ca_unnamed_gp = 2, .ca_unnamed_fixed = 1,
 		.c15 = { 3, 250, 38400000 }, .c16_mhz = 3200,
 		.perf_caps = 0xf4c5, /* fmt4, baseline, perf metrics, FW write */
 		.misc_enable = MISC_DEFAULT, .microcode = 0x35, .platform_id = 1ull << 50,

@@ -78,6 +78,31 @@ static bool has_status_set(const struct sim_cpu *c, unsigned int i)
 	return c->pmu.version >= 4;
 }
 
+/* MSR_PERF_METRICS (329H): PERF_CAPABILITIES[15] with fixed counter 3 (Linux core.c
+ * intel_pmu_init). */
+static bool has_perf_metrics(const struct sim_cpu *c, unsigned int i)
+{
+	return (c->m->perf_caps & BIT_ULL(15)) && has_fixed(c, 3);
+}
+
+static enum hw_fault rd_perf_metrics(struct sim_cpu *c, unsigned int i, uint64_t *v)
+{
+	*v = c->perf_metrics;
+	return HW_OK;
+}
+
+static enum hw_fault wr_perf_metrics(struct sim_cpu *c, unsigned int i, uint64_t v)
+{
+	c->perf_metrics = v;
+	return HW_OK;
+}
+
+/* IA32_PERF_GLOBAL_INUSE: "If CPUID.0AH: EAX[7:0] > 3" (SDM Vol. 4, MSR 392H). */
+static bool has_inuse(const struct sim_cpu *c, unsigned int i)
+{
+	return c->pmu.version >= 4;
+}
+
 static bool has_pdcm(const struct sim_cpu *c, unsigned int i)
 {
 	return c->m->c1_ecx & BIT_ULL(15);
@@ -349,6 +374,35 @@ static enum hw_fault wr_status_set(struct sim_cpu *c, unsigned int i, uint64_t v
 	return HW_OK;
 }
 
+/*
+ * IA32_PERF_GLOBAL_INUSE (v4+, read-only), from the CPU's own state (SDM
+ * Vol. 3B 18.2.4.3, "Performance Monitoring Resource In-Use"; Vol. 4 MSR
+ * 392H): bit n while PERFEVTSELn[7:0] is not 0, bit 32+i while fixed
+ * counter i's enable field of FIXED_CTR_CTRL is not 0, bit 63 (PMI_InUse)
+ * while any PERFEVTSELn.INT, fixed counter PMI bit or PEBS_ENABLE counter
+ * bit is set.
+ */
+static enum hw_fault rd_global_inuse(struct sim_cpu *c, unsigned int i, uint64_t *v)
+{
+	uint64_t in = 0;
+	bool pmi = c->pmu.n_gp && (c->pebs_enable & GENMASK_ULL(c->pmu.n_gp - 1, 0));
+
+	for (unsigned int n = 0; n < c->pmu.n_gp; n++) {
+		if (c->evtsel[n] & 0xff)
+			in |= BIT_ULL(n);
+		pmi |= c->evtsel[n] & BIT_ULL(20);
+	}
+	for (unsigned int f = 0; f < SIM_MAX_FIXED && 32 + f < 63; f++) {
+		if (!(c->pmu.fixed_bitmap & (1u << f)))
+			continue;
+		if ((c->fixed_ctrl >> (4 * f)) & 3)
+			in |= BIT_ULL(32 + f);
+		pmi |= (c->fixed_ctrl >> (4 * f + 3)) & 1;
+	}
+	*v = in | (pmi ? BIT_ULL(63) : 0);
+	return HW_OK;
+}
+
 /* ---- PEBS -------------------------------------------------------------- */
 
 /* Reserved IA32_PEBS_ENABLE bits: #GP, and said why (the generation's layout). */
@@ -586,12 +640,14 @@ static const struct msr_def msr_table[] = {
     {0x1d9, ONE, 1, "IA32_DEBUGCTL", is_intel, rd_debugctl, wr_debugctl},
     /* IA32_FIXED_CTR0-3 only (SDM Vol. 4 Table 2-2); 4 and up at IA32_PMC_FXn_CTR */
     {0x309, PER_FIXED_LEGACY, 1, "IA32_FIXED_CTR", has_fixed, rd_fixed, wr_fixed},
+    {0x329, ONE, 1, "MSR_PERF_METRICS", has_perf_metrics, rd_perf_metrics, wr_perf_metrics},
     {0x345, ONE, 1, "IA32_PERF_CAPABILITIES", has_pdcm, rd_perf_caps, wr_read_only},
     {0x38d, ONE, 1, "IA32_FIXED_CTR_CTRL", has_global, rd_fixed_ctrl, wr_fixed_ctrl},
     {0x38e, ONE, 1, "IA32_PERF_GLOBAL_STATUS", has_global, rd_global_status, wr_read_only},
     {0x38f, ONE, 1, "IA32_PERF_GLOBAL_CTRL", has_global, rd_global_ctrl, wr_global_ctrl},
     {0x390, ONE, 1, "IA32_PERF_GLOBAL_OVF_CTRL", has_global, rd_zero, wr_ovf_ctrl},
     {0x391, ONE, 1, "IA32_PERF_GLOBAL_STATUS_SET", has_status_set, rd_zero, wr_status_set},
+    {0x392, ONE, 1, "IA32_PERF_GLOBAL_INUSE", has_inuse, rd_global_inuse, wr_read_only},
     {0x3f1, ONE, 1, "IA32_PEBS_ENABLE", has_pebs_enable, rd_pebs_enable, wr_pebs_enable},
     {0x3f2, ONE, 1, "MSR_PEBS_DATA_CFG", has_data_cfg, rd_data_cfg, wr_data_cfg},
     {0x3f4, ONE, 1, "IA32_PEBS_BASE", has_arch_pebs, rd_pebs_base, wr_pebs_base},
@@ -675,6 +731,7 @@ void sim_msr_power_on(struct sim_cpu *c)
 		c->ev[i] = NULL;
 	sim_place_init(c);
 	c->fixed_ctrl = 0;
+	c->perf_metrics = 0;
 	c->global_ctrl = c->pmu.version >= 2 ? (1ull << c->pmu.n_gp) - 1 : 0;
 	c->global_status = 0;
 	c->pebs_enable = c->data_cfg = c->ld_lat = c->frontend = 0;

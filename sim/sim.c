@@ -381,7 +381,7 @@ static enum hw_fault sim_wrmsr(uint32_t msr, uint64_t val)
 	if (!c->m)
 		return HW_GP;
 	before_msr(c);
-	f = sim_msr_write(c, msr, val);
+	f = sim_handoff_drops(c, msr, val) ? HW_OK : sim_msr_write(c, msr, val);
 	if (f == HW_OK && c->fault == SIM_FAULT_HANG && msr == SIM_MSR_GLOBAL_CTRL &&
 	    pebs_started(c))
 		plat_park();

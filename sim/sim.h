@@ -171,7 +171,10 @@ int sim_set_acr(uint32_t reload_gp, uint32_t reload_fixed, uint32_t cause_gp, ui
  *   no-smm-freeze  FREEZE_WHILE_SMM off (with any sim-handoff= item, every
  *                  other CPU that supports it has it on);
  *   smi            n SMIs per sampling: MSR_SMI_COUNT (34H) advances by n
- *                  each time a PEBS buffer is armed there.
+ *                  each time a PEBS buffer is armed there;
+ *   lost-restore   what counter leaves, and the write that puts PERFEVTSEL0
+ *                  back to it, after another value, is lost (the register
+ *                  keeps what it had), so handoff-restored must FAIL.
  * Until the next sim_select(); kept across sim_reset().  Returns 0, or -1
  * with why filled (the CPU lacks what the kind needs).
  */
@@ -182,6 +185,7 @@ enum sim_handoff_kind {
 	SIM_HANDOFF_CFG_B,
 	SIM_HANDOFF_NO_SMM_FREEZE,
 	SIM_HANDOFF_SMI,
+	SIM_HANDOFF_LOST_RESTORE,
 	SIM_HANDOFF_KINDS,
 };
 int sim_set_handoff(unsigned int cpu, enum sim_handoff_kind k, uint32_t n, char *why,
@@ -189,7 +193,8 @@ int sim_set_handoff(unsigned int cpu, enum sim_handoff_kind k, uint32_t n, char 
 /* KIND by name: 0, or -1; a kind's name; the accepted names, for an error line. */
 int sim_handoff_parse(const char *name, enum sim_handoff_kind *k);
 const char *sim_handoff_name(enum sim_handoff_kind k);
-#define SIM_HANDOFF_ACCEPTED "counter, bts, ctr-frz, cfg-b, no-smm-freeze, smi or smiN"
+#define SIM_HANDOFF_ACCEPTED                                                                       \
+	"counter, bts, ctr-frz, cfg-b, no-smm-freeze, lost-restore, smi or smiN"
 /*
  * (sim addition) sim-pages=: the simulated firmware maps memory with pages
  * of this size (4096, 2 MiB or 1 GiB; default 4096), identity, in page

@@ -124,6 +124,9 @@ struct sim_event_table {
 	size_t n;
 };
 
+/* PERF_METRICS once FIXED_CTR3 has counted: retiring, bad spec, FE, BE bound bytes. */
+#define SIM_PERF_METRICS 0x40303020ull
+
 struct sim_model {
 	struct sim_model_info info; /* name (model=NAME) and description */
 	const char *brand;
@@ -133,9 +136,16 @@ struct sim_model {
 	uint32_t phys_bits; /* MAXPHYADDR (CPUID.80000008H:EAX[7:0]); 0 = 39 */
 	uint32_t c1_ebx, c1_ecx, c1_edx;
 	uint32_t c7_ebx, c7_ecx, c7_edx;
-	uint32_t c71_eax;		   /* CPUID.(7,1):EAX, bit 8 ArchPerfmonExt (leaf 23H) */
-	uint32_t c1a_eax;		   /* CPUID.1AH:EAX core type / native model */
-	uint32_t ca[4];			   /* CPUID.0AH EAX EBX ECX EDX */
+	uint32_t c71_eax; /* CPUID.(7,1):EAX, bit 8 ArchPerfmonExt (leaf 23H) */
+	uint32_t c1a_eax; /* CPUID.1AH:EAX core type / native model */
+	uint32_t ca[4];	  /* CPUID.0AH EAX EBX ECX EDX */
+	/*
+	 * Counters the core has (ca) that silicon's CPUID.0AH does not name:
+	 * the highest GP and fixed ones are left out of the leaf (a hybrid
+	 * P-core names the shared ones, Core 2's v2 no fixed counter; the
+	 * model row cites it).  The simulated PMU keeps them all.
+	 */
+	uint8_t ca_unnamed_gp, ca_unnamed_fixed;
 	uint32_t c15[3];		   /* CPUID.15H EAX EBX ECX */
 	uint32_t c16_mhz;		   /* CPUID.16H:EAX base MHz */
 	uint32_t c23_caps, c23_gp, c23_fx; /* CPUID.23H sub-leaf 4 EBX, sub-leaf 5 EAX/ECX */
@@ -277,6 +287,7 @@ struct sim_cpu {
 
 	uint64_t pmc[SIM_MAX_GP], evtsel[SIM_MAX_GP];
 	uint64_t fixed[SIM_MAX_FIXED], fixed_ctrl;
+	uint64_t perf_metrics; /* MSR_PERF_METRICS, moved by FIXED_CTR3 (sim/engine.c) */
 	uint64_t global_ctrl, global_status;
 	uint64_t pebs_enable, data_cfg, ld_lat, frontend, offcore[2];
 	uint64_t ds_area, misc_enable, debugctl, bios_sign;
@@ -356,6 +367,8 @@ bool sim_acr_self_reload(const struct sim_cpu *c, unsigned int bit);
 void sim_handoff_clear(void);
 void sim_handoff_apply(struct sim_cpu *c); /* at the end of a CPU's reset */
 void sim_handoff_written(struct sim_cpu *c, uint32_t msr, uint64_t val);
+/* Before a write: true if sim-handoff= lost-restore drops it. */
+bool sim_handoff_drops(const struct sim_cpu *c, uint32_t msr, uint64_t val);
 bool sim_handoff_has_smi(const struct sim_cpu *c);
 uint64_t sim_handoff_smi_count(const struct sim_cpu *c);
 

@@ -738,6 +738,97 @@ static void test_extended_family(void **state)
 	assert_true(has_line("INFO: perfmon: NVL/novalake_coyotecove_core.json"));
 }
 
+/*
+ * CPUID.0AH counts that pmu/cpu_quirk.c corrects, one case a row: the
+ * signature, hybrid bit, hypervisor bit, CPUID.1AH and CPUID.0AH a part
+ * gives, and the counters the probe must end with.  Alder Lake's P-core
+ * names only the counters it shares with the E-core (Linux core.c
+ * intel_pmu_init: 2 GP and 1 fixed more, f83d2f91d259; only with the
+ * hybrid bit, ee72a94ea4a6; CPUID as it is past 8 GP or 4 fixed,
+ * 7fa981cad216); PMU v2-v4 on bare metal has at least 3 fixed counters
+ * (the "v2 perfmon" quirk there).
+ */
+struct quirk_case {
+	const char *name;
+	uint32_t sig;
+	bool hybrid, guest;
+	uint32_t c1a, a_eax, a_ecx, a_edx;
+	uint32_t gp_mask, fixed_mask, fixed_width;
+	const char *what; /* the quirk that applied, NULL: CPUID as it is */
+};
+
+#define ADL_SIG	 0x00090672 /* 06_97 */
+#define RPLS_SIG 0x000b06f1 /* 06_BF */
+#define MTL_SIG	 0x000a06a4 /* 06_AA */
+#define PCORE	 0x40000001
+#define ECORE	 0x20000001
+
+static const struct quirk_case quirk_cases[] = {
+    {"adl p-core, hybrid", ADL_SIG, true, false, PCORE, 0x07300605, 0x7, 0x603, 0xff, 0xf, 48,
+     "hybrid P-core"},
+    {"rpl-s p-core, hybrid", RPLS_SIG, true, false, PCORE, 0x07300605, 0x7, 0x603, 0xff, 0xf, 48,
+     "hybrid P-core"},
+    {"adl p-core under a hypervisor", ADL_SIG, true, true, PCORE, 0x07300605, 0x7, 0x603, 0xff, 0xf,
+     48, "hybrid P-core"},
+    {"adl e-core", ADL_SIG, true, false, ECORE, 0x07300605, 0x7, 0x603, 0x3f, 0x7, 48, NULL},
+    {"adl p-core, hybrid bit clear", ADL_SIG, false, false, PCORE, 0x07300605, 0x7, 0x603, 0x3f,
+     0x7, 48, NULL},
+    {"adl, every e-core off: 8 GP 4 fixed named", ADL_SIG, true, false, PCORE, 0x07300805, 0xf,
+     0x604, 0xff, 0xf, 48, NULL},
+    {"mtl p-core (not the adl platform)", MTL_SIG, true, false, PCORE, 0x07300605, 0x7, 0x603, 0x3f,
+     0x7, 48, NULL},
+    {"core 2 v2, no fixed counter named", 0x0001067a, false, false, 0, 0x07280202, 0, 0, 0x3, 0x7,
+     40, "v2-v4 fixed counters"},
+    {"core 2 v2 under a hypervisor", 0x0001067a, false, true, 0, 0x07280202, 0, 0, 0x3, 0, 0, NULL},
+    {"skylake v4, 3 fixed named", 0x000506e3, false, false, 0, 0x07300404, 0, 0x603, 0xf, 0x7, 48,
+     NULL},
+};
+
+static void test_counter_quirks(void **state)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(quirk_cases); i++) {
+		const struct quirk_case *c = &quirk_cases[i];
+		const struct leaf leaves[] = {
+		    {0, 0, VENDOR_INTEL_REGS(0x1a)},
+		    {1,
+		     0,
+		     {c->sig, 0, (c->guest ? 1u << 31 : 0) | (1u << 2), (1u << 21) | (1u << 5)}},
+		    {7, 0, {0, 0, 0, c->hybrid ? 1u << 15 : 0}},
+		    {0xa, 0, {c->a_eax, 0, c->a_ecx, c->a_edx}},
+		    {0x1a, 0, {c->c1a, 0, 0, 0}},
+		    {0}};
+		const struct msr msrs[] = {{MSR_IA32_BIOS_SIGN_ID, 0}, {0}};
+		const struct profile p = {leaves, msrs};
+		struct cpu_info ci;
+		char line[512];
+		bool ok;
+
+		run_probe(&p, &ci);
+		ok = ci.gp_mask == c->gp_mask && ci.fixed_mask == c->fixed_mask &&
+		     ci.fixed_width == c->fixed_width &&
+		     (c->what ? ci.count_quirk.what && !strcmp(ci.count_quirk.what, c->what)
+			      : !ci.count_quirk.what);
+		if (!ok)
+			fail_msg("%s: GP 0x%x fixed 0x%x x %u bits, quirk %s; want GP 0x%x fixed "
+				 "0x%x x %u bits, quirk %s",
+				 c->name, ci.gp_mask, ci.fixed_mask, ci.fixed_width,
+				 ci.count_quirk.what ? ci.count_quirk.what : "none", c->gp_mask,
+				 c->fixed_mask, c->fixed_width, c->what ? c->what : "none");
+		/* The report says what CPUID named and what was taken, where a row applied. */
+		snprintf(line, sizeof(line),
+			 "INFO: pmu: CPUID.0AH names GP 0x%x fixed 0x%x: short on a %s",
+			 c->a_eax >> 8 & 0xff ? (1u << (c->a_eax >> 8 & 0xff)) - 1 : 0,
+			 c->a_ecx | ((1u << (c->a_edx & 0x1f)) - 1), c->what ? c->what : "");
+		if (c->what && !has_line(line))
+			fail_msg("%s: no line saying what CPUID.0AH named", c->name);
+		snprintf(line, sizeof(line),
+			 "INFO: pmu: taken as GP 0x%x fixed 0x%x (Linux core.c intel_pmu_init, ",
+			 c->gp_mask, c->fixed_mask);
+		if (c->what && !test_line_find(line, NULL))
+			fail_msg("%s: no line saying what was taken", c->name);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -746,7 +837,7 @@ int main(void)
 	    cmocka_unit_test(test_arch_pebs),	     cmocka_unit_test(test_faulting_msr),
 	    cmocka_unit_test(test_uarch_table),	     cmocka_unit_test(test_model_gaps),
 	    cmocka_unit_test(test_extended_family),  cmocka_unit_test(test_gp_bitmap_hole),
-	    cmocka_unit_test(test_perfmon_ext_leaf),
+	    cmocka_unit_test(test_perfmon_ext_leaf), cmocka_unit_test(test_counter_quirks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -991,6 +991,35 @@ static void test_every_uarch_has_a_row(void **state)
 	}
 }
 
+/*
+ * Lion Cove's counting constraints where its perfmon file has no row: Linux
+ * core.c intel_lnc_event_constraints as 782cffeec9ad left it, one case a
+ * row (event | umask << 8, the counters it may use; 0xffffffff: any).
+ * Before that commit the Golden Cove ranges applied (0x24 on PMC0-3,
+ * 0xce on PMC0, 0x1cd anywhere).
+ */
+static void test_lnc_count_constraints(void **state)
+{
+	static const struct {
+		uint16_t code;
+		uint32_t want;
+	} cases[] = {
+	    {0x0120, 0xf},   {0x012a, 0xf},	   {0x0148, 0x4},	 {0x0175, 0x4},
+	    {0x002e, 0x3ff}, {0x003c, 0x3ff},	   {0x08a3, 0x4},	 {0x04a4, 0x1},
+	    {0x01b1, 0x8},   {0x01cd, 0x3fc},	   {0x02cd, 0x3},	 {0x81d0, 0xf},
+	    {0x00e0, 0xf},   {0x0124, 0xffffffff}, {0x01ce, 0xffffffff}, {0x01c0, 0xffffffff},
+	};
+	const struct uarch_info *ua = uarch_get(UARCH_LNC);
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		uint32_t got = uarch_count_counters(ua, cases[i].code);
+
+		if (got != cases[i].want)
+			fail_msg("lnc 0x%04x: counters 0x%x, want 0x%x", cases[i].code, got,
+				 cases[i].want);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -999,6 +1028,7 @@ int main(void)
 	    cmocka_unit_test(test_arch_pebs_format),
 	    cmocka_unit_test(test_reset_slots),
 	    cmocka_unit_test(test_every_uarch_has_a_row),
+	    cmocka_unit_test(test_lnc_count_constraints),
 	    cmocka_unit_test(test_every_pebs_event_placed_or_refused),
 	};
 

@@ -132,6 +132,40 @@ static void test_probe_every_model(void **state)
 		check_probe(&wants[i]);
 }
 
+/*
+ * CPUID.0AH as silicon names it where that is short of the core's counters
+ * (the probe's counts, above, are what the core has): an Alder Lake P-core
+ * with the hybrid bit names the 6 GP and 3 fixed counters it shares with
+ * the E-core (Linux core.c intel_pmu_init, f83d2f91d259 and 7fa981cad216's
+ * message); Core 2's v2 names no fixed counter (the "v2 perfmon" quirk).
+ */
+static const struct leaf_0a_case {
+	const char *model;
+	uint32_t n_gp, n_fixed, ecx, fixed_width;
+} leaf_0a_cases[] = {
+    {"adl-p", 6, 3, 0x7, 48},
+    {"adl", 6, 3, 0x7, 48}, /* CPU 0, a P-core */
+    {"adl-e", 6, 3, 0x7, 48},
+    {"core2", 2, 0, 0, 0},
+};
+
+static void test_leaf_0a_as_silicon(void **state)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(leaf_0a_cases); i++) {
+		const struct leaf_0a_case *c = &leaf_0a_cases[i];
+		struct cpuid_regs r;
+
+		use_model(c->model);
+		hw_cpuid(0xa, 0, &r);
+		if (((r.eax >> 8) & 0xff) != c->n_gp || (r.edx & 0x1f) != c->n_fixed ||
+		    r.ecx != c->ecx || ((r.edx >> 5) & 0xff) != c->fixed_width)
+			fail_msg("%s: CPUID.0AH EAX 0x%x ECX 0x%x EDX 0x%x; want %u GP, %u fixed x "
+				 "%u bits, ECX 0x%x",
+				 c->model, r.eax, r.ecx, r.edx, c->n_gp, c->n_fixed, c->fixed_width,
+				 c->ecx);
+	}
+}
+
 /* SDM Vol. 2A: a leaf above the maximum returns the highest basic leaf (Intel). */
 static void test_leaf_above_max(void **state)
 {
@@ -286,6 +320,7 @@ int main(void)
 	    cmocka_unit_test(test_every_model_listed),
 	    cmocka_unit_test(test_probe_every_model),
 	    cmocka_unit_test(test_leaf_above_max),
+	    cmocka_unit_test(test_leaf_0a_as_silicon),
 	    cmocka_unit_test(test_arch_pebs_leaf),
 	    cmocka_unit_test(test_leaf_0a_lengths_past_31),
 	    cmocka_unit_test(test_pdist_mask_is_perfmons),

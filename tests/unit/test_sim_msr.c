@@ -7,6 +7,7 @@
  * 18-17) and Linux (msr-index.h; core.c *_extra_regs).
  */
 #include "test_sim_util.h"
+#include "sim/sim_int.h"
 
 /* One row: an MSR and the models that have it (the others raise #GP). */
 struct presence {
@@ -32,6 +33,10 @@ static const struct presence presence[] = {
      {"skl", "icx", "spr", "adl-p", "pebs-off", "gnr", "mtl-p", "lnl-p", "arl-p"}},
     {STATUS_SET,
      "architectural PMU v4+",
+     {"skl", "icx", "spr", "adl-p", "adl-e", "glm", "archpebs", "pebs-off", "gnr", "srf", "mtl-p",
+      "lnl-p", "arl-p", "ptl-p", "nvl-p", "dmr", "tnt"}},
+    {GLOBAL_INUSE,
+     "architectural PMU v4+ (SDM Vol. 4 MSR 392H)",
      {"skl", "icx", "spr", "adl-p", "adl-e", "glm", "archpebs", "pebs-off", "gnr", "srf", "mtl-p",
       "lnl-p", "arl-p", "ptl-p", "nvl-p", "dmr", "tnt"}},
     {A_PMC(0),
@@ -261,6 +266,61 @@ static void test_global_status(void **state)
 	assert_true(wr_gp(STATUS_SET, 1));
 }
 
+/*
+ * IA32_PERF_GLOBAL_INUSE from the CPU's own registers (SDM Vol. 3B
+ * 18.2.4.3): bit n for PERFEVTSELn[7:0] != 0, bit 32+i for fixed counter
+ * i's enable field, bit 63 for any INT, fixed PMI or PEBS_ENABLE counter
+ * bit.  One case a row, from power-on on Skylake (4 GP, 3 fixed).
+ */
+static void test_global_inuse(void **state)
+{
+	static const struct {
+		const char *what;
+		uint32_t msr;
+		uint64_t val, want;
+	} cases[] = {
+	    {"power-on", 0, 0, 0},
+	    {"PERFEVTSEL2 event select, not enabled", EVTSEL(2), 0xc0, BIT_ULL(2)},
+	    {"PERFEVTSEL1 umask only", EVTSEL(1), 0x100, 0},
+	    {"PERFEVTSEL0 INT", EVTSEL(0), 0x1000c4, BIT_ULL(0) | BIT_ULL(63)},
+	    {"fixed counter 1 OS|USR", FIXED_CTR_CTRL, 0x30, BIT_ULL(33)},
+	    {"fixed counter 2 PMI only", FIXED_CTR_CTRL, 0x800, BIT_ULL(63)},
+	    {"PEBS_ENABLE PMC3", PEBS_ENABLE, 0x8, BIT_ULL(63)},
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		uint64_t v;
+
+		use_model("skl");
+		if (cases[i].msr)
+			wr(cases[i].msr, cases[i].val);
+		v = rd(GLOBAL_INUSE);
+		if (v != cases[i].want)
+			fail_msg("%s: GLOBAL_INUSE 0x%llx, want 0x%llx", cases[i].what,
+				 (unsigned long long)v, (unsigned long long)cases[i].want);
+	}
+	/* read-only */
+	assert_true(wr_gp(GLOBAL_INUSE, 0));
+}
+
+/* PERF_METRICS (0x329): read/write where PERF_CAPABILITIES[15]; moved once SLOTS counts. */
+static void test_perf_metrics(void **state)
+{
+	static uint8_t data[64 * 100];
+
+	use_model("icx");
+	assert_int_equal(rd(PERF_METRICS), 0);
+	wr(PERF_METRICS, 0x1234);
+	assert_int_equal(rd(PERF_METRICS), 0x1234);
+	wr(PERF_METRICS, 0);
+	wr(FIXED_CTR_CTRL, 0x3000); /* fixed counter 3, OS|USR */
+	wr(GLOBAL_CTRL, 1ull << 35);
+	run_loads(data, 100);
+	assert_int_equal(rd(PERF_METRICS), SIM_PERF_METRICS);
+	use_model("adl-e"); /* no perf metrics */
+	assert_true(rd_gp(PERF_METRICS));
+}
+
 static void test_misc_enable_read_only_bits(void **state)
 {
 	use_model("pebs-off");
@@ -406,6 +466,8 @@ int main(void)
 	    cmocka_unit_test(test_reserved_bits),
 	    cmocka_unit_test(test_legacy_sign_extension),
 	    cmocka_unit_test(test_global_status),
+	    cmocka_unit_test(test_global_inuse),
+	    cmocka_unit_test(test_perf_metrics),
 	    cmocka_unit_test(test_misc_enable_read_only_bits),
 	    cmocka_unit_test(test_amd_has_no_intel_pmu),
 	    cmocka_unit_test(test_fault_injection),

@@ -34,6 +34,8 @@
 #define GLOBAL_CTRL	0x38f
 #define GLOBAL_OVF_CTRL 0x390
 #define STATUS_SET	0x391
+#define GLOBAL_INUSE	0x392
+#define PERF_METRICS	0x329
 #define PEBS_ENABLE	0x3f1
 #define DATA_CFG	0x3f2
 #define PEBS_BASE	0x3f4
