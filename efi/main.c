@@ -146,6 +146,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	uefi_call_wrapper(BS->SetWatchdogTimer, 4, 0, 0, 0, NULL);
 	con_init();
 	report_init(con_line, NULL);
+	report_init_routes(con_console_line, con_log_line, NULL);
 	plat_efi_init();
 	esp_init(image);
 	ro = esp_write_error();
@@ -157,7 +158,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		options_defaults(&used);
 		if (!ro)
 			app_clear_previous(&used);
-		report_info("pebsprobe %s", PP_VERSION);
+		report_banner("pebsprobe %s", PP_VERSION);
 		report_line("ERROR: %s", err);
 		if (!ro)
 			con_open_log(used.log);
@@ -169,7 +170,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		 * says why (docs/OUTPUT.md).
 		 */
 		used = opts;
-		report_info("pebsprobe %s", PP_VERSION);
+		report_banner("pebsprobe %s", PP_VERSION);
 		report_env_error("esp",
 				 "%s cannot be written: %s; nothing was run (a run needs a "
 				 "writable ESP for its log, results.json and dumps)",
@@ -177,9 +178,10 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		status = EXIT_ENVIRONMENT;
 	} else {
 		used = opts;
+		report_set_verbose(opts.verbose);
 		/* Nothing of an earlier run is left to be read as this one's (docs/OUTPUT.md). */
 		cleared = app_clear_previous(&used);
-		report_info("pebsprobe %s", PP_VERSION);
+		report_banner("pebsprobe %s", PP_VERSION);
 		for (unsigned int i = 0; i < n_notes; i++)
 			report_info("%s", notes[i]);
 		if (cleared)

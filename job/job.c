@@ -179,15 +179,15 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 		job_cpu_tally_begin(r, t, ci);
 		dump_cpu_begin(r);
 		results_keep_cpu_uarch(ci->cpu, r->ua ? r->ua->name : NULL);
-		report_info("cpu %u: APIC ID %u, core type %s, %s; PMU v%u, %u GP + %u fixed "
-			    "counters, PEBS %s",
-			    c, ci->apic_id, cpu_core_type_short(ci->core_type),
-			    r->ua ? r->ua->name : "unknown uarch", ci->pmu_version, ci->n_gp,
-			    (unsigned int)__builtin_popcount(ci->fixed_mask),
-			    ci->arch_pebs ? "architectural (CPUID.23H)"
-			    : ci->has_perf_caps
-				? (PERF_CAP_PEBS_FMT(ci->perf_caps) == 0 ? "fmt0" : "fmt1+")
-				: "format unknown");
+		report_detail("cpu %u: APIC ID %u, core type %s, %s; PMU v%u, %u GP + %u fixed "
+			      "counters, PEBS %s",
+			      c, ci->apic_id, cpu_core_type_short(ci->core_type),
+			      r->ua ? r->ua->name : "unknown uarch", ci->pmu_version, ci->n_gp,
+			      (unsigned int)__builtin_popcount(ci->fixed_mask),
+			      ci->arch_pebs ? "architectural (CPUID.23H)"
+			      : ci->has_perf_caps
+				  ? (PERF_CAP_PEBS_FMT(ci->perf_caps) == 0 ? "fmt0" : "fmt1+")
+				  : "format unknown");
 		handoff_cpu_begin(r, c, ci); /* before its first session writes an MSR */
 		run_cpu(r);
 		if (!r->cpu_hung)

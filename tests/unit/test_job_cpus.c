@@ -119,7 +119,7 @@ static void run_job(const char *kernels, const char *cpus)
 
 static void every_cpu_measured(void **state)
 {
-	char want[64];
+	char want[64], l1[48], hitm[48];
 
 	(void)state;
 	select_machine("ptl", "4");
@@ -127,9 +127,12 @@ static void every_cpu_measured(void **state)
 	for (unsigned int c = 0; c < 4; c++) {
 		const char *type = c < 2 ? "P-core" : "E-core";
 
+		/* Each CPU's verdict a case of its own: the CPU in the name. */
 		snprintf(want, sizeof(want), "; cpu %u (APIC %u, %s)", c, c, type);
-		if (!test_line_find("PASS: chase-l1/load: ", want) ||
-		    !test_line_find("PASS: share-hitm/load: ", want)) {
+		snprintf(l1, sizeof(l1), "PASS: chase-l1/load@cpu%u: ", c);
+		snprintf(hitm, sizeof(hitm), "PASS: share-hitm/load@cpu%u: ", c);
+		if (!test_line_find(l1, want) || !test_line_find(hitm, want) ||
+		    test_line_count(l1) != 1) {
 			test_lines_dump(stdout);
 			fail_msg("no PASS naming %s", want);
 		}
@@ -154,7 +157,7 @@ static void passed_on(unsigned int lo, unsigned int hi, unsigned int n)
 
 	for (unsigned int c = lo; c <= hi; c++) {
 		snprintf(want, sizeof(want), "; cpu %u (APIC %u,", c, c);
-		if (!test_line_find("PASS: chase-l1/load: ", want)) {
+		if (!test_line_find("PASS: chase-l1/load@cpu", want)) {
 			test_lines_dump(stdout);
 			fail_msg("no PASS naming cpu %u", c);
 		}
@@ -194,7 +197,7 @@ static void past_64_cpus(void **state)
 	select_machine("skl", "72");
 	run_job("chase-l1", "64-71");
 	passed_on(64, 71, 8);
-	assert_null(test_line_find("PASS: chase-l1/load: ", "; cpu 63 (APIC"));
+	assert_null(test_line_find("PASS: chase-l1/load@cpu", "; cpu 63 (APIC"));
 }
 
 static bool dumped(const char *name)
@@ -308,12 +311,12 @@ static void fault_wrong_latency(void **state)
 {
 	(void)state;
 	only_cpu_named("skl", "3", 2, "wrong-latency");
-	if (!test_line_find("FAIL: chase-l1/calibration: ", "cpu 2 (APIC 2,")) {
+	if (!test_line_find("FAIL: chase-l1/calibration@cpu2: ", "cpu 2 (APIC 2,")) {
 		test_lines_dump(stdout);
 		fail_msg("wrong-latency on cpu 2: no calibration FAIL naming it");
 	}
-	assert_null(test_line_find("FAIL: chase-l1/calibration: ", "cpu 0 (APIC 0,"));
-	assert_null(test_line_find("FAIL: chase-l1/calibration: ", "cpu 1 (APIC 1,"));
+	assert_null(test_line_find("FAIL: chase-l1/calibration@cpu0", NULL));
+	assert_null(test_line_find("FAIL: chase-l1/calibration@cpu1", NULL));
 }
 
 /*
@@ -418,7 +421,7 @@ static void pmi_on_every_cpu(void **state)
 		char want[32];
 
 		snprintf(want, sizeof(want), "; cpu %u (APIC %u,", c, c);
-		if (pmis[c] < 2 || !test_line_find("PASS: chase-l1/load: ", want)) {
+		if (pmis[c] < 2 || !test_line_find("PASS: chase-l1/load@cpu", want)) {
 			test_lines_dump(stdout);
 			fail_msg("drain=pmi on cpu %u: %u PMIs, or no PASS", c, pmis[c]);
 		}
@@ -510,8 +513,9 @@ static void fault_hang(void **state)
 		if (strncmp(test_lines[i], "FAIL: ", 6))
 			continue;
 		fails++;
-		if (!strstr(test_lines[i], "FAIL: chase-l1/load: timeout: CPU 2 did not return "
-					   "within 1000 ms") ||
+		if (!strstr(test_lines[i],
+			    "FAIL: chase-l1/load@cpu2: timeout: CPU 2 did not return "
+			    "within 1000 ms") ||
 		    !strstr(test_lines[i], "; cpu 2 (APIC 2,")) {
 			test_lines_dump(stdout);
 			fail_msg("a FAIL line not naming CPU 2's timeout: %s", test_lines[i]);
@@ -525,10 +529,10 @@ static void fault_hang(void **state)
 	assert_int_equal(test_line_count("ERROR: "), 0);
 	for (unsigned int c = 0; c < 2; c++) {
 		snprintf(want, sizeof(want), "; cpu %u (APIC %u,", c, c);
-		assert_non_null(test_line_find("PASS: chase-l1/load: ", want));
-		assert_non_null(test_line_find("PASS: seq-load/load: ", want));
+		assert_non_null(test_line_find("PASS: chase-l1/load@cpu", want));
+		assert_non_null(test_line_find("PASS: seq-load/load@cpu", want));
 	}
-	assert_non_null(test_line_find("SKIP: seq-load/load: cpu 2 did not return from an "
+	assert_non_null(test_line_find("SKIP: seq-load/load@cpu2: cpu 2 did not return from an "
 				       "earlier run",
 				       "; cpu 2"));
 	assert_non_null(test_line_find("INFO: ", "   2     2 none   (did not return)"));
