@@ -189,7 +189,10 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 				  ? (PERF_CAP_PEBS_FMT(ci->perf_caps) == 0 ? "fmt0" : "fmt1+")
 				  : "format unknown");
 		handoff_cpu_begin(r, c, ci); /* before its first session writes an MSR */
+		/* Several CPUs: their verdicts to the log, summed up below (aggregate.c). */
+		report_set_verdicts_to_log(r->n_measured > 1);
 		run_cpu(r);
+		report_set_verdicts_to_log(false);
 		if (!r->cpu_hung)
 			handoff_cpu_end(r, c);
 		t->hung = r->cpu_hung;
@@ -204,6 +207,7 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 	r->ci = boot;
 	r->ua = uarch_for_cpu(boot);
 	set_cpu_now(r, boot);
+	job_aggregate_report(tallies, n);
 	job_cpu_tally_report(r, tallies, n);
 	plat_free(tallies);
 }

@@ -13,6 +13,8 @@ static void *report_ctx;
 static report_sink_fn route_console, route_log;
 static void *route_ctx;
 static bool report_verbose;
+/* report_set_verdicts_to_log: the per-CPU verdicts of a run on several CPUs */
+static bool verdicts_to_log;
 static bool report_simulated;
 static struct report_counts counts;
 
@@ -204,6 +206,11 @@ bool report_is_verbose(void)
 	return report_verbose;
 }
 
+void report_set_verdicts_to_log(bool on)
+{
+	verdicts_to_log = on;
+}
+
 /* Lines for one place only go there when both routes are set and verbose= is off. */
 static bool routed(void)
 {
@@ -348,8 +355,9 @@ static size_t build(char *line, size_t size, const char *prefix, const char *nam
 }
 
 enum emit_flags {
-	EMIT_MARK = 1,	   /* ends with " [sim]" in a simulated run */
-	EMIT_LOG_ONLY = 2, /* detail: the log file, the console only with verbose= */
+	EMIT_MARK = 1,	       /* ends with " [sim]" in a simulated run */
+	EMIT_LOG_ONLY = 2,     /* detail: the log file, the console only with verbose= */
+	EMIT_CONSOLE_ONLY = 4, /* a summary of log lines: the console, none with verbose= */
 };
 
 /*
@@ -372,8 +380,14 @@ static void emit(int kind, unsigned int flags, const char *prefix, const char *n
 		log_keep((enum report_kind)kind, line, len);
 	if (mark)
 		len = build(line, sizeof(line), prefix, name, fmt ? msg : NULL, true);
+	if (verdicts_to_log && kind >= 0 && kind != REPORT_ENV)
+		flags |= EMIT_LOG_ONLY;
 	if (report_deferring()) {
 		defer_add(line, len);
+	} else if ((flags & EMIT_CONSOLE_ONLY) && !routed()) {
+		return;
+	} else if ((flags & EMIT_CONSOLE_ONLY) && routed()) {
+		route_console(line, route_ctx);
 	} else if ((flags & EMIT_LOG_ONLY) && routed()) {
 		route_log(line, route_ctx);
 	} else if (brief && routed()) {
@@ -451,6 +465,15 @@ void report_detail(const char *fmt, ...)
 
 	va_start(ap, fmt);
 	emit(-1, EMIT_LOG_ONLY, "INFO: ", NULL, NULL, fmt, ap);
+	va_end(ap);
+}
+
+void report_console(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	emit(-1, EMIT_MARK | EMIT_CONSOLE_ONLY, "", NULL, NULL, fmt, ap);
 	va_end(ap);
 }
 
@@ -633,6 +656,7 @@ void report_reset(void)
 	log_n = log_dropped_n = 0;
 	log_used = 0;
 	cur_cpu.set = false;
+	verdicts_to_log = false;
 }
 /*
  * Continuation pieces start with REPORT_WRAP_INDENT; a simulated line's

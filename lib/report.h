@@ -56,6 +56,19 @@ bool report_is_simulated(void);
 void report_init_routes(report_sink_fn console_only, report_sink_fn log_only, void *ctx);
 void report_set_verbose(bool verbose);
 bool report_is_verbose(void);
+/*
+ * While on, PASS/FAIL/SKIP lines go where detail goes (the log file; the
+ * console too with verbose=1 or without routes): a job on several CPUs
+ * prints its per-CPU verdicts so and sums them up with report_console().
+ * They are counted and kept for results.json as ever.
+ */
+void report_set_verdicts_to_log(bool on);
+/*
+ * A line of its own prefix, for the console only and only when the routes
+ * are set and verbose= is off (else the lines it sums up are there): not
+ * counted, not kept, not in the log file; " [sim]" in a simulated run.
+ */
+void report_console(const char *fmt, ...) pp_printf(1, 2);
 
 void report_pass(const char *fmt, ...) pp_printf(1, 2);
 /* name, then the reason: prints "FAIL: <name>: <why>". */

@@ -319,6 +319,48 @@ static void fault_wrong_latency(void **state)
 	assert_null(test_line_find("FAIL: chase-l1/calibration@cpu1", NULL));
 }
 
+/* The log file's side of console_per_kernel: the per-CPU verdict lines. */
+static unsigned int log_per_cpu;
+
+static void agg_log_sink(const char *line, void *ctx)
+{
+	(void)ctx;
+	log_per_cpu +=
+	    strstr(line, "@cpu") && (!strncmp(line, "PASS: ", 6) || !strncmp(line, "FAIL: ", 6) ||
+				     !strncmp(line, "SKIP: ", 6));
+}
+
+/*
+ * With the console and the log file apart (efi/console.c), a job on four
+ * CPUs: the console has one line per test naming the CPU of its FAIL, no
+ * per-CPU verdict; the log file has every CPU's verdict.
+ */
+static void console_per_kernel(void **state)
+{
+	enum sim_fault f;
+	unsigned int per_cpu = 0;
+
+	(void)state;
+	select_machine("ptl", "4");
+	assert_int_equal(sim_fault_parse("wrong-latency", &f), 0);
+	assert_int_equal(sim_set_fault(2, f, 0), 0);
+	log_per_cpu = 0;
+	report_init_routes(test_lines_sink, agg_log_sink, NULL);
+	run_job("chase-l1,seq-load", "all");
+	report_init_routes(NULL, NULL, NULL);
+	sim_set_fault(2, SIM_FAULT_NONE, 0);
+	for (unsigned int i = 0; i < test_n_lines; i++)
+		per_cpu += !!strstr(test_lines[i], "@cpu");
+	if (per_cpu || test_line_count("PASS: chase-l1/load: 4 CPUs: PASS 0-3") != 1 ||
+	    test_line_count("FAIL: chase-l1/calibration: 4 CPUs: FAIL 2; PASS 0,1,3") != 1 ||
+	    test_line_count("PASS: seq-load/load: 4 CPUs: PASS 0-3") != 1) {
+		test_lines_dump(stdout);
+		fail_msg("not one console line per test naming the failing CPU");
+	}
+	/* chase-l1/load, chase-l1/calibration, seq-load/load on each of 4 CPUs */
+	assert_int_equal(log_per_cpu, 12);
+}
+
 /*
  * The right CPU blamed in results.json: the cpu-compare verdict names the
  * odd CPU (its run object and the verdict list, not the boot CPU that
@@ -613,6 +655,7 @@ int main(void)
 	    cmocka_unit_test(fault_no_records),
 	    cmocka_unit_test(fault_gp_on_enable),
 	    cmocka_unit_test(fault_wrong_latency),
+	    cmocka_unit_test(console_per_kernel),
 	    cmocka_unit_test(blames_the_right_cpu),
 	    cmocka_unit_test(cpus_option),
 	    cmocka_unit_test(past_64_cpus),
