@@ -425,6 +425,11 @@ static void blames_the_right_cpu(void **state)
 		if (!strstr(json, rows[i].run) || !strstr(json, rows[i].cpu2))
 			fail_msg("%s: results.json lacks %s or %s", rows[i].model, rows[i].run,
 				 rows[i].cpu2);
+		/* Each CPU's verdict by its name, its sampling without the CPU. */
+		if (!strstr(json, "\"name\":\"chase-l1/load@cpu2\"") ||
+		    !strstr(json, "\"kernel\":\"chase-l1\",\"sampling\":\"load\"") ||
+		    strstr(json, "\"sampling\":\"load@"))
+			fail_msg("%s: results.json's verdict names and samplings", rows[i].model);
 		results_reset();
 		sim_set_fault(rows[i].bad, SIM_FAULT_NONE, 0);
 	}
