@@ -563,7 +563,7 @@ static void report_compact(const struct cpu_info *ci)
 		    (uint8_t)ci->stepping, ucode, ci->hybrid ? ", hybrid " : "",
 		    ci->hybrid ? core_type_name(ci->core_type) : "");
 	if (!ci->pmu_version) {
-		report_info("pmu: no architectural PMU (CPUID.0AH:EAX version 0)");
+		report_info("pmu: none (CPUID.0AH:EAX version 0)");
 		return;
 	}
 	if (ci->has_perf_caps)
