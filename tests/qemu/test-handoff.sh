@@ -31,7 +31,7 @@ FREEZE_WHILE_SMM \(14\) off: counts go on in SMM|cpu 3
 EOF
 expect_line "spread: firmware-handoff warns" "$o" '^PASS: firmware-handoff: warn: '
 expect_line "spread: handoff-restored" "$o" '^PASS: handoff-restored: .* cpus 0-3 \[sim\]$'
-n=$(grep -c '^PASS: chase-l1/load: ' "$o")
+n=$(grep -c '^PASS: chase-l1/load@cpu[0-3]: ' "$o")
 if [ "$n" = 4 ]; then pass "spread: chase-l1/load PASS on 4 CPUs"
 else fail "spread: chase-l1/load PASS on 4 CPUs" "$n PASS lines"; fi
 expect_line "spread: cpu 2's sampling counts its SMIs" "$o" \
