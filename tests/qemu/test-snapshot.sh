@@ -15,7 +15,7 @@
 . "$(dirname "$0")/lib.sh"
 # Two or three kernels each: the default factor (budget.sh, lib.sh).
 
-boot lnl -- pmu=sim model=lnl cpus=boot kernels=chase-l1,seq-load snapshot=on
+boot lnl -- pmu=sim model=lnl cpus=boot kernels=chase-l1,seq-load snapshot=on verbose=1
 expect_rc lnl 0
 expect_no_line "lnl: no FAIL" "$T/lnl.out" '^FAIL: '
 expect_line "lnl: snapshot verdict on the line" "$T/lnl.out" \
