@@ -360,6 +360,9 @@ int app_run(const struct options *opts, const struct app_real *real)
 		    hw_is_simulated() ? opts->model : "");
 	cpu_probe(ci);
 	have_probed = true;
+	/* mode=report asks for the capability report: all of it on the console. */
+	if (opts->report_only)
+		report_set_verbose(true);
 	cpu_report(ci);
 	status_machine(ci->brand, uarch_for_cpu(ci) ? uarch_for_cpu(ci)->name : NULL,
 		       ci->pmu_version, hw_is_simulated());

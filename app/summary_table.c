@@ -34,16 +34,22 @@ struct table {
 	bool cpus; /* the cpus column: kernel verdicts from more than one CPU */
 };
 
-/* The kernel and sampling of "kernel/sampling"; false for other names. */
-static bool split(const char *name, char *kernel, size_t ksize, const char **sampling)
+/*
+ * The kernel and sampling of "kernel/sampling", or of "kernel/sampling@cpuN"
+ * (a job on several CPUs names each CPU's verdict so: job/outcome.c);
+ * false for other names.
+ */
+static bool split(const char *name, char *kernel, size_t ksize, char *sampling, size_t ssize)
 {
-	const char *slash = strchr(name, '/');
+	const char *slash = strchr(name, '/'), *at;
 
 	if (!slash || (size_t)(slash - name) >= ksize)
 		return false;
 	memcpy(kernel, name, (size_t)(slash - name));
 	kernel[slash - name] = 0;
-	*sampling = slash + 1;
+	at = strchr(slash + 1, '@');
+	pp_snprintf(sampling, ssize, "%.*s", at ? (int)(at - slash - 1) : (int)strlen(slash + 1),
+		    slash + 1);
 	return true;
 }
 
@@ -143,7 +149,7 @@ static void kernel_row(struct table *t, const char *kernel, unsigned int from)
 	unsigned int ncpus = log_cpus();
 	struct cpuset *row_cpus = cpuset_alloc(ncpus);
 	struct strbuf sb;
-	const char *smp;
+	char smp[24];
 
 	memset(cell, 0, sizeof(cell));
 	for (unsigned int c = 0; c < TABLE_COLS; c++)
@@ -153,7 +159,7 @@ static void kernel_row(struct table *t, const char *kernel, unsigned int from)
 		const struct report_entry *e = report_log_at(i);
 		int c;
 
-		if (e->kind == REPORT_ENV || !split(e->name, k, sizeof(k), &smp) ||
+		if (e->kind == REPORT_ENV || !split(e->name, k, sizeof(k), smp, sizeof(smp)) ||
 		    strcmp(k, kernel))
 			continue;
 		if (e->has_cpu && row_cpus)
@@ -192,14 +198,15 @@ static void kernel_row(struct table *t, const char *kernel, unsigned int from)
 static bool from_several_cpus(void)
 {
 	char k[NAME_MAX_LEN];
-	const char *smp;
+	char smp[24];
 	bool any = false;
 	unsigned int first = 0;
 
 	for (unsigned int i = 0; i < report_log_count(); i++) {
 		const struct report_entry *e = report_log_at(i);
 
-		if (e->kind == REPORT_ENV || !e->has_cpu || !split(e->name, k, sizeof(k), &smp))
+		if (e->kind == REPORT_ENV || !e->has_cpu ||
+		    !split(e->name, k, sizeof(k), smp, sizeof(smp)))
 			continue;
 		if (any && e->cpu != first)
 			return true;
@@ -215,7 +222,7 @@ void app_verdict_table(void)
 	struct table t = {.n_cols = 0, .max_cols = TABLE_COLS};
 	char line[REPORT_LINE_MAX], k[NAME_MAX_LEN], prev[NAME_MAX_LEN] = "";
 	struct strbuf sb;
-	const char *smp;
+	char smp[24];
 	unsigned int others = 0;
 
 	if (!report_log_count())
@@ -227,7 +234,7 @@ void app_verdict_table(void)
 	for (unsigned int i = 0; i < report_log_count(); i++) {
 		const struct report_entry *e = report_log_at(i);
 
-		if (e->kind != REPORT_ENV && split(e->name, k, sizeof(k), &smp))
+		if (e->kind != REPORT_ENV && split(e->name, k, sizeof(k), smp, sizeof(smp)))
 			column(&t, smp, true);
 	}
 	report_get_counts(&cnt);
@@ -254,7 +261,7 @@ void app_verdict_table(void)
 	for (unsigned int i = 0; i < report_log_count(); i++) {
 		const struct report_entry *e = report_log_at(i);
 
-		if (e->kind == REPORT_ENV || !split(e->name, k, sizeof(k), &smp) ||
+		if (e->kind == REPORT_ENV || !split(e->name, k, sizeof(k), smp, sizeof(smp)) ||
 		    !strcmp(k, prev))
 			continue;
 		/* Each kernel once, at its first verdict (the log keeps run order). */
@@ -263,10 +270,10 @@ void app_verdict_table(void)
 		for (unsigned int j = 0; j < i && !seen; j++) {
 			const struct report_entry *f = report_log_at(j);
 			char fk[NAME_MAX_LEN];
-			const char *fs;
+			char fs[24];
 
-			seen = f->kind != REPORT_ENV && split(f->name, fk, sizeof(fk), &fs) &&
-			       !strcmp(fk, k);
+			seen = f->kind != REPORT_ENV &&
+			       split(f->name, fk, sizeof(fk), fs, sizeof(fs)) && !strcmp(fk, k);
 		}
 		pp_snprintf(prev, sizeof(prev), "%s", k);
 		if (!seen)
@@ -277,7 +284,7 @@ void app_verdict_table(void)
 	for (unsigned int i = 0; i < report_log_count(); i++) {
 		const struct report_entry *e = report_log_at(i);
 
-		if (e->kind == REPORT_ENV || split(e->name, k, sizeof(k), &smp))
+		if (e->kind == REPORT_ENV || split(e->name, k, sizeof(k), smp, sizeof(smp)))
 			continue;
 		if (others && !(others % OTHER_PER_ROW)) {
 			report_line("%s", line);

@@ -317,14 +317,25 @@ static void log_write(const char *buf, size_t len, void *ctx)
 		log_write_broke(st);
 }
 
-/* One physical line, at most REPORT_WIDTH columns, to every place. */
+/* Where con_put() writes a line (lib/report.h report_init_routes). */
+enum con_to {
+	TO_CONSOLE = 1, /* screens and serial (ConOut when neither) */
+	TO_LOG = 2,	/* the log file */
+	TO_ALL = TO_CONSOLE | TO_LOG,
+};
+static enum con_to con_to = TO_ALL;
+
+/* One physical line, at most REPORT_WIDTH columns, to every place con_to names. */
 static void con_put(const char *line, void *ctx)
 {
 	size_t len = strlen(line);
 	/* The header's text anew when the progress moved, else a few times a second. */
-	bool due = n_screens && status_due(plat_time_us());
+	bool due;
 
 	(void)ctx;
+	if (!(con_to & TO_CONSOLE))
+		goto log;
+	due = n_screens && status_due(plat_time_us());
 	if (due)
 		status_rows(plat_time_us(), header_text);
 	for (unsigned int i = 0; i < n_screens; i++) {
@@ -347,6 +358,9 @@ static void con_put(const char *line, void *ctx)
 	/* ConOut may include a serial terminal: no colour there. */
 	if (!n_screens && !serial)
 		screen_write(ST->ConOut, line, false);
+log:
+	if (!(con_to & TO_LOG))
+		return;
 	if (log_fh)
 		logbuf_line(&log_buf, line, len);
 	else
@@ -360,6 +374,26 @@ void con_line(const char *line, void *ctx)
 	if (efi_ap_refused("the console"))
 		return;
 	report_wrap(line, REPORT_WIDTH, con_put, ctx);
+}
+
+/* The brief form of a verdict: screens and serial, not the log file. */
+void con_console_line(const char *line, void *ctx)
+{
+	if (efi_ap_refused("the console"))
+		return;
+	con_to = TO_CONSOLE;
+	report_wrap(line, REPORT_WIDTH, con_put, ctx);
+	con_to = TO_ALL;
+}
+
+/* Detail and full verdicts: the log file (docs/OUTPUT.md "The log file"). */
+void con_log_line(const char *line, void *ctx)
+{
+	if (efi_ap_refused("the console"))
+		return;
+	con_to = TO_LOG;
+	report_wrap(line, REPORT_WIDTH, con_put, ctx);
+	con_to = TO_ALL;
 }
 
 int con_open_log(const char *name)

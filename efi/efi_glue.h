@@ -21,7 +21,9 @@ bool efi_ap_refused(const char *what);
 
 /* console.c: screens, the serial port and the log file, one ASCII line at a time. */
 void con_init(void);
-void con_line(const char *line, void *ctx); /* a report_sink_fn */
+void con_line(const char *line, void *ctx);	    /* a report_sink_fn */
+void con_console_line(const char *line, void *ctx); /* screens and serial only */
+void con_log_line(const char *line, void *ctx);	    /* the log file only */
 /* Opens the log file beside the binary (NULL or "none": no log) and writes
  * the lines printed so far into it.  Returns 0 or -1. */
 int con_open_log(const char *name);

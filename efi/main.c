@@ -148,6 +148,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	plat_efi_init();
 	con_init();
 	report_init(con_line, NULL);
+	report_init_routes(con_console_line, con_log_line, NULL);
 	esp_init(image);
 	ro = esp_write_error();
 	real.ops = hw_real_ops();
@@ -158,7 +159,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		options_defaults(&used);
 		if (!ro)
 			app_clear_previous(&used);
-		report_info("pebsprobe %s", PP_VERSION);
+		report_banner("pebsprobe %s", PP_VERSION);
 		report_line("ERROR: %s", err);
 		if (!ro)
 			con_open_log(used.log);
@@ -170,7 +171,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		 * says why (docs/OUTPUT.md).
 		 */
 		used = opts;
-		report_info("pebsprobe %s", PP_VERSION);
+		report_banner("pebsprobe %s", PP_VERSION);
 		report_env_error("esp",
 				 "%s cannot be written: %s; nothing was run (a run needs a "
 				 "writable ESP for its log, results.json and dumps)",
@@ -178,9 +179,10 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		status = EXIT_ENVIRONMENT;
 	} else {
 		used = opts;
+		report_set_verbose(opts.verbose);
 		/* Nothing of an earlier run is left to be read as this one's (docs/OUTPUT.md). */
 		cleared = app_clear_previous(&used);
-		report_info("pebsprobe %s", PP_VERSION);
+		report_banner("pebsprobe %s", PP_VERSION);
 		for (unsigned int i = 0; i < n_notes; i++)
 			report_info("%s", notes[i]);
 		if (cleared)

@@ -1,6 +1,7 @@
 # job: sources of this unit (see the top-level Makefile).
 PURE_SRCS += \
 	job/acr.c \
+	job/aggregate.c \
 	job/calibrate.c \
 	job/check.c \
 	job/cpus.c \

@@ -89,7 +89,7 @@ void job_run_calibration(struct runner *r, struct kernel_ctx *k)
 			    r->ua ? r->ua->name : "this CPU");
 		calib_json(r, "n/a", false, V_SKIP, why);
 		json_end_object(&r->json);
-		report_info("%s: %s", r->calib_test, why);
+		report_detail("%s: %s", r->calib_test, why);
 		return;
 	}
 	if (!med) {

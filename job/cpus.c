@@ -294,6 +294,29 @@ static unsigned int comparable(const struct cpu_tally *t, unsigned int n)
 }
 
 /* The closing table: one row per CPU measured, within 80 columns. */
+/* A count in its column: 65535 and more show as 65535 (results.json has it whole). */
+static unsigned short row_count(unsigned int n)
+{
+	return n > 65535 ? 65535 : (unsigned short)n;
+}
+
+/* A row's uarch column. */
+static const char *cpu_row_uarch(const struct cpu_tally *t)
+{
+	return t->hung	    ? "(did not return)"
+	       : !t->probed ? "(not probed)"
+	       : t->ua	    ? t->ua->name
+			    : "unknown";
+}
+
+/* Two rows of the per-CPU table that say the same but for the CPU and its APIC ID. */
+static bool cpu_rows_alike(const struct cpu_tally *a, const struct cpu_tally *b)
+{
+	return a->core_type == b->core_type && !strcmp(cpu_row_uarch(a), cpu_row_uarch(b)) &&
+	       a->hung == b->hung && a->probed == b->probed && a->odd == b->odd &&
+	       !memcmp(a->count, b->count, sizeof(a->count));
+}
+
 void job_cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n)
 {
 	unsigned int c = comparable(t, n);
@@ -320,21 +343,25 @@ void job_cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n)
 		json_end_object(&r->json);
 	}
 	report_info("per-CPU results (%u CPU%s):", n, n == 1 ? "" : "s");
-	report_info("%4s %5s %-6s %-22s %6s %6s %7s", "CPU", "APIC", "type", "uarch", "passed",
+	report_info("%9s %9s %-6s %-16s %6s %6s %7s", "CPU", "APIC", "type", "uarch", "passed",
 		    "failed", "skipped");
-	for (unsigned int i = 0; i < n; i++) {
-		const char *ua = t[i].hung	? "(did not return)"
-				 : !t[i].probed ? "(not probed)"
-				 : t[i].ua	? t[i].ua->name
-						: "unknown";
-
+	for (unsigned int i = 0, j; i < n; i = j) {
+		const char *ua = cpu_row_uarch(&t[i]);
 		/* The name up to its parenthesis: "Darkmont (Panther Lake E-core, ...)". */
 		const char *paren = strchr(ua, '(');
-		int len = paren && paren > ua + 1 ? (int)(paren - ua - 1) : 22;
+		int len = paren && paren > ua + 1 ? (int)(paren - ua - 1) : 16;
+		char cpus[24], apics[24];
 
-		report_info("%4u %5u %-6s %-22.*s %6u %6u %7u%s", t[i].cpu, t[i].apic_id,
-			    cpu_core_type_short(t[i].core_type), len < 22 ? len : 22, ua,
-			    t[i].count[V_PASS], t[i].count[V_FAIL], t[i].count[V_SKIP],
-			    t[i].odd ? " odd" : "");
+		/* A run of rows alike but for the CPU: one row, first-last (O(types), not CPUs). */
+		for (j = i + 1;
+		     j < n && t[j].cpu == t[j - 1].cpu + 1 && cpu_rows_alike(&t[i], &t[j]); j++)
+			;
+		pp_snprintf(cpus, sizeof(cpus), j - i > 1 ? "%u-%u" : "%u", t[i].cpu, t[j - 1].cpu);
+		pp_snprintf(apics, sizeof(apics), j - i > 1 ? "%u-%u" : "%u", t[i].apic_id,
+			    t[j - 1].apic_id);
+		report_info("%9s %9s %-6s %-16.*s %6hu %6hu %7hu%s", cpus, apics,
+			    cpu_core_type_short(t[i].core_type), len < 16 ? len : 16, ua,
+			    row_count(t[i].count[V_PASS]), row_count(t[i].count[V_FAIL]),
+			    row_count(t[i].count[V_SKIP]), t[i].odd ? " odd" : "");
 	}
 }

@@ -68,8 +68,8 @@ void job_write_dump(struct runner *r, const char *test, const struct session_res
 		report_env_error(test, "could not write the dump %s: %s", name,
 				 plat_error_text(rc, err, sizeof(err)));
 	} else {
-		report_info("%s: %zu records (%zu bytes) dumped to %s", test, res->n_records,
-			    res->records_len, name);
+		report_detail("%s: %zu records (%zu bytes) dumped to %s", test, res->n_records,
+			      res->records_len, name);
 	}
 	if (out)
 		plat_free(out);

@@ -195,17 +195,20 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 		job_cpu_tally_begin(r, t, ci);
 		dump_cpu_begin(r);
 		results_keep_cpu_uarch(ci->cpu, r->ua ? r->ua->name : NULL);
-		report_info("cpu %u: APIC ID %u, core type %s, %s; PMU v%u, %u GP + %u fixed "
-			    "counters, PEBS %s",
-			    c, ci->apic_id, cpu_core_type_short(ci->core_type),
-			    r->ua ? r->ua->name : "unknown uarch", ci->pmu_version, ci->n_gp,
-			    (unsigned int)__builtin_popcount(ci->fixed_mask),
-			    ci->arch_pebs ? "architectural (CPUID.23H)"
-			    : ci->has_perf_caps
-				? (PERF_CAP_PEBS_FMT(ci->perf_caps) == 0 ? "fmt0" : "fmt1+")
-				: "format unknown");
+		report_detail("cpu %u: APIC ID %u, core type %s, %s; PMU v%u, %u GP + %u fixed "
+			      "counters, PEBS %s",
+			      c, ci->apic_id, cpu_core_type_short(ci->core_type),
+			      r->ua ? r->ua->name : "unknown uarch", ci->pmu_version, ci->n_gp,
+			      (unsigned int)__builtin_popcount(ci->fixed_mask),
+			      ci->arch_pebs ? "architectural (CPUID.23H)"
+			      : ci->has_perf_caps
+				  ? (PERF_CAP_PEBS_FMT(ci->perf_caps) == 0 ? "fmt0" : "fmt1+")
+				  : "format unknown");
 		handoff_cpu_begin(r, c, ci); /* before its first session writes an MSR */
+		/* Several CPUs: their verdicts to the log, summed up below (aggregate.c). */
+		report_set_verdicts_to_log(r->n_measured > 1);
 		run_cpu(r);
+		report_set_verdicts_to_log(false);
 		if (!r->cpu_hung)
 			handoff_cpu_end(r, c);
 		t->hung = r->cpu_hung;
@@ -220,6 +223,7 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 	r->ci = boot;
 	r->ua = uarch_for_cpu(boot);
 	set_cpu_now(r, boot);
+	job_aggregate_report(tallies, n);
 	job_cpu_tally_report(r, tallies, n);
 	plat_free(tallies);
 }

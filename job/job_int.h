@@ -249,6 +249,8 @@ void job_cpu_tally_verdict(struct runner *r, const char *test, enum verdict v);
 /* The run just given its verdict was measured: keep its latency (r->summary). */
 void job_cpu_tally_measured(struct runner *r);
 void job_cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n);
+/* aggregate.c: several CPUs: one console line per test across them. */
+void job_aggregate_report(const struct cpu_tally *t, unsigned int n);
 
 /* handoff.c: the firmware hand-off audit, over the CPUs of a set */
 struct handoff_job;

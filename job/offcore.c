@@ -42,19 +42,19 @@ void job_run_offcore(struct runner *r, struct kernel_ctx *k)
 		json_str(&r->json, "verdict", "SKIP");
 		json_str(&r->json, "why", why);
 		json_end_object(&r->json);
-		report_info("%s: offcore average latency not measured: %s", def->name, why);
+		report_detail("%s: offcore average latency not measured: %s", def->name, why);
 		return;
 	}
 	avg = oc.avg_latency_x100 / 100;
 	/* No request, no average: 0 cycles would read as a measured latency. */
 	if (!oc.requests)
-		report_info("%s: offcore latency: none, no offcore demand reads", def->name);
+		report_detail("%s: offcore latency: none, no offcore demand reads", def->name);
 	else
-		report_info("%s: offcore average latency %llu cycles (weighted cycles %llu / "
-			    "requests %llu; %s)",
-			    def->name, (unsigned long long)avg,
-			    (unsigned long long)oc.weighted_cycles, (unsigned long long)oc.requests,
-			    oc.how);
+		report_detail("%s: offcore average latency %llu cycles (weighted cycles %llu / "
+			      "requests %llu; %s)",
+			      def->name, (unsigned long long)avg,
+			      (unsigned long long)oc.weighted_cycles,
+			      (unsigned long long)oc.requests, oc.how);
 	json_u64(&r->json, "weighted_cycles", oc.weighted_cycles);
 	json_u64(&r->json, "requests", oc.requests);
 	json_u64(&r->json, "avg_latency_x100", oc.avg_latency_x100);

@@ -5,6 +5,7 @@
  * the same words, together.
  */
 #include "job_int.h"
+#include "../lib/fmt.h"
 #include "../lib/report.h"
 
 static const char *const verdict_words[] = {
@@ -13,20 +14,67 @@ static const char *const verdict_words[] = {
     [V_SKIP] = "SKIP",
 };
 
+/*
+ * The console's form of a reason (lib/report.h report_verdict): its first
+ * clauses ("; "-separated, the deciding one first: kernels/expect.c puts
+ * what failed or went unchecked first) that fit the line, then how many
+ * more the log file and results.json hold.  A first clause too long for
+ * one line may take a second; longer, it is cut with "...".
+ */
+static void job_brief(const char *line_start, const char *why, char *out, size_t size)
+{
+	size_t room = REPORT_WIDTH - strlen(line_start) - (report_is_simulated() ? 6 : 0);
+	size_t len = 0, more = 0, two = room + REPORT_WIDTH - 8;
+	const char *at = why, *end;
+
+	out[0] = 0;
+	for (; *at; at = *end ? end + 2 : end) {
+		size_t n;
+
+		for (end = at; *end && !(end[0] == ';' && end[1] == ' '); end++)
+			;
+		n = (size_t)(end - at);
+		if (len && (more || len + 2 + n + 12 > room)) {
+			more++;
+			continue;
+		}
+		len += (size_t)pp_snprintf(out + len, size - len, "%s%.*s", len ? "; " : "", (int)n,
+					   at);
+		if (len >= size)
+			len = size - 1;
+	}
+	/* One clause over two lines' room: cut, the log file has it whole. */
+	if (len > two && size > two)
+		memcpy(out + two - 3, "...", 4);
+	if (more)
+		pp_snprintf(out + strlen(out), size - strlen(out), "; +%zu more", more);
+}
+
 void job_verdict(struct runner *r, const char *test, enum verdict v, const char *prefix,
 		 const char *why)
 {
+	static const enum report_kind kinds[] = {
+	    [V_PASS] = REPORT_PASS,
+	    [V_FAIL] = REPORT_FAIL,
+	    [V_SKIP] = REPORT_SKIP,
+	};
+	char name[TEST_NAME_MAX + 16], start[TEST_NAME_MAX + 32];
+	char full[REPORT_LINE_MAX], brief[REPORT_LINE_MAX];
+
 	json_str(&r->json, "verdict", verdict_words[v]);
 	json_str(&r->json, "why", why);
 	job_cpu_tally_verdict(r, test, v);
 	if (!prefix)
 		prefix = "";
-	if (v == V_PASS)
-		report_pass("%s: %s%s%s", test, prefix, why, r->cpu_tag);
-	else if (v == V_FAIL)
-		report_fail(test, "%s%s%s", prefix, why, r->cpu_tag);
+	/* Several CPUs measured: each CPU's verdict a case of its own (docs/OUTPUT.md). */
+	if (r->tally && r->n_measured > 1)
+		pp_snprintf(name, sizeof(name), "%s@cpu%u", test, r->boot.cpu);
 	else
-		report_skip(test, "%s%s%s", prefix, why, r->cpu_tag);
+		pp_snprintf(name, sizeof(name), "%s", test);
+	pp_snprintf(start, sizeof(start), "%s: %s: ", verdict_words[v], name);
+	pp_snprintf(full, sizeof(full), "%s%s", prefix, why);
+	job_brief(start, full, brief, sizeof(brief));
+	report_verdict(kinds[v], name, brief, "%s%s", full, r->cpu_tag);
 }
 
 void job_json_run_cpu(struct json_out *j, const struct run_cpu *where)

@@ -52,10 +52,10 @@ static unsigned int rec_kind_at(const struct session_result *res, size_t i)
 /* How many records of each kind (SDM 18.7.1: precise, non-precise, forced). */
 void job_print_kinds(const char *test, const struct run_out *o)
 {
-	report_info("%s: record kinds: precise %llu, non-precise %llu, forced %llu", test,
-		    (unsigned long long)o->kinds[REC_PRECISE],
-		    (unsigned long long)o->kinds[REC_NONPRECISE],
-		    (unsigned long long)o->kinds[REC_FORCED]);
+	report_detail("%s: record kinds: precise %llu, non-precise %llu, forced %llu", test,
+		      (unsigned long long)o->kinds[REC_PRECISE],
+		      (unsigned long long)o->kinds[REC_NONPRECISE],
+		      (unsigned long long)o->kinds[REC_FORCED]);
 }
 
 /*
@@ -79,7 +79,7 @@ void job_report_drained(struct runner *r, const char *test, const struct samplin
 	if (!res->counted_sample && s->all_qualify && s->acc && expect > got)
 		o->lost_inferred = expect - got;
 	if (o->lost_inferred)
-		report_info(
+		report_detail(
 		    "%s: records drained %zu, lost %llu (inferred from the kernel's accesses: "
 		    "%llu / period %llu = %llu expected%s), PMIs %u, loads %llu, stores %llu",
 		    test, res->n_records, (unsigned long long)(res->lost + o->lost_inferred),
@@ -95,13 +95,14 @@ void job_report_drained(struct runner *r, const char *test, const struct samplin
 				    (unsigned long long)res->lost);
 		else
 			pp_snprintf(lost, sizeof(lost), "unknown");
-		report_info("%s: records drained %zu, lost %s%s, PMIs %u, loads %llu, stores %llu",
-			    test, res->n_records, lost,
-			    !res->buffer_full	? ""
-			    : res->lost_unknown ? " (the PEBS buffer filled; no count of the event "
-						  "beside the records)"
-						: " (the PEBS buffer filled)",
-			    res->pmis, (unsigned long long)k->loads, (unsigned long long)k->stores);
+		report_detail(
+		    "%s: records drained %zu, lost %s%s, PMIs %u, loads %llu, stores %llu", test,
+		    res->n_records, lost,
+		    !res->buffer_full	? ""
+		    : res->lost_unknown ? " (the PEBS buffer filled; no count of the event "
+					  "beside the records)"
+					: " (the PEBS buffer filled)",
+		    res->pmis, (unsigned long long)k->loads, (unsigned long long)k->stores);
 	}
 	(void)r;
 }
@@ -145,8 +146,8 @@ static void source_histogram(const struct pebs_summary_group *grp)
 		memset(bar, '#', n);
 		bar[n] = 0;
 		pp_snprintf(range, sizeof(range), "%llu-%llu", 1ULL << b, (2ULL << b) - 1);
-		report_info("  %13s cy %-*s %7llu", range, HIST_BAR_W, bar,
-			    (unsigned long long)bins[b]);
+		report_detail("  %13s cy %-*s %7llu", range, HIST_BAR_W, bar,
+			      (unsigned long long)bins[b]);
 	}
 }
 
@@ -155,8 +156,8 @@ void job_print_sources(struct runner *r, const struct session_result *res)
 	const struct pebs_summary *s = r->summary;
 	bool ns = r->tsc_hz != 0;
 
-	report_info(SRC_ROW, "data source", "records", "share", "min", "median", "p90", "p99",
-		    "max", "");
+	report_detail(SRC_ROW, "data source", "records", "share", "min", "median", "p90", "p99",
+		      "max", "");
 	for (unsigned int g = 0; g < s->n_groups || (g == s->n_groups && s->groups[g].count); g++) {
 		struct pebs_summary_stats st;
 		char name[64], f[8][24];
@@ -169,7 +170,7 @@ void job_print_sources(struct runner *r, const struct session_result *res)
 		pebs_summary_stats(s, g, &st);
 		pebs_summary_group_name(s, g, name, sizeof(name));
 		if (strlen(name) > SRC_NAME_W) {
-			report_info("%s", name);
+			report_detail("%s", name);
 			name[0] = 0;
 		}
 		v[0] = st.min;
@@ -188,15 +189,15 @@ void job_print_sources(struct runner *r, const struct session_result *res)
 				pp_snprintf(f[2 + i], sizeof(f[0]), "%s%llu",
 					    i == 1 && st.approx ? "~" : "",
 					    (unsigned long long)v[i]);
-		report_info(SRC_ROW, name, f[0], f[1], f[2], f[3], f[4], f[5], f[6],
-			    st.n_lat ? "cy" : "");
+		report_detail(SRC_ROW, name, f[0], f[1], f[2], f[3], f[4], f[5], f[6],
+			      st.n_lat ? "cy" : "");
 		if (!st.n_lat)
 			continue;
 		if (ns) {
 			for (unsigned int i = 0; i < 5; i++)
 				pp_snprintf(f[2 + i], sizeof(f[0]), "%llu",
 					    (unsigned long long)job_cycles_to_ns(r, res, v[i]));
-			report_info(SRC_ROW, "", "", "", f[2], f[3], f[4], f[5], f[6], "ns");
+			report_detail(SRC_ROW, "", "", "", f[2], f[3], f[4], f[5], f[6], "ns");
 		}
 		source_histogram(&s->groups[g]);
 	}

@@ -345,18 +345,25 @@ static const char *const verdict_names[] = {
     [REPORT_SKIP] = "SKIP",
 };
 
-/* "kernel/sampling" names a kernel's run: its two parts. */
+/*
+ * "kernel/sampling" names a kernel's run: its two parts; a job on several
+ * CPUs names each CPU's "kernel/sampling@cpuN" (job/outcome.c), its CPU in
+ * "cpu".
+ */
 static void json_name_parts(struct json_out *j, const char *name)
 {
-	const char *slash = strchr(name, '/');
-	char kernel[TEST_NAME_MAX];
+	const char *slash = strchr(name, '/'), *at;
+	char kernel[TEST_NAME_MAX], sampling[TEST_NAME_MAX];
 
 	if (!slash || (size_t)(slash - name) >= sizeof(kernel))
 		return;
 	memcpy(kernel, name, (size_t)(slash - name));
 	kernel[slash - name] = 0;
+	at = strchr(slash + 1, '@');
+	pp_snprintf(sampling, sizeof(sampling), "%.*s",
+		    at ? (int)(at - slash - 1) : (int)strlen(slash + 1), slash + 1);
 	json_str(j, "kernel", kernel);
-	json_str(j, "sampling", slash + 1);
+	json_str(j, "sampling", sampling);
 }
 
 static void json_verdicts(struct json_out *j)

@@ -209,14 +209,14 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 		return;
 	}
 
-	report_info("%s: sampled %s, period %llu: %llu events", test, res.event_desc,
-		    (unsigned long long)res.period, (unsigned long long)res.sampled_events);
+	report_detail("%s: sampled %s, period %llu: %llu events", test, res.event_desc,
+		      (unsigned long long)res.period, (unsigned long long)res.sampled_events);
 	if ((res.fixed_read & 3) == 3)
-		report_info("%s: instructions %llu, core cycles %llu", test,
-			    (unsigned long long)res.fixed[0], (unsigned long long)res.fixed[1]);
+		report_detail("%s: instructions %llu, core cycles %llu", test,
+			      (unsigned long long)res.fixed[0], (unsigned long long)res.fixed[1]);
 	for (unsigned int i = 0; i < cfg.n_count_events; i++)
-		report_info("%s: counted %s: %llu", test, cfg.count_events[i],
-			    (unsigned long long)res.counts[i]);
+		report_detail("%s: counted %s: %llu", test, cfg.count_events[i],
+			      (unsigned long long)res.counts[i]);
 
 	kernel_stats_init(&o.st, k);
 	kernel_stats_precision(&o.st, job_ip_point(r->ci, res.decode_cfg.fmt),
@@ -432,7 +432,7 @@ void job_run_kernel(struct runner *r, const struct kernel_def *def)
 	/* Laying out a large chain takes seconds: say so before, not after. */
 	if ((r->jo->size ? r->jo->size : (r->instrumented ? def->size_sim : def->size)) >=
 	    (64ULL << 20))
-		report_info("kernel %s: preparing the working set", def->name);
+		report_detail("kernel %s: preparing the working set", def->name);
 	if (kernel_prepare(k, def, r->jo->size, r->jo->iterations, r->instrumented, &clipped, why,
 			   sizeof(why)) < 0) {
 		report_fail(def->name, "%s", why);
@@ -455,10 +455,10 @@ void job_run_kernel(struct runner *r, const struct kernel_def *def)
 	json_u64(&r->json, "offset", k->offset);
 	json_bool(&r->json, "clipped", clipped);
 	json_bool(&r->json, "instrumented", k->instrumented);
-	report_info("kernel %s: start: %s; size %llu bytes%s, %llu iterations, %s build", def->name,
-		    def->what, (unsigned long long)k->size,
-		    clipped ? " (clipped to the memory available)" : "",
-		    (unsigned long long)k->iterations, k->instrumented ? "instrumented" : "real");
+	report_detail("kernel %s: start: %s; size %llu bytes%s, %llu iterations, %s build",
+		      def->name, def->what, (unsigned long long)k->size,
+		      clipped ? " (clipped to the memory available)" : "",
+		      (unsigned long long)k->iterations, k->instrumented ? "instrumented" : "real");
 	own_pages(r, k, &pt);
 	warm_up(r, k);
 	r->calib_median = 0;
@@ -474,8 +474,8 @@ void job_run_kernel(struct runner *r, const struct kernel_def *def)
 	if (def->calibrate && !r->n_user && !r->cpu_hung)
 		job_run_calibration(r, k);
 	json_end_object(&r->json);
-	report_info("kernel %s: end (%llu ms)", def->name,
-		    (unsigned long long)((plat_time_us() - t0) / 1000));
+	report_detail("kernel %s: end (%llu ms)", def->name,
+		      (unsigned long long)((plat_time_us() - t0) / 1000));
 	/* That CPU may still use the working set and run on our tables: neither is freed. */
 	if (r->cpu_hung) {
 		paging_keep(&pt);

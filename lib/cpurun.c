@@ -256,12 +256,13 @@ void cpu_release(unsigned int cpu)
 	/*
 	 * Back in the platform's code: its own bookkeeping (the MP services
 	 * completion event) follows.  Late is no error of the AP's; a later
-	 * start waits for it (efi/platform_efi.c).
+	 * start waits for it (efi/platform_efi.c).  One line per such CPU: to
+	 * the log file (detail), so a loaded machine's console stays O(kernels).
 	 */
 	if (plat_wait_cpu(cpu, RELEASE_TIMEOUT_US) < 0)
-		report_info("cpu %u: left its dispatch loop; the platform did not see it "
-			    "idle within %llu s",
-			    cpu, (unsigned long long)(RELEASE_TIMEOUT_US / 1000000));
+		report_detail("cpu %u: left its dispatch loop; the platform did not see it "
+			      "idle within %llu s",
+			      cpu, (unsigned long long)(RELEASE_TIMEOUT_US / 1000000));
 	m->state = MB_STOPPED;
 	m->releases++;
 }

@@ -9,6 +9,12 @@
 
 static report_sink_fn report_sink;
 static void *report_ctx;
+/* The console's and the log file's own ways (report_init_routes); unset: report_sink. */
+static report_sink_fn route_console, route_log;
+static void *route_ctx;
+static bool report_verbose;
+/* report_set_verdicts_to_log: the per-CPU verdicts of a run on several CPUs */
+static bool verdicts_to_log;
 static bool report_simulated;
 static struct report_counts counts;
 
@@ -183,6 +189,34 @@ void report_init(report_sink_fn sink, void *ctx)
 	report_ctx = ctx;
 }
 
+void report_init_routes(report_sink_fn console_only, report_sink_fn log_only, void *ctx)
+{
+	route_console = console_only;
+	route_log = log_only;
+	route_ctx = ctx;
+}
+
+void report_set_verbose(bool verbose)
+{
+	report_verbose = verbose;
+}
+
+bool report_is_verbose(void)
+{
+	return report_verbose;
+}
+
+void report_set_verdicts_to_log(bool on)
+{
+	verdicts_to_log = on;
+}
+
+/* Lines for one place only go there when both routes are set and verbose= is off. */
+static bool routed(void)
+{
+	return route_console && route_log && !report_verbose;
+}
+
 void report_set_simulated(bool simulated)
 {
 	report_simulated = simulated;
@@ -277,61 +311,112 @@ void report_now(const char *fmt, ...)
 
 	memcpy(line, "INFO: ", 6);
 	va_start(ap, fmt);
-	pp_vsnprintf(line + 6, sizeof(line) - 6 - 8, fmt, ap);
+	pp_vsnprintf(line + 6, sizeof(line) - 6, fmt, ap);
 	va_end(ap);
-	if (report_simulated)
-		pp_snprintf(line + strlen(line), 8, " [sim]");
 	if (report_sink)
 		report_sink(line, report_ctx);
 }
 
-/* kind: the verdict log's kind of the line, or -1 for a line kept nowhere. */
-static void emit(int kind, const char *prefix, const char *name, const char *fmt, va_list ap)
+/*
+ * Line-oriented plain ASCII: a newline inside a message would break
+ * parsers, another control byte (ESC) would drive the terminal.
+ */
+static void plain_ascii(char *line, size_t len)
 {
-	char line[REPORT_LINE_MAX];
-	struct strbuf sb;
-	char msg[REPORT_LINE_MAX];
-
-	strbuf_init(&sb, line, sizeof(line) - 8);
-	strbuf_puts(&sb, prefix);
-	if (name) {
-		strbuf_puts(&sb, name);
-		if (fmt && *fmt)
-			strbuf_puts(&sb, ": ");
-	}
-	if (fmt) {
-		pp_vsnprintf(msg, sizeof(msg), fmt, ap);
-		strbuf_puts(&sb, msg);
-	}
-	/*
-	 * Line-oriented plain ASCII: a newline inside a message would break
-	 * parsers, another control byte (ESC) would drive the terminal.
-	 */
-	for (size_t i = 0; i < sb.len; i++) {
+	for (size_t i = 0; i < len; i++) {
 		if (line[i] == '\n' || line[i] == '\r' || line[i] == '\t')
 			line[i] = ' ';
 		else if ((uint8_t)line[i] < 0x20 || (uint8_t)line[i] > 0x7e)
 			line[i] = '?';
 	}
-	if (kind >= 0 && !report_deferring())
-		log_keep((enum report_kind)kind, line, sb.len);
-	if (report_simulated) {
-		sb.size = sizeof(line);
+}
+
+/* "<prefix><name>: <text>" (or without the name), plain, with the mark when asked. */
+static size_t build(char *line, size_t size, const char *prefix, const char *name, const char *text,
+		    bool mark)
+{
+	struct strbuf sb;
+
+	strbuf_init(&sb, line, size - 8);
+	strbuf_puts(&sb, prefix);
+	if (name) {
+		strbuf_puts(&sb, name);
+		if (text && *text)
+			strbuf_puts(&sb, ": ");
+	}
+	if (text)
+		strbuf_puts(&sb, text);
+	plain_ascii(line, sb.len);
+	if (mark) {
+		sb.size = size;
 		strbuf_puts(&sb, " [sim]");
 	}
-	if (report_deferring())
-		defer_add(line, sb.len);
-	else if (report_sink)
+	return sb.len;
+}
+
+enum emit_flags {
+	EMIT_MARK = 1,	       /* ends with " [sim]" in a simulated run */
+	EMIT_LOG_ONLY = 2,     /* detail: the log file, the console only with verbose= */
+	EMIT_CONSOLE_ONLY = 4, /* a summary of log lines: the console, none with verbose= */
+};
+
+/*
+ * kind: the verdict log's kind of the line, or -1 for a line kept nowhere.
+ * brief: the console's shorter text for the line, or NULL (report.h,
+ * report_verdict); the log file, results.json and verbose= get the full one.
+ */
+static void emit(int kind, unsigned int flags, const char *prefix, const char *name,
+		 const char *brief, const char *fmt, va_list ap)
+{
+	char line[REPORT_LINE_MAX], msg[REPORT_LINE_MAX];
+	bool mark = report_simulated && (kind == REPORT_PASS || kind == REPORT_FAIL ||
+					 kind == REPORT_SKIP || (flags & EMIT_MARK));
+	size_t len;
+
+	if (fmt)
+		pp_vsnprintf(msg, sizeof(msg), fmt, ap);
+	len = build(line, sizeof(line), prefix, name, fmt ? msg : NULL, false);
+	if (kind >= 0 && !report_deferring())
+		log_keep((enum report_kind)kind, line, len);
+	if (mark)
+		len = build(line, sizeof(line), prefix, name, fmt ? msg : NULL, true);
+	if (verdicts_to_log && kind >= 0 && kind != REPORT_ENV)
+		flags |= EMIT_LOG_ONLY;
+	if (report_deferring()) {
+		defer_add(line, len);
+	} else if ((flags & EMIT_CONSOLE_ONLY) && !routed()) {
+		return;
+	} else if ((flags & EMIT_CONSOLE_ONLY) && routed()) {
+		route_console(line, route_ctx);
+	} else if ((flags & EMIT_LOG_ONLY) && routed()) {
+		route_log(line, route_ctx);
+	} else if (brief && routed()) {
+		char shown[REPORT_LINE_MAX];
+
+		build(shown, sizeof(shown), prefix, name, brief, mark);
+		route_console(shown, route_ctx);
+		route_log(line, route_ctx);
+	} else if (report_sink) {
 		report_sink(line, report_ctx);
+	}
+}
+
+static void emit_kind(int kind, const char *name, const char *brief, const char *fmt, va_list ap)
+{
+	counts.tests++;
+	if (kind == REPORT_FAIL)
+		counts.failures++;
+	else if (kind == REPORT_SKIP)
+		counts.skipped++;
+	emit(kind, 0, kind_prefix[kind], name, brief, fmt, ap);
 }
 
 void report_pass(const char *fmt, ...)
 {
 	va_list ap;
 
-	counts.tests++;
 	va_start(ap, fmt);
-	emit(REPORT_PASS, "PASS: ", NULL, fmt, ap);
+	emit_kind(REPORT_PASS, NULL, NULL, fmt, ap);
 	va_end(ap);
 }
 
@@ -339,10 +424,8 @@ void report_fail(const char *name, const char *why_fmt, ...)
 {
 	va_list ap;
 
-	counts.tests++;
-	counts.failures++;
 	va_start(ap, why_fmt);
-	emit(REPORT_FAIL, "FAIL: ", name, why_fmt, ap);
+	emit_kind(REPORT_FAIL, name, NULL, why_fmt, ap);
 	va_end(ap);
 }
 
@@ -350,10 +433,20 @@ void report_skip(const char *name, const char *why_fmt, ...)
 {
 	va_list ap;
 
-	counts.tests++;
-	counts.skipped++;
 	va_start(ap, why_fmt);
-	emit(REPORT_SKIP, "SKIP: ", name, why_fmt, ap);
+	emit_kind(REPORT_SKIP, name, NULL, why_fmt, ap);
+	va_end(ap);
+}
+
+void report_verdict(enum report_kind kind, const char *name, const char *brief, const char *why_fmt,
+		    ...)
+{
+	va_list ap;
+
+	if (kind == REPORT_ENV)
+		return;
+	va_start(ap, why_fmt);
+	emit_kind(kind, name, brief, why_fmt, ap);
 	va_end(ap);
 }
 
@@ -362,7 +455,34 @@ void report_info(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	emit(-1, "INFO: ", NULL, fmt, ap);
+	emit(-1, 0, "INFO: ", NULL, NULL, fmt, ap);
+	va_end(ap);
+}
+
+void report_detail(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	emit(-1, EMIT_LOG_ONLY, "INFO: ", NULL, NULL, fmt, ap);
+	va_end(ap);
+}
+
+void report_console(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	emit(-1, EMIT_MARK | EMIT_CONSOLE_ONLY, "", NULL, NULL, fmt, ap);
+	va_end(ap);
+}
+
+void report_banner(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	emit(-1, EMIT_MARK, "INFO: ", NULL, NULL, fmt, ap);
 	va_end(ap);
 }
 
@@ -372,13 +492,13 @@ void report_env_error(const char *name, const char *why_fmt, ...)
 
 	counts.env_errors++;
 	va_start(ap, why_fmt);
-	emit(REPORT_ENV, "ERROR: ", name, why_fmt, ap);
+	emit(REPORT_ENV, 0, "ERROR: ", name, NULL, why_fmt, ap);
 	va_end(ap);
 }
 
 void report_vline(const char *fmt, va_list ap)
 {
-	emit(-1, "", NULL, fmt, ap);
+	emit(-1, 0, "", NULL, NULL, fmt, ap);
 }
 
 void report_line(const char *fmt, ...)
@@ -387,6 +507,17 @@ void report_line(const char *fmt, ...)
 
 	va_start(ap, fmt);
 	report_vline(fmt, ap);
+	va_end(ap);
+}
+
+/* SUMMARY and RESULT: a simulated run's last words say so. */
+static void marked_line(const char *fmt, ...) pp_printf(1, 2);
+static void marked_line(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	emit(-1, EMIT_MARK, "", NULL, NULL, fmt, ap);
 	va_end(ap);
 }
 
@@ -408,7 +539,7 @@ int report_exit_status(void)
 
 int report_summary(void)
 {
-	report_line("SUMMARY: %u tests, %u failures, %u skipped", counts.tests, counts.failures,
+	marked_line("SUMMARY: %u tests, %u failures, %u skipped", counts.tests, counts.failures,
 		    counts.skipped);
 	return report_exit_status();
 }
@@ -441,7 +572,7 @@ static bool log_several_cpus(void)
 /* "name" or "name@cpuN"; was it listed already? */
 static void recap_name(const struct report_entry *e, bool cpus, char *out, size_t size)
 {
-	if (cpus && e->has_cpu)
+	if (cpus && e->has_cpu && !strchr(e->name, '@'))
 		pp_snprintf(out, size, "%s@cpu%u", e->name, e->cpu);
 	else
 		pp_snprintf(out, size, "%s", e->name);
@@ -465,8 +596,8 @@ static bool recap_seen(unsigned int upto, enum report_kind kind, const char *nam
 static unsigned int recap_kind(enum report_kind kind, const char *word, unsigned int total,
 			       unsigned int budget)
 {
-	/* Room on an 80-column line for the words, the " [sim]" mark left over. */
-	size_t width = REPORT_WIDTH - (report_simulated ? 6 : 0);
+	/* RECAP lines carry no " [sim]" mark: the RESULT line below says it. */
+	size_t width = REPORT_WIDTH;
 	char line[REPORT_WIDTH + 1], name[160];
 	bool cpus = log_several_cpus();
 	unsigned int lines = 0, listed = 0;
@@ -514,7 +645,7 @@ void report_result(int status)
 	used = recap_kind(REPORT_FAIL, "FAIL", counts.failures, REPORT_RECAP_LINES);
 	recap_kind(REPORT_ENV, "ERROR", counts.env_errors,
 		   used < REPORT_RECAP_LINES ? REPORT_RECAP_LINES - used : 1);
-	report_line("RESULT: %s (exit %d)", result_word(status), status);
+	marked_line("RESULT: %s (exit %d)", result_word(status), status);
 }
 
 void report_reset(void)
@@ -525,6 +656,7 @@ void report_reset(void)
 	log_n = log_dropped_n = 0;
 	log_used = 0;
 	cur_cpu.set = false;
+	verdicts_to_log = false;
 }
 /*
  * Continuation pieces start with REPORT_WRAP_INDENT; a simulated line's

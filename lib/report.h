@@ -12,7 +12,8 @@
  *   ERROR: <name>: <why>                   (the environment failed: report_env_error)
  *   SUMMARY: N tests, M failures, K skipped
  *
- * When the PMU is simulated, every line ends with " [sim]".
+ * When the PMU is simulated, the banner (report_banner), every PASS, FAIL
+ * and SKIP line, SUMMARY and RESULT end with " [sim]"; other lines do not.
  * Exit status (report_exit_status): 0 all passed, 1 any failure, 2 bad
  * options, 77 everything skipped, 99 the environment failed (no memory, a
  * file that did not land on the ESP, a processor MP services could not
@@ -44,11 +45,40 @@ void report_init(report_sink_fn sink, void *ctx);
 void report_set_simulated(bool simulated);
 bool report_is_simulated(void);
 
+/*
+ * The console (screens and serial) and the log file apart (efi/console.c):
+ * with both set and verbose= off, a detail line (report_detail) goes to
+ * the log file only and a verdict with a brief form (report_verdict) shows
+ * the brief one on the console, the full one in the log file.  Unset (the
+ * host, the unit tests) or with verbose=1, every line goes to the one sink
+ * whole.  results.json's verdicts always keep the full reason.
+ */
+void report_init_routes(report_sink_fn console_only, report_sink_fn log_only, void *ctx);
+void report_set_verbose(bool verbose);
+bool report_is_verbose(void);
+/*
+ * While on, PASS/FAIL/SKIP lines go where detail goes (the log file; the
+ * console too with verbose=1 or without routes): a job on several CPUs
+ * prints its per-CPU verdicts so and sums them up with report_console().
+ * They are counted and kept for results.json as ever.
+ */
+void report_set_verdicts_to_log(bool on);
+/*
+ * A line of its own prefix, for the console only and only when the routes
+ * are set and verbose= is off (else the lines it sums up are there): not
+ * counted, not kept, not in the log file; " [sim]" in a simulated run.
+ */
+void report_console(const char *fmt, ...) pp_printf(1, 2);
+
 void report_pass(const char *fmt, ...) pp_printf(1, 2);
 /* name, then the reason: prints "FAIL: <name>: <why>". */
 void report_fail(const char *name, const char *why_fmt, ...) pp_printf(2, 3);
 void report_skip(const char *name, const char *why_fmt, ...) pp_printf(2, 3);
 void report_info(const char *fmt, ...) pp_printf(1, 2);
+/* An INFO line of detail: the log file; the console too with verbose=1. */
+void report_detail(const char *fmt, ...) pp_printf(1, 2);
+/* The banner, an INFO line with the " [sim]" mark of a simulated run. */
+void report_banner(const char *fmt, ...) pp_printf(1, 2);
 /*
  * The environment failed, not the PMU: "ERROR: <name>: <why>", not a test
  * (not in SUMMARY's counts), but the exit status is 99 unless a test
@@ -148,6 +178,13 @@ struct report_entry {
  * The processor the lines that follow are about (the job: the CPU a kernel
  * ran on); report_clear_cpu() for lines about no one CPU (self tests).
  */
+/*
+ * A PASS, FAIL or SKIP line (kind) whose console form is "<name>: <brief>"
+ * (NULL: the full line), the full reason for the log file and results.json.
+ */
+void report_verdict(enum report_kind kind, const char *name, const char *brief, const char *why_fmt,
+		    ...) pp_printf(4, 5);
+
 void report_set_cpu(unsigned int cpu, unsigned int apic_id, const char *core_type);
 void report_clear_cpu(void);
 unsigned int report_log_count(void);

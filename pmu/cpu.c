@@ -388,29 +388,29 @@ const char *cpu_core_type_short(enum cpu_core_type t)
 
 static void report_ident(const struct cpu_info *ci)
 {
-	report_info("cpu: vendor %s, brand \"%s\"", ci->vendor_str, ci->brand);
-	report_info("cpu: family 0x%x model 0x%x stepping 0x%x (%02X_%02XH), max leaf 0x%x",
-		    ci->family, ci->model, ci->stepping, ci->family, ci->model, ci->max_leaf);
+	report_detail("cpu: vendor %s, brand \"%s\"", ci->vendor_str, ci->brand);
+	report_detail("cpu: family 0x%x model 0x%x stepping 0x%x (%02X_%02XH), max leaf 0x%x",
+		      ci->family, ci->model, ci->stepping, ci->family, ci->model, ci->max_leaf);
 	if (ci->has_microcode)
-		report_info(
+		report_detail(
 		    "cpu: microcode 0x%x (IA32_BIOS_SIGN_ID[63:32] after writing 0 to it and "
 		    "CPUID.1, SDM Vol. 3A 10.11.7.1; the report's only MSR write)",
 		    ci->microcode);
 	else
-		report_info("cpu: microcode unknown (IA32_BIOS_SIGN_ID is Intel only)");
+		report_detail("cpu: microcode unknown (IA32_BIOS_SIGN_ID is Intel only)");
 	if (ci->hypervisor == HV_NONE)
-		report_info("cpu: hypervisor none (CPUID.1:ECX[31] clear)");
+		report_detail("cpu: hypervisor none (CPUID.1:ECX[31] clear)");
 	else
-		report_info("cpu: hypervisor %s, signature \"%s\"", hv_names[ci->hypervisor],
-			    ci->hv_signature);
-	report_info("cpu: hybrid %s, core type 0x%02x %s", ci->hybrid ? "yes" : "no", ci->core_type,
-		    core_type_name(ci->core_type));
-	report_info("cpu: DS %d, DTES64 %d, PDCM %d", ci->ds, ci->dtes64, ci->pdcm);
+		report_detail("cpu: hypervisor %s, signature \"%s\"", hv_names[ci->hypervisor],
+			      ci->hv_signature);
+	report_detail("cpu: hybrid %s, core type 0x%02x %s", ci->hybrid ? "yes" : "no",
+		      ci->core_type, core_type_name(ci->core_type));
+	report_detail("cpu: DS %d, DTES64 %d, PDCM %d", ci->ds, ci->dtes64, ci->pdcm);
 	if (ci->tsc_hz)
-		report_info("cpu: TSC %llu Hz (%s)", (unsigned long long)ci->tsc_hz,
-			    ci->tsc_source);
+		report_detail("cpu: TSC %llu Hz (%s)", (unsigned long long)ci->tsc_hz,
+			      ci->tsc_source);
 	else
-		report_info("cpu: TSC frequency unknown (CPUID.15H/16H give none)");
+		report_detail("cpu: TSC frequency unknown (CPUID.15H/16H give none)");
 }
 
 static void report_arch_pmu(const struct cpu_info *ci)
@@ -419,14 +419,14 @@ static void report_arch_pmu(const struct cpu_info *ci)
 	struct strbuf sb;
 
 	if (!ci->pmu_version) {
-		report_info("pmu: no architectural PMU (CPUID.0AH:EAX version 0)");
+		report_detail("pmu: no architectural PMU (CPUID.0AH:EAX version 0)");
 		return;
 	}
-	report_info("pmu: arch perfmon version %u, %u GP counters x %u bits, %u fixed counters x "
-		    "%u bits (mask 0x%x)",
-		    ci->pmu_version, ci->n_gp, ci->gp_width,
-		    (unsigned int)__builtin_popcount(ci->fixed_mask), ci->fixed_width,
-		    ci->fixed_mask);
+	report_detail("pmu: arch perfmon version %u, %u GP counters x %u bits, %u fixed counters x "
+		      "%u bits (mask 0x%x)",
+		      ci->pmu_version, ci->n_gp, ci->gp_width,
+		      (unsigned int)__builtin_popcount(ci->fixed_mask), ci->fixed_width,
+		      ci->fixed_mask);
 	if (ci->count_quirk.what) {
 		report_info("pmu: CPUID.0AH names GP 0x%x fixed 0x%x: short on a %s",
 			    ci->count_quirk.cpuid_gp, ci->count_quirk.cpuid_fixed,
@@ -438,43 +438,44 @@ static void report_arch_pmu(const struct cpu_info *ci)
 	for (uint32_t i = 0; i < ci->arch_events_len && i < ARRAY_SIZE(arch_event_names); i++)
 		if (!(ci->arch_events_unavail & (1u << i)))
 			strbuf_printf(&sb, " %s", arch_event_names[i]);
-	report_info("pmu: arch events (%u enumerated):%s", ci->arch_events_len,
-		    sb.len ? buf : " none");
+	report_detail("pmu: arch events (%u enumerated):%s", ci->arch_events_len,
+		      sb.len ? buf : " none");
 }
 
 static void report_misc_enable(const struct cpu_info *ci)
 {
 	if (!ci->has_misc_enable) {
-		report_info("misc_enable: not read (%s)",
-			    ci->vendor == VENDOR_INTEL ? "rdmsr faulted" : "not an Intel CPU");
+		report_detail("misc_enable: not read (%s)",
+			      ci->vendor == VENDOR_INTEL ? "rdmsr faulted" : "not an Intel CPU");
 		return;
 	}
-	report_info("misc_enable: 0x%llx: perfmon-available %d, bts-unavailable %d, "
-		    "pebs-unavailable %d",
-		    (unsigned long long)ci->misc_enable, !!(ci->misc_enable & MISC_ENABLE_PERFMON),
-		    !!(ci->misc_enable & MISC_ENABLE_BTS_UNAVAIL),
-		    !!(ci->misc_enable & MISC_ENABLE_PEBS_UNAVAIL));
+	report_detail("misc_enable: 0x%llx: perfmon-available %d, bts-unavailable %d, "
+		      "pebs-unavailable %d",
+		      (unsigned long long)ci->misc_enable,
+		      !!(ci->misc_enable & MISC_ENABLE_PERFMON),
+		      !!(ci->misc_enable & MISC_ENABLE_BTS_UNAVAIL),
+		      !!(ci->misc_enable & MISC_ENABLE_PEBS_UNAVAIL));
 }
 
 static void report_perf_caps(const struct cpu_info *ci)
 {
 	if (!ci->has_perf_caps) {
-		report_info("perf_capabilities: not read (%s)",
-			    ci->pdcm ? "rdmsr faulted" : "CPUID.1:ECX[15] PDCM clear");
+		report_detail("perf_capabilities: not read (%s)",
+			      ci->pdcm ? "rdmsr faulted" : "CPUID.1:ECX[15] PDCM clear");
 		return;
 	}
-	report_info("perf_capabilities: 0x%llx", (unsigned long long)ci->perf_caps);
+	report_detail("perf_capabilities: 0x%llx", (unsigned long long)ci->perf_caps);
 	for (unsigned int i = 0; i < ARRAY_SIZE(perf_cap_fields); i++) {
 		const struct perf_cap_field *f = &perf_cap_fields[i];
 		uint64_t v;
 
 		cpu_perf_cap_field(ci->perf_caps, i, &v);
 		if (f->lo == f->hi)
-			report_info("perf_capabilities: %s %llu (bit %u)", f->name,
-				    (unsigned long long)v, f->lo);
+			report_detail("perf_capabilities: %s %llu (bit %u)", f->name,
+				      (unsigned long long)v, f->lo);
 		else
-			report_info("perf_capabilities: %s %llu (bits %u:%u)", f->name,
-				    (unsigned long long)v, f->hi, f->lo);
+			report_detail("perf_capabilities: %s %llu (bits %u:%u)", f->name,
+				      (unsigned long long)v, f->hi, f->lo);
 	}
 }
 
@@ -498,18 +499,18 @@ static void report_arch_pebs(const struct cpu_info *ci)
 	struct strbuf sb;
 
 	if (!ci->arch_pebs) {
-		report_info("arch-pebs: no (CPUID.23H PEBS sub-leaves not enumerated)");
+		report_detail("arch-pebs: no (CPUID.23H PEBS sub-leaves not enumerated)");
 		return;
 	}
-	report_info("arch-pebs: yes, groups 0x%x, GP counters 0x%x (pdist 0x%x), fixed 0x%x "
-		    "(pdist 0x%x)",
-		    ci->arch_pebs_caps, ci->arch_pebs_gp, ci->arch_pebs_pdist_gp,
-		    ci->arch_pebs_fixed, ci->arch_pebs_pdist_fixed);
+	report_detail("arch-pebs: yes, groups 0x%x, GP counters 0x%x (pdist 0x%x), fixed 0x%x "
+		      "(pdist 0x%x)",
+		      ci->arch_pebs_caps, ci->arch_pebs_gp, ci->arch_pebs_pdist_gp,
+		      ci->arch_pebs_fixed, ci->arch_pebs_pdist_fixed);
 	strbuf_init(&sb, buf, sizeof(buf));
 	for (size_t i = 0; i < ARRAY_SIZE(arch_pebs_groups); i++)
 		if (ci->arch_pebs_caps & arch_pebs_groups[i].mask)
 			strbuf_printf(&sb, " %s", arch_pebs_groups[i].name);
-	report_info("arch-pebs: groups (CPUID.23H.4:EBX):%s", sb.len ? buf : " none");
+	report_detail("arch-pebs: groups (CPUID.23H.4:EBX):%s", sb.len ? buf : " none");
 }
 
 /* A sub-leaf's line, or why there is none (CPUID.23H.0:EAX bit `sub` clear). */
@@ -517,7 +518,7 @@ static bool ext_has(const struct cpu_info *ci, unsigned int sub, const char *wha
 {
 	if (ci->ext.subleaves & (1u << sub))
 		return true;
-	report_info("perfmon-ext: %s: not enumerated (CPUID.23H.0:EAX[%u] clear)", what, sub);
+	report_detail("perfmon-ext: %s: not enumerated (CPUID.23H.0:EAX[%u] clear)", what, sub);
 	return false;
 }
 
@@ -529,29 +530,60 @@ static void report_perfmon_ext(const struct cpu_info *ci)
 	struct strbuf sb;
 
 	if (!x->valid) {
-		report_info("perfmon-ext: no (CPUID.(7,1):EAX[8] clear or max leaf below 23H)");
+		report_detail("perfmon-ext: no (CPUID.(7,1):EAX[8] clear or max leaf below 23H)");
 		return;
 	}
-	report_info("perfmon-ext: sub-leaves 0x%x, umask2 %s, eq %s (CPUID.23H.0:EAX, EBX 0x%x)",
-		    x->subleaves, x->evtsel_ext & PMEXT_UMASK2 ? "yes" : "no",
-		    x->evtsel_ext & PMEXT_EQ ? "yes" : "no", x->evtsel_ext);
+	report_detail("perfmon-ext: sub-leaves 0x%x, umask2 %s, eq %s (CPUID.23H.0:EAX, EBX 0x%x)",
+		      x->subleaves, x->evtsel_ext & PMEXT_UMASK2 ? "yes" : "no",
+		      x->evtsel_ext & PMEXT_EQ ? "yes" : "no", x->evtsel_ext);
 	if (ext_has(ci, 1, "counters"))
-		report_info("perfmon-ext: counters GP 0x%x, fixed 0x%x (CPUID.23H.1)", x->gp,
-			    x->fixed);
+		report_detail("perfmon-ext: counters GP 0x%x, fixed 0x%x (CPUID.23H.1)", x->gp,
+			      x->fixed);
 	if (ext_has(ci, 2, "acr"))
-		report_info("perfmon-ext: acr reloadable GP 0x%x fixed 0x%x, may cause a reload GP "
-			    "0x%x fixed 0x%x (CPUID.23H.2)",
-			    x->acr_gp_reload, x->acr_fixed_reload, x->acr_gp_cause,
-			    x->acr_fixed_cause);
+		report_detail(
+		    "perfmon-ext: acr reloadable GP 0x%x fixed 0x%x, may cause a reload GP "
+		    "0x%x fixed 0x%x (CPUID.23H.2)",
+		    x->acr_gp_reload, x->acr_fixed_reload, x->acr_gp_cause, x->acr_fixed_cause);
 	if (ext_has(ci, 3, "events")) {
 		strbuf_init(&sb, buf, sizeof(buf));
 		/* bits 0-11: the events of leaf 0AH:EBX's order (leaf_types.h leaf_0x23_3) */
 		for (uint32_t i = 0; i < 12; i++)
 			if (x->events & (1u << i))
 				strbuf_printf(&sb, " %s", arch_event_names[i]);
-		report_info("perfmon-ext: events 0x%x (CPUID.23H.3):%s", x->events,
-			    sb.len ? buf : " none");
+		report_detail("perfmon-ext: events 0x%x (CPUID.23H.3):%s", x->events,
+			      sb.len ? buf : " none");
 	}
+}
+
+/*
+ * The console's few lines: who the CPU is, its PMU and PEBS, the uarch.
+ * Every field of the full report above is in the log file (report_detail;
+ * the console too with verbose=1) and in results.json's "cpu".
+ */
+static void report_compact(const struct cpu_info *ci)
+{
+	uint64_t fmt = 0;
+	char ucode[24] = "n/a";
+
+	if (ci->has_microcode)
+		pp_snprintf(ucode, sizeof(ucode), "0x%x", ci->microcode);
+	report_info("cpu: \"%s\"", ci->brand);
+	report_info("cpu: %02X_%02XH stepping %hhu, microcode %s%s%s", ci->family, ci->model,
+		    (uint8_t)ci->stepping, ucode, ci->hybrid ? ", hybrid " : "",
+		    ci->hybrid ? core_type_name(ci->core_type) : "");
+	if (!ci->pmu_version) {
+		report_info("pmu: none (CPUID.0AH:EAX version 0)");
+		return;
+	}
+	if (ci->has_perf_caps)
+		fmt = (ci->perf_caps >> 8) & 0xf; /* PEBS record format, bits 11:8 */
+	/* CPUID.0AH:EAX[7:0] version, [15:8] GP counters: a byte each */
+	report_info("pmu: v%hhu, %hhu GP + %hhu fixed counters; DS %s, PEBS format %hhu%s",
+		    (uint8_t)ci->pmu_version, (uint8_t)ci->n_gp,
+		    (uint8_t)__builtin_popcount(ci->fixed_mask), ci->ds ? "1" : "0", (uint8_t)fmt,
+		    ci->arch_pebs ? ", arch-PEBS" : "");
+	if (ci->has_misc_enable && (ci->misc_enable & MISC_ENABLE_PEBS_UNAVAIL))
+		report_info("pmu: PEBS unavailable (IA32_MISC_ENABLE[12] set)");
 }
 
 void cpu_report(const struct cpu_info *ci)
@@ -560,6 +592,7 @@ void cpu_report(const struct cpu_info *ci)
 	enum pebs_uarch u = cpu_uarch(ci);
 	const struct perfmon_table *pm = cpu_perfmon_table(ci);
 
+	report_compact(ci);
 	report_ident(ci);
 	report_arch_pmu(ci);
 	report_misc_enable(ci);
@@ -573,6 +606,6 @@ void cpu_report(const struct cpu_info *ci)
 	else
 		report_info("uarch: unknown (family 0x%x model 0x%x: no row in the model table)",
 			    ci->family, ci->model);
-	report_info("perfmon: %s", pm ? perfmon_table_name(pm)
-				      : "no event file for this CPU (perfmon mapfile.csv)");
+	report_detail("perfmon: %s", pm ? perfmon_table_name(pm)
+					: "no event file for this CPU (perfmon mapfile.csv)");
 }

@@ -6,11 +6,12 @@
 
 Reads the C sources under PATH (default: every .c file of the app's units,
 the tests and host tools left out), finds each call of a printing function
-of lib/report.h (report_pass, report_fail, report_skip, report_info,
-report_env_error, report_line), builds the line that call prints with the
-widest argument each conversion can take, adds the " [sim]" mark a
-simulated run puts on every line, and prints one line per call over the
-width:
+of lib/report.h (report_pass, report_fail, report_skip, report_verdict,
+report_info, report_detail, report_banner, report_env_error, report_line),
+builds the line that call prints with the widest argument each conversion
+can take, adds the " [sim]" mark where a simulated run puts it (the
+banner, the verdicts, SUMMARY and RESULT), and prints one line per call
+over the width:
 
     FAIL: width: job/job.c:325: 93 columns, over 80
         <the widest line>
@@ -45,13 +46,18 @@ import re
 import sys
 
 PRINTERS = {
-    # name: (prefix, index of the name argument or None, index of the format)
-    "report_pass": ("PASS: ", None, 0),
-    "report_fail": ("FAIL: ", 0, 1),
-    "report_skip": ("SKIP: ", 0, 1),
-    "report_info": ("INFO: ", None, 0),
-    "report_env_error": ("ERROR: ", 0, 1),
-    "report_line": ("", None, 0),
+    # name: (prefix, index of the name argument or None, index of the format,
+    #        whether a simulated run marks the line " [sim]": lib/report.h)
+    "report_pass": ("PASS: ", None, 0, True),
+    "report_fail": ("FAIL: ", 0, 1, True),
+    "report_skip": ("SKIP: ", 0, 1, True),
+    "report_verdict": ("PASS: ", 1, 3, True),
+    "report_banner": ("INFO: ", None, 0, True),
+    "marked_line": ("", None, 0, True),
+    "report_info": ("INFO: ", None, 0, False),
+    "report_detail": ("INFO: ", None, 0, False),
+    "report_env_error": ("ERROR: ", 0, 1, False),
+    "report_line": ("", None, 0, False),
 }
 SIM_MARK = " [sim]"
 UNITS = ["app", "decode", "ds", "efi", "job", "kernels", "lib", "pmu", "sim"]
@@ -406,7 +412,7 @@ def expand(ctx, fmt_toks, arg_toks, depth=0):
 
 
 def lines_of(tree, call):
-    prefix, name_idx, fmt_idx = PRINTERS[call.name]
+    prefix, name_idx, fmt_idx, _ = PRINTERS[call.name]
     if fmt_idx >= len(call.args):
         return []
     ctx = Ctx(tree, call, [])
@@ -495,7 +501,7 @@ def main(argv):
         n_calls += 1
         seen = set()
         for text, where in lines_of(tree, call):
-            line = text + SIM_MARK
+            line = text + (SIM_MARK if PRINTERS[call.name][3] else "")
             loc = "%s:%d" % (call.src, call.line) + (" (via %s)" % where if where else "")
             if listing:
                 print("%3d %s: %s" % (len(line), loc, line))

@@ -10,6 +10,10 @@
 #       BOOT_FACTOR (default 12, for the boots not measured one by one) times the no-op boot (budget.sh); it prints
 #       "INFO: boot NAME: S s of L s", and on a timeout the last console
 #       lines.  A script sets BOOT_FACTOR from its heaviest boot.
+#   logfile NAME
+#       the log file of boot NAME's image (pebsprobe.log), each wrapped line
+#       whole again, to $T/NAME.log: the full verdicts and the detail lines
+#       the console leaves out without verbose=1 (docs/OUTPUT.md).
 #   join_wrapped <IN >OUT                       (tests/qemu/join.sh)
 #   pass NAME / fail NAME WHY / skip NAME WHY   one result line
 #   expect_line NAME FILE REGEX                 PASS if a line matches
@@ -43,6 +47,10 @@ boot() {
 		echo "--- $name: no pebsprobe output; serial was:"
 		cat "$T/$name.serial" "$T/$name.err" 2>/dev/null | tail -20
 	fi
+}
+
+logfile() {
+	mtype -i "$T/$1.img" ::/EFI/BOOT/pebsprobe.log 2>/dev/null | tr -d '\r' | join_wrapped >"$T/$1.log"
 }
 
 rc_of() { cat "$T/$1.rc"; }

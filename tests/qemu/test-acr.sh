@@ -10,10 +10,10 @@
 # probe's IA32_BIOS_SIGN_ID, 8BH).
 . "$(dirname "$0")/lib.sh"
 
-boot pass --smp 2 -- pmu=sim model=ptl kernels=acr-reload sim-acr=0xfc,0,0xfc,0
+boot pass --smp 2 -- pmu=sim model=ptl kernels=acr-reload sim-acr=0xfc,0,0xfc,0 verbose=1
 expect_rc pass 0
 for cpu in 0 1; do
-	line=$(grep -E "^PASS: acr-reload/acr: .*; cpu $cpu " "$T/pass.out")
+	line=$(grep -E "^PASS: acr-reload/acr@cpu$cpu: .*; cpu $cpu " "$T/pass.out")
 	if [ -z "$line" ]; then
 		fail "pass: cpu $cpu" "no PASS: acr-reload/acr line"
 		continue
@@ -62,9 +62,9 @@ refused no-acr \
 
 # Arrow Lake-H with three CPUs: the low-power E-core (PMU v5, no leaf 23H)
 # has no ACR whatever sim-acr= says: its run SKIPs, refused, the others PASS.
-boot arl --smp 3 -- pmu=sim model=arl kernels=acr-reload sim-acr=0xf0,0,0xf0,0
+boot arl --smp 3 -- pmu=sim model=arl kernels=acr-reload sim-acr=0xf0,0,0xf0,0 verbose=1
 expect_rc arl 0
-expect_line "arl: cpu 0 (Lion Cove) passes" "$T/arl.out" '^PASS: acr-reload/acr: .*; cpu 0 '
-expect_line "arl: cpu 1 (Skymont) passes" "$T/arl.out" '^PASS: acr-reload/acr: .*; cpu 1 '
+expect_line "arl: cpu 0 (Lion Cove) passes" "$T/arl.out" '^PASS: acr-reload/acr@cpu0: .*; cpu 0 '
+expect_line "arl: cpu 1 (Skymont) passes" "$T/arl.out" '^PASS: acr-reload/acr@cpu1: .*; cpu 1 '
 expect_line "arl: cpu 2 (LP Crestmont) refused" "$T/arl.out" \
-	'^SKIP: acr-reload/acr: refused: auto counter reload: CPUID.23H.0:EAX\[2\] is clear \(no leaf 23H\): this CPU has no ACR .*; cpu 2 '
+	'^SKIP: acr-reload/acr@cpu2: refused: auto counter reload: CPUID.23H.0:EAX\[2\] is clear \(no leaf 23H\): this CPU has no ACR .*; cpu 2 '

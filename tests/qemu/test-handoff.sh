@@ -14,13 +14,13 @@
 . "$(dirname "$0")/lib.sh"
 
 left="cpu0:counter,cpu1:bts,cpu2:ctr-frz,cpu3:no-smm-freeze,cpu2:smi3,cpu0:cfg-b,cpu3:counter"
-boot spread --smp 4 -- pmu=sim model=ptl kernels=chase-l1 trace=msr dump=off \
+boot spread --smp 4 -- pmu=sim model=ptl kernels=chase-l1 trace=msr dump=off verbose=1 \
 	sim-acr=0xfc,0,0xfc,0 sim-handoff=$left
 o=$T/spread.out
 expect_rc spread 0
 # Finding kind -> the CPUs it must name, and nothing else.
 while IFS='|' read -r what cpus; do
-	expect_line "spread: '$what' on $cpus" "$o" "^INFO: hand-off( note)?: $what: $cpus \\[sim\\]\$"
+	expect_line "spread: '$what' on $cpus" "$o" "^INFO: hand-off( note)?: $what: $cpus\$"
 done <<'EOF'
 PERFEVTSELx enabled \(EN, bit 22\)|cpus 0,3
 DEBUGCTL BTS \(7\) on|cpu 1
@@ -32,11 +32,11 @@ FREEZE_WHILE_SMM \(14\) off: counts go on in SMM|cpu 3
 EOF
 expect_line "spread: firmware-handoff warns" "$o" '^PASS: firmware-handoff: warn: '
 expect_line "spread: handoff-restored" "$o" '^PASS: handoff-restored: .* cpus 0-3 \[sim\]$'
-n=$(grep -c '^PASS: chase-l1/load: ' "$o")
+n=$(grep -c '^PASS: chase-l1/load@cpu[0-3]: ' "$o")
 if [ "$n" = 4 ]; then pass "spread: chase-l1/load PASS on 4 CPUs"
 else fail "spread: chase-l1/load PASS on 4 CPUs" "$n PASS lines"; fi
 expect_line "spread: cpu 2's sampling counts its SMIs" "$o" \
-	'^PASS: chase-l1/load: .*; 3 SMIs during the sampling; cpu 2 '
+	'^PASS: chase-l1/load@cpu2: .*; 3 SMIs during the sampling; cpu 2 '
 expect_no_line "spread: no FAIL line" "$o" '^FAIL: '
 expect_no_line "spread: every console line fits 80 columns" "$T/spread.raw" '^.{81,}'
 

@@ -64,7 +64,8 @@ check_model() { # model
 	# Hybrid machines on both CPUs (a P-core and an E-core), the others on
 	# the boot CPU (test-percpu.sh measures every CPU).
 	case $m in adl | mtl | lnl | arl | ptl | nvl) cpus=all ;; *) cpus=boot ;; esac
-	boot "$log" "$esp" --smp 2 -- pmu=sim model="$m" records=8 cpus=$cpus
+	# verbose=1: the per-sampling lines read below are on the console too
+	boot "$log" "$esp" --smp 2 -- pmu=sim model="$m" records=8 cpus=$cpus verbose=1
 	rc=$?
 	n_pass=$(grep -c '^PASS: ' "$log")
 	n_fail=$(grep -c '^FAIL: ' "$log")
@@ -202,7 +203,7 @@ fi
 # events=: the user's event samples every kernel (a perfmon name with a
 # modifier); an event that cannot be PEBS-sampled here is the user's
 # mistake: refused before any kernel runs, one ERROR line, exit 2.
-boot "$work/ev.log" "$work/ev.img" -- pmu=sim model=skl kernels=chase-dram \
+boot "$work/ev.log" "$work/ev.img" -- pmu=sim model=skl kernels=chase-dram verbose=1 \
 	'events=MEM_TRANS_RETIRED.LOAD_LATENCY_GT_4:ldlat=30'
 rc=$?
 mkdir -p "$work/ev.out"
@@ -244,7 +245,7 @@ fi
 progress() { # iterations
 	local per_boot
 	per_boot=$(qemu_limit "$PROGRESS_FACTOR")
-	boot "$work/prog.log" "$work/prog.img" -- pmu=sim model=skl kernels=chase-l1 \
+	boot "$work/prog.log" "$work/prog.img" -- pmu=sim model=skl kernels=chase-l1 verbose=1 \
 		iterations="$1" records=0
 	ms=$(sed -nE 's/^INFO: kernel chase-l1: end \(([0-9]+) ms\).*/\1/p' "$work/prog.log")
 	lines=$(grep -cE "^INFO: chase-l1: running, [0-9]+ of $1 iterations \([0-9]+%\)" "$work/prog.log")
@@ -271,8 +272,7 @@ fi
 # The USB image, no options: the default job on the simulated PMU.
 boot "$work/usb.log" "$work/usb.img" --usb --smp 2
 rc=$?
-if [ "$rc" -eq 0 ] && grep -q '^INFO: kernel chase-l1: start' "$work/usb.log" &&
-	grep -q '^PASS: chase-l1/load: .*\[sim\]$' "$work/usb.log" &&
+if [ "$rc" -eq 0 ] && grep -q '^PASS: chase-l1/load: 2 CPUs: PASS 0-1 \[sim\]$' "$work/usb.log" &&
 	grep -q '^SUMMARY: ' "$work/usb.log"; then
 	echo "PASS: mainjob usb image: default job, $(grep -m1 '^SUMMARY: ' "$work/usb.log")"
 else

@@ -4,7 +4,8 @@
 # test-many-cpus.sh - more CPUs than the old cap of 64, and the dispatch to
 # the APs under load (lib/cpurun.c, docs/ARCHITECTURE.md "Dispatch to other
 # CPUs"), under UEFI (QEMU TCG, OVMF's MP services):
-#   - --smp 72 kernels=chase-l1: CPUs 0-71 each PASS, the verdict table's
+#   - --smp 72 kernels=chase-l1: CPUs 0-71 each PASS (the log file's
+#     per-CPU lines), one console line for the 72, the verdict table's
 #     row names 0-71, exit 0; each of the 71 APs started once through MP
 #     services and released once, none lost;
 #   - cpus=64-71 measures those eight and no other;
@@ -18,9 +19,12 @@ QEMU_TIMEOUT=${QEMU_TIMEOUT:-900}
 boot many --smp 72 -- pmu=sim model=skl kernels=chase-l1
 expect_rc many 0
 expect_no_line "many: no FAIL" "$T/many.out" '^FAIL: '
+expect_line "many: one console line for the 72" "$T/many.out" \
+	'^PASS: chase-l1/load: 72 CPUs: PASS 0-71 \[sim\]$'
+logfile many
 missing=
 for c in $(seq 0 71); do
-	grep -qE "^PASS: chase-l1/load: .*; cpu $c \\(APIC $c, " "$T/many.out" || missing="$missing $c"
+	grep -qE "^PASS: chase-l1/load@cpu$c: .*; cpu $c \\(APIC $c, " "$T/many.log" || missing="$missing $c"
 done
 if [ -z "$missing" ]; then pass "many: CPUs 0-71 each PASS"; else fail "many" "no PASS on CPUs$missing"; fi
 expect_line "many: table of 72 CPUs" "$T/many.out" '^INFO: per-CPU results \(72 CPUs\):'
@@ -31,18 +35,19 @@ expect_line "many: each AP started once, released once" "$T/many.out" \
 boot some --smp 72 -- pmu=sim model=skl kernels=chase-l1 cpus=64-71
 expect_rc some 0
 expect_line "cpus=64-71: 8 CPUs measured" "$T/some.out" '^INFO: per-CPU results \(8 CPUs\):'
+logfile some
 for c in 64 71; do
-	expect_line "cpus=64-71: cpu $c measured" "$T/some.out" "^PASS: chase-l1/load: .*; cpu $c \\("
+	expect_line "cpus=64-71: cpu $c measured" "$T/some.log" "^PASS: chase-l1/load@cpu$c: .*; cpu $c \\("
 done
-expect_no_line "cpus=64-71: cpu 63 not measured" "$T/some.out" '; cpu 63 \('
-expect_no_line "cpus=64-71: cpu 0 not measured" "$T/some.out" '; cpu 0 \('
+expect_no_line "cpus=64-71: cpu 63 not measured" "$T/some.log" '; cpu 63 \('
+expect_no_line "cpus=64-71: cpu 0 not measured" "$T/some.log" '; cpu 0 \('
 
 # Two at once, each with an AP; the kernels around chase-dram that stalled.
 KERNELS=kernels=chase-l1,chase-dram,seq-load,page-walk,share-hitm
 # The image first: two run-qemu.sh making it at once would race.
 make -s BUILD="$BUILD" esp >/dev/null || fail "twins" "make esp failed"
-QEMU_TIMEOUT=600 boot twin1 --smp 2 -- pmu=sim model=skl "$KERNELS" &
-QEMU_TIMEOUT=600 boot twin2 --smp 2 -- pmu=sim model=skl "$KERNELS" &
+QEMU_TIMEOUT=600 boot twin1 --smp 2 -- pmu=sim model=skl "$KERNELS" verbose=1 &
+QEMU_TIMEOUT=600 boot twin2 --smp 2 -- pmu=sim model=skl "$KERNELS" verbose=1 &
 wait
 for n in twin1 twin2; do
 	expect_rc "$n" 0

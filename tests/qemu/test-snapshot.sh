@@ -15,7 +15,7 @@
 . "$(dirname "$0")/lib.sh"
 # Two or three kernels each: the default factor (budget.sh, lib.sh).
 
-boot lnl -- pmu=sim model=lnl cpus=boot kernels=chase-l1,seq-load snapshot=on
+boot lnl -- pmu=sim model=lnl cpus=boot kernels=chase-l1,seq-load snapshot=on verbose=1
 expect_rc lnl 0
 expect_no_line "lnl: no FAIL" "$T/lnl.out" '^FAIL: '
 expect_line "lnl: snapshot verdict on the line" "$T/lnl.out" \
@@ -40,12 +40,12 @@ else
 	fail "lnl" "results.json not on the ESP: $(cat "$T/mcopy.err")"
 fi
 
-boot ptl --smp 2 -- pmu=sim model=ptl kernels=chase-l1 snapshot=on events='event=0xd0,umask=0x81'
+boot ptl --smp 2 -- pmu=sim model=ptl kernels=chase-l1 snapshot=on events='event=0xd0,umask=0x81' verbose=1
 expect_rc ptl 0
 for c in 0 1; do
 	if [ "$c" = 0 ]; then t=P-core; else t=E-core; fi
 	expect_line "ptl: cpu $c counting copy judged ($t)" "$T/ptl.out" \
-		"^PASS: chase-l1/event1: .*counter snapshot: [1-9][0-9]* records, [1-9] counting counters rising and within their counts, counting copy >= k periods; cpu $c \\(APIC $c, $t\\)"
+		"^PASS: chase-l1/event1@cpu$c: .*counter snapshot: [1-9][0-9]* records, [1-9] counting counters rising and within their counts, counting copy >= k periods; cpu $c \\(APIC $c, $t\\)"
 done
 
 boot spr -- trace=msr pmu=sim model=spr snapshot=on kernels=chase-l1

@@ -217,8 +217,9 @@ for name, want, opts in (("refused", 2, ("pmu=sim", "model=bogus")),
         check_schema(name, rc, text, raw, opts[1].split("=")[1])
 
 for m in MODELS:
-    # cpus=boot: the tools read one verdict per test (every CPU's: test-percpu.sh)
-    rc, text, raw, err = boot(m, "pmu=sim", "model=" + m, "cpus=boot")
+    # cpus=boot: the tools read one verdict per test (every CPU's: test-percpu.sh);
+    # verbose=1: the whole verdict lines on the console, as results.json has them
+    rc, text, raw, err = boot(m, "pmu=sim", "model=" + m, "cpus=boot", "verbose=1")
     console = [(g[1], g[0]) for g in re.findall(r"^(PASS|FAIL|SKIP): ([^:\s]+)", text, re.M)]
     res = os.path.join(TMP, m + ".json")
     if not report(rc in (0, 1) and raw, "live %s: boot (exit %d) and results.json" % (m, rc),

@@ -186,7 +186,7 @@ static void run_case(void **state)
 	}
 	assert_non_null(test_line_find(c->verdict, NULL));
 	assert_non_null(test_line_find("PASS: handoff-restored: ", NULL));
-	snprintf(want, sizeof(want), "PASS: %s: ", c->run);
+	snprintf(want, sizeof(want), "PASS: %s@cpu", c->run); /* one per CPU */
 	assert_int_equal(test_line_count(want), c->skip_cpu < 0 ? 4 : 3);
 	if (c->skip_cpu >= 0) {
 		snprintf(want, sizeof(want), "cpu %d ", c->skip_cpu);
@@ -260,9 +260,10 @@ static void smis_named(void **state)
 
 	assert_int_equal(run_app(PTL "sim-handoff=cpu2:smi7", &o, err, sizeof(err)), 0);
 	for (unsigned int i = 0; i < test_n_lines; i++)
-		with += !strncmp(test_lines[i], "PASS: chase-l1/load: ", 21) &&
+		with += !strncmp(test_lines[i], "PASS: chase-l1/load@cpu2: ", 26) &&
 			strstr(test_lines[i], "; 7 SMIs during the sampling");
 	assert_int_equal(with, 1);
+	assert_null(test_line_find("PASS: chase-l1/load@cpu1: ", "SMIs during"));
 	assert_null(test_line_find("FAIL: ", NULL));
 }
 

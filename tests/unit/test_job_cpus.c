@@ -119,7 +119,7 @@ static void run_job(const char *kernels, const char *cpus)
 
 static void every_cpu_measured(void **state)
 {
-	char want[64];
+	char want[64], l1[48], hitm[48];
 
 	(void)state;
 	select_machine("ptl", "4");
@@ -127,16 +127,19 @@ static void every_cpu_measured(void **state)
 	for (unsigned int c = 0; c < 4; c++) {
 		const char *type = c < 2 ? "P-core" : "E-core";
 
+		/* Each CPU's verdict a case of its own: the CPU in the name. */
 		snprintf(want, sizeof(want), "; cpu %u (APIC %u, %s)", c, c, type);
-		if (!test_line_find("PASS: chase-l1/load: ", want) ||
-		    !test_line_find("PASS: share-hitm/load: ", want)) {
+		snprintf(l1, sizeof(l1), "PASS: chase-l1/load@cpu%u: ", c);
+		snprintf(hitm, sizeof(hitm), "PASS: share-hitm/load@cpu%u: ", c);
+		if (!test_line_find(l1, want) || !test_line_find(hitm, want) ||
+		    test_line_count(l1) != 1) {
 			test_lines_dump(stdout);
 			fail_msg("no PASS naming %s", want);
 		}
-		snprintf(want, sizeof(want), "%4u %5u %-6s %s", c, c, type,
-			 c < 2 ? "Cougar Cove" : "Darkmont");
-		assert_non_null(test_line_find("INFO: ", want));
 	}
+	/* The table: the two P-cores alike, one row; the two E-cores too. */
+	assert_non_null(test_line_find("INFO:       0-1       0-1 P-core Cougar Cove", NULL));
+	assert_non_null(test_line_find("INFO:       2-3       2-3 E-core Darkmont", NULL));
 	assert_int_equal(test_line_count("FAIL: "), 0);
 	assert_non_null(test_line_find("INFO: per-CPU results (4 CPUs)", NULL));
 	/* One CPU is "1 CPU", not "1 CPUs". */
@@ -154,7 +157,7 @@ static void passed_on(unsigned int lo, unsigned int hi, unsigned int n)
 
 	for (unsigned int c = lo; c <= hi; c++) {
 		snprintf(want, sizeof(want), "; cpu %u (APIC %u,", c, c);
-		if (!test_line_find("PASS: chase-l1/load: ", want)) {
+		if (!test_line_find("PASS: chase-l1/load@cpu", want)) {
 			test_lines_dump(stdout);
 			fail_msg("no PASS naming cpu %u", c);
 		}
@@ -194,7 +197,7 @@ static void past_64_cpus(void **state)
 	select_machine("skl", "72");
 	run_job("chase-l1", "64-71");
 	passed_on(64, 71, 8);
-	assert_null(test_line_find("PASS: chase-l1/load: ", "; cpu 63 (APIC"));
+	assert_null(test_line_find("PASS: chase-l1/load@cpu", "; cpu 63 (APIC"));
 }
 
 static bool dumped(const char *name)
@@ -308,12 +311,54 @@ static void fault_wrong_latency(void **state)
 {
 	(void)state;
 	only_cpu_named("skl", "3", 2, "wrong-latency");
-	if (!test_line_find("FAIL: chase-l1/calibration: ", "cpu 2 (APIC 2,")) {
+	if (!test_line_find("FAIL: chase-l1/calibration@cpu2: ", "cpu 2 (APIC 2,")) {
 		test_lines_dump(stdout);
 		fail_msg("wrong-latency on cpu 2: no calibration FAIL naming it");
 	}
-	assert_null(test_line_find("FAIL: chase-l1/calibration: ", "cpu 0 (APIC 0,"));
-	assert_null(test_line_find("FAIL: chase-l1/calibration: ", "cpu 1 (APIC 1,"));
+	assert_null(test_line_find("FAIL: chase-l1/calibration@cpu0", NULL));
+	assert_null(test_line_find("FAIL: chase-l1/calibration@cpu1", NULL));
+}
+
+/* The log file's side of console_per_kernel: the per-CPU verdict lines. */
+static unsigned int log_per_cpu;
+
+static void agg_log_sink(const char *line, void *ctx)
+{
+	(void)ctx;
+	log_per_cpu +=
+	    strstr(line, "@cpu") && (!strncmp(line, "PASS: ", 6) || !strncmp(line, "FAIL: ", 6) ||
+				     !strncmp(line, "SKIP: ", 6));
+}
+
+/*
+ * With the console and the log file apart (efi/console.c), a job on four
+ * CPUs: the console has one line per test naming the CPU of its FAIL, no
+ * per-CPU verdict; the log file has every CPU's verdict.
+ */
+static void console_per_kernel(void **state)
+{
+	enum sim_fault f;
+	unsigned int per_cpu = 0;
+
+	(void)state;
+	select_machine("ptl", "4");
+	assert_int_equal(sim_fault_parse("wrong-latency", &f), 0);
+	assert_int_equal(sim_set_fault(2, f, 0), 0);
+	log_per_cpu = 0;
+	report_init_routes(test_lines_sink, agg_log_sink, NULL);
+	run_job("chase-l1,seq-load", "all");
+	report_init_routes(NULL, NULL, NULL);
+	sim_set_fault(2, SIM_FAULT_NONE, 0);
+	for (unsigned int i = 0; i < test_n_lines; i++)
+		per_cpu += !!strstr(test_lines[i], "@cpu");
+	if (per_cpu || test_line_count("PASS: chase-l1/load: 4 CPUs: PASS 0-3") != 1 ||
+	    test_line_count("FAIL: chase-l1/calibration: 4 CPUs: FAIL 2; PASS 0,1,3") != 1 ||
+	    test_line_count("PASS: seq-load/load: 4 CPUs: PASS 0-3") != 1) {
+		test_lines_dump(stdout);
+		fail_msg("not one console line per test naming the failing CPU");
+	}
+	/* chase-l1/load, chase-l1/calibration, seq-load/load on each of 4 CPUs */
+	assert_int_equal(log_per_cpu, 12);
 }
 
 /*
@@ -380,6 +425,11 @@ static void blames_the_right_cpu(void **state)
 		if (!strstr(json, rows[i].run) || !strstr(json, rows[i].cpu2))
 			fail_msg("%s: results.json lacks %s or %s", rows[i].model, rows[i].run,
 				 rows[i].cpu2);
+		/* Each CPU's verdict by its name, its sampling without the CPU. */
+		if (!strstr(json, "\"name\":\"chase-l1/load@cpu2\"") ||
+		    !strstr(json, "\"kernel\":\"chase-l1\",\"sampling\":\"load\"") ||
+		    strstr(json, "\"sampling\":\"load@"))
+			fail_msg("%s: results.json's verdict names and samplings", rows[i].model);
 		results_reset();
 		sim_set_fault(rows[i].bad, SIM_FAULT_NONE, 0);
 	}
@@ -418,7 +468,7 @@ static void pmi_on_every_cpu(void **state)
 		char want[32];
 
 		snprintf(want, sizeof(want), "; cpu %u (APIC %u,", c, c);
-		if (pmis[c] < 2 || !test_line_find("PASS: chase-l1/load: ", want)) {
+		if (pmis[c] < 2 || !test_line_find("PASS: chase-l1/load@cpu", want)) {
 			test_lines_dump(stdout);
 			fail_msg("drain=pmi on cpu %u: %u PMIs, or no PASS", c, pmis[c]);
 		}
@@ -510,8 +560,9 @@ static void fault_hang(void **state)
 		if (strncmp(test_lines[i], "FAIL: ", 6))
 			continue;
 		fails++;
-		if (!strstr(test_lines[i], "FAIL: chase-l1/load: timeout: CPU 2 did not return "
-					   "within 1000 ms") ||
+		if (!strstr(test_lines[i],
+			    "FAIL: chase-l1/load@cpu2: timeout: CPU 2 did not return "
+			    "within 1000 ms") ||
 		    !strstr(test_lines[i], "; cpu 2 (APIC 2,")) {
 			test_lines_dump(stdout);
 			fail_msg("a FAIL line not naming CPU 2's timeout: %s", test_lines[i]);
@@ -525,14 +576,14 @@ static void fault_hang(void **state)
 	assert_int_equal(test_line_count("ERROR: "), 0);
 	for (unsigned int c = 0; c < 2; c++) {
 		snprintf(want, sizeof(want), "; cpu %u (APIC %u,", c, c);
-		assert_non_null(test_line_find("PASS: chase-l1/load: ", want));
-		assert_non_null(test_line_find("PASS: seq-load/load: ", want));
+		assert_non_null(test_line_find("PASS: chase-l1/load@cpu", want));
+		assert_non_null(test_line_find("PASS: seq-load/load@cpu", want));
 	}
-	assert_non_null(test_line_find("SKIP: seq-load/load: cpu 2 did not return from an "
+	assert_non_null(test_line_find("SKIP: seq-load/load@cpu2: cpu 2 did not return from an "
 				       "earlier run",
 				       "; cpu 2"));
-	assert_non_null(test_line_find("INFO: ", "   2     2 none   (did not return)"));
-	assert_non_null(test_line_find("INFO: ", "(did not return)            0      1       1"));
+	assert_non_null(test_line_find("INFO: ", "        2         2 none   (did not return)"));
+	assert_non_null(test_line_find("INFO: ", "(did not return)      0      1       1"));
 }
 
 /*
@@ -609,6 +660,7 @@ int main(void)
 	    cmocka_unit_test(fault_no_records),
 	    cmocka_unit_test(fault_gp_on_enable),
 	    cmocka_unit_test(fault_wrong_latency),
+	    cmocka_unit_test(console_per_kernel),
 	    cmocka_unit_test(blames_the_right_cpu),
 	    cmocka_unit_test(cpus_option),
 	    cmocka_unit_test(past_64_cpus),

@@ -38,9 +38,15 @@ static char outdir[] = "/tmp/pebsprobe-mainjob-XXXXXX";
 static const char *find_line(const char *prefix, const char *test)
 {
 	char want[128];
+	size_t n;
 
-	snprintf(want, sizeof(want), "%s%s:", prefix, test);
-	return test_line_find(want, NULL);
+	/* "name:", or "name@cpuN:" when the job measured several CPUs */
+	n = (size_t)snprintf(want, sizeof(want), "%s%s", prefix, test);
+	for (unsigned int i = 0; i < test_n_lines; i++)
+		if (!strncmp(test_lines[i], want, n) &&
+		    (test_lines[i][n] == ':' || !strncmp(test_lines[i] + n, "@cpu", 4)))
+			return test_lines[i];
+	return NULL;
 }
 
 /* A line holding both texts (b NULL: a alone), or NULL. */
@@ -494,7 +500,7 @@ static void table_ns(void **state)
 	for (unsigned int i = 1; i < test_n_lines && !l; i++) {
 		size_t len = strlen(test_lines[i]);
 
-		if (len > 9 && !strcmp(test_lines[i] + len - 9, " ns [sim]"))
+		if (len > 3 && !strcmp(test_lines[i] + len - 3, " ns"))
 			l = test_lines[i];
 		if (l) {
 			const char *cy = strstr(test_lines[i - 1], "%");
@@ -848,6 +854,62 @@ static void own_page_tables(void **state)
 	sim_set_pages(4096);
 }
 
+/* The log file's side of console_brief: its verdict lines, each with the CPU. */
+static unsigned int log_verdicts, log_with_cpu;
+
+static void brief_log_sink(const char *line, void *ctx)
+{
+	(void)ctx;
+	if ((!strncmp(line, "PASS: ", 6) || !strncmp(line, "FAIL: ", 6) ||
+	     !strncmp(line, "SKIP: ", 6)) &&
+	    strchr(line, '/')) {
+		log_verdicts++;
+		log_with_cpu += strstr(line, "; cpu 0 (APIC 0, none)") != NULL;
+	}
+}
+
+static void count_piece(const char *piece, void *ctx)
+{
+	(void)piece;
+	(*(unsigned int *)ctx)++;
+}
+
+/*
+ * With the console and the log file apart (efi/console.c): each verdict
+ * on the console is its brief form, within two 80-column lines once
+ * wrapped and without the CPU tail; the log file gets the whole line.
+ */
+static void console_brief(void **state)
+{
+	struct options o;
+	struct cpu_info ci;
+	unsigned int n = 0;
+
+	setup_skl(&o, &ci);
+	log_verdicts = log_with_cpu = 0;
+	report_init_routes(test_lines_sink, brief_log_sink, NULL);
+	strcpy(o.job.kernels, "chase-l1,stride-load,split-line,st-fwd-block");
+	job_main(&o.job, &ci);
+	report_init_routes(NULL, NULL, NULL);
+	for (unsigned int i = 0; i < test_n_lines; i++) {
+		unsigned int pieces = 0;
+
+		/* the kernels' verdicts (kernel/sampling); the hand-off's have no tail */
+		if ((strncmp(test_lines[i], "PASS: ", 6) && strncmp(test_lines[i], "FAIL: ", 6) &&
+		     strncmp(test_lines[i], "SKIP: ", 6)) ||
+		    !strchr(test_lines[i], '/'))
+			continue;
+		n++;
+		report_wrap(test_lines[i], REPORT_WIDTH, count_piece, &pieces);
+		printf("# %s\n", test_lines[i]);
+		if (pieces > 2 || strstr(test_lines[i], "(APIC "))
+			fail_msg("not brief: %s", test_lines[i]);
+	}
+	assert_true(n >= 6);
+	assert_int_equal(log_verdicts, n);
+	assert_int_equal(log_with_cpu, n);
+}
+
 /* The tests beside the model rows, appended after them. */
 static const struct CMUnitTest other_tests[] = {
     cmocka_unit_test(every_model_has_a_row),
@@ -862,6 +924,7 @@ static const struct CMUnitTest other_tests[] = {
     cmocka_unit_test(skid_fails_precision_only),
     cmocka_unit_test(own_page_tables),
     cmocka_unit_test(unmeasured_says_so),
+    cmocka_unit_test(console_brief),
 };
 
 int main(void)

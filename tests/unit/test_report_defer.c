@@ -2,7 +2,7 @@
 /*
  * test_report_defer.c - the lines report_flush_deferred() prints around the
  * held-back lines: counted right ("1 line", "2 lines") and within 80
- * columns with " [sim]" (lib/report.h; tools/check-width.py checks the
+ * columns (lib/report.h; tools/check-width.py checks the
  * format at its widest, this the lines as printed).
  */
 #include <setjmp.h>
@@ -40,8 +40,8 @@ static const struct {
 	unsigned int held;
 	const char *first;
 } cases[] = {
-    {1, "INFO: 1 line held back by the measured CPU until now: [sim]"},
-    {2, "INFO: 2 lines held back by the measured CPU until now: [sim]"},
+    {1, "INFO: 1 line held back by the measured CPU until now:"},
+    {2, "INFO: 2 lines held back by the measured CPU until now:"},
 };
 
 static void test_held_back_counted(void **state)
@@ -62,13 +62,14 @@ static void test_held_back_counted(void **state)
 }
 
 /*
- * A full buffer: one line more than fits (each is 200 bytes, " [sim]" and
- * its NUL), announced with the total, the one dropped said last.
+ * A full buffer: one line more than fits (each is 200 bytes and its NUL:
+ * no " [sim]" on a line that is no verdict), announced with the total, the
+ * one dropped said last.
  */
 static void test_dropped_counted(void **state)
 {
 	char line[201];
-	unsigned int fit = REPORT_DEFER_BYTES / (200 + 6 + 1);
+	unsigned int fit = REPORT_DEFER_BYTES / (200 + 1);
 
 	(void)state;
 	setup_run(true);
@@ -80,7 +81,7 @@ static void test_dropped_counted(void **state)
 	report_defer_end();
 	assert_int_equal(report_flush_deferred("the PMI handler"), fit + 1);
 	assert_int_equal(n_seen, 1 + fit + 1);
-	assert_string_equal(last, "INFO: 1 line dropped: the 32768-byte buffer was full [sim]");
+	assert_string_equal(last, "INFO: 1 line dropped: the 32768-byte buffer was full");
 	assert_true(strlen(seen[0]) <= REPORT_WIDTH && strlen(last) <= REPORT_WIDTH);
 }
 
