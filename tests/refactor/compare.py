@@ -44,6 +44,7 @@ def intended(path):
             return None
     return set(INTENDED_KEYS.get(path, {}))
 
+
 CPU = re.compile(r"\bcpu (\d+) \(")
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
