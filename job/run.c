@@ -383,13 +383,14 @@ static void own_pages(struct runner *r, struct kernel_ctx *k, struct paging_tabl
 {
 	if (paging_build(pt, (uintptr_t)k->buf, (uint64_t)k->alloc_pages * PAGE_SIZE_4K,
 			 r->page_why, sizeof(r->page_why))) {
-		report_info("kernel %s: the firmware's page tables: %s", k->def->name, r->page_why);
+		report_detail("kernel %s: the firmware's page tables: %s", k->def->name,
+			      r->page_why);
 		return;
 	}
 	r->page_why[0] = 0;
 	k->cr3 = pt->cr3;
-	report_info("kernel %s: buffer in 4 KiB pages, CR3 0x%llx", k->def->name,
-		    (unsigned long long)pt->cr3);
+	report_detail("kernel %s: buffer in 4 KiB pages, CR3 0x%llx", k->def->name,
+		      (unsigned long long)pt->cr3);
 }
 
 void job_run_kernel(struct runner *r, const struct kernel_def *def)

@@ -34,7 +34,8 @@ json_cpus() {
 	mtype -i "$1" ::/EFI/BOOT/results.json 2>/dev/null | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
-v = sorted(x["cpu"] for x in d["verdicts"] if x["name"] == "chase-l1/load" and "cpu" in x)
+v = sorted(x["cpu"] for x in d["verdicts"]
+        if x["name"].split("@")[0] == "chase-l1/load" and "cpu" in x)
 t = sorted(x["cpu"] for x in d["cpus_tested"] if x["passed"] >= 1)
 u = d.get("dumps") or {}
 w = [u.get(k) for k in ("policy", "cpus_left_out", "left_out", "every_dump")]

@@ -16,7 +16,7 @@ KERNELS=chase-l1,chase-l2,stream-store
 # A calibration FAIL on the simulated CPU 0, so the table has red cells too;
 # 8 times the default iterations, so a kernel lasts a second or more under
 # TCG and the screen is dumped before the run has moved on.
-OPTS="pmu=sim kernels=$KERNELS sim-fault=cpu0:wrong-latency iterations=50000"
+OPTS="pmu=sim kernels=$KERNELS sim-fault=cpu0:wrong-latency iterations=50000 verbose=1"
 OUT=$BUILD/test-logs/screenshots
 mkdir -p "$OUT"
 rm -f "$OUT"/*.png "$OUT"/*.ppm "$OUT"/console.txt
