@@ -2,5 +2,6 @@
 PURE_SRCS += \
 	kernels/acr.c \
 	kernels/kernels.c \
+	kernels/kstats.c \
 	kernels/perm.c \
 	kernels/verdict.c
