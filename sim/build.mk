@@ -11,6 +11,7 @@ PURE_SRCS += \
 	sim/handoff.c \
 	sim/models.c \
 	sim/msr.c \
+	sim/msr_pebs.c \
 	sim/paging.c \
 	sim/placement.c \
 	sim/record.c \

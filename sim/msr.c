@@ -6,10 +6,10 @@
  * ("... #GP if a reserved bit is set / the MSR is not supported").
  *
  * Layouts: SDM Vol. 4 MSR tables and Linux asm/msr-index.h (MSR map), SDM
- * Vol. 3B Figure 18-35 (PEBS_ENABLE), SDM Vol. 3B 18.2 (architectural PMU
- * v1-v5), Linux d21954c8a0ff (arch-PEBS PEBS_BASE / PEBS_INDEX / CFG_C).
+ * Vol. 3B 18.2 (architectural PMU v1-v5), Linux d21954c8a0ff (arch-PEBS
+ * CFG_C).  The PEBS and DS MSRs are sim/msr_pebs.c's rows.
  */
-#include "sim_int.h"
+#include "msr.h"
 
 #define EVTSEL_INT	BIT_ULL(20)
 #define EVTSEL_ANY	BIT_ULL(21)
@@ -19,18 +19,6 @@
 #define EVTSEL_ADAPTIVE BIT_ULL(34)
 #define EVTSEL_EQ	BIT_ULL(36)
 #define EVTSEL_UMASK2	GENMASK_ULL(47, 40)
-
-enum msr_count { ONE, PER_GP, PER_FIXED, PER_FIXED_LEGACY, PAIR };
-
-struct msr_def {
-	uint32_t base;
-	enum msr_count count;
-	uint32_t stride;
-	const char *name;
-	bool (*present)(const struct sim_cpu *c, unsigned int i);
-	enum hw_fault (*rd)(struct sim_cpu *c, unsigned int i, uint64_t *v);
-	enum hw_fault (*wr)(struct sim_cpu *c, unsigned int i, uint64_t v);
-};
 
 /* ---- presence ---------------------------------------------------------- */
 
@@ -108,50 +96,20 @@ static bool has_pdcm(const struct sim_cpu *c, unsigned int i)
 	return c->m->c1_ecx & BIT_ULL(15);
 }
 
-static bool has_ds(const struct sim_cpu *c, unsigned int i)
-{
-	return c->m->c1_edx & BIT_ULL(21);
-}
-
-static bool has_pebs_enable(const struct sim_cpu *c, unsigned int i)
-{
-	return c->m->pebs_enable_mask != 0;
-}
-
-static bool has_ldlat(const struct sim_cpu *c, unsigned int i)
-{
-	return c->m->flags & F_LDLAT;
-}
-
-static bool has_data_cfg(const struct sim_cpu *c, unsigned int i)
-{
-	return c->pmu.baseline;
-}
-
-static bool has_frontend(const struct sim_cpu *c, unsigned int i)
-{
-	return c->m->frontend_mask != 0;
-}
-
 static bool has_offcore(const struct sim_cpu *c, unsigned int i)
 {
 	return c->m->offcore_mask[i] != 0;
 }
 
-static bool has_arch_pebs(const struct sim_cpu *c, unsigned int i)
-{
-	return c->m->flags & F_ARCH_PEBS;
-}
-
 /* CFG_C: the arch-PEBS controls and the reload value, also ACR's (sim/acr.c). */
 static bool has_cfg_c_gp(const struct sim_cpu *c, unsigned int i)
 {
-	return (has_arch_pebs(c, i) || sim_acr_enumerated(c->m)) && has_gp(c, i);
+	return (sim_msr_has_arch_pebs(c, i) || sim_acr_enumerated(c->m)) && has_gp(c, i);
 }
 
 static bool has_cfg_c_fx(const struct sim_cpu *c, unsigned int i)
 {
-	return (has_arch_pebs(c, i) || sim_acr_enumerated(c->m)) && has_fixed(c, i);
+	return (sim_msr_has_arch_pebs(c, i) || sim_acr_enumerated(c->m)) && has_fixed(c, i);
 }
 
 /* CFG_B: ACR's cause mask, where CPUID.23H.2 is enumerated (sim/acr.c). */
@@ -218,7 +176,7 @@ uint64_t sim_status_mask(const struct sim_cpu *c)
 {
 	uint64_t m = global_ctrl_mask(c) | BIT_ULL(63);
 
-	if (has_ds(c, 0) && c->m->pebs_enable_mask)
+	if (sim_msr_has_ds(c, 0) && c->m->pebs_enable_mask)
 		m |= BIT_ULL(62); /* OvfBuffer (DS PEBS threshold) */
 	if (c->m->flags & F_ARCH_PEBS)
 		m |= BIT_ULL(54); /* arch-PEBS threshold */
@@ -240,11 +198,6 @@ static uint64_t debugctl_mask(const struct sim_cpu *c)
 	return m;
 }
 
-static enum hw_fault check(uint64_t v, uint64_t writable)
-{
-	return (v & ~writable) ? HW_GP : HW_OK;
-}
-
 /* ---- counters ---------------------------------------------------------- */
 
 static enum hw_fault rd_pmc(struct sim_cpu *c, unsigned int i, uint64_t *v)
@@ -264,7 +217,7 @@ static enum hw_fault wr_pmc(struct sim_cpu *c, unsigned int i, uint64_t v)
 /* IA32_A_PMCx (PERF_CAPABILITIES[13]): full width; wider than the counter -> #GP. */
 static enum hw_fault wr_a_pmc(struct sim_cpu *c, unsigned int i, uint64_t v)
 {
-	if (check(v, c->pmu.gp_mask))
+	if (sim_msr_check(v, c->pmu.gp_mask))
 		return HW_GP;
 	sim_rules_on_reprogram(c, i, "IA32_A_PMC");
 	c->pmc[i] = v;
@@ -279,7 +232,7 @@ static enum hw_fault rd_evtsel(struct sim_cpu *c, unsigned int i, uint64_t *v)
 
 static enum hw_fault wr_evtsel(struct sim_cpu *c, unsigned int i, uint64_t v)
 {
-	if (check(v, evtsel_mask(c)))
+	if (sim_msr_check(v, evtsel_mask(c)))
 		return HW_GP;
 	if (v != c->evtsel[i])
 		sim_rules_on_reprogram(c, i, "IA32_PERFEVTSEL");
@@ -299,7 +252,7 @@ static enum hw_fault rd_fixed(struct sim_cpu *c, unsigned int i, uint64_t *v)
 
 static enum hw_fault wr_fixed(struct sim_cpu *c, unsigned int i, uint64_t v)
 {
-	if (check(v, c->pmu.fixed_mask))
+	if (sim_msr_check(v, c->pmu.fixed_mask))
 		return HW_GP;
 	c->fixed[i] = v;
 	return HW_OK;
@@ -307,30 +260,16 @@ static enum hw_fault wr_fixed(struct sim_cpu *c, unsigned int i, uint64_t v)
 
 /* ---- global controls --------------------------------------------------- */
 
-#define SIMPLE_REG(field)                                                                          \
-	static enum hw_fault rd_##field(struct sim_cpu *c, unsigned int i, uint64_t *v)            \
-	{                                                                                          \
-		*v = c->field;                                                                     \
-		return HW_OK;                                                                      \
-	}
-
 SIMPLE_REG(fixed_ctrl)
 SIMPLE_REG(global_ctrl)
 SIMPLE_REG(global_status)
-SIMPLE_REG(pebs_enable)
-SIMPLE_REG(data_cfg)
-SIMPLE_REG(ld_lat)
-SIMPLE_REG(frontend)
-SIMPLE_REG(ds_area)
 SIMPLE_REG(misc_enable)
 SIMPLE_REG(debugctl)
 SIMPLE_REG(bios_sign)
-SIMPLE_REG(pebs_base)
-SIMPLE_REG(pebs_index)
 
 static enum hw_fault wr_fixed_ctrl(struct sim_cpu *c, unsigned int i, uint64_t v)
 {
-	if (check(v, fixed_ctrl_mask(c)))
+	if (sim_msr_check(v, fixed_ctrl_mask(c)))
 		return HW_GP;
 	c->fixed_ctrl = v;
 	return HW_OK;
@@ -338,7 +277,7 @@ static enum hw_fault wr_fixed_ctrl(struct sim_cpu *c, unsigned int i, uint64_t v
 
 static enum hw_fault wr_global_ctrl(struct sim_cpu *c, unsigned int i, uint64_t v)
 {
-	if (check(v, global_ctrl_mask(c)))
+	if (sim_msr_check(v, global_ctrl_mask(c)))
 		return HW_GP;
 	c->global_ctrl = v;
 	return HW_OK;
@@ -352,7 +291,7 @@ static enum hw_fault wr_read_only(struct sim_cpu *c, unsigned int i, uint64_t v)
 /* IA32_PERF_GLOBAL_OVF_CTRL / STATUS_RESET: write 1 to clear. */
 static enum hw_fault wr_ovf_ctrl(struct sim_cpu *c, unsigned int i, uint64_t v)
 {
-	if (check(v, sim_status_mask(c)))
+	if (sim_msr_check(v, sim_status_mask(c)))
 		return HW_GP;
 	c->global_status &= ~v;
 	return HW_OK;
@@ -367,7 +306,7 @@ static enum hw_fault rd_zero(struct sim_cpu *c, unsigned int i, uint64_t *v)
 /* IA32_PERF_GLOBAL_STATUS_SET (v4): sets status bits, as an overflow would. */
 static enum hw_fault wr_status_set(struct sim_cpu *c, unsigned int i, uint64_t v)
 {
-	if (check(v, sim_status_mask(c) & ~BIT_ULL(63)))
+	if (sim_msr_check(v, sim_status_mask(c) & ~BIT_ULL(63)))
 		return HW_GP;
 	c->global_status |= v;
 	sim_engine_status_set(c, v);
@@ -403,80 +342,6 @@ static enum hw_fault rd_global_inuse(struct sim_cpu *c, unsigned int i, uint64_t
 	return HW_OK;
 }
 
-/* ---- PEBS -------------------------------------------------------------- */
-
-/* Reserved IA32_PEBS_ENABLE bits: #GP, and said why (the generation's layout). */
-static enum hw_fault pebs_enable_reserved(struct sim_cpu *c, uint64_t v)
-{
-	uint64_t bad = v & ~c->m->pebs_enable_mask;
-
-	if (bad & 0xffffffffull)
-		sim_violation(
-		    c, "pebs-counter",
-		    "IA32_PEBS_ENABLE=0x%llx: PEBS on a counter this generation does not "
-		    "allow (PEBS_EN bits 0x%llx writable; Core 2, Silvermont, Goldmont: "
-		    "PMC0 only, SDM 18.4.4 / 18.7.1; Nehalem-Skylake: PMC0-3, SDM 18.9.4)",
-		    (unsigned long long)v,
-		    (unsigned long long)(c->m->pebs_enable_mask & 0xffffffffull));
-	else
-		sim_violation(
-		    c, "pebs-enable-layout",
-		    "IA32_PEBS_ENABLE=0x%llx sets bits 0x%llx reserved on this generation "
-		    "(LL_EN 35:32 before Ice Lake, fixed counters 32+ with baseline, PS_EN 63 "
-		    "on Sandy Bridge only: SDM Fig. 18-35, Linux ds.c intel_pmu_pebs_enable)",
-		    (unsigned long long)v, (unsigned long long)bad);
-	return HW_GP;
-}
-
-static enum hw_fault wr_pebs_enable(struct sim_cpu *c, unsigned int i, uint64_t v)
-{
-	if (check(v, c->m->pebs_enable_mask))
-		return pebs_enable_reserved(c, v);
-	if (v && !c->pmu.pebs_usable) {
-		sim_violation(c, "pebs-unavailable",
-			      "IA32_PEBS_ENABLE=0x%llx on a part whose IA32_MISC_ENABLE[12] "
-			      "(PEBS_UNAVAIL) is set: PEBS must not be used (SDM Vol. 4, MSR 1A0H; "
-			      "Linux kernel/cpu/intel.c)",
-			      (unsigned long long)v);
-		return HW_GP;
-	}
-	c->pebs_enable = v;
-	return HW_OK;
-}
-
-static enum hw_fault wr_data_cfg(struct sim_cpu *c, unsigned int i, uint64_t v)
-{
-	/*
-	 * MEMINFO, GP, XMM, LBR, LBR entries [31:24] (Linux perf_event.h PEBS_DATACFG_*);
-	 * format 6 adds the counter snapshot: CNTR 4, METRICS 5, GP mask 47:32, fixed
-	 * mask 55:48 (Linux e02e9b0374c3: "The feature is available in the PEBS format V6").
-	 */
-	uint64_t ok = 0xf | GENMASK_ULL(31, 24);
-
-	if (c->pmu.fmt >= 6)
-		ok |= GENMASK_ULL(5, 4) | GENMASK_ULL(55, 32);
-	if (check(v, ok))
-		return HW_GP;
-	c->data_cfg = v;
-	return HW_OK;
-}
-
-static enum hw_fault wr_ld_lat(struct sim_cpu *c, unsigned int i, uint64_t v)
-{
-	if (check(v, 0xffff))
-		return HW_GP;
-	c->ld_lat = v;
-	return HW_OK;
-}
-
-static enum hw_fault wr_frontend(struct sim_cpu *c, unsigned int i, uint64_t v)
-{
-	if (check(v, c->m->frontend_mask))
-		return HW_GP;
-	c->frontend = v;
-	return HW_OK;
-}
-
 static enum hw_fault rd_offcore(struct sim_cpu *c, unsigned int i, uint64_t *v)
 {
 	*v = c->offcore[i];
@@ -486,18 +351,9 @@ static enum hw_fault rd_offcore(struct sim_cpu *c, unsigned int i, uint64_t *v)
 /* SDM Vol. 3B 18.6.3: AVG_LATENCY (bit 38) exists in MSR_OFFCORE_RSP0 only: the masks say so. */
 static enum hw_fault wr_offcore(struct sim_cpu *c, unsigned int i, uint64_t v)
 {
-	if (check(v, c->m->offcore_mask[i]))
+	if (sim_msr_check(v, c->m->offcore_mask[i]))
 		return HW_GP;
 	c->offcore[i] = v;
-	return HW_OK;
-}
-
-/* IA32_DS_AREA holds a linear address: non-canonical -> #GP (48-bit linear). */
-static enum hw_fault wr_ds_area(struct sim_cpu *c, unsigned int i, uint64_t v)
-{
-	if ((uint64_t)((int64_t)(v << 16) >> 16) != v)
-		return HW_GP;
-	c->ds_area = v;
 	return HW_OK;
 }
 
@@ -530,7 +386,7 @@ static enum hw_fault wr_bios_sign(struct sim_cpu *c, unsigned int i, uint64_t v)
 
 static enum hw_fault wr_debugctl(struct sim_cpu *c, unsigned int i, uint64_t v)
 {
-	if (check(v, debugctl_mask(c)))
+	if (sim_msr_check(v, debugctl_mask(c)))
 		return HW_GP;
 	c->debugctl = v;
 	return HW_OK;
@@ -540,26 +396,6 @@ static enum hw_fault wr_debugctl(struct sim_cpu *c, unsigned int i, uint64_t v)
 uint64_t sim_phys_mask(const struct sim_cpu *c)
 {
 	return GENMASK_ULL((c->m->phys_bits ? c->m->phys_bits : 39) - 1, 12);
-}
-
-/* Arch-PEBS IA32_PEBS_BASE: 4 KiB-aligned physical address | SIZE [3:0] (Linux msr-index.h,
- * arch-PEBS d21954c8a0ff). */
-static enum hw_fault wr_pebs_base(struct sim_cpu *c, unsigned int i, uint64_t v)
-{
-	if (check(v, sim_phys_mask(c) | 0xf))
-		return HW_GP;
-	c->pebs_base = v;
-	return HW_OK;
-}
-
-/* IA32_PEBS_INDEX: WR [26:4], FULL 31, EN 32, THRESH [58:36] (Linux msr-index.h ARCH_PEBS_*,
- * d21954c8a0ff). */
-static enum hw_fault wr_pebs_index(struct sim_cpu *c, unsigned int i, uint64_t v)
-{
-	if (check(v, GENMASK_ULL(26, 4) | BIT_ULL(31) | BIT_ULL(32) | GENMASK_ULL(58, 36)))
-		return HW_GP;
-	c->pebs_index = v;
-	return HW_OK;
 }
 
 static uint64_t cfg_c_mask(const struct sim_cpu *c)
@@ -575,7 +411,7 @@ static enum hw_fault rd_cfg_c_gp(struct sim_cpu *c, unsigned int i, uint64_t *v)
 
 static enum hw_fault wr_cfg_c_gp(struct sim_cpu *c, unsigned int i, uint64_t v)
 {
-	if (check(v, cfg_c_mask(c)))
+	if (sim_msr_check(v, cfg_c_mask(c)))
 		return HW_GP;
 	c->cfg_c_gp[i] = v;
 	return HW_OK;
@@ -589,7 +425,7 @@ static enum hw_fault rd_cfg_c_fx(struct sim_cpu *c, unsigned int i, uint64_t *v)
 
 static enum hw_fault wr_cfg_c_fx(struct sim_cpu *c, unsigned int i, uint64_t v)
 {
-	if (check(v, cfg_c_mask(c)))
+	if (sim_msr_check(v, cfg_c_mask(c)))
 		return HW_GP;
 	c->cfg_c_fx[i] = v;
 	return HW_OK;
@@ -648,14 +484,7 @@ static const struct msr_def msr_table[] = {
     {0x390, ONE, 1, "IA32_PERF_GLOBAL_OVF_CTRL", has_global, rd_zero, wr_ovf_ctrl},
     {0x391, ONE, 1, "IA32_PERF_GLOBAL_STATUS_SET", has_status_set, rd_zero, wr_status_set},
     {0x392, ONE, 1, "IA32_PERF_GLOBAL_INUSE", has_inuse, rd_global_inuse, wr_read_only},
-    {0x3f1, ONE, 1, "IA32_PEBS_ENABLE", has_pebs_enable, rd_pebs_enable, wr_pebs_enable},
-    {0x3f2, ONE, 1, "MSR_PEBS_DATA_CFG", has_data_cfg, rd_data_cfg, wr_data_cfg},
-    {0x3f4, ONE, 1, "IA32_PEBS_BASE", has_arch_pebs, rd_pebs_base, wr_pebs_base},
-    {0x3f5, ONE, 1, "IA32_PEBS_INDEX", has_arch_pebs, rd_pebs_index, wr_pebs_index},
-    {0x3f6, ONE, 1, "MSR_PEBS_LD_LAT_THRESHOLD", has_ldlat, rd_ld_lat, wr_ld_lat},
-    {0x3f7, ONE, 1, "MSR_PEBS_FRONTEND", has_frontend, rd_frontend, wr_frontend},
     {0x4c1, PER_GP, 1, "IA32_A_PMC", has_fw_gp, rd_pmc, wr_a_pmc},
-    {0x600, ONE, 1, "IA32_DS_AREA", has_ds, rd_ds_area, wr_ds_area},
     {0x1902, PER_GP, 4, "IA32_PMC_GP_CFG_B", has_cfg_b_gp, rd_cfg_b_gp, wr_cfg_b_gp},
     {0x1903, PER_GP, 4, "IA32_PMC_GP_CFG_C", has_cfg_c_gp, rd_cfg_c_gp, wr_cfg_c_gp},
     {0x1980, PER_FIXED, 4, "IA32_PMC_FX_CTR", has_fixed_v6, rd_fixed, wr_fixed},
@@ -679,12 +508,14 @@ static unsigned int span(enum msr_count n)
 	}
 }
 
-static const struct msr_def *find(const struct sim_cpu *c, uint32_t msr, unsigned int *idx)
+/* The row of `table` whose range holds msr, and msr's index in it. */
+static const struct msr_def *row_of(const struct msr_def *table, size_t n, uint32_t msr,
+				    unsigned int *idx)
 {
 	size_t k;
 
-	for (k = 0; k < ARRAY_SIZE(msr_table); k++) {
-		const struct msr_def *d = &msr_table[k];
+	for (k = 0; k < n; k++) {
+		const struct msr_def *d = &table[k];
 		uint32_t off;
 
 		if (msr < d->base)
@@ -693,9 +524,18 @@ static const struct msr_def *find(const struct sim_cpu *c, uint32_t msr, unsigne
 		if (off % d->stride || off / d->stride >= span(d->count))
 			continue;
 		*idx = off / d->stride;
-		return d->present(c, *idx) ? d : NULL;
+		return d;
 	}
 	return NULL;
+}
+
+static const struct msr_def *find(const struct sim_cpu *c, uint32_t msr, unsigned int *idx)
+{
+	const struct msr_def *d = row_of(msr_table, ARRAY_SIZE(msr_table), msr, idx);
+
+	if (!d)
+		d = row_of(sim_msr_pebs_table, sim_msr_pebs_count, msr, idx);
+	return d && d->present(c, *idx) ? d : NULL;
 }
 
 enum hw_fault sim_msr_read(struct sim_cpu *c, uint32_t msr, uint64_t *val)

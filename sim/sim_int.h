@@ -6,6 +6,7 @@
  *   events.c  one table per event dialect: EVTSEL event/umask -> what it counts
  *   cpuid.c   the CPUID leaves of the selected model
  *   msr.c     the MSR file: presence, reserved bits (#GP), counters
+ *   msr_pebs.c the PEBS and DS MSRs of that file (rows shared in msr.h)
  *   rules.c   the SDM's PEBS programming rules, checked on the live program
  *   cache.c   a small cache/TLB/store-buffer model for data source and latency
  *   engine.c  counting, overflow, the PEBS assist and the PMI
