@@ -7,5 +7,7 @@ PURE_SRCS += \
 	lib/json.c \
 	lib/logbuf.c \
 	lib/report.c \
+	lib/report_recap.c \
+	lib/report_wrap.c \
 	lib/smbios.c \
 	lib/status.c

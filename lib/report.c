@@ -6,6 +6,7 @@
 #include "report.h"
 #include "fmt.h"
 #include "platform.h"
+#include "report_recap.h"
 
 static report_sink_fn report_sink;
 static void *report_ctx;
@@ -559,92 +560,13 @@ static const char *result_word(int status)
 	}
 }
 
-/* Did two verdicts of the log come from different CPUs? */
-static bool log_several_cpus(void)
-{
-	for (unsigned int i = 1; i < log_n; i++)
-		if (log_entries[i].has_cpu && log_entries[0].has_cpu &&
-		    log_entries[i].cpu != log_entries[0].cpu)
-			return true;
-	return false;
-}
-
-/* "name" or "name@cpuN"; was it listed already? */
-static void recap_name(const struct report_entry *e, bool cpus, char *out, size_t size)
-{
-	if (cpus && e->has_cpu && !strchr(e->name, '@'))
-		pp_snprintf(out, size, "%s@cpu%u", e->name, e->cpu);
-	else
-		pp_snprintf(out, size, "%s", e->name);
-}
-
-static bool recap_seen(unsigned int upto, enum report_kind kind, const char *name, bool cpus)
-{
-	char other[160];
-
-	for (unsigned int j = 0; j < upto; j++) {
-		if (log_entries[j].kind != kind)
-			continue;
-		recap_name(&log_entries[j], cpus, other, sizeof(other));
-		if (!strcmp(other, name))
-			return true;
-	}
-	return false;
-}
-
-/* The RECAP lines of one kind; returns the lines printed. */
-static unsigned int recap_kind(enum report_kind kind, const char *word, unsigned int total,
-			       unsigned int budget)
-{
-	/* RECAP lines carry no " [sim]" mark: the RESULT line below says it. */
-	size_t width = REPORT_WIDTH;
-	char line[REPORT_WIDTH + 1], name[160];
-	bool cpus = log_several_cpus();
-	unsigned int lines = 0, listed = 0;
-	size_t len = 0;
-
-	for (unsigned int i = 0; i < log_n && budget; i++) {
-		const struct report_entry *e = &log_entries[i];
-
-		if (e->kind != kind)
-			continue;
-		listed++;
-		recap_name(e, cpus, name, sizeof(name));
-		if (recap_seen(i, kind, name, cpus))
-			continue;
-		/* The last line keeps room for "and N more (results.json)". */
-		if (len && len + 2 + strlen(name) + (lines + 1 == budget ? 30 : 0) > width) {
-			if (lines + 1 == budget) {
-				listed--;
-				break;
-			}
-			report_line("%s", line);
-			lines++;
-			len = 0;
-		}
-		if (!len)
-			len =
-			    (size_t)pp_snprintf(line, sizeof(line), "RECAP: %s %.60s", word, name);
-		else
-			len += (size_t)pp_snprintf(line + len, sizeof(line) - len, ", %.60s", name);
-	}
-	if (len && total > listed)
-		pp_snprintf(line + len, sizeof(line) - len, ", and %u more (results.json)",
-			    total - listed);
-	if (len) {
-		report_line("%s", line);
-		lines++;
-	}
-	return lines;
-}
-
 void report_result(int status)
 {
 	unsigned int used;
 
-	used = recap_kind(REPORT_FAIL, "FAIL", counts.failures, REPORT_RECAP_LINES);
-	recap_kind(REPORT_ENV, "ERROR", counts.env_errors,
-		   used < REPORT_RECAP_LINES ? REPORT_RECAP_LINES - used : 1);
+	used = report_recap(REPORT_FAIL, "FAIL", counts.failures, REPORT_RECAP_LINES);
+	report_recap(REPORT_ENV, "ERROR", counts.env_errors,
+		     used < REPORT_RECAP_LINES ? REPORT_RECAP_LINES - used : 1);
 	marked_line("RESULT: %s (exit %d)", result_word(status), status);
 }
 
@@ -657,56 +579,4 @@ void report_reset(void)
 	log_used = 0;
 	cur_cpu.set = false;
 	verdicts_to_log = false;
-}
-/*
- * Continuation pieces start with REPORT_WRAP_INDENT; a simulated line's
- * " [sim]" ends every piece.  Breaks at the last space that keeps the piece
- * within width (past a quarter of it); only a word longer than three
- * quarters of the width is cut, and a rejoined line then has a space there.
- */
-void report_wrap(const char *line, unsigned int width, void (*out)(const char *piece, void *ctx),
-		 void *ctx)
-{
-	static const char sim[] = " [sim]";
-	size_t len = strlen(line), sim_len = sizeof(sim) - 1, indent = strlen(REPORT_WRAP_INDENT);
-	bool marked = len >= sim_len && !strcmp(line + len - sim_len, sim);
-	size_t body = marked ? len - sim_len : len, at = 0;
-	char piece[REPORT_LINE_MAX + 16];
-	bool first = true;
-
-	if (len <= width || width <= indent + sim_len + 8) {
-		out(line, ctx);
-		return;
-	}
-	while (at < body) {
-		size_t room = width - (marked ? sim_len : 0) - (first ? 0 : indent);
-		size_t n = body - at, p = 0;
-
-		if (n > room) {
-			n = room;
-			/* The last space within the room, past its first quarter. */
-			for (size_t k = room; k > room / 4; k--) {
-				if (line[at + k] == ' ') {
-					n = k;
-					break;
-				}
-			}
-		}
-		if (!first) {
-			memcpy(piece, REPORT_WRAP_INDENT, indent);
-			p = indent;
-		}
-		memcpy(piece + p, line + at, n);
-		p += n;
-		if (marked) {
-			memcpy(piece + p, sim, sim_len);
-			p += sim_len;
-		}
-		piece[p] = 0;
-		out(piece, ctx);
-		at += n;
-		while (at < body && line[at] == ' ')
-			at++;
-		first = false;
-	}
 }
