@@ -14,8 +14,8 @@
 
 /*
  * platform_efi.c: true when the caller runs on an AP, where UEFI allows no
- * boot service (PI spec Vol. 2 13.4): the call what is counted for
- * plat_ap_refused() and the caller must do without the firmware.
+ * boot service (PI spec Vol. 2 13.4): the call what is counted
+ * (lib/ap_refusal.h) and the caller must do without the firmware.
  */
 bool efi_ap_refused(const char *what);
 

@@ -7,6 +7,7 @@
  */
 #include "efi_glue.h"
 #include "hw_real.h"
+#include "../lib/ap_refusal.h"
 #include "../lib/fmt.h"
 #include "../lib/platform.h"
 
@@ -19,14 +20,12 @@
  * the calling CPU's TPL, so an AP and the BSP in the pool or event code at
  * once corrupt its lists (a queue of events, DxeCore's CoreRestoreTpl).
  * Every function here that would call one asks ap_refused() first: on an
- * AP it counts the call, keeps its name, and the caller does
+ * AP it counts the call (lib/ap_refusal.h), and the caller does
  * without the firmware.  The BSP is told by its local APIC ID (SDM Vol. 3A
  * 11.4.6: CPUID.0BH:EDX, the x2APIC ID, else CPUID.1:EBX[31:24]).
  */
 static uint32_t bsp_apic_id;
 static bool apic_leaf_b, guard_on;
-static unsigned int refused_calls;
-static const char *refused_last;
 
 static void cpuid2(uint32_t leaf, uint32_t *b, uint32_t *d)
 {
@@ -60,16 +59,8 @@ bool efi_ap_refused(const char *what)
 {
 	if (!guard_on || apic_id() == bsp_apic_id)
 		return false;
-	__atomic_store_n(&refused_last, what, __ATOMIC_SEQ_CST);
-	__atomic_fetch_add(&refused_calls, 1, __ATOMIC_SEQ_CST);
+	ap_refusal_note(what);
 	return true;
-}
-
-unsigned int plat_ap_refused(const char **last)
-{
-	if (last)
-		*last = __atomic_load_n(&refused_last, __ATOMIC_SEQ_CST);
-	return __atomic_load_n(&refused_calls, __ATOMIC_SEQ_CST);
 }
 
 /* ---- memory ---- */

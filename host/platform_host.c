@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE
 #include "../lib/platform.h"
+#include "../lib/ap_refusal.h"
 #include "../lib/fmt.h"
 
 #include <dirent.h>
@@ -21,28 +22,18 @@
 
 /* The CPU a thread stands for: 0 the main thread, else set by run_trampoline(). */
 static __thread unsigned int cpu_self;
-static unsigned int refused_calls;
-static const char *refused_last;
 
 /*
  * The app's rule for its APs (efi/platform_efi.c, PI spec Vol. 2 13.4):
  * a CPU thread gets no platform service that stands for a boot service,
- * so a unit test sees the call the app would refuse.
+ * so a unit test sees the call the app would refuse (lib/ap_refusal.h).
  */
 static bool ap_refused(const char *what)
 {
 	if (!cpu_self)
 		return false;
-	__atomic_store_n(&refused_last, what, __ATOMIC_SEQ_CST);
-	__atomic_fetch_add(&refused_calls, 1, __ATOMIC_SEQ_CST);
+	ap_refusal_note(what);
 	return true;
-}
-
-unsigned int plat_ap_refused(const char **last)
-{
-	if (last)
-		*last = __atomic_load_n(&refused_last, __ATOMIC_SEQ_CST);
-	return __atomic_load_n(&refused_calls, __ATOMIC_SEQ_CST);
 }
 
 void *plat_alloc_pages(size_t npages)

@@ -1,5 +1,6 @@
 # lib: sources of this unit (see the top-level Makefile).
 PURE_SRCS += \
+	lib/ap_refusal.c \
 	lib/colour.c \
 	lib/cpurun.c \
 	lib/cpuset.c \

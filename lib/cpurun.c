@@ -11,6 +11,7 @@
  * line and no firmware code: the AP spins on it with PAUSE, the BSP polls
  * its done field with its own timeout.
  */
+#include "ap_refusal.h"
 #include "cpurun.h"
 #include "platform.h"
 #include "report.h"
@@ -189,13 +190,13 @@ static int wait_box(unsigned int cpu, struct cpu_mailbox *m, uint64_t timeout_us
 
 /*
  * After cpu's work came back, on the BSP: names a firmware call its work
- * made, which the platform refused (lib/platform.h plat_ap_refused).
+ * made, which the platform refused (lib/ap_refusal.h).
  */
 static void name_refused(unsigned int cpu)
 {
 	static unsigned int seen;
 	const char *last = NULL;
-	unsigned int n = plat_ap_refused(&last);
+	unsigned int n = ap_refusal_count(&last);
 
 	if (n == seen)
 		return;

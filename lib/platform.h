@@ -100,15 +100,6 @@ int plat_wait_cpu(unsigned int cpu, uint64_t timeout_us);
  */
 unsigned int plat_cpu_self(void);
 /*
- * Firmware calls refused because an AP made them: UEFI lets the procedure
- * MP services run on an AP call no boot service but WhoAmI (PI spec Vol. 2
- * 13.4).  Each function here that would use one checks which CPU runs it
- * and, on an AP, does without (NULL, an error, no output; plat_stall_us
- * spins on the TSC).  Returns how many so far; *last: the latest one's
- * name.  The host keeps the same rule for its CPU threads.
- */
-unsigned int plat_ap_refused(const char **last);
-/*
  * The calling processor stops for good and never returns: an AP that hangs
  * (sim-fault=cpuN:hang), for the tests of the timeout that the BSP puts on
  * work it hands an AP (lib/cpurun.h).  Only on an AP: the BSP would stop the

@@ -31,6 +31,7 @@
 #include "lib/cpuset.h"
 #include "job/results.h"
 #include "lib/report.h"
+#include "lib/ap_refusal.h"
 #include "lib/platform.h"
 #include "pmu/cpu.h"
 #include "pmu/hw.h"
@@ -481,7 +482,7 @@ static void pmi_on_every_cpu(void **state)
  * service: UEFI lets an AP call none but WhoAmI (PI spec Vol. 2 13.4), and
  * a FreePages from an AP's session corrupted OVMF's event queue (a #PF in
  * DxeCore on the BSP at CPU 51 of 72).  The host refuses those calls on a
- * CPU thread as the app does and counts them (plat_ap_refused); the BSP
+ * CPU thread as the app does and counts them (ap_refusal_count); the BSP
  * names each in an ERROR line.  One row per path that reaches an AP: the
  * probe, the hand-off reads, the warm-up, the armed session and its PMIs,
  * the partner of a two-CPU kernel, ACR, the SMI count around a sampling.
@@ -502,7 +503,7 @@ static void no_firmware_on_an_ap(void **state)
 	for (size_t i = 0; i < sizeof(ap_cases) / sizeof(ap_cases[0]); i++) {
 		const struct ap_case *t = &ap_cases[i];
 		const char *last = NULL;
-		unsigned int before = plat_ap_refused(NULL), after, starts = plat_host_starts(1);
+		unsigned int before = ap_refusal_count(NULL), after, starts = plat_host_starts(1);
 		struct options o;
 		char err[REPORT_LINE_MAX];
 
@@ -517,7 +518,7 @@ static void no_firmware_on_an_ap(void **state)
 		if (options_parse_line(&o, t->line, false, err, sizeof(err)))
 			fail_msg("%s: %s", t->line, err);
 		app_run(&o, NULL);
-		after = plat_ap_refused(&last);
+		after = ap_refusal_count(&last);
 		if (after != before || test_line_find("ERROR: ap-call: ", NULL)) {
 			test_lines_dump(stdout);
 			fail_msg("%s on %s CPUs: %u firmware calls on an AP, the last %s", t->line,

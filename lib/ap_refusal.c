@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: MIT
+/*
+ * ap_refusal.c - the count and the latest name of the firmware calls an AP
+ * made and its platform refused (ap_refusal.h).  Atomic: APs note while
+ * the BSP reads (lib/cpurun.c).
+ */
+#include "ap_refusal.h"
+
+static unsigned int refused_calls;
+static const char *refused_last;
+
+void ap_refusal_note(const char *what)
+{
+	__atomic_store_n(&refused_last, what, __ATOMIC_SEQ_CST);
+	__atomic_fetch_add(&refused_calls, 1, __ATOMIC_SEQ_CST);
+}
+
+unsigned int ap_refusal_count(const char **last)
+{
+	if (last)
+		*last = __atomic_load_n(&refused_last, __ATOMIC_SEQ_CST);
+	return __atomic_load_n(&refused_calls, __ATOMIC_SEQ_CST);
+}
