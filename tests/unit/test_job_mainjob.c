@@ -213,24 +213,36 @@ static void check_properties(const struct model_row *row, const char *path, unsi
 		miss(misses, row, "results.json: no measured run in", path);
 }
 
-static void run_row(void **state)
+/*
+ * The default job on the boot CPU of one simulated model, with `fault` on
+ * CPU 0 unless SIM_FAULT_NONE: the model rows and the skid comparison.
+ */
+static void run_model(const char *model, enum sim_fault fault)
 {
-	const struct model_row *row = *state;
 	struct options o;
 	struct cpu_info ci;
-	unsigned int misses = 0;
-	char path[256];
-	const char *oc;
 
-	test_lines_capture();
-	assert_int_equal(sim_select(row->model), 0);
+	assert_int_equal(sim_select(model), 0);
 	hw_install(sim_hw_ops());
+	if (fault != SIM_FAULT_NONE)
+		assert_int_equal(sim_set_fault(0, fault, 0), 0);
 	report_reset();
 	report_set_simulated(true);
 	cpu_probe(&ci);
 	options_defaults(&o);
 	strcpy(o.job.cpus, "boot");
 	test_job_run(&o, &ci);
+}
+
+static void run_row(void **state)
+{
+	const struct model_row *row = *state;
+	unsigned int misses = 0;
+	char path[256];
+	const char *oc;
+
+	test_lines_capture();
+	run_model(row->model, SIM_FAULT_NONE);
 	for (unsigned int i = 0; i < test_n_lines; i++) {
 		if (!strncmp(test_lines[i], "FAIL: ", 6))
 			miss(&misses, row, "unexpected", test_lines[i]);
@@ -737,22 +749,11 @@ static void skid_fails_precision_only(void **state)
 	static struct verdicts clean, skid;
 
 	for (size_t m = 0; m < ARRAY_SIZE(models); m++) {
-		struct options o;
-		struct cpu_info ci;
 		unsigned int failed = 0, bad = 0;
 
 		for (int f = 0; f < 2; f++) {
 			test_lines_clear();
-			assert_int_equal(sim_select(models[m]), 0);
-			hw_install(sim_hw_ops());
-			if (f)
-				assert_int_equal(sim_set_fault(0, SIM_FAULT_SKID, 0), 0);
-			report_reset();
-			report_set_simulated(true);
-			cpu_probe(&ci);
-			options_defaults(&o);
-			strcpy(o.job.cpus, "boot");
-			test_job_run(&o, &ci);
+			run_model(models[m], f ? SIM_FAULT_SKID : SIM_FAULT_NONE);
 			keep_verdicts(f ? &skid : &clean);
 		}
 		if (clean.n != skid.n)
