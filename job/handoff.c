@@ -29,6 +29,7 @@ struct handoff_cpu {
 	struct handoff_state found, now;
 	int rc_found, rc_now; /* cpu_run()'s */
 	unsigned int diffs;
+	uint64_t unrestorable; /* GLOBAL_STATUS bits STATUS_SET could not set back */
 	char why[160];
 };
 
@@ -198,8 +199,57 @@ void handoff_cpu_end(struct runner *r, unsigned int cpu)
 	hc->rc_now = read_cpu(r, hc, &hc->now, "check");
 	if (hc->rc_now == CPU_RUN_TIMEOUT)
 		r->handoff->hung = true;
-	if (hc->now.valid)
+	if (hc->now.valid) {
 		hc->diffs = handoff_compare(&hc->found, &hc->now, hc->why, sizeof(hc->why));
+		hc->unrestorable = handoff_unrestorable(&hc->found, &hc->now);
+	}
+}
+
+/* "bit 54" or "bits 48,54": the first two, then "..". */
+static void bits_words(uint64_t bits, char *buf, size_t size)
+{
+	unsigned int n = 0;
+	size_t len;
+
+	pp_snprintf(buf, size, "bit%s", (bits & (bits - 1)) ? "s" : "");
+	for (unsigned int b = 0; b < 64 && n < 3; b++) {
+		if (!(bits & BIT_ULL(b)))
+			continue;
+		len = strlen(buf);
+		pp_snprintf(buf + len, size - len, "%s%s", n ? "," : " ", n < 2 ? "" : "..");
+		len = strlen(buf);
+		if (n < 2)
+			pp_snprintf(buf + len, size - len, "%u", b);
+		n++;
+	}
+}
+
+/*
+ * GLOBAL_STATUS bits found set that no write can set back (pmu/handoff.h
+ * handoff_unrestorable): one note naming the bits and the CPUs; the
+ * handoff-restored verdict then says it restored all but those.
+ */
+static uint64_t report_unrestorable(struct handoff_job *h, char *bits, size_t size)
+{
+	struct cpuset *on = cpuset_alloc(plat_cpu_count());
+	uint64_t all = 0;
+	char cpus[40];
+
+	bits[0] = 0;
+	for (unsigned int i = 0; i < h->n; i++)
+		all |= h->cpu[i].unrestorable;
+	if (!all || !on) {
+		cpuset_free(on);
+		return all;
+	}
+	for (unsigned int i = 0; i < h->n; i++)
+		if (h->cpu[i].unrestorable)
+			cpuset_add(on, h->cpu[i].cpu);
+	bits_words(all, bits, size);
+	cpus_words(on, cpus, sizeof(cpus));
+	report_info("hand-off note: GLOBAL_STATUS %s not restorable: %s", bits, cpus);
+	cpuset_free(on);
+	return all;
 }
 
 void handoff_audit_end(struct runner *r)
@@ -208,12 +258,14 @@ void handoff_audit_end(struct runner *r)
 	struct cpuset *same;
 	const struct handoff_cpu *first = NULL;
 	unsigned int total = 0;
-	char cpus[40];
+	uint64_t lost;
+	char cpus[40], bits[24];
 
 	if (!h)
 		return;
 	report_clear_cpu();
 	report_findings(r, h);
+	lost = report_unrestorable(h, bits, sizeof(bits));
 	same = cpuset_alloc(plat_cpu_count());
 	if (!same) {
 		report_env_error("handoff-restored", "no memory for a set of %u CPUs",
@@ -237,6 +289,8 @@ void handoff_audit_end(struct runner *r)
 	if (first) {
 		report_fail("handoff-restored", "cpu %u: %s (%u MSRs differ in all)", first->cpu,
 			    first->why, total);
+	} else if (!cpuset_empty(same) && lost) {
+		report_pass("handoff-restored: warn: all but GLOBAL_STATUS %s (note)", bits);
 	} else if (!cpuset_empty(same)) {
 		cpus_words(same, cpus, sizeof(cpus));
 		report_pass("handoff-restored: every MSR read at hand-off as found on %s", cpus);
@@ -308,6 +362,7 @@ void handoff_json(struct runner *r)
 		if (c->now.valid) {
 			json_bool(j, "restored", !c->diffs);
 			json_u64(j, "differences", c->diffs);
+			json_hexval(j, "status_unrestorable", c->unrestorable);
 			if (c->diffs)
 				json_str(j, "why", c->why);
 		} else {

@@ -365,6 +365,16 @@ static void classify(const struct cpu_info *ci, struct handoff_state *st)
 	}
 }
 
+/* Architectural bits of STATUS_SET beside the counters': 55 Trace_ToPA_PMI, 58-62. */
+#define STATUS_SET_OTHER (BIT_ULL(55) | GENMASK_ULL(62, 58))
+
+uint64_t handoff_status_set_bits(const struct cpu_info *ci)
+{
+	if (ci->vendor != VENDOR_INTEL || ci->pmu_version < 4)
+		return 0;
+	return (uint64_t)ci->gp_mask | ((uint64_t)ci->fixed_mask << 32) | STATUS_SET_OTHER;
+}
+
 bool handoff_smi_read(const struct cpu_info *ci, uint64_t *count)
 {
 	*count = 0;
@@ -380,6 +390,7 @@ void handoff_read(const struct cpu_info *ci, struct handoff_state *st)
 	read_all(ci, st);
 	st->lvtpc = hw_apic_read(APIC_LVTPC);
 	st->has_smi = handoff_smi_read(ci, &st->smi);
+	st->status_set = handoff_status_set_bits(ci);
 	classify(ci, st);
 	st->valid = true;
 }
@@ -409,6 +420,17 @@ static bool still_counting(const struct handoff_state *st, uint32_t msr, uint64_
 	return false;
 }
 
+uint64_t handoff_unrestorable(const struct handoff_state *st, const struct handoff_state *now)
+{
+	uint64_t was, is, mask;
+
+	if (!handoff_value(st, MSR_IA32_PERF_GLOBAL_STATUS, &was) ||
+	    !handoff_value(now, MSR_IA32_PERF_GLOBAL_STATUS, &is))
+		return 0;
+	still_counting(st, MSR_IA32_PERF_GLOBAL_STATUS, &mask);
+	return was & ~is & ~mask & ~st->status_set;
+}
+
 unsigned int handoff_compare(const struct handoff_state *st, const struct handoff_state *now,
 			     char *why, size_t why_size)
 {
@@ -432,6 +454,7 @@ unsigned int handoff_compare(const struct handoff_state *st, const struct handof
 			continue;
 		}
 		if (m->msr == MSR_IA32_PERF_GLOBAL_STATUS) {
+			mask |= handoff_unrestorable(st, now);
 			v &= ~mask;
 			if (v == (m->val & ~mask))
 				continue;

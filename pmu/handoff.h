@@ -31,9 +31,10 @@ struct handoff_state {
 	unsigned int n;
 	struct handoff_msr msr[HANDOFF_MAX_MSRS];
 	uint32_t lvtpc;
-	bool has_smi;	/* MSR_SMI_COUNT read (handoff_smi_present) */
-	uint64_t smi;	/* its value at hand-off */
-	uint64_t found; /* bit k: finding kind k (handoff_kind_at) was seen */
+	bool has_smi;	     /* MSR_SMI_COUNT read (handoff_smi_present) */
+	uint64_t smi;	     /* its value at hand-off */
+	uint64_t found;	     /* bit k: finding kind k (handoff_kind_at) was seen */
+	uint64_t status_set; /* what STATUS_SET can set back (handoff_status_set_bits) */
 };
 
 /*
@@ -68,11 +69,28 @@ const struct handoff_kind *handoff_kind_at(unsigned int k);
 bool handoff_smi_read(const struct cpu_info *ci, uint64_t *count);
 
 /*
+ * The GLOBAL_STATUS bits IA32_PERF_GLOBAL_STATUS_SET defines on this CPU,
+ * which software can set back: none before PMU v4; then the overflow bits
+ * of the counters present, 55 and 58-62 (SDM Vol. 4 Table 2-2, 391H; read
+ * in the pre-2024 edition, Vol. 3C Table 35-2, which lists 54:35 and 63
+ * reserved).  No source read here defines 54 (the arch-PEBS threshold).
+ */
+uint64_t handoff_status_set_bits(const struct cpu_info *ci);
+
+/*
+ * GLOBAL_STATUS bits set at hand-off, clear now, that STATUS_SET does not
+ * define (handoff_status_set_bits at hand-off): once the session acked them
+ * nothing can set them back, so they are reported, not compared.
+ */
+uint64_t handoff_unrestorable(const struct handoff_state *st, const struct handoff_state *now);
+
+/*
  * After the run, on the same CPU: `now` read again as `st` was.  Every MSR
  * read at hand-off must hold the same value, except the count of a counter
- * that was counting then (it still counts) and GLOBAL_STATUS's overflow bits
- * of such counters.  Returns the number of MSRs that differ; the first is
- * described in why ("MSR 0x1d9: 0xc0 at hand-off, 0x0 now").
+ * that was counting then (it still counts), GLOBAL_STATUS's overflow bits
+ * of such counters, and its bits no write can set back
+ * (handoff_unrestorable).  Returns the number of MSRs that differ; the
+ * first is described in why ("MSR 0x1d9: 0xc0 at hand-off, 0x0 now").
  */
 unsigned int handoff_compare(const struct handoff_state *st, const struct handoff_state *now,
 			     char *why, size_t why_size);

@@ -26,6 +26,7 @@
 #define DEBUGCTL_FREEZE_WHILE_SMM BIT_ULL(14)
 #define PERF_CAPS_SMM_FREEZE	  BIT_ULL(12)
 #define CTR_FRZ			  BIT_ULL(59)
+#define ARCH_PEBS_THRESHOLD	  BIT_ULL(54)
 #define MSR_PERFEVTSEL0		  0x186
 #define MSR_PMC0		  0xc1
 #define MSR_DEBUGCTL		  0x1d9
@@ -84,6 +85,8 @@ static const char *const names[SIM_HANDOFF_KINDS] = {
     [SIM_HANDOFF_NO_SMM_FREEZE] = "no-smm-freeze",
     [SIM_HANDOFF_SMI] = "smi",
     [SIM_HANDOFF_LOST_RESTORE] = "lost-restore",
+    [SIM_HANDOFF_ARCH_PEBS_OVF] = "arch-pebs-ovf",
+    [SIM_HANDOFF_NO_SET_54] = "no-set-54",
 };
 
 int sim_handoff_parse(const char *name, enum sim_handoff_kind *k)
@@ -197,6 +200,19 @@ static int leave(struct sim_cpu *c, enum sim_handoff_kind k, char *why, size_t w
 		if (!sim_handoff_has_smi(c))
 			break;
 		return 0;
+	/*
+	 * Set as the threshold would set it, not through STATUS_SET, which
+	 * no-set-54 may make refuse it.
+	 */
+	case SIM_HANDOFF_ARCH_PEBS_OVF:
+		if (!(c->m->flags & F_ARCH_PEBS))
+			break;
+		c->global_status |= ARCH_PEBS_THRESHOLD;
+		return 0;
+	case SIM_HANDOFF_NO_SET_54:
+		if (!(c->m->flags & F_ARCH_PEBS))
+			break;
+		return 0;
 	default:
 		break;
 	}
@@ -206,6 +222,7 @@ static int leave(struct sim_cpu *c, enum sim_handoff_kind k, char *why, size_t w
 		    : k == SIM_HANDOFF_CTR_FRZ	     ? "CTR_FRZ needs PMU v4"
 		    : k == SIM_HANDOFF_NO_SMM_FREEZE ? "no FREEZE_WHILE_SMM"
 		    : k == SIM_HANDOFF_SMI	     ? "no MSR_SMI_COUNT before PMU v3"
+		    : k >= SIM_HANDOFF_ARCH_PEBS_OVF ? "no arch-PEBS"
 						     : "the write raised #GP");
 	return -1;
 }
@@ -302,6 +319,19 @@ void sim_handoff_written(struct sim_cpu *c, uint32_t msr, uint64_t val)
 			      "on: that area's BTS buffer base is 0, so branch records go to "
 			      "address 0 (SDM Vol. 3B 17.4.9)",
 			      i, (unsigned long long)val);
+}
+
+/*
+ * no-set-54: a STATUS_SET write with bit 54 raises #GP, as a part whose
+ * STATUS_SET leaves 54 reserved would (SDM Vol. 3C Table 35-2, pre-2024
+ * edition: 54:35 reserved); KVM's arch-PEBS vPMU refuses it too.
+ */
+bool sim_handoff_refuses_set(const struct sim_cpu *c, uint64_t val)
+{
+	unsigned int i = c->index;
+
+	return i < left_cap && (left[i].kinds & (1u << SIM_HANDOFF_NO_SET_54)) &&
+	       (val & ARCH_PEBS_THRESHOLD);
 }
 
 /*

@@ -306,7 +306,7 @@ static enum hw_fault rd_zero(struct sim_cpu *c, unsigned int i, uint64_t *v)
 /* IA32_PERF_GLOBAL_STATUS_SET (v4): sets status bits, as an overflow would. */
 static enum hw_fault wr_status_set(struct sim_cpu *c, unsigned int i, uint64_t v)
 {
-	if (sim_msr_check(v, sim_status_mask(c) & ~BIT_ULL(63)))
+	if (sim_msr_check(v, sim_status_mask(c) & ~BIT_ULL(63)) || sim_handoff_refuses_set(c, v))
 		return HW_GP;
 	c->global_status |= v;
 	sim_engine_status_set(c, v);

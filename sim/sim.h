@@ -174,7 +174,12 @@ int sim_set_acr(uint32_t reload_gp, uint32_t reload_fixed, uint32_t cause_gp, ui
  *                  each time a PEBS buffer is armed there;
  *   lost-restore   what counter leaves, and the write that puts PERFEVTSEL0
  *                  back to it, after another value, is lost (the register
- *                  keeps what it had), so handoff-restored must FAIL.
+ *                  keeps what it had), so handoff-restored must FAIL;
+ *   arch-pebs-ovf  IA32_PERF_GLOBAL_STATUS bit 54 (arch-PEBS threshold) set
+ *                  (arch-PEBS parts);
+ *   no-set-54      IA32_PERF_GLOBAL_STATUS_SET refuses bit 54 (#GP), as the
+ *                  SDM edition read lists it reserved (by default the
+ *                  simulator accepts it: no source settles which).
  * Until the next sim_select(); kept across sim_reset().  Returns 0, or -1
  * with why filled (the CPU lacks what the kind needs).
  */
@@ -186,6 +191,8 @@ enum sim_handoff_kind {
 	SIM_HANDOFF_NO_SMM_FREEZE,
 	SIM_HANDOFF_SMI,
 	SIM_HANDOFF_LOST_RESTORE,
+	SIM_HANDOFF_ARCH_PEBS_OVF,
+	SIM_HANDOFF_NO_SET_54,
 	SIM_HANDOFF_KINDS,
 };
 int sim_set_handoff(unsigned int cpu, enum sim_handoff_kind k, uint32_t n, char *why,
@@ -194,7 +201,8 @@ int sim_set_handoff(unsigned int cpu, enum sim_handoff_kind k, uint32_t n, char 
 int sim_handoff_parse(const char *name, enum sim_handoff_kind *k);
 const char *sim_handoff_name(enum sim_handoff_kind k);
 #define SIM_HANDOFF_ACCEPTED                                                                       \
-	"counter, bts, ctr-frz, cfg-b, no-smm-freeze, lost-restore, smi or smiN"
+	"counter, bts, ctr-frz, cfg-b, no-smm-freeze, lost-restore, arch-pebs-ovf, "               \
+	"no-set-54, smi or smiN"
 /*
  * (sim addition) sim-pages=: the simulated firmware maps memory with pages
  * of this size (4096, 2 MiB or 1 GiB; default 4096), identity, in page

@@ -368,6 +368,8 @@ bool sim_acr_self_reload(const struct sim_cpu *c, unsigned int bit);
 void sim_handoff_clear(void);
 void sim_handoff_apply(struct sim_cpu *c); /* at the end of a CPU's reset */
 void sim_handoff_written(struct sim_cpu *c, uint32_t msr, uint64_t val);
+/* A STATUS_SET write sim-handoff= no-set-54 refuses (#GP). */
+bool sim_handoff_refuses_set(const struct sim_cpu *c, uint64_t val);
 /* Before a write: true if sim-handoff= lost-restore drops it. */
 bool sim_handoff_drops(const struct sim_cpu *c, uint32_t msr, uint64_t val);
 bool sim_handoff_has_smi(const struct sim_cpu *c);

@@ -34,6 +34,9 @@ INTENDED_KEYS = {
     "$.handoff[].msrs": {
         "0x329": "PERF_METRICS read by the hand-off audit where fixed counter 3 counts",
     },
+    "$.handoff[]": {
+        "status_unrestorable": "GLOBAL_STATUS bits STATUS_SET cannot set back, docs/RESULTS.md",
+    },
 }
 
 
