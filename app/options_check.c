@@ -226,6 +226,20 @@ static int check_events(const struct options *o, char *err, size_t err_size)
 	return -1;
 }
 
+/*
+ * sim-pages= shapes the simulated firmware's page tables: with pmu=hw
+ * nothing reads it, so it is refused as sim-fault= and sim-handoff= are.
+ */
+static int check_sim_pages(const struct options *o, char *err, size_t err_size)
+{
+	if (o->sim_pages == OPT_SIM_PAGES_UNSET || o->pmu != OPT_PMU_HW)
+		return 0;
+	pp_snprintf(err, err_size,
+		    "option sim-pages: maps a simulated machine's memory, but pmu=hw "
+		    "(accepted with pmu=sim or pmu=auto)");
+	return -1;
+}
+
 int options_check(const struct options *o, char *err, size_t err_size)
 {
 	if (check_model(o, err, err_size) || check_kernels(o, err, err_size) ||
@@ -233,7 +247,7 @@ int options_check(const struct options *o, char *err, size_t err_size)
 	    check_size(o, err, err_size) || check_memory(o, err, err_size) ||
 	    check_events(o, err, err_size) || check_cpus(o, err, err_size) ||
 	    options_check_sim_fault(o, err, err_size) || options_check_acr(o, err, err_size) ||
-	    options_check_handoff(o, err, err_size))
+	    options_check_handoff(o, err, err_size) || check_sim_pages(o, err, err_size))
 		return -1;
 	return 0;
 }

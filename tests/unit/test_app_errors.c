@@ -93,6 +93,13 @@ static const struct bad bad_inputs[] = {
     {"sim-fault=cpu1000000:no-records", "bad value 'cpu1000000:no-records'", "N 0..1,"},
     {"sim-fault=cpu1:no-records,cpu5:no-records", "cpu5 does not exist", "accepted: cpuN:KIND"},
     {"pmu=hw sim-fault=cpu0:no-records", "pmu=hw", "accepted with pmu=sim or pmu=auto"},
+    /* the other simulator-only options, refused the same way (sim-pages= was ignored) */
+    {"pmu=hw sim-pages=2m", "option sim-pages: maps a simulated machine's memory, but pmu=hw",
+     "accepted with pmu=sim or pmu=auto"},
+    {"pmu=hw sim-pages=4k", "option sim-pages: maps a simulated machine's memory, but pmu=hw",
+     "accepted with pmu=sim or pmu=auto"},
+    {"pmu=hw sim-handoff=cpu1:counter", "option sim-handoff: leaves state on a simulated CPU",
+     "accepted with pmu=sim or pmu=auto"},
     {"kernels=chase-l1 size=1", "1 bytes is below kernel chase-l1's minimum", "at least"},
     {"drain=pmi buffer=65536", "65536 KiB with drain=pmi", "accepted: buffer=4.."},
     {"events=a;b;c;d;e;f;g;h;i", "9 events", "at most 8"},
