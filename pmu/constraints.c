@@ -151,13 +151,20 @@ const struct uarch_constraint constraints_ivb[] = {
 	EVENT_CONSTRAINT_END
 };
 
-/* core.c intel_icl_event_constraints: the GP ranges (rows of single umasks not carried) */
+/*
+ * core.c intel_icl_event_constraints, its GP rows (0x48-0x56: the ICL fix of
+ * lore 20220525133952; the three CYCLE_ACTIVITY rows on any counter ahead of
+ * 0xa3 on PMC0-3: the first match wins).
+ */
 const struct uarch_constraint constraints_icl[] = {
 	INTEL_EVENT_CONSTRAINT_RANGE(0x03, 0x0a, 0xf),
 	INTEL_EVENT_CONSTRAINT_RANGE(0x1f, 0x28, 0xf),
 	INTEL_EVENT_CONSTRAINT(0x32, 0xf),	/* SW_PREFETCH_ACCESS.* */
 	INTEL_EVENT_CONSTRAINT_RANGE(0x48, 0x56, 0xf),
 	INTEL_EVENT_CONSTRAINT_RANGE(0x60, 0x8b, 0xf),
+	INTEL_UEVENT_CONSTRAINT(0x04a3, 0xff),	/* CYCLE_ACTIVITY.STALLS_TOTAL */
+	INTEL_UEVENT_CONSTRAINT(0x10a3, 0xff),	/* CYCLE_ACTIVITY.CYCLES_MEM_ANY */
+	INTEL_UEVENT_CONSTRAINT(0x14a3, 0xff),	/* CYCLE_ACTIVITY.STALLS_MEM_ANY */
 	INTEL_EVENT_CONSTRAINT(0xa3, 0xf),	/* CYCLE_ACTIVITY.* */
 	INTEL_EVENT_CONSTRAINT_RANGE(0xa8, 0xb0, 0xf),
 	INTEL_EVENT_CONSTRAINT_RANGE(0xb7, 0xbd, 0xf),
@@ -168,18 +175,23 @@ const struct uarch_constraint constraints_icl[] = {
 };
 
 /*
- * core.c intel_glc_event_constraints (the GP rows pebsprobe can name): 0x2e
- * and 0x3c on any counter, ahead of the 0x01-0x8f range on PMC0-3.
+ * core.c intel_glc_event_constraints, its GP rows: 0x2e and 0x3c on the 8 GP
+ * counters, ahead of 0x01-0x8f on PMC0-3; three CYCLE_ACTIVITY umasks on
+ * PMC0-3; 0x90-0xfe on the 8 GP counters after the rows above it.
  */
 #define GLC_EVENT_CONSTRAINTS						\
-	INTEL_EVENT_CONSTRAINT(0x2e, 0xffffffff),			\
-	INTEL_EVENT_CONSTRAINT(0x3c, 0xffffffff),			\
+	INTEL_EVENT_CONSTRAINT(0x2e, 0xff),				\
+	INTEL_EVENT_CONSTRAINT(0x3c, 0xff),				\
 	INTEL_EVENT_CONSTRAINT_RANGE(0x01, 0x8f, 0xf),			\
+	INTEL_UEVENT_CONSTRAINT(0x01a3, 0xf),				\
+	INTEL_UEVENT_CONSTRAINT(0x02a3, 0xf),				\
+	INTEL_UEVENT_CONSTRAINT(0x08a3, 0xf),				\
 	INTEL_UEVENT_CONSTRAINT(0x04a4, 0x1),	/* TOPDOWN.BAD_SPEC_SLOTS */	\
 	INTEL_UEVENT_CONSTRAINT(0x08a4, 0x1),	/* TOPDOWN.BR_MISPREDICT_SLOTS */ \
 	INTEL_UEVENT_CONSTRAINT(0x02cd, 0x1),	/* MEM_TRANS_RETIRED.STORE_SAMPLE */ \
 	INTEL_EVENT_CONSTRAINT(0xce, 0x1),	/* AMX_OPS_RETIRED */	\
-	INTEL_EVENT_CONSTRAINT_RANGE(0xd0, 0xdf, 0xf)
+	INTEL_EVENT_CONSTRAINT_RANGE(0xd0, 0xdf, 0xf),			\
+	INTEL_EVENT_CONSTRAINT_RANGE(0x90, 0xfe, 0xff)
 
 const struct uarch_constraint constraints_glc[] = {
 	GLC_EVENT_CONSTRAINTS,

@@ -96,6 +96,77 @@ static const struct sim_cons arw_count[] = {
 	END
 };
 
+/*
+ * ds.c intel_icl_pebs_event_constraints (the GP rows; PREC_DIST and SLOTS
+ * are fixed-counter rows): everything else as counted (PMU_FL_PEBS_ALL).
+ */
+static const struct sim_cons icl_pebs[] = {
+	LAT(0x01cd, 0xff, "0x1cd (INTEL_PLD_CONSTRAINT)"),
+	UEV(0x11d0, 0xf, "MEM_INST_RETIRED.STLB_MISS_LOADS"),
+	UEV(0x12d0, 0xf, "MEM_INST_RETIRED.STLB_MISS_STORES"),
+	UEV(0x21d0, 0xf, "MEM_INST_RETIRED.LOCK_LOADS"),
+	UEV(0x41d0, 0xf, "MEM_INST_RETIRED.SPLIT_LOADS"),
+	UEV(0x42d0, 0xf, "MEM_INST_RETIRED.SPLIT_STORES"),
+	UEV(0x81d0, 0xf, "MEM_INST_RETIRED.ALL_LOADS"),
+	UEV(0x82d0, 0xf, "MEM_INST_RETIRED.ALL_STORES"),
+	EV_RANGE(0xd1, 0xd4, 0xf, "0xd1-0xd4"),
+	EV(0xd0, 0xf, "0xd0"),
+	END
+};
+
+/* core.c intel_icl_event_constraints, the GP rows (the first match wins) */
+static const struct sim_cons icl_count[] = {
+	EV_RANGE(0x03, 0x0a, 0xf, "0x03-0x0a"),
+	EV_RANGE(0x1f, 0x28, 0xf, "0x1f-0x28"),
+	EV(0x32, 0xf, "SW_PREFETCH_ACCESS.*"),
+	EV_RANGE(0x48, 0x56, 0xf, "0x48-0x56"),
+	EV_RANGE(0x60, 0x8b, 0xf, "0x60-0x8b"),
+	UEV(0x04a3, 0xff, "CYCLE_ACTIVITY.STALLS_TOTAL"),
+	UEV(0x10a3, 0xff, "CYCLE_ACTIVITY.CYCLES_MEM_ANY"),
+	UEV(0x14a3, 0xff, "CYCLE_ACTIVITY.STALLS_MEM_ANY"),
+	EV(0xa3, 0xf, "CYCLE_ACTIVITY.*"),
+	EV_RANGE(0xa8, 0xb0, 0xf, "0xa8-0xb0"),
+	EV_RANGE(0xb7, 0xbd, 0xf, "0xb7-0xbd"),
+	EV_RANGE(0xd0, 0xe6, 0xf, "0xd0-0xe6"),
+	EV(0xef, 0xf, "0xef"),
+	EV_RANGE(0xf0, 0xf4, 0xf, "0xf0-0xf4"),
+	END
+};
+
+/* ds.c intel_glc_pebs_event_constraints, the GP rows */
+static const struct sim_cons glc_pebs[] = {
+	EV(0xc0, 0xfe, "INST_RETIRED.*"),
+	LAT(0x01cd, 0xfe, "0x1cd (INTEL_PLD_CONSTRAINT)"),
+	LAT(0x02cd, 0x1, "0x2cd (INTEL_PSD_CONSTRAINT)"),
+	UEV(0x11d0, 0xf, "MEM_INST_RETIRED.STLB_MISS_LOADS"),
+	UEV(0x12d0, 0xf, "MEM_INST_RETIRED.STLB_MISS_STORES"),
+	UEV(0x21d0, 0xf, "MEM_INST_RETIRED.LOCK_LOADS"),
+	UEV(0x41d0, 0xf, "MEM_INST_RETIRED.SPLIT_LOADS"),
+	UEV(0x42d0, 0xf, "MEM_INST_RETIRED.SPLIT_STORES"),
+	UEV(0x81d0, 0xf, "MEM_INST_RETIRED.ALL_LOADS"),
+	UEV(0x82d0, 0xf, "MEM_INST_RETIRED.ALL_STORES"),
+	EV_RANGE(0xd1, 0xd4, 0xf, "0xd1-0xd4"),
+	EV(0xd0, 0xf, "0xd0"),
+	END
+};
+
+/* core.c intel_glc_event_constraints, the GP rows (the first match wins) */
+static const struct sim_cons glc_count[] = {
+	EV(0x2e, 0xff, "0x2e"),
+	EV(0x3c, 0xff, "0x3c"),
+	EV_RANGE(0x01, 0x8f, 0xf, "0x01-0x8f"),
+	UEV(0x01a3, 0xf, "0x01a3"),
+	UEV(0x02a3, 0xf, "0x02a3"),
+	UEV(0x08a3, 0xf, "0x08a3"),
+	UEV(0x04a4, 0x1, "0x04a4"),
+	UEV(0x08a4, 0x1, "0x08a4"),
+	UEV(0x02cd, 0x1, "0x02cd"),
+	EV(0xce, 0x1, "0xce"),
+	EV_RANGE(0xd0, 0xdf, 0xf, "0xd0-0xdf"),
+	EV_RANGE(0x90, 0xfe, 0xff, "0x90-0xfe"),
+	END
+};
+
 /* core.c intel_core2_event_constraints (Core 2: no perfmon file) */
 static const struct sim_cons core2_count[] = {
 	EV(0x10, 0x1, "FP_COMP_OPS_EXE"),
@@ -112,7 +183,11 @@ static const struct sim_cons core2_count[] = {
 };
 /* clang-format on */
 
-/* The simulated core rows whose perfmon coverage is missing or partial. */
+/*
+ * The simulated core rows whose perfmon coverage is missing or partial, and
+ * where pebsprobe places an encoding its perfmon file lacks by Linux's
+ * tables (pmu/constraints.c): Ice Lake and Golden Cove too.
+ */
 static const struct {
 	const char *model;
 	const struct sim_cons *pebs, *count;
@@ -125,6 +200,14 @@ static const struct {
     {"nvl-e", arw_pebs, arw_count, "Linux ds.c intel_arw_pebs_event_constraints",
      "Linux core.c intel_arw_event_constraints"},
     {"core2", NULL, core2_count, NULL, "Linux core.c intel_core2_event_constraints"},
+    {"icx", icl_pebs, icl_count, "Linux ds.c intel_icl_pebs_event_constraints",
+     "Linux core.c intel_icl_event_constraints"},
+    {"spr", glc_pebs, glc_count, "Linux ds.c intel_glc_pebs_event_constraints",
+     "Linux core.c intel_glc_event_constraints"},
+    {"gnr", glc_pebs, glc_count, "Linux ds.c intel_glc_pebs_event_constraints",
+     "Linux core.c intel_glc_event_constraints"},
+    {"adl-p", glc_pebs, glc_count, "Linux ds.c intel_glc_pebs_event_constraints",
+     "Linux core.c intel_glc_event_constraints"},
 };
 
 static const struct sim_cons *find(const struct sim_cons *t, uint16_t code)

@@ -8,7 +8,14 @@
  *   0x1cd on 0xfc, 0x2cd on 0x3; c847a208f43b intel_arw_pebs_event_constraints:
  *   0x02d4 on 0x2, 0x08d4 on 0x8);
  *   simulator cases: the same events armed by hand on a counter -> whether
- *   the simulator reports "pebs-counter" (its own copy of the tables).
+ *   the simulator reports "pebs-counter" (its own copy of the tables);
+ *   counting cases: Ice Lake and Golden Cove encodings their perfmon files
+ *   lack, the counters the plan may count them on (uarch_count_counters)
+ *   and whether the simulator reports "count-counter" for one counted by
+ *   hand: core.c intel_icl_event_constraints (0x48-0x56 on 0xf; 0x04a3,
+ *   0x10a3, 0x14a3 on 0xff ahead of 0xa3 on 0xf) and
+ *   intel_glc_event_constraints (0x2e, 0x3c on 0xff; 0x01a3, 0x02a3, 0x08a3
+ *   on 0xf; 0x90-0xfe on 0xff).
  * Expected counters are read off the Linux rows above, not from pmu/.
  */
 #include <setjmp.h>
@@ -22,6 +29,7 @@
 #include "lib/cpurun.h"
 #include "pmu/cpu.h"
 #include "pmu/plan.h"
+#include "pmu/uarch.h"
 #include "test_sim_util.h"
 
 struct plan_case {
@@ -147,11 +155,92 @@ static void test_sim_cases(void **state)
 		fail_msg("%u simulator case(s) failed", bad);
 }
 
+struct count_case {
+	enum pebs_uarch uarch;
+	uint16_t code; /* event | umask << 8 */
+	uint32_t want; /* GP counters; 0xffffffff: no row, any */
+};
+
+/*
+ * On the rows before this change: icx 0x04a3 on 0xf (the 0xff rows were
+ * not carried); spr 0x2e on 0xffffffff and 0x01a3, 0x02a3, 0x08a3 and
+ * 0x04a3 on any counter (no rows).
+ */
+/* clang-format off */
+static const struct count_case count_cases[] = {
+	{ UARCH_ICX, 0x0155, 0xf },  { UARCH_ICX, 0x0156, 0xf },  { UARCH_ICX, 0x0157, 0xffffffff },
+	{ UARCH_ICX, 0x04a3, 0xff }, { UARCH_ICX, 0x10a3, 0xff }, { UARCH_ICX, 0x14a3, 0xff },
+	{ UARCH_ICX, 0x02a3, 0xf },  { UARCH_ICX, 0x01ef, 0xf },
+	{ UARCH_SPR, 0x002e, 0xff }, { UARCH_SPR, 0x003c, 0xff }, { UARCH_SPR, 0x0124, 0xf },
+	{ UARCH_SPR, 0x01a3, 0xf },  { UARCH_SPR, 0x02a3, 0xf },  { UARCH_SPR, 0x08a3, 0xf },
+	{ UARCH_SPR, 0x04a3, 0xff }, { UARCH_SPR, 0x01c6, 0xff }, { UARCH_SPR, 0x01d1, 0xf },
+	{ UARCH_SPR, 0x01ce, 0x1 },  { UARCH_GNR, 0x02a3, 0xf },  { UARCH_GLC, 0x02a3, 0xf },
+};
+/* clang-format on */
+
+static void test_count_cases(void **state)
+{
+	unsigned int bad = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(count_cases); i++) {
+		const struct count_case *t = &count_cases[i];
+		const struct uarch_info *ua = uarch_get(t->uarch);
+		uint32_t got = uarch_count_counters(ua, t->code);
+
+		if (got != t->want && ++bad)
+			print_error("%s 0x%04x: counters 0x%x; Linux's row makes them 0x%x\n",
+				    ua->name, t->code, got, t->want);
+	}
+	if (bad)
+		fail_msg("%u counting case(s) failed", bad);
+}
+
+/* An encoding each perfmon file lacks, counted by hand on one GP counter. */
+/* clang-format off */
+static const struct sim_case sim_count_cases[] = {
+	{ "icx", 5, 0x02a3, true  }, /* 0xa3 on 0xf */
+	{ "icx", 3, 0x02a3, false },
+	{ "spr", 5, 0x02a3, true  }, /* 0x02a3 on 0xf */
+	{ "spr", 2, 0x02a3, false },
+	{ "spr", 6, 0x0124, true  }, /* 0x01-0x8f on 0xf */
+	{ "adl", 4, 0x02a3, true  }, /* CPU 0: the Golden Cove P-core */
+	{ "gnr", 7, 0x02a3, true  },
+};
+/* clang-format on */
+
+static void test_sim_count_cases(void **state)
+{
+	unsigned int bad = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(sim_count_cases); i++) {
+		const struct sim_case *t = &sim_count_cases[i];
+
+		use_model(t->model);
+		wr(GLOBAL_CTRL, 0);
+		wr(PMC(t->ctr), 0);
+		wr(EVTSEL(t->ctr), EVT(t->evtsel));
+		wr(GLOBAL_CTRL, 1ull << t->ctr);
+		run_loads(data, 4);
+		wr(GLOBAL_CTRL, 0);
+		wr(EVTSEL(t->ctr), 0);
+		if (saw_rule("count-counter") != t->rule && ++bad)
+			print_error("case %zu (%s 0x%04llx on PMC%u): count-counter %s, expected "
+				    "%s (rules: %s)\n",
+				    i, t->model, (unsigned long long)t->evtsel, t->ctr,
+				    saw_rule("count-counter") ? "reported" : "not reported",
+				    t->rule ? "reported" : "none", rules_seen);
+	}
+	if (bad)
+		fail_msg("%u simulator counting case(s) failed", bad);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_plan_cases),
 	    cmocka_unit_test(test_sim_cases),
+	    cmocka_unit_test(test_count_cases),
+	    cmocka_unit_test(test_sim_count_cases),
 	};
 
 	setenv("PEBSPROBE_HOST_CPUS", "2", 1);
