@@ -13,7 +13,10 @@
 #include "uarch.h"
 #include "../lib/fmt.h"
 
-/* IA32_DEBUGCTL bits beside msr.h's (SDM Vol. 3B 17.4.1, Figure 17-3; Linux msr-index.h). */
+/*
+ * IA32_DEBUGCTL bits beside msr.h's (SDM Vol. 3B 17.4.1; pre-2024 Vol. 3C
+ * Table 35-2, 1D9H; Linux msr-index.h).
+ */
 #define DEBUGCTL_LBR		    BIT_ULL(0)
 #define DEBUGCTL_BTF		    BIT_ULL(1)
 #define DEBUGCTL_FREEZE_LBRS_ON_PMI BIT_ULL(11)
