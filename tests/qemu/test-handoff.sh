@@ -9,8 +9,9 @@
 # first session) reads the same at the check after the last session, and
 # sessions did write there in between.  results.json has a handoff object
 # per CPU.  Then handoff=strict fails the run, a restore write the CPU
-# loses (lost-restore) fails handoff-restored, and a bad sim-handoff= value
-# is one ERROR line, exit 2, before any MSR access.
+# loses (lost-restore) fails handoff-restored, GLOBAL_STATUS bit 54 that
+# STATUS_SET refuses (no-set-54) is named, not failed, and a bad
+# sim-handoff= value is one ERROR line, exit 2, before any MSR access.
 . "$(dirname "$0")/lib.sh"
 
 left="cpu0:counter,cpu1:bts,cpu2:ctr-frz,cpu3:no-smm-freeze,cpu2:smi3,cpu0:cfg-b,cpu3:counter"
@@ -122,6 +123,31 @@ boot lost --smp 2 -- pmu=sim model=ptl kernels=chase-l1 dump=off \
 expect_rc lost 1
 expect_line "lost: handoff-restored FAILs naming cpu 1's PERFEVTSEL0" "$T/lost.out" \
 	'^FAIL: handoff-restored: cpu 1: MSR 0x186: 0x4300c0 at hand-off, '
+
+# GLOBAL_STATUS bit 54 left on CPUs 1 and 2, STATUS_SET refusing it on CPU 1
+# only: put back on 2, named not restorable on 1, no session fails.
+boot status54 --smp 4 -- pmu=sim model=ptl kernels=chase-l1 dump=off \
+	sim-handoff=cpu1:arch-pebs-ovf,cpu1:no-set-54,cpu2:arch-pebs-ovf
+expect_rc status54 0
+expect_line "status54: bit 54 left on cpus 1,2" "$T/status54.out" \
+	'^INFO: hand-off: GLOBAL_STATUS arch-PEBS threshold \(54\) set: cpus 1,2$'
+expect_line "status54: not restorable on cpu 1 alone" "$T/status54.out" \
+	'^INFO: hand-off note: GLOBAL_STATUS bit 54 not restorable: cpu 1$'
+expect_line "status54: handoff-restored says all but bit 54" "$T/status54.out" \
+	'^PASS: handoff-restored: warn: all but GLOBAL_STATUS bit 54 \(note\)'
+expect_no_line "status54: no FAIL line" "$T/status54.out" '^FAIL: '
+mtype -i "$T/status54.img" ::/EFI/BOOT/results.json >"$T/status54.json" 2>/dev/null
+if python3 - "$T/status54.json" <<'PY'; then
+import json, sys
+h = {e["cpu"]: e for e in json.load(open(sys.argv[1])).get("handoff", [])}
+want = {0: "0x0", 1: "0x40000000000000", 2: "0x0", 3: "0x0"}
+sys.exit(0 if all(h.get(c, {}).get("status_unrestorable") == v for c, v in want.items())
+         else 1)
+PY
+	pass "status54: results.json: status_unrestorable names bit 54 on cpu 1 alone"
+else
+	fail "status54: results.json" "status_unrestorable not as expected"
+fi
 
 boot bad --smp 2 -- pmu=sim model=ptl trace=msr sim-handoff=cpu1:bogus
 expect_rc bad 2
