@@ -83,6 +83,7 @@ static const char *const fault_names[] = {
     [SIM_FAULT_LATENCY_BIAS] = "latency-bias",
     [SIM_FAULT_SKID] = "skid",
     [SIM_FAULT_CR3_KEPT] = "cr3-kept",
+    [SIM_FAULT_OWN_CR3] = "own-cr3",
 };
 
 const char *sim_fault_name(enum sim_fault f)
@@ -109,6 +110,8 @@ int sim_set_fault(unsigned int cpu, enum sim_fault f, int32_t arg)
 	sim_fault_args[cpu] = arg;
 	sim_cpus[cpu].fault = f;
 	sim_cpus[cpu].fault_arg = arg;
+	if (f == SIM_FAULT_OWN_CR3)
+		sim_cpus[cpu].cr3 = sim_paging_fw_cr3_other();
 	return 0;
 }
 
@@ -206,7 +209,7 @@ static void reset_cpu(struct sim_cpu *c, unsigned int idx)
 	sim_tsc_reset(c);
 	sim_cache_init(c);
 	/* The firmware's tables; 4-level paging, PAE on, no PGE/PCIDE (as OVMF leaves it). */
-	c->cr3 = sim_paging_fw_cr3();
+	c->cr3 = c->fault == SIM_FAULT_OWN_CR3 ? sim_paging_fw_cr3_other() : sim_paging_fw_cr3();
 	c->cr4 = 1ULL << 5;
 	sim_handoff_apply(c); /* sim-handoff=: what firmware left (sim/handoff.c) */
 }

@@ -426,6 +426,8 @@ void sim_coh_store(const struct sim_cpu *c, uint64_t line);
 void sim_paging_clear(void);
 int sim_paging_set_size(uint64_t page_size);
 uint64_t sim_paging_fw_cr3(void);
+/* A second top-level table of the same mappings (sim-fault own-cr3). */
+uint64_t sim_paging_fw_cr3_other(void);
 void sim_paging_fw_map(uint64_t addr, uint64_t len);
 uint64_t sim_paging_page_size(uint64_t cr3, uint64_t addr);
 
