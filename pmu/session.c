@@ -368,6 +368,7 @@ static int run_armed(struct sess *s, void (*kernel)(void *arg), void *arg)
 		return SESSION_FAULT; /* nothing written yet */
 	n_saved = s->n_save;
 	if (!pmi_setup(s)) {
+		/* pmi_setup says why where the APIC refused the vector (armed_why) */
 		pp_snprintf(s->fault_what, sizeof(s->fault_what), "cannot install the PMI handler");
 		return SESSION_SKIP;
 	}

@@ -139,6 +139,9 @@ const char *sim_cpu_model(unsigned int cpu);
  *                  the firmware's, so the same mappings), as firmware may
  *                  leave an AP.  Tables copied from another CPU's CR3 are
  *                  not its own: what pmu/paging.c must not switch to.
+ *   apic-off       the local APIC is software-disabled (SVR bit 8 clear, as
+ *                  firmware may leave an AP): LVTPC stays masked whatever
+ *                  is written (SDM Vol. 3A 11.4.7.2), so no PMI comes.
  * arg: the percentage of latency-bias, 0 for the others.
  * Until the next sim_select().  0, or -1 with no such CPU (or a hung CPU 0).
  */
@@ -152,6 +155,7 @@ enum sim_fault {
 	SIM_FAULT_SKID,
 	SIM_FAULT_CR3_KEPT,
 	SIM_FAULT_OWN_CR3,
+	SIM_FAULT_APIC_OFF,
 };
 int sim_set_fault(unsigned int cpu, enum sim_fault f, int32_t arg);
 /*

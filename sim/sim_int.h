@@ -305,6 +305,7 @@ struct sim_cpu {
 
 	/* Local APIC LVT performance-counter entry and the PMI handler. */
 	uint32_t lvtpc;
+	uint32_t svr; /* the APIC's spurious-vector register: bit 8 software enable */
 	bool pmi_in_service, pmi_pending, in_pmi;
 	uint32_t pmi_lvt;   /* LVTPC when the pending PMI was requested (its vector, mode) */
 	uint8_t isr_vector; /* the vector in service (pmi_in_service) */
