@@ -31,17 +31,22 @@ static uint64_t *table_at(uint64_t entry)
 	return (uint64_t *)(uintptr_t)(entry & PTE_ADDR);
 }
 
-/* The leaf mapping va under cr3: its entry, page size; false if not present. */
-static bool walk(uint64_t cr3, uint64_t va, uint64_t *leaf, uint64_t *size)
+/*
+ * The leaf mapping va under cr3: its entry, page size, and in *rw whether
+ * every level grants writes (SDM Vol. 3A 4.6.1); false if not present.
+ */
+static bool walk_rw(uint64_t cr3, uint64_t va, uint64_t *leaf, uint64_t *size, bool *rw)
 {
 	uint64_t e = cr3;
 
+	*rw = true;
 	for (int level = 0; level < 4; level++) {
 		unsigned int shift = 39 - 9 * level;
 
 		e = table_at(e)[(va >> shift) & (TABLE_SLOTS - 1)];
 		if (!(e & PTE_P))
 			return false;
+		*rw = *rw && (e & PTE_RW);
 		if (level == 3 || (level > 0 && (e & PTE_PS))) {
 			*leaf = e;
 			*size = 1ULL << shift;
@@ -49,6 +54,39 @@ static bool walk(uint64_t cr3, uint64_t va, uint64_t *leaf, uint64_t *size)
 		}
 	}
 	return false;
+}
+
+static bool walk(uint64_t cr3, uint64_t va, uint64_t *leaf, uint64_t *size)
+{
+	bool rw;
+
+	return walk_rw(cr3, va, leaf, size, &rw);
+}
+
+int paging_check_here(uint64_t addr, uint64_t len, char *why, size_t why_size)
+{
+	uint64_t cr3 = hw_read_cr3(), leaf, size;
+	bool rw;
+
+	if (!hw_has_paging() || !(cr3 & PTE_ADDR))
+		return 0; /* no tables to walk: the platform's own check stands */
+	if (hw_read_cr4() & CR4_LA57) {
+		pp_snprintf(why, why_size, "5-level paging (CR4.LA57) is not walked");
+		return -1;
+	}
+	for (uint64_t va = addr & ~(PAGE_SIZE_4K - 1); va < addr + len; va += PAGE_SIZE_4K) {
+		if (!walk_rw(cr3, va, &leaf, &size, &rw) || !rw ||
+		    (leaf & PTE_ADDR & ~(size - 1)) + (va & (size - 1)) != va) {
+			pp_snprintf(why, why_size, "0x%llx is not %s under this CPU's CR3 0x%llx",
+				    (unsigned long long)va,
+				    !walk(cr3, va, &leaf, &size) ? "mapped"
+				    : !rw			 ? "writable"
+								 : "identity-mapped",
+				    (unsigned long long)cr3);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 uint64_t paging_page_size(uint64_t cr3, uint64_t addr)

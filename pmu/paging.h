@@ -62,6 +62,17 @@ int paging_enter(const struct paging_root *r, uint64_t *saved, char *why, size_t
 void paging_leave(uint64_t saved_cr3);
 
 /*
+ * On the calling CPU: whether [addr, addr + len) is present, writable at
+ * every level and identity-mapped under its own CR3, as memory written
+ * through a linear address with no fault handling (the DS save area, the
+ * legacy PEBS buffer) must be.  0 (also where the backend has no page
+ * tables), or -1 with why.  No firmware call: safe on an AP.  The
+ * simulated firmware's tables hold only memory hw_fw_map() was asked about,
+ * on the boot CPU (it allocates): the caller asks there first.
+ */
+int paging_check_here(uint64_t addr, uint64_t len, char *why, size_t why_size);
+
+/*
  * The size of the page mapping addr in the tables under cr3 (4096, 2 MiB
  * or 1 GiB), 0 if it is not mapped or cr3 is 0.  Tables are read at
  * their physical address: UEFI identity-maps memory.

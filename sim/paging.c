@@ -19,6 +19,7 @@ static struct {
 	uint64_t page_size; /* 4 KiB (default), 2 MiB or 1 GiB */
 	uint64_t *root;
 	uint64_t *other; /* a second root, its entries kept equal to root's */
+	uint64_t *bare;	 /* a third root, empty: maps none of the app's memory */
 	void **pages;
 	size_t n, cap;
 } fw = {.page_size = 4096};
@@ -82,6 +83,13 @@ uint64_t sim_paging_fw_cr3_other(void)
 			memcpy(fw.other, root, 512 * sizeof(*root));
 	}
 	return (uint64_t)(uintptr_t)fw.other;
+}
+
+uint64_t sim_paging_fw_cr3_bare(void)
+{
+	if (!fw.bare)
+		fw.bare = fw_table();
+	return (uint64_t)(uintptr_t)fw.bare;
 }
 
 /* One page of the firmware's size at va, identity, writable, WB (PAT 0). */

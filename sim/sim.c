@@ -87,6 +87,7 @@ static const char *const fault_names[] = {
     [SIM_FAULT_CR3_KEPT] = "cr3-kept",
     [SIM_FAULT_OWN_CR3] = "own-cr3",
     [SIM_FAULT_APIC_OFF] = "apic-off",
+    [SIM_FAULT_UNMAPPED_CR3] = "unmapped-cr3",
 };
 
 const char *sim_fault_name(enum sim_fault f)
@@ -115,6 +116,8 @@ int sim_set_fault(unsigned int cpu, enum sim_fault f, int32_t arg)
 	sim_cpus[cpu].fault_arg = arg;
 	if (f == SIM_FAULT_OWN_CR3)
 		sim_cpus[cpu].cr3 = sim_paging_fw_cr3_other();
+	if (f == SIM_FAULT_UNMAPPED_CR3)
+		sim_cpus[cpu].cr3 = sim_paging_fw_cr3_bare();
 	sim_cpus[cpu].svr = f == SIM_FAULT_APIC_OFF ? 0xff : 0x1ff;
 	return 0;
 }
@@ -215,7 +218,9 @@ static void reset_cpu(struct sim_cpu *c, unsigned int idx)
 	sim_tsc_reset(c);
 	sim_cache_init(c);
 	/* The firmware's tables; 4-level paging, PAE on, no PGE/PCIDE (as OVMF leaves it). */
-	c->cr3 = c->fault == SIM_FAULT_OWN_CR3 ? sim_paging_fw_cr3_other() : sim_paging_fw_cr3();
+	c->cr3 = c->fault == SIM_FAULT_OWN_CR3	      ? sim_paging_fw_cr3_other()
+		 : c->fault == SIM_FAULT_UNMAPPED_CR3 ? sim_paging_fw_cr3_bare()
+						      : sim_paging_fw_cr3();
 	c->cr4 = 1ULL << 5;
 	sim_handoff_apply(c); /* sim-handoff=: what firmware left (sim/handoff.c) */
 }

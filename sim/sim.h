@@ -142,6 +142,9 @@ const char *sim_cpu_model(unsigned int cpu);
  *   apic-off       the local APIC is software-disabled (SVR bit 8 clear, as
  *                  firmware may leave an AP): LVTPC stays masked whatever
  *                  is written (SDM Vol. 3A 11.4.7.2), so no PMI comes.
+ *   unmapped-cr3   the CPU runs on page tables of its own that map none of
+ *                  the memory the app allocates (firmware built them before
+ *                  it ran): its DS area and PEBS buffer are not there.
  * arg: the percentage of latency-bias, 0 for the others.
  * Until the next sim_select().  0, or -1 with no such CPU (or a hung CPU 0).
  */
@@ -156,6 +159,7 @@ enum sim_fault {
 	SIM_FAULT_CR3_KEPT,
 	SIM_FAULT_OWN_CR3,
 	SIM_FAULT_APIC_OFF,
+	SIM_FAULT_UNMAPPED_CR3,
 };
 int sim_set_fault(unsigned int cpu, enum sim_fault f, int32_t arg);
 /*

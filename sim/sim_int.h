@@ -429,6 +429,8 @@ int sim_paging_set_size(uint64_t page_size);
 uint64_t sim_paging_fw_cr3(void);
 /* A second top-level table of the same mappings (sim-fault own-cr3). */
 uint64_t sim_paging_fw_cr3_other(void);
+/* A top-level table that maps nothing the app asks about (sim-fault unmapped-cr3). */
+uint64_t sim_paging_fw_cr3_bare(void);
 void sim_paging_fw_map(uint64_t addr, uint64_t len);
 uint64_t sim_paging_page_size(uint64_t cr3, uint64_t addr);
 

@@ -323,6 +323,35 @@ static void ap_on_its_own_cr3(void **state)
 	sim_set_pages(4096);
 }
 
+/*
+ * An AP on page tables of its own that do not map what the app allocated
+ * (sim-fault unmapped-cr3): DS_AREA and the PEBS buffer are linear
+ * addresses, checked mapped under the boot CPU's tables when allocated, so
+ * that AP's legacy-PEBS samplings SKIP naming the address and its CR3
+ * before anything is written; the boot CPU PASSes.
+ */
+static void ap_without_the_buffer(void **state)
+{
+	const char *l = NULL;
+
+	(void)state;
+	select_machine("skl", "2");
+	assert_int_equal(sim_set_fault(1, SIM_FAULT_UNMAPPED_CR3, 0), 0);
+	run_job("chase-l1", "all");
+	for (unsigned int i = 0; i < test_n_lines && !l; i++)
+		if (strstr(test_lines[i], "chase-l1/load@cpu1: "))
+			l = test_lines[i];
+	if (!test_line_find("PASS: chase-l1/load@cpu0: ", NULL) || !l || strncmp(l, "SKIP: ", 6) ||
+	    !strstr(l, "DS area or PEBS buffer: 0x") ||
+	    !strstr(l, "is not mapped under this CPU's CR3 0x")) {
+		test_lines_dump(stdout);
+		fail_msg("cpu 1 without the buffer mapped: want PASS on cpu 0, a SKIP naming the "
+			 "address and CR3 on cpu 1; cpu 1 has: %s",
+			 l ? l : "no line");
+	}
+	printf("# %s\n", l);
+}
+
 static void fault_no_records(void **state)
 {
 	(void)state;
@@ -739,6 +768,7 @@ int main(void)
 	    cmocka_unit_test(every_cpu_measured),
 	    cmocka_unit_test(fault_no_records),
 	    cmocka_unit_test(ap_on_its_own_cr3),
+	    cmocka_unit_test(ap_without_the_buffer),
 	    cmocka_unit_test(fault_gp_on_enable),
 	    cmocka_unit_test(fault_wrong_latency),
 	    cmocka_unit_test(console_per_kernel),

@@ -270,6 +270,68 @@ static void enter_on_another_cpu(void **state)
 }
 
 /*
+ * paging_check_here() on the calling CPU's own tables: a DS area must be
+ * present, writable at every level (SDM Vol. 3A 4.6.1) and identity; each
+ * broken one is named, with the CPU's CR3.
+ */
+enum dsmap { D_OK, D_NOT_PRESENT, D_RO_DIRECTORY, D_NOT_IDENTITY };
+
+/* The page-directory entry on the way to va under cr3 (4 KiB pages below it). */
+static uint64_t *pde_of(uint64_t cr3, uint64_t va)
+{
+	uint64_t e = cr3, *p = NULL;
+
+	for (unsigned int shift = 39; shift >= 21; shift -= 9) {
+		p = (uint64_t *)(uintptr_t)(e & ADDR) + ((va >> shift) & 511);
+		e = *p;
+	}
+	return p;
+}
+
+static void check_here(void **state)
+{
+	static const struct {
+		enum dsmap poke;
+		const char *want; /* NULL: accepted */
+	} dscases[] = {
+	    {D_OK, NULL},
+	    {D_NOT_PRESENT, "is not mapped under this CPU's CR3 0x"},
+	    {D_RO_DIRECTORY, "is not writable under this CPU's CR3 0x"},
+	    {D_NOT_IDENTITY, "is not identity-mapped under this CPU's CR3 0x"},
+	};
+	uint64_t addr = 0x740203000ULL, size;
+
+	for (size_t c = 0; c < ARRAY_SIZE(dscases); c++) {
+		char why[160] = "";
+		uint64_t fw_cr3 = firmware(KiB4), *e;
+		int r;
+
+		hw_fw_map(addr, 2 * KiB4);
+		e = leaf_of(fw_cr3, addr + KiB4, &size);
+		assert_non_null(e);
+		switch (dscases[c].poke) {
+		case D_NOT_PRESENT:
+			*e &= ~1ULL;
+			break;
+		case D_RO_DIRECTORY: /* the PDE above the 4 KiB leaf: R/W clear */
+			*pde_of(fw_cr3, addr) &= ~2ULL;
+			break;
+		case D_NOT_IDENTITY:
+			*e += KiB4;
+			break;
+		default:
+			break;
+		}
+		r = paging_check_here(addr, 2 * KiB4, why, sizeof(why));
+		if (dscases[c].want ? !r || !strstr(why, dscases[c].want) : r != 0)
+			fail_msg("case %zu: rc %d, '%s', want %s", c, r, why,
+				 dscases[c].want ? dscases[c].want : "accepted");
+		if (r)
+			printf("# %s\n", why);
+	}
+}
+
+/*
  * The simulator's TLBs take the page size from the tables under the CPU's
  * CR3 (sim/paging.c), not from a flag: one load in each 4 KiB page of
  * 16 MiB misses the STLB 4096 times in 4 KiB pages and 8 times (one per
@@ -320,6 +382,7 @@ int main(void)
 	    cmocka_unit_test(splits),
 	    cmocka_unit_test(refusals),
 	    cmocka_unit_test(enter_on_another_cpu),
+	    cmocka_unit_test(check_here),
 	    cmocka_unit_test(sim_stlb_follows_tables),
 	};
 
