@@ -236,7 +236,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	o.in.ldlat = r->plan->use_ldlat ? r->plan->ldlat : 0;
 	/* The tables the measured CPU really ran under (kernel_run read CR3 back there). */
 	o.in.page_size = paging_page_size(k->run_cr3, (uintptr_t)k->buf);
-	o.in.page_why = r->page_why[0] ? r->page_why : NULL;
+	o.in.page_why = r->page_why[0] ? r->page_why : k->page_why[0] ? k->page_why : NULL;
 	o.in.events = res.sampled_events;
 	o.in.period = res.period;
 	o.in.records = o.st.n;
@@ -388,9 +388,9 @@ static void own_pages(struct runner *r, struct kernel_ctx *k, struct paging_tabl
 		return;
 	}
 	r->page_why[0] = 0;
-	k->cr3 = pt->cr3;
+	k->pages = pt->root;
 	report_detail("kernel %s: buffer in 4 KiB pages, CR3 0x%llx", k->def->name,
-		      (unsigned long long)pt->cr3);
+		      (unsigned long long)pt->root.cr3);
 }
 
 void job_run_kernel(struct runner *r, const struct kernel_def *def)

@@ -24,6 +24,7 @@
 
 #include "../lib/compat.h"
 #include "../pmu/hw.h"
+#include "../pmu/paging.h"
 
 struct kernel_ctx;
 typedef void (*kernel_body_fn)(struct kernel_ctx *k);
@@ -42,11 +43,14 @@ struct kernel_ctx {
 	const struct hw_ops *ops; /* the simulator's hooks (instrumented build) */
 	/*
 	 * The page tables buf runs under (pmu/paging.h): kernel_run() switches
-	 * CR3 to cr3 on the CPU it runs on and back after; 0 keeps the
-	 * firmware's.  run_cr3: CR3 as read back during the last run there,
-	 * the tables the kernel really ran under.
+	 * CR3 to pages.cr3 on the CPU it runs on and back after; 0 keeps the
+	 * firmware's, and so does a CPU whose CR3 or CR4 is not the one the
+	 * tables were built from (page_why says so).  run_cr3: CR3 as read
+	 * back during the last run there, the tables the kernel really ran under.
 	 */
-	uint64_t cr3, run_cr3;
+	struct paging_root pages;
+	uint64_t run_cr3;
+	char page_why[120];
 
 	/* Progress: called between chunks of the loop; NULL for none. */
 	void (*progress)(void *pctx, uint64_t done, uint64_t total);

@@ -507,15 +507,19 @@ void kernel_release(struct kernel_ctx *k)
 void kernel_run(void *arg)
 {
 	struct kernel_ctx *k = arg;
-	uint64_t saved = k->cr3 ? paging_enter(k->cr3) : 0;
+	uint64_t saved = 0;
+	bool own = false;
 
+	k->page_why[0] = 0;
+	if (k->pages.cr3)
+		own = !paging_enter(&k->pages, &saved, k->page_why, sizeof(k->page_why));
 	k->run_cr3 = hw_read_cr3();
 	k->loads = k->stores = 0;
 	if (k->instrumented)
 		k->def->sim(k);
 	else
 		k->def->real(k);
-	if (k->cr3)
+	if (own)
 		paging_leave(saved);
 }
 

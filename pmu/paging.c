@@ -31,17 +31,22 @@ static uint64_t *table_at(uint64_t entry)
 	return (uint64_t *)(uintptr_t)(entry & PTE_ADDR);
 }
 
-/* The leaf mapping va under cr3: its entry, page size; false if not present. */
-static bool walk(uint64_t cr3, uint64_t va, uint64_t *leaf, uint64_t *size)
+/*
+ * The leaf mapping va under cr3: its entry, page size, and in *rw whether
+ * every level grants writes (SDM Vol. 3A 4.6.1); false if not present.
+ */
+static bool walk_rw(uint64_t cr3, uint64_t va, uint64_t *leaf, uint64_t *size, bool *rw)
 {
 	uint64_t e = cr3;
 
+	*rw = true;
 	for (int level = 0; level < 4; level++) {
 		unsigned int shift = 39 - 9 * level;
 
 		e = table_at(e)[(va >> shift) & (TABLE_SLOTS - 1)];
 		if (!(e & PTE_P))
 			return false;
+		*rw = *rw && (e & PTE_RW);
 		if (level == 3 || (level > 0 && (e & PTE_PS))) {
 			*leaf = e;
 			*size = 1ULL << shift;
@@ -49,6 +54,39 @@ static bool walk(uint64_t cr3, uint64_t va, uint64_t *leaf, uint64_t *size)
 		}
 	}
 	return false;
+}
+
+static bool walk(uint64_t cr3, uint64_t va, uint64_t *leaf, uint64_t *size)
+{
+	bool rw;
+
+	return walk_rw(cr3, va, leaf, size, &rw);
+}
+
+int paging_check_here(uint64_t addr, uint64_t len, char *why, size_t why_size)
+{
+	uint64_t cr3 = hw_read_cr3(), leaf, size;
+	bool rw;
+
+	if (!hw_has_paging() || !(cr3 & PTE_ADDR))
+		return 0; /* no tables to walk: the platform's own check stands */
+	if (hw_read_cr4() & CR4_LA57) {
+		pp_snprintf(why, why_size, "5-level paging (CR4.LA57) is not walked");
+		return -1;
+	}
+	for (uint64_t va = addr & ~(PAGE_SIZE_4K - 1); va < addr + len; va += PAGE_SIZE_4K) {
+		if (!walk_rw(cr3, va, &leaf, &size, &rw) || !rw ||
+		    (leaf & PTE_ADDR & ~(size - 1)) + (va & (size - 1)) != va) {
+			pp_snprintf(why, why_size, "0x%llx is not %s under this CPU's CR3 0x%llx",
+				    (unsigned long long)va,
+				    !walk(cr3, va, &leaf, &size) ? "mapped"
+				    : !rw			 ? "writable"
+								 : "identity-mapped",
+				    (unsigned long long)cr3);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 uint64_t paging_page_size(uint64_t cr3, uint64_t addr)
@@ -156,7 +194,7 @@ static int refuse_leaf(uint64_t va, uint64_t e, uint64_t cr4, char *why, size_t 
 static int map_region(struct paging_tables *pt, uint64_t va, uint64_t cr4, char *why,
 		      size_t why_size)
 {
-	uint64_t *t = table_at(pt->cr3), *e;
+	uint64_t *t = table_at(pt->root.cr3), *e;
 
 	for (int level = 0; level < 3; level++) {
 		unsigned int shift = 39 - 9 * level;
@@ -202,21 +240,22 @@ int paging_build(struct paging_tables *pt, uint64_t addr, uint64_t len, char *wh
 			    (unsigned long long)addr, (unsigned long long)len);
 		return -1;
 	}
-	pt->fw_cr3 = hw_read_cr3();
+	pt->root.fw_cr3 = hw_read_cr3();
+	pt->root.fw_cr4 = cr4;
 	hw_fw_map(addr, len);
 	root = new_table(pt);
 	if (!root) {
 		pp_snprintf(why, why_size, "no memory for a page table");
 		goto fail;
 	}
-	memcpy(root, table_at(pt->fw_cr3), TABLE_SLOTS * sizeof(*root));
-	pt->cr3 = (uint64_t)(uintptr_t)root | (pt->fw_cr3 & CR3_LOW);
+	memcpy(root, table_at(pt->root.fw_cr3), TABLE_SLOTS * sizeof(*root));
+	pt->root.cr3 = (uint64_t)(uintptr_t)root | (pt->root.fw_cr3 & CR3_LOW);
 	for (uint64_t r = addr & ~(PAGE_2M - 1); r < end; r += PAGE_2M)
 		if (map_region(pt, r < addr ? addr : r, cr4, why, why_size))
 			goto fail;
 	/* Every page of the range: a present 4 KiB page of its own address, and no global one. */
 	for (uint64_t va = addr; va < end; va += PAGE_SIZE_4K) {
-		if (!walk(pt->cr3, va, &leaf, &size) || size != PAGE_SIZE_4K) {
+		if (!walk(pt->root.cr3, va, &leaf, &size) || size != PAGE_SIZE_4K) {
 			pp_snprintf(why, why_size, "0x%llx is not mapped by the firmware",
 				    (unsigned long long)va);
 			goto fail;
@@ -234,7 +273,7 @@ int paging_build(struct paging_tables *pt, uint64_t addr, uint64_t len, char *wh
 		uint64_t a = (uint64_t)(uintptr_t)pt->pages[i];
 
 		hw_fw_map(a, PAGE_SIZE_4K);
-		if (!walk(pt->fw_cr3, a, &leaf, &size) ||
+		if (!walk(pt->root.fw_cr3, a, &leaf, &size) ||
 		    (leaf & PTE_ADDR & ~(size - 1)) + (a & (size - 1)) != a) {
 			pp_snprintf(why, why_size, "a page table at 0x%llx is not identity-mapped",
 				    (unsigned long long)a);
@@ -272,12 +311,35 @@ void paging_keep(struct paging_tables *pt)
 	memset(pt, 0, sizeof(*pt));
 }
 
-uint64_t paging_enter(uint64_t cr3)
-{
-	uint64_t saved = hw_read_cr3();
+/*
+ * The tables are a copy of the building CPU's, judged under its CR4: a CPU
+ * on another CR3 may map memory otherwise (its stack, its code), and one
+ * with CR4.PGE where the builder had none keeps global translations across
+ * the CR3 write (SDM Vol. 3A 4.10.4.1); LA57 or PAE changes the format
+ * itself (4.1.1).  The CPU's own CR3 bits outside the table address (PCID
+ * or PWT/PCD, 4.10.1) are kept.
+ */
+#define CR4_MUST_AGREE (CR4_PAE | CR4_PGE | CR4_LA57)
 
-	hw_write_cr3(cr3);
-	return saved;
+int paging_enter(const struct paging_root *r, uint64_t *saved, char *why, size_t why_size)
+{
+	uint64_t cr3 = hw_read_cr3(), cr4 = hw_read_cr4();
+
+	*saved = cr3;
+	if ((cr3 & PTE_ADDR) != (r->fw_cr3 & PTE_ADDR)) {
+		pp_snprintf(why, why_size,
+			    "this CPU's CR3 0x%llx is not 0x%llx, the one the tables copy",
+			    (unsigned long long)cr3, (unsigned long long)r->fw_cr3);
+		return -1;
+	}
+	if ((cr4 ^ r->fw_cr4) & CR4_MUST_AGREE) {
+		pp_snprintf(why, why_size,
+			    "this CPU's CR4 0x%llx differs from 0x%llx in PAE/PGE/LA57",
+			    (unsigned long long)cr4, (unsigned long long)r->fw_cr4);
+		return -1;
+	}
+	hw_write_cr3((cr3 & ~PTE_ADDR) | (r->cr3 & PTE_ADDR));
+	return 0;
 }
 
 void paging_leave(uint64_t saved_cr3)

@@ -17,10 +17,21 @@
 
 #include "../lib/compat.h"
 
-struct paging_tables {
+/*
+ * What a CPU needs to switch to the tables, kept by value (a CPU that
+ * never came back keeps its copy): ours, and the CR3 and CR4 of the CPU
+ * that built them.  Each CPU has its own CR3 and CR4 (SDM Vol. 3A 2.5):
+ * an AP whose differ runs under tables of its own, not a copy of these.
+ */
+struct paging_root {
 	uint64_t cr3;	 /* ours: our PML4 with the firmware's CR3 bits 11:0 */
 	uint64_t fw_cr3; /* the firmware's CR3 when the tables were built */
-	void **pages;	 /* our table pages (plat_alloc_pages, one page each) */
+	uint64_t fw_cr4; /* CR4 then: the refusals (LA57, PGE) judged by it */
+};
+
+struct paging_tables {
+	struct paging_root root;
+	void **pages; /* our table pages (plat_alloc_pages, one page each) */
 	size_t n_pages, cap;
 };
 
@@ -41,12 +52,25 @@ void paging_free(struct paging_tables *pt);
 void paging_keep(struct paging_tables *pt);
 
 /*
- * On the CPU that runs the kernel: CR3 to cr3 (paging_tables.cr3), returning the CR3 it had;
- * paging_leave() writes that back.  Both touch only CR3 through the seam
- * (no firmware call: safe on an AP).
+ * On the CPU that runs the kernel: CR3 to the tables of r, the CR3 it had
+ * in *saved; paging_leave() writes that back.  Only where this CPU's CR3
+ * is the one the tables were copied from and its CR4 agrees in PAE, PGE
+ * and LA57: else -1 with why, and CR3 is not written.  Both read and
+ * write only CR3 and CR4 through the seam (no firmware call: safe on an AP).
  */
-uint64_t paging_enter(uint64_t cr3);
+int paging_enter(const struct paging_root *r, uint64_t *saved, char *why, size_t why_size);
 void paging_leave(uint64_t saved_cr3);
+
+/*
+ * On the calling CPU: whether [addr, addr + len) is present, writable at
+ * every level and identity-mapped under its own CR3, as memory written
+ * through a linear address with no fault handling (the DS save area, the
+ * legacy PEBS buffer) must be.  0 (also where the backend has no page
+ * tables), or -1 with why.  No firmware call: safe on an AP.  The
+ * simulated firmware's tables hold only memory hw_fw_map() was asked about,
+ * on the boot CPU (it allocates): the caller asks there first.
+ */
+int paging_check_here(uint64_t addr, uint64_t len, char *why, size_t why_size);
 
 /*
  * The size of the page mapping addr in the tables under cr3 (4096, 2 MiB

@@ -6,7 +6,9 @@
  * 18.9; Linux ds.c intel_ds_init, intel_pmu_drain_pebs_nhm/icl).
  */
 #include "session_int.h"
+#include "hw.h"
 #include "msr.h"
+#include "paging.h"
 #include "../lib/fmt.h"
 
 /*
@@ -17,6 +19,24 @@
  * owner's branch records would go to address 0: SKIP before any write.
  * Arch-PEBS and counting-only runs leave DS_AREA alone.
  */
+/*
+ * IA32_DS_AREA and the DS fields hold linear addresses (SDM Vol. 3B 17.4.9),
+ * translated by the measured CPU's own page tables, and the assist writes
+ * with no fault handling.  ds_alloc() checked them under the boot CPU's
+ * tables; an AP may run on tables of its own (its own CR3).  So they are
+ * walked here again, on that CPU, before anything is written.
+ */
+static int ds_mapped_here(struct sess *s, char *why, size_t why_size)
+{
+	char r[120];
+
+	if (!paging_check_here((uintptr_t)s->ds.ds, PAGE_SIZE_4K, r, sizeof(r)) &&
+	    !paging_check_here((uintptr_t)s->ds.buf, s->ds.buf_size, r, sizeof(r)))
+		return 0;
+	pp_snprintf(why, why_size, "DS area or PEBS buffer: %s; nothing was written", r);
+	return SESSION_SKIP;
+}
+
 static int ds_check(struct sess *s, char *why, size_t why_size)
 {
 	uint64_t v;
@@ -26,7 +46,7 @@ static int ds_check(struct sess *s, char *why, size_t why_size)
 		return SESSION_FAULT;
 	}
 	if ((v & (DEBUGCTL_TR | DEBUGCTL_BTS)) != (DEBUGCTL_TR | DEBUGCTL_BTS))
-		return 0;
+		return ds_mapped_here(s, why, why_size);
 	pp_snprintf(why, why_size,
 		    "IA32_DEBUGCTL 0x%llx has TR and BTS set: branch trace store uses the DS "
 		    "save area, which PEBS would replace (SDM 17.4.9); nothing was written",
@@ -48,6 +68,9 @@ static int ds_alloc_buf(struct sess *s, size_t bytes, char *why, size_t why_size
 		return SESSION_REFUSED;
 	}
 	s->have_ds = true;
+	/* On the boot CPU: the simulated firmware maps what it is asked about (ds_mapped_here). */
+	hw_fw_map((uintptr_t)s->ds.ds, PAGE_SIZE_4K);
+	hw_fw_map((uintptr_t)s->ds.buf, s->ds.buf_size);
 	return 0;
 }
 

@@ -67,6 +67,30 @@ static void pmi_handler(void *ctx)
 	report_defer_end();
 }
 
+/*
+ * Read back the LVTPC just written.  A software-disabled local APIC (SVR
+ * bit 8 clear: firmware may leave an AP so) keeps every LVT entry masked
+ * and ignores the unmask (SDM Vol. 3A 11.4.7.2), so no PMI would come and
+ * a drain=pmi run would be a poll that says otherwise.  Refused then, the
+ * handler removed and LVTPC put back, before any MSR is written.
+ */
+static bool pmi_lvtpc_took(struct sess *s)
+{
+	uint32_t lvt = hw_apic_read(APIC_LVTPC), svr;
+
+	if ((lvt & (APIC_LVT_MASK | 0xff)) == PMI_VECTOR)
+		return true;
+	svr = hw_apic_read(APIC_SVR);
+	pmi_teardown(s);
+	pmi_restore_lvtpc(s);
+	pp_snprintf(s->armed_why, sizeof(s->armed_why),
+		    "LVTPC reads 0x%x after 0x%x was written (SVR 0x%x%s); no PMI can "
+		    "come for drain=pmi (SDM Vol. 3A 11.4.7.2); nothing was written",
+		    lvt, PMI_VECTOR, svr,
+		    (svr & APIC_SVR_ENABLE) ? "" : ": APIC software-disabled");
+	return false;
+}
+
 bool pmi_setup(struct sess *s)
 {
 	if (!s->ops->drain)
@@ -90,7 +114,7 @@ bool pmi_setup(struct sess *s)
 	s->orig_lvtpc = hw_apic_read(APIC_LVTPC);
 	s->armed_pmi = true;
 	hw_apic_write(APIC_LVTPC, PMI_VECTOR); /* fixed delivery, unmasked */
-	return true;
+	return pmi_lvtpc_took(s);
 }
 
 /* The PMI vector's bit in the local APIC's ISR or IRR (APIC_ISR, APIC_IRR). */

@@ -61,7 +61,13 @@ static void build_save_list(struct sess *s)
 	unsigned int i;
 
 	session_want_save(s, MSR_IA32_PERF_GLOBAL_CTRL, MSR_IA32_PERF_GLOBAL_CTRL);
-	/* Read always (its freeze bit, arm()); written only when that bit was set. */
+	/*
+	 * Read always (its freeze bit, arm()), written by arm() only when that
+	 * bit was set, and written back always: before PMU v4 a PMI request
+	 * with FREEZE_LBRS_ON_PMI freezes the LBRs by clearing DEBUGCTL.LBR
+	 * (SDM Vol. 3B 17.4.7; v4 sets LBR_Frz instead, 17.10.2), so the
+	 * value found is put back either way.
+	 */
 	session_want_save(s, MSR_IA32_DEBUGCTL, MSR_IA32_DEBUGCTL);
 	if (s->ops->save_buffer)
 		s->ops->save_buffer(s);
@@ -383,6 +389,7 @@ static int run_armed(struct sess *s, void (*kernel)(void *arg), void *arg)
 		return SESSION_FAULT; /* nothing written yet */
 	n_saved = s->n_save;
 	if (!pmi_setup(s)) {
+		/* pmi_setup says why where the APIC refused the vector (armed_why) */
 		pp_snprintf(s->fault_what, sizeof(s->fault_what), "cannot install the PMI handler");
 		return SESSION_SKIP;
 	}

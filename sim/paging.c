@@ -18,6 +18,8 @@
 static struct {
 	uint64_t page_size; /* 4 KiB (default), 2 MiB or 1 GiB */
 	uint64_t *root;
+	uint64_t *other; /* a second root, its entries kept equal to root's */
+	uint64_t *bare;	 /* a third root, empty: maps none of the app's memory */
 	void **pages;
 	size_t n, cap;
 } fw = {.page_size = 4096};
@@ -71,6 +73,25 @@ uint64_t sim_paging_fw_cr3(void)
 	return (uint64_t)(uintptr_t)fw.root;
 }
 
+uint64_t sim_paging_fw_cr3_other(void)
+{
+	uint64_t *root = (uint64_t *)(uintptr_t)sim_paging_fw_cr3();
+
+	if (!fw.other && root) {
+		fw.other = fw_table();
+		if (fw.other)
+			memcpy(fw.other, root, 512 * sizeof(*root));
+	}
+	return (uint64_t)(uintptr_t)fw.other;
+}
+
+uint64_t sim_paging_fw_cr3_bare(void)
+{
+	if (!fw.bare)
+		fw.bare = fw_table();
+	return (uint64_t)(uintptr_t)fw.bare;
+}
+
 /* One page of the firmware's size at va, identity, writable, WB (PAT 0). */
 static void fw_map_page(uint64_t va)
 {
@@ -92,6 +113,8 @@ static void fw_map_page(uint64_t va)
 			if (!n)
 				return;
 			*e = (uint64_t)(uintptr_t)n | E_P | E_RW;
+			if (shift == 39 && fw.other)
+				fw.other[(va >> shift) & 511] = *e;
 		}
 		t = (uint64_t *)(uintptr_t)(*e & E_ADDR);
 	}

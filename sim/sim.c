@@ -25,11 +25,13 @@ static bool fx_override;
 static uint32_t fx_ecx, fx_count;
 static uint32_t fx_width; /* sim_set_fixed_width(); 0: the model's */
 
-#define APIC_EOI   0xb0
-#define APIC_ISR   0x100
-#define APIC_IRR   0x200
-#define APIC_LVTPC 0x340
-#define LVT_MASK   (1u << 16)
+#define APIC_EOI	0xb0
+#define APIC_ISR	0x100
+#define APIC_IRR	0x200
+#define APIC_LVTPC	0x340
+#define LVT_MASK	(1u << 16)
+#define APIC_SVR	0xf0	  /* spurious-interrupt vector (SDM Vol. 3A 11.9) */
+#define APIC_SVR_ENABLE (1u << 8) /* APIC software enable */
 
 /* model=NAME's models: every row but the core rows of a hybrid machine. */
 size_t sim_model_count(void)
@@ -83,6 +85,9 @@ static const char *const fault_names[] = {
     [SIM_FAULT_LATENCY_BIAS] = "latency-bias",
     [SIM_FAULT_SKID] = "skid",
     [SIM_FAULT_CR3_KEPT] = "cr3-kept",
+    [SIM_FAULT_OWN_CR3] = "own-cr3",
+    [SIM_FAULT_APIC_OFF] = "apic-off",
+    [SIM_FAULT_UNMAPPED_CR3] = "unmapped-cr3",
 };
 
 const char *sim_fault_name(enum sim_fault f)
@@ -109,6 +114,11 @@ int sim_set_fault(unsigned int cpu, enum sim_fault f, int32_t arg)
 	sim_fault_args[cpu] = arg;
 	sim_cpus[cpu].fault = f;
 	sim_cpus[cpu].fault_arg = arg;
+	if (f == SIM_FAULT_OWN_CR3)
+		sim_cpus[cpu].cr3 = sim_paging_fw_cr3_other();
+	if (f == SIM_FAULT_UNMAPPED_CR3)
+		sim_cpus[cpu].cr3 = sim_paging_fw_cr3_bare();
+	sim_cpus[cpu].svr = f == SIM_FAULT_APIC_OFF ? 0xff : 0x1ff;
 	return 0;
 }
 
@@ -203,10 +213,14 @@ static void reset_cpu(struct sim_cpu *c, unsigned int idx)
 	derive_pmu(c);
 	sim_msr_power_on(c);
 	c->lvtpc = LVT_MASK; /* LVT entries come out of reset masked (SDM 11.5.1) */
+	/* Software-enabled, spurious vector 0xff, as firmware leaves it; apic-off: disabled. */
+	c->svr = c->fault == SIM_FAULT_APIC_OFF ? 0xff : 0x1ff;
 	sim_tsc_reset(c);
 	sim_cache_init(c);
 	/* The firmware's tables; 4-level paging, PAE on, no PGE/PCIDE (as OVMF leaves it). */
-	c->cr3 = sim_paging_fw_cr3();
+	c->cr3 = c->fault == SIM_FAULT_OWN_CR3	      ? sim_paging_fw_cr3_other()
+		 : c->fault == SIM_FAULT_UNMAPPED_CR3 ? sim_paging_fw_cr3_bare()
+						      : sim_paging_fw_cr3();
 	c->cr4 = 1ULL << 5;
 	sim_handoff_apply(c); /* sim-handoff=: what firmware left (sim/handoff.c) */
 }
@@ -416,6 +430,8 @@ static uint32_t sim_apic_read(uint32_t reg)
 	sim_tsc_outside(c);
 	if (reg == APIC_LVTPC)
 		return c->lvtpc;
+	if (reg == APIC_SVR)
+		return c->svr;
 	if (reg >= APIC_ISR && reg < APIC_ISR + 0x80 && c->pmi_in_service)
 		vec = c->isr_vector;
 	else if (reg >= APIC_IRR && reg < APIC_IRR + 0x80 && c->pmi_pending && !c->pmi_wait)
@@ -452,6 +468,14 @@ static void sim_apic_write(uint32_t reg, uint32_t val)
 		bool unmask = (c->lvtpc & LVT_MASK) && !(val & LVT_MASK);
 
 		c->lvtpc = val & 0x107ff; /* vector, delivery mode, mask */
+		/*
+		 * Software-disabled (SVR bit 8 clear): the LVT mask bits stay set,
+		 * attempts to clear them are ignored (SDM Vol. 3A 11.4.7.2).
+		 */
+		if (!(c->svr & APIC_SVR_ENABLE)) {
+			c->lvtpc |= LVT_MASK;
+			unmask = false;
+		}
 		/*
 		 * A PEBS buffer request still set in GLOBAL_STATUS (54 arch-PEBS
 		 * threshold, 62 OvfBuffer) when LVTPC is unmasked outside a PMI

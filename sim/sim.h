@@ -134,6 +134,17 @@ const char *sim_cpu_model(unsigned int cpu);
  *   cr3-kept       a write to CR3 is lost: the CPU stays on the page
  *                  tables it had (the firmware's), whatever pebsprobe
  *                  builds (pmu/paging.h).
+ *   own-cr3        the CPU runs on page tables of its own: another CR3
+ *                  (a second top-level table, its entries kept equal to
+ *                  the firmware's, so the same mappings), as firmware may
+ *                  leave an AP.  Tables copied from another CPU's CR3 are
+ *                  not its own: what pmu/paging.c must not switch to.
+ *   apic-off       the local APIC is software-disabled (SVR bit 8 clear, as
+ *                  firmware may leave an AP): LVTPC stays masked whatever
+ *                  is written (SDM Vol. 3A 11.4.7.2), so no PMI comes.
+ *   unmapped-cr3   the CPU runs on page tables of its own that map none of
+ *                  the memory the app allocates (firmware built them before
+ *                  it ran): its DS area and PEBS buffer are not there.
  * arg: the percentage of latency-bias, 0 for the others.
  * Until the next sim_select().  0, or -1 with no such CPU (or a hung CPU 0).
  */
@@ -146,6 +157,9 @@ enum sim_fault {
 	SIM_FAULT_LATENCY_BIAS,
 	SIM_FAULT_SKID,
 	SIM_FAULT_CR3_KEPT,
+	SIM_FAULT_OWN_CR3,
+	SIM_FAULT_APIC_OFF,
+	SIM_FAULT_UNMAPPED_CR3,
 };
 int sim_set_fault(unsigned int cpu, enum sim_fault f, int32_t arg);
 /*

@@ -305,6 +305,7 @@ struct sim_cpu {
 
 	/* Local APIC LVT performance-counter entry and the PMI handler. */
 	uint32_t lvtpc;
+	uint32_t svr; /* the APIC's spurious-vector register: bit 8 software enable */
 	bool pmi_in_service, pmi_pending, in_pmi;
 	uint32_t pmi_lvt;   /* LVTPC when the pending PMI was requested (its vector, mode) */
 	uint8_t isr_vector; /* the vector in service (pmi_in_service) */
@@ -428,6 +429,10 @@ void sim_coh_store(const struct sim_cpu *c, uint64_t line);
 void sim_paging_clear(void);
 int sim_paging_set_size(uint64_t page_size);
 uint64_t sim_paging_fw_cr3(void);
+/* A second top-level table of the same mappings (sim-fault own-cr3). */
+uint64_t sim_paging_fw_cr3_other(void);
+/* A top-level table that maps nothing the app asks about (sim-fault unmapped-cr3). */
+uint64_t sim_paging_fw_cr3_bare(void);
 void sim_paging_fw_map(uint64_t addr, uint64_t len);
 uint64_t sim_paging_page_size(uint64_t cr3, uint64_t addr);
 

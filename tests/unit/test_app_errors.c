@@ -77,7 +77,8 @@ static const struct bad bad_inputs[] = {
     {"cpus=1-a", "option cpus: bad value '1-a'", "accepted: all, boot"},
     {"sim-fault=cpu0", "option sim-fault: bad value 'cpu0'", "accepted: cpuN:KIND"},
     {"sim-fault=cpu0:melt", "option sim-fault: bad value 'cpu0:melt'",
-     "no-records, wrong-latency, gp-on-enable, hang, skid, cr3-kept or latency-bias=PCT, PCT -90..900"},
+     "no-records, wrong-latency, gp-on-enable, hang, skid, cr3-kept, own-cr3, apic-off, "
+     "unmapped-cr3 or latency-bias=PCT, PCT -90..900"},
     {"sim-fault=cpu0:latency-bias", "option sim-fault: bad value 'cpu0:latency-bias'",
      "latency-bias=PCT, PCT -90..900"},
     {"sim-fault=cpu0:latency-bias=abc", "bad value 'cpu0:latency-bias=abc'",

@@ -291,6 +291,67 @@ static void only_cpu_named(const char *model, const char *ncpus, unsigned int ba
 	}
 }
 
+/*
+ * An AP whose firmware left it on page tables of its own (sim-fault
+ * own-cr3: another CR3, the same mappings): the tables built on the boot
+ * CPU copy the boot CPU's, so that AP keeps its own and page-walk's STLB
+ * share is not judged there (SKIP naming its CR3), while the boot CPU
+ * runs the kernel in 4 KiB pages of ours and PASSes.
+ */
+static void ap_on_its_own_cr3(void **state)
+{
+	const char *l;
+
+	(void)state;
+	select_machine("skl", "2");
+	assert_int_equal(sim_set_pages(2 << 20), 0);
+	assert_int_equal(sim_set_fault(1, SIM_FAULT_OWN_CR3, 0), 0);
+	run_job("page-walk", "all");
+	l = NULL;
+	for (unsigned int i = 0; i < test_n_lines && !l; i++)
+		if (strstr(test_lines[i], "page-walk/load@cpu1: "))
+			l = test_lines[i];
+	if (!test_line_find("PASS: page-walk/load@cpu0: STLB misses ", NULL) || !l ||
+	    strncmp(l, "SKIP: ", 6) ||
+	    !strstr(l, "unchecked (the buffer ran in 2048 KiB pages: this CPU's CR3 0x")) {
+		test_lines_dump(stdout);
+		fail_msg("cpu 1 on a CR3 of its own: want PASS on cpu 0, SKIP naming the CR3 on "
+			 "cpu 1; cpu 1 has: %s",
+			 l ? l : "no line");
+	}
+	printf("# %s\n", l);
+	sim_set_pages(4096);
+}
+
+/*
+ * An AP on page tables of its own that do not map what the app allocated
+ * (sim-fault unmapped-cr3): DS_AREA and the PEBS buffer are linear
+ * addresses, checked mapped under the boot CPU's tables when allocated, so
+ * that AP's legacy-PEBS samplings SKIP naming the address and its CR3
+ * before anything is written; the boot CPU PASSes.
+ */
+static void ap_without_the_buffer(void **state)
+{
+	const char *l = NULL;
+
+	(void)state;
+	select_machine("skl", "2");
+	assert_int_equal(sim_set_fault(1, SIM_FAULT_UNMAPPED_CR3, 0), 0);
+	run_job("chase-l1", "all");
+	for (unsigned int i = 0; i < test_n_lines && !l; i++)
+		if (strstr(test_lines[i], "chase-l1/load@cpu1: "))
+			l = test_lines[i];
+	if (!test_line_find("PASS: chase-l1/load@cpu0: ", NULL) || !l || strncmp(l, "SKIP: ", 6) ||
+	    !strstr(l, "DS area or PEBS buffer: 0x") ||
+	    !strstr(l, "is not mapped under this CPU's CR3 0x")) {
+		test_lines_dump(stdout);
+		fail_msg("cpu 1 without the buffer mapped: want PASS on cpu 0, a SKIP naming the "
+			 "address and CR3 on cpu 1; cpu 1 has: %s",
+			 l ? l : "no line");
+	}
+	printf("# %s\n", l);
+}
+
 static void fault_no_records(void **state)
 {
 	(void)state;
@@ -478,6 +539,53 @@ static void pmi_on_every_cpu(void **state)
 }
 
 /*
+ * drain=pmi on an AP whose local APIC is software-disabled (sim-fault
+ * apic-off: SVR bit 8 clear, LVTPC stays masked, SDM Vol. 3A 11.4.7.2):
+ * no PMI can reach the handler, so that CPU's samplings SKIP naming the
+ * LVTPC read back and the SVR, LVTPC as it was; the other CPU drains on
+ * its PMIs and PASSes.
+ */
+static void pmi_with_apic_off(void **state)
+{
+	struct options o;
+	struct cpu_info ci;
+	const char *l = NULL;
+	unsigned int cpu = ~0u, pmis[2] = {0};
+
+	(void)state;
+	select_machine("skl", "2");
+	assert_int_equal(sim_set_fault(1, SIM_FAULT_APIC_OFF, 0), 0);
+	cpu_probe(&ci);
+	options_defaults(&o);
+	strcpy(o.job.kernels, "chase-l1");
+	o.job.drain = PEBS_DRAIN_PMI;
+	o.job.threshold = 16;
+	job_main(&o.job, &ci);
+	for (unsigned int i = 0; i < test_n_lines; i++) {
+		const char *p;
+		unsigned int n;
+
+		if (sscanf(test_lines[i], "INFO: cpu %u: APIC ID", &n) == 1 && n < 2)
+			cpu = n;
+		p = strstr(test_lines[i], "records drained ");
+		if (p && (p = strstr(p, ", PMIs ")) && cpu < 2 && sscanf(p, ", PMIs %u", &n) == 1)
+			pmis[cpu] += n;
+		if (!l && strstr(test_lines[i], "chase-l1/load@cpu1: "))
+			l = test_lines[i];
+	}
+	if (pmis[0] < 2 || !test_line_find("PASS: chase-l1/load@cpu0: ", NULL) || !l ||
+	    strncmp(l, "SKIP: ", 6) ||
+	    !strstr(l, "LVTPC reads 0x100ee after 0xee was written (SVR 0xff: APIC "
+		       "software-disabled)")) {
+		test_lines_dump(stdout);
+		fail_msg("apic-off on cpu 1: want PASS with PMIs on cpu 0 (%u PMIs), a SKIP "
+			 "naming LVTPC and SVR on cpu 1 (%u PMIs); cpu 1 has: %s",
+			 pmis[0], pmis[1], l ? l : "no line");
+	}
+	printf("# %s\n", l);
+}
+
+/*
  * The work an AP runs calls no platform function that stands for a boot
  * service: UEFI lets an AP call none but WhoAmI (PI spec Vol. 2 13.4), and
  * a FreePages from an AP's session corrupted OVMF's event queue (a #PF in
@@ -659,6 +767,8 @@ int main(void)
 	    cmocka_unit_test(machine_per_cpu),
 	    cmocka_unit_test(every_cpu_measured),
 	    cmocka_unit_test(fault_no_records),
+	    cmocka_unit_test(ap_on_its_own_cr3),
+	    cmocka_unit_test(ap_without_the_buffer),
 	    cmocka_unit_test(fault_gp_on_enable),
 	    cmocka_unit_test(fault_wrong_latency),
 	    cmocka_unit_test(console_per_kernel),
@@ -667,6 +777,7 @@ int main(void)
 	    cmocka_unit_test(past_64_cpus),
 	    cmocka_unit_test(dump_budget),
 	    cmocka_unit_test(pmi_on_every_cpu),
+	    cmocka_unit_test(pmi_with_apic_off),
 	    cmocka_unit_test(no_firmware_on_an_ap),
 	    /* last: CPU 2's thread never returns */
 	    cmocka_unit_test(fault_hang),

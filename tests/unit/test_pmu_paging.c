@@ -108,7 +108,7 @@ static void splits(void **state)
 		if (paging_build(&pt, addr, len, why, sizeof(why)))
 			fail_msg("%s: refused: %s", cases[c].name, why);
 		for (uint64_t va = addr; va < addr + len; va += KiB4) {
-			e = leaf_of(pt.cr3, va, &size);
+			e = leaf_of(pt.root.cr3, va, &size);
 			if (!e || size != KiB4 || (*e & ADDR) != va)
 				fail_msg("%s: 0x%llx is not a 4 KiB identity page", cases[c].name,
 					 (unsigned long long)va);
@@ -121,14 +121,15 @@ static void splits(void **state)
 			assert_int_equal(size, cases[c].fw_size);
 		}
 		/* Far from the buffer: the firmware's own mapping, its page size. */
-		assert_int_equal(paging_page_size(pt.cr3, addr + 64 * GiB1), cases[c].fw_size);
+		assert_int_equal(paging_page_size(pt.root.cr3, addr + 64 * GiB1), cases[c].fw_size);
 		assert_int_equal(paging_page_size(fw_cr3, addr), cases[c].fw_size);
 		/* CR3 on the CPU: ours for the run, the firmware's after. */
 		assert_int_equal(cr3_writes, 0);
-		uint64_t saved = paging_enter(pt.cr3);
+		uint64_t saved = 0;
 
+		assert_int_equal(paging_enter(&pt.root, &saved, why, sizeof(why)), 0);
 		assert_int_equal(saved, fw_cr3);
-		assert_int_equal(hw_read_cr3(), pt.cr3);
+		assert_int_equal(hw_read_cr3(), pt.root.cr3);
 		paging_leave(saved);
 		assert_int_equal(hw_read_cr3(), fw_cr3);
 		assert_int_equal(cr3_writes, 2);
@@ -183,7 +184,7 @@ static void refusals(void **state)
 			fail_msg("case %zu: '%s' lacks '%s'", c, why, refuse[c].want);
 		printf("# %s\n", why);
 		assert_int_equal(pt.n_pages, 0);
-		assert_int_equal(pt.cr3, 0);
+		assert_int_equal(pt.root.cr3, 0);
 		assert_int_equal(cr3_writes, 0);
 	}
 	/* the same global page without CR4.PGE: the G bit is ignored, nothing to refuse */
@@ -196,6 +197,137 @@ static void refusals(void **state)
 		*leaf_of(fw_cr3, addr, &size) |= 1ULL << 8;
 		assert_int_equal(paging_build(&pt, addr, KiB4, why, sizeof(why)), 0);
 		paging_free(&pt);
+	}
+}
+
+/*
+ * Built on one CPU, entered on another (an AP has its own CR3 and CR4, SDM
+ * Vol. 3A 2.5): where that CPU's CR3 is not the one the tables copy, or
+ * its CR4 differs in PAE, PGE or LA57, the switch is refused with its
+ * reason and CR3 is not written; where only the CR3 bits outside the
+ * table address differ (PCID, PWT/PCD), the switch keeps this CPU's.
+ */
+enum on_cpu { C_SAME, C_OTHER_CR3, C_PGE, C_LA57, C_LOW_BITS };
+
+static void enter_on_another_cpu(void **state)
+{
+	static const struct {
+		enum on_cpu on;
+		const char *want; /* the refusal, or NULL: switched */
+	} on_cpus[] = {
+	    {C_SAME, NULL},
+	    {C_OTHER_CR3, "the one the tables copy"},
+	    {C_PGE, "in PAE/PGE/LA57"},
+	    {C_LA57, "in PAE/PGE/LA57"},
+	    {C_LOW_BITS, NULL},
+	};
+	uint64_t addr = 0x740203000ULL;
+
+	for (size_t c = 0; c < ARRAY_SIZE(on_cpus); c++) {
+		struct paging_tables pt;
+		char why[160] = "";
+		uint64_t fw_cr3 = firmware(MiB2), saved = 0, cpu_cr3 = fw_cr3;
+		int r;
+
+		hw_fw_map(addr, KiB4);
+		assert_int_equal(paging_build(&pt, addr, KiB4, why, sizeof(why)), 0);
+		switch (on_cpus[c].on) {
+		case C_OTHER_CR3:
+			cpu_cr3 = fw_cr3 + 2 * KiB4; /* another table address */
+			break;
+		case C_PGE:
+			fake_cr4 |= PGE;
+			break;
+		case C_LA57:
+			fake_cr4 |= LA57;
+			break;
+		case C_LOW_BITS:
+			cpu_cr3 = fw_cr3 | 0x18; /* PWT, PCD */
+			break;
+		default:
+			break;
+		}
+		sim->write_cr3(cpu_cr3);
+		cr3_writes = 0;
+		r = paging_enter(&pt.root, &saved, why, sizeof(why));
+		if (!on_cpus[c].want) {
+			if (r)
+				fail_msg("case %zu: refused: %s", c, why);
+			assert_int_equal(hw_read_cr3(), (pt.root.cr3 & ADDR) | (cpu_cr3 & ~ADDR));
+			paging_leave(saved);
+			assert_int_equal(hw_read_cr3(), cpu_cr3);
+		} else {
+			if (!r || !strstr(why, on_cpus[c].want))
+				fail_msg("case %zu: switched (rc %d), want a refusal '%s' ('%s')",
+					 c, r, on_cpus[c].want, why);
+			assert_int_equal(cr3_writes, 0);
+			assert_int_equal(hw_read_cr3(), cpu_cr3);
+			printf("# %s\n", why);
+		}
+		sim->write_cr3(fw_cr3);
+		paging_free(&pt);
+	}
+}
+
+/*
+ * paging_check_here() on the calling CPU's own tables: a DS area must be
+ * present, writable at every level (SDM Vol. 3A 4.6.1) and identity; each
+ * broken one is named, with the CPU's CR3.
+ */
+enum dsmap { D_OK, D_NOT_PRESENT, D_RO_DIRECTORY, D_NOT_IDENTITY };
+
+/* The page-directory entry on the way to va under cr3 (4 KiB pages below it). */
+static uint64_t *pde_of(uint64_t cr3, uint64_t va)
+{
+	uint64_t e = cr3, *p = NULL;
+
+	for (unsigned int shift = 39; shift >= 21; shift -= 9) {
+		p = (uint64_t *)(uintptr_t)(e & ADDR) + ((va >> shift) & 511);
+		e = *p;
+	}
+	return p;
+}
+
+static void check_here(void **state)
+{
+	static const struct {
+		enum dsmap poke;
+		const char *want; /* NULL: accepted */
+	} dscases[] = {
+	    {D_OK, NULL},
+	    {D_NOT_PRESENT, "is not mapped under this CPU's CR3 0x"},
+	    {D_RO_DIRECTORY, "is not writable under this CPU's CR3 0x"},
+	    {D_NOT_IDENTITY, "is not identity-mapped under this CPU's CR3 0x"},
+	};
+	uint64_t addr = 0x740203000ULL, size;
+
+	for (size_t c = 0; c < ARRAY_SIZE(dscases); c++) {
+		char why[160] = "";
+		uint64_t fw_cr3 = firmware(KiB4), *e;
+		int r;
+
+		hw_fw_map(addr, 2 * KiB4);
+		e = leaf_of(fw_cr3, addr + KiB4, &size);
+		assert_non_null(e);
+		switch (dscases[c].poke) {
+		case D_NOT_PRESENT:
+			*e &= ~1ULL;
+			break;
+		case D_RO_DIRECTORY: /* the PDE above the 4 KiB leaf: R/W clear */
+			*pde_of(fw_cr3, addr) &= ~2ULL;
+			break;
+		case D_NOT_IDENTITY:
+			*e += KiB4;
+			break;
+		default:
+			break;
+		}
+		r = paging_check_here(addr, 2 * KiB4, why, sizeof(why));
+		if (dscases[c].want ? !r || !strstr(why, dscases[c].want) : r != 0)
+			fail_msg("case %zu: rc %d, '%s', want %s", c, r, why,
+				 dscases[c].want ? dscases[c].want : "accepted");
+		if (r)
+			printf("# %s\n", why);
 	}
 }
 
@@ -227,7 +359,7 @@ static void sim_stlb_follows_tables(void **state)
 		firmware(runs[c].fw_size);
 		if (runs[c].own) {
 			assert_int_equal(paging_build(&pt, base, len, why, sizeof(why)), 0);
-			saved = paging_enter(pt.cr3);
+			assert_int_equal(paging_enter(&pt.root, &saved, why, sizeof(why)), 0);
 		}
 		assert_int_equal(hw_wrmsr(0x186, 0x4311d0), HW_OK); /* PERFEVTSEL0: EN, OS, USR */
 		assert_int_equal(hw_wrmsr(0x38f, 1), HW_OK);	    /* IA32_PERF_GLOBAL_CTRL */
@@ -249,6 +381,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(splits),
 	    cmocka_unit_test(refusals),
+	    cmocka_unit_test(enter_on_another_cpu),
+	    cmocka_unit_test(check_here),
 	    cmocka_unit_test(sim_stlb_follows_tables),
 	};
 
