@@ -452,6 +452,11 @@ def check_precision():
             report(cells[-1:] == [want] and str(r["records"]) in cells,
                    "precision table (%s): %s's records and EXACT %s" % (tag, v["name"], want),
                    "row %r" % (lines[i] if i is not None else None))
+            # The main data source keeps its share in the narrower column.
+            main = max(r["sources"], key=lambda x: x["count"])
+            share = "%d%%" % ((main["share_permille"] + 5) // 10)
+            report(share in cells, "precision table (%s): %s's main source share %s" %
+                   (tag, v["name"], share), "row %r" % (lines[i] if i is not None else None))
             missed = r["with_ip"] and any(r["skid"][b] for b in ("1", "2-3", "4+", "outside"))
             below = []
             for ln in lines[i + 1:] if i is not None else []:
@@ -492,6 +497,15 @@ def check_precision():
                                                            r["ip_exact"] % 10, r["with_ip"])
             report(want in texts.get(name, ""), "precision junit (%s): %s: %s" %
                    (tag, name, want), "system-out %r" % texts.get(name))
+    # The second line counts the run's CPUs: "1 CPU", "4 CPUs".
+    for n in (1, 4):
+        doc = precision_doc(False)
+        doc["cpus"] = n
+        rc, so, se = run("--table", write_json("v3-cpus.json", doc))
+        second = so.splitlines()[1] if so else ""
+        want = "%d CPU%s " % (n, "" if n == 1 else "s")
+        report(want in second + " ", "table: %d CPUs counted as %r" % (n, want.strip()),
+               "second line %r" % second)
     # An older file records no precision: its table keeps the columns it had.
     rc, so, se = run("--table", fixture("v2-hybrid.json"))
     report("EXACT" not in so, "precision table: no EXACT column for a file without it",

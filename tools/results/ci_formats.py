@@ -290,7 +290,7 @@ def table(res, width=TABLE_WIDTH):
     if res.simulated:
         second.append("[sim]")
     if res.cpus is not None:
-        second.append("%d CPUs" % res.cpus)
+        second.append("%d CPU%s" % (res.cpus, "" if res.cpus == 1 else "s"))
     second.append("results v%d" % res.version)
     lines.append(_fit("  ".join(second), width))
     third = ["%s %s" % (k, ident[k]) for k in ("run id", "time", "options") if k in ident]
@@ -301,12 +301,16 @@ def table(res, width=TABLE_WIDTH):
     cols = {(True, False): _COLS_CPU, (False, False): _COLS_ONE,
             (True, True): _COLS_CPU_EXACT, (False, True): _COLS_ONE_EXACT}[(cpus, exact)]
     lines.append(_row(cols, [c[0] for c in cols]))
+    src_width = next(w for t, w, _ in cols if t == "MAIN DATA SOURCE")
     wrap = textwrap.TextWrapper(width=width, initial_indent="        ",
                                 subsequent_indent="        ", break_on_hyphens=False)
     points = {}
     for v in res.verdicts:
         run = res.run_of(v)
         src, med = main_source(run)
+        # "Local RAM hit 100%" past a narrow column: "Local RAM 100%" keeps the share
+        if len(src) > src_width and " hit " in src:
+            src = src.replace(" hit ", " ", 1)
         records = "-" if run is None or run.records is None else run.records
         # NAME@cpuN's CPU is the CPU/APIC cell's: the name column keeps NAME.
         name = v.name
