@@ -141,6 +141,14 @@ void job_json_run_fields(struct runner *r, const struct session_result *res,
 	json_end_object(j);
 	json_u64(j, "locked", o->st.locked);
 	json_u64(j, "stlb_miss", o->st.stlb_miss);
+	/*
+	 * The page size the buffer ran under: the tables at the CR3 the
+	 * measured CPU read back during the run (job/run.c); null: unknown.
+	 */
+	if (o->in.page_size)
+		json_u64(j, "page_kib", o->in.page_size >> 10);
+	else
+		json_null(j, "page_kib");
 	json_u64(j, "hitm", o->st.hitm);
 	json_u64(j, "blk_data", o->st.blk_data);
 	json_u64(j, "dla_in_buffer", o->st.dla_in_buf);

@@ -14,7 +14,11 @@ Jobs run:
   qemu-hang   no pebsprobe on the stick: no banner, no exit line; the job
               times out incomplete with no test case;
   lab-pass    lava/jobs/pebsprobe-usb-lab.yaml (deploy to flasher, boot
-              minimal) on the simulated lab machine lava/devices/sim-lab.yaml.
+              minimal) on the simulated lab machine lava/devices/sim-lab.yaml;
+  qemu-verbose  the QEMU job, PEBSPROBE.CFG verbose=1: each of the two
+              CPUs' verdicts (name@cpuN) is a case of its own.
+In every job each case's name is LAVA's rewrite of its id (lava/lava_ids.py),
+and no two ids share a case name.
 
 For the QEMU jobs the booted image lives in LAVA's job directory, which
 lava-run deletes at the end: a last "command" action (save-image, added
@@ -37,6 +41,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests"))
 import caselines  # noqa: E402
 from caselines import report  # noqa: E402
 from results_file import ResultsError, load, read_image  # noqa: E402
+from lava_ids import collisions, lava_case  # noqa: E402
 
 BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
 LAVA_TMP = "/var/lib/lava/dispatcher/tmp"
@@ -145,10 +150,25 @@ def console_cases(verdicts):
     return out
 
 
-def compare(name, results, res, want_exit):
-    """LAVA's pebsprobe cases against results.json's verdicts, kernel by kernel."""
+def check_case_names(name, results, suite):
+    """Each case of suite is named as LAVA's rule makes it of its id, and no two
+    ids share a name (lava/lava_ids.py)."""
+    rs = [r for r in results if r.get("definition") == suite]
+    ids = [r.get("extra", {}).get("test_case_id") for r in rs]
+    wrong = [(i, r["case"]) for i, r in zip(ids, rs) if i is None or r["case"] != lava_case(i)]
+    shared = collisions(ids) if None not in ids else []
+    report(bool(rs) and not wrong and not shared,
+           "lava %s: %d cases, each named by LAVA's rule from its id, none shared" %
+           (name, len(rs)), "renamed otherwise %s, shared %s" % (wrong[:3], shared[:3]))
+
+
+def compare(name, results, res, want_exit, per_cpu=False):
+    """LAVA's pebsprobe cases against results.json's verdicts, kernel by kernel;
+    per_cpu: the console has each CPU's verdict (verbose=1), not one per test."""
     got = lava_cases(results, "pebsprobe")
-    want = console_cases(res.verdicts)
+    want = ([(v.name, RESULT_OF[v.verdict]) for v in res.verdicts] if per_cpu
+            else console_cases(res.verdicts))
+    check_case_names(name, results, "pebsprobe")
     got_c, want_c = collections.Counter(got), collections.Counter(want)
     for k in res.kernels:
         tests = [r.test for r in k.runs]
@@ -293,6 +313,24 @@ def run_all(work, usb):
         errors.append(str(e))
     if report(res is not None, "lava lab-pass: results.json on the lab's stick", "log %s" % log):
         compare("lab-pass", results, res, "pass")
+    subprocess.run([os.path.join(HERE, "sim-lab", "power.sh"), "off", state], capture_output=True)
+
+    # 6. QEMU, verbose=1: the console has each CPU's verdict, name@cpuN, and
+    #    LAVA must keep every one a case of its own.
+    img = os.path.join(work, "verbose.img")
+    image_with_config(usb, img, "verbose=1")
+    saved = os.path.join(work, "verbose.booted.img")
+    rc, results, errors, log = lava_run(work, "qemu-verbose", qemu_job("file://" + img, saved),
+                                        qemu_device("qemu-verbose", saved))
+    jr = job_result(results)
+    report(rc == 0 and jr is not None and jr["result"] == "pass",
+           "lava qemu-verbose: lava-run completes the job", "rc %d, job %s, errors %s (log %s)" %
+           (rc, jr, errors[:2], log))
+    res = read_results(saved) if os.path.exists(saved) else None
+    if report(res is not None and any("@cpu1" in v.name for v in res.verdicts),
+              "lava qemu-verbose: results.json names each CPU's verdict name@cpuN",
+              "log %s" % log):
+        compare("qemu-verbose", results, res, "pass", per_cpu=True)
     return 1 if caselines.failed else 0
 
 

@@ -11,11 +11,17 @@ is make lava-check):
     matches (the earliest match in the buffer wins, ties by list order, the
     buffer consumed up to the match's end): the monitor yields exactly the
     console's verdicts with whole names, its end leaves the exit line for
-    the interactive step, and that step classifies every exit status.
+    the interactive step, and that step classifies every exit status;
+  - the case names LAVA makes of the verdict names (lava/lava_ids.py): the
+    names of two real transcripts and a results.json, as one CPU and as
+    each of 576 CPUs names them (name@cpuN), give distinct cases, also
+    through the monitor on a verbose=1 two-CPU transcript; names that
+    differ only in what LAVA rewrites are caught (so the check can fail).
 Prints PASS:/FAIL: lines."""
 
 import copy
 import glob
+import json
 import os
 import re
 import sys
@@ -23,8 +29,12 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
+sys.path.insert(0, os.path.join(ROOT, "lava"))
 import caselines  # noqa: E402
 from caselines import report  # noqa: E402
+from lava_ids import collisions, lava_case  # noqa: E402
+
+VERDICT_LINE = re.compile(r"^(PASS|FAIL|SKIP): ([^:\s]+)(.*)$", re.M)
 
 
 def expect(buf, patterns):
@@ -181,7 +191,57 @@ def main():
         cases, outcome = run_test_section(job, tail % (body, status), 5)
         report(outcome == w, "exit status %d -> %s%s" % (status, w[0], " (%s)" % w[1] if w[1]
                                                          else ""), "got %s" % (outcome,))
+    check_case_names(job)
     return caselines.status()
+
+
+def check_case_names(job):
+    """LAVA names a case after its id, rewritten (lava/lava_ids.py): every
+    verdict name pebsprobe prints must keep a case of its own."""
+    consoles = {}
+    for name in ("v1-skl.console", "v1-nhm.console"):
+        consoles[name] = open(os.path.join(ROOT, "tests", "results", name),
+                              errors="replace").read()
+    names = {m.group(2) for c in consoles.values() for m in VERDICT_LINE.finditer(c)}
+    # and a version-3 run's (results.json "verdicts"), its CPUs left out
+    with open(os.path.join(ROOT, "tests", "results", "v3-adl4.json")) as f:
+        names |= {v["name"].split("@")[0] for v in json.load(f)["verdicts"]}
+    names = sorted(names)
+    # Each CPU's verdict of a run on several CPUs is name@cpuN (docs/OUTPUT.md
+    # "Where lines go"); 576 CPUs, the most the app is sized for.
+    per_cpu = ["%s@cpu%d" % (n, c) for n in names for c in range(576)]
+    # name, ids, the colliding case names expected ([] none)
+    rows = [
+        ("the %d names of the runs" % len(names), names, []),
+        ("those names on each of 576 CPUs", names + per_cpu, []),
+        ("@cpuN against -cpuN", ["chase-l1/load@cpu1", "chase-l1/load-cpu1"],
+         ["chase_l1_load_cpu1"]),
+        ("upper against lower case", ["Chase-L1/load", "chase-l1/load"], ["chase_l1_load"]),
+        ("two marks against one", ["chase-l1//load@cpu1", "chase-l1/load@cpu1"],
+         ["chase_l1_load_cpu1"]),
+    ]
+    for what, ids, want in rows:
+        got = collisions(ids)
+        report([c for c, _ in got] == want, "lava case names: %s: %s" %
+               (what, "distinct" if not want else "caught as one case %s" % want),
+               "collisions %s" % got[:3])
+    # Through the monitor: a verbose=1 run on two CPUs prints each CPU's
+    # verdict line, name@cpuN; every one is a case of its own, its id whole.
+    lines = []
+    for cpu in (0, 1):
+        for m in VERDICT_LINE.finditer(consoles["v1-skl.console"]):
+            lines.append("%s: %s@cpu%d%s" % (m.group(1), m.group(2), cpu, m.group(3)))
+    stream = "INFO: pebsprobe x\r\n%s\r\nINFO: exit status 0 (exit=shutdown)\r\n" % (
+        "\r\n".join(lines))
+    want = [ln.split(": ")[1] for ln in lines]
+    for chunk in (1, 7, 64):
+        cases, outcome = run_test_section(job, stream, chunk)
+        ids = [c for c, _ in cases]
+        report(ids == want and len({lava_case(i) for i in ids}) == len(want),
+               "lava case names: verbose=1 on 2 CPUs, chunks of %d bytes: %d ids whole, "
+               "%d distinct cases" % (chunk, len(want), len(want)),
+               "ids %s, cases %d" % ([i for i in ids if i not in want][:3],
+                                     len({lava_case(i) for i in ids})))
 
 
 if __name__ == "__main__":

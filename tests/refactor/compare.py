@@ -30,6 +30,8 @@ INTENDED_KEYS = {
         "ip_point": "exact-IP precision, docs/KERNELS.md \"Precision\"",
         "ip_exact": "exact-IP precision, docs/KERNELS.md \"Precision\"",
         "skid": "exact-IP precision, docs/KERNELS.md \"Precision\"",
+        "page_kib": "the page size the kernel's buffer ran under (pebsprobe's own "
+                    "4 KiB tables or the firmware's), docs/RESULTS.md RUN",
     },
     "$.handoff[].msrs": {
         "0x329": "PERF_METRICS read by the hand-off audit where fixed counter 3 counts",

@@ -189,6 +189,37 @@ def check_groups():
     report(len(agg) == 1 and agg[0].cpu is None and agg[0].records == 20 and
            agg[0].core_type == "P-core, 2 CPUs", "groups: aggregate: one run, no CPU",
            "got %s" % [(x.test, x.cpu, x.records, x.core_type) for x in agg])
+    check_aggregate_precision()
+
+
+def precise(cpu, ip_exact, with_ip, skid):
+    r = run(cpu, "P-core", 5)
+    r.ip_exact, r.with_ip, r.skid, r.ip_point = ip_exact, with_ip, skid, "at"
+    return r
+
+
+# name, the CPUs' (ip_exact, with_ip, skid) -> the figure's (ip_exact, with_ip, skid)
+# (the lowest share of a CPU with IPs: its caption names the worst CPU)
+PRECISION = (
+    ("two CPUs: the lower share, the bins and IPs summed",
+     [(1000, 10, {"0": 10, "1": 0}), (800, 10, {"0": 8, "1": 2})],
+     (800, 20, {"0": 18, "1": 2})),
+    ("a CPU without IPs does not count as 0%",
+     [(1000, 10, {"0": 10, "1": 0}), (0, 0, {"0": 0, "1": 0})],
+     (1000, 10, {"0": 10, "1": 0})),
+    ("no CPU records it: none", [(None, None, None), (None, None, None)],
+     (None, None, None)),
+)
+
+
+def check_aggregate_precision():
+    """A figure of several CPUs keeps their precision for its caption."""
+    for name, cpus, want in PRECISION:
+        agg = report_groups.aggregate([precise(c, *p) for c, p in enumerate(cpus)],
+                                      "P-core, %d CPUs" % len(cpus))
+        got = (agg[0].ip_exact, agg[0].with_ip, agg[0].skid)
+        report(got == want, "groups: aggregate precision: %s" % name,
+               "got %s, want %s" % (got, want))
 
 
 def key_sets(doc):

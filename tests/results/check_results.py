@@ -361,6 +361,163 @@ def check_errors():
            "table errors[]: an ERROR row and its why per entry", "rows %s" % rows)
 
 
+def precision_doc(several_cpus):
+    """Version 3 from the hybrid fixture, as the app writes it today: verdicts of
+    several CPUs named NAME@cpuN (docs/RESULTS.md VERDICT), and each measured
+    run's precision.  Rows: (with_ip, ip_point, skid) per measured run, in order;
+    one CPU: CPU 0's verdicts and runs only."""
+    doc = json.load(open(fixture("v2-hybrid.json")))
+    doc["results_version"] = 3
+    if not several_cpus:
+        doc["verdicts"] = [v for v in doc["verdicts"] if v.get("cpu") in (None, 0)]
+        for k in doc["kernels"]:
+            k["runs"] = [r for r in k["runs"] if r.get("cpu") in (None, 0)]
+    for v in doc["verdicts"]:
+        if several_cpus and v.get("cpu") is not None:
+            v["name"] += "@cpu%d" % v["cpu"]
+    rows = [(187, "at", {"0": 187, "1": 0, "2-3": 0, "4+": 0, "outside": 0}),
+            (187, "after", {"0": 150, "1": 30, "2-3": 4, "4+": 2, "outside": 1}),
+            (0, "at", {"0": 0, "1": 0, "2-3": 0, "4+": 0, "outside": 0}),
+            (187, "at", {"0": 185, "1": 0, "2-3": 0, "4+": 0, "outside": 2})]
+    measured = [r for k in doc["kernels"] for r in k["runs"] if r.get("records") is not None]
+    for r, (with_ip, point, skid) in zip(measured, rows):
+        r["with_ip"], r["ip_point"], r["skid"] = with_ip, point, skid
+        r["ip_exact"] = skid["0"] * 1000 // with_ip if with_ip else 0
+    return doc
+
+
+def run_line(lines, name, cpu):
+    """The table row of a verdict: its name (NAME@cpuN shows NAME beside the CPU)."""
+    base = name.split("@")[0]
+    for i, ln in enumerate(lines):
+        f = ln.split()
+        if len(f) > 1 and f[1] in (name, base) and f[0] in ("PASS", "FAIL", "SKIP") and \
+                (cpu is None or "%d/" % cpu in ln):
+            return i
+    return None
+
+
+def check_at_cpu():
+    """A verdict of one of several CPUs is named NAME@cpuN; its run's "test" is NAME
+    (docs/RESULTS.md).  The table still shows that run's records and data source."""
+    doc = json.load(open(fixture("v2-hybrid.json")))
+    for v in doc["verdicts"]:
+        if v.get("cpu") is not None:
+            v["name"] += "@cpu%d" % v["cpu"]
+    # A name longer than its column: on a line of its own, the figures under it.
+    doc["verdicts"].append({"name": "chase-dram/calibration-of-a-long-name@cpu2",
+                            "verdict": "PASS", "why": "", "cpu": 2, "apic_id": 16,
+                            "core_type": "E-core"})
+    rc, so, se = run("--table", write_json("v2-at-cpu.json", doc))
+    lines = so.splitlines()
+    rows = [ln for ln in lines if ln.split()[:1] in (["PASS"], ["FAIL"], ["SKIP"])]
+    report(len(rows) == len(doc["verdicts"]), "table: one line starts with each verdict's word, "
+           "a long name's too", "%d lines for %d verdicts" % (len(rows), len(doc["verdicts"])))
+    for k in doc["kernels"]:
+        for r in k["runs"]:
+            if r.get("records") is None or r.get("cpu") is None:
+                continue
+            name = "%s@cpu%d" % (r["test"], r["cpu"])
+            i = run_line(lines, name, r["cpu"])
+            cells = lines[i].split() if i is not None else []
+            report(str(r["records"]) in cells, "table: %s shows its run's %d records" %
+                   (name, r["records"]), "row %r" % (lines[i] if i is not None else None))
+
+
+def check_precision():
+    """Each run's exact-IP share and skid (docs/CI.md): the table's EXACT column and a
+    skid line under a run whose IPs missed, the ip_point named under the table; TAP's
+    YAML and JUnit's <system-out> per verdict.  Expected values from the file."""
+    for several in (True, False):
+        doc = precision_doc(several)
+        tag = "several CPUs" if several else "one CPU"
+        path = write_json("v3-precision-%d.json" % several, doc)
+        rc, so, se = run("--table", path)
+        lines = so.splitlines()
+        head = next((ln for ln in lines if ln.startswith("VERDICT ")), "")
+        report(rc in (0, 1) and head.split()[-1] == "EXACT" and
+               not [ln for ln in lines if len(ln) > 80],
+               "precision table (%s): an EXACT column, 80 columns" % tag,
+               "rc %d %s header %r" % (rc, se.strip(), head))
+        for v in doc["verdicts"]:
+            cpu = v.get("cpu")
+            r = next((r for k in doc["kernels"] for r in k["runs"]
+                      if v["name"].split("@")[0] == r["test"] and r.get("cpu") == cpu), None)
+            if r is None or r.get("records") is None:
+                continue
+            i = run_line(lines, v["name"], cpu if several else None)
+            cells = lines[i].split() if i is not None else []
+            want = "-" if not r["with_ip"] else "%d.%d%%" % (r["ip_exact"] // 10,
+                                                             r["ip_exact"] % 10)
+            report(cells[-1:] == [want] and str(r["records"]) in cells,
+                   "precision table (%s): %s's records and EXACT %s" % (tag, v["name"], want),
+                   "row %r" % (lines[i] if i is not None else None))
+            # The main data source keeps its share in the narrower column.
+            main = max(r["sources"], key=lambda x: x["count"])
+            share = "%d%%" % ((main["share_permille"] + 5) // 10)
+            report(share in cells, "precision table (%s): %s's main source share %s" %
+                   (tag, v["name"], share), "row %r" % (lines[i] if i is not None else None))
+            missed = r["with_ip"] and any(r["skid"][b] for b in ("1", "2-3", "4+", "outside"))
+            below = []
+            for ln in lines[i + 1:] if i is not None else []:
+                if not ln.startswith("        "):
+                    break
+                below.append(ln)
+            skid = [ln for ln in below if ln.strip().startswith("skid in instructions")]
+            text = skid[0] if skid else ""
+            ok = all("%s: %d" % (b, n) in text for b, n in r["skid"].items()) if missed \
+                else not skid
+            report(ok, "precision table (%s): %s: %s" %
+                   (tag, v["name"], "the skid under it" if missed else "no skid line"),
+                   "lines under it %r" % below)
+        points = {r["ip_point"] for k in doc["kernels"] for r in k["runs"] if r.get("with_ip")}
+        first = next((i for i, ln in enumerate(lines) if ln.startswith("EXACT: ")), len(lines))
+        foot = lines[first:first + 1] + [ln.strip() for ln in lines[first + 1:]
+                                         if ln.startswith("       ")]
+        words = {"at": "at the sampled instruction", "after": "the instruction after it"}
+        report(foot and all(words[p] in " ".join(foot) for p in points),
+               "precision table (%s): where an exact IP points, %s" % (tag, sorted(points)),
+               "footer %r" % foot)
+        rc, so, se = run("--tap", path)
+        blocks = so.split("\nok ")[1:] + so.split("\nnot ok ")[1:]
+        for r in (r for k in doc["kernels"] for r in k["runs"] if r.get("with_ip")):
+            name = r["test"] + ("@cpu%d" % r["cpu"] if several else "")
+            block = next((b for b in blocks if b.split(" - ")[1].startswith(name + " ")), "")
+            want = ["ip_exact_permille: %d" % r["ip_exact"], 'ip_point: "%s"' % r["ip_point"],
+                    "skid: {%s}" % ", ".join('"%s": %d' % (b, n) for b, n in r["skid"].items())]
+            report(all(w in block for w in want), "precision tap (%s): %s's YAML" % (tag, name),
+                   "block %r" % block[:300])
+        out = os.path.join(TMP, "v3-precision.xml")
+        rc, so, se = run("--junit", out, path)
+        texts = {tc.get("name").split(" ")[0]: (tc.findtext("system-out") or "")
+                 for tc in ET.parse(out).getroot().iter("testcase")} if rc == 0 else {}
+        for r in (r for k in doc["kernels"] for r in k["runs"] if r.get("with_ip")):
+            name = r["test"] + ("@cpu%d" % r["cpu"] if several else "")
+            want = "precision: %d.%d%% of %d IPs exact" % (r["ip_exact"] // 10,
+                                                           r["ip_exact"] % 10, r["with_ip"])
+            report(want in texts.get(name, ""), "precision junit (%s): %s: %s" %
+                   (tag, name, want), "system-out %r" % texts.get(name))
+    # The second line counts the run's CPUs: "1 CPU", "4 CPUs".
+    for n in (1, 4):
+        doc = precision_doc(False)
+        doc["cpus"] = n
+        rc, so, se = run("--table", write_json("v3-cpus.json", doc))
+        second = so.splitlines()[1] if so else ""
+        want = "%d CPU%s " % (n, "" if n == 1 else "s")
+        report(want in second + " ", "table: %d CPUs counted as %r" % (n, want.strip()),
+               "second line %r" % second)
+    # An older file records no precision: its table keeps the columns it had.
+    rc, so, se = run("--table", fixture("v2-hybrid.json"))
+    report("EXACT" not in so, "precision table: no EXACT column for a file without it",
+           "rc %d" % rc)
+    # A skid bin the schema does not have is bad input.
+    doc = precision_doc(True)
+    doc["kernels"][0]["runs"][0]["skid"]["5"] = 1
+    rc, so, se = run("--table", write_json("v3-badskid.json", doc))
+    report(rc == 2 and "skid" in se and "outside" in se,
+           "precision: a skid bin outside the five is bad input", "rc %d %r" % (rc, se))
+
+
 def main():
     if not os.access(TOOL, os.X_OK):
         report(False, "pebs-results", "%s not built (make BUILD=%s host)" % (TOOL, BUILD))
@@ -378,6 +535,8 @@ def main():
     check_baseline()
     check_bad_input()
     check_v3()
+    check_at_cpu()
+    check_precision()
     return caselines.status()
 
 

@@ -811,6 +811,7 @@ static void skid_fails_precision_only(void **state)
  * misses are measured.  A CPU that keeps its CR3 (sim-fault cr3-kept) runs
  * the kernel under the firmware's tables: the share is then not judged
  * (SKIP, naming the page size) where they are large, judged where 4 KiB.
+ * results.json's page_kib says which pages the run was measured under.
  */
 static void own_page_tables(void **state)
 {
@@ -818,21 +819,26 @@ static void own_page_tables(void **state)
 		uint64_t fw_pages;
 		enum sim_fault fault;
 		const char *want, *text;
+		const char *page_kib; /* results.json's page-walk/load run */
 	} cases[] = {
-	    {4096, SIM_FAULT_NONE, "PASS: ", "STLB misses "},
-	    {2 << 20, SIM_FAULT_NONE, "PASS: ", "STLB misses "},
-	    {1 << 30, SIM_FAULT_NONE, "PASS: ", "STLB misses "},
-	    {2 << 20, SIM_FAULT_CR3_KEPT,
-	     "SKIP: ", "STLB misses unchecked (the buffer ran in 2048 KiB pages)"},
+	    {4096, SIM_FAULT_NONE, "PASS: ", "STLB misses ", "\"page_kib\":4,"},
+	    {2 << 20, SIM_FAULT_NONE, "PASS: ", "STLB misses ", "\"page_kib\":4,"},
+	    {1 << 30, SIM_FAULT_NONE, "PASS: ", "STLB misses ", "\"page_kib\":4,"},
+	    {2 << 20, SIM_FAULT_CR3_KEPT, "SKIP: ",
+	     "STLB misses unchecked (the buffer ran in 2048 KiB pages)", "\"page_kib\":2048,"},
 	    {1 << 30, SIM_FAULT_CR3_KEPT,
-	     "SKIP: ", "STLB misses unchecked (the buffer ran in 1048576 KiB pages)"},
-	    {4096, SIM_FAULT_CR3_KEPT, "PASS: ", "STLB misses "},
+	     "SKIP: ", "STLB misses unchecked (the buffer ran in 1048576 KiB pages)",
+	     "\"page_kib\":1048576,"},
+	    {4096, SIM_FAULT_CR3_KEPT, "PASS: ", "STLB misses ", "\"page_kib\":4,"},
 	};
 	struct options o;
 	struct cpu_info ci;
+	char path[256];
+	static char json[1 << 20];
 
 	for (size_t c = 0; c < ARRAY_SIZE(cases); c++) {
 		const char *l;
+		char *run, *next;
 
 		setup_skl(&o, &ci);
 		assert_int_equal(sim_set_pages(cases[c].fw_pages), 0);
@@ -850,6 +856,18 @@ static void own_page_tables(void **state)
 			fail_msg("case %zu: no measured share in '%s'", c, l);
 		printf("# %s\n", l);
 		assert_non_null(find_text("page-walk: buffer in 4 KiB pages, CR3 0x", NULL));
+		/* The run's object: from its "test" key to the next run's. */
+		snprintf(path, sizeof(path), "%s/results.json", outdir);
+		assert_true(test_read_file(path, json, sizeof(json)) >= 0);
+		run = strstr(json, "{\"test\":\"page-walk/load\"");
+		if (!run)
+			fail_msg("case %zu: no page-walk/load run in %s", c, path);
+		next = strstr(run, "},{\"test\":\"");
+		if (next)
+			*next = 0;
+		if (!strstr(run, cases[c].page_kib))
+			fail_msg("case %zu: no %s in page-walk/load's run: %.*s", c,
+				 cases[c].page_kib, 400, run);
 	}
 	sim_set_fault(0, SIM_FAULT_NONE, 0);
 	sim_set_pages(4096);

@@ -8,6 +8,8 @@ the run's CPU (simulator model or family_model).
 import textwrap
 import xml.etree.ElementTree as ET
 
+from results_file import SKID_BINS
+
 TABLE_WIDTH = 80
 
 # Exit statuses (docs/OUTPUT.md, Exit codes): what each means for a CI test case.
@@ -41,7 +43,42 @@ def exit_case(res):
     return state, text
 
 
-def _case(suite, classname, name, state, text, kind):
+# Where a record's IP counts as exact (results.json ip_point, docs/KERNELS.md
+# "Precision"): the eventing IP or a fault-like R/EIP is the sampled access
+# itself, a trap-like R/EIP the instruction after it (SDM Vol. 3B 18.4.4).
+IP_POINT_WORDS = {"at": "at the sampled instruction", "after": "the instruction after it"}
+
+
+def skid_text(run):
+    """'0: 987, 1: 13, 2-3: 0, 4+: 0, outside: 0', in the file's bin order."""
+    return ", ".join("%s: %d" % (b, run.skid[b]) for b in SKID_BINS if b in run.skid)
+
+
+def exact_cell(run):
+    """The share of exact IPs, '98.7%'; '-' when not recorded or no record had an IP
+    (the file then says 0, which is no measurement)."""
+    if run is None or run.ip_exact is None or run.with_ip == 0:
+        return "-"
+    return "%d.%d%%" % (run.ip_exact // 10, run.ip_exact % 10)
+
+
+def precision_text(run):
+    """A sampling's precision in one line, or None when the file does not record it."""
+    if run is None or run.ip_exact is None:
+        return None
+    if run.with_ip == 0:
+        return "precision: no record carried an IP"
+    text = "precision: %s of %s IPs exact" % (
+        exact_cell(run), "the" if run.with_ip is None else "%d" % run.with_ip)
+    if run.ip_point in IP_POINT_WORDS:
+        text += " (%s)" % IP_POINT_WORDS[run.ip_point]
+    if run.skid:
+        text += "; skid in instructions %s" % skid_text(run)
+    return text
+
+
+def _case(suite, classname, name, state, text, kind, out=None):
+    """One <testcase>; out: more lines for its <system-out> (a sampling's precision)."""
     tc = ET.SubElement(suite, "testcase", classname=classname, name=name)
     if state == "fail":
         el = ET.SubElement(tc, "failure", message=text[:200], type=kind)
@@ -52,7 +89,10 @@ def _case(suite, classname, name, state, text, kind):
     elif state == "skip":
         ET.SubElement(tc, "skipped", message=text)
     elif text:
-        ET.SubElement(tc, "system-out").text = text
+        out = [text] + ([out] if out else [])
+        out, text = "\n".join(out), None
+    if out:
+        ET.SubElement(tc, "system-out").text = out
     return tc
 
 
@@ -72,7 +112,7 @@ def junit_suite(res, name=None, extra=(), class_prefix="pebsprobe"):
     for v in res.verdicts:
         state = {"PASS": "pass", "FAIL": "fail", "SKIP": "skip"}[v.verdict]
         _case(suite, case_class(res, v, class_prefix), case_name(res, v), state, v.why,
-              v.verdict)
+              v.verdict, precision_text(res.run_of(v)))
     for ename, why in res.errors:
         _case(suite, "%s.%s.error" % (class_prefix, res.cpu_label.replace(".", "_")),
               error_name(res, ename), "error", why, "ERROR")
@@ -129,28 +169,48 @@ def _yaml_str(s):
     return '"%s"' % s.replace("\\", "\\\\").replace('"', '\\"')
 
 
+def _tap_precision(run):
+    """A sampling's precision as YAML lines of its TAP diagnostic block, [] when
+    the file does not record it."""
+    if run is None or run.ip_exact is None:
+        return []
+    out = ["  precision:"]
+    if run.ip_point is not None:
+        out.append("    ip_point: %s" % _yaml_str(run.ip_point))
+    if run.with_ip is not None:
+        out.append("    with_ip: %d" % run.with_ip)
+    if run.with_ip != 0:
+        out.append("    ip_exact_permille: %d" % run.ip_exact)
+    if run.skid:
+        out.append("    skid: {%s}" % ", ".join("%s: %d" % (_yaml_str(b), run.skid[b])
+                                                for b in SKID_BINS if b in run.skid))
+    return out
+
+
 def tap(res):
     lines = ["TAP version 13"]
-    items = [(case_name(res, v), v.verdict, v.why) for v in res.verdicts]
-    items += [(error_name(res, name), "ERROR", why) for name, why in res.errors]
+    items = [(case_name(res, v), v.verdict, v.why, _tap_precision(res.run_of(v)))
+             for v in res.verdicts]
+    items += [(error_name(res, name), "ERROR", why, []) for name, why in res.errors]
     ec = exit_case(res)
     if ec is not None:
         items.append(("exit status on %s" % res.cpu_label,
-                      {"pass": "PASS", "fail": "FAIL", "skip": "SKIP"}.get(ec[0], "ERROR"), ec[1]))
+                      {"pass": "PASS", "fail": "FAIL", "skip": "SKIP"}.get(ec[0], "ERROR"), ec[1],
+                      []))
     lines.append("1..%d" % len(items))
     if not items:
         lines[-1] += " # SKIP the file records no verdict"
-    for i, (name, verdict, why) in enumerate(items, 1):
+    for i, (name, verdict, why, yaml) in enumerate(items, 1):
         if verdict == "PASS":
             lines.append("ok %d - %s" % (i, _tap_text(name)))
         elif verdict == "SKIP":
             lines.append("ok %d - %s # SKIP %s" % (i, _tap_text(name), _tap_text(why)))
         else:
             lines.append("not ok %d - %s" % (i, _tap_text(name)))
-            lines.append("  ---")
-            lines.append("  message: %s" % _yaml_str(why))
-            lines.append("  severity: %s" % ("fail" if verdict == "FAIL" else "error"))
-            lines.append("  ...")
+            yaml = ["  message: %s" % _yaml_str(why),
+                    "  severity: %s" % ("fail" if verdict == "FAIL" else "error")] + yaml
+        if yaml:
+            lines += ["  ---"] + yaml + ["  ..."]
     return "\n".join(lines) + "\n"
 
 
@@ -163,6 +223,12 @@ _COLS_CPU = (("VERDICT", 7, "<"), ("TEST", 23, "<"), ("CPU/APIC", 11, "<"), ("RE
              ("MAIN DATA SOURCE", 18, "<"), ("MEDIAN", 8, ">"))
 _COLS_ONE = (("VERDICT", 7, "<"), ("TEST", 29, "<"), ("RECORDS", 7, ">"),
              ("MAIN DATA SOURCE", 23, "<"), ("MEDIAN", 9, ">"))
+# With EXACT (the share of exact IPs, version 3), the other columns give it room.
+_COLS_CPU_EXACT = (("VERDICT", 7, "<"), ("TEST", 20, "<"), ("CPU/APIC", 10, "<"),
+                   ("RECORDS", 7, ">"), ("MAIN DATA SOURCE", 16, "<"), ("MEDIAN", 7, ">"),
+                   ("EXACT", 6, ">"))
+_COLS_ONE_EXACT = (("VERDICT", 7, "<"), ("TEST", 26, "<"), ("RECORDS", 7, ">"),
+                   ("MAIN DATA SOURCE", 20, "<"), ("MEDIAN", 8, ">"), ("EXACT", 6, ">"))
 
 
 def short_source(name):
@@ -224,34 +290,61 @@ def table(res, width=TABLE_WIDTH):
     if res.simulated:
         second.append("[sim]")
     if res.cpus is not None:
-        second.append("%d CPUs" % res.cpus)
+        second.append("%d CPU%s" % (res.cpus, "" if res.cpus == 1 else "s"))
     second.append("results v%d" % res.version)
     lines.append(_fit("  ".join(second), width))
     third = ["%s %s" % (k, ident[k]) for k in ("run id", "time", "options") if k in ident]
     if third:
         lines.append(_fit("  ".join(third), width))
     cpus = several_cpus(res)
-    cols = _COLS_CPU if cpus else _COLS_ONE
+    exact = any(r.ip_exact is not None for k in res.kernels for r in k.runs)
+    cols = {(True, False): _COLS_CPU, (False, False): _COLS_ONE,
+            (True, True): _COLS_CPU_EXACT, (False, True): _COLS_ONE_EXACT}[(cpus, exact)]
     lines.append(_row(cols, [c[0] for c in cols]))
+    src_width = next(w for t, w, _ in cols if t == "MAIN DATA SOURCE")
     wrap = textwrap.TextWrapper(width=width, initial_indent="        ",
                                 subsequent_indent="        ", break_on_hyphens=False)
+    points = {}
     for v in res.verdicts:
         run = res.run_of(v)
         src, med = main_source(run)
+        # "Local RAM hit 100%" past a narrow column: "Local RAM 100%" keeps the share
+        if len(src) > src_width and " hit " in src:
+            src = src.replace(" hit ", " ", 1)
         records = "-" if run is None or run.records is None else run.records
+        # NAME@cpuN's CPU is the CPU/APIC cell's: the name column keeps NAME.
         name = v.name
+        if cpus and v.cpu is not None and name.endswith("@cpu%d" % v.cpu):
+            name = name[:-len("@cpu%d" % v.cpu)]
+        verdict = v.verdict
         if len(name) > cols[1][1]:
+            # The name on a line of its own; the figures under it, the verdict
+            # not repeated (one line per verdict starts with its word).
             lines.append(_fit("%-7s %s" % (v.verdict, name), width))
-            name = ""
-        cells = [v.verdict, name] + ([_cpu_cell(v)] if cpus else []) + [records, src, med]
+            name = verdict = ""
+        cells = [verdict, name] + ([_cpu_cell(v)] if cpus else []) + [records, src, med]
+        if exact:
+            cells.append(exact_cell(run))
         lines.append(_row(cols, cells))
         if v.verdict != "PASS" and v.why:
             lines.extend(wrap.wrap(v.why))
+        # Where an IP missed its instruction, how far (the skid histogram).
+        if exact and run is not None and run.skid and run.with_ip and \
+                any(run.skid.get(b) for b in SKID_BINS[1:]):
+            lines.extend(wrap.wrap("skid in instructions %s of %d IPs" %
+                                   (skid_text(run), run.with_ip)))
+        if exact and run is not None and run.ip_point in IP_POINT_WORDS and run.with_ip:
+            points[run.ip_point] = points.get(run.ip_point, 0) + 1
     for name, why in res.errors:
         lines.append(_fit("%-7s %s" % ("ERROR", name), width))
         if why:
             lines.extend(wrap.wrap(why))
     lines.append("-" * (width - 1))
+    if points:
+        lines.extend(textwrap.wrap("EXACT: the share of IPs %s" % ", ".join(
+            "%s (%d run%s)" % (IP_POINT_WORDS[p], n, "" if n == 1 else "s")
+            for p, n in sorted(points.items(), reverse=True)), width=width - 1,
+            subsequent_indent="       ", break_on_hyphens=False))
     c = res.counts()
     tail = "%d verdicts: %d PASS, %d FAIL, %d SKIP" % (len(res.verdicts), c["PASS"], c["FAIL"],
                                                        c["SKIP"])

@@ -73,8 +73,26 @@ def aggregate(runs, label):
                                    "%d %s" % (n, v) for v, n in Counter(
                                        r.verdict for r in rs).most_common())),
                                None, label, sum(r.records or 0 for r in rs),
-                               merge_sources(rs)))
+                               merge_sources(rs), **_precision(rs)))
     return out
+
+
+def _precision(runs):
+    """The precision of runs added up: the lowest share of exact IPs of a CPU
+    that had IPs (a figure's caption names its worst CPU), the skid bins and
+    the IPs summed; nothing when no run records it."""
+    measured = [r for r in runs if r.ip_exact is not None and r.with_ip != 0]
+    if not measured:
+        return {}
+    skid = {}
+    for r in measured:
+        for b, n in (r.skid or {}).items():
+            skid[b] = skid.get(b, 0) + n
+    points = {r.ip_point for r in measured}
+    return {"ip_exact": min(r.ip_exact for r in measured), "skid": skid or None,
+            "ip_point": points.pop() if len(points) == 1 else None,
+            "with_ip": None if any(r.with_ip is None for r in measured)
+            else sum(r.with_ip for r in measured)}
 
 
 def _odd(runs, pct, cycles):

@@ -376,7 +376,8 @@ def kernel_sections(runs, moved, pct=baseline.DEFAULT_PCT, cycles=baseline.DEFAU
                     cap += " &mdash; %s" % escape(err)
                 exact = {}
                 for sr in g.runs:
-                    if sr.ip_exact is not None:
+                    # with_ip 0: no record had an IP, the file's 0 measures nothing
+                    if sr.ip_exact is not None and sr.with_ip != 0:
                         key = sr.sampling or sr.test
                         exact[key] = min(exact.get(key, sr.ip_exact), sr.ip_exact)
                 if exact:

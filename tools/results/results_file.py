@@ -57,6 +57,8 @@ class SamplingRun:
     ip_exact: Optional[int] = None  # per mille of the records with an IP exactly at a sampled
     # instruction (version 3, docs/KERNELS.md "Precision"); None when not recorded
     skid: Optional[dict] = None  # {"0": N, "1": N, "2-3": N, "4+": N, "outside": N}
+    ip_point: Optional[str] = None  # "at" the sampled instruction or "after" it (trap-like)
+    with_ip: Optional[int] = None  # records with an IP, what ip_exact is a share of
 
 
 @dataclass(eq=False)
@@ -136,11 +138,15 @@ class Results:
         return c
 
     def run_of(self, verdict):
-        """The sampling run that carries a verdict's records, or None."""
+        """The sampling run that carries a verdict's records, or None.  A verdict
+        of one of several CPUs is named NAME@cpuN (docs/RESULTS.md VERDICT)
+        where its run's "test" is NAME and its "cpu" N."""
         for k in self.kernels:
             for r in k.runs:
-                if r.test == verdict.name and (verdict.cpu is None or r.cpu is None or
-                                               r.cpu == verdict.cpu):
+                if verdict.cpu is not None and r.cpu is not None and r.cpu != verdict.cpu:
+                    continue
+                if verdict.name in (r.test, "%s@cpu%d" % (r.test, r.cpu if r.cpu is not None
+                                                          else -1)):
                     return r
         return None
 
@@ -248,6 +254,29 @@ def _properties(rd, run, where):
     return out
 
 
+SKID_BINS = ("0", "1", "2-3", "4+", "outside")
+IP_POINTS = ("at", "after")
+
+
+def _skid(rd, run, where):
+    """A run's "skid" histogram (version 3): {bin: records}, None when absent."""
+    skid = rd.get(run, "skid", dict, where)
+    for b in skid or {}:
+        if b not in SKID_BINS:
+            rd.fail(where + "skid", "expected the bins %s, got %s" %
+                    (", ".join(SKID_BINS), json.dumps(b)[:40]))
+        rd.get(skid, b, int, where + "skid.")
+    return skid
+
+
+def _ip_point(rd, run, where):
+    point = rd.get(run, "ip_point", str, where)
+    if point is not None and point not in IP_POINTS:
+        rd.fail(where + "ip_point", "expected one of %s, got %s" %
+                (", ".join(IP_POINTS), json.dumps(point)[:40]))
+    return point
+
+
 def _kernels(rd, doc):
     kernels = []
     for i, k in enumerate(rd.get(doc, "kernels", list, "", [])):
@@ -271,7 +300,7 @@ def _kernels(rd, doc):
                         rd.get(r, "cpu", int, w), rd.get(r, "core_type", str, w),
                         rd.get(r, "records", int, w), _sources(rd, r, w),
                         _properties(rd, r, w), rd.get(r, "ip_exact", int, w),
-                        rd.get(r, "skid", dict, w)))
+                        _skid(rd, r, w), _ip_point(rd, r, w), rd.get(r, "with_ip", int, w)))
         cal = rd.get(k, "latency_calibration", dict, where)
         if cal is not None:
             w = where + "latency_calibration."
