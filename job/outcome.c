@@ -43,9 +43,21 @@ static void job_brief(const char *line_start, const char *why, char *out, size_t
 		if (len >= size)
 			len = size - 1;
 	}
-	/* One clause over two lines' room: cut, the log file has it whole. */
-	if (len > two && size > two)
-		memcpy(out + two - 3, "...", 4);
+	/*
+	 * One clause over two lines' room: cut at the last space, never inside
+	 * a word or a test name ("chase-l1/loa..."); the log file has it whole.
+	 */
+	if (len > two && size > two) {
+		size_t cut = two - 3;
+
+		while (cut > two / 2 && out[cut] != ' ')
+			cut--;
+		if (out[cut] != ' ')
+			cut = two - 3;
+		while (cut && (out[cut - 1] == ' ' || out[cut - 1] == ',' || out[cut - 1] == ':'))
+			cut--;
+		memcpy(out + cut, "...", 4);
+	}
 	if (more)
 		pp_snprintf(out + strlen(out), size - strlen(out), "; +%zu more", more);
 }

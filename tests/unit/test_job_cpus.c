@@ -363,6 +363,39 @@ static void console_per_kernel(void **state)
 }
 
 /*
+ * A console brief too long for two lines is cut between words, never
+ * inside a test name ("... which is odd: chase-l1/loa..."): the text
+ * before "..." is the full reason's start up to a space.  The two E-cores
+ * of adl that disagree give the longest cpu-compare reason.
+ */
+static void brief_cut_between_words(void **state)
+{
+	const struct report_entry *e = NULL;
+	const char *line, *dots;
+	size_t kept;
+	enum sim_fault f;
+
+	(void)state;
+	select_machine("adl", "4");
+	assert_int_equal(sim_fault_parse("wrong-latency", &f), 0);
+	assert_int_equal(sim_set_fault(2, f, 0), 0);
+	report_init_routes(test_lines_sink, agg_log_sink, NULL);
+	run_job("chase-l1", "all");
+	report_init_routes(NULL, NULL, NULL);
+	sim_set_fault(2, SIM_FAULT_NONE, 0);
+	for (unsigned int k = 0; k < report_log_count(); k++)
+		if (!strcmp(report_log_at(k)->name, "cpu-compare"))
+			e = report_log_at(k);
+	line = test_line_find("FAIL: cpu-compare: ", NULL);
+	if (!e || !line || !(dots = strstr(line, "...")))
+		fail_msg("no cut cpu-compare brief: %s", line ? line : "(none)");
+	kept = (size_t)(dots - (line + strlen("FAIL: cpu-compare: ")));
+	if (strncmp(e->why, line + strlen("FAIL: cpu-compare: "), kept) ||
+	    !strchr(" ,:;", e->why[kept]))
+		fail_msg("brief '%s' cut inside a word of '%s'", line, e->why);
+}
+
+/*
  * The right CPU blamed in results.json: the cpu-compare verdict names the
  * odd CPU (its run object and the verdict list, not the boot CPU that
  * printed it) and what it was compared with; with two CPUs of a type and
@@ -662,6 +695,7 @@ int main(void)
 	    cmocka_unit_test(fault_gp_on_enable),
 	    cmocka_unit_test(fault_wrong_latency),
 	    cmocka_unit_test(console_per_kernel),
+	    cmocka_unit_test(brief_cut_between_words),
 	    cmocka_unit_test(blames_the_right_cpu),
 	    cmocka_unit_test(cpus_option),
 	    cmocka_unit_test(past_64_cpus),
