@@ -111,7 +111,7 @@ void job_outcome(struct runner *r, const struct run_ref *run, enum verdict v, co
 	job_verdict(r, run->test, v, prefix, why);
 	job_json_run_cpu(j, run->where ? run->where : &r->boot);
 	if (run->res) {
-		job_cpu_tally_measured(r);
+		job_cpu_tally_measured(r, run->o);
 		job_json_run_fields(r, run->res, run->o);
 	}
 	json_end_object(j);
