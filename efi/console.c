@@ -112,8 +112,7 @@ static void serial_write(const char *s, size_t len)
  * (screen_page), half of them, and the lines go on below; the header is
  * never moved, so it never has to be put back.
  */
-#define HEADER_ATTR	 (EFI_WHITE | EFI_BACKGROUND_BLUE)
-#define HEADER_MIN_LINES 8 /* rows left below the header, or no header */
+#define HEADER_ATTR (EFI_WHITE | EFI_BACKGROUND_BLUE)
 
 static void header_draw(unsigned int i)
 {
@@ -147,7 +146,8 @@ static void header_init(unsigned int i)
 	if (!out->Mode || EFI_ERROR(uefi_call_wrapper(out->QueryMode, 4, out,
 						      (UINTN)out->Mode->Mode, &cols, &rows)))
 		return;
-	if (rows < STATUS_ROWS + HEADER_MIN_LINES || cols < 40)
+	/* Only where the run's last lines (the recap, RESULT) fit below it. */
+	if (!status_screen_fits((unsigned int)cols, (unsigned int)rows))
 		return;
 	screen_cols[i] = cols;
 	screen_rows[i] = rows;
@@ -239,7 +239,7 @@ static const char *ring_back(unsigned int n)
 /* Rows a line takes on screen i: a line as wide as the screen wraps once more. */
 static UINTN line_rows(unsigned int i, const char *line)
 {
-	return strlen(line) / screen_cols[i] + 1;
+	return status_line_rows(strlen(line), (unsigned int)screen_cols[i]);
 }
 
 /* Row r below the header: the line, then blanks up to the last column but one. */

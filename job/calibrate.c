@@ -142,6 +142,7 @@ void job_run_calibration(struct runner *r, struct kernel_ctx *k)
 	pp_snprintf(why, sizeof(why), "PEBS %llu / %s cyc/load = %s, %s %s..%s",
 		    (unsigned long long)med, cpl_s, ratio_s, ok ? "in" : "not in", lo_s, hi_s);
 	calib_json(r, ok ? "checked" : "failed", true, ok ? V_PASS : V_FAIL, why);
+	job_cpu_tally_figure(r, "PEBS/clock", RUN_FIG_RATIO_X100, ratio);
 	json_u64(&r->json, "loads", loads);
 	json_u64(&r->json, "cycles", cycles);
 	json_u64(&r->json, "instructions", inst);

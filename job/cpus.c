@@ -114,13 +114,49 @@ void job_cpu_tally_verdict(struct runner *r, const char *test, enum verdict v)
 	}
 }
 
-void job_cpu_tally_measured(struct runner *r)
+void job_cpu_tally_figure(struct runner *r, const char *what, enum run_fig_unit unit,
+			  uint64_t value)
+{
+	struct cpu_tally *t = r->tally;
+
+	if (!t || !t->n)
+		return;
+	t->runs[t->n - 1].fig.what = what;
+	t->runs[t->n - 1].fig.unit = (uint8_t)unit;
+	t->runs[t->n - 1].fig.value = value;
+}
+
+/* kernels/verdict.h's units as the tally keeps them. */
+static const enum run_fig_unit prop_units[] = {
+    [KPU_NONE] = RUN_FIG_NONE,
+    [KPU_SHARE_PM] = RUN_FIG_SHARE_PM,
+    [KPU_PER_ACCESS_PM] = RUN_FIG_PER_ACCESS_PM,
+};
+
+void job_cpu_tally_measured(struct runner *r, const struct run_out *o)
 {
 	struct cpu_tally *t = r->tally;
 	uint64_t most = 0;
 
 	if (!t || !t->n)
 		return;
+	/*
+	 * The first of the kernel's own properties judged with a number (its
+	 * rows come before the common ones, which every kernel shares and so
+	 * say nothing of this one).
+	 */
+	for (unsigned int i = 0; o && i < o->props.n; i++) {
+		bool common = false;
+
+		for (size_t c = 0; c < kernel_common_expect_count; c++)
+			common |= o->props.p[i].what == kernel_common_expect[c].what;
+		if (common || o->props.p[i].unit == KPU_NONE ||
+		    (o->props.p[i].state != KPS_CHECKED && o->props.p[i].state != KPS_FAILED))
+			continue;
+		job_cpu_tally_figure(r, o->props.p[i].what, prop_units[o->props.p[i].unit],
+				     o->props.p[i].value);
+		break;
+	}
 	t->runs[t->n - 1].lat = 0;
 	for (unsigned int g = 0; g <= PEBS_SUMMARY_MAX_GROUPS; g++) {
 		struct pebs_summary_stats st;

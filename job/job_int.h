@@ -38,6 +38,24 @@ struct run_cpu {
 
 enum verdict { V_PASS, V_FAIL, V_SKIP };
 
+/*
+ * The key figure of one CPU's verdict, typed, as its brief shows it (the
+ * first property judged, the calibration's ratio, the offcore latency):
+ * the console's line across CPUs gives their range (aggregate.c).
+ */
+enum run_fig_unit {
+	RUN_FIG_NONE,
+	RUN_FIG_SHARE_PM,      /* a share of records, per mille: "L1 hits 99.8-100%" */
+	RUN_FIG_PER_ACCESS_PM, /* counted per access, thousandths: "split loads 1.00" */
+	RUN_FIG_RATIO_X100,    /* hundredths: "PEBS/clock 0.98-1.00" */
+	RUN_FIG_CYCLES,	       /* core cycles: "offcore 280 cy" */
+};
+struct run_fig {
+	const char *what; /* static words ("L1 hits"); NULL: none */
+	uint8_t unit;	  /* enum run_fig_unit */
+	uint64_t value;
+};
+
 /* What the job keeps of one CPU it measured (cpus.c). */
 #define CPU_TALLY_RUNS 96
 struct cpu_tally {
@@ -53,6 +71,7 @@ struct cpu_tally {
 		char test[TEST_NAME_MAX];
 		uint8_t v;
 		uint64_t lat; /* median latency of the biggest data-source group; 0 none */
+		struct run_fig fig;
 	} runs[CPU_TALLY_RUNS];
 };
 
@@ -247,7 +266,10 @@ void job_run_acr(struct runner *r, struct kernel_ctx *k);
 void job_cpu_tally_begin(struct runner *r, struct cpu_tally *t, const struct cpu_info *ci);
 void job_cpu_tally_verdict(struct runner *r, const char *test, enum verdict v);
 /* The run just given its verdict was measured: keep its latency (r->summary). */
-void job_cpu_tally_measured(struct runner *r);
+void job_cpu_tally_measured(struct runner *r, const struct run_out *o);
+/* The key figure of the verdict just tallied (job_cpu_tally_verdict), where it has one. */
+void job_cpu_tally_figure(struct runner *r, const char *what, enum run_fig_unit unit,
+			  uint64_t value);
 void job_cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n);
 /* aggregate.c: several CPUs: one console line per test across them. */
 void job_aggregate_report(const struct cpu_tally *t, unsigned int n);

@@ -85,5 +85,7 @@ void job_run_offcore(struct runner *r, struct kernel_ctx *k)
 			    (unsigned long long)avg, (unsigned long long)oc.requests,
 			    avg >= OFFCORE_DRAM_FLOOR ? ">=" : "<", OFFCORE_DRAM_FLOOR);
 	job_verdict(r, test, ok ? V_PASS : V_FAIL, NULL, why);
+	if (oc.requests)
+		job_cpu_tally_figure(r, "average latency", RUN_FIG_CYCLES, avg);
 	json_end_object(&r->json);
 }

@@ -43,9 +43,21 @@ static void job_brief(const char *line_start, const char *why, char *out, size_t
 		if (len >= size)
 			len = size - 1;
 	}
-	/* One clause over two lines' room: cut, the log file has it whole. */
-	if (len > two && size > two)
-		memcpy(out + two - 3, "...", 4);
+	/*
+	 * One clause over two lines' room: cut at the last space, never inside
+	 * a word or a test name ("chase-l1/loa..."); the log file has it whole.
+	 */
+	if (len > two && size > two) {
+		size_t cut = two - 3;
+
+		while (cut > two / 2 && out[cut] != ' ')
+			cut--;
+		if (out[cut] != ' ')
+			cut = two - 3;
+		while (cut && (out[cut - 1] == ' ' || out[cut - 1] == ',' || out[cut - 1] == ':'))
+			cut--;
+		memcpy(out + cut, "...", 4);
+	}
 	if (more)
 		pp_snprintf(out + strlen(out), size - strlen(out), "; +%zu more", more);
 }
@@ -99,7 +111,7 @@ void job_outcome(struct runner *r, const struct run_ref *run, enum verdict v, co
 	job_verdict(r, run->test, v, prefix, why);
 	job_json_run_cpu(j, run->where ? run->where : &r->boot);
 	if (run->res) {
-		job_cpu_tally_measured(r);
+		job_cpu_tally_measured(r, run->o);
 		job_json_run_fields(r, run->res, run->o);
 	}
 	json_end_object(j);

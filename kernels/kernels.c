@@ -76,10 +76,15 @@ static const struct kernel_expect exp_page_walk[] = {
 static const struct kernel_expect exp_strided[] = {
     {LS, KEXP_DLA_ON_STRIDE, 0, 990, 0, 0, NO_COUNT, "addresses on the stride"},
 };
+/*
+ * Each sampling judges the split accesses of its own kind: a store run's
+ * verdict speaks of stores.  An event that samples neither (events=) still
+ * gets both rows (kernel_row_applies).
+ */
 static const struct kernel_expect exp_split[] = {
     {LS, KEXP_DLA_ON_STRIDE, 0, 990, 0, 0, NO_COUNT, "addresses on the stride"},
-    {LS, KEXP_COUNT_PER_ACCESS, 0, 900, 1100, 0, UA_COUNT_SPLIT_LOADS, "split loads"},
-    {LS, KEXP_COUNT_PER_ACCESS, 1, 900, 1100, 0, UA_COUNT_SPLIT_STORES, "split stores"},
+    {L, KEXP_COUNT_PER_ACCESS, 0, 900, 1100, 0, UA_COUNT_SPLIT_LOADS, "split loads"},
+    {S, KEXP_COUNT_PER_ACCESS, 1, 900, 1100, 0, UA_COUNT_SPLIT_STORES, "split stores"},
 };
 static const struct kernel_expect exp_locked[] = {
     {L, KEXP_LOCKED, 0, 900, 0, J_LOCK_TLB, NO_COUNT, "locked"},

@@ -135,7 +135,20 @@ static void mark(struct eval *ev, enum kprop_state state)
 	if (p->n < KPROPS_MAX) {
 		p->p[p->n].what = ev->what;
 		p->p[p->n].state = state;
+		p->p[p->n].unit = KPU_NONE;
+		p->p[p->n].value = 0;
 		p->n++;
+	}
+}
+
+/* The number the row being judged observed, beside its note (after it). */
+static void mark_value(struct eval *ev, enum kprop_unit unit, uint64_t value)
+{
+	struct kprops *p = &ev->props;
+
+	if (p->n && p->p[p->n - 1].what == ev->what) {
+		p->p[p->n - 1].unit = unit;
+		p->p[p->n - 1].value = value;
 	}
 }
 
@@ -180,6 +193,7 @@ static void check_share(struct eval *ev, const struct kernel_expect *e, uint64_t
 	note(ev, ok, "%s %s %s %s (%llu of %llu)", e->what, got,
 	     ok ? (e->max_pm ? "in range from" : ">=") : (pm < e->min_pm ? "<" : ">"), lim,
 	     (unsigned long long)part, (unsigned long long)whole);
+	mark_value(ev, KPU_SHARE_PM, pm);
 }
 
 static uint64_t level_count(const struct kstats *st, uint32_t mask)
@@ -293,6 +307,8 @@ static void check_count(struct eval *ev, const struct kernel_expect *e,
 		     e->arg ? "stores" : "loads", (unsigned long long)(pm / 1000),
 		     (unsigned long long)(pm % 1000 / 10), e->min_pm / 1000, e->min_pm % 1000 / 10,
 		     hi);
+		if (acc)
+			mark_value(ev, KPU_PER_ACCESS_PM, pm);
 	}
 }
 

@@ -108,12 +108,21 @@ enum kprop_state { KPS_CHECKED, KPS_FAILED, KPS_NA, KPS_UNCHECKED };
 const char *
 kernel_prop_state_name(enum kprop_state s); /* "checked", "failed", "n/a", "unchecked" */
 
+/*
+ * What a property's check observed, as a number (the job sums a verdict's
+ * figures up across CPUs from these, never from the text): a share of
+ * records in per mille, or a counted event per access in thousandths.
+ */
+enum kprop_unit { KPU_NONE, KPU_SHARE_PM, KPU_PER_ACCESS_PM };
+
 #define KPROPS_MAX 16
 struct kprops {
 	unsigned int n;
 	struct {
 		const char *what; /* the row's words ("L1 hits", "records", ...) */
 		enum kprop_state state;
+		enum kprop_unit unit; /* KPU_NONE: no number (n/a, unchecked, a count) */
+		uint64_t value;
 	} p[KPROPS_MAX];
 };
 

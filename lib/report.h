@@ -205,6 +205,14 @@ int report_summary(void);
  * "RESULT: PASS|FAIL|SKIP|ERROR (exit N)" for the exit status.
  */
 #define REPORT_RECAP_LINES 16
+/*
+ * A RECAP line's width: one row on an 80-column screen, where a line of
+ * the full width takes two (the cursor wraps past the last column before
+ * the line's end moves it down: status.h status_line_rows).
+ */
+#define REPORT_RECAP_WIDTH (REPORT_WIDTH - 1)
+/* The most lines report_result prints: the FAIL lines, one ERROR line at least, RESULT. */
+#define REPORT_RESULT_LINES_MAX (REPORT_RECAP_LINES + 2)
 void report_result(int status);
 /* The exit status the counts so far imply, without printing. */
 int report_exit_status(void);

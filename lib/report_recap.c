@@ -46,7 +46,7 @@ unsigned int report_recap(enum report_kind kind, const char *word, unsigned int 
 			  unsigned int budget)
 {
 	/* RECAP lines carry no " [sim]" mark: the RESULT line below says it. */
-	size_t width = REPORT_WIDTH;
+	size_t width = REPORT_RECAP_WIDTH;
 	char line[REPORT_WIDTH + 1], name[160];
 	bool cpus = log_several_cpus();
 	unsigned int lines = 0, listed = 0;
@@ -61,8 +61,7 @@ unsigned int report_recap(enum report_kind kind, const char *word, unsigned int 
 		recap_name(e, cpus, name, sizeof(name));
 		if (recap_seen(i, kind, name, cpus))
 			continue;
-		/* The last line keeps room for "and N more (results.json)". */
-		if (len && len + 2 + strlen(name) + (lines + 1 == budget ? 30 : 0) > width) {
+		if (len && len + 2 + strlen(name) > width) {
 			if (lines + 1 == budget) {
 				listed--;
 				break;
@@ -70,6 +69,16 @@ unsigned int report_recap(enum report_kind kind, const char *word, unsigned int 
 			report_line("%s", line);
 			lines++;
 			len = 0;
+		}
+		/*
+		 * The last line keeps room for ", and N more (results.json)", its
+		 * first name too: a long one goes to the count instead.
+		 */
+		if (lines + 1 == budget &&
+		    (len ? len + 2 : strlen("RECAP: ") + strlen(word) + 1) + strlen(name) + 30 >
+			width) {
+			listed--;
+			break;
 		}
 		if (!len)
 			len =
@@ -80,6 +89,11 @@ unsigned int report_recap(enum report_kind kind, const char *word, unsigned int 
 	if (len && total > listed)
 		pp_snprintf(line + len, sizeof(line) - len, ", and %u more (results.json)",
 			    total - listed);
+	else if (!len && total > listed && budget)
+		len = (size_t)pp_snprintf(line, sizeof(line),
+					  lines ? "RECAP: %s and %u more (results.json)"
+						: "RECAP: %s %u, named in results.json",
+					  word, total - listed);
 	if (len) {
 		report_line("%s", line);
 		lines++;

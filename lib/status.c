@@ -211,3 +211,19 @@ bool status_due(uint64_t now_us)
 	st.last_due_us = now_us;
 	return true;
 }
+
+unsigned int status_line_rows(size_t len, unsigned int cols)
+{
+	return cols ? (unsigned int)(len / cols) + 1 : 1;
+}
+
+bool status_screen_fits(unsigned int cols, unsigned int rows)
+{
+	/* RESULT's longest form: the widest int for a status. */
+	static const char result[] = "RESULT: ERROR (exit -2147483648) [sim]";
+	unsigned int need =
+	    (REPORT_RESULT_LINES_MAX - 1) * status_line_rows(REPORT_RECAP_WIDTH, cols) +
+	    status_line_rows(sizeof(result) - 1, cols);
+
+	return cols >= 40 && rows >= STATUS_ROWS + 1 + need;
+}

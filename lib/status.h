@@ -46,6 +46,21 @@ void status_duration(char *buf, size_t size, uint64_t us);
  */
 void status_eta(char *buf, size_t size, uint64_t elapsed_us, uint64_t done, uint64_t total);
 
+/*
+ * Rows a line of len characters takes on a screen of cols columns: one
+ * more when it fills the last one (the cursor wraps before the line ends).
+ */
+unsigned int status_line_rows(size_t len, unsigned int cols);
+/*
+ * Whether a screen of cols x rows keeps the header: only where the rows
+ * left below it, the cursor's last row aside, hold the longest end of a
+ * run (lib/report.h report_result: the recap and RESULT, each line of
+ * them REPORT_RECAP_WIDTH at most), so that the last screen shows every
+ * recap line and RESULT whatever scrolled before.  80x25 keeps it (20
+ * rows for at most 18 lines); a smaller screen scrolls without one.
+ */
+bool status_screen_fits(unsigned int cols, unsigned int rows);
+
 /* The rows as at now_us, each exactly STATUS_WIDTH characters. */
 void status_rows(uint64_t now_us, char rows[STATUS_ROWS][STATUS_WIDTH + 1]);
 /*

@@ -44,7 +44,7 @@ else
 	fail "smp 16: console lines" "$n16 on 16 CPUs, $n1 on one: over 1.3 times"
 fi
 expect_line "smp 16: one line for chase-l1/load across the CPUs" "$T/sixteen.out" \
-	'^PASS: chase-l1/load: 16 CPUs: PASS 0-15 \[sim\]$'
+	'^PASS: chase-l1/load: 16 CPUs: L1 hits [0-9.]+(-[0-9.]+)?%, median [0-9]+(-[0-9]+)? cy \[sim\]$'
 expect_no_line "smp 16: no per-CPU verdict on the console" "$T/sixteen.out" '^(PASS|FAIL|SKIP): [^ ]*@cpu'
 logfile sixteen
 n=$(grep -cE '^PASS: chase-l1/load@cpu[0-9]+: ' "$T/sixteen.log")

@@ -413,14 +413,141 @@ static void console_per_kernel(void **state)
 	sim_set_fault(2, SIM_FAULT_NONE, 0);
 	for (unsigned int i = 0; i < test_n_lines; i++)
 		per_cpu += !!strstr(test_lines[i], "@cpu");
-	if (per_cpu || test_line_count("PASS: chase-l1/load: 4 CPUs: PASS 0-3") != 1 ||
-	    test_line_count("FAIL: chase-l1/calibration: 4 CPUs: FAIL 2; PASS 0,1,3") != 1 ||
-	    test_line_count("PASS: seq-load/load: 4 CPUs: PASS 0-3") != 1) {
+	/* Every CPU passed: no list of them; one did not: each verdict's CPUs. */
+	if (per_cpu || test_line_count("PASS: chase-l1/load: 4 CPUs: L1 hits ") != 1 ||
+	    test_line_count("FAIL: chase-l1/calibration: 4 CPUs: FAIL 2; PASS 0,1,3; ") != 1 ||
+	    test_line_count("PASS: seq-load/load: 4 CPUs: addresses on the stride ") != 1) {
 		test_lines_dump(stdout);
 		fail_msg("not one console line per test naming the failing CPU");
 	}
 	/* chase-l1/load, chase-l1/calibration, seq-load/load on each of 4 CPUs */
 	assert_int_equal(log_per_cpu, 12);
+}
+
+/* The number after `words` in a full verdict's reason ("L1 hits 97.5%": 975 per mille). */
+static bool why_number(const char *why, const char *words, unsigned int *x10)
+{
+	const char *p = strstr(why, words);
+	unsigned int whole, tenth = 0;
+
+	if (!p || sscanf(p + strlen(words), " %u.%u", &whole, &tenth) < 1)
+		return false;
+	*x10 = whole * 10 + tenth % 10;
+	return true;
+}
+
+static unsigned int wrapped_pieces;
+
+static void count_piece(const char *piece, void *ctx)
+{
+	(void)piece;
+	(void)ctx;
+	wrapped_pieces++;
+}
+
+/*
+ * The console's line per test carries the range over the CPUs of the
+ * figure each CPU's brief shows, per core type on a hybrid part, within
+ * two 80-column lines: the range is worked out here from the log file's
+ * full per-CPU verdicts ("L1 hits 100.0% >= ...").  ptl's cpu 2 with
+ * wrong-latency: the E-cores' median spans the broken latency, the
+ * P-cores' does not.
+ */
+static void console_figures(void **state)
+{
+	static const struct {
+		const char *test, *words, *unit;
+	} rows[] = {
+	    {"chase-l1/load", "L1 hits", "%"},
+	    {"seq-load/load", "addresses on the stride", "%"},
+	    {"chase-dram/load", "RAM", "%"},
+	};
+	enum sim_fault f;
+	const char *line;
+
+	(void)state;
+	select_machine("ptl", "4");
+	assert_int_equal(sim_fault_parse("wrong-latency", &f), 0);
+	assert_int_equal(sim_set_fault(2, f, 0), 0);
+	report_init_routes(test_lines_sink, agg_log_sink, NULL);
+	run_job("chase-l1,seq-load,chase-dram", "all");
+	report_init_routes(NULL, NULL, NULL);
+	sim_set_fault(2, SIM_FAULT_NONE, 0);
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
+		unsigned int lo = ~0u, hi = 0, v, cpus = 0;
+		char head[64], want[96], a[16], b[16];
+
+		for (unsigned int k = 0; k < report_log_count(); k++) {
+			const struct report_entry *e = report_log_at(k);
+
+			if (strncmp(e->name, rows[i].test, strlen(rows[i].test)) ||
+			    strncmp(e->name + strlen(rows[i].test), "@cpu", 4) ||
+			    !why_number(e->why, rows[i].words, &v))
+				continue;
+			cpus++;
+			lo = v < lo ? v : lo;
+			hi = v > hi ? v : hi;
+		}
+		if (cpus != 4)
+			fail_msg("%s: %u CPUs' verdicts name %s", rows[i].test, cpus,
+				 rows[i].words);
+		snprintf(a, sizeof(a), lo % 10 ? "%u.%u" : "%u", lo / 10, lo % 10);
+		snprintf(b, sizeof(b), hi % 10 ? "%u.%u" : "%u", hi / 10, hi % 10);
+		if (lo == hi)
+			snprintf(want, sizeof(want), ": %s %s%s", rows[i].words, a, rows[i].unit);
+		else
+			snprintf(want, sizeof(want), ": %s %s-%s%s", rows[i].words, a, b,
+				 rows[i].unit);
+		snprintf(head, sizeof(head), "PASS: %s: 4 CPUs", rows[i].test);
+		line = test_line_find(head, want);
+		if (!line) {
+			test_lines_dump(stdout);
+			fail_msg("%s: no console line with '%s'", rows[i].test, want);
+		}
+		wrapped_pieces = 0;
+		report_wrap(line, REPORT_WIDTH, count_piece, NULL);
+		if (wrapped_pieces > 2)
+			fail_msg("'%s': %u lines of 80 columns", line, wrapped_pieces);
+	}
+	/* Hybrid: each core type's median; the broken latency on the E-cores' only. */
+	line = test_line_find("PASS: chase-l1/load: 4 CPUs: ", ", median ");
+	if (!line || !strstr(line, " cy (P) / ") || !strstr(line, " cy (E)") ||
+	    !strstr(strstr(line, " cy (P) / "), "-10"))
+		fail_msg("no per-core-type median with cpu 2's broken latency on E: %s",
+			 line ? line : "(none)");
+}
+
+/*
+ * A console brief too long for two lines is cut between words, never
+ * inside a test name ("... which is odd: chase-l1/loa..."): the text
+ * before "..." is the full reason's start up to a space.  The two E-cores
+ * of adl that disagree give the longest cpu-compare reason.
+ */
+static void brief_cut_between_words(void **state)
+{
+	const struct report_entry *e = NULL;
+	const char *line, *dots;
+	size_t kept;
+	enum sim_fault f;
+
+	(void)state;
+	select_machine("adl", "4");
+	assert_int_equal(sim_fault_parse("wrong-latency", &f), 0);
+	assert_int_equal(sim_set_fault(2, f, 0), 0);
+	report_init_routes(test_lines_sink, agg_log_sink, NULL);
+	run_job("chase-l1", "all");
+	report_init_routes(NULL, NULL, NULL);
+	sim_set_fault(2, SIM_FAULT_NONE, 0);
+	for (unsigned int k = 0; k < report_log_count(); k++)
+		if (!strcmp(report_log_at(k)->name, "cpu-compare"))
+			e = report_log_at(k);
+	line = test_line_find("FAIL: cpu-compare: ", NULL);
+	if (!e || !line || !(dots = strstr(line, "...")))
+		fail_msg("no cut cpu-compare brief: %s", line ? line : "(none)");
+	kept = (size_t)(dots - (line + strlen("FAIL: cpu-compare: ")));
+	if (strncmp(e->why, line + strlen("FAIL: cpu-compare: "), kept) ||
+	    !strchr(" ,:;", e->why[kept]))
+		fail_msg("brief '%s' cut inside a word of '%s'", line, e->why);
 }
 
 /*
@@ -772,6 +899,8 @@ int main(void)
 	    cmocka_unit_test(fault_gp_on_enable),
 	    cmocka_unit_test(fault_wrong_latency),
 	    cmocka_unit_test(console_per_kernel),
+	    cmocka_unit_test(brief_cut_between_words),
+	    cmocka_unit_test(console_figures),
 	    cmocka_unit_test(blames_the_right_cpu),
 	    cmocka_unit_test(cpus_option),
 	    cmocka_unit_test(past_64_cpus),

@@ -210,12 +210,84 @@ static void redraw_rate(void **state)
 	assert_false(status_due(1000 + STATUS_REDRAW_US + 3));
 }
 
+/*
+ * The last screen at 80x25 and other sizes: a screen keeps the header only
+ * where the rows below it hold the longest recap and RESULT, as the
+ * screen lays them out (status_line_rows).  The recap is report_result's
+ * own, made from many failures and environment errors with names of each
+ * width (33 characters: 12 + 33 + 35 made exactly 80 columns, two rows on
+ * an 80-column screen).
+ */
+static void last_screen_holds_the_recap(void **state)
+{
+	static const struct {
+		unsigned int cols, rows;
+		bool header; /* whether the screen keeps the header */
+	} screens[] = {
+	    {80, 25, true},  /* the bench's screen */
+	    {100, 31, true}, /* OVMF's graphics console under QEMU */
+	    {80, 24, true},  {132, 50, true}, {80, 22, false}, {40, 25, false}, {40, 60, true},
+	};
+	static const unsigned int name_lens[] = {33, 10, 60, 1};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_SIZE(screens); i++) {
+		bool fits = status_screen_fits(screens[i].cols, screens[i].rows);
+
+		if (fits != screens[i].header)
+			fail_msg("%ux%u: header %d, want %d", screens[i].cols, screens[i].rows,
+				 fits, screens[i].header);
+		if (!fits)
+			continue;
+		for (size_t n = 0; n < ARRAY_SIZE(name_lens); n++) {
+			unsigned int used = 0, first;
+			char name[64];
+
+			test_lines_clear();
+			report_reset();
+			report_set_simulated(true);
+			for (unsigned int k = 0; k < 300; k++) {
+				snprintf(name, sizeof(name), "%0*u", (int)name_lens[n], k);
+				report_fail(name, "wrong");
+			}
+			for (unsigned int k = 0; k < 40; k++) {
+				snprintf(name, sizeof(name), "e%0*u", (int)name_lens[n], k);
+				report_env_error(name, "broken");
+			}
+			first = test_n_lines;
+			report_result(1);
+			/* Neither kind listed whole: each says how many it left out. */
+			if (!test_line_find("RECAP: FAIL ", "results.json") ||
+			    !test_line_find("RECAP: ERROR ", "results.json"))
+				fail_msg(
+				    "%ux%u, names of %u: a recap without its count of the rest",
+				    screens[i].cols, screens[i].rows, name_lens[n]);
+			for (unsigned int k = first; k < test_n_lines; k++) {
+				if (strlen(test_lines[k]) > REPORT_RECAP_WIDTH)
+					fail_msg("'%s': over %u columns", test_lines[k],
+						 REPORT_RECAP_WIDTH);
+				used += status_line_rows(strlen(test_lines[k]), screens[i].cols);
+			}
+			/* Below the header, the cursor's last row aside. */
+			if (used > screens[i].rows - STATUS_ROWS - 1) {
+				test_lines_dump(stdout);
+				fail_msg(
+				    "%ux%u, names of %u: the recap and RESULT take %u rows, %u "
+				    "below the header",
+				    screens[i].cols, screens[i].rows, name_lens[n], used,
+				    screens[i].rows - STATUS_ROWS - 1);
+			}
+		}
+	}
+	report_reset();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(eta_text),	   cmocka_unit_test(duration_text),
 	    cmocka_unit_test(rows_layout), cmocka_unit_test(rows_before_the_probe),
-	    cmocka_unit_test(redraw_rate),
+	    cmocka_unit_test(redraw_rate), cmocka_unit_test(last_screen_holds_the_recap),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
