@@ -9,7 +9,9 @@
 # What runs, in order:
 #   1. each cmocka program in build/host/tests and build/san/tests (TAP output);
 #   2. each executable tests/host/check-*.sh (host tools: decoder CLI, fuzzing,
-#      kernels), then each tests/qemu/test-*.sh (boots under QEMU/OVMF).
+#      kernels), then each tests/qemu/test-*.sh (boots under QEMU/OVMF);
+#   3. each row of tests/qemu/boots.cfg (one boot, its console checked) by
+#      tests/qemu/boots.py, as the test tests/qemu/boots.cfg:ROW.
 # A script reports with one line per case: "PASS: name", "FAIL: name: why" or
 # "SKIP: name: why".  A program or script that exits non-zero without
 # reporting a failure counts as one failure, so a crash is never a pass.
@@ -78,32 +80,53 @@ for t in "$BUILD"/host/tests/test_* "$BUILD"/san/tests/test_*; do
 	count_tap "$name" "$log" $?
 done
 
-for t in tests/host/check-*.sh tests/qemu/test-*.sh; do
-	[ -x "$t" ] || continue
-	echo "$t" | grep -qE "$filter" || continue
-	case $t in tests/qemu/*)
+# run_script NAME LOG COMMAND...: one host check, QEMU script or boots.cfg row.
+run_script() {
+	local name=$1 log=$2 limit rc
+	shift 2
+	case $name in tests/qemu/*)
 		if [ -z "${QEMU_NOOP_S:-}" ] && [ -z "${QEMU_TIMEOUT:-}" ]; then
 			. tests/qemu/budget.sh
 			BUILD=$BUILD qemu_noop_init
 		fi ;;
 	esac
-	log=$logdir/$(basename "$t" .sh).log
 	# A backstop for a script that hangs outside a boot (each boot has its
 	# own limit): 20 minutes for a host check; for a QEMU script 600 no-op
 	# boots (test-mainjob.sh's 28 boots at their limits are 542), or 30
 	# boots at QEMU_TIMEOUT.
 	limit=1200
-	case $t in tests/qemu/*)
+	case $name in tests/qemu/*)
 		if [ -n "${QEMU_TIMEOUT:-}" ]; then
 			limit=$((30 * QEMU_TIMEOUT))
 		elif [ -n "${QEMU_NOOP_S:-}" ]; then
 			limit=$((600 * QEMU_NOOP_S))
 		fi ;;
 	esac
-	BUILD=$BUILD timeout "$limit" "$t" >"$log" 2>&1
+	BUILD=$BUILD timeout "$limit" "$@" >"$log" 2>&1
 	rc=$?
-	[ "$rc" -ne 124 ] || echo "FAIL: $t: killed after its $limit s" >>"$log"
-	count_lines "$t" "$log" "$rc"
+	[ "$rc" -ne 124 ] || echo "FAIL: $name: killed after its $limit s" >>"$log"
+	count_lines "$name" "$log" "$rc"
+}
+
+for t in tests/host/check-*.sh tests/qemu/test-*.sh; do
+	[ -x "$t" ] || continue
+	echo "$t" | grep -qE "$filter" || continue
+	run_script "$t" "$logdir/$(basename "$t" .sh).log" "$t"
+done
+
+# The one-boot QEMU tests: each row of tests/qemu/boots.cfg is a test of
+# its own, named tests/qemu/boots.cfg:ROW, its log boots-ROW.log.
+if ! rows=$(/usr/bin/python3 tests/qemu/boots.py --list 2>&1); then
+	if echo tests/qemu/boots.cfg | grep -qE "$filter"; then
+		echo "$rows" >"$logdir/boots.log"
+		count_lines tests/qemu/boots.cfg "$logdir/boots.log" 2
+	fi
+	rows=
+fi
+for row in $rows; do
+	t=tests/qemu/boots.cfg:$row
+	echo "$t" | grep -qE "$filter" || continue
+	run_script "$t" "$logdir/boots-$row.log" /usr/bin/python3 tests/qemu/boots.py "$row"
 done
 
 if [ $((passed + failed + skipped)) -eq 0 ]; then

@@ -14,6 +14,10 @@
 #       the log file of boot NAME's image (pebsprobe.log), each wrapped line
 #       whole again, to $T/NAME.log: the full verdicts and the detail lines
 #       the console leaves out without verbose=1 (docs/OUTPUT.md).
+#   nearly_full_esp FILE KIB
+#       a FAT image FILE with only the binary as \EFI\BOOT\BOOTX64.EFI (no
+#       config file) and a filler, about KIB KiB free for what a run
+#       writes; non-zero status, with a FAIL line, if the build failed.
 #   join_wrapped <IN >OUT                       (tests/qemu/join.sh)
 #   pass NAME / fail NAME WHY / skip NAME WHY   one result line
 #   expect_line NAME FILE REGEX                 PASS if a line matches
@@ -51,6 +55,22 @@ boot() {
 
 logfile() {
 	mtype -i "$T/$1.img" ::/EFI/BOOT/pebsprobe.log 2>/dev/null | tr -d '\r' | join_wrapped >"$T/$1.log"
+}
+
+nearly_full_esp() { # file free-kib
+	local bin filler=180
+	if ! make -s BUILD="$BUILD" all >/dev/null; then
+		fail "esp" "make failed"
+		return 1
+	fi
+	bin=$(stat -c %s "$BUILD/pebsprobe.efi")
+	# The file system is the binary, the filler and the room asked for;
+	# the filler stays, so the room is what the run finds free.
+	mkfs.fat -C -n PEBSPROBE "$1" $(((bin + 1023) / 1024 + $2 + filler)) >/dev/null &&
+		mmd -i "$1" ::/EFI ::/EFI/BOOT &&
+		mcopy -i "$1" "$BUILD/pebsprobe.efi" ::/EFI/BOOT/BOOTX64.EFI &&
+		head -c $((filler * 1024)) /dev/zero >"$T/filler" &&
+		mcopy -i "$1" "$T/filler" ::/FILLER.BIN
 }
 
 rc_of() { cat "$T/$1.rc"; }

@@ -3,9 +3,10 @@
 # The bench screen: the default job's console (serial, and the log file,
 # which the screen shows the same) has no line wider than 80 columns from
 # the banner on (longer lines go on indented continuation lines), no REC
-# lines unless records=N asks for them, and closes with a verdict table
-# that fits an 80x25 screen together with the lines after it: with more
-# than one CPU, a cpus column and cells that name a disagreeing CPU.
+# lines (records=N asks for them: tests/qemu/boots.cfg [records]), and
+# closes with a verdict table that fits an 80x25 screen together with the
+# lines after it: with more than one CPU, a cpus column and cells that name
+# a disagreeing CPU.
 . "$(dirname "$0")/lib.sh"
 # The default job on two CPUs under TCG: it took 2.0 times the no-op boot
 # beside a second boot; 5 times that (budget.sh).
@@ -110,9 +111,3 @@ if [ -z "$wide" ]; then pass "broken: the table within 80 columns"; else
 # One CPU (cpus=boot): no cpus column.
 boot boot --smp 2 -- cpus=boot kernels=chase-l1
 expect_line "cpus=boot: no cpus column" "$T/boot.raw" '^kernel +load( +[a-z-]+)*( \[sim\])?$'
-
-boot recs -- pmu=sim model=skl kernels=chase-l1 records=3
-expect_line "records=3: REC lines on request" "$T/recs.out" '^REC: offset=0x0 '
-n=$(grep -c '^REC: ' "$T/recs.out")
-if [ "$n" = 3 ]; then pass "records=3: 3 REC lines for the one sampling"; else
-	fail "records=3" "$n REC lines"; fi

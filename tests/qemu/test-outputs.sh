@@ -88,14 +88,7 @@ else
 fi
 
 # A nearly full ESP: the binary, then about 120 KiB free.
-make -s BUILD="$BUILD" all >/dev/null
-bin=$(stat -c %s "$BUILD/pebsprobe.efi")
-kib=$(( (bin + 1023) / 1024 + 300 ))
-mkfs.fat -C -n PEBSPROBE "$T/full.esp" "$kib" >/dev/null
-mmd -i "$T/full.esp" ::/EFI ::/EFI/BOOT
-mcopy -i "$T/full.esp" "$BUILD/pebsprobe.efi" ::/EFI/BOOT/BOOTX64.EFI
-head -c $(( (300 - 120) * 1024 )) /dev/zero >"$T/filler"
-mcopy -i "$T/full.esp" "$T/filler" ::/FILLER.BIN
+nearly_full_esp "$T/full.esp" 120 || exit 1
 boot full --image "$T/full.esp" -- pmu=sim model=skl kernels=chase-l1,chase-l2,seq-load,stride-load
 expect_rc full 99
 expect_line "full: a dump that does not fit is not written, with the room kept" "$T/full.out" \
