@@ -224,7 +224,8 @@ struct sim_pmu {
 /* One cache level or TLB: set-associative, LRU by position (way 0 = MRU). */
 struct sim_assoc {
 	uint32_t sets, ways;
-	uint64_t *tag; /* sets * ways, 0 = empty, else line/page number + 1 */
+	uint32_t set_mask; /* sets - 1 when sets is a power of two, else 0 */
+	uint64_t *tag;	   /* sets * ways, 0 = empty, else line/page number + 1 */
 };
 
 struct sim_store_ent {
