@@ -283,6 +283,16 @@ static void screen_page(unsigned int i, UINTN keep)
 	uefi_call_wrapper(screens[i]->SetCursorPosition, 3, screens[i], 0, STATUS_ROWS + used);
 }
 
+/*
+ * The log's part of the report line being written: its wrapped pieces
+ * joined by newlines, handed to the log as one (log_commit), so that a
+ * verdict's continuation pieces reach the file in the same write as its
+ * first piece and an INFO line's pieces all wait (lib/logbuf.h).
+ */
+static char log_pieces[2 * REPORT_LINE_MAX];
+static size_t log_pieces_len;
+static unsigned int log_pieces_n; /* an empty line is one piece too */
+
 static void early_add(const char *line, size_t len)
 {
 	if (early_done || early_len + len + 1 > EARLY_MAX)
@@ -361,10 +371,25 @@ static void con_put(const char *line, void *ctx)
 log:
 	if (!(con_to & TO_LOG))
 		return;
+	if (log_pieces_len + 1 + len > sizeof(log_pieces))
+		return; /* not reached: a report line wraps into far less */
+	if (log_pieces_n++)
+		log_pieces[log_pieces_len++] = '\n';
+	memcpy(log_pieces + log_pieces_len, line, len);
+	log_pieces_len += len;
+}
+
+/* The pieces of the report line just wrapped, to the log file (or kept for it). */
+static void log_commit(void)
+{
+	if (!log_pieces_n)
+		return;
 	if (log_fh)
-		logbuf_line(&log_buf, line, len);
+		logbuf_line(&log_buf, log_pieces, log_pieces_len);
 	else
-		early_add(line, len);
+		early_add(log_pieces, log_pieces_len);
+	log_pieces_len = 0;
+	log_pieces_n = 0;
 }
 
 /* Every line fits an 80-column screen: longer ones go on indented continuation lines. */
@@ -374,6 +399,7 @@ void con_line(const char *line, void *ctx)
 	if (efi_ap_refused("the console"))
 		return;
 	report_wrap(line, REPORT_WIDTH, con_put, ctx);
+	log_commit();
 }
 
 /* The brief form of a verdict: screens and serial, not the log file. */
@@ -393,6 +419,7 @@ void con_log_line(const char *line, void *ctx)
 		return;
 	con_to = TO_LOG;
 	report_wrap(line, REPORT_WIDTH, con_put, ctx);
+	log_commit();
 	con_to = TO_ALL;
 }
 

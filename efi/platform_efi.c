@@ -474,15 +474,43 @@ static UINTN mp_number(unsigned int cpu)
 	return cpu <= mp_bsp ? cpu - 1 : cpu;
 }
 
+/*
+ * The CPU number of each AP WhoAmI has named, by APIC ID, direct-mapped:
+ * ((APIC ID + 1) << 32) | number, written in one store, 0 when empty.
+ */
+#define SELF_CACHE 1024
+static volatile uint64_t self_cache[SELF_CACHE];
+
+/*
+ * The BSP is known by its APIC ID (CPUID, as efi_ap_refused() knows it), an
+ * AP by the cache once WhoAmI has named it: the simulator asks on every
+ * access it models, and WhoAmI reads the local APIC, an MMIO exit to the
+ * device model under QEMU's TCG (docs/PERFORMANCE.md).
+ */
 unsigned int plat_cpu_self(void)
 {
+	uint32_t id = 0;
+	unsigned int cpu;
 	UINTN n;
 
+	if (guard_on) {
+		uint64_t e;
+
+		id = apic_id();
+		if (id == bsp_apic_id)
+			return 0;
+		e = self_cache[id % SELF_CACHE];
+		if (e >> 32 == (uint64_t)id + 1)
+			return (unsigned int)e;
+	}
 	mp_lookup();
 	if (!mp || EFI_ERROR(mp->who_am_i(mp, &n)) || n == mp_bsp)
 		return 0;
 	/* The inverse of mp_number(). */
-	return (unsigned int)(n < mp_bsp ? n + 1 : n);
+	cpu = (unsigned int)(n < mp_bsp ? n + 1 : n);
+	if (guard_on)
+		self_cache[id % SELF_CACHE] = ((uint64_t)id + 1) << 32 | cpu;
+	return cpu;
 }
 
 /* No firmware call, no interrupt: the AP stays in HLT (SDM Vol. 2A HLT) until reset. */

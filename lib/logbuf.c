@@ -18,7 +18,7 @@ void logbuf_flush(struct logbuf *lb)
 	lb->len = 0;
 }
 
-/* Progress lines may wait; anything else reaches the file at once. */
+/* Progress lines may wait; anything else reaches the file at once (wrapped: by its start). */
 static bool urgent(const char *line, size_t len)
 {
 	static const char *const progress[] = {"INFO: ", "REC: ", "MSR: "};

@@ -15,6 +15,11 @@
  * with all lines before it.  Written in whole lines when the next line
  * would not fit.  So a hang leaves the log complete up to the last verdict,
  * then at most LOGBUF_SIZE bytes of the progress lines after it are lost.
+ *
+ * A line wrapped for 80 columns (lib/report.h report_wrap) is given as one:
+ * its pieces joined by newlines.  Its start decides, so the continuation
+ * pieces of an INFO line wait with it, and a verdict's go out in the same
+ * write as its first piece: one Write and Flush per verdict, not per piece.
  */
 #ifndef PP_LIB_LOGBUF_H
 #define PP_LIB_LOGBUF_H
@@ -33,7 +38,10 @@ struct logbuf {
 };
 
 void logbuf_init(struct logbuf *lb, logbuf_write_fn write, void *ctx);
-/* One line without its newline (added here); a line over LOGBUF_SIZE - 1 bytes is cut. */
+/*
+ * One line (or a wrapped line's pieces joined by newlines) without its final
+ * newline (added here); one over LOGBUF_SIZE - 1 bytes is cut.
+ */
 void logbuf_line(struct logbuf *lb, const char *line, size_t len);
 /* Hands over what is buffered (nothing when empty). */
 void logbuf_flush(struct logbuf *lb);

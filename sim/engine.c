@@ -506,14 +506,20 @@ static void count(struct sim_cpu *c, const struct work *w, uint64_t ip)
 		if (!sim_gp_counting(c, i))
 			continue;
 		inc = gp_increment(c, i, w, true);
+		/* Nothing to add (a counter never holds more than its width): nothing changes. */
+		if (!inc)
+			continue;
 		/* No PDIST: this occurrence after the overflow is the one recorded. */
-		if (inc && (c->shadowed & BIT_ULL(i)) && sim_gp_pebs_armed(c, i))
+		if ((c->shadowed & BIT_ULL(i)) && sim_gp_pebs_armed(c, i))
 			next |= BIT_ULL(i);
 		fired |= advance(c, i, inc, &wrapped);
 	}
-	for (i = 0; i < c->pmu.n_fixed; i++)
-		if (sim_fixed_counting(c, i))
-			fired |= advance(c, 32 + i, fixed_increment(c, i, w), &wrapped);
+	for (i = 0; i < c->pmu.n_fixed; i++) {
+		uint64_t inc;
+
+		if (sim_fixed_counting(c, i) && (inc = fixed_increment(c, i, w)))
+			fired |= advance(c, 32 + i, inc, &wrapped);
+	}
 	sim_acr_overflow(c, wrapped);
 	if (next) {
 		c->shadowed &= ~next;
@@ -576,7 +582,9 @@ static uint64_t steps_to_overflow(struct sim_cpu *c, uint64_t limit)
 		if (!per)
 			continue;
 		room = (fixed ? c->pmu.fixed_mask - c->fixed[k] : c->pmu.gp_mask - c->pmc[k]) + 1;
-		room = (room + per - 1) / per;
+		/* Most count one per instruction: no division (a slow one under emulation). */
+		if (per > 1)
+			room = (room + per - 1) / per;
 		if (room < best)
 			best = room;
 	}

@@ -45,10 +45,7 @@
 #define EVTSEL_EQ	BIT_ULL(36)
 #define EVTSEL_CMASK(v) (((v) >> 24) & 0xff)
 
-bool sim_evtsel_modified(uint64_t evtsel)
-{
-	return EVTSEL_CMASK(evtsel) || (evtsel & (EVTSEL_EDGE | EVTSEL_INV | EVTSEL_EQ));
-}
+/* sim_evtsel_modified() is inline in sim_int.h. */
 
 /* Events counted as a sum of cycles at once: no count per cycle here. */
 static bool spread(const struct sim_cpu *c, const struct sim_event *e)

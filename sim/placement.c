@@ -98,13 +98,7 @@ void sim_place_decode(struct sim_cpu *c, unsigned int i)
 	pl->taken_alone = in.taken_alone;
 }
 
-/* A load-latency event outside its list still counts: its records are what suffers. */
-bool sim_place_counts(const struct sim_cpu *c, unsigned int i)
-{
-	if (c->alone_clash & BIT_ULL(i))
-		return false;
-	return !c->place[i].known || c->place[i].ldlat || (c->place[i].count_gp & BIT_ULL(i));
-}
+/* sim_place_counts() is inline in sim_int.h. */
 
 bool sim_place_pebs(const struct sim_cpu *c, unsigned int i)
 {

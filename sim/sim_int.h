@@ -224,7 +224,8 @@ struct sim_pmu {
 /* One cache level or TLB: set-associative, LRU by position (way 0 = MRU). */
 struct sim_assoc {
 	uint32_t sets, ways;
-	uint64_t *tag; /* sets * ways, 0 = empty, else line/page number + 1 */
+	uint32_t set_mask; /* sets - 1 when sets is a power of two, else 0 */
+	uint64_t *tag;	   /* sets * ways, 0 = empty, else line/page number + 1 */
 };
 
 struct sim_store_ent {
@@ -386,8 +387,18 @@ uint64_t sim_phys_mask(const struct sim_cpu *c);
 /* placement.c */
 void sim_place_init(struct sim_cpu *c);
 void sim_place_decode(struct sim_cpu *c, unsigned int i);
-bool sim_place_counts(const struct sim_cpu *c, unsigned int i); /* Counter allows GP i */
-bool sim_place_pebs(const struct sim_cpu *c, unsigned int i);	/* PEBScounters allows GP i */
+/*
+ * Counter allows GP i (a load-latency event outside its list still counts:
+ * its records are what suffers).  Inline: asked per counter on every
+ * simulated access, where a call is dear under QEMU's TCG.
+ */
+static inline bool sim_place_counts(const struct sim_cpu *c, unsigned int i)
+{
+	if (c->alone_clash & BIT_ULL(i))
+		return false;
+	return !c->place[i].known || c->place[i].ldlat || (c->place[i].count_gp & BIT_ULL(i));
+}
+bool sim_place_pebs(const struct sim_cpu *c, unsigned int i); /* PEBScounters allows GP i */
 /* GP i's event has PDIST counters and i is not one: its records wait for the next event. */
 bool sim_place_shadowed(const struct sim_cpu *c, unsigned int i);
 
@@ -404,7 +415,11 @@ uint64_t sim_event_increment(const struct sim_cpu *c, const struct sim_event *e,
 struct sim_cycles {
 	uint64_t lead, lead_k, tail, tail_k;
 };
-bool sim_evtsel_modified(uint64_t evtsel); /* CMASK, INV, EDGE or EQ set */
+/* CMASK, INV, EDGE or EQ set (SDM Vol. 3B 20.2.1.1; evtsel.c); inline as above */
+static inline bool sim_evtsel_modified(uint64_t evtsel)
+{
+	return evtsel & (GENMASK_ULL(31, 24) | BIT_ULL(18) | BIT_ULL(23) | BIT_ULL(36));
+}
 /* IA32_PERFEVTSELi written: EDGE's condition before the next cycle is off again */
 void sim_evtsel_written(struct sim_cpu *c, unsigned int i);
 /* Why GP i's modifiers cannot be modelled (it then counts nothing), or NULL. */

@@ -15,12 +15,19 @@
 # the machine's load, so whole wall times would bury a 1 s figure in it;
 # they are printed too.  Figures: medians of each, and the job's median
 # span less the no-op's.  Target: the job adds <= 1 s.
+#
+# BENCH_QEMU_BEFORE=IMAGE (an ESP image of an earlier build, e.g. a copy of
+# its build/esp.img) boots that too in each round, in turn with the other
+# two, so a change is measured against its baseline under the same load:
+# its median span and what it adds, and the job's span as a ratio of its.
 . "$(dirname "$0")/lib.sh"
 R=${BENCH_QEMU_ROUNDS:-5}
 args=${BENCH_QEMU_ARGS:-}
 noop=$BUILD/bench/noop-esp.img
+before=${BENCH_QEMU_BEFORE:-}
 [ -f "$noop" ] || { echo "bench-qemu: $noop missing (make BUILD=$BUILD bench)"; exit 1; }
-rc=0 jw=() nw=() js=() ns=()
+[ -z "$before" ] || [ -f "$before" ] || { echo "bench-qemu: BENCH_QEMU_BEFORE=$before: no such image"; exit 1; }
+rc=0 jw=() nw=() js=() ns=() bw=() bs=()
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 
@@ -57,6 +64,14 @@ for _ in $(seq "$R"); do
 	jw+=("$wall_job") nw+=("$wall_noop")
 	# shellcheck disable=SC2154
 	[ -n "$span_job" ] && [ -n "$span_noop" ] && js+=("$span_job") ns+=("$span_noop")
+	if [ -n "$before" ]; then
+		# shellcheck disable=SC2086
+		boot before ./run-qemu.sh $args --image "$before" || { echo "  before: run-qemu.sh exit $?"; rc=1; }
+		# shellcheck disable=SC2154
+		bw+=("$wall_before")
+		# shellcheck disable=SC2154
+		[ -n "$span_before" ] && bs+=("$span_before")
+	fi
 done
 echo "  whole boots: default job $(median "${jw[@]}") s (${jw[*]}), no-op app $(median "${nw[@]}") s (${nw[*]})"
 if [ "${#js[@]}" = 0 ]; then
@@ -67,5 +82,12 @@ mj=$(median "${js[@]}") mn=$(median "${ns[@]}")
 add=$(awk -v a="$mj" -v b="$mn" 'BEGIN { printf "%.2f", a - b }')
 echo "  from the firmware starting the app to the end: default job ${mj} s (${js[*]})," \
 	"no-op app ${mn} s (${ns[*]}): the job adds $add s"
+if [ -n "$before" ] && [ "${#bs[@]}" != 0 ]; then
+	mb=$(median "${bs[@]}")
+	echo "  before ($before): whole boots $(median "${bw[@]}") s (${bw[*]}), from the firmware" \
+		"starting the app ${mb} s (${bs[*]}): it added" \
+		"$(awk -v a="$mb" -v b="$mn" 'BEGIN { printf "%.2f", a - b }') s; the job's span is" \
+		"$(ratio "$mj" "$mb") of its"
+fi
 target "default job over the no-op boot" "$add" "<=" 1 " s"
 exit $rc

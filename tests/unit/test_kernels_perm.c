@@ -100,6 +100,46 @@ static void walk_chain(uint32_t n, uint32_t slot, uint32_t offset)
 	free(buf);
 }
 
+/*
+ * perm_rng_below() skips the rejection limit's division for values below
+ * 2^64 - bound: it must draw exactly what the plain rule draws (reject
+ * x >= 2^64-1 - (2^64-1) % bound, then x % bound), or every chain moves.
+ * Bounds near 2^63 and 2^64 reject often, so both paths are taken.
+ */
+static void test_rng_below_same_as_plain_rule(void **state)
+{
+	static const uint64_t bounds[] = {
+	    1,
+	    2,
+	    3,
+	    7,
+	    1000,
+	    524287,
+	    1ULL << 32,
+	    (1ULL << 32) + 1,
+	    (1ULL << 63) - 1,
+	    (1ULL << 63) + 1,
+	    ~0ULL - 1,
+	    ~0ULL,
+	};
+
+	for (size_t b = 0; b < sizeof(bounds) / sizeof(bounds[0]); b++) {
+		struct perm_rng fast, plain;
+		uint64_t bound = bounds[b], limit = ~0ULL - (~0ULL % bound);
+
+		perm_rng_seed(&fast, 0x5eed0000 + b);
+		perm_rng_seed(&plain, 0x5eed0000 + b);
+		for (unsigned int k = 0; k < 2000; k++) {
+			uint64_t x;
+
+			do
+				x = perm_rng_next(&plain);
+			while (x >= limit);
+			assert_int_equal(perm_rng_below(&fast, bound), x % bound);
+		}
+	}
+}
+
 static void test_chain_visits_every_slot(void **state)
 {
 	walk_chain(1, 64, 0);
@@ -114,6 +154,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_sattolo_single_cycle),
 	    cmocka_unit_test(test_rng_bounds_and_seed),
+	    cmocka_unit_test(test_rng_below_same_as_plain_rule),
 	    cmocka_unit_test(test_chain_visits_every_slot),
 	};
 

@@ -2,6 +2,7 @@
 /*
  * test_lib_logbuf.c - the log file's write policy: progress lines wait,
  * a verdict writes everything before it, a full buffer writes whole lines,
+ * a wrapped line (pieces joined by newlines) counts once, by its start,
  * and what reached the writer is always a prefix of the lines given.
  */
 #include <setjmp.h>
@@ -89,6 +90,33 @@ static void test_full_buffer_and_flush(void **state)
 	assert_int_equal(disk_len, given_len);
 }
 
+/*
+ * A line wrapped for the screen comes as its pieces joined by newlines
+ * (efi/console.c): the start decides for all of them.  Each case: the
+ * wrapped line, and the writes it makes after a progress line waits.
+ */
+static void test_wrapped_line_once(void **state)
+{
+	static const struct {
+		const char *line;
+		unsigned int writes;
+	} cases[] = {
+	    {"INFO: kernel x: start: a long line\n    that wrapped\n    twice", 0},
+	    {"PASS: chase-l1/load: L1 hits 100.0%\n    (187 of 187); +5 more [sim]", 1},
+	    {"FAIL: x/load: why\n    more why\n    and more", 1},
+	    {"INFO: a\n    PASS: not a verdict, a piece of the INFO line", 0},
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		reset();
+		line("INFO: waiting");
+		line(cases[i].line);
+		assert_int_equal(writes, cases[i].writes);
+		if (cases[i].writes) /* the whole line, every piece, in that one write */
+			assert_int_equal(disk_len, given_len);
+	}
+}
+
 /* "INFO:" without its space, or a short line, is no progress line. */
 static void test_prefix_exact(void **state)
 {
@@ -104,6 +132,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_verdicts_write_through),
 	    cmocka_unit_test(test_full_buffer_and_flush),
+	    cmocka_unit_test(test_wrapped_line_once),
 	    cmocka_unit_test(test_prefix_exact),
 	};
 
