@@ -84,10 +84,8 @@ static struct {
 /* options_check() has accepted the model's name (app_select), so sim_select() knows it. */
 static int use_sim(const struct options *opts, char *err, size_t err_size)
 {
-	static const uint64_t page_sizes[] = {[OPT_SIM_PAGES_4K] = 4096,
-					      [OPT_SIM_PAGES_2M] = 2 << 20,
-					      [OPT_SIM_PAGES_1G] = 1 << 30,
-					      [OPT_SIM_PAGES_UNSET] = 4096};
+	static const uint64_t page_sizes[] = {
+	    [OPT_SIM_PAGES_4K] = 4096, [OPT_SIM_PAGES_2M] = 2 << 20, [OPT_SIM_PAGES_1G] = 1 << 30};
 	struct options_fault f;
 	uint32_t acr[4];
 

@@ -129,7 +129,6 @@ void options_defaults(struct options *o)
 	memcpy(o->job.acr, "auto", sizeof("auto"));
 	memcpy(o->sim_acr, "off", sizeof("off"));
 	memcpy(o->sim_handoff, "none", sizeof("none"));
-	o->sim_pages = OPT_SIM_PAGES_UNSET;
 }
 
 static const struct opt_def *find_opt(const char *name, size_t len)

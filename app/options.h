@@ -20,8 +20,7 @@ enum opt_pmu { OPT_PMU_AUTO, OPT_PMU_HW, OPT_PMU_SIM };
 enum opt_exit { OPT_EXIT_SHUTDOWN, OPT_EXIT_REBOOT, OPT_EXIT_RETURN };
 enum opt_selftest { OPT_SELFTEST_NONE, OPT_SELFTEST_GP };
 /* sim-pages=: the simulated firmware's page size (sim/sim.h sim_set_pages) */
-/* OPT_SIM_PAGES_UNSET: sim-pages= not given (4 KiB pages); given, it is refused with pmu=hw. */
-enum opt_sim_pages { OPT_SIM_PAGES_4K, OPT_SIM_PAGES_2M, OPT_SIM_PAGES_1G, OPT_SIM_PAGES_UNSET };
+enum opt_sim_pages { OPT_SIM_PAGES_4K, OPT_SIM_PAGES_2M, OPT_SIM_PAGES_1G };
 
 #define OPT_STR_MAX 128
 
@@ -51,7 +50,7 @@ struct options {
 	char sim_acr[64];   /* sim-acr=off|EAX,EBX,ECX,EDX  default off (app/options_acr.c) */
 	char sim_handoff[OPT_STR_MAX];	      /* sim-handoff=cpuN:KIND[,...]  default none */
 	struct opt_sim_handoff handoff_items; /* sim-handoff= as parsed (app/options_handoff.c) */
-	enum opt_sim_pages sim_pages;	      /* sim-pages=4k|2m|1g           default unset: 4k */
+	enum opt_sim_pages sim_pages;	      /* sim-pages=4k|2m|1g           default 4k */
 };
 
 void options_defaults(struct options *o);

@@ -228,11 +228,12 @@ static int check_events(const struct options *o, char *err, size_t err_size)
 
 /*
  * sim-pages= shapes the simulated firmware's page tables: with pmu=hw
- * nothing reads it, so it is refused as sim-fault= and sim-handoff= are.
+ * nothing reads it, so 2m or 1g is refused as a sim-fault= or sim-handoff=
+ * item is; 4k, the default, asks for nothing, as sim-handoff=none does.
  */
 static int check_sim_pages(const struct options *o, char *err, size_t err_size)
 {
-	if (o->sim_pages == OPT_SIM_PAGES_UNSET || o->pmu != OPT_PMU_HW)
+	if (o->sim_pages == OPT_SIM_PAGES_4K || o->pmu != OPT_PMU_HW)
 		return 0;
 	pp_snprintf(err, err_size,
 		    "option sim-pages: maps a simulated machine's memory, but pmu=hw "

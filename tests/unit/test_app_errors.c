@@ -97,7 +97,7 @@ static const struct bad bad_inputs[] = {
     /* the other simulator-only options, refused the same way (sim-pages= was ignored) */
     {"pmu=hw sim-pages=2m", "option sim-pages: maps a simulated machine's memory, but pmu=hw",
      "accepted with pmu=sim or pmu=auto"},
-    {"pmu=hw sim-pages=4k", "option sim-pages: maps a simulated machine's memory, but pmu=hw",
+    {"pmu=hw sim-pages=1g", "option sim-pages: maps a simulated machine's memory, but pmu=hw",
      "accepted with pmu=sim or pmu=auto"},
     {"pmu=hw sim-handoff=cpu1:counter", "option sim-handoff: leaves state on a simulated CPU",
      "accepted with pmu=sim or pmu=auto"},
