@@ -233,18 +233,25 @@ def main():
             shutil.rmtree(work, ignore_errors=True)
 
 
+def qemu_booted(work, name, img):
+    # LAVA's QEMU job NAME boots IMG and keeps the booted image: the exit
+    # status, the job's results and errors, its log, the job's own result,
+    # and the booted image's results.json (None where there is none).
+    saved = img[:-len(".img")] + ".booted.img"
+    rc, results, errors, log = lava_run(work, name, qemu_job("file://" + img, saved),
+                                        qemu_device(name, saved))
+    res = read_results(saved) if os.path.exists(saved) else None
+    return rc, results, errors, log, job_result(results), res
+
+
 def run_all(work, usb):
     # 1. QEMU, default options.
     img = os.path.join(work, "pass.img")
     shutil.copyfile(usb, img)
-    saved = os.path.join(work, "pass.booted.img")
-    rc, results, errors, log = lava_run(work, "qemu-pass", qemu_job("file://" + img, saved),
-                                        qemu_device("qemu-pass", saved))
-    jr = job_result(results)
+    rc, results, errors, log, jr, res = qemu_booted(work, "qemu-pass", img)
     report(rc == 0 and jr is not None and jr["result"] == "pass",
            "lava qemu-pass: lava-run completes the job", "rc %d, job %s, errors %s (log %s)" %
            (rc, jr, errors[:2], log))
-    res = read_results(saved) if os.path.exists(saved) else None
     if report(res is not None, "lava qemu-pass: results.json of the booted image",
               "no image or no results.json (log %s)" % log):
         compare("qemu-pass", results, res, "pass")
@@ -252,13 +259,9 @@ def run_all(work, usb):
     # 2. QEMU, a broken simulated CPU: a FAIL verdict and exit status 1.
     img = os.path.join(work, "fail.img")
     image_with_config(usb, img, BROKEN_CPU)
-    saved = os.path.join(work, "fail.booted.img")
-    rc, results, errors, log = lava_run(work, "qemu-fail", qemu_job("file://" + img, saved),
-                                        qemu_device("qemu-fail", saved))
-    jr = job_result(results)
+    rc, results, errors, log, jr, res = qemu_booted(work, "qemu-fail", img)
     report(jr is not None and jr["result"] == "pass",
            "lava qemu-fail: a FAIL verdict leaves the job complete", "job %s (log %s)" % (jr, log))
-    res = read_results(saved) if os.path.exists(saved) else None
     if report(res is not None and any(v.verdict == "FAIL" for v in res.verdicts),
               "lava qemu-fail: results.json has a FAIL verdict", "log %s" % log):
         compare("qemu-fail", results, res, "fail")
@@ -319,14 +322,10 @@ def run_all(work, usb):
     #    LAVA must keep every one a case of its own.
     img = os.path.join(work, "verbose.img")
     image_with_config(usb, img, "verbose=1")
-    saved = os.path.join(work, "verbose.booted.img")
-    rc, results, errors, log = lava_run(work, "qemu-verbose", qemu_job("file://" + img, saved),
-                                        qemu_device("qemu-verbose", saved))
-    jr = job_result(results)
+    rc, results, errors, log, jr, res = qemu_booted(work, "qemu-verbose", img)
     report(rc == 0 and jr is not None and jr["result"] == "pass",
            "lava qemu-verbose: lava-run completes the job", "rc %d, job %s, errors %s (log %s)" %
            (rc, jr, errors[:2], log))
-    res = read_results(saved) if os.path.exists(saved) else None
     if report(res is not None and any("@cpu1" in v.name for v in res.verdicts),
               "lava qemu-verbose: results.json names each CPU's verdict name@cpuN",
               "log %s" % log):

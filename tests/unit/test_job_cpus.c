@@ -625,15 +625,35 @@ static void blames_the_right_cpu(void **state)
 }
 
 /*
+ * Each CPU's PMIs, summed from the "records drained ..., PMIs N" lines
+ * between its "INFO: cpu N: APIC ID" line and the next CPU's.
+ */
+static void pmis_per_cpu(unsigned int *pmis, unsigned int ncpus)
+{
+	unsigned int cpu = ~0u;
+
+	for (unsigned int i = 0; i < test_n_lines; i++) {
+		const char *p;
+		unsigned int n;
+
+		if (sscanf(test_lines[i], "INFO: cpu %u: APIC ID", &n) == 1 && n < ncpus)
+			cpu = n;
+		p = strstr(test_lines[i], "records drained ");
+		if (p && (p = strstr(p, ", PMIs ")) && cpu < ncpus &&
+		    sscanf(p, ", PMIs %u", &n) == 1)
+			pmis[cpu] += n;
+	}
+}
+
+/*
  * drain=pmi on every CPU: with a threshold of 16 records each CPU's
- * session takes PMIs (187 records: 11) and passes; the counts are read per
- * CPU from the lines between its "cpu N: APIC ID" line and the next.
+ * session takes PMIs (187 records: 11) and passes.
  */
 static void pmi_on_every_cpu(void **state)
 {
 	struct options o;
 	struct cpu_info ci;
-	unsigned int pmis[4] = {0}, cpu = ~0u;
+	unsigned int pmis[4] = {0};
 
 	(void)state;
 	select_machine("ptl", "4");
@@ -643,16 +663,7 @@ static void pmi_on_every_cpu(void **state)
 	o.job.drain = PEBS_DRAIN_PMI;
 	o.job.threshold = 16;
 	job_main(&o.job, &ci);
-	for (unsigned int i = 0; i < test_n_lines; i++) {
-		const char *p;
-		unsigned int n;
-
-		if (sscanf(test_lines[i], "INFO: cpu %u: APIC ID", &n) == 1 && n < 4)
-			cpu = n;
-		p = strstr(test_lines[i], "records drained ");
-		if (p && (p = strstr(p, ", PMIs ")) && cpu < 4 && sscanf(p, ", PMIs %u", &n) == 1)
-			pmis[cpu] += n;
-	}
+	pmis_per_cpu(pmis, 4);
 	for (unsigned int c = 0; c < 4; c++) {
 		char want[32];
 
@@ -677,7 +688,7 @@ static void pmi_with_apic_off(void **state)
 	struct options o;
 	struct cpu_info ci;
 	const char *l = NULL;
-	unsigned int cpu = ~0u, pmis[2] = {0};
+	unsigned int pmis[2] = {0};
 
 	(void)state;
 	select_machine("skl", "2");
@@ -688,18 +699,10 @@ static void pmi_with_apic_off(void **state)
 	o.job.drain = PEBS_DRAIN_PMI;
 	o.job.threshold = 16;
 	job_main(&o.job, &ci);
-	for (unsigned int i = 0; i < test_n_lines; i++) {
-		const char *p;
-		unsigned int n;
-
-		if (sscanf(test_lines[i], "INFO: cpu %u: APIC ID", &n) == 1 && n < 2)
-			cpu = n;
-		p = strstr(test_lines[i], "records drained ");
-		if (p && (p = strstr(p, ", PMIs ")) && cpu < 2 && sscanf(p, ", PMIs %u", &n) == 1)
-			pmis[cpu] += n;
-		if (!l && strstr(test_lines[i], "chase-l1/load@cpu1: "))
+	pmis_per_cpu(pmis, 2);
+	for (unsigned int i = 0; i < test_n_lines && !l; i++)
+		if (strstr(test_lines[i], "chase-l1/load@cpu1: "))
 			l = test_lines[i];
-	}
 	if (pmis[0] < 2 || !test_line_find("PASS: chase-l1/load@cpu0: ", NULL) || !l ||
 	    strncmp(l, "SKIP: ", 6) ||
 	    !strstr(l, "LVTPC reads 0x100ee after 0xee was written (SVR 0xff: APIC "

@@ -119,6 +119,18 @@ static const struct sim_case sim_cases[] = {
 
 static uint8_t data[64 * 4096];
 
+/* 1, printing the case and the rules seen, where rule `id` went against the case. */
+static unsigned int sim_case_wrong(size_t i, const struct sim_case *t, const char *id)
+{
+	if (saw_rule(id) == t->rule)
+		return 0;
+	print_error("case %zu (%s 0x%04llx on PMC%u): %s %s, expected %s (rules: %s)\n", i,
+		    t->model, (unsigned long long)t->evtsel, t->ctr, id,
+		    saw_rule(id) ? "reported" : "not reported", t->rule ? "reported" : "none",
+		    rules_seen);
+	return 1;
+}
+
 /* Arch-PEBS armed on GP ctr by hand (SDM/Linux d21954c8a0ff layout), a few loads. */
 static void test_sim_cases(void **state)
 {
@@ -144,12 +156,7 @@ static void test_sim_cases(void **state)
 		wr(PEBS_INDEX, 0);
 		wr(PEBS_BASE, 0);
 		ds_free(&d);
-		if (saw_rule("pebs-counter") != t->rule && ++bad)
-			print_error("case %zu (%s 0x%04llx on PMC%u): pebs-counter %s, expected %s "
-				    "(rules: %s)\n",
-				    i, t->model, (unsigned long long)t->evtsel, t->ctr,
-				    saw_rule("pebs-counter") ? "reported" : "not reported",
-				    t->rule ? "reported" : "none", rules_seen);
+		bad += sim_case_wrong(i, t, "pebs-counter");
 	}
 	if (bad)
 		fail_msg("%u simulator case(s) failed", bad);
@@ -223,12 +230,7 @@ static void test_sim_count_cases(void **state)
 		run_loads(data, 4);
 		wr(GLOBAL_CTRL, 0);
 		wr(EVTSEL(t->ctr), 0);
-		if (saw_rule("count-counter") != t->rule && ++bad)
-			print_error("case %zu (%s 0x%04llx on PMC%u): count-counter %s, expected "
-				    "%s (rules: %s)\n",
-				    i, t->model, (unsigned long long)t->evtsel, t->ctr,
-				    saw_rule("count-counter") ? "reported" : "not reported",
-				    t->rule ? "reported" : "none", rules_seen);
+		bad += sim_case_wrong(i, t, "count-counter");
 	}
 	if (bad)
 		fail_msg("%u simulator counting case(s) failed", bad);
