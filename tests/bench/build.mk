@@ -33,3 +33,9 @@ $(BENCH_DIR)/noop-esp.img: $(BENCH_DIR)/noop.efi tools/mkesp.sh
 
 BENCH_DEPS += $(BENCH_DIR)/chase-pair $(BENCH_DIR)/bench-drain-efi $(BENCH_DIR)/bench-drain-host \
 	$(BENCH_DIR)/noop-esp.img $(BUILD)/esp.img $(BUILD)/host/pebs-kernels
+
+# make check builds the benchmark programs, not to time them, but so that a
+# function moved between files cannot leave `make bench` unbuildable
+# unnoticed: bench-drain-efi names the UEFI objects it links one by one.
+CHECK_DEPS += $(BENCH_DIR)/chase-pair $(BENCH_DIR)/bench-drain-efi $(BENCH_DIR)/bench-drain-host \
+	$(BENCH_DIR)/noop-esp.img
