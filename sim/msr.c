@@ -529,6 +529,40 @@ static const struct msr_def *row_of(const struct msr_def *table, size_t n, uint3
 	return NULL;
 }
 
+/* How many rows of msr_table and sim_msr_pebs_table hold msr. */
+static unsigned int rows_holding(uint32_t msr)
+{
+	unsigned int idx;
+	unsigned int n = 0;
+
+	for (size_t k = 0; k < ARRAY_SIZE(msr_table); k++)
+		n += row_of(&msr_table[k], 1, msr, &idx) != NULL;
+	for (size_t k = 0; k < sim_msr_pebs_count; k++)
+		n += row_of(&sim_msr_pebs_table[k], 1, msr, &idx) != NULL;
+	return n;
+}
+
+/*
+ * find() takes the first row that holds an MSR, msr_table before the PEBS
+ * table, so a second row for the same MSR would never answer: the first
+ * MSR that two rows hold, or 0 where each MSR has one row.
+ */
+uint32_t sim_msr_first_shared(void)
+{
+	const struct msr_def *tables[] = {msr_table, sim_msr_pebs_table};
+	const size_t counts[] = {ARRAY_SIZE(msr_table), sim_msr_pebs_count};
+
+	for (size_t t = 0; t < ARRAY_SIZE(tables); t++)
+		for (size_t k = 0; k < counts[t]; k++)
+			for (unsigned int i = 0; i < span(tables[t][k].count); i++) {
+				uint32_t msr = tables[t][k].base + i * tables[t][k].stride;
+
+				if (rows_holding(msr) > 1)
+					return msr;
+			}
+	return 0;
+}
+
 static const struct msr_def *find(const struct sim_cpu *c, uint32_t msr, unsigned int *idx)
 {
 	const struct msr_def *d = row_of(msr_table, ARRAY_SIZE(msr_table), msr, idx);

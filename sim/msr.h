@@ -3,7 +3,8 @@
  * msr.h - the simulated MSR file's rows, shared by sim/msr.c (the lookup,
  * the counters and the global controls) and sim/msr_pebs.c (the PEBS and
  * DS MSRs).  An MSR is found in the first row whose range holds it; the
- * rows of the two tables do not overlap.
+ * rows of the two tables do not overlap (sim_msr_first_shared() finds one
+ * that would; test_sim_msr checks it).
  */
 #ifndef PP_SIM_MSR_H
 #define PP_SIM_MSR_H

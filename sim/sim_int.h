@@ -381,6 +381,8 @@ uint64_t sim_handoff_smi_count(const struct sim_cpu *c);
 enum hw_fault sim_msr_read(struct sim_cpu *c, uint32_t msr, uint64_t *val);
 enum hw_fault sim_msr_write(struct sim_cpu *c, uint32_t msr, uint64_t val);
 void sim_msr_power_on(struct sim_cpu *c);
+/* The first MSR two rows of the MSR file hold (0: none); sim/msr.c */
+uint32_t sim_msr_first_shared(void);
 uint64_t sim_status_mask(const struct sim_cpu *c);
 uint64_t sim_phys_mask(const struct sim_cpu *c);
 
