@@ -384,12 +384,24 @@ static void compare_names_difference(void **state)
 	assert_non_null(strstr(why, "LVTPC"));
 }
 
+/* The tests beside the case rows, appended after them. */
+static const struct CMUnitTest other_tests[] = {
+    cmocka_unit_test(nothing_left),
+    cmocka_unit_test(strict_fails),
+    cmocka_unit_test(smis_named),
+    cmocka_unit_test(bad_values),
+    cmocka_unit_test(compare_names_difference),
+    cmocka_unit_test(lost_restore_fails),
+    cmocka_unit_test(perf_metrics_restored),
+    cmocka_unit_test(unrestorable_reported),
+};
+
 int main(void)
 {
-	size_t n = ARRAY_SIZE(cases);
-	struct CMUnitTest *tests = calloc(n + 8, sizeof(*tests));
+	size_t n = ARRAY_SIZE(cases), total = n + ARRAY_SIZE(other_tests);
+	struct CMUnitTest *tests = calloc(total, sizeof(*tests));
 
-	if (!mkdtemp(outdir))
+	if (!tests || !mkdtemp(outdir))
 		return 1;
 	setenv("PEBSPROBE_OUT", outdir, 1);
 	test_lines_echo = getenv("HANDOFF_VERBOSE") != NULL;
@@ -399,21 +411,6 @@ int main(void)
 		tests[i].test_func = run_case;
 		tests[i].initial_state = (void *)&cases[i];
 	}
-	tests[n].name = "nothing_left";
-	tests[n].test_func = nothing_left;
-	tests[n + 1].name = "strict_fails";
-	tests[n + 1].test_func = strict_fails;
-	tests[n + 2].name = "smis_named";
-	tests[n + 2].test_func = smis_named;
-	tests[n + 3].name = "bad_values";
-	tests[n + 3].test_func = bad_values;
-	tests[n + 4].name = "compare_names_difference";
-	tests[n + 4].test_func = compare_names_difference;
-	tests[n + 5].name = "lost_restore_fails";
-	tests[n + 5].test_func = lost_restore_fails;
-	tests[n + 6].name = "perf_metrics_restored";
-	tests[n + 6].test_func = perf_metrics_restored;
-	tests[n + 7].name = "unrestorable_reported";
-	tests[n + 7].test_func = unrestorable_reported;
-	return _cmocka_run_group_tests("handoff", tests, n + 8, NULL, NULL);
+	memcpy(tests + n, other_tests, sizeof(other_tests));
+	return _cmocka_run_group_tests("handoff", tests, total, NULL, NULL);
 }

@@ -393,24 +393,35 @@ static void agg_log_sink(const char *line, void *ctx)
 }
 
 /*
+ * MODEL on four CPUs with cpu 2's latencies wrong (sim-fault wrong-latency):
+ * KERNELS run on every CPU, the console lines kept as test lines and the
+ * log file's through agg_log_sink.
+ */
+static void run_cpu2_wrong(const char *model, const char *kernels)
+{
+	enum sim_fault f;
+
+	select_machine(model, "4");
+	assert_int_equal(sim_fault_parse("wrong-latency", &f), 0);
+	assert_int_equal(sim_set_fault(2, f, 0), 0);
+	report_init_routes(test_lines_sink, agg_log_sink, NULL);
+	run_job(kernels, "all");
+	report_init_routes(NULL, NULL, NULL);
+	sim_set_fault(2, SIM_FAULT_NONE, 0);
+}
+
+/*
  * With the console and the log file apart (efi/console.c), a job on four
  * CPUs: the console has one line per test naming the CPU of its FAIL, no
  * per-CPU verdict; the log file has every CPU's verdict.
  */
 static void console_per_kernel(void **state)
 {
-	enum sim_fault f;
 	unsigned int per_cpu = 0;
 
 	(void)state;
-	select_machine("ptl", "4");
-	assert_int_equal(sim_fault_parse("wrong-latency", &f), 0);
-	assert_int_equal(sim_set_fault(2, f, 0), 0);
 	log_per_cpu = 0;
-	report_init_routes(test_lines_sink, agg_log_sink, NULL);
-	run_job("chase-l1,seq-load", "all");
-	report_init_routes(NULL, NULL, NULL);
-	sim_set_fault(2, SIM_FAULT_NONE, 0);
+	run_cpu2_wrong("ptl", "chase-l1,seq-load");
 	for (unsigned int i = 0; i < test_n_lines; i++)
 		per_cpu += !!strstr(test_lines[i], "@cpu");
 	/* Every CPU passed: no list of them; one did not: each verdict's CPUs. */
@@ -462,17 +473,10 @@ static void console_figures(void **state)
 	    {"seq-load/load", "addresses on the stride", "%"},
 	    {"chase-dram/load", "RAM", "%"},
 	};
-	enum sim_fault f;
 	const char *line;
 
 	(void)state;
-	select_machine("ptl", "4");
-	assert_int_equal(sim_fault_parse("wrong-latency", &f), 0);
-	assert_int_equal(sim_set_fault(2, f, 0), 0);
-	report_init_routes(test_lines_sink, agg_log_sink, NULL);
-	run_job("chase-l1,seq-load,chase-dram", "all");
-	report_init_routes(NULL, NULL, NULL);
-	sim_set_fault(2, SIM_FAULT_NONE, 0);
+	run_cpu2_wrong("ptl", "chase-l1,seq-load,chase-dram");
 	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
 		unsigned int lo = ~0u, hi = 0, v, cpus = 0;
 		char head[64], want[96], a[16], b[16];
@@ -528,16 +532,9 @@ static void brief_cut_between_words(void **state)
 	const struct report_entry *e = NULL;
 	const char *line, *dots;
 	size_t kept;
-	enum sim_fault f;
 
 	(void)state;
-	select_machine("adl", "4");
-	assert_int_equal(sim_fault_parse("wrong-latency", &f), 0);
-	assert_int_equal(sim_set_fault(2, f, 0), 0);
-	report_init_routes(test_lines_sink, agg_log_sink, NULL);
-	run_job("chase-l1", "all");
-	report_init_routes(NULL, NULL, NULL);
-	sim_set_fault(2, SIM_FAULT_NONE, 0);
+	run_cpu2_wrong("adl", "chase-l1");
 	for (unsigned int k = 0; k < report_log_count(); k++)
 		if (!strcmp(report_log_at(k)->name, "cpu-compare"))
 			e = report_log_at(k);
