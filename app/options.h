@@ -59,22 +59,26 @@ void options_defaults(struct options *o);
 struct options_fault {
 	unsigned int cpu;
 	enum sim_fault kind;
-	int32_t arg; /* latency-bias=PCT: the percentage; 0 for the other kinds */
+	int32_t arg; /* latency-bias=PCT: the percentage; latency-offset=C: cycles; else 0 */
 };
 
 /* sim-fault='s KIND words, as its table row and its check name them. */
 #define OPT_SIM_FAULT_KINDS                                                                        \
 	"no-records, wrong-latency, gp-on-enable, hang, skid, cr3-kept, own-cr3, apic-off, "       \
-	"unmapped-cr3 or latency-bias=PCT"
+	"unmapped-cr3, latency-bias=PCT or latency-offset=C"
 
 /* latency-bias=PCT: the accepted percentages. */
 #define OPT_LATENCY_BIAS_MIN (-90)
 #define OPT_LATENCY_BIAS_MAX 900
+/* latency-offset=C: the accepted cycles (a DRAM latency's worth at most). */
+#define OPT_LATENCY_OFFSET_MIN 0
+#define OPT_LATENCY_OFFSET_MAX 1000
 
 /*
  * sim-fault='s i-th item (0 = the first): 0 with *f set, 1 past the last,
- * -1 if it is not cpuN:KIND or cpuN:latency-bias=PCT (sim/sim.h
- * sim_fault_parse; PCT an integer OPT_LATENCY_BIAS_MIN..MAX).
+ * -1 if it is not cpuN:KIND, cpuN:latency-bias=PCT or cpuN:latency-offset=C
+ * (sim/sim.h sim_fault_parse; PCT an integer OPT_LATENCY_BIAS_MIN..MAX, C
+ * OPT_LATENCY_OFFSET_MIN..MAX).
  */
 int options_sim_fault_at(const char *spec, size_t i, struct options_fault *f);
 /*

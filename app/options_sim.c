@@ -2,7 +2,7 @@
 /*
  * options_sim.c - the sim-fault= grammar (docs/OPTIONS.md, docs/SIM.md):
  * cpuN:KIND items, KIND a simulator fault (sim/sim.h sim_fault_parse) or
- * latency-bias=PCT; read item by item, and checked against the machine
+ * latency-bias=PCT or latency-offset=C; read item by item, and checked against the machine
  * and pmu= with the other options (options.h options_check).
  */
 #include "options.h"
@@ -10,8 +10,28 @@
 #include "../lib/platform.h"
 #include "../sim/sim.h"
 
-/* PCT of latency-bias=PCT: an integer in range, optionally signed. */
-static int parse_bias(const char *v, int32_t *pct)
+/* The kinds that carry a number (KIND=N), each with its accepted range. */
+struct fault_arg_row {
+	enum sim_fault kind;
+	int32_t min, max;
+};
+
+static const struct fault_arg_row fault_args[] = {
+    {SIM_FAULT_LATENCY_BIAS, OPT_LATENCY_BIAS_MIN, OPT_LATENCY_BIAS_MAX},
+    {SIM_FAULT_LATENCY_OFFSET, OPT_LATENCY_OFFSET_MIN, OPT_LATENCY_OFFSET_MAX},
+};
+
+/* kind's row of fault_args, or NULL: a kind without a number. */
+static const struct fault_arg_row *fault_arg_find(enum sim_fault kind)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(fault_args); i++)
+		if (fault_args[i].kind == kind)
+			return &fault_args[i];
+	return NULL;
+}
+
+/* N of KIND=N: an integer in [min, max], optionally signed. */
+static int parse_arg(const char *v, int32_t min, int32_t max, int32_t *out)
 {
 	bool neg = *v == '-';
 	long n = 0;
@@ -19,20 +39,21 @@ static int parse_bias(const char *v, int32_t *pct)
 
 	if (!*d)
 		return -1;
-	for (; *d >= '0' && *d <= '9' && n <= OPT_LATENCY_BIAS_MAX; d++)
+	for (; *d >= '0' && *d <= '9' && n <= max; d++)
 		n = n * 10 + (*d - '0');
 	if (*d)
 		return -1;
 	n = neg ? -n : n;
-	if (n < OPT_LATENCY_BIAS_MIN || n > OPT_LATENCY_BIAS_MAX)
+	if (n < min || n > max)
 		return -1;
-	*pct = (int32_t)n;
+	*out = (int32_t)n;
 	return 0;
 }
 
 int options_sim_fault_at(const char *spec, size_t i, struct options_fault *f)
 {
 	char item[OPT_STR_MAX], *colon, *d, *eq;
+	const struct fault_arg_row *row;
 	const char *p = spec;
 	size_t len;
 	unsigned long n = 0;
@@ -59,15 +80,15 @@ int options_sim_fault_at(const char *spec, size_t i, struct options_fault *f)
 		n = n * 10 + (unsigned long)(*d - '0');
 	if (*d || n >= 1000000)
 		return -1;
-	/* latency-bias=PCT carries its number; the other kinds none. */
+	/* latency-bias=PCT and latency-offset=C carry their number; the other kinds none. */
 	f->arg = 0;
 	eq = strchr(colon + 1, '=');
-	if (eq) {
+	if (eq)
 		*eq = 0;
-		if (parse_bias(eq + 1, &f->arg))
-			return -1;
-	}
-	if (sim_fault_parse(colon + 1, &f->kind) || (f->kind == SIM_FAULT_LATENCY_BIAS) != !!eq)
+	if (sim_fault_parse(colon + 1, &f->kind))
+		return -1;
+	row = fault_arg_find(f->kind);
+	if (!row != !eq || (row && parse_arg(eq + 1, row->min, row->max, &f->arg)))
 		return -1;
 	f->cpu = (unsigned int)n;
 	return 0;
@@ -85,8 +106,10 @@ int options_check_sim_fault(const struct options *o, char *err, size_t err_size)
 			pp_snprintf(
 			    err, err_size,
 			    "option sim-fault: bad value '%s' (accepted: cpuN:KIND separated "
-			    "by commas, N 0..%u, KIND " OPT_SIM_FAULT_KINDS ", PCT %d..%d)",
-			    o->sim_fault, n - 1, OPT_LATENCY_BIAS_MIN, OPT_LATENCY_BIAS_MAX);
+			    "by commas, N 0..%u, KIND " OPT_SIM_FAULT_KINDS
+			    ", PCT %d..%d, C %d..%d)",
+			    o->sim_fault, n - 1, OPT_LATENCY_BIAS_MIN, OPT_LATENCY_BIAS_MAX,
+			    OPT_LATENCY_OFFSET_MIN, OPT_LATENCY_OFFSET_MAX);
 			return -1;
 		}
 		cpu = f.cpu;

@@ -257,6 +257,7 @@ void job_run_offcore(struct runner *r, struct kernel_ctx *k);
 
 /* calibrate.c: a chase kernel's PEBS latency against its cycles per load */
 uint64_t job_calib_pebs_median(const struct pebs_summary *s);
+uint64_t job_calib_high_x100(uint64_t cpl_x100);
 void job_run_calibration(struct runner *r, struct kernel_ctx *k);
 
 /* acr.c: a kernel with .acr, run under an auto counter reload group */

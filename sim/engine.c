@@ -231,7 +231,7 @@ static void fill_memory(const struct sim_cpu *c, const struct sim_event *e,
 	case PEBS_LDLAT:
 		p->dla = a->addr;
 		p->dse = sim_dse_load(c, a);
-		p->lat = a->latency;
+		p->lat = a->ldlat;
 		return;
 	case PEBS_STLAT:
 		p->dla = a->addr;
@@ -539,6 +539,9 @@ void sim_engine_access(struct sim_cpu *c, uint64_t ip, uint64_t ip_next, uint64_
 
 	sim_engine_flush(c, ip, true);
 	sim_cache_access(c, &a);
+	a.ldlat = a.latency + SIM_LDLAT_DISPATCH;
+	if (c->fault == SIM_FAULT_LATENCY_OFFSET)
+		a.ldlat += (uint32_t)c->fault_arg;
 	if ((kind & HW_LOAD) && a.latency > c->m->cache.lat_l1)
 		w.cycles += a.latency - c->m->cache.lat_l1;
 	/*

@@ -409,7 +409,7 @@ uint64_t sim_event_increment(const struct sim_cpu *c, const struct sim_event *e,
 		return is_load(a) && a->addr_blk;
 	case CNT_LDLAT:
 		/* SDM 18.9.4.2: loads with latency greater than the threshold. */
-		return is_load(a) && a->latency > (c->ld_lat & 0xffff);
+		return is_load(a) && a->ldlat > (c->ld_lat & 0xffff);
 	case CNT_OFFCORE:
 		return offcore_increment(c, e->arg, a);
 	case CNT_OFFCORE_REQ:

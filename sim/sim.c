@@ -88,6 +88,7 @@ static const char *const fault_names[] = {
     [SIM_FAULT_OWN_CR3] = "own-cr3",
     [SIM_FAULT_APIC_OFF] = "apic-off",
     [SIM_FAULT_UNMAPPED_CR3] = "unmapped-cr3",
+    [SIM_FAULT_LATENCY_OFFSET] = "latency-offset",
 };
 
 const char *sim_fault_name(enum sim_fault f)

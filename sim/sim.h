@@ -145,7 +145,12 @@ const char *sim_cpu_model(unsigned int cpu);
  *   unmapped-cr3   the CPU runs on page tables of its own that map none of
  *                  the memory the app allocates (firmware built them before
  *                  it ran): its DS area and PEBS buffer are not there.
- * arg: the percentage of latency-bias, 0 for the others.
+ *   latency-offset every load's latency field is arg cycles longer (a
+ *                  longer dispatch-to-writeback, SDM Vol. 3B 20.3.1.1.2),
+ *                  the threshold seeing it too; the modelled cycles are
+ *                  not: what the calibration window must allow at L1.
+ * arg: the percentage of latency-bias, the cycles of latency-offset, 0 for
+ * the others.
  * Until the next sim_select().  0, or -1 with no such CPU (or a hung CPU 0).
  */
 enum sim_fault {
@@ -160,6 +165,7 @@ enum sim_fault {
 	SIM_FAULT_OWN_CR3,
 	SIM_FAULT_APIC_OFF,
 	SIM_FAULT_UNMAPPED_CR3,
+	SIM_FAULT_LATENCY_OFFSET,
 };
 int sim_set_fault(unsigned int cpu, enum sim_fault f, int32_t arg);
 /*

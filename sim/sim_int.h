@@ -236,12 +236,29 @@ struct sim_store_ent {
 /* The result of one memory access, as the cache model saw it. */
 enum sim_level { LVL_L1 = 1, LVL_LFB, LVL_L2, LVL_L3, LVL_DRAM };
 
+/*
+ * The cycles the load-latency field adds to a load's load-to-use latency:
+ * it counts from the load's first dispatch to the final data writeback
+ * (SDM Vol. 3B 20.3.1.1.2, Nehalem's facility; perf-mem.txt calls it the
+ * use-latency, "pipeline queuing delays" included), so one cycle of
+ * writeback at least.  Reasoning, not a published figure: the least that
+ * keeps a 3-cycle L1 hit at the SDM's 4-cycle minimum detectable latency.
+ */
+#define SIM_LDLAT_DISPATCH 1
+
 struct sim_access {
 	uint64_t ip, addr;
 	uint64_t ip_next; /* the instruction after it; 0: not known */
 	uint32_t size, kind;
 	enum sim_level level;
-	uint32_t latency;
+	uint32_t latency; /* load-to-use, from the cache model */
+	/*
+	 * What the load-latency facility measures: from the load's first
+	 * dispatch to its data's writeback (SDM Vol. 3B 20.3.1.1.2), so the
+	 * load-to-use latency plus SIM_LDLAT_DISPATCH (and a latency-offset
+	 * fault's cycles).
+	 */
+	uint32_t ldlat;
 	bool stlb_miss, dtlb_miss, split, data_blk, addr_blk;
 	bool hitm; /* a load served by another CPU's modified line (coherence.c) */
 };
@@ -285,7 +302,7 @@ struct sim_cpu {
 	struct sim_pmu pmu;
 	unsigned int index; /* the platform's CPU number: its initial APIC ID */
 	enum sim_fault fault;
-	int32_t fault_arg; /* latency-bias: percent */
+	int32_t fault_arg; /* latency-bias: percent; latency-offset: cycles */
 
 	uint64_t pmc[SIM_MAX_GP], evtsel[SIM_MAX_GP];
 	uint64_t fixed[SIM_MAX_FIXED], fixed_ctrl;
