@@ -20,31 +20,23 @@
  * at the least (SDM Vol. 3B 20.3.1.1.2, Nehalem's load latency facility;
  * perf's Documentation/perf-mem.txt: the use-latency, "pipeline queuing
  * delays" included), so the median may sit above the chain's cycles per
- * load by what dispatch and writeback add, whatever the level:
- *  - an L1 chain (at most twice that minimum per load): additive, up to
- *    CALIB_L1_SLACK cycles above, one more minimum latency (a load
- *    dispatched once too early and sent again, as the SDM counts it);
- *  - beyond: the larger of CALIB_SLACK cycles and CALIB_HIGH_PCT percent,
- *    small enough that a 30% bias at L2 (12-17 cycles) still fails.
- * At least 85% of the cycles per load less the loop's own instructions per
- * load (each may add up to a cycle where it does not overlap the load; the
- * core can hide them all).  All of it rests on reasoning from those two
- * sources, not on a published tolerance: the first silicon run corrects it.
+ * load by what dispatch and writeback add: the top is additive where the
+ * latency is a few cycles, relative where it is many, the larger of
+ * CALIB_SLACK cycles (one more minimum latency: a load dispatched once too
+ * early and sent again) and CALIB_HIGH_PCT percent.  At least 85% of the
+ * cycles per load less the loop's own instructions per load (each may add
+ * up to a cycle where it does not overlap the load; the core can hide them
+ * all).  Reasoning from those two sources, not a published tolerance.
  */
-#define CALIB_LDLAT_MIN 4 /* SDM: the minimum detectable load latency */
-#define CALIB_L1_SLACK	CALIB_LDLAT_MIN
-#define CALIB_L1_MAX	(2 * CALIB_LDLAT_MIN)
-#define CALIB_SLACK	2
-#define CALIB_HIGH_PCT	15
-#define CALIB_LOW_PCT	85
+#define CALIB_SLACK    4 /* the SDM's minimum detectable load latency */
+#define CALIB_HIGH_PCT 15
+#define CALIB_LOW_PCT  85
 
 /* The window's top, in cycles x 100, for cycles per load cpl (x 100). */
 uint64_t job_calib_high_x100(uint64_t cpl)
 {
 	uint64_t pct = cpl * CALIB_HIGH_PCT / 100;
 
-	if (cpl <= CALIB_L1_MAX * 100)
-		return cpl + CALIB_L1_SLACK * 100;
 	return cpl + (pct > CALIB_SLACK * 100 ? pct : CALIB_SLACK * 100);
 }
 

@@ -357,7 +357,7 @@ void sim_record_write(struct sim_cpu *c, const struct sim_pending *p, uint64_t r
 	}
 	if (c->fault == SIM_FAULT_LATENCY_BIAS) {
 		wrong = *p;
-		wrong.lat = wrong.lat * (uint64_t)(100 + c->fault_arg) / 100;
+		wrong.lat = (wrong.lat * (uint64_t)(100 + c->fault_arg) + 50) / 100;
 		p = &wrong;
 	}
 	if (c->fault == SIM_FAULT_NO_RECORDS)

@@ -124,7 +124,8 @@ const char *sim_cpu_model(unsigned int cpu);
  *                  (lib/platform.h plat_park), an AP that does not come
  *                  back.  APs only: the boot CPU (0) is refused.
  *   latency-bias   every record's latency field is skewed by arg percent
- *                  (latency * (100 + arg) / 100); the modelled cycles are
+ *                  (latency * (100 + arg) / 100, to the nearest cycle);
+ *                  the modelled cycles are
  *                  not: what latency calibration must catch.
  *   skid           every record's IP is one instruction late: the eventing
  *                  IP is the instruction after the access, a trap-like
