@@ -31,7 +31,8 @@ struct opt_sim_handoff {
 	struct {
 		unsigned int cpu;
 		enum sim_handoff_kind kind;
-		uint32_t smis; /* smi: SMIs per sampling (smiN; smi alone: 1) */
+		uint32_t smis;	/* smi: SMIs per sampling (smiN; smi alone: 1) */
+		uint64_t value; /* counter=V: the count left in PMC0 */
 	} item[OPT_HANDOFF_MAX];
 };
 

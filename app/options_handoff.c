@@ -32,13 +32,44 @@ static bool parse_u32(const char *p, const char *end, uint32_t max, uint32_t *ou
 	return true;
 }
 
+/* V of counter=V: decimal, or hex after 0x, up to a 48-bit counter's width. */
+#define COUNT_MAX ((1ULL << 48) - 1)
+
+static int parse_count(const char *v, uint64_t *out)
+{
+	bool hex = v[0] == '0' && (v[1] == 'x' || v[1] == 'X');
+	uint64_t n = 0;
+	const char *d = v + (hex ? 2 : 0);
+
+	if (!*d)
+		return -1;
+	for (; *d; d++) {
+		unsigned int digit;
+
+		if (*d >= '0' && *d <= '9')
+			digit = (unsigned int)(*d - '0');
+		else if (hex && *d >= 'a' && *d <= 'f')
+			digit = (unsigned int)(*d - 'a' + 10);
+		else if (hex && *d >= 'A' && *d <= 'F')
+			digit = (unsigned int)(*d - 'A' + 10);
+		else
+			return -1;
+		n = n * (hex ? 16 : 10) + digit;
+		if (n > COUNT_MAX)
+			return -1;
+	}
+	*out = n;
+	return 0;
+}
+
 /* One item "cpuN:KIND" of len characters at p. */
 static int parse_item(const char *p, size_t len, struct opt_sim_handoff *h, char *why,
 		      size_t why_size)
 {
 	const char *end = p + len, *colon = NULL;
-	char kind[24];
+	char kind[32];
 	uint32_t cpu, smis = 0;
+	uint64_t value = 0;
 	enum sim_handoff_kind k;
 
 	for (const char *q = p; q < end && !colon; q++)
@@ -63,7 +94,15 @@ static int parse_item(const char *p, size_t len, struct opt_sim_handoff *h, char
 			return -1;
 		}
 		k = SIM_HANDOFF_SMI;
-	} else if (sim_handoff_parse(kind, &k)) {
+	} else if (!strncmp(kind, "counter=", 8)) {
+		if (parse_count(kind + 8, &value)) {
+			pp_snprintf(why, why_size,
+				    "'%.*s': counter=V needs V a number 0..0x%llx (0x for hex)",
+				    (int)len, p, (unsigned long long)COUNT_MAX);
+			return -1;
+		}
+		k = SIM_HANDOFF_COUNT_LEFT;
+	} else if (sim_handoff_parse(kind, &k) || k == SIM_HANDOFF_COUNT_LEFT) {
 		pp_snprintf(why, why_size, "'%.*s': no such KIND '%s'", (int)len, p, kind);
 		return -1;
 	} else if (k == SIM_HANDOFF_SMI) {
@@ -76,6 +115,7 @@ static int parse_item(const char *p, size_t len, struct opt_sim_handoff *h, char
 	h->item[h->n].cpu = cpu;
 	h->item[h->n].kind = k;
 	h->item[h->n].smis = smis;
+	h->item[h->n].value = value;
 	h->n++;
 	return 0;
 }
@@ -135,8 +175,10 @@ int options_apply_sim_handoff(const struct options *o, char *err, size_t err_siz
 	char why[200];
 
 	for (unsigned int i = 0; i < h->n; i++) {
-		if (!sim_set_handoff(h->item[i].cpu, h->item[i].kind, h->item[i].smis, why,
-				     sizeof(why)))
+		if (!sim_set_handoff(h->item[i].cpu, h->item[i].kind,
+				     h->item[i].kind == SIM_HANDOFF_COUNT_LEFT ? h->item[i].value
+									       : h->item[i].smis,
+				     why, sizeof(why)))
 			continue;
 		pp_snprintf(err, err_size, "option sim-handoff: %s (accepted: %s)", why,
 			    "cpuN:KIND where simulated CPU N can hold KIND");

@@ -30,6 +30,7 @@ struct handoff_cpu {
 	int rc_found, rc_now; /* cpu_run()'s */
 	unsigned int diffs;
 	uint64_t unrestorable; /* GLOBAL_STATUS bits STATUS_SET could not set back */
+	uint32_t pmc_lost;     /* GP counters whose hand-off value no write put back */
 	char why[160];
 };
 
@@ -202,6 +203,7 @@ void handoff_cpu_end(struct runner *r, unsigned int cpu)
 	if (hc->now.valid) {
 		hc->diffs = handoff_compare(&hc->found, &hc->now, hc->why, sizeof(hc->why));
 		hc->unrestorable = handoff_unrestorable(&hc->found, &hc->now);
+		hc->pmc_lost = handoff_pmc_lost(&hc->found, &hc->now);
 	}
 }
 
@@ -224,32 +226,70 @@ static void bits_words(uint64_t bits, char *buf, size_t size)
 	}
 }
 
-/*
- * GLOBAL_STATUS bits found set that no write can set back (pmu/handoff.h
- * handoff_unrestorable): one note naming the bits and the CPUs; the
- * handoff-restored verdict then says it restored all but those.
- */
-static uint64_t report_unrestorable(struct handoff_job *h, char *bits, size_t size)
+/* "IA32_PMC0" or "IA32_PMC0,2": the first two, then ",..". */
+static void pmc_words(uint32_t pmcs, char *buf, size_t size)
 {
-	struct cpuset *on = cpuset_alloc(plat_cpu_count());
-	uint64_t all = 0;
-	char cpus[40];
+	unsigned int n = 0;
+	size_t len;
 
-	bits[0] = 0;
-	for (unsigned int i = 0; i < h->n; i++)
-		all |= h->cpu[i].unrestorable;
-	if (!all || !on) {
-		cpuset_free(on);
-		return all;
+	pp_snprintf(buf, size, "IA32_PMC");
+	for (unsigned int i = 0; i < 32 && n < 3; i++) {
+		if (!(pmcs & BIT_ULL(i)))
+			continue;
+		len = strlen(buf);
+		if (n < 2)
+			pp_snprintf(buf + len, size - len, "%s%u", n ? "," : "", i);
+		else
+			pp_snprintf(buf + len, size - len, ",..");
+		n++;
 	}
-	for (unsigned int i = 0; i < h->n; i++)
+}
+
+/*
+ * What no write can put back: GLOBAL_STATUS bits found set (pmu/handoff.h
+ * handoff_unrestorable), and GP counter values a 32-bit IA32_PMCx write
+ * sign-extends, without full-width writes (handoff_pmc_fits).  One note
+ * each naming them and the CPUs; the handoff-restored verdict then says it
+ * restored all but those (what in words, or "" when nothing).
+ */
+static void report_unrestorable(struct handoff_job *h, char *what, size_t size)
+{
+	struct cpuset *on = cpuset_alloc(plat_cpu_count()),
+		      *pmc_on = cpuset_alloc(plat_cpu_count());
+	uint64_t all = 0;
+	uint32_t pmcs = 0;
+	char cpus[40], bits[24];
+	size_t len;
+
+	what[0] = 0;
+	if (!on || !pmc_on)
+		goto out;
+	for (unsigned int i = 0; i < h->n; i++) {
+		all |= h->cpu[i].unrestorable;
+		pmcs |= h->cpu[i].pmc_lost;
 		if (h->cpu[i].unrestorable)
 			cpuset_add(on, h->cpu[i].cpu);
-	bits_words(all, bits, size);
-	cpus_words(on, cpus, sizeof(cpus));
-	report_info("hand-off note: GLOBAL_STATUS %s not restorable: %s", bits, cpus);
+		if (h->cpu[i].pmc_lost)
+			cpuset_add(pmc_on, h->cpu[i].cpu);
+	}
+	if (all) {
+		bits_words(all, bits, sizeof(bits));
+		cpus_words(on, cpus, sizeof(cpus));
+		report_info("hand-off note: GLOBAL_STATUS %s not restorable: %s", bits, cpus);
+		pp_snprintf(what, size, "GLOBAL_STATUS %s", bits);
+	}
+	if (pmcs) {
+		/* SDM Vol. 3B 18.2.6: IA32_PMCx writes sign-extend bit 31 */
+		pmc_words(pmcs, bits, sizeof(bits));
+		cpus_words(pmc_on, cpus, sizeof(cpus));
+		report_info("hand-off note: %s not restorable without full-width writes: %s", bits,
+			    cpus);
+		len = strlen(what);
+		pp_snprintf(what + len, size - len, "%s%s", len ? ", " : "", bits);
+	}
+out:
 	cpuset_free(on);
-	return all;
+	cpuset_free(pmc_on);
 }
 
 void handoff_audit_end(struct runner *r)
@@ -258,14 +298,13 @@ void handoff_audit_end(struct runner *r)
 	struct cpuset *same;
 	const struct handoff_cpu *first = NULL;
 	unsigned int total = 0;
-	uint64_t lost;
-	char cpus[40], bits[24];
+	char cpus[40], lost[64];
 
 	if (!h)
 		return;
 	report_clear_cpu();
 	report_findings(r, h);
-	lost = report_unrestorable(h, bits, sizeof(bits));
+	report_unrestorable(h, lost, sizeof(lost));
 	same = cpuset_alloc(plat_cpu_count());
 	if (!same) {
 		report_env_error("handoff-restored", "no memory for a set of %u CPUs",
@@ -289,8 +328,8 @@ void handoff_audit_end(struct runner *r)
 	if (first) {
 		report_fail("handoff-restored", "cpu %u: %s (%u MSRs differ in all)", first->cpu,
 			    first->why, total);
-	} else if (!cpuset_empty(same) && lost) {
-		report_pass("handoff-restored: warn: all but GLOBAL_STATUS %s (note)", bits);
+	} else if (!cpuset_empty(same) && lost[0]) {
+		report_pass("handoff-restored: warn: all but %s (note)", lost);
 	} else if (!cpuset_empty(same)) {
 		cpus_words(same, cpus, sizeof(cpus));
 		report_pass("handoff-restored: every MSR read at hand-off as found on %s", cpus);
@@ -363,6 +402,7 @@ void handoff_json(struct runner *r)
 			json_bool(j, "restored", !c->diffs);
 			json_u64(j, "differences", c->diffs);
 			json_hexval(j, "status_unrestorable", c->unrestorable);
+			json_hexval(j, "pmc_unrestorable", c->pmc_lost);
 			if (c->diffs)
 				json_str(j, "why", c->why);
 		} else {

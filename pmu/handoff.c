@@ -386,6 +386,27 @@ bool handoff_smi_read(const struct cpu_info *ci, uint64_t *count)
 	return hw_rdmsr(MSR_SMI_COUNT, count) == HW_OK;
 }
 
+bool handoff_pmc_fits(const struct cpu_info *ci, uint64_t value)
+{
+	uint64_t mask = ci->gp_width >= 64 ? ~0ULL : BIT_ULL(ci->gp_width) - 1;
+
+	if (ci->has_perf_caps && (ci->perf_caps & PERF_CAP_FW_WRITE))
+		return true;
+	return value == ((uint64_t)(int64_t)(int32_t)(uint32_t)value & mask);
+}
+
+/* The GP counters found holding a value no write can put back. */
+static uint32_t pmc_unrestorable(const struct cpu_info *ci, const struct handoff_state *st)
+{
+	uint32_t bad = 0;
+	uint64_t v;
+
+	for (unsigned int i = 0; i < ci->n_gp && i < 32; i++)
+		if (handoff_value(st, MSR_IA32_PMC0 + i, &v) && !handoff_pmc_fits(ci, v))
+			bad |= (uint32_t)BIT_ULL(i);
+	return bad;
+}
+
 void handoff_read(const struct cpu_info *ci, struct handoff_state *st)
 {
 	memset(st, 0, sizeof(*st));
@@ -394,6 +415,7 @@ void handoff_read(const struct cpu_info *ci, struct handoff_state *st)
 	st->lvtpc = hw_apic_read(APIC_LVTPC);
 	st->has_smi = handoff_smi_read(ci, &st->smi);
 	st->status_set = handoff_status_set_bits(ci);
+	st->pmc_unrestorable = pmc_unrestorable(ci, st);
 	classify(ci, st);
 	st->valid = true;
 }
@@ -434,6 +456,19 @@ uint64_t handoff_unrestorable(const struct handoff_state *st, const struct hando
 	return was & ~is & ~mask & ~st->status_set;
 }
 
+uint32_t handoff_pmc_lost(const struct handoff_state *st, const struct handoff_state *now)
+{
+	uint32_t lost = 0;
+	uint64_t was, is;
+
+	for (unsigned int i = 0; i < 32; i++)
+		if ((st->pmc_unrestorable & BIT_ULL(i)) &&
+		    handoff_value(st, MSR_IA32_PMC0 + i, &was) &&
+		    (!handoff_value(now, MSR_IA32_PMC0 + i, &is) || is != was))
+			lost |= (uint32_t)BIT_ULL(i);
+	return lost;
+}
+
 unsigned int handoff_compare(const struct handoff_state *st, const struct handoff_state *now,
 			     char *why, size_t why_size)
 {
@@ -448,6 +483,9 @@ unsigned int handoff_compare(const struct handoff_state *st, const struct handof
 		if (!m->read)
 			continue;
 		if (still_counting(st, m->msr, &mask))
+			continue;
+		if (m->msr >= MSR_IA32_PMC0 && m->msr < MSR_IA32_PMC0 + 32 &&
+		    (st->pmc_unrestorable & BIT_ULL(m->msr - MSR_IA32_PMC0)))
 			continue;
 		if (!handoff_value(now, m->msr, &v)) {
 			if (!bad++)

@@ -31,10 +31,11 @@ struct handoff_state {
 	unsigned int n;
 	struct handoff_msr msr[HANDOFF_MAX_MSRS];
 	uint32_t lvtpc;
-	bool has_smi;	     /* MSR_SMI_COUNT read (handoff_smi_present) */
-	uint64_t smi;	     /* its value at hand-off */
-	uint64_t found;	     /* bit k: finding kind k (handoff_kind_at) was seen */
-	uint64_t status_set; /* what STATUS_SET can set back (handoff_status_set_bits) */
+	bool has_smi;		   /* MSR_SMI_COUNT read (handoff_smi_present) */
+	uint64_t smi;		   /* its value at hand-off */
+	uint64_t found;		   /* bit k: finding kind k (handoff_kind_at) was seen */
+	uint64_t status_set;	   /* what STATUS_SET can set back (handoff_status_set_bits) */
+	uint32_t pmc_unrestorable; /* GP counters a write cannot put back (handoff_pmc_fits) */
 };
 
 /*
@@ -78,6 +79,17 @@ bool handoff_smi_read(const struct cpu_info *ci, uint64_t *count);
 uint64_t handoff_status_set_bits(const struct cpu_info *ci);
 
 /*
+ * Whether a GP counter value can be written back: through IA32_A_PMCx where
+ * PERF_CAPABILITIES[13] says full-width writes work, else only a value
+ * that is the sign extension of its bits 31:0 to the counter's width, as
+ * a write to IA32_PMCx makes it (SDM Vol. 3B 18.2.6 "Full-Width Writes to
+ * Performance Counter Registers").  0x80000000 comes back 0xffff80000000.
+ */
+bool handoff_pmc_fits(const struct cpu_info *ci, uint64_t value);
+/* Bit i: GP counter i held such a value at hand-off and holds another now. */
+uint32_t handoff_pmc_lost(const struct handoff_state *st, const struct handoff_state *now);
+
+/*
  * GLOBAL_STATUS bits set at hand-off, clear now, that STATUS_SET does not
  * define (handoff_status_set_bits at hand-off): once the session acked them
  * nothing can set them back, so they are reported, not compared.
@@ -88,8 +100,9 @@ uint64_t handoff_unrestorable(const struct handoff_state *st, const struct hando
  * After the run, on the same CPU: `now` read again as `st` was.  Every MSR
  * read at hand-off must hold the same value, except the count of a counter
  * that was counting then (it still counts), GLOBAL_STATUS's overflow bits
- * of such counters, and its bits no write can set back
- * (handoff_unrestorable).  Returns the number of MSRs that differ; the
+ * of such counters, its bits no write can set back
+ * (handoff_unrestorable), and the GP counters whose value a write cannot
+ * put back (st->pmc_unrestorable, handoff_pmc_fits).  Returns the number of MSRs that differ; the
  * first is described in why ("MSR 0x1d9: 0xc0 at hand-off, 0x0 now").
  */
 unsigned int handoff_compare(const struct handoff_state *st, const struct handoff_state *now,

@@ -35,8 +35,9 @@
 #define MSR_DS_AREA		  0x600
 #define MSR_GP0_CFG_B		  0x1902
 /* INST_RETIRED.ANY_P (architectural event C0H, SDM Vol. 3B Table 18-1), USR, OS, EN. */
-#define LEFT_EVTSEL 0x4300c0ULL
-#define LEFT_COUNT  0x1234ULL
+#define LEFT_EVTSEL   0x4300c0ULL
+#define LEFT_COUNT    0x1234ULL
+#define EVTSEL_EN_BIT (1ULL << 22)
 
 /* The 64-bit DS save area's BTS fields: base, index, absolute maximum, threshold (SDM 17.4.9). */
 #define BTS_RECORDS 16
@@ -49,6 +50,7 @@ struct bts_area {
 struct left {
 	uint32_t kinds; /* bit per enum sim_handoff_kind */
 	uint32_t smi_per;
+	uint64_t count_left; /* counter=V: V */
 	uint64_t smi_count;
 	uint64_t found_buffer; /* DS_AREA / PEBS_BASE as left */
 	bool evtsel_moved;     /* lost-restore: PERFEVTSEL0 written otherwise since */
@@ -87,6 +89,7 @@ static const char *const names[SIM_HANDOFF_KINDS] = {
     [SIM_HANDOFF_LOST_RESTORE] = "lost-restore",
     [SIM_HANDOFF_ARCH_PEBS_OVF] = "arch-pebs-ovf",
     [SIM_HANDOFF_NO_SET_54] = "no-set-54",
+    [SIM_HANDOFF_COUNT_LEFT] = "counter=",
 };
 
 int sim_handoff_parse(const char *name, enum sim_handoff_kind *k)
@@ -171,6 +174,13 @@ static int leave(struct sim_cpu *c, enum sim_handoff_kind k, char *why, size_t w
 		if (sim_msr_write(c, MSR_PMC0, LEFT_COUNT) ||
 		    sim_msr_write(c, MSR_PERFEVTSEL0, LEFT_EVTSEL))
 			break;
+		return 0;
+	case SIM_HANDOFF_COUNT_LEFT:
+		/* counted there, not written: a value no 32-bit write could make */
+		if (sim_msr_write(c, MSR_PERFEVTSEL0, LEFT_EVTSEL & ~EVTSEL_EN_BIT) ||
+		    (left[i].count_left & ~c->pmu.gp_mask))
+			break;
+		c->pmc[0] = left[i].count_left;
 		return 0;
 	case SIM_HANDOFF_BTS:
 		memset(b, 0, sizeof(*b));
@@ -266,7 +276,7 @@ void sim_handoff_apply(struct sim_cpu *c)
 	}
 }
 
-int sim_set_handoff(unsigned int cpu, enum sim_handoff_kind k, uint32_t n, char *why,
+int sim_set_handoff(unsigned int cpu, enum sim_handoff_kind k, uint64_t n, char *why,
 		    size_t why_size)
 {
 	unsigned int ncpu = sim_cpu_count();
@@ -282,7 +292,9 @@ int sim_set_handoff(unsigned int cpu, enum sim_handoff_kind k, uint32_t n, char 
 	}
 	left[cpu].kinds |= 1u << k;
 	if (k == SIM_HANDOFF_SMI)
-		left[cpu].smi_per = n ? n : 1;
+		left[cpu].smi_per = n ? (uint32_t)n : 1;
+	if (k == SIM_HANDOFF_COUNT_LEFT)
+		left[cpu].count_left = n;
 	/* From the power-on state, every CPU again (the baseline may change on all). */
 	apply_failed = false;
 	sim_reset();

@@ -198,6 +198,9 @@ int sim_set_acr(uint32_t reload_gp, uint32_t reload_fixed, uint32_t cause_gp, ui
  *                  keeps what it had), so handoff-restored must FAIL;
  *   arch-pebs-ovf  IA32_PERF_GLOBAL_STATUS bit 54 (arch-PEBS threshold) set
  *                  (arch-PEBS parts);
+ *   counter=V      PMC0 holds V (n), PERFEVTSEL0 the same event stopped (EN
+ *                  clear): a count firmware left, that the session's
+ *                  writes of PMC0 must put back;
  *   no-set-54      IA32_PERF_GLOBAL_STATUS_SET refuses bit 54 (#GP), as the
  *                  SDM edition read lists it reserved (by default the
  *                  simulator accepts it: no source settles which).
@@ -214,16 +217,17 @@ enum sim_handoff_kind {
 	SIM_HANDOFF_LOST_RESTORE,
 	SIM_HANDOFF_ARCH_PEBS_OVF,
 	SIM_HANDOFF_NO_SET_54,
+	SIM_HANDOFF_COUNT_LEFT,
 	SIM_HANDOFF_KINDS,
 };
-int sim_set_handoff(unsigned int cpu, enum sim_handoff_kind k, uint32_t n, char *why,
+int sim_set_handoff(unsigned int cpu, enum sim_handoff_kind k, uint64_t n, char *why,
 		    size_t why_size);
 /* KIND by name: 0, or -1; a kind's name; the accepted names, for an error line. */
 int sim_handoff_parse(const char *name, enum sim_handoff_kind *k);
 const char *sim_handoff_name(enum sim_handoff_kind k);
 #define SIM_HANDOFF_ACCEPTED                                                                       \
 	"counter, bts, ctr-frz, cfg-b, no-smm-freeze, lost-restore, arch-pebs-ovf, "               \
-	"no-set-54, smi or smiN"
+	"no-set-54, smi, smiN or counter=V"
 /*
  * (sim addition) sim-pages=: the simulated firmware maps memory with pages
  * of this size (4096, 2 MiB or 1 GiB; default 4096), identity, in page

@@ -38,6 +38,7 @@ INTENDED_KEYS = {
     },
     "$.handoff[]": {
         "status_unrestorable": "GLOBAL_STATUS bits STATUS_SET cannot set back, docs/RESULTS.md",
+        "pmc_unrestorable": "GP counter values a 32-bit write cannot put back, docs/RESULTS.md",
     },
 }
 

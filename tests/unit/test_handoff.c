@@ -279,6 +279,43 @@ static void unrestorable_reported(void **state)
 	assert_null(test_line_find("INFO: hand-off note: GLOBAL_STATUS", NULL));
 }
 
+/*
+ * A count left in PMC0 that a 32-bit IA32_PMCx write cannot make (SDM Vol.
+ * 3B 18.2.6: bits 31:0 written, sign-extended): without full-width writes
+ * (snb: PERF_CAPABILITIES[13] clear) 0x80000000 is named not
+ * restorable instead of failing handoff-restored; a value that fits, or a
+ * part with IA32_A_PMCx (skl), is put back whole.
+ */
+static void pmc_unrestorable(void **state)
+{
+	static const struct {
+		const char *opts;
+		bool note; /* the not-restorable note, and the verdict's "all but" */
+	} rows[] = {
+	    {"model=snb kernels=chase-l1 sim-handoff=cpu1:counter=0x80000000", true},
+	    {"model=snb kernels=chase-l1 sim-handoff=cpu2:counter=0xffffffff", true},
+	    {"model=snb kernels=chase-l1 sim-handoff=cpu1:counter=0x7fffffff", false},
+	    {"model=snb kernels=chase-l1 sim-handoff=cpu1:counter=0xffff80000000", false},
+	    {"model=skl kernels=chase-l1 sim-handoff=cpu1:counter=0x80000000", false},
+	};
+	struct options o;
+	char err[256];
+
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
+		assert_int_equal(run_app(rows[i].opts, &o, err, sizeof(err)), 0);
+		if (test_line_find("FAIL: ", NULL) ||
+		    !test_line_find("INFO: hand-off note: IA32_PMC0 not restorable without",
+				    NULL) != !rows[i].note ||
+		    !test_line_find(rows[i].note ? "PASS: handoff-restored: warn: all but IA32_PMC0"
+						 : "PASS: handoff-restored: every MSR",
+				    NULL)) {
+			test_lines_dump(stderr);
+			fail_msg("row %zu (%s): want %s", i, rows[i].opts,
+				 rows[i].note ? "the note, no FAIL" : "every MSR restored");
+		}
+	}
+}
+
 /* handoff=strict: the same finding fails the run. */
 static void strict_fails(void **state)
 {
@@ -335,6 +372,9 @@ static void bad_values(void **state)
 	    {"sim-handoff=cpu1", "is not cpuN:KIND"},
 	    {"sim-handoff=cpuX:bts", "is not cpuN:KIND"},
 	    {"sim-handoff=cpu1:smi0", "smiN needs N"},
+	    {"sim-handoff=cpu1:counter=", "counter=V needs V a number"},
+	    {"sim-handoff=cpu1:counter=0xg", "counter=V needs V a number"},
+	    {"sim-handoff=cpu1:counter=0x1000000000000", "counter=V needs V a number"},
 	    {"sim-handoff=cpu7:bts", "cpu7 does not exist"},
 	    {"sim-handoff=cpu1:cfg-b", "no auto counter reload"},
 	    {"model=skl sim-handoff=cpu1:arch-pebs-ovf", "no arch-PEBS"},
@@ -394,6 +434,7 @@ static const struct CMUnitTest other_tests[] = {
     cmocka_unit_test(lost_restore_fails),
     cmocka_unit_test(perf_metrics_restored),
     cmocka_unit_test(unrestorable_reported),
+    cmocka_unit_test(pmc_unrestorable),
 };
 
 int main(void)
