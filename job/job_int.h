@@ -86,6 +86,9 @@ struct runner {
 	const struct uarch_info *ua;
 	bool simulated;	   /* reported (results, dumps, the HITM note); never picks sizes */
 	bool instrumented; /* the kernels run their instrumented build */
+	/* The errata rows last named in an INFO line (job.c note_errata). */
+	bool errata_noted;
+	uint32_t errata_last;
 	uint64_t tsc_hz;
 	struct json_out json;
 	/* dump= (job/dump.c) */

@@ -79,6 +79,15 @@ int sim_set_fixed_enum(uint32_t ecx, uint32_t edx_count);
  */
 int sim_set_fixed_width(uint32_t bits);
 /*
+ * (sim addition) sim-ucode= and sim-stepping=: the microcode revision
+ * IA32_BIOS_SIGN_ID[63:32] reports and the stepping of CPUID.1:EAX[3:0], on
+ * every simulated CPU, in place of the model's, so that each row of the
+ * errata table (pmu/errata.c) can be made to apply or not.  Until the next
+ * sim_select(); resets the simulated CPUs.  0, or -1 for a stepping above 15.
+ */
+int sim_set_microcode(uint32_t rev);
+int sim_set_stepping(uint32_t stepping);
+/*
  * (sim addition) A PMI is delivered only after this many more instructions
  * retire (default 0: right after the one that requested it).  On hardware
  * the interrupt is handled some time after the request: the SDM asks for

@@ -39,6 +39,12 @@ INTENDED_KEYS = {
     "$.handoff[]": {
         "status_unrestorable": "GLOBAL_STATUS bits STATUS_SET cannot set back, docs/RESULTS.md",
     },
+    "$.run.cpu": {
+        "errata": "the errata rows that apply to the probed CPU, docs/ERRATA.md",
+    },
+    "$.cpus_tested[]": {
+        "errata": "the errata rows that apply to each CPU, docs/ERRATA.md",
+    },
 }
 
 
