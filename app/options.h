@@ -74,7 +74,7 @@ struct options_fault {
 /* sim-fault='s KIND words, as its table row and its check name them. */
 #define OPT_SIM_FAULT_KINDS                                                                        \
 	"no-records, wrong-latency, gp-on-enable, hang, skid, cr3-kept, own-cr3, apic-off, "       \
-	"unmapped-cr3 or latency-bias=PCT"
+	"unmapped-cr3, status-zero, collision or latency-bias=PCT"
 
 /* latency-bias=PCT: the accepted percentages. */
 #define OPT_LATENCY_BIAS_MIN (-90)

@@ -119,6 +119,7 @@ void job_json_run_fields(struct runner *r, const struct session_result *res,
 	json_end_object(j);
 	json_u64(j, "pmis", res->pmis);
 	json_u64(j, "anomalies", o->anomalies);
+	job_race_json(j, res, o);
 	snapshot_json(j, &o->snap);
 	json_u64(j, "format", res->decode_cfg.fmt);
 	json_str(j, "uarch", pebs_uarch_name(res->decode_cfg.uarch));

@@ -91,6 +91,8 @@ static const char *const fault_names[] = {
     [SIM_FAULT_OWN_CR3] = "own-cr3",
     [SIM_FAULT_APIC_OFF] = "apic-off",
     [SIM_FAULT_UNMAPPED_CR3] = "unmapped-cr3",
+    [SIM_FAULT_STATUS_ZERO] = "status-zero",
+    [SIM_FAULT_COLLISION] = "collision",
 };
 
 const char *sim_fault_name(enum sim_fault f)

@@ -154,6 +154,16 @@ const char *sim_cpu_model(unsigned int cpu);
  *   unmapped-cr3   the CPU runs on page tables of its own that map none of
  *                  the memory the app allocates (firmware built them before
  *                  it ran): its DS area and PEBS buffer are not there.
+ *   status-zero    every 4th record's status (0x90) is zero, as when PEBS
+ *                  races with the clearing of GLOBAL_STATUS (Linux ds.c
+ *                  intel_pmu_drain_pebs_nhm); record formats 1 and 2 only,
+ *                  where 0x90 is GLOBAL_STATUS's image (from format 3 it is
+ *                  the applicable counters, SDM Vol. 3B 18.13.1.1).
+ *   collision      every 4th record's status also names the counters whose
+ *                  PEBS_ENABLE bit is set besides the one that took the
+ *                  assist, and the lowest other GP counter if there is none,
+ *                  as when two PEBS counters overflow close together;
+ *                  formats 1 and 2 only.
  * arg: the percentage of latency-bias, 0 for the others.
  * Until the next sim_select().  0, or -1 with no such CPU (or a hung CPU 0).
  */
@@ -169,6 +179,8 @@ enum sim_fault {
 	SIM_FAULT_OWN_CR3,
 	SIM_FAULT_APIC_OFF,
 	SIM_FAULT_UNMAPPED_CR3,
+	SIM_FAULT_STATUS_ZERO,
+	SIM_FAULT_COLLISION,
 };
 int sim_set_fault(unsigned int cpu, enum sim_fault f, int32_t arg);
 /*

@@ -32,6 +32,8 @@ INTENDED_KEYS = {
         "skid": "exact-IP precision, docs/KERNELS.md \"Precision\"",
         "page_kib": "the page size the kernel's buffer ran under (pebsprobe's own "
                     "4 KiB tables or the firmware's), docs/RESULTS.md RUN",
+        "status_race": "records by Linux's status rule on formats 1 and 2, "
+                       "docs/ERRATA.md",
     },
     "$.handoff[].msrs": {
         "0x329": "PERF_METRICS read by the hand-off audit where fixed counter 3 counts",
