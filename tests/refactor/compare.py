@@ -53,7 +53,8 @@ INTENDED_KEYS = {
 def intended(path):
     """The keys path may have gained on purpose; None: a path added whole."""
     for p, ks in INTENDED_KEYS.items():
-        if any(path == p + "." + k or path.startswith(p + "." + k + ".") for k in ks):
+        if any(path == p + "." + k or path.startswith((p + "." + k + ".", p + "." + k + "["))
+               for k in ks):
             return None
     return set(INTENDED_KEYS.get(path, {}))
 
