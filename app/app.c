@@ -92,6 +92,8 @@ static int use_sim(const struct options *opts, char *err, size_t err_size)
 	sim_select(opts->model);
 	/* sim-pages=: how the simulated firmware maps memory, before anything runs. */
 	sim_set_pages(page_sizes[opts->sim_pages]);
+	/* sim-ucode=, sim-stepping=: what the errata table reads, before the probe. */
+	options_apply_sim_ids(opts);
 	/* sim-fault=: checked with the options (CPU numbers below plat_cpu_count()). */
 	for (size_t i = 0; !options_sim_fault_at(opts->sim_fault, i, &f); i++)
 		sim_set_fault(f.cpu, f.kind, f.arg);

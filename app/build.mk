@@ -9,5 +9,6 @@ PURE_SRCS += \
 	app/options_config.c \
 	app/options_handoff.c \
 	app/options_sim.c \
+	app/options_ucode.c \
 	app/outputs.c \
 	app/summary_table.c

@@ -98,6 +98,10 @@ static const struct opt_def opt_table[] = {
     {"sim-handoff", T_EVENTS, OFF(sim_handoff), SZ(sim_handoff), NULL, 0, 0,
      "none, or cpuN:KIND separated by commas, KIND " SIM_HANDOFF_ACCEPTED},
     {"sim-pages", T_ENUM, OFF(sim_pages), 0, sim_pages_words, 0, 0, "4k, 2m, 1g"},
+    {"sim-ucode", T_NAME, OFF(sim_ucode), SZ(sim_ucode), NULL, 0, 0,
+     "model, or a microcode revision 0..0xffffffff"},
+    {"sim-stepping", T_NAME, OFF(sim_stepping), SZ(sim_stepping), NULL, 0, 0,
+     "model, or a stepping 0..15"},
 };
 
 /* Options whose text is parsed once, when read, into a typed field (0, or -1 with why). */
@@ -106,6 +110,8 @@ static const struct {
 	int (*parse)(struct options *o, char *why, size_t why_size);
 } typed_opts[] = {
     {"sim-handoff", options_parse_sim_handoff},
+    {"sim-ucode", options_parse_sim_ucode},
+    {"sim-stepping", options_parse_sim_stepping},
 };
 
 void options_defaults(struct options *o)
@@ -129,6 +135,8 @@ void options_defaults(struct options *o)
 	memcpy(o->job.acr, "auto", sizeof("auto"));
 	memcpy(o->sim_acr, "off", sizeof("off"));
 	memcpy(o->sim_handoff, "none", sizeof("none"));
+	memcpy(o->sim_ucode, "model", sizeof("model"));
+	memcpy(o->sim_stepping, "model", sizeof("model"));
 }
 
 static const struct opt_def *find_opt(const char *name, size_t len)

@@ -36,6 +36,12 @@ struct opt_sim_handoff {
 	} item[OPT_HANDOFF_MAX];
 };
 
+/* sim-ucode=, sim-stepping=, parsed once (app/options_ucode.c); unset: the model's. */
+struct opt_sim_ids {
+	bool ucode_set, stepping_set;
+	uint32_t ucode, stepping;
+};
+
 struct options {
 	enum opt_pmu pmu;	    /* pmu=auto|hw|sim              default auto */
 	char model[32];		    /* model=<sim model>|list       default skl */
@@ -52,6 +58,9 @@ struct options {
 	char sim_handoff[OPT_STR_MAX];	      /* sim-handoff=cpuN:KIND[,...]  default none */
 	struct opt_sim_handoff handoff_items; /* sim-handoff= as parsed (app/options_handoff.c) */
 	enum opt_sim_pages sim_pages;	      /* sim-pages=4k|2m|1g           default 4k */
+	char sim_ucode[16];		      /* sim-ucode=model|REV          default model */
+	char sim_stepping[8];		      /* sim-stepping=model|0..15     default model */
+	struct opt_sim_ids ids;		      /* the two as parsed (app/options_ucode.c) */
 };
 
 void options_defaults(struct options *o);
@@ -66,7 +75,7 @@ struct options_fault {
 /* sim-fault='s KIND words, as its table row and its check name them. */
 #define OPT_SIM_FAULT_KINDS                                                                        \
 	"no-records, wrong-latency, gp-on-enable, hang, skid, cr3-kept, own-cr3, apic-off, "       \
-	"unmapped-cr3, latency-bias=PCT or latency-offset=C"
+	"unmapped-cr3, status-zero, collision, latency-bias=PCT or latency-offset=C"
 
 /* latency-bias=PCT: the accepted percentages. */
 #define OPT_LATENCY_BIAS_MIN (-90)
@@ -106,6 +115,16 @@ int options_check_acr(const struct options *o, char *err, size_t err_size);
 int options_parse_sim_handoff(struct options *o, char *why, size_t why_size);
 int options_check_handoff(const struct options *o, char *err, size_t err_size);
 int options_apply_sim_handoff(const struct options *o, char *err, size_t err_size);
+
+/*
+ * options_ucode.c: sim-ucode= and sim-stepping= into o->ids when the token
+ * is read (0, or -1 with why); the check across options (refused with
+ * pmu=hw: 0, or -1 with err); and the two onto the selected simulator.
+ */
+int options_parse_sim_ucode(struct options *o, char *why, size_t why_size);
+int options_parse_sim_stepping(struct options *o, char *why, size_t why_size);
+int options_check_sim_ids(const struct options *o, char *err, size_t err_size);
+void options_apply_sim_ids(const struct options *o);
 
 /*
  * Parses one line of space-separated tokens (LoadOptions, or one line of

@@ -238,6 +238,23 @@ static enum pebs_step decode_legacy(const struct pebs_decode_cfg *cfg, const uin
 	return PEBS_STEP_RECORD;
 }
 
+enum pebs_race pebs_race_of(const struct pebs_decode_cfg *cfg, const struct pebs_record *r)
+{
+	uint64_t st, en = cfg->pebs_enable_msr;
+
+	if (!(r->have & HAVE_GLOBAL_STATUS) || !cfg->pebs_enabled)
+		return PEBS_RACE_NONE;
+	st = r->global_status & cfg->pebs_enabled & GENMASK_ULL(31, 0);
+	if (!st)
+		return en && !(en & (en - 1)) ? PEBS_RACE_ZERO_SOLE : PEBS_RACE_ZERO_DROP;
+	return st & (st - 1) ? PEBS_RACE_COLLISION : PEBS_RACE_NONE;
+}
+
+bool pebs_race_drops(enum pebs_race race)
+{
+	return race == PEBS_RACE_ZERO_DROP || race == PEBS_RACE_COLLISION;
+}
+
 /* Counter-snapshot group (fmt6 / arch): 16-byte header, then the values. */
 static bool read_counters(struct pebs_record *r, const uint8_t *p, size_t avail, size_t *used)
 {

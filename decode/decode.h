@@ -59,6 +59,12 @@ struct pebs_decode_cfg {
 	bool adaptive;	   /* the sampling counters had their adaptive bit set */
 	/* Validation (kvm-unit-tests' checks); 0 = do not check. */
 	uint64_t pebs_enabled; /* counters armed for PEBS: applicable counters must intersect */
+	/*
+	 * IA32_PEBS_ENABLE as written, its LL_EN and PS_EN bits too: what
+	 * Linux keeps in cpuc->pebs_enabled (ds.c intel_pmu_pebs_enable), whose
+	 * single bit makes a zero status the sole event's (pebs_race_of).
+	 */
+	uint64_t pebs_enable_msr;
 };
 
 /* Which fields a decoded record has. */
@@ -178,6 +184,29 @@ enum pebs_step {
  */
 enum pebs_step pebs_decode_next(const struct pebs_decode_cfg *cfg, const uint8_t *buf, size_t len,
 				size_t *offset, struct pebs_record *rec, struct pebs_anomaly *an);
+
+/*
+ * What Linux's drain makes of a format 1 or 2 record's status (ds.c
+ * intel_pmu_drain_pebs_nhm; from format 3 the status names the counters
+ * exactly and each set bit counts, SDM Vol. 3B 18.13.1.1): the status
+ * masked with the PEBS-enabled counters (cfg->pebs_enabled) is
+ *   zero: "PEBS is racing with clearing of GLOBAL_STATUS": the record is
+ *         the sole PEBS event's when PEBS_ENABLE (cfg->pebs_enable_msr)
+ *         has one bit, else dropped;
+ *   two or more counters: a collision, the record dropped and each
+ *         counter's sample lost (perf_log_lost_samples);
+ * bits of counters not PEBS-enabled are ignored (the record is kept).
+ */
+enum pebs_race {
+	PEBS_RACE_NONE,	     /* one PEBS counter, or a format whose status is exact */
+	PEBS_RACE_ZERO_SOLE, /* zero: the sole PEBS event's, kept */
+	PEBS_RACE_ZERO_DROP, /* zero, PEBS_ENABLE not a single bit: dropped */
+	PEBS_RACE_COLLISION, /* several PEBS counters: dropped, lost */
+	PEBS_RACE_KINDS
+};
+enum pebs_race pebs_race_of(const struct pebs_decode_cfg *cfg, const struct pebs_record *r);
+/* Whether the race rule drops the record (it is not the sampled event's). */
+bool pebs_race_drops(enum pebs_race race);
 
 /* Fixed record size of legacy formats 0..3 (144, 176, 192, 200), else 0. */
 size_t pebs_legacy_record_size(unsigned int fmt);

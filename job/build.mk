@@ -10,6 +10,7 @@ PURE_SRCS += \
 	job/job.c \
 	job/offcore.c \
 	job/outcome.c \
+	job/races.c \
 	job/records.c \
 	job/results.c \
 	job/run.c \

@@ -17,6 +17,7 @@
 #include "../lib/platform.h"
 #include "../lib/report.h"
 #include "../lib/status.h"
+#include "../pmu/errata.h"
 #include "../pmu/hw.h"
 
 /*
@@ -71,6 +72,33 @@ static void set_cpu_now(struct runner *r, const struct cpu_info *ci)
 	r->boot.apic_id = ci->apic_id;
 	r->boot.core_type = cpu_core_type_short(ci->core_type);
 	report_set_cpu(r->boot.cpu, r->boot.apic_id, r->boot.core_type);
+}
+
+/*
+ * The errata rows that drop records by rule on this CPU (pmu/errata.c), in
+ * one INFO line, once for a run of CPUs alike; a row that turns PEBS off
+ * is named by the SKIP lines instead (pmu_pebs_usable).
+ */
+static void note_errata(struct runner *r, const struct cpu_info *ci)
+{
+	uint32_t mask = errata_mask(ci), dropped = 0;
+	char ids[160];
+	struct strbuf sb;
+
+	results_keep_cpu_errata(ci->cpu, mask);
+	strbuf_init(&sb, ids, sizeof(ids));
+	for (unsigned int i = 0; i < errata_count(); i++) {
+		if (!(mask & (1u << i)) || errata_at(i)->effect != ERRATA_RECORDS_DROPPED)
+			continue;
+		strbuf_printf(&sb, "%s%s", dropped ? ", " : "", errata_at(i)->id);
+		dropped |= 1u << i;
+	}
+	if (!dropped || (r->errata_noted && dropped == r->errata_last))
+		return;
+	r->errata_noted = true;
+	r->errata_last = dropped;
+	report_info("errata: %s: records dropped by rule, counted per sampling (docs/ERRATA.md)",
+		    ids);
 }
 
 /* One CPU's kernels: the selected ones, or SKIP lines with why PEBS cannot be used. */
@@ -195,6 +223,7 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 		job_cpu_tally_begin(r, t, ci);
 		dump_cpu_begin(r);
 		results_keep_cpu_uarch(ci->cpu, r->ua ? r->ua->name : NULL);
+		note_errata(r, ci);
 		report_detail("cpu %u: APIC ID %u, core type %s, %s; PMU v%u, %u GP + %u fixed "
 			      "counters, PEBS %s",
 			      c, ci->apic_id, cpu_core_type_short(ci->core_type),

@@ -86,6 +86,9 @@ struct runner {
 	const struct uarch_info *ua;
 	bool simulated;	   /* reported (results, dumps, the HITM note); never picks sizes */
 	bool instrumented; /* the kernels run their instrumented build */
+	/* The errata rows last named in an INFO line (job.c note_errata). */
+	bool errata_noted;
+	uint32_t errata_last;
 	uint64_t tsc_hz;
 	struct json_out json;
 	/* dump= (job/dump.c) */
@@ -167,6 +170,7 @@ struct run_out {
 	uint64_t lost_inferred; /* records missing by the kernel's accesses (no counting copy) */
 	bool smi_known;		/* MSR_SMI_COUNT read before and after the sampling */
 	uint64_t smis;		/* SMIs during the sampling (handoff.c) */
+	uint64_t race[PEBS_RACE_KINDS]; /* records by the status rule (races.c) */
 };
 
 /* sampling.c */
@@ -177,6 +181,18 @@ bool job_default_sampling(const struct runner *r, unsigned int acc, struct sampl
 void job_other_sampling(const char *name, uint32_t force, struct sampling *s);
 unsigned int job_kind_accesses(enum pebs_kind kind);
 void job_split_events(struct runner *r, const char *list);
+
+/*
+ * races.c: one record through the status rule (true: dropped, kept out of
+ * the statistics); the records so dropped; the verdict's words on them
+ * (appended to text); the sampling's "status_race" object.
+ */
+bool job_race_count(struct run_out *o, const struct pebs_decode_cfg *cfg,
+		    const struct pebs_record *rec);
+uint64_t job_race_dropped(const struct run_out *o);
+void job_race_text(const struct session_result *res, const struct run_out *o, char *text,
+		   size_t size);
+void job_race_json(struct json_out *j, const struct session_result *res, const struct run_out *o);
 
 /* records.c */
 extern const char *const job_rec_kind_names[3];

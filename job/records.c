@@ -73,19 +73,23 @@ void job_report_drained(struct runner *r, const char *test, const struct samplin
 {
 	uint64_t acc = s->acc == KSAMPLE_LOAD ? k->loads : s->acc == KSAMPLE_STORE ? k->stores : 0;
 	uint64_t expect = res->period ? acc / res->period : 0;
-	uint64_t got = o->st.n + res->lost;
-	char lost[48];
+	uint64_t dropped = job_race_dropped(o), got = o->st.n + res->lost + dropped;
+	char lost[48], race[48] = "";
 
 	if (!res->counted_sample && s->all_qualify && s->acc && expect > got)
 		o->lost_inferred = expect - got;
+	/* Records the status rule dropped (races.c): drained, then lost as Linux logs them. */
+	if (dropped)
+		pp_snprintf(race, sizeof(race), " (%llu dropped by the status rule)",
+			    (unsigned long long)dropped);
 	if (o->lost_inferred)
 		report_detail(
 		    "%s: records drained %zu, lost %llu (inferred from the kernel's accesses: "
-		    "%llu / period %llu = %llu expected%s), PMIs %u, loads %llu, stores %llu",
+		    "%llu / period %llu = %llu expected%s)%s, PMIs %u, loads %llu, stores %llu",
 		    test, res->n_records, (unsigned long long)(res->lost + o->lost_inferred),
 		    (unsigned long long)acc, (unsigned long long)res->period,
 		    (unsigned long long)expect, res->buffer_full ? "; the PEBS buffer filled" : "",
-		    res->pmis, (unsigned long long)k->loads, (unsigned long long)k->stores);
+		    race, res->pmis, (unsigned long long)k->loads, (unsigned long long)k->stores);
 	else {
 		/* Unknown, never 0, when the buffer filled and nothing counted the event. */
 		if (!res->lost_unknown)
@@ -96,8 +100,8 @@ void job_report_drained(struct runner *r, const char *test, const struct samplin
 		else
 			pp_snprintf(lost, sizeof(lost), "unknown");
 		report_detail(
-		    "%s: records drained %zu, lost %s%s, PMIs %u, loads %llu, stores %llu", test,
-		    res->n_records, lost,
+		    "%s: records drained %zu, lost %s%s%s, PMIs %u, loads %llu, stores %llu", test,
+		    res->n_records, lost, race,
 		    !res->buffer_full	? ""
 		    : res->lost_unknown ? " (the PEBS buffer filled; no count of the event "
 					  "beside the records)"
@@ -245,9 +249,10 @@ void job_decode_records(struct runner *r, const struct session_result *res, stru
 		o->kinds[kind]++;
 		/*
 		 * A forced record is no event of the kernel: its state is where
-		 * the session forced it.  Counted by kind, not in the statistics.
+		 * the session forced it.  Counted by kind, not in the statistics;
+		 * nor is one the status rule drops (races.c, as Linux's drain).
 		 */
-		if (kind != REC_FORCED) {
+		if (kind != REC_FORCED && !job_race_count(o, &res->decode_cfg, rec)) {
 			kernel_stats_add(&o->st, rec);
 			pebs_summary_add(r->summary, rec);
 		}

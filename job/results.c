@@ -10,6 +10,7 @@
 #include "results.h"
 #include "../lib/fmt.h"
 #include "../lib/report.h"
+#include "../pmu/errata.h"
 
 #define RESULTS_VERSION 3
 /* Room for all but the job's part: identity, verdicts (the report log's pool), summary. */
@@ -30,6 +31,7 @@ static struct {
 	char run_id[17];
 	/* Each measured CPU's own (cpus_tested); CPUs past the table get the boot CPU's. */
 	const char *uarch[RESULTS_UARCH_CPUS];
+	uint32_t errata[RESULTS_UARCH_CPUS]; /* the errata rows that apply (pmu/errata.h) */
 } doc;
 
 static const char *const ns_keys[] = {"min_ns", "median_ns", "p90_ns", "p99_ns", "max_ns"};
@@ -117,6 +119,7 @@ void job_json_run_fields(struct runner *r, const struct session_result *res,
 	json_end_object(j);
 	json_u64(j, "pmis", res->pmis);
 	json_u64(j, "anomalies", o->anomalies);
+	job_race_json(j, res, o);
 	snapshot_json(j, &o->snap);
 	json_u64(j, "format", res->decode_cfg.fmt);
 	json_str(j, "uarch", pebs_uarch_name(res->decode_cfg.uarch));
@@ -180,6 +183,42 @@ void results_keep_cpu_uarch(unsigned int cpu, const char *uarch)
 		doc.uarch[cpu] = uarch;
 }
 
+void results_keep_cpu_errata(unsigned int cpu, uint32_t rows)
+{
+	if (cpu < RESULTS_UARCH_CPUS)
+		doc.errata[cpu] = rows;
+}
+
+/* The ids of the errata rows in mask (bit i: errata_at(i)), as an array. */
+static void json_errata_ids(struct json_out *j, uint32_t mask)
+{
+	json_begin_array(j, "errata");
+	for (unsigned int i = 0; i < errata_count(); i++)
+		if (mask & (1u << i))
+			json_str(j, NULL, errata_at(i)->id);
+	json_end_array(j);
+}
+
+/* The rows that apply to the probed CPU, whole: what, source, what it rests on. */
+static void json_errata_rows(struct json_out *j, const struct cpu_info *ci)
+{
+	json_begin_array(j, "errata");
+	for (unsigned int i = 0; i < errata_count(); i++) {
+		const struct errata_row *e = errata_at(i);
+
+		if (!errata_applies(e, ci))
+			continue;
+		json_begin_object(j, NULL);
+		json_str(j, "id", e->id);
+		json_str(j, "effect", errata_effect_name(e->effect));
+		json_str(j, "what", e->what);
+		json_str(j, "source", e->source);
+		json_str(j, "basis", errata_basis_name(e->basis));
+		json_end_object(j);
+	}
+	json_end_array(j);
+}
+
 void results_keep_job(char *buf, size_t len)
 {
 	if (doc.job)
@@ -195,6 +234,7 @@ void results_reset(void)
 	doc.job = NULL;
 	doc.job_len = 0;
 	memset(doc.uarch, 0, sizeof(doc.uarch));
+	memset(doc.errata, 0, sizeof(doc.errata));
 }
 
 const char *results_run_id(void)
@@ -338,6 +378,7 @@ static void json_run(struct json_out *j, const struct results_run *run)
 			json_null(j, "microcode");
 		json_text(j, "brand", run->ci->brand);
 		json_perfmon_ext(j, run->ci);
+		json_errata_rows(j, run->ci);
 		json_end_object(j);
 	}
 	json_str(j, "pebsprobe", PP_VERSION);
@@ -445,6 +486,9 @@ static void json_cpus_tested(struct json_out *j, const struct results_run *run)
 		json_text(j, "uarch",
 			  e->cpu < RESULTS_UARCH_CPUS && doc.uarch[e->cpu] ? doc.uarch[e->cpu]
 									   : run->uarch);
+		json_errata_ids(j, e->cpu < RESULTS_UARCH_CPUS ? doc.errata[e->cpu]
+				   : run->ci		       ? errata_mask(run->ci)
+							       : 0);
 		json_u64(j, "passed", c[REPORT_PASS]);
 		json_u64(j, "failed", c[REPORT_FAIL]);
 		json_u64(j, "skipped", c[REPORT_SKIP]);

@@ -38,6 +38,9 @@ const char *results_run_id(void);
 /* CPU cpu's microarchitecture (a pmu/uarch.h row name, static) for cpus_tested[].uarch. */
 void results_keep_cpu_uarch(unsigned int cpu, const char *uarch);
 
+/* The errata rows that apply to CPU cpu (pmu/errata.h errata_mask) for cpus_tested[].errata. */
+void results_keep_cpu_errata(unsigned int cpu, uint32_t rows);
+
 /* Frees what results_keep_job kept, forgets the CPUs' uarch (tests). */
 void results_reset(void);
 

@@ -240,7 +240,8 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	o.in.events = res.sampled_events;
 	o.in.period = res.period;
 	o.in.records = o.st.n;
-	o.in.lost = res.lost;
+	/* Records the status rule dropped are lost samples, as Linux logs them (races.c). */
+	o.in.lost = res.lost + job_race_dropped(&o);
 	o.in.buffer_full = res.buffer_full;
 	o.in.lost_unknown = res.lost_unknown;
 	o.in.loads = k->loads;
@@ -272,6 +273,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	if (cfg.snapshot)
 		v = snapshot_verdict(r, &res, &o, v, text, sizeof(text));
 	handoff_smi_text(&o, text, sizeof(text));
+	job_race_text(&res, &o, text, sizeof(text));
 	job_outcome(r, &run, v, NULL, text);
 	dump_sampling(r, test, &res, v);
 	session_result_free(&res);

@@ -5,6 +5,7 @@ PURE_SRCS += \
 	pmu/cpu.c \
 	pmu/cpu_pebs.c \
 	pmu/cpu_quirk.c \
+	pmu/errata.c \
 	pmu/event.c \
 	pmu/extra_regs.c \
 	pmu/handoff.c \

@@ -5,6 +5,7 @@
  * generation table, errata and microcode (cpu_pebs.h).
  */
 #include "cpu_pebs.h"
+#include "errata.h"
 #include "plan.h"
 #include "uarch.h"
 #include "../lib/fmt.h"
@@ -53,8 +54,8 @@ bool cpu_pebs_has_global_ctrl(const struct cpu_info *ci, char *why, size_t why_s
 bool pmu_pebs_usable(const struct cpu_info *ci, char *why, size_t why_size)
 {
 	const struct uarch_info *ua;
+	const struct errata_row *err;
 	bool arch = uarch_arch_pebs(ci);
-	uint32_t min;
 	int fmt;
 
 	if (ci->vendor != VENDOR_INTEL)
@@ -101,27 +102,11 @@ bool pmu_pebs_usable(const struct cpu_info *ci, char *why, size_t why_size)
 		pp_snprintf(why, why_size, "hybrid core type 0x%x has no PEBS", ci->core_type);
 		return false;
 	}
-	if ((ua->flags & UA_PEBS_ERRATA) && ci->model == ua->errata_model) {
-		pp_snprintf(why, why_size,
-			    "%s PEBS errata AJ67/AJ68/AJ69/AJ106: Linux disables PEBS here",
-			    ua->name);
-		return false;
-	}
-	min = uarch_min_microcode(ua, ci);
-	if (min == UCODE_BROKEN) {
-		pp_snprintf(
-		    why, why_size,
-		    "%s model 0x%x stepping %u: no microcode makes PEBS work on this stepping "
-		    "(Linux intel_snb_pebs_broken; only steppings it lists are fixed)",
-		    ua->name, ci->model, ci->stepping);
-		return false;
-	}
-	if (min && (!ci->has_microcode || ci->microcode < min)) {
-		pp_snprintf(
-		    why, why_size,
-		    "microcode 0x%x below 0x%x, the minimum for working PEBS on %s model 0x%x "
-		    "stepping %u (CPU errata; upgrade microcode)",
-		    ci->microcode, min, ua->name, ci->model, ci->stepping);
+	/* A published erratum or Linux quirk that turns PEBS off here (pmu/errata.c). */
+	err = errata_find(ci, ERRATA_PEBS_OFF);
+	if (err) {
+		pp_snprintf(why, why_size, "erratum %s: %s, microcode 0x%x, stepping %u (%s)",
+			    err->id, err->what, ci->microcode, ci->stepping, err->source);
 		return false;
 	}
 	return true;

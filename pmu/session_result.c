@@ -104,6 +104,7 @@ void session_result_finish(struct sess *s)
 	r->decode_cfg.pebs_enabled =
 	    r->pebs_enable & (GENMASK_ULL(31, 0) |
 			      (p->ua->layout == PEBS_EN_LAYOUT_FIXED ? GENMASK_ULL(47, 32) : 0));
+	r->decode_cfg.pebs_enable_msr = r->pebs_enable;
 	if (p->sample_ctr < 0)
 		pp_snprintf(r->event_desc, sizeof(r->event_desc), "counting only");
 	else {

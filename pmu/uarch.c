@@ -2,7 +2,7 @@
 /*
  * uarch.c - what the code asks of a generation row (the rows are
  * pmu/uarch_table.c, the models pmu/uarch_models.c): whether the CPU runs
- * architectural PEBS, its microcode minimum, the memory-sampling kind of
+ * architectural PEBS, the memory-sampling kind of
  * an event and the kind's event, and the counters a counted event may use.
  */
 #include <stddef.h>
@@ -13,23 +13,6 @@ bool uarch_arch_pebs(const struct cpu_info *ci)
 {
 	return ci->arch_pebs && ci->has_perf_caps &&
 	       PERF_CAP_PEBS_FMT(ci->perf_caps) == PEBS_FMT_ARCH;
-}
-
-uint32_t uarch_min_microcode(const struct uarch_info *ua, const struct cpu_info *ci)
-{
-	unsigned int i;
-
-	bool model_listed = false;
-
-	for (i = 0; i < ua->n_ucode; i++) {
-		if (ua->ucode[i].model != ci->model)
-			continue;
-		model_listed = true;
-		if (ua->ucode[i].stepping == UCODE_ANY_STEPPING ||
-		    ua->ucode[i].stepping == ci->stepping)
-			return ua->ucode[i].min_rev;
-	}
-	return model_listed ? UCODE_BROKEN : 0;
 }
 
 /* SDM Vol. 3B Table 18-45: MEM_UOPS_RETIRED (0xd0) umask bit 0 loads, bit 1 stores. */

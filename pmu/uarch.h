@@ -5,7 +5,7 @@
  * (lib/types.h), each row naming its sources: record format, PEBS_ENABLE
  * layout, PEBS / load-latency / store counters, the data-source decoder
  * (decode/decode.h enum pebs_dsrc), what the kernels sample and count (by
- * perfmon name), what their verdicts judge, errata, offcore and frontend
+ * perfmon name), what their verdicts judge, the HSW11 period rule, offcore and frontend
  * masks, PMI order.  Beside it, the model table: display family/model and
  * hybrid core type to the generation, and the perfmon platform the model's
  * mapfile.csv rows name.  Nothing else in the tree lists CPU models or
@@ -61,9 +61,8 @@ enum uarch_flag {
 	UA_FRONTEND = 1 << 6,	     /* MSR_PEBS_FRONTEND events (SKL+) */
 	UA_NONPRECISE_PEBS = 1 << 7, /* Goldmont: non-precise events may PEBS (SDM 18.7.1) */
 	UA_ONE_PAGE_BUFFER =
-	    1 << 8,		 /* Core 2: buffers > 4 KiB hang GLOBAL_CTRL (ds.c intel_ds_init) */
-	UA_PEBS_ERRATA = 1 << 9, /* Core 2: Linux disables PEBS (core.c intel_clovertown_quirk) */
-	UA_HYBRID = 1 << 10,	 /* one core type of a hybrid part */
+	    1 << 8,	     /* Core 2: buffers > 4 KiB hang GLOBAL_CTRL (ds.c intel_ds_init) */
+	UA_HYBRID = 1 << 10, /* one core type of a hybrid part */
 	UA_INST_RETIRED_128 =
 	    1 << 11, /* HSW11/BDM11/BDM55: UA_HSW11_EVENT period >= 128, low 6 bits 0 */
 	UA_OFFCORE_AVG_LAT = 1 << 12,	/* OFFCORE_RSP0.OUTSTANDING[38] (SDM 18.6.3) */
@@ -93,13 +92,6 @@ enum uarch_count {
 	UA_COUNT_N
 };
 
-/* Sandy Bridge PEBS microcode minimums (Linux core.c pebs_ucodes). */
-#define UCODE_ANY_STEPPING 0xffffffffu
-#define UCODE_BROKEN	   0xffffffffu /* no microcode fixes it */
-struct ucode_min {
-	uint32_t model, stepping, min_rev;
-};
-
 struct uarch_info {
 	enum pebs_uarch uarch;
 	const char *name;
@@ -125,11 +117,8 @@ struct uarch_info {
 	 * (records of kind "other"), NULL elsewhere.
 	 */
 	const char *mem_load_name, *mem_store_name;
-	const struct ucode_min *ucode;
-	unsigned int n_ucode;
 	const struct uarch_constraint *cons; /* terminated by gp == 0 */
-	uint16_t inst_event;  /* the PEBS instructions-retired event (default sample) */
-	uint8_t errata_model; /* PEBS disabled on this model only (Core 2 Merom) */
+	uint16_t inst_event; /* the PEBS instructions-retired event (default sample) */
 	/* Writable bits of MSR_OFFCORE_RSP0/1 (0: no such MSR): core.c *_extra_regs. */
 	uint64_t offcore_valid[2];
 	uint64_t frontend_valid; /* writable MSR_PEBS_FRONTEND bits (core.c extra regs) */
@@ -206,13 +195,6 @@ enum cpu_core_type cpu_core_kind(const struct cpu_info *ci);
 
 /* The row for the running CPU (cpu_uarch()), NULL if unknown. */
 const struct uarch_info *uarch_for_cpu(const struct cpu_info *ci);
-
-/*
- * The microcode minimum below which PEBS is broken for this CPU, 0 if none
- * applies, UCODE_BROKEN for a listed model whose stepping is not listed
- * (Sandy Bridge, core.c intel_snb_pebs_broken).
- */
-uint32_t uarch_min_microcode(const struct uarch_info *ua, const struct cpu_info *ci);
 
 /*
  * How the main job samples a kernel's loads (store false) or stores: the

@@ -7,18 +7,6 @@
  */
 #include "uarch.h"
 
-/*
- * core.c intel_snb_pebs_broken / pebs_ucodes: model 0x2a needs
- * 0x28 on every stepping; 0x2d steppings 6 and 7 have a minimum, any other
- * 0x2d stepping is broken (UCODE_BROKEN).  A listed model whose stepping is
- * not listed is broken too (x86_match_min_microcode_rev finds no row).
- */
-static const struct ucode_min snb_ucodes[] = {
-    {0x2a, UCODE_ANY_STEPPING, 0x28}, /* Sandy Bridge client */
-    {0x2d, 6, 0x618},		      /* Sandy Bridge-EP C1 */
-    {0x2d, 7, 0x70c},		      /* Sandy Bridge-EP C2 */
-};
-
 #define EV(event, umask) ((uint16_t)((event) | ((umask) << 8)))
 
 /* Writable PEBS_FRONTEND bits, core.c *_extra_regs. */
@@ -72,19 +60,16 @@ static const struct ucode_min snb_ucodes[] = {
  * Performance Monitoring Facility" (no other PEBS event beside it), 18.9.4.3
  * "Precise Store Facility" (PMC3 only); ds.c snb/ivb constraints.
  */
-#define SNB_ROW(u, nm, uc, nuc, ocr, cc)                                                           \
+#define SNB_ROW(u, nm, ocr, cc)                                                                    \
 	{                                                                                          \
 		.uarch = (u), .name = nm, .fmt = 1,                                                \
-		.source =                                                                          \
-		    "SDM Vol. 3B 18.9.4.2-18.9.4.4; ds.c intel_snb_pebs_event_constraints "        \
-		    "(ld-lat 0x1cd and precise store 0x2cd on PMC3, PREC_DIST on PMC1); core.c "   \
-		    "pebs_ucodes",                                                                 \
+		.source = "SDM Vol. 3B 18.9.4.2-18.9.4.4; ds.c intel_snb_pebs_event_constraints "  \
+			  "(ld-lat 0x1cd and precise store 0x2cd on PMC3, PREC_DIST on PMC1)",     \
 		.flags = UA_LDLAT | UA_LDLAT_ALONE | UA_PRECISE_STORE | JUDGE_SNB,                 \
 		.layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0xf, .ldlat_gp = 0x8, .store_gp = 0x8,  \
 		.pdist_gp = 0x2, .min_period = 32, .ldlat_event = EV(0xcd, 0x01),                  \
-		.store_event = EV(0xcd, 0x02), .ucode = uc, .n_ucode = nuc,                        \
-		.cons = constraints_pdir_pebs, .inst_event = EV(0xc0, 0x01),                       \
-		.offcore_valid = {ocr, ocr}, .count_cons = cc,                                     \
+		.store_event = EV(0xcd, 0x02), .cons = constraints_pdir_pebs,                      \
+		.inst_event = EV(0xc0, 0x01), .offcore_valid = {ocr, ocr}, .count_cons = cc,       \
 		.pmi_ack = PMI_ACK_EARLY /* core.c: no late_ack before Haswell */,                 \
 		.dsrc = DSRC_SNB, .count_ev = COUNT_SNB,                                           \
 		.pebs_flags_src = "SDM Vol. 3B 18.9.4 NOTE"                                        \
@@ -158,15 +143,13 @@ static const struct uarch_info uarch_table[] = {
      .name = "Core 2",
      .fmt = 0,
      .source = "ds.c intel_core2_pebs_event_constraints (PMC0 only); ds.c 1-page buffer "
-	       "(GLOBAL_CTRL hang); core.c intel_clovertown_quirk (AJ67/AJ68/AJ69/AJ106); "
-	       "core.c intel_core2_event_constraints (counting)",
-     .flags = UA_ONE_PAGE_BUFFER | UA_PEBS_ERRATA,
+	       "(GLOBAL_CTRL hang); core.c intel_core2_event_constraints (counting)",
+     .flags = UA_ONE_PAGE_BUFFER,
      .layout = PEBS_EN_LAYOUT_LL_EN,
      .pebs_gp = 0x1,
      .min_period = 1,
      .inst_event = 0x00c0,
      .pmi_ack = PMI_ACK_EARLY, /* core.c: early ack before Haswell */
-     .errata_model = 0x0f /* Merom only: Merom-L, Penryn, Dunnington keep PEBS */,
      .dsrc = DSRC_NA /* fmt0 records have no data-source field (ds.c pebs_record_core) */,
      .pebs_flags_src = FLAGS_LINUX("intel_core2_pebs_event_constraints"),
      .count_cons = constraints_core2},
@@ -205,9 +188,9 @@ static const struct uarch_info uarch_table[] = {
      .dsrc = DSRC_WSM /* core.c intel_pmu_init WESTMERE: the NHM table, TLB and lock bits */,
      .pebs_flags_src = FLAGS_LINUX("intel_westmere_pebs_event_constraints")},
     /* OFFCORE_RSPx: intel_snb_extra_regs; the -EP models differ, per model in pmu/extra_regs.c */
-    SNB_ROW(UARCH_SNB, "Sandy Bridge", snb_ucodes, ARRAY_SIZE(snb_ucodes), 0x3f807f8fffULL,
+    SNB_ROW(UARCH_SNB, "Sandy Bridge", 0x3f807f8fffULL,
 	    constraints_snb),
-    SNB_ROW(UARCH_IVB, "Ivy Bridge", NULL, 0, 0x3f807f8fffULL, constraints_ivb),
+    SNB_ROW(UARCH_IVB, "Ivy Bridge", 0x3f807f8fffULL, constraints_ivb),
     HSW_ROW(UARCH_HSW, "Haswell", 2, 0, DSRC_SNB, COUNT_SNB, "SDM Vol. 3B 18.11.1 NOTE"),
     HSW_ROW(UARCH_BDW, "Broadwell", 2, 0, DSRC_SNB, COUNT_SNB,
 	    FLAGS_LINUX("intel_bdw_pebs_event_constraints")),

@@ -154,7 +154,7 @@ static void basic_leaf(const struct sim_model *m, uint32_t leaf, uint32_t sub, s
 		vendor_leaf(m, r);
 		break;
 	case 1:
-		r->eax = m->sig;
+		r->eax = sim_signature(m);
 		r->ebx = m->c1_ebx;
 		r->ecx = m->c1_ecx & ~(1u << 31); /* never "running under a hypervisor" */
 		r->edx = m->c1_edx;

@@ -612,5 +612,6 @@ void sim_msr_power_on(struct sim_cpu *c)
 	c->offcore[0] = c->offcore[1] = 0;
 	c->ds_area = c->debugctl = c->pebs_base = c->pebs_index = 0;
 	c->misc_enable = c->m->misc_enable;
-	c->bios_sign = c->m->vendor == SIM_AMD ? c->m->microcode : (uint64_t)c->m->microcode << 32;
+	c->bios_sign =
+	    c->m->vendor == SIM_AMD ? sim_microcode(c->m) : (uint64_t)sim_microcode(c->m) << 32;
 }

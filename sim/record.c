@@ -345,6 +345,29 @@ static void ds_write(struct sim_cpu *c, const struct sim_pending *p, uint64_t ri
 	}
 }
 
+/*
+ * sim-fault=cpuN:status-zero / collision (sim.h): every 4th record of the
+ * CPU, on the formats whose status is GLOBAL_STATUS's image (1 and 2).
+ */
+static bool race_fault(const struct sim_cpu *c, struct sim_pending *wrong)
+{
+	uint64_t others, gp = c->pmu.n_gp >= 64 ? ~0ull : (1ull << c->pmu.n_gp) - 1;
+
+	if ((c->fault != SIM_FAULT_STATUS_ZERO && c->fault != SIM_FAULT_COLLISION) ||
+	    (c->m->flags & F_ARCH_PEBS) || c->pmu.fmt < 1 || c->pmu.fmt > 2 ||
+	    c->stats.records % 4 != 3)
+		return false;
+	if (c->fault == SIM_FAULT_STATUS_ZERO) {
+		wrong->status = 0;
+		return true;
+	}
+	others = c->pebs_enable & gp & ~wrong->applicable;
+	if (!others)
+		others = gp & ~wrong->applicable & (0 - (gp & ~wrong->applicable));
+	wrong->status |= others;
+	return true;
+}
+
 void sim_record_write(struct sim_cpu *c, const struct sim_pending *p, uint64_t rip)
 {
 	struct sim_pending wrong;
@@ -360,6 +383,9 @@ void sim_record_write(struct sim_cpu *c, const struct sim_pending *p, uint64_t r
 		wrong.lat = (wrong.lat * (uint64_t)(100 + c->fault_arg) + 50) / 100;
 		p = &wrong;
 	}
+	wrong = *p;
+	if (race_fault(c, &wrong))
+		p = &wrong;
 	if (c->fault == SIM_FAULT_NO_RECORDS)
 		c->stats.records_dropped++;
 	else if (c->m->flags & F_ARCH_PEBS)

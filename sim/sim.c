@@ -24,6 +24,9 @@ static int32_t sim_fault_arg0, *sim_fault_args = &sim_fault_arg0;
 static bool fx_override;
 static uint32_t fx_ecx, fx_count;
 static uint32_t fx_width; /* sim_set_fixed_width(); 0: the model's */
+/* sim_set_microcode(), sim_set_stepping(): until the next sim_select(). */
+static bool ucode_override, stepping_override;
+static uint32_t ucode_rev, stepping_val;
 
 #define APIC_EOI	0xb0
 #define APIC_ISR	0x100
@@ -89,6 +92,8 @@ static const char *const fault_names[] = {
     [SIM_FAULT_APIC_OFF] = "apic-off",
     [SIM_FAULT_UNMAPPED_CR3] = "unmapped-cr3",
     [SIM_FAULT_LATENCY_OFFSET] = "latency-offset",
+    [SIM_FAULT_STATUS_ZERO] = "status-zero",
+    [SIM_FAULT_COLLISION] = "collision",
 };
 
 const char *sim_fault_name(enum sim_fault f)
@@ -141,6 +146,34 @@ int sim_set_fixed_width(uint32_t bits)
 	fx_width = bits;
 	sim_reset();
 	return 0;
+}
+
+int sim_set_microcode(uint32_t rev)
+{
+	ucode_override = true;
+	ucode_rev = rev;
+	sim_reset();
+	return 0;
+}
+
+int sim_set_stepping(uint32_t stepping)
+{
+	if (stepping > 15)
+		return -1;
+	stepping_override = true;
+	stepping_val = stepping;
+	sim_reset();
+	return 0;
+}
+
+uint32_t sim_signature(const struct sim_model *m)
+{
+	return stepping_override ? (m->sig & ~0xfu) | stepping_val : m->sig;
+}
+
+uint32_t sim_microcode(const struct sim_model *m)
+{
+	return ucode_override ? ucode_rev : m->microcode;
 }
 
 uint32_t sim_fixed_present(uint32_t version, uint32_t ecx, uint32_t edx_count)
@@ -301,6 +334,7 @@ int sim_select(const char *name)
 	sim_ncpus = n;
 	fx_override = false;
 	fx_width = 0;
+	ucode_override = stepping_override = false;
 	sim_acr_clear();
 	memset(sim_faults, 0, sim_cap * sizeof(*sim_faults));
 	sim_handoff_clear();

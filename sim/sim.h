@@ -79,6 +79,15 @@ int sim_set_fixed_enum(uint32_t ecx, uint32_t edx_count);
  */
 int sim_set_fixed_width(uint32_t bits);
 /*
+ * (sim addition) sim-ucode= and sim-stepping=: the microcode revision
+ * IA32_BIOS_SIGN_ID[63:32] reports and the stepping of CPUID.1:EAX[3:0], on
+ * every simulated CPU, in place of the model's, so that each row of the
+ * errata table (pmu/errata.c) can be made to apply or not.  Until the next
+ * sim_select(); resets the simulated CPUs.  0, or -1 for a stepping above 15.
+ */
+int sim_set_microcode(uint32_t rev);
+int sim_set_stepping(uint32_t stepping);
+/*
  * (sim addition) A PMI is delivered only after this many more instructions
  * retire (default 0: right after the one that requested it).  On hardware
  * the interrupt is handled some time after the request: the SDM asks for
@@ -150,6 +159,16 @@ const char *sim_cpu_model(unsigned int cpu);
  *                  longer dispatch-to-writeback, SDM Vol. 3B 20.3.1.1.2),
  *                  the threshold seeing it too; the modelled cycles are
  *                  not: what the calibration window must allow at L1.
+ *   status-zero    every 4th record's status (0x90) is zero, as when PEBS
+ *                  races with the clearing of GLOBAL_STATUS (Linux ds.c
+ *                  intel_pmu_drain_pebs_nhm); record formats 1 and 2 only,
+ *                  where 0x90 is GLOBAL_STATUS's image (from format 3 it is
+ *                  the applicable counters, SDM Vol. 3B 18.13.1.1).
+ *   collision      every 4th record's status also names the counters whose
+ *                  PEBS_ENABLE bit is set besides the one that took the
+ *                  assist, and the lowest other GP counter if there is none,
+ *                  as when two PEBS counters overflow close together;
+ *                  formats 1 and 2 only.
  * arg: the percentage of latency-bias, the cycles of latency-offset, 0 for
  * the others.
  * Until the next sim_select().  0, or -1 with no such CPU (or a hung CPU 0).
@@ -167,6 +186,8 @@ enum sim_fault {
 	SIM_FAULT_APIC_OFF,
 	SIM_FAULT_UNMAPPED_CR3,
 	SIM_FAULT_LATENCY_OFFSET,
+	SIM_FAULT_STATUS_ZERO,
+	SIM_FAULT_COLLISION,
 };
 int sim_set_fault(unsigned int cpu, enum sim_fault f, int32_t arg);
 /*

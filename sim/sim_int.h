@@ -202,6 +202,9 @@ uint64_t sim_tsc_hz(const struct sim_model *m);
 void sim_fixed_enum(const struct sim_model *m, uint32_t *ecx, uint32_t *edx_count);
 /* CPUID.0AH:EDX[12:5], the fixed counters' width: the model's, or sim_set_fixed_width()'s. */
 uint32_t sim_fixed_width(const struct sim_model *m);
+/* CPUID.1:EAX and the microcode revision: the model's, or sim_set_stepping()/_microcode()'s. */
+uint32_t sim_signature(const struct sim_model *m);
+uint32_t sim_microcode(const struct sim_model *m);
 /*
  * The fixed counters that exist for that enumeration: SDM Vol. 3B 20.2.5
  * "Architectural Performance Monitoring Version 5": from version 5 on,

@@ -32,6 +32,8 @@ INTENDED_KEYS = {
         "skid": "exact-IP precision, docs/KERNELS.md \"Precision\"",
         "page_kib": "the page size the kernel's buffer ran under (pebsprobe's own "
                     "4 KiB tables or the firmware's), docs/RESULTS.md RUN",
+        "status_race": "records by Linux's status rule on formats 1 and 2, "
+                       "docs/ERRATA.md",
     },
     "$.handoff[].msrs": {
         "0x329": "PERF_METRICS read by the hand-off audit where fixed counter 3 counts",
@@ -40,13 +42,20 @@ INTENDED_KEYS = {
         "status_unrestorable": "GLOBAL_STATUS bits STATUS_SET cannot set back, docs/RESULTS.md",
         "pmc_unrestorable": "GP counter values a 32-bit write cannot put back, docs/RESULTS.md",
     },
+    "$.run.cpu": {
+        "errata": "the errata rows that apply to the probed CPU, docs/ERRATA.md",
+    },
+    "$.cpus_tested[]": {
+        "errata": "the errata rows that apply to each CPU, docs/ERRATA.md",
+    },
 }
 
 
 def intended(path):
     """The keys path may have gained on purpose; None: a path added whole."""
     for p, ks in INTENDED_KEYS.items():
-        if any(path == p + "." + k or path.startswith(p + "." + k + ".") for k in ks):
+        if any(path == p + "." + k or path.startswith((p + "." + k + ".", p + "." + k + "["))
+               for k in ks):
             return None
     return set(INTENDED_KEYS.get(path, {}))
 

@@ -78,7 +78,7 @@ static const struct bad bad_inputs[] = {
     {"sim-fault=cpu0", "option sim-fault: bad value 'cpu0'", "accepted: cpuN:KIND"},
     {"sim-fault=cpu0:melt", "option sim-fault: bad value 'cpu0:melt'",
      "no-records, wrong-latency, gp-on-enable, hang, skid, cr3-kept, own-cr3, apic-off, "
-     "unmapped-cr3, latency-bias=PCT or latency-offset=C, PCT -90..900, C 0..1000"},
+     "unmapped-cr3, status-zero, collision, latency-bias=PCT or latency-offset=C, PCT -90..900, C 0..1000"},
     {"sim-fault=cpu0:latency-bias", "option sim-fault: bad value 'cpu0:latency-bias'",
      "PCT -90..900"},
     {"sim-fault=cpu0:latency-bias=abc", "bad value 'cpu0:latency-bias=abc'", "PCT -90..900"},

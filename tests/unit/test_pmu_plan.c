@@ -789,22 +789,23 @@ static const struct usable_case usable_cases[] = {
 	{"KVM, no Debug Store", 0x5e, 3, 4, 4, .no_ds = true, .hv = HV_KVM,
 	 .why = "DS clear) (hypervisor: is the PMU passed through?)"},
 	{"KVM, PEBS usable", 0x5e, 3, 4, 4, .hv = HV_KVM, .usable = true},
-	/* Sandy Bridge: PEBS broken below the microcode Linux's pebs_ucodes lists. */
+	/* Sandy Bridge: PEBS broken below the microcode Linux's pebs_ucodes lists (pmu/errata.c). */
 	{"06_2A stepping 7, microcode 0x27", 0x2a, 1, 4, 3, .stepping = 7, .microcode = 0x27,
 	 .why = "0x28"},
 	{"06_2A stepping 7, microcode 0x28", 0x2a, 1, 4, 3, .stepping = 7, .microcode = 0x28,
 	 .usable = true},
 	{"06_2D stepping 6, microcode 0x617", 0x2d, 1, 4, 3, .stepping = 6, .microcode = 0x617,
-	 .why = "below 0x618"},
+	 .why = "below microcode 0x618"},
 	{"06_2D stepping 7, microcode 0x70b", 0x2d, 1, 4, 3, .stepping = 7, .microcode = 0x70b,
-	 .why = "below 0x70c"},
+	 .why = "below microcode 0x70c"},
 	{"06_2D stepping 7, microcode 0x70c", 0x2d, 1, 4, 3, .stepping = 7, .microcode = 0x70c,
 	 .usable = true},
-	/* Steppings Linux does not list: 06_2A needs 0x28; 06_2D is broken whatever the microcode. */
-	{"06_2A stepping 3, microcode 0x27", 0x2a, 1, 4, 3, .stepping = 3, .microcode = 0x27,
-	 .why = "0x28"},
+	/*
+	 * Steppings Linux does not list (pebs_ucodes, x86_match_min_microcode_rev
+	 * finds no row): broken whatever the microcode (pmu/errata.c).
+	 */
 	{"06_2A stepping 3, microcode 0x28", 0x2a, 1, 4, 3, .stepping = 3, .microcode = 0x28,
-	 .usable = true},
+	 .why = "erratum snb-stepping"},
 	{"06_2D stepping 5", 0x2d, 1, 4, 3, .stepping = 5, .microcode = 0xffff,
 	 .why = "stepping 5"},
 	/* Core 2: Merom (06_0F) only is disabled, as Linux's intel_clovertown_quirk does. */

@@ -40,7 +40,8 @@ static inline struct cpu_info test_cpu_intel(uint32_t model, unsigned int fmt, b
 	memcpy(ci.vendor_str, "GenuineIntel", 13);
 	ci.family = 6;
 	ci.model = model;
-	ci.stepping = 1;
+	/* 06_2A: stepping 7, the one Linux's pebs_ucodes lists (pmu/errata.c snb-stepping). */
+	ci.stepping = model == 0x2a ? 7 : 1;
 	ci.ds = ci.dtes64 = ci.pdcm = true;
 	ci.pmu_version = version;
 	ci.n_gp = n_gp;
