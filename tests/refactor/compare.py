@@ -33,6 +33,13 @@ INTENDED_KEYS = {
         "page_kib": "the page size the kernel's buffer ran under (pebsprobe's own "
                     "4 KiB tables or the firmware's), docs/RESULTS.md RUN",
     },
+    "$.kernels[]": {
+        "partner_cpu": "a two-CPU kernel's partner on another core, docs/RESULTS.md",
+        "partner_package": "the partner's package, from the firmware's topology",
+        "partner_core": "the partner's core, from the firmware's topology",
+        "package": "the measured CPU's package, beside its partner's",
+        "core": "the measured CPU's core, beside its partner's",
+    },
     "$.handoff[].msrs": {
         "0x329": "PERF_METRICS read by the hand-off audit where fixed counter 3 counts",
     },
