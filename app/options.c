@@ -98,6 +98,8 @@ static const struct opt_def opt_table[] = {
     {"sim-handoff", T_EVENTS, OFF(sim_handoff), SZ(sim_handoff), NULL, 0, 0,
      "none, or cpuN:KIND separated by commas, KIND " SIM_HANDOFF_ACCEPTED},
     {"sim-pages", T_ENUM, OFF(sim_pages), 0, sim_pages_words, 0, 0, "4k, 2m, 1g"},
+    {"sim-platform", T_EVENTS, OFF(sim_platform), SZ(sim_platform), NULL, 0, 0,
+     OPT_SIM_PLATFORM_ITEMS},
 };
 
 /* Options whose text is parsed once, when read, into a typed field (0, or -1 with why). */
@@ -106,6 +108,7 @@ static const struct {
 	int (*parse)(struct options *o, char *why, size_t why_size);
 } typed_opts[] = {
     {"sim-handoff", options_parse_sim_handoff},
+    {"sim-platform", options_parse_sim_platform},
 };
 
 void options_defaults(struct options *o)
@@ -129,6 +132,7 @@ void options_defaults(struct options *o)
 	memcpy(o->job.acr, "auto", sizeof("auto"));
 	memcpy(o->sim_acr, "off", sizeof("off"));
 	memcpy(o->sim_handoff, "none", sizeof("none"));
+	memcpy(o->sim_platform, "none", sizeof("none"));
 }
 
 static const struct opt_def *find_opt(const char *name, size_t len)
