@@ -21,7 +21,8 @@
 #
 #   --kvm        -enable-kvm -cpu host,pmu=on,migratable=no (PMU passthrough)
 #   --usb        boot build/usb.img as a USB stick (qemu-xhci + usb-storage)
-#   --smp N      N processors, 1..288 (default 1)
+#   --smp N      N processors, 1..288 (default 1); QEMU's topology form
+#                N,sockets=S,cores=C,threads=T names packages, cores, threads
 #   --mem SIZE   guest memory: MiB, or a number with M or G (default 2G, room
 #                for the largest default kernel under --kvm)
 #   --timeout S  kill QEMU after S seconds, exit 124 (default 300), with the
@@ -77,7 +78,7 @@ value() {
 }
 valname() {
 	case $1 in
-	--smp) echo "N, a number 1..$SMP_MAX" ;; --timeout) echo "S, seconds 1.." ;;
+	--smp) echo "N, a number 1..$SMP_MAX, or N,sockets=S,cores=C,threads=T" ;; --timeout) echo "S, seconds 1.." ;;
 	--mem) echo "SIZE, MiB or a number with M or G: 512, 2G" ;; --vnc) echo ":N, N 0..99" ;;
 	*) echo FILE ;;
 	esac
@@ -107,8 +108,26 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-case $smp in '' | *[!0-9]* | 0*) bad "--smp '$smp': not a number 1..$SMP_MAX (accepted: 1..$SMP_MAX)" ;; esac
-[ "$smp" -le "$SMP_MAX" ] || bad "--smp '$smp': more than $SMP_MAX (accepted: 1..$SMP_MAX)"
+# --smp N[,sockets=S][,cores=C][,threads=T]: QEMU's -smp topology form (qemu-options.hx
+# "-smp"); OVMF's MP services then name each CPU's package, core and thread.
+smp_accepted="N or N,sockets=S,cores=C,threads=T with N 1..$SMP_MAX"
+IFS=, read -r -a smp_parts <<<"$smp,"
+smp_n=${smp_parts[0]}
+case $smp_n in '' | *[!0-9]* | 0*) bad "--smp '$smp': not a number 1..$SMP_MAX (accepted: $smp_accepted)" ;; esac
+[ "$smp_n" -le "$SMP_MAX" ] || bad "--smp '$smp': more than $SMP_MAX (accepted: $smp_accepted)"
+smp_prod=1 smp_seen=' '
+for kv in "${smp_parts[@]:1}"; do
+	[ -n "$kv" ] || continue
+	k=${kv%%=*} v=${kv#*=}
+	case $k in sockets | cores | threads) ;; *) bad "--smp '$smp': unknown '$kv' (accepted: $smp_accepted)" ;; esac
+	case $smp_seen in *" $k "*) bad "--smp '$smp': $k given twice (accepted: $smp_accepted)" ;; esac
+	case $v in '' | *[!0-9]* | 0*) bad "--smp '$smp': $k '$v' is not a number 1.. (accepted: $smp_accepted)" ;; esac
+	smp_seen="$smp_seen$k " smp_prod=$((smp_prod * v))
+done
+smp_keys=($smp_seen)
+if [ ${#smp_keys[@]} -eq 3 ] && [ "$smp_prod" -ne "$smp_n" ]; then
+	bad "--smp '$smp': sockets*cores*threads is $smp_prod, not $smp_n (accepted: $smp_accepted)"
+fi
 case $timeout in '' | *[!0-9]* | 0*) bad "--timeout '$timeout': not seconds (accepted: a number, 1 or more)" ;; esac
 if [[ $mem =~ ^[1-9][0-9]*$ ]]; then
 	mem_q=${mem}M
@@ -207,9 +226,10 @@ rc=${PIPESTATUS[0]}
 
 # QEMU's own failures exit 1, which is also what isa-debug-exit gives for
 # status 0 ((0 << 1) | 1).  So a status counts only when the app printed
-# its last line, "INFO: exit status N (exit=shutdown)", and N agrees with
+# its last line, "INFO: exit status N (exit=shutdown)" (or "(exit=return
+# refused: reset)": a CPU still ran our code, efi/exit.c), and N agrees with
 # the port's value: nothing else can print that line on the serial port.
-app_status=$(sed -n 's/^INFO: exit status \([0-9]\{1,3\}\) (exit=shutdown)\( \[sim\]\)\{0,1\}$/\1/p' \
+app_status=$(sed -n 's/^INFO: exit status \([0-9]\{1,3\}\) (exit=\(shutdown\|return refused: reset\))\( \[sim\]\)\{0,1\}$/\1/p' \
 	"$serial" | tail -n 1)
 case $rc in
 124 | 137)

@@ -89,7 +89,13 @@ static int use_sim(const struct options *opts, char *err, size_t err_size)
 	struct options_fault f;
 	uint32_t acr[4];
 
+	/* sim-platform=cpuN:disabled: the firmware's count changes before the simulator's. */
+	if (options_apply_platform_cpus(opts, err, err_size))
+		return EXIT_USAGE;
 	sim_select(opts->model);
+	/* sim-platform=: cet, timer-attr onto the selected simulator. */
+	if (options_apply_platform_sim(opts, err, err_size))
+		return EXIT_USAGE;
 	/* sim-pages=: how the simulated firmware maps memory, before anything runs. */
 	sim_set_pages(page_sizes[opts->sim_pages]);
 	/* sim-ucode=, sim-stepping=: what the errata table reads, before the probe. */
@@ -332,6 +338,35 @@ static void selftest_gp(const struct app_real *real)
 static struct cpu_info probed;
 static bool have_probed;
 
+/*
+ * CR4.CET (SDM Vol. 3A 2.5, bit 23): supervisor shadow stacks may be on.
+ * Every MSR access the app makes may #GP, and the real backend's trap
+ * returns from it to a rewritten RIP, which IRET refuses when it differs
+ * from the shadow stack's return address (#CP; SDM Vol. 1 18 "Control-flow
+ * Enforcement Technology").  Refused before any access, as a known limit:
+ * a SKIP naming it.  selftest=gp traps on the real CPU whatever pmu= chose.
+ */
+#define CR4_CET BIT_ULL(23)
+
+static bool cet_refused(const struct options *opts)
+{
+	const struct hw_ops *real = sel.real ? sel.real->ops : NULL;
+	const char *where = NULL;
+
+	if (hw_read_cr4() & CR4_CET)
+		where = hw_is_simulated() ? "the simulated CPU" : "this CPU";
+	else if (opts->selftest == OPT_SELFTEST_GP && real && real->read_cr4 &&
+		 (real->read_cr4() & CR4_CET))
+		where = "the real CPU (selftest=gp)";
+	if (!where)
+		return false;
+	report_skip("pebs",
+		    "CR4.CET is set on %s: supervisor shadow stacks refuse the #GP trap's "
+		    "return to a rewritten RIP (#CP), so no MSR is accessed",
+		    where);
+	return true;
+}
+
 int app_run(const struct options *opts, const struct app_real *real)
 {
 	struct cpu_info *ci = &probed;
@@ -360,6 +395,10 @@ int app_run(const struct options *opts, const struct app_real *real)
 		report_info("%s", sel.note);
 	report_info("pmu backend: %s%s%s", hw_current()->name, hw_is_simulated() ? ", model " : "",
 		    hw_is_simulated() ? opts->model : "");
+	if (cet_refused(opts)) {
+		app_verdict_table();
+		return report_summary();
+	}
 	cpu_probe(ci);
 	have_probed = true;
 	/* mode=report asks for the capability report: all of it on the console. */

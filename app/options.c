@@ -102,6 +102,8 @@ static const struct opt_def opt_table[] = {
      "model, or a microcode revision 0..0xffffffff"},
     {"sim-stepping", T_NAME, OFF(sim_stepping), SZ(sim_stepping), NULL, 0, 0,
      "model, or a stepping 0..15"},
+    {"sim-platform", T_EVENTS, OFF(sim_platform), SZ(sim_platform), NULL, 0, 0,
+     OPT_SIM_PLATFORM_ITEMS},
 };
 
 /* Options whose text is parsed once, when read, into a typed field (0, or -1 with why). */
@@ -112,6 +114,7 @@ static const struct {
     {"sim-handoff", options_parse_sim_handoff},
     {"sim-ucode", options_parse_sim_ucode},
     {"sim-stepping", options_parse_sim_stepping},
+    {"sim-platform", options_parse_sim_platform},
 };
 
 void options_defaults(struct options *o)
@@ -137,6 +140,7 @@ void options_defaults(struct options *o)
 	memcpy(o->sim_handoff, "none", sizeof("none"));
 	memcpy(o->sim_ucode, "model", sizeof("model"));
 	memcpy(o->sim_stepping, "model", sizeof("model"));
+	memcpy(o->sim_platform, "none", sizeof("none"));
 }
 
 static const struct opt_def *find_opt(const char *name, size_t len)

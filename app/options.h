@@ -42,6 +42,16 @@ struct opt_sim_ids {
 	uint32_t ucode, stepping;
 };
 
+/* sim-platform=, parsed once (app/options_platform.c): the platform's harsher behaviours. */
+#define OPT_PLATFORM_DISABLED_MAX 32
+#define OPT_SIM_PLATFORM_ITEMS	  "none, or cpuN:disabled, cet, timer-attr separated by commas"
+struct opt_sim_platform {
+	unsigned int n_disabled;
+	uint32_t disabled[OPT_PLATFORM_DISABLED_MAX]; /* cpuN:disabled: the firmware's numbers */
+	bool cet;				      /* CR4.CET set (supervisor shadow stacks) */
+	bool timer_attr; /* a firmware timer edits a page attribute under the loaded CR3 */
+};
+
 struct options {
 	enum opt_pmu pmu;	    /* pmu=auto|hw|sim              default auto */
 	char model[32];		    /* model=<sim model>|list       default skl */
@@ -61,6 +71,8 @@ struct options {
 	char sim_ucode[16];		      /* sim-ucode=model|REV          default model */
 	char sim_stepping[8];		      /* sim-stepping=model|0..15     default model */
 	struct opt_sim_ids ids;		      /* the two as parsed (app/options_ucode.c) */
+	char sim_platform[OPT_STR_MAX];	      /* sim-platform=ITEM[,...]       default none */
+	struct opt_sim_platform platform;     /* sim-platform= as parsed (options_platform.c) */
 };
 
 void options_defaults(struct options *o);
@@ -125,6 +137,17 @@ int options_parse_sim_ucode(struct options *o, char *why, size_t why_size);
 int options_parse_sim_stepping(struct options *o, char *why, size_t why_size);
 int options_check_sim_ids(const struct options *o, char *err, size_t err_size);
 void options_apply_sim_ids(const struct options *o);
+ * options_platform.c: sim-platform='s text into o->platform, when the token
+ * is read (0, or -1 with why naming the item and what is accepted); the
+ * check across options (pmu= is not hw, its processors exist); its
+ * processors disabled through the platform, before the simulator is
+ * selected (it sizes itself by plat_cpu_count()); the rest onto the
+ * simulator once selected.  Each 0, or -1 with err.
+ */
+int options_parse_sim_platform(struct options *o, char *why, size_t why_size);
+int options_check_platform(const struct options *o, char *err, size_t err_size);
+int options_apply_platform_cpus(const struct options *o, char *err, size_t err_size);
+int options_apply_platform_sim(const struct options *o, char *err, size_t err_size);
 
 /*
  * Parses one line of space-separated tokens (LoadOptions, or one line of

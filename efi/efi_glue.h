@@ -66,7 +66,11 @@ EFI_STATUS esp_append(EFI_FILE_HANDLE fh, const void *buf, UINTN len);
 void esp_close(EFI_FILE_HANDLE fh);
 
 /* exit.c */
-enum efi_exit_how { EXIT_HOW_SHUTDOWN, EXIT_HOW_REBOOT, EXIT_HOW_RETURN };
+/*
+ * EXIT_HOW_RESET_LOST: exit=return refused because a CPU still runs our
+ * code: the status through isa-debug-exit under QEMU/KVM, then a cold reset.
+ */
+enum efi_exit_how { EXIT_HOW_SHUTDOWN, EXIT_HOW_REBOOT, EXIT_HOW_RETURN, EXIT_HOW_RESET_LOST };
 /* No hypervisor: CPUID.1:ECX[31] clear (SDM Vol. 2A CPUID: "Not Used", set by hypervisors). */
 bool efi_bare_metal(void);
 /* Waits for a key or `seconds` (0: not at all); returns whether it waited. */

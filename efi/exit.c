@@ -8,7 +8,13 @@
  *                  and on bare metal first, ResetSystem(EfiResetShutdown)
  *                  with the status as the reset's status code.
  *   exit=reboot    ResetSystem(EfiResetCold).
- *   exit=return    efi_main returns the status to the shell or boot manager.
+ *   exit=return    efi_main returns the status to the shell or boot manager;
+ *                  not while an AP may still run our code (a lost CPU): the
+ *                  image would be unloaded under it, and MP services answer
+ *                  busy for that AP until ExitBootServices (EDK II DxeMpLib.c
+ *                  MpInitChangeApLoopCallback).  Then the status goes out
+ *                  through the port under QEMU/KVM, and
+ *                  ResetSystem(EfiResetCold) resets the machine.
  *
  * Port 0xf4 is written only when the signature says QEMU or KVM: on a real
  * machine that port may belong to anything.
@@ -70,6 +76,13 @@ void efi_exit(int status, enum efi_exit_how how)
 	switch (how) {
 	case EXIT_HOW_RETURN:
 		return;
+	case EXIT_HOW_RESET_LOST:
+		if (under_qemu())
+			__asm__ volatile("outl %0, %w1"
+					 :
+					 : "a"((uint32_t)status), "Nd"(ISA_DEBUG_EXIT_PORT));
+		/* No isa-debug-exit device, or bare metal: reset. */
+		__attribute__((fallthrough));
 	case EXIT_HOW_REBOOT:
 		uefi_call_wrapper(RT->ResetSystem, 4, EfiResetCold, (EFI_STATUS)status, 0, NULL);
 		break;

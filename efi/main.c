@@ -16,6 +16,7 @@
 #include "../app/loadopts.h"
 #include "../lib/cpurun.h"
 #include "../lib/fmt.h"
+#include "../lib/platform.h"
 #include "../app/options.h"
 #include "../lib/report.h"
 
@@ -123,6 +124,30 @@ static const enum efi_exit_how exit_how[] = {
     [OPT_EXIT_RETURN] = EXIT_HOW_RETURN,
 };
 
+/* "CPU 1" or "CPUs 1, 3" (up to size): the APs that never came back from work; 0 if none. */
+static unsigned int lost_cpus(char *buf, size_t size)
+{
+	unsigned int n = 0, count = plat_cpu_count();
+	size_t len = 0;
+
+	buf[0] = 0;
+	for (unsigned int c = 1; c < count; c++) {
+		if (!cpu_run_lost(c))
+			continue;
+		if (len < size)
+			len += (size_t)pp_snprintf(buf + len, size - len, "%s%u", n ? ", " : "", c);
+		n++;
+	}
+	if (n) {
+		char tmp[96];
+
+		pp_snprintf(tmp, sizeof(tmp), "%s %s %s", n > 1 ? "CPUs" : "CPU", buf,
+			    n > 1 ? "are" : "is");
+		pp_snprintf(buf, size, "%s", tmp);
+	}
+	return n;
+}
+
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
 	static struct options opts, used;
@@ -134,7 +159,8 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	    .selftest_dirty_regs = hw_real_selftest_dirty_regs,
 	    .selftest_ap_interrupt = hw_real_selftest_ap_interrupt,
 	};
-	char err[REPORT_LINE_MAX];
+	char err[REPORT_LINE_MAX], lost[96];
+	enum efi_exit_how how;
 	const char *ro;
 	unsigned int cleared;
 	bool pause;
@@ -199,6 +225,18 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	}
 	/* No AP left in its dispatch loop, whichever way app_run() ended (lib/cpurun.h). */
 	cpu_release_all();
+	how = exit_how[used.exit_mode];
+	if (how == EXIT_HOW_RETURN && lost_cpus(lost, sizeof(lost))) {
+		report_env_error(
+		    "exit",
+		    "exit=return: %s still running pebsprobe's code (it never came "
+		    "back from its work): the app will not return to the firmware, "
+		    "which would unload the image under it; the machine is reset instead",
+		    lost);
+		how = EXIT_HOW_RESET_LOST;
+		if (status != EXIT_USAGE)
+			status = EXIT_ENVIRONMENT;
+	}
 	/* Every ending but a write-protected ESP writes results.json: the options as read, the
 	 * files the defaults' on refusal. */
 	if (!ro)
@@ -210,20 +248,23 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 			status = EXIT_ENVIRONMENT;
 	}
 	report_info("exit status %d (exit=%s)", status,
-		    used.exit_mode == OPT_EXIT_RETURN	? "return"
+		    how == EXIT_HOW_RESET_LOST		? "return refused: reset"
+		    : used.exit_mode == OPT_EXIT_RETURN ? "return"
 		    : used.exit_mode == OPT_EXIT_REBOOT ? "reboot"
 							: "shutdown");
 	/* At a bench the verdict must stay readable: not under a hypervisor (docs/OUTPUT.md). */
-	pause = used.exit_mode != OPT_EXIT_RETURN && used.pause && efi_bare_metal();
+	pause = how != EXIT_HOW_RETURN && used.pause && efi_bare_metal();
 	if (pause)
 		report_info("press a key, or wait %u seconds (pause=), to %s", used.pause,
-			    used.exit_mode == OPT_EXIT_REBOOT ? "reboot" : "power off");
+			    how == EXIT_HOW_SHUTDOWN		? "power off"
+			    : used.exit_mode == OPT_EXIT_REBOOT ? "reboot"
+								: "reset");
 	/* The last screen: what failed, then one word, whatever scrolled away. */
 	report_result(status);
 	con_status_refresh();
 	if (pause)
 		efi_pause(used.pause);
 	con_close_log();
-	efi_exit(status, exit_how[used.exit_mode]);
+	efi_exit(status, how);
 	return (EFI_STATUS)status;
 }

@@ -413,16 +413,36 @@ static EFI_GUID mp_guid = {
 
 typedef VOID(EFIAPI *efi_ap_procedure)(VOID *arg);
 
+/*
+ * EFI_PROCESSOR_INFORMATION (PI spec Vol. 2 13.4 GetProcessorInfo; EDK II
+ * MdePkg/Include/Protocol/MpService.h): the StatusFlag bits and Location.
+ * The extended location (PI 1.7) is written only when the caller sets
+ * CPU_V2_EXTENDED_TOPOLOGY in the number, which we do not: room for it all
+ * the same.
+ */
+#define PROCESSOR_AS_BSP_BIT	    0x1u
+#define PROCESSOR_ENABLED_BIT	    0x2u
+#define PROCESSOR_HEALTH_STATUS_BIT 0x4u
+
+struct efi_processor_info {
+	UINT64 processor_id; /* the APIC ID */
+	UINT32 status_flag;
+	UINT32 package, core, thread; /* EFI_CPU_PHYSICAL_LOCATION */
+	UINT32 extended[6];	      /* EFI_CPU_PHYSICAL_LOCATION2 */
+};
+
 struct efi_mp_services {
 	EFI_STATUS(EFIAPI *get_number_of_processors)
 	(struct efi_mp_services *self, UINTN *n, UINTN *enabled);
-	VOID *get_processor_info;
+	EFI_STATUS(EFIAPI *get_processor_info)
+	(struct efi_mp_services *self, UINTN cpu, struct efi_processor_info *info);
 	VOID *startup_all_aps;
 	EFI_STATUS(EFIAPI *startup_this_ap)
 	(struct efi_mp_services *self, efi_ap_procedure proc, UINTN cpu, EFI_EVENT wait_event,
 	 UINTN timeout_us, VOID *arg, BOOLEAN *finished);
 	VOID *switch_bsp;
-	VOID *enable_disable_ap;
+	EFI_STATUS(EFIAPI *enable_disable_ap)
+	(struct efi_mp_services *self, UINTN cpu, BOOLEAN enable, UINT32 *health);
 	EFI_STATUS(EFIAPI *who_am_i)(struct efi_mp_services *self, UINTN *cpu);
 };
 
@@ -440,9 +460,61 @@ static bool mp_looked;
 static UINTN mp_count, mp_bsp;
 static struct ap_job *jobs; /* mp_count of them: sized from the firmware's count */
 
+/*
+ * Our CPU numbers: 0 the BSP, then every other enabled, healthy processor
+ * in the firmware's order.  The firmware numbers every processor, enabled
+ * or not (PI spec Vol. 2 13.4 GetNumberOfProcessors, GetProcessorInfo
+ * StatusFlag), so ours map to its numbers through cpus[].mp.
+ */
+struct mp_cpu {
+	UINTN mp; /* the firmware's processor number */
+	bool has_loc;
+	struct plat_cpu_loc loc;
+};
+static struct mp_cpu *cpus;
+static struct plat_cpu_unused *unused; /* n_unused of them: disabled or unhealthy */
+static unsigned int n_unused;
+
+static void mp_forget(void)
+{
+	if (jobs)
+		FreePool(jobs);
+	if (cpus)
+		FreePool(cpus);
+	if (unused)
+		FreePool(unused);
+	jobs = NULL;
+	cpus = NULL;
+	unused = NULL;
+	n_unused = 0;
+	mp = NULL;
+	mp_count = 0;
+}
+
+/* One processor's entry; false where it is not to be used (disabled: *off). */
+static bool mp_entry(UINTN n, struct mp_cpu *c, bool *off)
+{
+	struct efi_processor_info info;
+
+	memset(&info, 0, sizeof(info));
+	memset(c, 0, sizeof(*c));
+	c->mp = n;
+	*off = false;
+	if (EFI_ERROR(mp->get_processor_info(mp, n, &info)))
+		return true; /* no word from the firmware: used, location unknown */
+	c->has_loc = true;
+	c->loc.package = info.package;
+	c->loc.core = info.core;
+	c->loc.thread = info.thread;
+	*off = !(info.status_flag & PROCESSOR_ENABLED_BIT);
+	return !*off && (info.status_flag & PROCESSOR_HEALTH_STATUS_BIT);
+}
+
 static void mp_lookup(void)
 {
-	UINTN enabled = 0;
+	UINTN enabled = 0, total = 0, n;
+	struct mp_cpu c;
+	bool off;
 
 	if (mp_looked || efi_ap_refused("plat_cpu_count"))
 		return;
@@ -451,15 +523,70 @@ static void mp_lookup(void)
 		mp = NULL;
 	if (!mp)
 		return;
-	if (EFI_ERROR(mp->get_number_of_processors(mp, &mp_count, &enabled)) ||
-	    EFI_ERROR(mp->who_am_i(mp, &mp_bsp))) {
+	if (EFI_ERROR(mp->get_number_of_processors(mp, &total, &enabled)) ||
+	    EFI_ERROR(mp->who_am_i(mp, &mp_bsp)) || !total) {
 		mp = NULL;
 		return;
 	}
-	mp_count = enabled < mp_count ? enabled : mp_count;
-	jobs = AllocateZeroPool(mp_count * sizeof(*jobs));
-	if (!jobs)
-		mp = NULL; /* one CPU: the others cannot be tracked */
+	jobs = AllocateZeroPool(total * sizeof(*jobs));
+	cpus = AllocateZeroPool(total * sizeof(*cpus));
+	unused = AllocateZeroPool(total * sizeof(*unused));
+	if (!jobs || !cpus || !unused) {
+		mp_forget(); /* one CPU: the others cannot be tracked */
+		return;
+	}
+	mp_entry(mp_bsp, &cpus[0], &off);
+	mp_count = 1;
+	for (n = 0; n < total; n++) {
+		if (n == mp_bsp)
+			continue;
+		if (mp_entry(n, &c, &off)) {
+			cpus[mp_count++] = c;
+		} else {
+			unused[n_unused].number = (unsigned int)n;
+			unused[n_unused++].disabled = off;
+		}
+	}
+}
+
+unsigned int plat_cpus_unused(struct plat_cpu_unused *out, unsigned int max)
+{
+	mp_lookup();
+	for (unsigned int i = 0; i < n_unused && i < max; i++)
+		out[i] = unused[i];
+	return n_unused;
+}
+
+int plat_cpu_disable(unsigned int number, char *why, size_t why_size)
+{
+	EFI_STATUS st;
+	char text[64];
+
+	mp_lookup();
+	if (!mp || efi_ap_refused("plat_cpu_disable")) {
+		pp_snprintf(why, why_size, "no MP services: one CPU");
+		return -1;
+	}
+	if (number == mp_bsp) {
+		pp_snprintf(why, why_size, "processor %u is the boot processor", number);
+		return -1;
+	}
+	for (UINTN i = 1; i < mp_count; i++)
+		if (jobs[i].busy) {
+			pp_snprintf(why, why_size, "a CPU was started already");
+			return -1;
+		}
+	st = mp->enable_disable_ap(mp, number, FALSE, NULL);
+	if (EFI_ERROR(st)) {
+		pp_snprintf(why, why_size, "EnableDisableAP(%u) refused: %s", number,
+			    plat_error_text(efi_err(st), text, sizeof(text)));
+		return -1;
+	}
+	/* Read the firmware's numbers again: processor number stays, ours move. */
+	mp_forget();
+	mp_looked = false;
+	mp_lookup();
+	return 0;
 }
 
 unsigned int plat_cpu_count(void)
@@ -468,10 +595,19 @@ unsigned int plat_cpu_count(void)
 	return mp ? (unsigned int)mp_count : 1;
 }
 
-/* Our cpu numbers 1..count-1 are the MP numbers other than the BSP's. */
+bool plat_cpu_location(unsigned int cpu, struct plat_cpu_loc *loc)
+{
+	mp_lookup();
+	if (!mp || cpu >= mp_count || !cpus[cpu].has_loc)
+		return false;
+	*loc = cpus[cpu].loc;
+	return true;
+}
+
+/* Our cpu numbers 1..count-1 to the firmware's processor numbers. */
 static UINTN mp_number(unsigned int cpu)
 {
-	return cpu <= mp_bsp ? cpu - 1 : cpu;
+	return cpus[cpu].mp;
 }
 
 /*
@@ -507,7 +643,10 @@ unsigned int plat_cpu_self(void)
 	if (!mp || EFI_ERROR(mp->who_am_i(mp, &n)) || n == mp_bsp)
 		return 0;
 	/* The inverse of mp_number(). */
-	cpu = (unsigned int)(n < mp_bsp ? n + 1 : n);
+	for (cpu = 1; cpu < mp_count && cpus[cpu].mp != n; cpu++)
+		;
+	if (cpu >= mp_count)
+		return 0;
 	if (guard_on)
 		self_cache[id % SELF_CACHE] = ((uint64_t)id + 1) << 32 | cpu;
 	return cpu;

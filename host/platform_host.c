@@ -203,7 +203,8 @@ void plat_stall_us(unsigned int us)
  */
 #define HOST_CPUS_MAX 8192
 
-unsigned int plat_cpu_count(void)
+/* The firmware's processors: every one, enabled or not. */
+static unsigned int host_processors(void)
 {
 	const char *env = getenv("PEBSPROBE_HOST_CPUS");
 	long n = env ? strtol(env, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
@@ -211,6 +212,95 @@ unsigned int plat_cpu_count(void)
 	if (n > HOST_CPUS_MAX)
 		n = HOST_CPUS_MAX;
 	return n > 0 ? (unsigned int)n : 1;
+}
+
+/* plat_cpu_disable()'s processors, by the firmware's number: none until a test asks. */
+static bool host_disabled[HOST_CPUS_MAX];
+static unsigned int host_n_disabled;
+
+/* Host tests only: every processor enabled again (plat_cpu_disable undone). */
+void plat_host_enable_all(void);
+void plat_host_enable_all(void)
+{
+	memset(host_disabled, 0, sizeof(host_disabled));
+	host_n_disabled = 0;
+}
+
+unsigned int plat_cpu_count(void)
+{
+	unsigned int n = host_processors(), off = 0;
+
+	for (unsigned int i = 0; i < n && off < host_n_disabled; i++)
+		off += host_disabled[i];
+	return n - off;
+}
+
+/* Our CPU number cpu to the firmware's: the disabled ones are skipped. */
+static unsigned int host_number(unsigned int cpu)
+{
+	unsigned int i = 0;
+
+	for (unsigned int seen = 0;; i++)
+		if (!host_disabled[i] && seen++ == cpu)
+			return i;
+}
+
+unsigned int plat_cpus_unused(struct plat_cpu_unused *out, unsigned int max)
+{
+	unsigned int k = 0, n = host_processors();
+
+	for (unsigned int i = 0; i < n; i++) {
+		if (!host_disabled[i])
+			continue;
+		if (k < max) {
+			out[k].number = i;
+			out[k].disabled = true;
+		}
+		k++;
+	}
+	return k;
+}
+
+int plat_cpu_disable(unsigned int number, char *why, size_t why_size)
+{
+	if (!number || number >= host_processors()) {
+		pp_snprintf(why, why_size, "processor %u is %s", number,
+			    number ? "not there" : "the boot processor");
+		return -1;
+	}
+	if (!host_disabled[number]) {
+		host_disabled[number] = true;
+		host_n_disabled++;
+	}
+	return 0;
+}
+
+/*
+ * The firmware's topology on the host: $PEBSPROBE_HOST_THREADS threads a
+ * core (default 1) and $PEBSPROBE_HOST_CORES cores a package (default all
+ * the CPUs), numbered as EDK II's MpInitLib numbers them, by APIC ID
+ * (MpInitLib.c SortApicId), which puts a core's threads next to each other.
+ */
+static uint32_t host_topo(const char *name, uint32_t dflt)
+{
+	const char *env = getenv(name);
+	long n = env ? strtol(env, NULL, 10) : 0;
+
+	return n > 0 && n <= HOST_CPUS_MAX ? (uint32_t)n : dflt;
+}
+
+bool plat_cpu_location(unsigned int cpu, struct plat_cpu_loc *loc)
+{
+	uint32_t threads = host_topo("PEBSPROBE_HOST_THREADS", 1),
+		 cores = host_topo("PEBSPROBE_HOST_CORES", host_processors());
+
+	if (cpu >= plat_cpu_count())
+		return false;
+	cpu = host_number(cpu);
+	loc->thread = cpu % threads;
+	loc->core = cpu / threads % cores;
+	loc->package = cpu / threads / cores;
+	return true;
 }
 
 /* Bookkeeping only, a few bytes per slot: the count may change from test to test. */

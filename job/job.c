@@ -257,6 +257,24 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 	plat_free(tallies);
 }
 
+/*
+ * The processors the firmware numbers but that are not measured, each
+ * named once (PI spec Vol. 2 13.4 GetProcessorInfo StatusFlag): a disabled
+ * one is no CPU of cpus=, and the highest enabled one still is.
+ */
+static void report_unused_cpus(void)
+{
+	struct plat_cpu_unused u[JOB_UNUSED_SHOWN];
+	unsigned int n = plat_cpus_unused(u, JOB_UNUSED_SHOWN);
+
+	for (unsigned int i = 0; i < n && i < JOB_UNUSED_SHOWN; i++)
+		report_info("main job: processor %u is %s by the firmware: not measured, not "
+			    "counted in the CPU numbers",
+			    u[i].number, u[i].disabled ? "disabled" : "unhealthy");
+	if (n > JOB_UNUSED_SHOWN)
+		report_info("main job: %u more processors not used", n - JOB_UNUSED_SHOWN);
+}
+
 void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 {
 	struct runner *r = plat_alloc(sizeof(*r));
@@ -313,6 +331,7 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 		    (unsigned long long)r->tsc_hz, ci->tsc_hz ? "CPUID 15H/16H" : "calibrated",
 		    plat_cpu_count(), jo->cpus[0] ? jo->cpus : "all", cpuset_count(set),
 		    r->instrumented ? "instrumented" : "real");
+	report_unused_cpus();
 	if (!ci->tsc_hz && (r->tsc_hz < TSC_HZ_PLAUSIBLE_MIN || r->tsc_hz > TSC_HZ_PLAUSIBLE_MAX)) {
 		report_info("main job: a calibrated TSC of %llu Hz is no clock this CPU has "
 			    "(accepted: 100 MHz..10 GHz): latencies in cycles only (no ns)",

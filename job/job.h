@@ -54,6 +54,8 @@ struct job_opts {
 
 /* cpu-timeout='s default, and what 0 (options not filled) stands for. */
 #define JOB_CPU_TIMEOUT_S 300
+/* Processors the firmware left disabled or unhealthy, named one by one up to this many. */
+#define JOB_UNUSED_SHOWN 64
 
 /*
  * The job's options against this CPU (after cpu_probe, before any PMU

@@ -12,6 +12,7 @@
 #include "job.h"
 #include "../kernels/verdict.h"
 #include "../kernels/kernel.h"
+#include "../kernels/partner.h"
 #include "../lib/json.h"
 #include "../decode/summary.h"
 #include "../pmu/plan.h"
@@ -89,6 +90,9 @@ struct runner {
 	/* The errata rows last named in an INFO line (job.c note_errata). */
 	bool errata_noted;
 	uint32_t errata_last;
+	bool simulated;		/* reported (results, dumps, the HITM note); never picks sizes */
+	bool instrumented;	/* the kernels run their instrumented build */
+	struct partner partner; /* a two-CPU kernel's other CPU (kernels/partner.h) */
 	uint64_t tsc_hz;
 	struct json_out json;
 	/* dump= (job/dump.c) */

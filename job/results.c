@@ -9,6 +9,7 @@
 #include "job_int.h"
 #include "results.h"
 #include "../lib/fmt.h"
+#include "../lib/platform.h"
 #include "../lib/report.h"
 #include "../pmu/errata.h"
 
@@ -415,6 +416,24 @@ static void json_name_parts(struct json_out *j, const char *name)
 	json_str(j, "sampling", sampling);
 }
 
+/* "cpus_unused": the processors the firmware numbers but the job left alone (docs/RESULTS.md). */
+static void json_unused_cpus(struct json_out *j)
+{
+	struct plat_cpu_unused u[JOB_UNUSED_SHOWN];
+	unsigned int n = plat_cpus_unused(u, JOB_UNUSED_SHOWN);
+
+	if (!n)
+		return;
+	json_begin_array(j, "cpus_unused");
+	for (unsigned int i = 0; i < n && i < JOB_UNUSED_SHOWN; i++) {
+		json_begin_object(j, NULL);
+		json_u64(j, "processor", u[i].number);
+		json_str(j, "why", u[i].disabled ? "disabled" : "unhealthy");
+		json_end_object(j);
+	}
+	json_end_array(j);
+}
+
 static void json_verdicts(struct json_out *j)
 {
 	json_begin_array(j, "verdicts");
@@ -530,6 +549,7 @@ int results_write(const char *name, const struct results_run *run, int status, c
 		json_u64(&j, "model", run->ci->model);
 	}
 	json_u64(&j, "cpus", plat_cpu_count());
+	json_unused_cpus(&j);
 	json_run(&j, run);
 	json_u64(&j, "exit_status", (uint64_t)status);
 	json_str(&j, "exit_meaning", report_exit_meaning(status));

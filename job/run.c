@@ -124,11 +124,21 @@ static void report_session_error(struct runner *r, const struct run_ref *run, in
 
 /* kernel_ctx.error of the two-core kernels (kernels/kernels.c kernel_start_ap, kernel_stop_ap). */
 static const char *const ap_errors[] = {
-    [1] = "CPU 1 could not be started",
-    [2] = "CPU 1 did not start its part in time",
-    [3] = "CPU 1 did not come back when told to stop",
-    [4] = "CPU 1 did not return from earlier work: not posted again",
+    [1] = "could not be started",
+    [2] = "did not start its part in time",
+    [3] = "did not come back when told to stop",
+    [4] = "did not return from earlier work: not posted again",
 };
+
+/* A two-CPU kernel's verdict names its partner (kernels/partner.h). */
+static void partner_note(const struct runner *r, char *text, size_t size)
+{
+	size_t n = strlen(text);
+	char p[96];
+
+	partner_text(&r->partner, p, sizeof(p));
+	pp_snprintf(text + n, size - n, "; %s", p);
+}
 
 static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling *s)
 {
@@ -199,10 +209,10 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	}
 	if (k->error) {
 		/* The platform let the run down, not the PMU: no verdict, an environment error. */
-		pp_snprintf(why, sizeof(why), "%s",
+		pp_snprintf(why, sizeof(why), "partner CPU %u %s", k->partner,
 			    -k->error > 0 && -k->error < (int)ARRAY_SIZE(ap_errors)
 				? ap_errors[-k->error]
-				: "the other CPU could not run its part");
+				: "could not run its part");
 		report_env_error(test, "%s (error %d)", why, k->error);
 		job_outcome(r, &run, V_SKIP, "environment: ", why);
 		session_result_free(&res);
@@ -274,6 +284,8 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 		v = snapshot_verdict(r, &res, &o, v, text, sizeof(text));
 	handoff_smi_text(&o, text, sizeof(text));
 	job_race_text(&res, &o, text, sizeof(text));
+	if (def->cpus == 2)
+		partner_note(r, text, sizeof(text));
 	job_outcome(r, &run, v, NULL, text);
 	dump_sampling(r, test, &res, v);
 	session_result_free(&res);
@@ -395,6 +407,26 @@ static void own_pages(struct runner *r, struct kernel_ctx *k, struct paging_tabl
 		      (unsigned long long)pt->root.cr3);
 }
 
+/*
+ * results.json: the partner and, where the firmware names them, the
+ * packages of both CPUs (docs/RESULTS.md).
+ */
+static void partner_json(struct runner *r)
+{
+	char text[96];
+
+	json_u64(&r->json, "partner_cpu", r->partner.cpu);
+	if (r->partner.known) {
+		json_u64(&r->json, "partner_package", r->partner.at.package);
+		json_u64(&r->json, "partner_core", r->partner.at.core);
+		json_u64(&r->json, "package", r->partner.own.package);
+		json_u64(&r->json, "core", r->partner.own.core);
+	}
+	partner_text(&r->partner, text, sizeof(text));
+	report_detail("kernel %s: %s; CPU %u is core %u of package %u", r->kname ? r->kname : "",
+		      text, r->ci->cpu, r->partner.own.core, r->partner.own.package);
+}
+
 void job_run_kernel(struct runner *r, const struct kernel_def *def)
 {
 	struct kernel_ctx *k = plat_alloc(sizeof(*k));
@@ -432,6 +464,14 @@ void job_run_kernel(struct runner *r, const struct kernel_def *def)
 		plat_free(k);
 		return;
 	}
+	if (def->cpus == 2 && partner_pick(r->ci->cpu, &r->partner, why, sizeof(why))) {
+		json_begin_array(&r->json, "runs");
+		job_skip_kernel(r, def, "%s", why);
+		json_end_array(&r->json);
+		json_end_object(&r->json);
+		plat_free(k);
+		return;
+	}
 	/* Laying out a large chain takes seconds: say so before, not after. */
 	if ((r->jo->size ? r->jo->size : (r->instrumented ? def->size_sim : def->size)) >=
 	    (64ULL << 20))
@@ -446,6 +486,7 @@ void job_run_kernel(struct runner *r, const struct kernel_def *def)
 	}
 	k->instrumented = r->instrumented;
 	k->cpu = r->ci->cpu;
+	k->partner = r->partner.cpu;
 	k->cpu_timeout_us = job_cpu_timeout_us(r->jo);
 	k->ops = hw_current();
 	k->progress = progress;
@@ -458,6 +499,8 @@ void job_run_kernel(struct runner *r, const struct kernel_def *def)
 	json_u64(&r->json, "offset", k->offset);
 	json_bool(&r->json, "clipped", clipped);
 	json_bool(&r->json, "instrumented", k->instrumented);
+	if (def->cpus == 2)
+		partner_json(r);
 	report_detail("kernel %s: start: %s; size %llu bytes%s, %llu iterations, %s build",
 		      def->name, def->what, (unsigned long long)k->size,
 		      clipped ? " (clipped to the memory available)" : "",

@@ -3,5 +3,6 @@ PURE_SRCS += \
 	kernels/acr.c \
 	kernels/kernels.c \
 	kernels/kstats.c \
+	kernels/partner.c \
 	kernels/perm.c \
 	kernels/verdict.c

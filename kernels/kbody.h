@@ -303,7 +303,7 @@ void KFN(alias_4k)(struct kernel_ctx *k)
 
 /*
  * Sharing between two cores: this CPU loads and stores the word at buf[0]
- * while CPU 1 stores to buf[offset] in the same line (offset 0: true
+ * while the partner stores to buf[offset] in the same line (offset 0: true
  * sharing, the same word; offset 32: false sharing, another word of the
  * line).  Each load finds the line modified in the other core: HITM.
  */

@@ -65,11 +65,13 @@ struct kernel_ctx {
 	/*
 	 * Two-core kernels: the other CPU's part.  cpu: the CPU the kernel
 	 * runs on (lib/platform.h numbering).  On the BSP the other part runs
-	 * on CPU 1, started from the kernel; on any other CPU the BSP itself is
-	 * the other CPU (an AP cannot start a CPU: MP services are for the BSP
-	 * only), from kernel_bsp_idle() while it waits (lib/cpurun.h).
+	 * on CPU partner, posted from the kernel; on any other CPU the BSP
+	 * runs it (partner 0) or posts it to the partner (an AP cannot start a
+	 * CPU: MP services are for the BSP only), from kernel_bsp_idle() while
+	 * it waits (lib/cpurun.h).
 	 */
 	unsigned int cpu;
+	unsigned int partner; /* the other CPU, on another core (kernels/partner.h) */
 	/*
 	 * How long the other part may take to start and to stop (the job's
 	 * cpu-timeout=): an AP woken by MP services under a loaded

@@ -340,7 +340,7 @@ static const struct kernel_def kernel_defs[] = {
      .in_default_job = true},
     {.name = "share-hitm",
      .base = "share",
-     .what = "load+store of a word CPU 1 also stores (HITM)",
+     .what = "load+store of a word the partner CPU also stores (HITM)",
      .real = kbody_share_real,
      .sim = kbody_share_sim,
      .size = 4 * KiB,
@@ -358,7 +358,7 @@ static const struct kernel_def kernel_defs[] = {
      .in_default_job = true},
     {.name = "false-share",
      .base = "share",
-     .what = "load+store of a word; CPU 1 stores another word of the line",
+     .what = "load+store of a word; the partner CPU stores another word of the line",
      .real = kbody_share_real,
      .sim = kbody_share_sim,
      .size = 4 * KiB,
@@ -560,8 +560,8 @@ int kernel_start_ap(struct kernel_ctx *k)
 	if (k->cpu) {
 		/* The BSP is the other CPU: kernel_bsp_idle() picks this up. */
 		__atomic_store_n(&k->ap_go, 1, __ATOMIC_RELEASE);
-	} else if (plat_cpu_count() < 2 || (rc = cpu_post(1, ap_share, k)) != CPU_RUN_OK) {
-		/* CPU 1 through its mailbox (lib/cpurun.h), as every other piece of work. */
+	} else if (!k->partner || (rc = cpu_post(k->partner, ap_share, k)) != CPU_RUN_OK) {
+		/* The partner through its mailbox (lib/cpurun.h), as every other piece of work. */
 		k->error = rc == CPU_RUN_LOST ? -4 : -1;
 		return -1;
 	}
@@ -570,7 +570,7 @@ int kernel_start_ap(struct kernel_ctx *k)
 		if (plat_time_us() - t0 > k->cpu_timeout_us) {
 			k->ap_stop = 1;
 			if (!k->cpu)
-				cpu_wait(1, k->cpu_timeout_us);
+				cpu_wait(k->partner, k->cpu_timeout_us);
 			k->error = -2;
 			return -1;
 		}
@@ -585,7 +585,7 @@ void kernel_stop_ap(struct kernel_ctx *k)
 
 	k->ap_stop = 1;
 	if (!k->cpu) {
-		if (cpu_wait(1, k->cpu_timeout_us) != CPU_RUN_OK)
+		if (cpu_wait(k->partner, k->cpu_timeout_us) != CPU_RUN_OK)
 			k->error = -3;
 		return;
 	}
@@ -602,12 +602,10 @@ void kernel_partner_access(struct kernel_ctx *k)
 {
 	uint64_t addr = (uint64_t)(uintptr_t)(k->buf + k->offset),
 		 ip = (uint64_t)(uintptr_t)kernel_partner_access;
-	unsigned int other = k->cpu ? 0 : 1;
-
 	if (!k->ops->mem_access_cpu)
 		return;
-	k->ops->mem_access_cpu(other, ip, addr, 8, HW_LOAD);
-	k->ops->mem_access_cpu(other, ip, addr, 8, HW_STORE);
+	k->ops->mem_access_cpu(k->partner, ip, addr, 8, HW_LOAD);
+	k->ops->mem_access_cpu(k->partner, ip, addr, 8, HW_STORE);
 }
 
 void kernel_bsp_idle(void *arg)
@@ -616,7 +614,11 @@ void kernel_bsp_idle(void *arg)
 
 	if (!__atomic_exchange_n(&k->ap_go, 0, __ATOMIC_ACQ_REL))
 		return;
-	ap_share(k);
+	/* The partner is the BSP itself, or an AP only the BSP may post to. */
+	if (!k->partner)
+		ap_share(k);
+	else if (cpu_post(k->partner, ap_share, k) == CPU_RUN_OK)
+		cpu_wait(k->partner, k->cpu_timeout_us);
 	__atomic_store_n(&k->ap_done, 1, __ATOMIC_RELEASE);
 }
 

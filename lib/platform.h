@@ -85,6 +85,37 @@ void plat_stall_us(unsigned int us);
  */
 unsigned int plat_cpu_count(void);
 /*
+ * Where CPU cpu (0..count-1) sits, as the firmware names it: its package,
+ * core within the package and thread within the core (the app: PI spec
+ * Vol. 2 13.4 GetProcessorInfo, EFI_PROCESSOR_INFORMATION.Location; the
+ * host: $PEBSPROBE_HOST_THREADS threads a core and $PEBSPROBE_HOST_CORES
+ * cores a package, numbered as EDK II's MpInitLib numbers by APIC ID).
+ * false when the firmware does not say.
+ */
+struct plat_cpu_loc {
+	uint32_t package, core, thread;
+};
+bool plat_cpu_location(unsigned int cpu, struct plat_cpu_loc *loc);
+/*
+ * The processors the firmware numbers but the app leaves alone: its
+ * numbers cover every processor, enabled or not (PI spec Vol. 2 13.4
+ * GetNumberOfProcessors; GetProcessorInfo StatusFlag PROCESSOR_ENABLED_BIT,
+ * PROCESSOR_HEALTH_STATUS_BIT), and plat_cpu_count() counts only the
+ * enabled, healthy ones.  Fills up to max entries; returns how many there are.
+ */
+struct plat_cpu_unused {
+	unsigned int number; /* the firmware's processor number */
+	bool disabled;	     /* else enabled but failing its health check */
+};
+unsigned int plat_cpus_unused(struct plat_cpu_unused *out, unsigned int max);
+/*
+ * Disables the firmware's processor number (MP services EnableDisableAP,
+ * PI spec Vol. 2 13.4), for sim-platform=cpuN:disabled: afterwards the
+ * firmware reports it disabled, as a BIOS setup option leaves it.  Only
+ * before any CPU is started.  0, or -1 with why.
+ */
+int plat_cpu_disable(unsigned int number, char *why, size_t why_size);
+/*
  * Runs fn(arg) on the application processor number cpu (1..count-1) while
  * the caller runs its own part; plat_wait_cpu() waits for it.  Returns 0, or
  * a negative value when no second processor can be used.  lib/cpurun.c

@@ -62,13 +62,25 @@ static bool assoc_touch(struct sim_assoc *as, uint64_t key)
 	return hit;
 }
 
-int sim_cache_init(struct sim_cpu *c)
+/*
+ * core_first: the first CPU of c's core, or c.  The threads of a core share
+ * its L1D and L2 (SDM Vol. 3A, "Intel Hyper-Threading Technology
+ * Architecture": the logical processors share the caches), so a second
+ * thread uses the first one's arrays: what a sibling stored is an L1 hit.
+ */
+int sim_cache_init(struct sim_cpu *c, const struct sim_cpu *core_first)
 {
 	const struct sim_cache_geom *g = &c->m->cache;
 
 	sim_cache_free(c);
-	assoc_init(&c->l1, (uint64_t)g->l1_kib * 1024 / 64, g->l1_ways);
-	assoc_init(&c->l2, (uint64_t)g->l2_kib * 1024 / 64, g->l2_ways);
+	if (core_first && core_first != c) {
+		c->l1 = core_first->l1;
+		c->l2 = core_first->l2;
+		c->l12_shared = true;
+	} else {
+		assoc_init(&c->l1, (uint64_t)g->l1_kib * 1024 / 64, g->l1_ways);
+		assoc_init(&c->l2, (uint64_t)g->l2_kib * 1024 / 64, g->l2_ways);
+	}
 	assoc_init(&c->l3, (uint64_t)g->l3_kib * 1024 / 64, g->l3_ways);
 	assoc_init(&c->dtlb, g->dtlb_entries, g->dtlb_ways);
 	assoc_init(&c->stlb, g->stlb_entries, g->stlb_ways);
@@ -79,6 +91,11 @@ int sim_cache_init(struct sim_cpu *c)
 
 void sim_cache_free(struct sim_cpu *c)
 {
+	if (c->l12_shared) { /* the core's first CPU frees them */
+		memset(&c->l1, 0, sizeof(c->l1));
+		memset(&c->l2, 0, sizeof(c->l2));
+		c->l12_shared = false;
+	}
 	assoc_free(&c->l1);
 	assoc_free(&c->l2);
 	assoc_free(&c->l3);

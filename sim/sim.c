@@ -234,6 +234,54 @@ static void derive_pmu(struct sim_cpu *c)
 			 (m->pebs_enable_mask || (m->flags & F_ARCH_PEBS));
 }
 
+/*
+ * The first CPU of idx's core, from the firmware's topology (lib/platform.h
+ * plat_cpu_location): idx itself unless a lower CPU has its package and
+ * core.  A thread 0 is first (numbered by APIC ID, EDK II MpInitLib.c
+ * SortApicId), so only the other threads look.
+ */
+static unsigned int core_first(unsigned int idx)
+{
+	struct plat_cpu_loc me, o;
+
+	if (!plat_cpu_location(idx, &me) || !me.thread)
+		return idx;
+	for (unsigned int i = 0; i < idx; i++)
+		if (plat_cpu_location(i, &o) && o.package == me.package && o.core == me.core)
+			return i;
+	return idx;
+}
+
+/*
+ * sim-platform=cet: CR4.CET (SDM Vol. 3A 2.5, CR4 bit 23) set at reset.
+ * The real backend's #GP trap returns to a rewritten RIP, which IRET
+ * refuses under supervisor shadow stacks (SDM Vol. 1 18 "Control-flow
+ * Enforcement Technology": a return address that differs from the shadow
+ * stack's is a #CP): each MSR access that #GPs here is counted as one.
+ */
+#define CR4_CET (1ULL << 23)
+static bool cet_on;
+static unsigned int cet_faults;
+
+void sim_set_cet(bool on)
+{
+	cet_on = on;
+	for (unsigned int i = 0; i < sim_ncpus; i++)
+		sim_cpus[i].cr4 = on ? sim_cpus[i].cr4 | CR4_CET : sim_cpus[i].cr4 & ~CR4_CET;
+}
+
+unsigned int sim_cet_faults(void)
+{
+	return cet_faults;
+}
+
+static enum hw_fault cet_check(const struct sim_cpu *c, enum hw_fault f)
+{
+	if (f == HW_GP && (c->cr4 & CR4_CET))
+		__atomic_add_fetch(&cet_faults, 1, __ATOMIC_RELAXED);
+	return f;
+}
+
 static void reset_cpu(struct sim_cpu *c, unsigned int idx)
 {
 	const struct sim_model *m = c->m;
@@ -250,12 +298,13 @@ static void reset_cpu(struct sim_cpu *c, unsigned int idx)
 	/* Software-enabled, spurious vector 0xff, as firmware leaves it; apic-off: disabled. */
 	c->svr = c->fault == SIM_FAULT_APIC_OFF ? 0xff : 0x1ff;
 	sim_tsc_reset(c);
-	sim_cache_init(c);
+	c->core_first = core_first(idx);
+	sim_cache_init(c, &sim_cpus[c->core_first]);
 	/* The firmware's tables; 4-level paging, PAE on, no PGE/PCIDE (as OVMF leaves it). */
 	c->cr3 = c->fault == SIM_FAULT_OWN_CR3	      ? sim_paging_fw_cr3_other()
 		 : c->fault == SIM_FAULT_UNMAPPED_CR3 ? sim_paging_fw_cr3_bare()
 						      : sim_paging_fw_cr3();
-	c->cr4 = 1ULL << 5;
+	c->cr4 = 1ULL << 5 | (cet_on ? CR4_CET : 0);
 	sim_handoff_apply(c); /* sim-handoff=: what firmware left (sim/handoff.c) */
 }
 
@@ -332,6 +381,8 @@ int sim_select(const char *name)
 	}
 	sim_machine = mach;
 	sim_ncpus = n;
+	cet_on = false;
+	cet_faults = 0;
 	fx_override = false;
 	fx_width = 0;
 	ucode_override = stepping_override = false;
@@ -417,7 +468,7 @@ static enum hw_fault sim_rdmsr(uint32_t msr, uint64_t *val)
 	before_msr(c);
 	f = sim_msr_read(c, msr, val);
 	after_msr(c);
-	return f;
+	return cet_check(c, f);
 }
 
 static enum hw_fault sim_wrmsr(uint32_t msr, uint64_t val)
@@ -444,7 +495,7 @@ static enum hw_fault sim_wrmsr(uint32_t msr, uint64_t val)
 		sim_rules_check(c);
 	}
 	after_msr(c);
-	return f;
+	return cet_check(c, f);
 }
 
 static uint64_t sim_rdtsc(void)

@@ -258,6 +258,16 @@ const char *sim_handoff_name(enum sim_handoff_kind k);
  * another size.
  */
 int sim_set_pages(uint64_t page_size);
+/*
+ * sim-platform=cet: every CPU comes out of reset with CR4.CET (bit 23) set,
+ * supervisor shadow stacks on, as firmware built with CET leaves it
+ * (SDM Vol. 1 18 "Control-flow Enforcement Technology"); an MSR access
+ * that #GPs is then a #CP (docs/SIM.md "The platform").  Until the next
+ * sim_select().
+ */
+void sim_set_cet(bool on);
+/* How many MSR accesses #GP'd under CR4.CET since sim_select(): each a #CP on a real part. */
+unsigned int sim_cet_faults(void);
 
 /* KIND by name (not "none"): 0, or -1; and a kind's name. */
 int sim_fault_parse(const char *name, enum sim_fault *f);

@@ -304,6 +304,13 @@ struct sim_cpu {
 	uint32_t pdist_ok; /* GP counters PDIST may use (arch-PEBS: CPUID.23H.5:EBX) */
 	struct sim_pmu pmu;
 	unsigned int index; /* the platform's CPU number: its initial APIC ID */
+	/*
+	 * The first CPU of this CPU's core (its own index when it is): the
+	 * threads of a core share its L1D and L2, whose arrays that CPU owns
+	 * (l12_shared here), and are one owner to the coherence model.
+	 */
+	unsigned int core_first;
+	bool l12_shared;
 	enum sim_fault fault;
 	int32_t fault_arg; /* latency-bias: percent; latency-offset: cycles */
 
@@ -474,7 +481,7 @@ void sim_paging_fw_map(uint64_t addr, uint64_t len);
 uint64_t sim_paging_page_size(uint64_t cr3, uint64_t addr);
 
 /* cache.c */
-int sim_cache_init(struct sim_cpu *c);
+int sim_cache_init(struct sim_cpu *c, const struct sim_cpu *core_first);
 void sim_cache_free(struct sim_cpu *c);
 void sim_cache_flush_tlbs(struct sim_cpu *c); /* a CR3 write (SDM Vol. 3A 4.10.4.1) */
 void sim_cache_access(struct sim_cpu *c, struct sim_access *a);

@@ -23,6 +23,7 @@
  */
 #define _GNU_SOURCE
 #include "../kernels/kernel.h"
+#include "../kernels/partner.h"
 #include "../lib/platform.h"
 
 #include <errno.h>
@@ -151,6 +152,16 @@ static int measure(const struct kernel_def *def, uint64_t size, uint64_t iterati
 	}
 	/* A two-core kernel's other thread starts in milliseconds on a host. */
 	k.cpu_timeout_us = 10 * 1000000ULL;
+	if (def->cpus == 2) {
+		struct partner p;
+
+		if (partner_pick(0, &p, why, sizeof(why)) < 0) {
+			fprintf(stderr, "pebs-kernels: %s: %s\n", def->name, why);
+			kernel_release(&k);
+			return 1;
+		}
+		k.partner = p.cpu;
+	}
 	if (clipped)
 		fprintf(stderr, "pebs-kernels: %s: only %llu bytes could be allocated\n", def->name,
 			(unsigned long long)k.size);

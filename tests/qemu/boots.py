@@ -32,6 +32,8 @@ import caselines  # noqa: E402
 from caselines import report  # noqa: E402
 
 CFG = os.path.join(ROOT, "tests", "qemu", "boots.cfg")
+# run-qemu.sh --smp: N, or QEMU's topology form (qemu-options.hx "-smp").
+SMP_FORM = r"[1-9][0-9]*(,(sockets|cores|threads)=[1-9][0-9]*)*"
 SINGLE = ("options", "smp", "args", "env", "factor", "expect_status")
 CHECKS = ("expect", "refuse", "count", "unique")
 ACCEPTED = "accepted: %s, or %s = LABEL | [N |] REGEX" % (", ".join(SINGLE), ", ".join(CHECKS))
@@ -95,10 +97,12 @@ def parse(path):
         if not re.fullmatch(r"[0-9]+", keys.get("expect_status", "")):
             raise CfgError("%s: [%s] has no expect_status (accepted: expect_status = N, the"
                            " exit status run-qemu.sh must give)" % (where, name))
-        for key in ("smp", "factor"):
-            if key in keys and not re.fullmatch(r"[1-9][0-9]*", keys[key]):
-                raise CfgError("%s: [%s] %s '%s' (accepted: a number, 1 or more)"
-                               % (where, name, key, keys[key]))
+        if "smp" in keys and not re.fullmatch(SMP_FORM, keys["smp"]):
+            raise CfgError("%s: [%s] smp '%s' (accepted: a number, 1 or more, or QEMU's"
+                           " N,sockets=S,cores=C,threads=T)" % (where, name, keys["smp"]))
+        if "factor" in keys and not re.fullmatch(r"[1-9][0-9]*", keys["factor"]):
+            raise CfgError("%s: [%s] factor '%s' (accepted: a number, 1 or more)"
+                           % (where, name, keys["factor"]))
         for word in shlex.split(keys.get("env", "")):
             if not re.fullmatch(r"[A-Z_][A-Z0-9_]*=.*", word):
                 raise CfgError("%s: [%s] env '%s' (accepted: NAME=VALUE words)"

@@ -35,6 +35,13 @@ INTENDED_KEYS = {
         "status_race": "records by Linux's status rule on formats 1 and 2, "
                        "docs/ERRATA.md",
     },
+    "$.kernels[]": {
+        "partner_cpu": "a two-CPU kernel's partner on another core, docs/RESULTS.md",
+        "partner_package": "the partner's package, from the firmware's topology",
+        "partner_core": "the partner's core, from the firmware's topology",
+        "package": "the measured CPU's package, beside its partner's",
+        "core": "the measured CPU's core, beside its partner's",
+    },
     "$.handoff[].msrs": {
         "0x329": "PERF_METRICS read by the hand-off audit where fixed counter 3 counts",
     },

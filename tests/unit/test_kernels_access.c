@@ -65,6 +65,7 @@ static struct kernel_ctx *run_instrumented(const char *name, uint64_t size, uint
 	assert_int_equal(kernel_prepare(k, def, size, iters, true, &clipped, why, sizeof(why)), 0);
 	assert_false(clipped);
 	k->instrumented = true;
+	k->partner = 1; /* the sharing kernels' other CPU: the host's second thread */
 	k->ops = &fake_ops;
 	k->cpu_timeout_us = 60 * 1000000ULL;
 	n_acc = n_retire = 0;
@@ -295,6 +296,7 @@ static void test_share_partner_timeout_honoured(void **state)
 	assert_non_null(k);
 	assert_int_equal(kernel_prepare(k, def, 4096, 200, true, &clipped, why, sizeof(why)), 0);
 	k->instrumented = true;
+	k->partner = 1;
 	k->ops = &fake_ops;
 	k->cpu_timeout_us = 300 * 1000ULL;
 	/* CPU 1 back to the platform: the next post starts it (late) again. */
@@ -417,6 +419,7 @@ static void test_insn_table(void **state)
 		    kernel_prepare(&rk, def, def->size_sim, 64, false, &clipped, why, sizeof(why)),
 		    0);
 		rk.ops = &fake_ops;
+		rk.partner = 1;
 		rk.cpu_timeout_us = 60 * 1000000ULL;
 		kernel_run(&rk);
 		assert_int_equal(rk.error, 0);

@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: MIT
+/*
+ * options_platform.c - sim-platform= (docs/OPTIONS.md, docs/SIM.md "The
+ * platform"): the harsher behaviours of a real platform, items separated
+ * by commas, parsed once when the token is read into struct
+ * opt_sim_platform; checked with the other options (pmu= is not hw, the
+ * processors exist); applied before the simulator is selected.
+ *   cpuN:disabled  the firmware disables processor N (MP services
+ *                  EnableDisableAP): it stays in the firmware's numbers,
+ *                  leaves plat_cpu_count()'s
+ *   cet            CR4.CET set: supervisor shadow stacks (sim/sim.h)
+ *   timer-attr     a firmware timer that changes a page attribute through
+ *                  the loaded CR3: parsed; applied by apply_timer_attr()
+ */
+#include "options.h"
+#include "../lib/fmt.h"
+#include "../lib/platform.h"
+#include "../sim/sim.h"
+
+/* Any processor number a machine may have; the check holds it to the machine. */
+#define PROCESSOR_MAX 999999
+
+static bool parse_number(const char *p, const char *end, uint32_t *out)
+{
+	uint64_t n = 0;
+
+	if (p == end)
+		return false;
+	for (; p < end; p++) {
+		if (*p < '0' || *p > '9')
+			return false;
+		n = n * 10 + (uint64_t)(*p - '0');
+		if (n > PROCESSOR_MAX)
+			return false;
+	}
+	*out = (uint32_t)n;
+	return true;
+}
+
+/* One item of len characters at p into pl. */
+static int parse_item(const char *p, size_t len, struct opt_sim_platform *pl, char *why,
+		      size_t why_size)
+{
+	static const char disabled[] = ":disabled";
+	const size_t dlen = sizeof(disabled) - 1;
+	uint32_t n;
+
+	if (len == 3 && !strncmp(p, "cet", 3)) {
+		pl->cet = true;
+		return 0;
+	}
+	if (len == 10 && !strncmp(p, "timer-attr", 10)) {
+		pl->timer_attr = true;
+		return 0;
+	}
+	if (len > 3 + dlen && !strncmp(p, "cpu", 3) && !strncmp(p + len - dlen, disabled, dlen) &&
+	    parse_number(p + 3, p + len - dlen, &n)) {
+		if (pl->n_disabled >= OPT_PLATFORM_DISABLED_MAX) {
+			pp_snprintf(why, why_size, "more than %u cpuN:disabled items",
+				    OPT_PLATFORM_DISABLED_MAX);
+			return -1;
+		}
+		pl->disabled[pl->n_disabled++] = n;
+		return 0;
+	}
+	pp_snprintf(why, why_size, "item '%.*s' is not one accepted", (int)len, p);
+	return -1;
+}
+
+int options_parse_sim_platform(struct options *o, char *why, size_t why_size)
+{
+	struct opt_sim_platform pl;
+	const char *p = o->sim_platform;
+
+	memset(&pl, 0, sizeof(pl));
+	if (!*p || !strcmp(p, "none")) {
+		o->platform = pl;
+		return 0;
+	}
+	for (;;) {
+		const char *comma = strchr(p, ',');
+		size_t len = comma ? (size_t)(comma - p) : strlen(p);
+
+		if (parse_item(p, len, &pl, why, why_size))
+			return -1;
+		if (!comma)
+			break;
+		p = comma + 1;
+	}
+	o->platform = pl;
+	return 0;
+}
+
+int options_check_platform(const struct options *o, char *err, size_t err_size)
+{
+	const struct opt_sim_platform *pl = &o->platform;
+	struct plat_cpu_unused u[1];
+	unsigned int n = plat_cpu_count() + plat_cpus_unused(u, 0);
+
+	if (!pl->n_disabled && !pl->cet && !pl->timer_attr)
+		return 0;
+	if (o->pmu == OPT_PMU_HW) {
+		pp_snprintf(err, err_size,
+			    "option sim-platform: changes the simulated platform, but pmu=hw "
+			    "(accepted with pmu=sim or pmu=auto)");
+		return -1;
+	}
+	for (unsigned int i = 0; i < pl->n_disabled; i++) {
+		if (pl->disabled[i] && pl->disabled[i] < n)
+			continue;
+		pp_snprintf(err, err_size,
+			    "option sim-platform: cpu%u:disabled: %s (accepted: cpuN:disabled with "
+			    "N in 1-%u, a processor other than the boot one)",
+			    pl->disabled[i],
+			    pl->disabled[i] ? "no such processor" : "the boot processor", n - 1);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * timer-attr: the simulated firmware's timer that changes a page attribute
+ * through the loaded CR3 is the simulator's (docs/SIM.md).  The one place
+ * that puts it onto the simulator; until it does, the item is refused
+ * rather than silently ignored.
+ */
+static int apply_timer_attr(const struct opt_sim_platform *pl, char *err, size_t err_size)
+{
+	if (!pl->timer_attr)
+		return 0;
+	pp_snprintf(err, err_size,
+		    "option sim-platform: timer-attr is not simulated in this build (accepted: %s)",
+		    "cpuN:disabled, cet");
+	return -1;
+}
+
+int options_apply_platform_cpus(const struct options *o, char *err, size_t err_size)
+{
+	const struct opt_sim_platform *pl = &o->platform;
+	char why[160];
+
+	for (unsigned int i = 0; i < pl->n_disabled; i++) {
+		if (!plat_cpu_disable(pl->disabled[i], why, sizeof(why)))
+			continue;
+		pp_snprintf(err, err_size, "option sim-platform: cpu%u:disabled: %s",
+			    pl->disabled[i], why);
+		return -1;
+	}
+	return 0;
+}
+
+int options_apply_platform_sim(const struct options *o, char *err, size_t err_size)
+{
+	sim_set_cet(o->platform.cet);
+	return apply_timer_attr(&o->platform, err, err_size);
+}
