@@ -137,6 +137,8 @@ int options_parse_sim_ucode(struct options *o, char *why, size_t why_size);
 int options_parse_sim_stepping(struct options *o, char *why, size_t why_size);
 int options_check_sim_ids(const struct options *o, char *err, size_t err_size);
 void options_apply_sim_ids(const struct options *o);
+
+/*
  * options_platform.c: sim-platform='s text into o->platform, when the token
  * is read (0, or -1 with why naming the item and what is accepted); the
  * check across options (pmu= is not hw, its processors exist); its

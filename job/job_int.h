@@ -90,8 +90,6 @@ struct runner {
 	/* The errata rows last named in an INFO line (job.c note_errata). */
 	bool errata_noted;
 	uint32_t errata_last;
-	bool simulated;		/* reported (results, dumps, the HITM note); never picks sizes */
-	bool instrumented;	/* the kernels run their instrumented build */
 	struct partner partner; /* a two-CPU kernel's other CPU (kernels/partner.h) */
 	uint64_t tsc_hz;
 	struct json_out json;
