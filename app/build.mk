@@ -7,7 +7,10 @@ PURE_SRCS += \
 	app/options_acr.c \
 	app/options_check.c \
 	app/options_config.c \
+	app/options_cpus.c \
+	app/options_events.c \
 	app/options_handoff.c \
+	app/options_kernels.c \
 	app/options_sim.c \
 	app/outputs.c \
 	app/summary_table.c
