@@ -69,7 +69,7 @@ static int run(const char *line)
 	options_defaults(&o);
 	o.pmu = OPT_PMU_SIM;
 	o.job.dump = false;
-	test_option(&o, "cpus=" "boot");
+	test_option(&o, "cpus=boot");
 	strcpy(o.job.results, "none");
 	strcpy(o.log, "none");
 	if (options_parse_line(&o, line, false, err, sizeof(err))) {

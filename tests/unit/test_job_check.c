@@ -37,8 +37,7 @@ static int run(const char *line)
 	assert_int_equal(options_parse_line(&o, line, false, err, sizeof(err)), 0);
 	o.pmu = OPT_PMU_SIM;
 	o.job.dump = false;
-	test_option(&o, "kernels="
-			"chase-l1");
+	test_option(&o, "kernels=chase-l1");
 	return app_run(&o, NULL);
 }
 

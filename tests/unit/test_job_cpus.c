@@ -243,8 +243,7 @@ static void dump_budget(void **state)
 		}
 		cpu_probe(&ci);
 		options_defaults(&o);
-		test_option(&o, "kernels="
-				"chase-l1");
+		test_option(&o, "kernels=chase-l1");
 		o.job.dump = all ? JOB_DUMP_ALL : JOB_DUMP_ON;
 		job_main(&o.job, &ci);
 		for (size_t i = 0; i < ARRAY_SIZE(files); i++)
@@ -660,8 +659,7 @@ static void pmi_on_every_cpu(void **state)
 	select_machine("ptl", "4");
 	cpu_probe(&ci);
 	options_defaults(&o);
-	test_option(&o, "kernels="
-			"chase-l1");
+	test_option(&o, "kernels=chase-l1");
 	o.job.drain = PEBS_DRAIN_PMI;
 	o.job.threshold = 16;
 	job_main(&o.job, &ci);
@@ -697,8 +695,7 @@ static void pmi_with_apic_off(void **state)
 	assert_int_equal(sim_set_fault(1, SIM_FAULT_APIC_OFF, 0), 0);
 	cpu_probe(&ci);
 	options_defaults(&o);
-	test_option(&o, "kernels="
-			"chase-l1");
+	test_option(&o, "kernels=chase-l1");
 	o.job.drain = PEBS_DRAIN_PMI;
 	o.job.threshold = 16;
 	job_main(&o.job, &ci);
@@ -793,8 +790,7 @@ static void fault_hang(void **state)
 	assert_int_equal(sim_set_fault(2, SIM_FAULT_HANG, 0), 0);
 	cpu_probe(&ci);
 	options_defaults(&o);
-	test_option(&o, "kernels="
-			"chase-l1,seq-load");
+	test_option(&o, "kernels=chase-l1,seq-load");
 	o.job.cpu_timeout_s = 1;
 	job_main(&o.job, &ci);
 	alarm(0);
