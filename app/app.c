@@ -86,8 +86,7 @@ static int use_sim(const struct options *opts, char *err, size_t err_size)
 {
 	static const uint64_t page_sizes[] = {
 	    [OPT_SIM_PAGES_4K] = 4096, [OPT_SIM_PAGES_2M] = 2 << 20, [OPT_SIM_PAGES_1G] = 1 << 30};
-	struct options_fault f;
-	uint32_t acr[4];
+	const uint32_t *acr = opts->sim_acr;
 
 	/* sim-platform=cpuN:disabled: the firmware's count changes before the simulator's. */
 	if (options_apply_platform_cpus(opts, err, err_size))
@@ -101,11 +100,11 @@ static int use_sim(const struct options *opts, char *err, size_t err_size)
 	/* sim-ucode=, sim-stepping=: what the errata table reads, before the probe. */
 	options_apply_sim_ids(opts);
 	/* sim-fault=: checked with the options (CPU numbers below plat_cpu_count()). */
-	for (size_t i = 0; !options_sim_fault_at(opts->sim_fault, i, &f); i++)
-		sim_set_fault(f.cpu, f.kind, f.arg);
-	/* sim-acr=: checked with the options; CPUID.23H.2 on the v6 CPUs (sim/acr.c). */
-	if (!options_sim_acr(opts->sim_acr, acr))
-		sim_set_acr(acr[0], acr[1], acr[2], acr[3]);
+	for (unsigned int i = 0; i < opts->faults.n; i++)
+		sim_set_fault(opts->faults.item[i].cpu, opts->faults.item[i].kind,
+			      opts->faults.item[i].arg);
+	/* sim-acr=: CPUID.23H.2 on the v6 CPUs (sim/acr.c); all 0 is off. */
+	sim_set_acr(acr[0], acr[1], acr[2], acr[3]);
 	/* sim-handoff=: before the backend is installed; refused -> exit 2, no MSR written. */
 	if (options_apply_sim_handoff(opts, err, err_size))
 		return EXIT_USAGE;

@@ -7,8 +7,11 @@ PURE_SRCS += \
 	app/options_acr.c \
 	app/options_check.c \
 	app/options_config.c \
+	app/options_cpus.c \
+	app/options_events.c \
 	app/options_handoff.c \
 	app/options_platform.c \
+	app/options_kernels.c \
 	app/options_sim.c \
 	app/options_ucode.c \
 	app/outputs.c \

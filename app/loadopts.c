@@ -55,8 +55,8 @@ int loadopts_parse(struct options *o, const uint16_t *w, size_t bytes, const cha
 		line[0] = 0;
 		pp_snprintf(err, err_size,
 			    "LoadOptions: %zu characters, longer than the %zu accepted (put the "
-			    "options in %s instead, up to 511 characters a line)",
-			    len, line_size - 1, config);
+			    "options in %s instead, up to %u characters a line)",
+			    len, line_size - 1, config, OPT_LINE_MAX);
 		return -1;
 	}
 	if (line[0] && options_parse_line(o, line, true, err, err_size))

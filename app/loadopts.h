@@ -11,7 +11,7 @@
 #include "options.h"
 
 /* Characters of LoadOptions text accepted; longer text is refused, not cut. */
-#define LOADOPTS_MAX 2047
+#define LOADOPTS_MAX OPT_LINE_MAX
 
 /*
  * Parses `bytes` bytes of LoadOptions at w (UTF-16LE, an optional

@@ -14,21 +14,21 @@
 #include "../sim/sim.h"
 
 enum opt_type {
-	T_ENUM,	  /* one word of a list, stored as an int */
-	T_BOOL,	  /* one word of a two-word list: false, true */
-	T_U32,	  /* decimal or 0x hex, within [min, max] */
-	T_U64,	  /* decimal or 0x hex, within [min, max] */
-	T_SIZE,	  /* like T_U64 with an optional K, M or G suffix (binary) */
-	T_NAME,	  /* a short word: letters, digits, '.', '_', '-' */
-	T_LIST,	  /* comma-separated T_NAME words */
-	T_EVENTS, /* event specs: any printable text without spaces */
+	T_ENUM,	 /* one word of a list, stored as an int */
+	T_BOOL,	 /* one word of a two-word list: false, true */
+	T_U32,	 /* decimal or 0x hex, within [min, max] */
+	T_U64,	 /* decimal or 0x hex, within [min, max] */
+	T_SIZE,	 /* like T_U64 with an optional K, M or G suffix (binary) */
+	T_NAME,	 /* a short word: letters, digits, '.', '_', '-' */
+	T_TYPED, /* printable text without spaces, read once by the row's parse into a typed field
+		  */
 };
 
 struct opt_def {
 	const char *name;
 	enum opt_type type;
-	size_t offset;		  /* into struct options */
-	size_t size;		  /* of the string field (T_NAME, T_LIST, T_EVENTS) */
+	size_t offset;		  /* into struct options (T_TYPED: its text as given) */
+	size_t size;		  /* of the string field (T_NAME, T_TYPED) */
 	const char *const *words; /* T_ENUM, T_BOOL: NULL-terminated */
 	uint64_t min, max;
 	/*
@@ -37,12 +37,17 @@ struct opt_def {
 	 * and the limits cannot differ.
 	 */
 	const char *accepted;
+	const char *def; /* the default, as text the row reads (options_defaults) */
+	/* T_TYPED: the text into the typed field (options.h, one file per option) */
+	int (*parse)(struct options *o, const char *v, char *why, size_t why_size);
 };
 
 #define RANGE "{range}"
 
-#define OFF(f) offsetof(struct options, f)
-#define SZ(f)  sizeof(((struct options *)0)->f)
+#define OFF(f)	offsetof(struct options, f)
+#define STR(x)	STR_(x)
+#define STR_(x) #x
+#define SZ(f)	sizeof(((struct options *)0)->f)
 
 static const char *const pmu_words[] = {"auto", "hw", "sim", NULL};
 static const char *const exit_words[] = {"shutdown", "reboot", "return", NULL};
@@ -56,92 +61,72 @@ static const char *const verbose_words[] = {"0", "1", NULL};
 static const char *const handoff_words[] = {"warn", "strict", NULL};
 static const char *const sim_pages_words[] = {"4k", "2m", "1g", NULL};
 
+/* JOB_EVENT_MAX - 1 characters an entry (job/job.h) */
+#define EVENTS_ACCEPTED                                                                            \
+	"perfmon event names or raw event=0x..,umask=0x.. separated by ';', at most " STR(         \
+	    JOB_MAX_EVENTS) " of 63 characters"
+
 static const struct opt_def opt_table[] = {
-    {"pmu", T_ENUM, OFF(pmu), 0, pmu_words, 0, 0, "auto, hw, sim"},
-    {"model", T_NAME, OFF(model), SZ(model), NULL, 0, 0, "a simulator model name, or list"},
-    {"trace", T_BOOL, OFF(trace_msr), 0, trace_words, 0, 0, "msr, none"},
-    {"exit", T_ENUM, OFF(exit_mode), 0, exit_words, 0, 0, "shutdown, reboot, return"},
-    {"kernels", T_LIST, OFF(job.kernels), SZ(job.kernels), NULL, 0, 0,
-     "all, none, or kernel names separated by commas"},
-    {"events", T_EVENTS, OFF(job.events), SZ(job.events), NULL, 0, 0,
-     "perfmon event names or raw event=0x..,umask=0x.. separated by ';'"},
-    {"ldlat", T_U32, OFF(job.ldlat), 0, NULL, 3, 65535, "an integer " RANGE},
+    {"pmu", T_ENUM, OFF(pmu), 0, pmu_words, 0, 0, "auto, hw, sim", "auto", NULL},
+    {"model", T_NAME, OFF(model), SZ(model), NULL, 0, 0, "a simulator model name, or list", "skl",
+     NULL},
+    {"trace", T_BOOL, OFF(trace_msr), 0, trace_words, 0, 0, "msr, none", "none", NULL},
+    {"exit", T_ENUM, OFF(exit_mode), 0, exit_words, 0, 0, "shutdown, reboot, return", "shutdown",
+     NULL},
+    {"kernels", T_TYPED, OFF(given.kernels), SZ(given.kernels), NULL, 0, 0,
+     "all, none, or kernel names separated by commas", "all", options_parse_kernels},
+    {"events", T_TYPED, OFF(given.events), SZ(given.events), NULL, 0, 0, EVENTS_ACCEPTED, "",
+     options_parse_events},
+    {"ldlat", T_U32, OFF(job.ldlat), 0, NULL, 3, 65535, "an integer " RANGE, "3", NULL},
     {"period", T_U64, OFF(job.period), 0, NULL, 0, (1ULL << 48) - 1,
-     "an integer " RANGE " (0 = per kernel)"},
-    {"buffer", T_U32, OFF(job.buffer_kib), 0, NULL, 4, 65536, "KiB, an integer " RANGE},
+     "an integer " RANGE " (0 = per kernel)", "0", NULL},
+    {"buffer", T_U32, OFF(job.buffer_kib), 0, NULL, 4, 65536, "KiB, an integer " RANGE, "64", NULL},
     {"threshold", T_U32, OFF(job.threshold), 0, NULL, 0, 1000000,
-     "records, an integer " RANGE " (0 = near full)"},
-    {"drain", T_ENUM, OFF(job.drain), 0, drain_words, 0, 0, "poll, pmi"},
-    {"records", T_U32, OFF(job.records), 0, NULL, 0, 1000000, "an integer " RANGE},
+     "records, an integer " RANGE " (0 = near full)", "0", NULL},
+    {"drain", T_ENUM, OFF(job.drain), 0, drain_words, 0, 0, "poll, pmi", "poll", NULL},
+    /* REC lines only when asked: the dumps keep every record */
+    {"records", T_U32, OFF(job.records), 0, NULL, 0, 1000000, "an integer " RANGE, "0", NULL},
     {"size", T_SIZE, OFF(job.size), 0, NULL, 0, 1ULL << 40,
-     "bytes, an integer with an optional K, M or G suffix (0 = per kernel)"},
+     "bytes, an integer with an optional K, M or G suffix (0 = per kernel)", "0", NULL},
     {"iterations", T_U32, OFF(job.iterations), 0, NULL, 0, 0xffffffffu,
-     "an integer " RANGE " (0 = per kernel)"},
-    {"log", T_NAME, OFF(log), SZ(log), NULL, 0, 0, "a file name, or none"},
-    {"results", T_NAME, OFF(job.results), SZ(job.results), NULL, 0, 0, "a file name, or none"},
-    {"dump", T_ENUM, OFF(job.dump), 0, dump_words, 0, 0, "on, off, all"},
-    {"snapshot", T_BOOL, OFF(job.snapshot), 0, onoff_words, 0, 0, "off, on"},
-    {"cpus", T_LIST, OFF(job.cpus), SZ(job.cpus), NULL, 0, 0,
-     "all, boot, or CPU numbers and ranges separated by commas"},
-    {"sim-fault", T_EVENTS, OFF(sim_fault), SZ(sim_fault), NULL, 0, 0,
-     "cpuN:KIND separated by commas, KIND " OPT_SIM_FAULT_KINDS " (hang: N 1 or more)"},
-    {"cpu-timeout", T_U32, OFF(job.cpu_timeout_s), 0, NULL, 1, 3600, "seconds, an integer " RANGE},
-    {"selftest", T_ENUM, OFF(selftest), 0, selftest_words, 0, 0, "none, gp"},
-    {"mode", T_BOOL, OFF(report_only), 0, mode_words, 0, 0, "run, report"},
-    {"verbose", T_BOOL, OFF(verbose), 0, verbose_words, 0, 0, "0, 1"},
-    {"pause", T_U32, OFF(pause), 0, NULL, 0, 3600, "seconds, an integer " RANGE},
-    {"acr", T_EVENTS, OFF(job.acr), SZ(job.acr), NULL, 0, 0,
-     "auto, or gpR:gpC (the acr-reload kernel's reloaded and cause counters)"},
-    {"sim-acr", T_EVENTS, OFF(sim_acr), SZ(sim_acr), NULL, 0, 0,
-     "off, or the simulated CPUID.23H.2 EAX,EBX,ECX,EDX"},
-    {"handoff", T_BOOL, OFF(job.handoff_strict), 0, handoff_words, 0, 0, "warn, strict"},
-    {"sim-handoff", T_EVENTS, OFF(sim_handoff), SZ(sim_handoff), NULL, 0, 0,
-     "none, or cpuN:KIND separated by commas, KIND " SIM_HANDOFF_ACCEPTED},
-    {"sim-pages", T_ENUM, OFF(sim_pages), 0, sim_pages_words, 0, 0, "4k, 2m, 1g"},
-    {"sim-ucode", T_NAME, OFF(sim_ucode), SZ(sim_ucode), NULL, 0, 0,
-     "model, or a microcode revision 0..0xffffffff"},
-    {"sim-stepping", T_NAME, OFF(sim_stepping), SZ(sim_stepping), NULL, 0, 0,
-     "model, or a stepping 0..15"},
-    {"sim-platform", T_EVENTS, OFF(sim_platform), SZ(sim_platform), NULL, 0, 0,
-     OPT_SIM_PLATFORM_ITEMS},
+     "an integer " RANGE " (0 = per kernel)", "0", NULL},
+    {"log", T_NAME, OFF(log), SZ(log), NULL, 0, 0, "a file name, or none", "pebsprobe.log", NULL},
+    {"results", T_NAME, OFF(job.results), SZ(job.results), NULL, 0, 0, "a file name, or none",
+     "results.json", NULL},
+    {"dump", T_ENUM, OFF(job.dump), 0, dump_words, 0, 0, "on, off, all", "on", NULL},
+    {"snapshot", T_BOOL, OFF(job.snapshot), 0, onoff_words, 0, 0, "off, on", "off", NULL},
+    {"cpus", T_TYPED, OFF(given.cpus), SZ(given.cpus), NULL, 0, 0,
+     "all, boot, or CPU numbers and ranges separated by commas (Linux's cpu lists: N, A-B, "
+     "A-B:U/G)",
+     "all", options_parse_cpus},
+    {"sim-fault", T_TYPED, OFF(given.sim_fault), SZ(given.sim_fault), NULL, 0, 0,
+     "cpuN:KIND separated by commas, KIND " OPT_SIM_FAULT_KINDS " (hang: N 1 or more)", "",
+     options_parse_sim_fault},
+    {"cpu-timeout", T_U32, OFF(job.cpu_timeout_s), 0, NULL, 1, 3600, "seconds, an integer " RANGE,
+     STR(JOB_CPU_TIMEOUT_S), NULL},
+    {"selftest", T_ENUM, OFF(selftest), 0, selftest_words, 0, 0, "none, gp", "none", NULL},
+    {"mode", T_BOOL, OFF(report_only), 0, mode_words, 0, 0, "run, report", "run", NULL},
+    {"verbose", T_BOOL, OFF(verbose), 0, verbose_words, 0, 0, "0, 1", "0", NULL},
+    {"pause", T_U32, OFF(pause), 0, NULL, 0, 3600, "seconds, an integer " RANGE, "60", NULL},
+    {"acr", T_TYPED, OFF(given.acr), SZ(given.acr), NULL, 0, 0,
+     "auto, or gpR:gpC (the acr-reload kernel's reloaded and cause counters, e.g. gp3:gp2)", "auto",
+     options_parse_acr},
+    {"sim-acr", T_TYPED, OFF(given.sim_acr), SZ(given.sim_acr), NULL, 0, 0,
+     "off, or the simulated CPUID.23H.2 EAX,EBX,ECX,EDX as four numbers, e.g. 0xfc,0x0,0xfc,0x0",
+     "off", options_parse_sim_acr},
+    {"handoff", T_BOOL, OFF(job.handoff_strict), 0, handoff_words, 0, 0, "warn, strict", "warn",
+     NULL},
+    {"sim-handoff", T_TYPED, OFF(given.sim_handoff), SZ(given.sim_handoff), NULL, 0, 0,
+     "none, or cpuN:KIND separated by commas, KIND " SIM_HANDOFF_ACCEPTED, "none",
+     options_parse_sim_handoff},
+    {"sim-pages", T_ENUM, OFF(sim_pages), 0, sim_pages_words, 0, 0, "4k, 2m, 1g", "4k", NULL},
+    {"sim-ucode", T_TYPED, OFF(given.sim_ucode), SZ(given.sim_ucode), NULL, 0, 0,
+     "model, or a microcode revision 0..0xffffffff", "model", options_parse_sim_ucode},
+    {"sim-stepping", T_TYPED, OFF(given.sim_stepping), SZ(given.sim_stepping), NULL, 0, 0,
+     "model, or a stepping 0..15", "model", options_parse_sim_stepping},
+    {"sim-platform", T_TYPED, OFF(given.sim_platform), SZ(given.sim_platform), NULL, 0, 0,
+     OPT_SIM_PLATFORM_ITEMS, "none", options_parse_sim_platform},
 };
-
-/* Options whose text is parsed once, when read, into a typed field (0, or -1 with why). */
-static const struct {
-	const char *name;
-	int (*parse)(struct options *o, char *why, size_t why_size);
-} typed_opts[] = {
-    {"sim-handoff", options_parse_sim_handoff},
-    {"sim-ucode", options_parse_sim_ucode},
-    {"sim-stepping", options_parse_sim_stepping},
-    {"sim-platform", options_parse_sim_platform},
-};
-
-void options_defaults(struct options *o)
-{
-	memset(o, 0, sizeof(*o));
-	o->pmu = OPT_PMU_AUTO;
-	memcpy(o->model, "skl", 4);
-	o->exit_mode = OPT_EXIT_SHUTDOWN;
-	memcpy(o->job.kernels, "all", 4);
-	o->job.ldlat = 3;
-	o->job.buffer_kib = 64;
-	o->job.drain = PEBS_DRAIN_POLL;
-	o->job.records = 0; /* REC lines only when asked: the dumps keep every record */
-	memcpy(o->log, "pebsprobe.log", sizeof("pebsprobe.log"));
-	memcpy(o->job.results, "results.json", sizeof("results.json"));
-	o->job.dump = JOB_DUMP_ON;
-	memcpy(o->job.cpus, "all", 4);
-	o->job.cpu_timeout_s = JOB_CPU_TIMEOUT_S;
-	o->selftest = OPT_SELFTEST_NONE;
-	o->pause = 60;
-	memcpy(o->job.acr, "auto", sizeof("auto"));
-	memcpy(o->sim_acr, "off", sizeof("off"));
-	memcpy(o->sim_handoff, "none", sizeof("none"));
-	memcpy(o->sim_ucode, "model", sizeof("model"));
-	memcpy(o->sim_stepping, "model", sizeof("model"));
-	memcpy(o->sim_platform, "none", sizeof("none"));
-}
 
 static const struct opt_def *find_opt(const char *name, size_t len)
 {
@@ -175,47 +160,13 @@ static const char *const value_error_text[] = {
 
 static enum value_error parse_number(const struct opt_def *d, const char *v, uint64_t *out)
 {
-	const char *end, *digits = v + (*v == '-');
-	unsigned int shift = 0;
-	bool big = false;
+	/* A sign is no digit: "-1" is a number, out of range. */
+	enum pp_num e = pp_parse_num(v + (*v == '-'), d->type == T_SIZE, out);
 
-	if (!pp_parse_u64(digits, out, &end)) {
-		/* Digits that overflow 64 bits are a number, out of range. */
-		bool hex = digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X');
-
-		for (end = digits + 2 * hex;
-		     (*end >= '0' && *end <= '9') ||
-		     (hex && ((*end >= 'a' && *end <= 'f') || (*end >= 'A' && *end <= 'F')));
-		     end++)
-			;
-		if (end == digits + 2 * hex)
-			return VALUE_NOT_NUMBER;
-		big = true;
-	}
-	if (d->type == T_SIZE && *end) {
-		switch (*end) {
-		case 'k':
-		case 'K':
-			shift = 10;
-			break;
-		case 'm':
-		case 'M':
-			shift = 20;
-			break;
-		case 'g':
-		case 'G':
-			shift = 30;
-			break;
-		default:
-			return VALUE_NOT_NUMBER;
-		}
-		end++;
-	}
-	if (*end)
+	if (e == PP_NUM_BAD)
 		return VALUE_NOT_NUMBER;
-	if (big || digits != v || *out > (~0ULL >> shift))
+	if (e == PP_NUM_RANGE || *v == '-')
 		return VALUE_RANGE;
-	*out <<= shift;
 	return *out >= d->min && *out <= d->max ? VALUE_OK : VALUE_RANGE;
 }
 
@@ -225,39 +176,28 @@ static bool name_char(char c)
 	       c == '.' || c == '_' || c == '-';
 }
 
-static bool has_empty_element(const char *v)
-{
-	size_t n = strlen(v);
-
-	if (v[0] == ',' || v[n - 1] == ',')
-		return true;
-	for (size_t i = 1; i < n; i++)
-		if (v[i] == ',' && v[i - 1] == ',')
-			return true;
-	return false;
-}
-
 static bool valid_text(enum opt_type type, const char *v)
 {
-	/* events= (empty) restores the per-kernel default; other words need a value. */
+	/* A typed option's parse says what an empty value means (events=: per kernel). */
 	if (!*v)
-		return type == T_EVENTS;
+		return type == T_TYPED;
 	for (const char *p = v; *p; p++) {
-		if (type == T_EVENTS ? (*p <= ' ' || *p > '~')
-				     : !(name_char(*p) || (type == T_LIST && *p == ',')))
+		if (type == T_TYPED ? (*p <= ' ' || *p > '~') : !name_char(*p))
 			return false;
 	}
-	/* A list has no empty element. */
-	return type != T_LIST || !has_empty_element(v);
+	return true;
 }
 
-static enum value_error set_value(struct options *o, const struct opt_def *d, const char *v)
+/* Sets d's field from v; a T_TYPED row's parse says why it refused v. */
+static enum value_error set_value(struct options *o, const struct opt_def *d, const char *v,
+				  char *why, size_t why_size)
 {
 	uint8_t *field = (uint8_t *)o + d->offset;
 	enum value_error e;
 	uint64_t n;
 	int i;
 
+	why[0] = 0;
 	switch (d->type) {
 	case T_ENUM:
 		i = word_index(d->words, v);
@@ -283,16 +223,24 @@ static enum value_error set_value(struct options *o, const struct opt_def *d, co
 			*(uint64_t *)field = n;
 		return e;
 	case T_NAME:
-	case T_LIST:
-	case T_EVENTS:
+	case T_TYPED:
 		if (strlen(v) >= d->size)
 			return VALUE_LONG;
-		if (!valid_text(d->type, v))
+		if (!valid_text(d->type, v) || (d->parse && d->parse(o, v, why, why_size)))
 			return VALUE_BAD;
 		memcpy(field, v, strlen(v) + 1);
 		return VALUE_OK;
 	}
 	return VALUE_BAD;
+}
+
+void options_defaults(struct options *o)
+{
+	char why[160];
+
+	memset(o, 0, sizeof(*o));
+	for (size_t i = 0; i < ARRAY_SIZE(opt_table); i++)
+		set_value(o, &opt_table[i], opt_table[i].def, why, sizeof(why));
 }
 
 static void list_names(struct strbuf *sb)
@@ -325,31 +273,71 @@ static void accepted_text(const struct opt_def *d, char *buf, size_t size)
 	strbuf_puts(&sb, r + strlen(RANGE));
 }
 
+/* Whether a parse's why already names what is accepted: "... (accepted: ...)". */
+static bool names_accepted(const char *why)
+{
+	static const char mark[] = "(accepted: ";
+
+	for (; *why; why++)
+		if (!strncmp(why, mark, sizeof(mark) - 1))
+			return true;
+	return false;
+}
+
+/* Applies one token; err gets one line naming what was wrong and what is accepted. */
+const char *options_nearest(const char *name, size_t len)
+{
+	const char *best = NULL;
+	unsigned int best_d = PP_NEAREST_MAX + 1;
+
+	for (size_t i = 0; i < ARRAY_SIZE(opt_table); i++) {
+		unsigned int d =
+		    pp_edit_distance(name, len, opt_table[i].name, strlen(opt_table[i].name));
+
+		if (d < best_d && PP_NEAR(d, len)) {
+			best = opt_table[i].name;
+			best_d = d;
+		}
+	}
+	return best;
+}
+
 /* Applies one token; err gets one line naming what was wrong and what is accepted. */
 static int apply_token(struct options *o, const char *tok, char *err, size_t err_size)
 {
-	const char *eq = strchr(tok, '=');
+	const char *eq = strchr(tok, '='), *near;
 	const struct opt_def *d;
 	enum value_error e;
 	struct strbuf sb;
-	char accepted[160];
+	char accepted[256], why[REPORT_LINE_MAX - 64];
+	size_t vlen;
+	int shown;
 
 	strbuf_init(&sb, err, err_size);
 	if (!eq || eq == tok) {
-		strbuf_printf(&sb, "malformed option '%s' (accepted: name=value, names: ", tok);
+		strbuf_printf(&sb, "malformed option '%.40s' (accepted: name=value, names: ", tok);
 		list_names(&sb);
 		strbuf_puts(&sb, ")");
 		return -1;
 	}
 	d = find_opt(tok, eq - tok);
 	if (!d) {
-		strbuf_printf(&sb, "unknown option '%.*s' (accepted: ", (int)(eq - tok), tok);
+		strbuf_printf(&sb, "unknown option '%.*s'", (int)(eq - tok > 40 ? 40 : eq - tok),
+			      tok);
+		near = options_nearest(tok, eq - tok);
+		if (near)
+			strbuf_printf(&sb, ", did you mean %s?", near);
+		strbuf_puts(&sb, " (accepted: ");
 		list_names(&sb);
 		strbuf_puts(&sb, ")");
 		return -1;
 	}
 	accepted_text(d, accepted, sizeof(accepted));
-	e = strlen(eq + 1) >= OPT_STR_MAX ? VALUE_LONG : set_value(o, d, eq + 1);
+	vlen = strlen(eq + 1);
+	e = vlen >= OPT_STR_MAX && !d->size ? VALUE_LONG
+					    : set_value(o, d, eq + 1, why, sizeof(why));
+	/* A long value is shown by its start: the line stays one report line. */
+	shown = vlen > 60 ? 40 : 60;
 	if (e == VALUE_LONG) {
 		/* The limit is the field's for text, the token's for the rest. */
 		unsigned int most = (unsigned int)(d->size ? d->size : OPT_STR_MAX) - 1;
@@ -360,26 +348,20 @@ static int apply_token(struct options *o, const char *tok, char *err, size_t err
 			      d->name, eq + 1, most, accepted, most);
 		return -1;
 	}
-	for (size_t i = 0; e == VALUE_OK && i < ARRAY_SIZE(typed_opts); i++) {
-		char why[160];
-
-		if (strcmp(typed_opts[i].name, d->name))
-			continue;
-		if (typed_opts[i].parse(o, why, sizeof(why))) {
-			strbuf_printf(&sb, "option %s: bad value '%s': %s (accepted: %s)", d->name,
-				      eq + 1, why, accepted);
-			return -1;
-		}
-	}
-	if (e != VALUE_OK) {
-		strbuf_printf(&sb, "option %s: bad value '%s'%s (accepted: %s)", d->name, eq + 1,
-			      e == VALUE_BAD ? "" : value_error_text[e], accepted);
-		return -1;
-	}
-	return 0;
+	if (e == VALUE_OK)
+		return 0;
+	/* A parse whose why names what it accepts, "(accepted: ...)", says it all (kernels=). */
+	if (names_accepted(why))
+		strbuf_printf(&sb, "option %s: %s", d->name, why);
+	else
+		strbuf_printf(&sb, "option %s: bad value '%.*s%s'%s%s%s (accepted: %s)", d->name,
+			      shown, eq + 1, (int)vlen > shown ? "..." : "",
+			      e == VALUE_BAD ? "" : value_error_text[e], why[0] ? ": " : "", why,
+			      accepted);
+	return -1;
 }
 
-#define TOKEN_MAX (OPT_STR_MAX + 32)
+#define TOKEN_MAX (OPT_LINE_MAX + 1)
 
 int options_parse_line(struct options *o, const char *line, bool skip_argv0, char *err,
 		       size_t err_size)
@@ -401,7 +383,7 @@ int options_parse_line(struct options *o, const char *line, bool skip_argv0, cha
 	}
 
 	for (;;) {
-		char tok[TOKEN_MAX];
+		static char tok[TOKEN_MAX]; /* a line long: not on the stack */
 		size_t n = 0;
 
 		while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')

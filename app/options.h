@@ -24,8 +24,39 @@ enum opt_sim_pages { OPT_SIM_PAGES_4K, OPT_SIM_PAGES_2M, OPT_SIM_PAGES_1G };
 
 #define OPT_STR_MAX 128
 
+/*
+ * An option line: LoadOptions (app/loadopts.c), one config file line
+ * (app/options_config.c), one token.  Long enough for a list item per CPU
+ * of a 288-CPU machine (run-qemu.sh --smp's most): "cpu287:skid," is 12
+ * characters, 288 of them about 3,300.
+ */
+#define OPT_LINE_MAX 8191
+/*
+ * "cpuN:" of a sim-fault= or sim-handoff= item of len characters at p
+ * (app/options_cpus.c): 0 with *cpu set and *rest at what follows the
+ * ':' (at least one character), or -1.  N any number up to
+ * OPT_CPU_NUMBER_MAX; the check across options holds it to the machine.
+ */
+#define OPT_CPU_NUMBER_MAX 999999
+int options_item_cpu(const char *p, size_t len, unsigned int *cpu, const char **rest);
+
+/* The characters of a list's item at p: up to sep or the end. */
+static inline size_t options_item_len(const char *p, char sep)
+{
+	size_t n = 0;
+
+	while (p[n] && p[n] != sep)
+		n++;
+	return n;
+}
+
+/* The text of a list option as given (results.json's "options"), at most a line. */
+#define OPT_LIST_MAX (OPT_LINE_MAX + 1)
+/* List items per option (sim-fault=, sim-handoff=): one per CPU, "cpuN:KIND,". */
+#define OPT_ITEMS_MAX 1024
+
 /* sim-handoff=, parsed once (app/options_handoff.c): what to leave on which CPU. */
-#define OPT_HANDOFF_MAX 32
+#define OPT_HANDOFF_MAX OPT_ITEMS_MAX
 struct opt_sim_handoff {
 	unsigned int n;
 	struct {
@@ -52,6 +83,36 @@ struct opt_sim_platform {
 	bool timer_attr; /* a firmware timer edits a page attribute under the loaded CR3 */
 };
 
+/* One item of sim-fault=, as the simulator takes it (sim/sim.h sim_set_fault). */
+struct options_fault {
+	unsigned int cpu;
+	enum sim_fault kind;
+	int32_t arg; /* latency-bias=PCT: the percentage; latency-offset=C: cycles; else 0 */
+};
+
+/* sim-fault=, parsed once (app/options_sim.c). */
+struct opt_sim_faults {
+	unsigned int n;
+	struct options_fault item[OPT_ITEMS_MAX];
+};
+
+/*
+ * The list options' text as given, kept only to print them back (INFO
+ * lines, results.json's "options"): what they mean is in the typed fields.
+ */
+struct opt_given {
+	char kernels[512];
+	char events[JOB_LIST_MAX];
+	char cpus[OPT_LIST_MAX];
+	char sim_fault[OPT_LIST_MAX];
+	char acr[16];
+	char sim_acr[64];
+	char sim_handoff[OPT_LIST_MAX];
+	char sim_ucode[16];
+	char sim_stepping[8];
+	char sim_platform[OPT_STR_MAX];
+};
+
 struct options {
 	enum opt_pmu pmu;	    /* pmu=auto|hw|sim              default auto */
 	char model[32];		    /* model=<sim model>|list       default skl */
@@ -63,33 +124,24 @@ struct options {
 	bool report_only;	    /* mode=run|report (report: capability report only) */
 	bool verbose;		    /* verbose=0|1 */
 	uint32_t pause; /* pause=<seconds> before exit=shutdown|reboot on bare metal, default 60 */
-	char sim_fault[64]; /* sim-fault=cpuN:KIND[,...]    default none */
-	char sim_acr[64];   /* sim-acr=off|EAX,EBX,ECX,EDX  default off (app/options_acr.c) */
-	char sim_handoff[OPT_STR_MAX];	      /* sim-handoff=cpuN:KIND[,...]  default none */
+	struct opt_sim_faults faults;	      /* sim-fault=cpuN:KIND[,...] (app/options_sim.c) */
+	uint32_t sim_acr[4];		      /* sim-acr=off|EAX,EBX,ECX,EDX (all 0: off) */
 	struct opt_sim_handoff handoff_items; /* sim-handoff= as parsed (app/options_handoff.c) */
 	enum opt_sim_pages sim_pages;	      /* sim-pages=4k|2m|1g           default 4k */
-	char sim_ucode[16];		      /* sim-ucode=model|REV          default model */
-	char sim_stepping[8];		      /* sim-stepping=model|0..15     default model */
-	struct opt_sim_ids ids;		      /* the two as parsed (app/options_ucode.c) */
-	char sim_platform[OPT_STR_MAX];	      /* sim-platform=ITEM[,...]       default none */
-	struct opt_sim_platform platform;     /* sim-platform= as parsed (options_platform.c) */
+	struct opt_sim_ids ids;		      /* sim-ucode=, sim-stepping= (app/options_ucode.c) */
+	struct opt_sim_platform platform;     /* sim-platform= (app/options_platform.c) */
+	struct opt_given given;		      /* the list options' text, to print them back */
 };
 
 void options_defaults(struct options *o);
 
-/* One item of sim-fault=, as the simulator takes it (sim/sim.h sim_set_fault). */
-struct options_fault {
-	unsigned int cpu;
-	enum sim_fault kind;
-	int32_t arg; /* latency-bias=PCT: the percentage; latency-offset=C: cycles; else 0 */
-};
-
 /* sim-fault='s KIND words, as its table row and its check name them. */
 #define OPT_SIM_FAULT_KINDS                                                                        \
 	"no-records, wrong-latency, gp-on-enable, hang, skid, cr3-kept, own-cr3, apic-off, "       \
-	"unmapped-cr3, status-zero, collision, latency-bias=PCT or latency-offset=C"
+	"unmapped-cr3, status-zero, collision, latency-bias=PCT or latency-offset=C, PCT "        \
+	"-90..900, C 0..1000"
 
-/* latency-bias=PCT: the accepted percentages. */
+/* latency-bias=PCT: the accepted percentages (OPT_SIM_FAULT_KINDS says them). */
 #define OPT_LATENCY_BIAS_MIN (-90)
 #define OPT_LATENCY_BIAS_MAX 900
 /* latency-offset=C: the accepted cycles (a DRAM latency's worth at most). */
@@ -97,59 +149,61 @@ struct options_fault {
 #define OPT_LATENCY_OFFSET_MAX 1000
 
 /*
- * sim-fault='s i-th item (0 = the first): 0 with *f set, 1 past the last,
- * -1 if it is not cpuN:KIND, cpuN:latency-bias=PCT or cpuN:latency-offset=C
- * (sim/sim.h sim_fault_parse; PCT an integer OPT_LATENCY_BIAS_MIN..MAX, C
- * OPT_LATENCY_OFFSET_MIN..MAX).
+ * The typed options' parsers, one file each, called when the token is read
+ * (the opt_table row names them): the value's text v into its typed field
+ * of o, written only when the whole value is good; 0, or -1 with why (the
+ * item that is wrong; the caller adds the option and what is accepted).
+ *
+ *   options_cpus.c     cpus=     Linux's cpulist (o->job.cpus)
+ *   options_kernels.c  kernels=  a mask indexed like kernel_at() (o->job.kernels)
+ *   options_events.c   events=   the entries, their syntax (o->job.events)
+ *   options_sim.c      sim-fault= items (o->faults)
+ *   options_acr.c      acr= (o->job.acr), sim-acr= (o->sim_acr)
+ *   options_handoff.c  sim-handoff= items (o->handoff_items)
+ *   options_ucode.c    sim-ucode=, sim-stepping= (o->ids)
+ *   options_platform.c sim-platform= items (o->platform)
  */
-int options_sim_fault_at(const char *spec, size_t i, struct options_fault *f);
+int options_parse_cpus(struct options *o, const char *v, char *why, size_t why_size);
+int options_parse_kernels(struct options *o, const char *v, char *why, size_t why_size);
+int options_parse_events(struct options *o, const char *v, char *why, size_t why_size);
+int options_parse_sim_fault(struct options *o, const char *v, char *why, size_t why_size);
+int options_parse_acr(struct options *o, const char *v, char *why, size_t why_size);
+int options_parse_sim_acr(struct options *o, const char *v, char *why, size_t why_size);
+int options_parse_sim_handoff(struct options *o, const char *v, char *why, size_t why_size);
+int options_parse_sim_ucode(struct options *o, const char *v, char *why, size_t why_size);
+int options_parse_sim_stepping(struct options *o, const char *v, char *why, size_t why_size);
+int options_parse_sim_platform(struct options *o, const char *v, char *why, size_t why_size);
+
 /*
- * options_sim.c: sim-fault= against the machine and pmu= (its CPUs exist,
- * cpu0 does not hang, pmu= is not hw): 0, or -1 with err filled.
+ * The checks across options of the typed ones, against the machine and
+ * pmu= (options_check calls them): cpus= and sim-fault= name CPUs that
+ * exist, cpu0 does not hang, the sim- options not with pmu=hw.  0, or -1
+ * with err filled (the one ERROR line's text).
  */
+int options_check_cpus(const struct options *o, char *err, size_t err_size);
 int options_check_sim_fault(const struct options *o, char *err, size_t err_size);
-
-/*
- * options_acr.c: sim-acr='s four registers (all 0 for off or empty): 0, or
- * -1 if it is neither off nor four numbers; and the syntax of acr= and
- * sim-acr= (0, or -1 with err filled: the one ERROR line's text).
- */
-int options_sim_acr(const char *spec, uint32_t regs[4]);
 int options_check_acr(const struct options *o, char *err, size_t err_size);
-
-/*
- * options_handoff.c: sim-handoff='s text into o->handoff_items, when the
- * token is read (0, or -1 with why: the item that is wrong); the check
- * across options (its CPUs exist, pmu= is not hw); and the items onto
- * the simulator once it is selected (0, or -1 with err: a CPU that cannot
- * hold its kind).
- */
-int options_parse_sim_handoff(struct options *o, char *why, size_t why_size);
 int options_check_handoff(const struct options *o, char *err, size_t err_size);
+/* The sim-handoff= items onto the simulator once it is selected (0, or -1 with err). */
 int options_apply_sim_handoff(const struct options *o, char *err, size_t err_size);
-
-/*
- * options_ucode.c: sim-ucode= and sim-stepping= into o->ids when the token
- * is read (0, or -1 with why); the check across options (refused with
- * pmu=hw: 0, or -1 with err); and the two onto the selected simulator.
- */
-int options_parse_sim_ucode(struct options *o, char *why, size_t why_size);
-int options_parse_sim_stepping(struct options *o, char *why, size_t why_size);
+/* sim-ucode= and sim-stepping=: refused with pmu=hw; onto the selected simulator. */
 int options_check_sim_ids(const struct options *o, char *err, size_t err_size);
 void options_apply_sim_ids(const struct options *o);
-
 /*
- * options_platform.c: sim-platform='s text into o->platform, when the token
- * is read (0, or -1 with why naming the item and what is accepted); the
- * check across options (pmu= is not hw, its processors exist); its
- * processors disabled through the platform, before the simulator is
- * selected (it sizes itself by plat_cpu_count()); the rest onto the
- * simulator once selected.  Each 0, or -1 with err.
+ * sim-platform=: the check across options (pmu= is not hw, its processors
+ * exist); its processors disabled through the platform, before the
+ * simulator is selected (it sizes itself by plat_cpu_count()); the rest
+ * onto the simulator once selected.  Each 0, or -1 with err.
  */
-int options_parse_sim_platform(struct options *o, char *why, size_t why_size);
 int options_check_platform(const struct options *o, char *err, size_t err_size);
 int options_apply_platform_cpus(const struct options *o, char *err, size_t err_size);
 int options_apply_platform_sim(const struct options *o, char *err, size_t err_size);
+
+/*
+ * The option of opt_table nearest to a misspelled name (edit distance at
+ * most 2, or NULL): "kernal" -> "kernels".  lib/fmt.h pp_nearest.
+ */
+const char *options_nearest(const char *name, size_t len);
 
 /*
  * Parses one line of space-separated tokens (LoadOptions, or one line of
@@ -180,7 +234,7 @@ int options_check(const struct options *o, char *err, size_t err_size);
 /* One INFO line per option with its value, for the log. */
 void options_report(const struct options *o);
 /* Every option as it is in effect, "pmu=auto model=skl ...", for results.json. */
-#define OPTIONS_TEXT_MAX 1024
+#define OPTIONS_TEXT_MAX 32768
 void options_format(const struct options *o, char *out, size_t size);
 
 #endif

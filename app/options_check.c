@@ -17,55 +17,33 @@
 
 static int check_model(const struct options *o, char *err, size_t err_size)
 {
+	unsigned int best = PP_NEAREST_MAX + 1;
+	const char *near = NULL;
+	size_t len = strlen(o->model);
 	struct strbuf sb;
 
 	if (!strcmp(o->model, "list"))
 		return 0;
-	for (size_t i = 0; i < sim_model_count(); i++)
-		if (!strcmp(sim_model_at(i)->name, o->model))
+	for (size_t i = 0; i < sim_model_count(); i++) {
+		const char *name = sim_model_at(i)->name;
+		unsigned int d = pp_edit_distance(o->model, len, name, strlen(name));
+
+		if (!d)
 			return 0;
+		if (d < best && PP_NEAR(d, len)) {
+			best = d;
+			near = name;
+		}
+	}
 	strbuf_init(&sb, err, err_size);
-	strbuf_printf(&sb, "option model: unknown simulator model '%s' (accepted: ", o->model);
+	strbuf_printf(&sb, "option model: unknown simulator model '%s'", o->model);
+	if (near)
+		strbuf_printf(&sb, ", did you mean %s?", near);
+	strbuf_puts(&sb, " (accepted: ");
 	for (size_t i = 0; i < sim_model_count(); i++)
 		strbuf_printf(&sb, "%s, ", sim_model_at(i)->name);
 	strbuf_puts(&sb, "list)");
 	return -1;
-}
-
-static int check_kernels(const struct options *o, char *err, size_t err_size)
-{
-	char word[OPT_STR_MAX], names[400];
-
-	if (!strcmp(o->job.kernels, "all") || !strcmp(o->job.kernels, "none"))
-		return 0;
-	for (const char *p = o->job.kernels; *p;) {
-		const char *e = strchr(p, ',');
-		size_t len = e ? (size_t)(e - p) : strlen(p);
-
-		memcpy(word, p, len);
-		word[len] = 0;
-		/* all and none are words alone: "kernels=all,lock" is no list of kernels. */
-		if (!strcmp(word, "all") || !strcmp(word, "none")) {
-			pp_snprintf(
-			    err, err_size,
-			    "option kernels: '%s' is a word alone, not a kernel to list with "
-			    "others (accepted: all, none, or kernel names separated by commas)",
-			    word);
-			return -1;
-		}
-		if (!kernel_find(word)) {
-			kernel_names(names, sizeof(names));
-			pp_snprintf(err, err_size,
-				    "option kernels: unknown kernel '%s' (accepted: all, "
-				    "none, or names separated by commas: %s)",
-				    word, names);
-			return -1;
-		}
-		if (!e)
-			break;
-		p = e + 1;
-	}
-	return 0;
 }
 
 /*
@@ -152,31 +130,17 @@ static int check_outputs(const struct options *o, char *err, size_t err_size)
 	return 0;
 }
 
-static int check_cpus(const struct options *o, char *err, size_t err_size)
-{
-	struct cpuset *set = cpuset_alloc(plat_cpu_count());
-	int rc;
-
-	if (!set) {
-		pp_snprintf(err, err_size, "option cpus: no memory for a set of %u CPUs",
-			    plat_cpu_count());
-		return -1;
-	}
-	rc = job_cpus_parse(o->job.cpus, plat_cpu_count(), set, err, err_size);
-	cpuset_free(set);
-	return rc;
-}
-
 /* size= below a chosen kernel's minimum would make the kernel meaningless. */
 static int check_size(const struct options *o, char *err, size_t err_size)
 {
 	const struct kernel_def *worst = NULL;
 
-	if (!o->job.size || !strcmp(o->job.kernels, "none"))
+	if (!o->job.size)
 		return 0;
 	for (size_t i = 0; i < kernel_count(); i++) {
 		const struct kernel_def *d = kernel_at(i);
-		if (kernel_selected(o->job.kernels, d) && o->job.size < d->min_size &&
+
+		if (job_kernel_chosen(&o->job, i) && o->job.size < d->min_size &&
 		    (!worst || d->min_size > worst->min_size))
 			worst = d;
 	}
@@ -210,22 +174,6 @@ static int check_memory(const struct options *o, char *err, size_t err_size)
 	return -1;
 }
 
-/* events= entries past JOB_MAX_EVENTS would be dropped silently: refused, naming the limit. */
-static int check_events(const struct options *o, char *err, size_t err_size)
-{
-	unsigned int n = 0;
-
-	for (const char *p = o->job.events; *p; p++)
-		n += *p != ';' && (p == o->job.events || p[-1] == ';');
-	if (n <= JOB_MAX_EVENTS)
-		return 0;
-	pp_snprintf(err, err_size,
-		    "option events: %u events (accepted: at most %u, separated by ';', each at "
-		    "most 63 characters)",
-		    n, JOB_MAX_EVENTS);
-	return -1;
-}
-
 /*
  * sim-pages= shapes the simulated firmware's page tables: with pmu=hw
  * nothing reads it, so 2m or 1g is refused as a sim-fault= or sim-handoff=
@@ -243,10 +191,9 @@ static int check_sim_pages(const struct options *o, char *err, size_t err_size)
 
 int options_check(const struct options *o, char *err, size_t err_size)
 {
-	if (check_model(o, err, err_size) || check_kernels(o, err, err_size) ||
-	    check_threshold(o, err, err_size) || check_outputs(o, err, err_size) ||
-	    check_size(o, err, err_size) || check_memory(o, err, err_size) ||
-	    check_events(o, err, err_size) || check_cpus(o, err, err_size) ||
+	if (check_model(o, err, err_size) || check_threshold(o, err, err_size) ||
+	    check_outputs(o, err, err_size) || check_size(o, err, err_size) ||
+	    check_memory(o, err, err_size) || options_check_cpus(o, err, err_size) ||
 	    options_check_sim_fault(o, err, err_size) || options_check_acr(o, err, err_size) ||
 	    options_check_handoff(o, err, err_size) || check_sim_pages(o, err, err_size) ||
 	    options_check_sim_ids(o, err, err_size) ||

@@ -53,7 +53,8 @@ static void config_where(char *out, size_t size, const char *file, const char *s
 int options_parse_config(struct options *o, const char *file, const char *text, size_t len,
 			 char *err, size_t err_size)
 {
-	char line[512], source[SOURCE_NAME_MAX] = "", where[SOURCE_NAME_MAX + 160];
+	static char line[OPT_LINE_MAX + 1]; /* a line long: not on the stack */
+	char source[SOURCE_NAME_MAX] = "", where[SOURCE_NAME_MAX + 160];
 	size_t pos = 0;
 	unsigned int lineno = 0;
 

@@ -12,9 +12,6 @@
 
 #define SMI_MAX 1000000
 
-/* Any CPU number a machine may have; the check after reading holds it to the count. */
-#define CPU_NUMBER_MAX 999999
-
 static bool parse_u32(const char *p, const char *end, uint32_t max, uint32_t *out)
 {
 	uint64_t n = 0;
@@ -66,22 +63,20 @@ static int parse_count(const char *v, uint64_t *out)
 static int parse_item(const char *p, size_t len, struct opt_sim_handoff *h, char *why,
 		      size_t why_size)
 {
-	const char *end = p + len, *colon = NULL;
+	const char *end = p + len, *colon;
 	char kind[32];
-	uint32_t cpu, smis = 0;
+	unsigned int cpu;
+	uint32_t smis = 0;
 	uint64_t value = 0;
 	enum sim_handoff_kind k;
 
-	for (const char *q = p; q < end && !colon; q++)
-		if (*q == ':')
-			colon = q;
-	if (len < 5 || strncmp(p, "cpu", 3) || !colon ||
-	    !parse_u32(p + 3, colon, CPU_NUMBER_MAX, &cpu)) {
-		pp_snprintf(why, why_size, "'%.*s' is not cpuN:KIND with N 0..%u", (int)len, p,
-			    CPU_NUMBER_MAX);
+	if (options_item_cpu(p, len, &cpu, &colon)) {
+		pp_snprintf(why, why_size, "'%.*s' is not cpuN:KIND with N 0..%u",
+			    (int)(len > 40 ? 40 : len), p, OPT_CPU_NUMBER_MAX);
 		return -1;
 	}
-	if ((size_t)(end - colon - 1) >= sizeof(kind) || colon + 1 == end) {
+	colon--; /* at the ':' */
+	if ((size_t)(end - colon - 1) >= sizeof(kind)) {
 		pp_snprintf(why, why_size, "'%.*s': no such KIND", (int)len, p);
 		return -1;
 	}
@@ -120,27 +115,23 @@ static int parse_item(const char *p, size_t len, struct opt_sim_handoff *h, char
 	return 0;
 }
 
-int options_parse_sim_handoff(struct options *o, char *why, size_t why_size)
+int options_parse_sim_handoff(struct options *o, const char *v, char *why, size_t why_size)
 {
-	struct opt_sim_handoff h;
-	const char *p = o->sim_handoff;
+	static struct opt_sim_handoff h; /* 12 KiB: not on the stack */
+	const char *p = v;
 
-	memset(&h, 0, sizeof(h));
-	if (!*p || !strcmp(p, "none")) {
-		o->handoff_items = h;
-		return 0;
-	}
-	for (;;) {
+	h.n = 0;
+	if (!strcmp(p, "none"))
+		p = "";
+	while (*p) {
 		const char *comma = strchr(p, ',');
 		size_t len = comma ? (size_t)(comma - p) : strlen(p);
 
 		if (parse_item(p, len, &h, why, why_size))
 			return -1;
-		if (!comma)
-			break;
-		p = comma + 1;
+		p += len + !!comma;
 	}
-	o->handoff_items = h;
+	memcpy(&o->handoff_items, &h, sizeof(h.n) + h.n * sizeof(h.item[0]));
 	return 0;
 }
 
@@ -177,7 +168,7 @@ int options_apply_sim_handoff(const struct options *o, char *err, size_t err_siz
 	for (unsigned int i = 0; i < h->n; i++) {
 		if (!sim_set_handoff(h->item[i].cpu, h->item[i].kind,
 				     h->item[i].kind == SIM_HANDOFF_COUNT_LEFT ? h->item[i].value
-									       : h->item[i].smis,
+									  : h->item[i].smis,
 				     why, sizeof(why)))
 			continue;
 		pp_snprintf(err, err_size, "option sim-handoff: %s (accepted: %s)", why,

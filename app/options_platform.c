@@ -67,10 +67,10 @@ static int parse_item(const char *p, size_t len, struct opt_sim_platform *pl, ch
 	return -1;
 }
 
-int options_parse_sim_platform(struct options *o, char *why, size_t why_size)
+int options_parse_sim_platform(struct options *o, const char *v, char *why, size_t why_size)
 {
 	struct opt_sim_platform pl;
-	const char *p = o->sim_platform;
+	const char *p = v;
 
 	memset(&pl, 0, sizeof(pl));
 	if (!*p || !strcmp(p, "none")) {

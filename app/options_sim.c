@@ -1,119 +1,116 @@
 // SPDX-License-Identifier: MIT
 /*
- * options_sim.c - the sim-fault= grammar (docs/OPTIONS.md, docs/SIM.md):
- * cpuN:KIND items, KIND a simulator fault (sim/sim.h sim_fault_parse) or
- * latency-bias=PCT or latency-offset=C; read item by item, and checked against the machine
- * and pmu= with the other options (options.h options_check).
+ * options_sim.c - sim-fault= (docs/OPTIONS.md, docs/SIM.md): cpuN:KIND
+ * items, read once when the token is into struct opt_sim_faults, KIND a
+ * simulator fault by its name (sim/sim.h sim_fault_parse) or KIND=N for a
+ * kind of fault_args[]; checked against the machine and pmu= with the other
+ * options (options.h options_check).
  */
 #include "options.h"
 #include "../lib/fmt.h"
 #include "../lib/platform.h"
 #include "../sim/sim.h"
 
-/* The kinds that carry a number (KIND=N), each with its accepted range. */
-struct fault_arg_row {
+/*
+ * The kinds that carry a number, KIND=N, and the numbers each accepts;
+ * every other kind takes none.  A new one: its enum sim_fault and name
+ * (sim/sim.c fault_names), a row here, and its words in
+ * OPT_SIM_FAULT_KINDS.
+ */
+static const struct {
 	enum sim_fault kind;
 	int32_t min, max;
-};
-
-static const struct fault_arg_row fault_args[] = {
+} fault_args[] = {
     {SIM_FAULT_LATENCY_BIAS, OPT_LATENCY_BIAS_MIN, OPT_LATENCY_BIAS_MAX},
     {SIM_FAULT_LATENCY_OFFSET, OPT_LATENCY_OFFSET_MIN, OPT_LATENCY_OFFSET_MAX},
 };
 
-/* kind's row of fault_args, or NULL: a kind without a number. */
-static const struct fault_arg_row *fault_arg_find(enum sim_fault kind)
-{
-	for (size_t i = 0; i < ARRAY_SIZE(fault_args); i++)
-		if (fault_args[i].kind == kind)
-			return &fault_args[i];
-	return NULL;
-}
-
-/* N of KIND=N: an integer in [min, max], optionally signed. */
+/* N of KIND=N: an integer, optionally signed, within [min, max]. */
 static int parse_arg(const char *v, int32_t min, int32_t max, int32_t *out)
 {
 	bool neg = *v == '-';
-	long n = 0;
 	const char *d = v + (neg || *v == '+');
+	int64_t n = 0;
 
 	if (!*d)
 		return -1;
-	for (; *d >= '0' && *d <= '9' && n <= max; d++)
+	for (; *d >= '0' && *d <= '9' && n <= (int64_t)max - min; d++)
 		n = n * 10 + (*d - '0');
-	if (*d)
-		return -1;
 	n = neg ? -n : n;
-	if (n < min || n > max)
+	if (*d || n < min || n > max)
 		return -1;
 	*out = (int32_t)n;
 	return 0;
 }
 
-int options_sim_fault_at(const char *spec, size_t i, struct options_fault *f)
+/* One item "cpuN:KIND[=N]" of len characters at p into f. */
+static int parse_item(const char *p, size_t len, struct options_fault *f, char *why,
+		      size_t why_size)
 {
-	char item[OPT_STR_MAX], *colon, *d, *eq;
-	const struct fault_arg_row *row;
-	const char *p = spec;
-	size_t len;
-	unsigned long n = 0;
+	char kind[32], *eq;
+	const char *rest;
+	size_t i;
 
-	for (; i; i--) {
-		p = strchr(p, ',');
-		if (!p)
-			return 1;
-		p++;
+	if (options_item_cpu(p, len, &f->cpu, &rest) || (size_t)(p + len - rest) >= sizeof(kind)) {
+		pp_snprintf(why, why_size, "'%.*s' is not cpuN:KIND", (int)(len > 40 ? 40 : len),
+			    p);
+		return -1;
 	}
-	if (!*p)
-		return 1;
-	len = strchr(p, ',') ? (size_t)(strchr(p, ',') - p) : strlen(p);
-	if (len >= sizeof(item))
-		return -1;
-	memcpy(item, p, len);
-	item[len] = 0;
-	colon = strchr(item, ':');
-	if (strncmp(item, "cpu", 3) || !colon || colon == item + 3)
-		return -1;
-	*colon = 0;
-	/* Any number of digits up to a million; the check holds it to the count. */
-	for (d = item + 3; *d >= '0' && *d <= '9' && n < 1000000; d++)
-		n = n * 10 + (unsigned long)(*d - '0');
-	if (*d || n >= 1000000)
-		return -1;
-	/* latency-bias=PCT and latency-offset=C carry their number; the other kinds none. */
-	f->arg = 0;
-	eq = strchr(colon + 1, '=');
+	memcpy(kind, rest, (size_t)(p + len - rest));
+	kind[p + len - rest] = 0;
+	eq = strchr(kind, '=');
 	if (eq)
 		*eq = 0;
-	if (sim_fault_parse(colon + 1, &f->kind))
+	f->arg = 0;
+	if (sim_fault_parse(kind, &f->kind)) {
+		pp_snprintf(why, why_size, "'%.*s': no such KIND '%s'", (int)len, p, kind);
 		return -1;
-	row = fault_arg_find(f->kind);
-	if (!row != !eq || (row && parse_arg(eq + 1, row->min, row->max, &f->arg)))
+	}
+	for (i = 0; i < ARRAY_SIZE(fault_args) && fault_args[i].kind != f->kind; i++)
+		;
+	if ((i < ARRAY_SIZE(fault_args)) != !!eq ||
+	    (eq && parse_arg(eq + 1, fault_args[i].min, fault_args[i].max, &f->arg))) {
+		if (i < ARRAY_SIZE(fault_args))
+			pp_snprintf(why, why_size, "'%.*s': %s needs =N, N %d..%d", (int)len, p,
+				    kind, fault_args[i].min, fault_args[i].max);
+		else
+			pp_snprintf(why, why_size, "'%.*s': %s takes no =N", (int)len, p, kind);
 		return -1;
-	f->cpu = (unsigned int)n;
+	}
+	return 0;
+}
+
+int options_parse_sim_fault(struct options *o, const char *v, char *why, size_t why_size)
+{
+	static struct opt_sim_faults fs; /* 12 KiB: not on the stack */
+	const char *p = v;
+
+	fs.n = 0;
+	while (*p) {
+		const char *comma = strchr(p, ',');
+		size_t len = comma ? (size_t)(comma - p) : strlen(p);
+
+		if (fs.n >= OPT_ITEMS_MAX) {
+			pp_snprintf(why, why_size, "more than %u items", OPT_ITEMS_MAX);
+			return -1;
+		}
+		if (parse_item(p, len, &fs.item[fs.n], why, why_size))
+			return -1;
+		fs.n++;
+		p += len + !!comma;
+	}
+	memcpy(&o->faults, &fs, sizeof(fs.n) + fs.n * sizeof(fs.item[0]));
 	return 0;
 }
 
 int options_check_sim_fault(const struct options *o, char *err, size_t err_size)
 {
-	unsigned int cpu, n = plat_cpu_count();
-	struct options_fault f;
-	enum sim_fault kind;
-	int rc;
+	unsigned int n = plat_cpu_count();
 
-	for (size_t i = 0; (rc = options_sim_fault_at(o->sim_fault, i, &f)) != 1; i++) {
-		if (rc < 0) {
-			pp_snprintf(
-			    err, err_size,
-			    "option sim-fault: bad value '%s' (accepted: cpuN:KIND separated "
-			    "by commas, N 0..%u, KIND " OPT_SIM_FAULT_KINDS
-			    ", PCT %d..%d, C %d..%d)",
-			    o->sim_fault, n - 1, OPT_LATENCY_BIAS_MIN, OPT_LATENCY_BIAS_MAX,
-			    OPT_LATENCY_OFFSET_MIN, OPT_LATENCY_OFFSET_MAX);
-			return -1;
-		}
-		cpu = f.cpu;
-		kind = f.kind;
+	for (unsigned int i = 0; i < o->faults.n; i++) {
+		unsigned int cpu = o->faults.item[i].cpu;
+		enum sim_fault kind = o->faults.item[i].kind;
+
 		if (cpu >= n && n == 1) {
 			pp_snprintf(err, err_size,
 				    "option sim-fault: cpu%u does not exist: this machine has 1 "

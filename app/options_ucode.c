@@ -32,14 +32,14 @@ static int parse_id(const char *v, uint64_t max, bool *set, uint32_t *out, char 
 	return 0;
 }
 
-int options_parse_sim_ucode(struct options *o, char *why, size_t why_size)
+int options_parse_sim_ucode(struct options *o, const char *v, char *why, size_t why_size)
 {
-	return parse_id(o->sim_ucode, 0xffffffffu, &o->ids.ucode_set, &o->ids.ucode, why, why_size);
+	return parse_id(v, 0xffffffffu, &o->ids.ucode_set, &o->ids.ucode, why, why_size);
 }
 
-int options_parse_sim_stepping(struct options *o, char *why, size_t why_size)
+int options_parse_sim_stepping(struct options *o, const char *v, char *why, size_t why_size)
 {
-	return parse_id(o->sim_stepping, 15, &o->ids.stepping_set, &o->ids.stepping, why, why_size);
+	return parse_id(v, 15, &o->ids.stepping_set, &o->ids.stepping, why, why_size);
 }
 
 int options_check_sim_ids(const struct options *o, char *err, size_t err_size)

@@ -66,7 +66,8 @@ static const char *read_error(EFI_STATUS st)
 static int read_options(struct options *o, char *err, size_t err_size)
 {
 	EFI_LOADED_IMAGE *li = NULL;
-	char *text = NULL, line[LOADOPTS_MAX + 1], cfg[160];
+	static char line[LOADOPTS_MAX + 1]; /* a line long: not on the stack */
+	char *text = NULL, cfg[160];
 	UINTN len = 0;
 	bool ignored;
 	EFI_STATUS st;

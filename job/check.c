@@ -40,21 +40,24 @@ static int check_plan(const struct job_opts *jo, const struct cpu_info *ci, enum
 static int check_acr(const struct job_opts *jo, const struct cpu_info *ci, char *err,
 		     size_t err_size)
 {
-	struct acr_counters want, got;
+	struct acr_counters got;
 	char why[320];
 
 	for (size_t i = 0; i < kernel_count(); i++) {
 		const struct kernel_def *def = kernel_at(i);
 
-		if (!def->acr || !kernel_selected(jo->kernels, def))
+		char acr[24] = "auto";
+
+		if (!def->acr || !job_kernel_chosen(jo, i))
 			continue;
-		if (acr_parse(jo->acr, &want) || acr_pick(ci, &want, &got, why, sizeof(why))) {
-			pp_snprintf(err, err_size,
-				    "option acr=%s (kernel %s): %s (checked before any PMU "
-				    "programming)",
-				    jo->acr[0] ? jo->acr : "auto", def->name, why);
-			return -1;
-		}
+		if (!acr_pick(ci, &jo->acr, &got, why, sizeof(why)))
+			continue;
+		if (jo->acr.reloaded >= 0)
+			pp_snprintf(acr, sizeof(acr), "gp%d:gp%d", jo->acr.reloaded, jo->acr.cause);
+		pp_snprintf(err, err_size,
+			    "option acr=%s (kernel %s): %s (checked before any PMU programming)",
+			    acr, def->name, why);
+		return -1;
 	}
 	return 0;
 }
@@ -117,7 +120,7 @@ int job_check(const struct job_opts *jo, const struct cpu_info *ci, char *err, s
 	if (!plan)
 		return 0; /* the job reports the missing memory itself */
 	memset(&r, 0, sizeof(r));
-	job_split_events(&r, jo->events);
+	job_user_events(&r, &jo->events);
 	for (unsigned int i = 0; i < r.n_user && !rc; i++) {
 		if (check_plan(&plain, ci, KIND_OTHER, r.user_ev[i], plan, why, sizeof(why))) {
 			pp_snprintf(err, err_size,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * cpus.c - cpus=all|boot|LIST: which CPUs the main job measures, what it
+ * cpus.c - cpus= (app/options_cpus.c read it): which CPUs the main job measures, what it
  * keeps of each (its verdicts), the closing per-CPU table, and the check
  * that every CPU of a core type got the verdicts of the others of its type.
  */
@@ -9,79 +9,20 @@
 #include "../lib/fmt.h"
 #include "../lib/report.h"
 
-/* "0,2-3": numbers and ranges, each below ncpus. */
-static int parse_list(const char *spec, unsigned int ncpus, struct cpuset *set, char *why,
-		      size_t why_size)
-{
-	const char *p = spec;
-
-	cpuset_clear(set);
-	while (*p) {
-		unsigned long lo = 0, hi;
-		const char *start = p;
-
-		if (*p < '0' || *p > '9')
-			goto bad;
-		while (*p >= '0' && *p <= '9' && lo < 100000)
-			lo = lo * 10 + (unsigned long)(*p++ - '0');
-		hi = lo;
-		if (*p == '-') {
-			p++;
-			if (*p < '0' || *p > '9')
-				goto bad;
-			hi = 0;
-			while (*p >= '0' && *p <= '9' && hi < 100000)
-				hi = hi * 10 + (unsigned long)(*p++ - '0');
-		}
-		if (*p && *p != ',')
-			goto bad;
-		if (hi >= ncpus && ncpus == 1) {
-			pp_snprintf(why, why_size,
-				    "option cpus: CPU %.*s does not exist: this machine has 1 "
-				    "CPU, CPU 0 (accepted: all, boot or 0)",
-				    (int)(p - start), start);
-			return -1;
-		}
-		if (hi < lo || hi >= ncpus) {
-			pp_snprintf(why, why_size,
-				    "option cpus: CPU %.*s does not exist: this machine has %u "
-				    "CPUs, 0-%u (accepted: all, boot, or CPU numbers and ranges "
-				    "separated by commas, e.g. 0,2-3)",
-				    (int)(p - start), start, ncpus, ncpus - 1);
-			return -1;
-		}
-		for (unsigned long c = lo; c <= hi; c++)
-			cpuset_add(set, (unsigned int)c);
-		if (*p == ',' && !*++p)
-			goto bad;
-	}
-	if (!cpuset_empty(set))
-		return 0;
-bad:
-	pp_snprintf(why, why_size,
-		    "option cpus: bad value '%s' (accepted: all, boot, or CPU numbers and "
-		    "ranges separated by commas, e.g. 0,2-3; CPU 0 is the boot CPU)",
-		    spec);
-	return -1;
-}
-
-int job_cpus_parse(const char *spec, unsigned int ncpus, struct cpuset *set, char *why,
-		   size_t why_size)
+unsigned int job_cpus_set(const struct job_cpus *c, unsigned int ncpus, struct cpuset *set)
 {
 	if (ncpus > set->n)
 		ncpus = set->n; /* the caller sized it: never written past */
-	if (!strcmp(spec, "all")) {
-		cpuset_clear(set);
-		for (unsigned int c = 0; c < ncpus; c++)
-			cpuset_add(set, c);
-		return 0;
+	cpuset_clear(set);
+	for (unsigned int cpu = 0; cpu < ncpus; cpu++) {
+		bool in = c->how == JOB_CPUS_ALL || (c->how == JOB_CPUS_BOOT && !cpu) ||
+			  (c->how == JOB_CPUS_LIST && cpu < JOB_CPUS_MAX &&
+			   (c->word[cpu / 64] >> (cpu % 64) & 1));
+
+		if (in)
+			cpuset_add(set, cpu);
 	}
-	if (!strcmp(spec, "boot")) {
-		cpuset_clear(set);
-		cpuset_add(set, 0);
-		return 0;
-	}
-	return parse_list(spec, ncpus, set, why, why_size);
+	return cpuset_count(set);
 }
 
 /* --- what the job keeps of each CPU ----------------------------------------- */

@@ -61,7 +61,7 @@ static unsigned int job_kernels_selected(const struct job_opts *jo)
 	unsigned int n = 0;
 
 	for (size_t i = 0; i < kernel_count(); i++)
-		n += kernel_selected(jo->kernels, kernel_at(i));
+		n += job_kernel_chosen(jo, i);
 	return n;
 }
 
@@ -125,7 +125,7 @@ static void run_cpu(struct runner *r)
 	for (size_t i = 0; i < kernel_count(); i++) {
 		const struct kernel_def *def = kernel_at(i);
 
-		if (!kernel_selected(jo->kernels, def))
+		if (!job_kernel_chosen(jo, i))
 			continue;
 		status_kernel(++nth, def->name);
 		if (!usable) {
@@ -275,10 +275,19 @@ static void report_unused_cpus(void)
 		report_info("main job: %u more processors not used", n - JOB_UNUSED_SHOWN);
 }
 
+/* cpus= for the INFO line: all, boot, or the CPUs it chose as ranges. */
+static void cpus_text(const struct job_cpus *c, const struct cpuset *set, char *out, size_t size)
+{
+	if (c->how == JOB_CPUS_LIST)
+		cpuset_text(set, out, size - 1);
+	else
+		pp_snprintf(out, size, "%s", c->how == JOB_CPUS_ALL ? "all" : "boot");
+}
+
 void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 {
 	struct runner *r = plat_alloc(sizeof(*r));
-	char why[256];
+	char cpus[48];
 	size_t len;
 	struct cpuset *set = NULL;
 
@@ -301,7 +310,7 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	r->contrast_x100 = -1;
 	r->ua = uarch_for_cpu(ci);
 	/* Nothing measured is nothing passed: a SKIP, so a run of only this exits 77. */
-	if (!strcmp(jo->kernels, "none")) {
+	if (!jo->kernels) {
 		report_skip("main-job", "kernels=none: no kernel chosen, nothing was measured");
 		goto out;
 	}
@@ -311,9 +320,9 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 		report_env_error("main-job", "no memory for the set of %u CPUs", plat_cpu_count());
 		goto out;
 	}
-	if (job_cpus_parse(jo->cpus[0] ? jo->cpus : "all", plat_cpu_count(), set, why,
-			   sizeof(why))) {
-		report_fail("main-job", "%s", why);
+	if (!job_cpus_set(&jo->cpus, plat_cpu_count(), set)) {
+		report_fail("main-job", "cpus=: none of its CPUs exists on this machine of %u",
+			    plat_cpu_count());
 		goto out;
 	}
 	r->json_size = RESULTS_BUF_SIZE + (size_t)cpuset_count(set) * RESULTS_BUF_PER_CPU;
@@ -327,9 +336,10 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	}
 	set_cpu_now(r, ci);
 	r->tsc_hz = ci->tsc_hz ? ci->tsc_hz : calibrate_tsc();
+	cpus_text(&jo->cpus, set, cpus, sizeof(cpus));
 	report_info("main job: TSC %llu Hz (%s), %u CPUs (cpus=%s: %u measured), %s kernels",
 		    (unsigned long long)r->tsc_hz, ci->tsc_hz ? "CPUID 15H/16H" : "calibrated",
-		    plat_cpu_count(), jo->cpus[0] ? jo->cpus : "all", cpuset_count(set),
+		    plat_cpu_count(), cpus, cpuset_count(set),
 		    r->instrumented ? "instrumented" : "real");
 	report_unused_cpus();
 	if (!ci->tsc_hz && (r->tsc_hz < TSC_HZ_PLAUSIBLE_MIN || r->tsc_hz > TSC_HZ_PLAUSIBLE_MAX)) {
@@ -341,7 +351,7 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	json_init_members(&r->json, r->json_buf, r->json_size);
 	json_u64(&r->json, "tsc_hz", r->tsc_hz);
 	json_begin_array(&r->json, "kernels");
-	job_split_events(r, jo->events);
+	job_user_events(r, &jo->events);
 	if (r->n_user)
 		report_info("main job: %u event(s) from events= sample every kernel", r->n_user);
 	r->n_measured = cpuset_count(set);

@@ -9,10 +9,38 @@
 #define PP_JOB_H
 
 #include "../lib/types.h"
+#include "../pmu/acr.h"
 #include "../pmu/cpu.h"
 
 #define JOB_LIST_MAX   128
-#define JOB_MAX_EVENTS 8 /* events= entries, each a sampling of every kernel */
+#define JOB_MAX_EVENTS 8  /* events= entries, each a sampling of every kernel */
+#define JOB_EVENT_MAX  64 /* one events= entry's characters, with its NUL (pmu_event.name) */
+
+/*
+ * cpus=, as app/options_cpus.c read it: every CPU, the boot CPU, or the
+ * CPUs of a list, one bit each.  JOB_CPUS_MAX is Linux's largest x86
+ * NR_CPUS (arch/x86/Kconfig, NR_CPUS_RANGE_END with MAXSMP: 8192).
+ */
+#define JOB_CPUS_MAX 8192
+enum job_cpus_how { JOB_CPUS_ALL, JOB_CPUS_BOOT, JOB_CPUS_LIST };
+struct job_cpus {
+	enum job_cpus_how how;
+	uint64_t word[JOB_CPUS_MAX / 64]; /* JOB_CPUS_LIST: bit c % 64 of word[c / 64] */
+};
+
+/*
+ * events=, as app/options_events.c read it: the entries, in order, each
+ * checked for its length and characters; their names and modifiers are
+ * resolved per CPU against its perfmon file (pmu/event.h pmu_event_parse:
+ * a perfmon EventName may itself hold ':', so where the name ends is the
+ * file's to say).
+ */
+struct job_events {
+	unsigned int n;
+	struct {
+		char spec[JOB_EVENT_MAX];
+	} ev[JOB_MAX_EVENTS];
+};
 
 /*
  * dump=: the raw record dumps on the ESP (docs/OUTPUT.md "The ESP budget").
@@ -32,22 +60,23 @@ enum job_dump { JOB_DUMP_OFF = 0, JOB_DUMP_ON, JOB_DUMP_ALL };
  * kernel, threshold= fits in buffer=.
  */
 struct job_opts {
-	char kernels[JOB_LIST_MAX]; /* kernels=all|none|name,name   default all */
-	char events[JOB_LIST_MAX]; /* events=<perfmon name or raw>[;...]  default "" (per-kernel) */
-	uint32_t ldlat;		   /* ldlat=3..65535               default 3 */
-	uint64_t period;	   /* period=<sample-after>        default 0 = per-kernel */
-	uint32_t buffer_kib;	   /* buffer=<KiB> 4..65536        default 64 */
-	uint32_t threshold;	   /* threshold=<records> (0 = near full)  default 0 */
-	enum pebs_drain drain;	   /* drain=poll|pmi               default poll */
-	uint32_t records;	   /* records=<n> REC lines per sampling  default 0 */
-	uint64_t size;		   /* size=<bytes, K/M/G suffix>   default 0 = per-kernel */
-	uint32_t iterations;	   /* iterations=<n>               default 0 = per-kernel */
-	char results[64];	   /* results=<file>|none          default results.json */
-	enum job_dump dump;	   /* dump=on|off|all (raw dumps on the ESP)  default on */
-	char cpus[JOB_LIST_MAX];   /* cpus=all|boot|LIST           default all */
-	uint32_t cpu_timeout_s;	   /* cpu-timeout=<s> per piece of work on a CPU  default 300 */
-	char acr[16];  /* acr=auto|gpR:gpC: the acr-reload kernel's group  default auto */
-	bool snapshot; /* snapshot=off|on: counter-snapshot groups  default off */
+	uint64_t kernels; /* kernels=: bit i runs kernel_at(i)  default: the default job's */
+	struct job_events
+	    events;		 /* events=<perfmon name or raw>[;...]  default none (per-kernel) */
+	uint32_t ldlat;		 /* ldlat=3..65535               default 3 */
+	uint64_t period;	 /* period=<sample-after>        default 0 = per-kernel */
+	uint32_t buffer_kib;	 /* buffer=<KiB> 4..65536        default 64 */
+	uint32_t threshold;	 /* threshold=<records> (0 = near full)  default 0 */
+	enum pebs_drain drain;	 /* drain=poll|pmi               default poll */
+	uint32_t records;	 /* records=<n> REC lines per sampling  default 0 */
+	uint64_t size;		 /* size=<bytes, K/M/G suffix>   default 0 = per-kernel */
+	uint32_t iterations;	 /* iterations=<n>               default 0 = per-kernel */
+	char results[64];	 /* results=<file>|none          default results.json */
+	enum job_dump dump;	 /* dump=on|off|all (raw dumps on the ESP)  default on */
+	struct job_cpus cpus;	 /* cpus=all|boot|LIST           default all */
+	uint32_t cpu_timeout_s;	 /* cpu-timeout=<s> per piece of work on a CPU  default 300 */
+	struct acr_counters acr; /* acr=auto|gpR:gpC: -1 for auto (pmu/acr.h)  default auto */
+	bool snapshot;		 /* snapshot=off|on: counter-snapshot groups  default off */
 	bool
 	    handoff_strict; /* handoff=warn|strict: firmware hand-off findings fail  default warn */
 };
@@ -66,14 +95,17 @@ struct job_opts {
 int job_check(const struct job_opts *jo, const struct cpu_info *ci, char *err, size_t err_size);
 
 /*
- * cpus=: "all" (every CPU the platform has), "boot" (CPU 0, the boot CPU),
- * or numbers and ranges ("0,2-3") below ncpus, whatever ncpus is.  Fills
- * set (lib/cpuset.h, allocated for at least ncpus CPUs; lib/platform.h
- * numbering); -1 with why filled (the ERROR line's text).
+ * The CPUs cpus= chose on a machine of ncpus CPUs into set (lib/cpuset.h,
+ * allocated for at least ncpus); the number chosen (0: a list naming none
+ * that exists, which options_check refuses first).
  */
 struct cpuset;
-int job_cpus_parse(const char *spec, unsigned int ncpus, struct cpuset *set, char *why,
-		   size_t why_size);
+unsigned int job_cpus_set(const struct job_cpus *c, unsigned int ncpus, struct cpuset *set);
+/* Whether kernels= chose kernel_at(i). */
+static inline bool job_kernel_chosen(const struct job_opts *jo, size_t i)
+{
+	return i < 64 && (jo->kernels >> i) & 1;
+}
 
 /*
  * Reports PASS/FAIL/SKIP lines through lib/report.h; the caller prints

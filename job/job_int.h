@@ -110,7 +110,7 @@ struct runner {
 	const char *kname;
 	uint64_t last_progress_us;
 	/* events=: the user's sampled events, each a sampling of every kernel */
-	char user_ev[RUNNER_MAX_EVENTS][JOB_LIST_MAX];
+	const char *user_ev[RUNNER_MAX_EVENTS]; /* struct job_events' entries */
 	unsigned int n_user;
 	/* neither load nor store sampling on this generation: sample "other" */
 	bool other_only;
@@ -182,7 +182,7 @@ const char *sampling_name(unsigned int sampling);
 bool job_default_sampling(const struct runner *r, unsigned int acc, struct sampling *s);
 void job_other_sampling(const char *name, uint32_t force, struct sampling *s);
 unsigned int job_kind_accesses(enum pebs_kind kind);
-void job_split_events(struct runner *r, const char *list);
+void job_user_events(struct runner *r, const struct job_events *ev);
 
 /*
  * races.c: one record through the status rule (true: dropped, kept out of

@@ -69,21 +69,10 @@ unsigned int job_kind_accesses(enum pebs_kind kind)
 	}
 }
 
-/* events=A;B;C: one sampling per event, named event1, event2, ... */
-void job_split_events(struct runner *r, const char *list)
+/* events=A;B;C (app/options_events.c read it): one sampling per event, named event1, ... */
+void job_user_events(struct runner *r, const struct job_events *ev)
 {
-	for (const char *p = list; *p && r->n_user < RUNNER_MAX_EVENTS;) {
-		const char *e = strchr(p, ';');
-		size_t len = e ? (size_t)(e - p) : strlen(p);
-
-		if (len >= JOB_LIST_MAX)
-			len = JOB_LIST_MAX - 1;
-		if (len) {
-			memcpy(r->user_ev[r->n_user], p, len);
-			r->user_ev[r->n_user++][len] = 0;
-		}
-		if (!e)
-			break;
-		p = e + 1;
-	}
+	r->n_user = 0;
+	for (unsigned int i = 0; i < ev->n && r->n_user < RUNNER_MAX_EVENTS; i++)
+		r->user_ev[r->n_user++] = ev->ev[i].spec;
 }

@@ -126,12 +126,12 @@ struct kernel_def {
 	bool calibrate;
 };
 
+/* The most kernel rows: kernels= is one bit per row (job/job.h struct job_opts). */
+#define KERNEL_MAX 64
 size_t kernel_count(void);
 const struct kernel_def *kernel_at(size_t i);
 /* By name ("chase" is the chase at any size, not in the default job). NULL if unknown. */
 const struct kernel_def *kernel_find(const char *name);
-/* Whether kernels= (all, none, or names separated by commas) chooses def. */
-bool kernel_selected(const char *kernels_opt, const struct kernel_def *def);
 /* "chase-l1, chase-l2, ..." for error lines. */
 void kernel_names(char *buf, size_t size);
 

@@ -399,6 +399,9 @@ static const struct kernel_def kernel_defs[] = {
      .acr = true},
 };
 
+/* kernels= is a mask of this table (job/job.h struct job_opts .kernels). */
+_Static_assert(ARRAY_SIZE(kernel_defs) <= KERNEL_MAX, "kernels= mask too narrow");
+
 size_t kernel_count(void)
 {
 	return ARRAY_SIZE(kernel_defs);
@@ -415,30 +418,6 @@ const struct kernel_def *kernel_find(const char *name)
 		if (!strcmp(kernel_defs[i].name, name))
 			return &kernel_defs[i];
 	return NULL;
-}
-
-static bool name_in_list(const char *list, const char *name)
-{
-	size_t n = strlen(name);
-
-	for (const char *p = list; *p;) {
-		const char *e = strchr(p, ',');
-		size_t len = e ? (size_t)(e - p) : strlen(p);
-
-		if (len == n && !strncmp(p, name, n))
-			return true;
-		if (!e)
-			break;
-		p = e + 1;
-	}
-	return false;
-}
-
-bool kernel_selected(const char *kernels_opt, const struct kernel_def *def)
-{
-	if (!strcmp(kernels_opt, "all"))
-		return def->in_default_job;
-	return name_in_list(kernels_opt, def->name);
 }
 
 void kernel_names(char *buf, size_t size)

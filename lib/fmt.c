@@ -352,3 +352,68 @@ bool pp_parse_u64(const char *s, uint64_t *out, const char **end)
 	*end = s;
 	return any;
 }
+
+enum pp_num pp_parse_num(const char *s, bool suffix, uint64_t *out)
+{
+	static const struct {
+		char c;
+		unsigned int shift;
+	} suffixes[] = {{'k', 10}, {'K', 10}, {'m', 20}, {'M', 20}, {'g', 30}, {'G', 30}};
+	bool hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+	unsigned int shift = 0;
+	const char *end;
+	bool big = false;
+
+	if (!pp_parse_u64(s, out, &end)) {
+		/* Digits that overflow 64 bits are a number, out of range. */
+		for (end = s + 2 * hex;
+		     (*end >= '0' && *end <= '9') ||
+		     (hex && ((*end >= 'a' && *end <= 'f') || (*end >= 'A' && *end <= 'F')));
+		     end++)
+			;
+		if (end == s + 2 * hex)
+			return PP_NUM_BAD;
+		big = true;
+	}
+	for (size_t i = 0; suffix && *end && i < ARRAY_SIZE(suffixes); i++) {
+		if (*end == suffixes[i].c) {
+			shift = suffixes[i].shift;
+			end++;
+			break;
+		}
+	}
+	if (*end)
+		return PP_NUM_BAD;
+	if (big || *out > (~0ULL >> shift))
+		return PP_NUM_RANGE;
+	*out <<= shift;
+	return PP_NUM_OK;
+}
+
+unsigned int pp_edit_distance(const char *a, size_t alen, const char *b, size_t blen)
+{
+	unsigned int row[PP_EDIT_MAX + 1];
+
+	if (alen > PP_EDIT_MAX || blen > PP_EDIT_MAX)
+		return ~0u;
+	/* Levenshtein's distance, one row of the table at a time (Wagner-Fischer). */
+	for (size_t j = 0; j <= blen; j++)
+		row[j] = (unsigned int)j;
+	for (size_t i = 1; i <= alen; i++) {
+		unsigned int diag = row[0];
+
+		row[0] = (unsigned int)i;
+		for (size_t j = 1; j <= blen; j++) {
+			unsigned int up = row[j];
+			unsigned int best = diag + (a[i - 1] != b[j - 1]);
+
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			diag = up;
+			row[j] = best;
+		}
+	}
+	return row[blen];
+}

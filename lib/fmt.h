@@ -116,4 +116,26 @@ static inline __attribute__((always_inline)) char *fmt_hex(char *p, uint64_t v)
  */
 bool pp_parse_u64(const char *s, uint64_t *out, const char **end);
 
+/*
+ * A whole number: decimal or 0x hex (pp_parse_u64), with suffix a K, M or
+ * G after it (binary: 2^10, 2^20, 2^30, either case), nothing else after.
+ * The one size parser of the app's size= and pebs-kernels' --size.
+ */
+enum pp_num {
+	PP_NUM_OK,
+	PP_NUM_BAD,   /* not a number (no digits, or other text after them) */
+	PP_NUM_RANGE, /* a number past 64 bits, before or after its suffix */
+};
+enum pp_num pp_parse_num(const char *s, bool suffix, uint64_t *out);
+
+/*
+ * Levenshtein's edit distance between two words of at most PP_EDIT_MAX
+ * characters (~0u when longer): for a did-you-mean.
+ */
+#define PP_EDIT_MAX    32
+#define PP_NEAREST_MAX 2
+/* Whether d edits from a word of len characters is near enough: at most 2, a third of it. */
+#define PP_NEAR(d, len) ((d) <= PP_NEAREST_MAX && 3 * (d) <= (len))
+unsigned int pp_edit_distance(const char *a, size_t alen, const char *b, size_t blen);
+
 #endif

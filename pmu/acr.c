@@ -29,34 +29,6 @@ static int lowest(uint32_t m)
 	return m ? __builtin_ctz(m) : -1;
 }
 
-static bool parse_gp(const char *s, const char *end, int *n)
-{
-	int v = 0;
-
-	if (end - s < 3 || s[0] != 'g' || s[1] != 'p' || end - s > 4)
-		return false;
-	for (s += 2; s < end; s++) {
-		if (*s < '0' || *s > '9')
-			return false;
-		v = v * 10 + (*s - '0');
-	}
-	*n = v;
-	return true;
-}
-
-int acr_parse(const char *spec, struct acr_counters *want)
-{
-	const char *colon = strchr(spec, ':');
-
-	want->reloaded = want->cause = want->total = -1;
-	if (!*spec || !strcmp(spec, "auto"))
-		return 0;
-	if (!colon || !parse_gp(spec, colon, &want->reloaded) ||
-	    !parse_gp(colon + 1, colon + strlen(colon), &want->cause))
-		return -1;
-	return 0;
-}
-
 int acr_pick(const struct cpu_info *ci, const struct acr_counters *want, struct acr_counters *got,
 	     char *why, size_t why_size)
 {

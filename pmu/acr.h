@@ -41,11 +41,8 @@ struct acr_counters {
 	int reloaded, cause, total;
 };
 
-/*
- * acr= (docs/OPTIONS.md): "auto" (or empty), or "gpR:gpC" (the reloaded
- * and the cause counter).  0, or -1 when it is neither.
- */
-int acr_parse(const char *spec, struct acr_counters *want);
+/* acr=auto: every counter the lowest the masks allow (app/options_acr.c reads acr=). */
+#define ACR_COUNTERS_AUTO ((struct acr_counters){.reloaded = -1, .cause = -1, .total = -1})
 
 /*
  * The group on this CPU (pure, no MSR): CPUID.23H.2 must be enumerated,

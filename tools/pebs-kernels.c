@@ -25,6 +25,7 @@
 #include "../kernels/kernel.h"
 #include "../kernels/partner.h"
 #include "../lib/platform.h"
+#include "../lib/fmt.h"
 
 #include <errno.h>
 #include <linux/perf_event.h>
@@ -54,39 +55,12 @@ static int value_error(const char *opt, const char *val, const char *what, const
 	return 2;
 }
 
-/* "64M" -> 67108864: NULL, or "not a number" / "out of range". */
+/* "64M" -> 67108864 (lib/fmt.h pp_parse_num): NULL, or "not a number" / "out of range". */
 static const char *parse_size(const char *s, uint64_t *out)
 {
-	unsigned int shift = 0;
-	unsigned long long v;
-	char *end;
+	enum pp_num e = *s >= '0' && *s <= '9' ? pp_parse_num(s, true, out) : PP_NUM_BAD;
 
-	if (*s < '0' || *s > '9')
-		return "not a number";
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	switch (*end) {
-	case 'k':
-	case 'K':
-		shift = 10;
-		break;
-	case 'm':
-	case 'M':
-		shift = 20;
-		break;
-	case 'g':
-	case 'G':
-		shift = 30;
-		break;
-	default:
-		break;
-	}
-	if (end[!!shift])
-		return "not a number";
-	if (errno || v > (~0ULL >> shift))
-		return "out of range";
-	*out = v << shift;
-	return NULL;
+	return e == PP_NUM_OK ? NULL : e == PP_NUM_BAD ? "not a number" : "out of range";
 }
 
 static uint64_t now_ns(void)

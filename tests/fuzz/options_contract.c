@@ -3,7 +3,7 @@
  * options_contract.c - the contract of the option fuzz targets
  * (options_contract.h), in the order efi/main.c and app/app.c apply the
  * options: the parse, app_select() (options_check and the backend choice),
- * what use_sim() takes of sim-fault= and sim-acr=, and, on the simulator,
+ * what use_sim() takes of sim-fault= and job_main of cpus=, and, on the simulator,
  * job_check() against the probed CPU as app_run() calls it before the job.
  */
 #include <stdio.h>
@@ -67,21 +67,18 @@ static void one_line(const char *err)
 static void accepted(struct options *o)
 {
 	static char text[OPTIONS_TEXT_MAX], again[OPTIONS_TEXT_MAX];
-	struct options back;
+	static struct options back;
 	char err[REPORT_LINE_MAX];
-	struct options_fault f;
-	uint32_t acr[4];
-	size_t i;
-	int rc;
 
-	/* app.c use_sim(): every sim-fault= item is cpuN:KIND. */
-	for (i = 0; !(rc = options_sim_fault_at(o->sim_fault, i, &f)); i++)
-		if (f.cpu >= plat_cpu_count())
-			broken("sim-fault= CPU past the last", o->sim_fault);
-	if (rc != 1)
-		broken("sim-fault= accepted but not cpuN:KIND", o->sim_fault);
-	if (options_sim_acr(o->sim_acr, acr))
-		broken("sim-acr= accepted but not four numbers", o->sim_acr);
+	/* app.c use_sim(): every sim-fault= item names a CPU of the machine. */
+	for (unsigned int i = 0; i < o->faults.n; i++)
+		if (o->faults.item[i].cpu >= plat_cpu_count())
+			broken("sim-fault= CPU past the last", o->given.sim_fault);
+	/* job_main: cpus= chose a CPU of the machine. */
+	if (o->job.cpus.how == JOB_CPUS_LIST && !o->job.cpus.word[0])
+		for (unsigned int w = 1; w < JOB_CPUS_MAX / 64; w++)
+			if (o->job.cpus.word[w])
+				broken("cpus= CPU past the last", o->given.cpus);
 
 	/* results.json's "options" names every option in effect: read back, the same. */
 	options_format(o, text, sizeof(text));

@@ -7,6 +7,7 @@
  * test_sim_acr.c).
  */
 #include "test_sim_util.h"
+#include "test_options.h"
 #include "test_util.h"
 
 #include "app/app.h"
@@ -68,7 +69,7 @@ static int run(const char *line)
 	options_defaults(&o);
 	o.pmu = OPT_PMU_SIM;
 	o.job.dump = false;
-	strcpy(o.job.cpus, "boot");
+	test_option(&o, "cpus=boot");
 	strcpy(o.job.results, "none");
 	strcpy(o.log, "none");
 	if (options_parse_line(&o, line, false, err, sizeof(err))) {

@@ -17,6 +17,7 @@
 #include "lib/report.h"
 #include "pmu/hw.h"
 #include "sim/sim.h"
+#include "test_options.h"
 #include "test_util.h"
 
 static int setup(void **state)
@@ -126,7 +127,7 @@ static void test_kernels_none_skips(void **state)
 
 	options_defaults(&o);
 	o.pmu = OPT_PMU_SIM;
-	strcpy(o.job.kernels, "none");
+	test_option(&o, "kernels=none");
 	assert_int_equal(app_run(&o, NULL), EXIT_ALL_SKIPPED);
 	assert_non_null(test_line_find("SKIP: main-job: kernels=none: ", NULL));
 	assert_non_null(test_line_find("SUMMARY: 1 tests, 0 failures, 1 skipped", NULL));

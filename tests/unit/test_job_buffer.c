@@ -31,6 +31,7 @@
 #include "pmu/cpu.h"
 #include "pmu/hw.h"
 #include "sim/sim.h"
+#include "test_options.h"
 #include "test_util.h"
 
 static char outdir[] = "/tmp/pebsprobe-jobbuf-XXXXXX";
@@ -87,7 +88,7 @@ static void full_without_copy(void **state)
 	const char *l, *run;
 
 	setup("skl", &o, &ci);
-	strcpy(o.job.kernels, "chase-l1");
+	test_option(&o, "kernels=chase-l1");
 	o.job.buffer_kib = 4;
 	o.job.period = 32;
 	test_job_run(&o, &ci);
@@ -117,7 +118,7 @@ static void full_unknown(void **state)
 	const char *l, *run;
 
 	setup("skl", &o, &ci);
-	strcpy(o.job.kernels, "chase-dram");
+	test_option(&o, "kernels=chase-dram");
 	o.job.buffer_kib = 4;
 	o.job.period = 32;
 	o.job.ldlat = 64;
@@ -143,7 +144,7 @@ static void full_with_copy(void **state)
 	unsigned long long lost = 0;
 
 	setup("skl", &o, &ci);
-	strcpy(o.job.kernels, "stream-store");
+	test_option(&o, "kernels=stream-store");
 	o.job.buffer_kib = 4;
 	o.job.period = 32;
 	test_job_run(&o, &ci);
@@ -176,7 +177,7 @@ static void not_full(void **state)
 	const char *l, *run;
 
 	setup("skl", &o, &ci);
-	strcpy(o.job.kernels, "chase-l1");
+	test_option(&o, "kernels=chase-l1");
 	test_job_run(&o, &ci);
 	l = find_text("chase-l1/load: records drained", NULL);
 	assert_non_null(l);
@@ -199,7 +200,7 @@ static void fixed_hole_in_results(void **state)
 	setup("icx", &o, &ci);
 	assert_int_equal(sim_set_fixed_enum(0x5, 1), 0);
 	cpu_probe(&ci);
-	strcpy(o.job.kernels, "chase-l1");
+	test_option(&o, "kernels=chase-l1");
 	test_job_run(&o, &ci);
 	assert_non_null(find_text("PASS: chase-l1/load: ", NULL));
 	read_results();
@@ -226,7 +227,7 @@ static void fixed_beyond_3_in_results(void **state)
 
 	setup("archpebs", &o, &ci);
 	assert_int_equal(ci.fixed_mask, 0x77);
-	strcpy(o.job.kernels, "chase-l1");
+	test_option(&o, "kernels=chase-l1");
 	test_job_run(&o, &ci);
 	read_results();
 	run = run_object("chase-l1/load");

@@ -21,6 +21,7 @@
 #include "app/app.h"
 #include "lib/report.h"
 #include "pmu/hw.h"
+#include "test_options.h"
 #include "test_util.h"
 
 static int run(const char *line)
@@ -36,7 +37,7 @@ static int run(const char *line)
 	assert_int_equal(options_parse_line(&o, line, false, err, sizeof(err)), 0);
 	o.pmu = OPT_PMU_SIM;
 	o.job.dump = false;
-	strcpy(o.job.kernels, "chase-l1");
+	test_option(&o, "kernels=chase-l1");
 	return app_run(&o, NULL);
 }
 
@@ -68,13 +69,17 @@ static void period_range(void **state)
 
 static void events(void **state)
 {
-	char line[160];
+	static struct options o;
+	char line[160], err[REPORT_LINE_MAX];
 
 	refused("model=skl events=BOGUS",
 		"ERROR: option events: event 'BOGUS': no such EventName in perfmon "
 		"SKL/skylake_core.json");
+	/* An entry longer than any event name: refused as the option is read. */
 	snprintf(line, sizeof(line), "model=skl events=%064d", 7);
-	refused(line, "': 64 characters (accepted: at most 63 characters)");
+	options_defaults(&o);
+	assert_int_equal(options_parse_line(&o, line, false, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "...': longer than 63 characters (accepted: "));
 	assert_int_not_equal(run("model=skl events=MEM_INST_RETIRED.ALL_LOADS"), EXIT_USAGE);
 }
 

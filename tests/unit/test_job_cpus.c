@@ -36,6 +36,7 @@
 #include "pmu/cpu.h"
 #include "pmu/hw.h"
 #include "sim/sim.h"
+#include "test_options.h"
 #include "test_util.h"
 
 static char outdir[] = "/tmp/pebsprobe-cpus-XXXXXX";
@@ -113,8 +114,10 @@ static void run_job(const char *kernels, const char *cpus)
 
 	cpu_probe(&ci);
 	options_defaults(&o);
-	strcpy(o.job.kernels, kernels);
-	strcpy(o.job.cpus, cpus);
+	char line[256];
+
+	snprintf(line, sizeof(line), "kernels=%s cpus=%s", kernels, cpus);
+	test_option(&o, line);
 	job_main(&o.job, &ci);
 }
 
@@ -240,7 +243,7 @@ static void dump_budget(void **state)
 		}
 		cpu_probe(&ci);
 		options_defaults(&o);
-		strcpy(o.job.kernels, "chase-l1");
+		test_option(&o, "kernels=chase-l1");
 		o.job.dump = all ? JOB_DUMP_ALL : JOB_DUMP_ON;
 		job_main(&o.job, &ci);
 		for (size_t i = 0; i < ARRAY_SIZE(files); i++)
@@ -656,7 +659,7 @@ static void pmi_on_every_cpu(void **state)
 	select_machine("ptl", "4");
 	cpu_probe(&ci);
 	options_defaults(&o);
-	strcpy(o.job.kernels, "chase-l1");
+	test_option(&o, "kernels=chase-l1");
 	o.job.drain = PEBS_DRAIN_PMI;
 	o.job.threshold = 16;
 	job_main(&o.job, &ci);
@@ -692,7 +695,7 @@ static void pmi_with_apic_off(void **state)
 	assert_int_equal(sim_set_fault(1, SIM_FAULT_APIC_OFF, 0), 0);
 	cpu_probe(&ci);
 	options_defaults(&o);
-	strcpy(o.job.kernels, "chase-l1");
+	test_option(&o, "kernels=chase-l1");
 	o.job.drain = PEBS_DRAIN_PMI;
 	o.job.threshold = 16;
 	job_main(&o.job, &ci);
@@ -787,7 +790,7 @@ static void fault_hang(void **state)
 	assert_int_equal(sim_set_fault(2, SIM_FAULT_HANG, 0), 0);
 	cpu_probe(&ci);
 	options_defaults(&o);
-	strcpy(o.job.kernels, "chase-l1,seq-load");
+	test_option(&o, "kernels=chase-l1,seq-load");
 	o.job.cpu_timeout_s = 1;
 	job_main(&o.job, &ci);
 	alarm(0);
@@ -822,72 +825,6 @@ static void fault_hang(void **state)
 	assert_non_null(test_line_find("INFO: ", "(did not return)      0      1       1"));
 }
 
-/*
- * cpus= on machines of 4 to 1,024 CPUs: {spec, CPUs, how many selected
- * (-1: refused), the first and last selected, text in the refusal}.
- */
-static const struct {
-	const char *spec;
-	unsigned int ncpus;
-	int count;
-	unsigned int first, last;
-	const char *why;
-} cpus_cases[] = {
-    {"all", 4, 4, 0, 3, NULL},
-    {"boot", 4, 1, 0, 0, NULL},
-    {"0,2-3", 4, 3, 0, 3, NULL},
-    {"4", 4, -1, 0, 0, "CPU 4 does not exist: this machine has 4 CPUs, 0-3"},
-    {"1,", 4, -1, 0, 0, "option cpus: bad value '1,'"},
-    {"3-1", 4, -1, 0, 0, "CPU 3-1 does not exist"},
-    {"x", 4, -1, 0, 0, "option cpus: bad value 'x'"},
-    /* Past 64: every CPU that exists (the old cap refused these). */
-    {"all", 72, 72, 0, 71, NULL},
-    {"64-71", 72, 8, 64, 71, NULL},
-    {"72", 72, -1, 0, 0, "CPU 72 does not exist: this machine has 72 CPUs, 0-71"},
-    {"all", 576, 576, 0, 575, NULL},
-    {"0,575", 576, 2, 0, 575, NULL},
-    {"all", 1024, 1024, 0, 1023, NULL},
-    {"1000-1023", 1024, 24, 1000, 1023, NULL},
-    {"1024", 1024, -1, 0, 0, "this machine has 1024 CPUs, 0-1023"},
-    {"99999999", 1024, -1, 0, 0, "option cpus: bad value"},
-};
-
-static bool cpus_case_bad(int rc, const struct cpuset *set, unsigned int first, unsigned int last,
-			  const char *why, size_t i)
-{
-	if (cpus_cases[i].count < 0)
-		return rc != -1 || !strstr(why, cpus_cases[i].why);
-	return rc || cpuset_count(set) != (unsigned int)cpus_cases[i].count ||
-	       first != cpus_cases[i].first || last != cpus_cases[i].last;
-}
-
-static void cpus_option(void **state)
-{
-	char why[256];
-
-	(void)state;
-	for (size_t i = 0; i < ARRAY_SIZE(cpus_cases); i++) {
-		struct cpuset *set = cpuset_alloc(cpus_cases[i].ncpus);
-		int rc;
-		unsigned int first = ~0u, last = 0;
-
-		assert_non_null(set);
-		why[0] = 0;
-		rc = job_cpus_parse(cpus_cases[i].spec, cpus_cases[i].ncpus, set, why, sizeof(why));
-		for (unsigned int c = 0; !rc && c < set->n; c++) {
-			if (!cpuset_has(set, c))
-				continue;
-			first = first < c ? first : c;
-			last = c;
-		}
-		if (cpus_case_bad(rc, set, first, last, why, i))
-			fail_msg("cpus=%s on %u CPUs: rc %d, %u selected (%u-%u), why '%s'",
-				 cpus_cases[i].spec, cpus_cases[i].ncpus, rc, cpuset_count(set),
-				 first, last, why);
-		cpuset_free(set);
-	}
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -902,7 +839,6 @@ int main(void)
 	    cmocka_unit_test(brief_cut_between_words),
 	    cmocka_unit_test(console_figures),
 	    cmocka_unit_test(blames_the_right_cpu),
-	    cmocka_unit_test(cpus_option),
 	    cmocka_unit_test(past_64_cpus),
 	    cmocka_unit_test(dump_budget),
 	    cmocka_unit_test(pmi_on_every_cpu),

@@ -30,6 +30,7 @@
 #include "pmu/hw.h"
 #include "pmu/session.h"
 #include "sim/sim.h"
+#include "test_options.h"
 #include "test_util.h"
 
 static char outdir[] = "/tmp/pebsprobe-mainjob-XXXXXX";
@@ -230,7 +231,7 @@ static void run_model(const char *model, enum sim_fault fault)
 	report_set_simulated(true);
 	cpu_probe(&ci);
 	options_defaults(&o);
-	strcpy(o.job.cpus, "boot");
+	test_option(&o, "cpus=boot");
 	test_job_run(&o, &ci);
 }
 
@@ -321,8 +322,8 @@ static void wrong_size_fails(void **state)
 	report_set_simulated(true);
 	cpu_probe(&ci);
 	options_defaults(&o);
-	strcpy(o.job.cpus, "boot");
-	strcpy(o.job.kernels, "chase-l1");
+	test_option(&o, "cpus=boot");
+	test_option(&o, "kernels=chase-l1");
 	o.job.size = 32 << 20;
 	test_job_run(&o, &ci);
 	l1 = find_line("FAIL: ", "chase-l1/load");
@@ -332,7 +333,7 @@ static void wrong_size_fails(void **state)
 
 	test_lines_clear();
 	report_reset();
-	strcpy(o.job.kernels, "chase-dram");
+	test_option(&o, "kernels=chase-dram");
 	o.job.size = 16 << 10;
 	test_job_run(&o, &ci);
 	/* Below the kernel's minimum size: refused with one line, not run. */
@@ -343,7 +344,7 @@ static void wrong_size_fails(void **state)
 
 	test_lines_clear();
 	report_reset();
-	strcpy(o.job.kernels, "chase");
+	test_option(&o, "kernels=chase");
 	o.job.size = 16 << 10;
 	test_job_run(&o, &ci);
 	/* The generic chase has no level expectation: only the common checks. */
@@ -371,7 +372,7 @@ static void setup_skl(struct options *o, struct cpu_info *ci)
 	report_set_simulated(true);
 	cpu_probe(ci);
 	options_defaults(o);
-	strcpy(o->job.cpus, "boot");
+	test_option(o, "cpus=boot");
 }
 
 static void read_dump(const char *name, struct pebs_dump_info *di)
@@ -401,9 +402,9 @@ static void user_events(void **state)
 	const char *l;
 
 	setup_skl(&o, &ci);
-	strcpy(o.job.kernels, "chase-dram,chase-l1,stream-store");
-	strcpy(o.job.events, "MEM_TRANS_RETIRED.LOAD_LATENCY_GT_4:ldlat=30;event=0xcd,umask=0x1;"
-			     "INST_RETIRED.PREC_DIST");
+	test_option(&o, "kernels=chase-dram,chase-l1,stream-store");
+	test_option(&o, "events=MEM_TRANS_RETIRED.LOAD_LATENCY_GT_4:ldlat=30;event=0xcd,umask=0x1;"
+			"INST_RETIRED.PREC_DIST");
 	test_job_run(&o, &ci);
 	assert_null(find_line("FAIL: ", "chase-dram/event1"));
 	l = find_line("PASS: ", "chase-dram/event1");
@@ -465,7 +466,7 @@ static void dump_counters(void **state)
 	bool split = false;
 
 	setup_skl(&o, &ci);
-	strcpy(o.job.kernels, "split-line");
+	test_option(&o, "kernels=split-line");
 	test_job_run(&o, &ci);
 	assert_non_null(find_line("PASS: ", "split-line/load"));
 	read_dump("split-line-load.pebs", &di);
@@ -482,7 +483,7 @@ static void dump_counters(void **state)
 	hw_install(sim_hw_ops());
 	report_reset();
 	cpu_probe(&ci);
-	strcpy(o.job.kernels, "chase-l1");
+	test_option(&o, "kernels=chase-l1");
 	test_job_run(&o, &ci);
 	read_dump("chase-l1-load.pebs", &di);
 	split = false;
@@ -505,7 +506,7 @@ static void table_ns(void **state)
 	char path[256], json[1 << 16];
 
 	setup_skl(&o, &ci);
-	strcpy(o.job.kernels, "chase-l2");
+	test_option(&o, "kernels=chase-l2");
 	test_job_run(&o, &ci);
 	/* The ns row under the cycles row, the same five columns: min median p90 p99 max. */
 	l = NULL;
@@ -552,7 +553,7 @@ static void unmeasured_says_so(void **state)
 
 	(void)state;
 	setup_skl(&o, &ci);
-	strcpy(o.job.kernels, "stream-store,chase-l1,chase-dram");
+	test_option(&o, "kernels=stream-store,chase-l1,chase-dram");
 	test_job_run(&o, &ci);
 	for (unsigned int i = 0; i + 1 < test_n_lines && !row; i++)
 		if (strstr(test_lines[i], "INFO: STORE ") == test_lines[i])
@@ -575,13 +576,13 @@ static void user_event_refused(void **state)
 	const char *l;
 
 	setup_skl(&o, &ci);
-	strcpy(o.job.kernels, "chase-l1");
+	test_option(&o, "kernels=chase-l1");
 	/*
 	 * CPU_CLK_UNHALTED.THREAD_P: no PEBS event on Skylake
 	 * (SKL/events/skylake_core.json PEBS 0); a PEBS event with a counter
 	 * mask (SDM 18.9.4 NOTE).
 	 */
-	strcpy(o.job.events, "CPU_CLK_UNHALTED.THREAD_P;event=0xcd,umask=0x1,cmask=1");
+	test_option(&o, "events=CPU_CLK_UNHALTED.THREAD_P;event=0xcd,umask=0x1,cmask=1");
 	n_wrmsr = 0;
 	test_job_run(&o, &ci);
 	l = find_line("FAIL: ", "chase-l1/event1");
@@ -609,7 +610,7 @@ static void lost_inferred(void **state)
 	const char *l;
 
 	setup_skl(&o, &ci);
-	strcpy(o.job.kernels, "chase-l1");
+	test_option(&o, "kernels=chase-l1");
 	o.job.buffer_kib = 4;
 	o.job.period = 32;
 	o.job.drain = PEBS_DRAIN_POLL;
@@ -642,7 +643,7 @@ static void wrong_plan_fails(void **state)
 	report_set_simulated(true);
 	cpu_probe(&ci);
 	options_defaults(&o);
-	strcpy(o.job.kernels, "chase-dram");
+	test_option(&o, "kernels=chase-dram");
 	job_main(&o.job, &ci);
 	assert_non_null(find_line("PASS: ", "chase-dram/load"));
 	assert_null(find_text("sim-rule", NULL));
@@ -689,7 +690,7 @@ static void latency_calibration(void **state)
 	for (size_t c = 0; c < ARRAY_SIZE(cases); c++) {
 		setup_skl(&o, &ci);
 		assert_int_equal(sim_set_fault(0, cases[c].fault, cases[c].arg), 0);
-		strcpy(o.job.kernels, "chase-l1,chase-l2,chase-dram");
+		test_option(&o, "kernels=chase-l1,chase-l2,chase-dram");
 		test_job_run(&o, &ci);
 		for (size_t k = 0; k < ARRAY_SIZE(chases); k++) {
 			const char *l;
@@ -850,7 +851,7 @@ static void own_page_tables(void **state)
 		setup_skl(&o, &ci);
 		assert_int_equal(sim_set_pages(cases[c].fw_pages), 0);
 		assert_int_equal(sim_set_fault(0, cases[c].fault, 0), 0);
-		strcpy(o.job.kernels, "page-walk");
+		test_option(&o, "kernels=page-walk");
 		test_job_run(&o, &ci);
 		l = find_line(cases[c].want, "page-walk/load");
 		if (!l || !strstr(l, cases[c].text)) {
@@ -914,7 +915,7 @@ static void console_brief(void **state)
 	setup_skl(&o, &ci);
 	log_verdicts = log_with_cpu = 0;
 	report_init_routes(test_lines_sink, brief_log_sink, NULL);
-	strcpy(o.job.kernels, "chase-l1,stride-load,split-line,st-fwd-block");
+	test_option(&o, "kernels=chase-l1,stride-load,split-line,st-fwd-block");
 	job_main(&o.job, &ci);
 	report_init_routes(NULL, NULL, NULL);
 	for (unsigned int i = 0; i < test_n_lines; i++) {

@@ -25,6 +25,7 @@
 #include "pmu/cpu.h"
 #include "pmu/hw.h"
 #include "sim/sim.h"
+#include "test_options.h"
 #include "test_util.h"
 
 static char outdir[] = "/tmp/pebsprobe-results-XXXXXX";
@@ -273,7 +274,7 @@ static void ap_that_never_starts_is_99(void **state)
 	hw_install(sim_hw_ops());
 	cpu_probe(&ci);
 	options_defaults(&o);
-	strcpy(o.job.kernels, "share-hitm");
+	test_option(&o, "kernels=share-hitm");
 	o.job.dump = false;
 	strcpy(o.job.results, "none");
 	hold_cpu1 = 1;
@@ -301,7 +302,7 @@ static char *hsw_job(const struct hw_ops *ops, const char *name)
 	cpu_probe(&ci);
 	assert_int_equal(ci.tsc_hz, 0);
 	options_defaults(&o);
-	strcpy(o.job.kernels, "chase-l1");
+	test_option(&o, "kernels=chase-l1");
 	o.job.dump = false;
 	strcpy(o.job.results, name);
 	job_main(&o.job, &ci);
@@ -389,7 +390,7 @@ static void skipped_sampling_kind(void **state)
 	hw_install(sim_hw_ops());
 	cpu_probe(&ci);
 	options_defaults(&o);
-	strcpy(o.job.kernels, "split-line");
+	test_option(&o, "kernels=split-line");
 	o.job.dump = false;
 	strcpy(o.job.results, "nhm.json");
 	job_main(&o.job, &ci);
