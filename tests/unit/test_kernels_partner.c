@@ -29,6 +29,7 @@
 #include "pmu/cpu.h"
 #include "pmu/hw.h"
 #include "sim/sim.h"
+#include "test_options.h"
 #include "test_util.h"
 
 static char outdir[] = "/tmp/pebsprobe-partner-XXXXXX";
@@ -119,6 +120,7 @@ static const struct job_case job_cases[] = {
 
 static void run_job(const char *cpus, const char *kernels)
 {
+	char line[256];
 	struct options o;
 	struct cpu_info ci;
 
@@ -129,8 +131,8 @@ static void run_job(const char *cpus, const char *kernels)
 	report_set_simulated(true);
 	cpu_probe(&ci);
 	options_defaults(&o);
-	strcpy(o.job.cpus, cpus);
-	strcpy(o.job.kernels, kernels);
+	snprintf(line, sizeof(line), "cpus=%s kernels=%s", cpus, kernels);
+	test_option(&o, line);
 	test_job_run(&o, &ci);
 }
 
