@@ -329,6 +329,16 @@ static unsigned int comparable(const struct cpu_tally *t, unsigned int n)
 	return c;
 }
 
+/* Whether any CPU has a run that PASSed or FAILed: a SKIP observed nothing to compare. */
+static bool any_judged(const struct cpu_tally *t, unsigned int n)
+{
+	for (unsigned int a = 0; a < n; a++)
+		for (unsigned int i = 0; i < t[a].n; i++)
+			if (t[a].runs[i].v != V_SKIP)
+				return true;
+	return false;
+}
+
 /* The closing table: one row per CPU measured, within 80 columns. */
 /* A count in its column: 65535 and more show as 65535 (results.json has it whole). */
 static unsigned short row_count(unsigned int n)
@@ -365,7 +375,14 @@ void job_cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n)
 		json_begin_object(&r->json, NULL);
 		json_str(&r->json, "kernel", "cpu-compare");
 		json_begin_array(&r->json, "runs");
-		if (!compare_cpus(r, t, n)) {
+		if (!any_judged(t, n)) {
+			/* Every run a SKIP: agreeing on nothing is no PASS. */
+			json_begin_object(&r->json, NULL);
+			json_str(&r->json, "test", "cpu-compare");
+			job_verdict(r, "cpu-compare", V_SKIP, NULL,
+				    "no run passed or failed on any CPU: nothing to compare");
+			json_end_object(&r->json);
+		} else if (!compare_cpus(r, t, n)) {
 			char why[128];
 
 			pp_snprintf(why, sizeof(why),

@@ -17,6 +17,7 @@ static bool report_verbose;
 /* report_set_verdicts_to_log: the per-CPU verdicts of a run on several CPUs */
 static bool verdicts_to_log;
 static bool report_simulated;
+static bool aside;
 static struct report_counts counts;
 
 /*
@@ -409,6 +410,8 @@ static void emit_kind(int kind, const char *name, const char *brief, const char 
 		counts.failures++;
 	else if (kind == REPORT_SKIP)
 		counts.skipped++;
+	else if (aside)
+		counts.aside_passed++;
 	emit(kind, 0, kind_prefix[kind], name, brief, fmt, ap);
 }
 
@@ -527,13 +530,24 @@ void report_get_counts(struct report_counts *c)
 	*c = counts;
 }
 
+void report_set_aside(bool on)
+{
+	aside = on;
+}
+
+/* Every test that passed was set aside (report_set_aside): no PEBS or PMU verdict. */
+static bool only_aside_passed(void)
+{
+	return counts.tests && counts.skipped + counts.aside_passed == counts.tests;
+}
+
 int report_exit_status(void)
 {
 	if (counts.failures)
 		return EXIT_FAIL;
 	if (counts.env_errors)
 		return EXIT_ENVIRONMENT;
-	if (counts.tests && counts.skipped == counts.tests)
+	if (only_aside_passed())
 		return EXIT_ALL_SKIPPED;
 	return EXIT_PASS;
 }
@@ -567,6 +581,10 @@ void report_result(int status)
 	used = report_recap(REPORT_FAIL, "FAIL", counts.failures, REPORT_RECAP_LINES);
 	report_recap(REPORT_ENV, "ERROR", counts.env_errors,
 		     used < REPORT_RECAP_LINES ? REPORT_RECAP_LINES - used : 1);
+	if (status == EXIT_ALL_SKIPPED && counts.aside_passed)
+		report_info("no PEBS or PMU test passed or failed: the %u hand-off check%s "
+			    "that passed make no PASS alone",
+			    counts.aside_passed, counts.aside_passed == 1 ? "" : "s");
 	marked_line("RESULT: %s (exit %d)", result_word(status), status);
 }
 
@@ -579,4 +597,5 @@ void report_reset(void)
 	log_used = 0;
 	cur_cpu.set = false;
 	verdicts_to_log = false;
+	aside = false;
 }

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_app_result.c - what RESULT and the exit status count: the PEBS and
+ * PMU tests.  The firmware hand-off checks PASS on every run, so a run
+ * whose PEBS tests all SKIPped (ldlat= below what the kernel's loads take)
+ * is a SKIP, exit 77, with one line saying why, not a PASS.  Each case is
+ * one whole run on the host's simulated PMU.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "app/app.h"
+#include "lib/report.h"
+#include "pmu/hw.h"
+#include "test_util.h"
+
+// clang-format off
+static const struct {
+	const char *options;
+	int status;
+	const char *result; /* the RESULT line */
+	bool why;	    /* the line that says the hand-off checks made no PASS */
+} cases[] = {
+    /* Every PEBS test a SKIP: only the hand-off checks passed. */
+    {"pmu=sim kernels=chase-l2 ldlat=30 dump=off", EXIT_ALL_SKIPPED, "RESULT: SKIP (exit 77) [sim]", true},
+    {"pmu=sim kernels=none", EXIT_ALL_SKIPPED, "RESULT: SKIP (exit 77) [sim]", false},
+    {"pmu=sim kernels=chase-l1 dump=off", EXIT_PASS, "RESULT: PASS (exit 0) [sim]", false},
+};
+// clang-format on
+
+static void result_counts_pebs(void **state)
+{
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct options o;
+		char err[256];
+		int status;
+
+		test_lines_capture();
+		report_reset();
+		report_set_simulated(false);
+		hw_install(NULL);
+		options_defaults(&o);
+		assert_int_equal(options_parse_line(&o, cases[i].options, false, err, sizeof(err)),
+				 0);
+		status = app_run(&o, NULL);
+		report_result(status);
+		print_message("case %s: exit %d\n", cases[i].options, status);
+		if (getenv("DUMP"))
+			test_lines_dump(stderr);
+		assert_int_equal(status, cases[i].status);
+		assert_string_equal(test_line_find("RESULT: ", NULL), cases[i].result);
+		assert_int_equal(test_line_count("INFO: no PEBS or PMU test passed or failed") != 0,
+				 cases[i].why);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(result_counts_pebs),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
