@@ -32,6 +32,7 @@ struct table {
 	char col[TABLE_COLS][16];
 	unsigned int n_cols, max_cols;
 	bool cpus; /* the cpus column: kernel verdicts from more than one CPU */
+	bool cut;  /* a cell's CPUs did not fit ("FAIL@3+"): the legend says so */
 };
 
 /*
@@ -98,7 +99,7 @@ struct cell {
 	struct cpuset *on[REPORT_ENV]; /* NULL: no memory, the CPUs not named */
 };
 
-static void cell_text(const struct table *t, const struct cell *c, char *out, size_t size)
+static void cell_text(struct table *t, const struct cell *c, char *out, size_t size)
 {
 	static const enum report_kind worst[] = {REPORT_FAIL, REPORT_SKIP, REPORT_PASS};
 	unsigned int kinds = c->seen[REPORT_PASS] + c->seen[REPORT_FAIL] + c->seen[REPORT_SKIP];
@@ -123,6 +124,8 @@ static void cell_text(const struct table *t, const struct cell *c, char *out, si
 		}
 		cpuset_text(c->on[worst[i]], list, CELL_WIDTH - 2 - strlen(words[worst[i]]));
 		pp_snprintf(out, size, "%s@%s", words[worst[i]], list);
+		if (strchr(list, '+'))
+			t->cut = true;
 		return;
 	}
 }
@@ -216,6 +219,62 @@ static bool from_several_cpus(void)
 	return false;
 }
 
+/* A verdict of no kernel whose name an earlier one had (cpu-compare of each odd CPU). */
+static bool other_seen(unsigned int i)
+{
+	for (unsigned int j = 0; j < i; j++) {
+		const struct report_entry *f = report_log_at(j);
+
+		if (f->kind != REPORT_ENV && !strcmp(f->name, report_log_at(i)->name))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * "cpu-compare FAIL@3,9+": the worst verdict of every one of that name
+ * and the CPUs it names, where they are several; "firmware-handoff PASS".
+ */
+static void other_text(struct table *t, unsigned int i, char *out, size_t size)
+{
+	static const enum report_kind worst[] = {REPORT_FAIL, REPORT_SKIP, REPORT_PASS};
+	const char *name = report_log_at(i)->name;
+	unsigned int n = 0, kinds = 0;
+	struct cpuset *on = NULL;
+	char list[12];
+
+	for (unsigned int j = i; j < report_log_count(); j++) {
+		const struct report_entry *e = report_log_at(j);
+
+		if (e->kind != REPORT_ENV && !strcmp(e->name, name)) {
+			n++;
+			kinds |= 1u << e->kind;
+		}
+	}
+	for (unsigned int w = 0; w < ARRAY_SIZE(worst); w++) {
+		if (!(kinds & (1u << worst[w])))
+			continue;
+		if (n > 1)
+			on = cpuset_alloc(log_cpus());
+		for (unsigned int j = i; on && j < report_log_count(); j++) {
+			const struct report_entry *e = report_log_at(j);
+
+			if (e->kind == worst[w] && e->has_cpu && !strcmp(e->name, name))
+				cpuset_add(on, e->cpu);
+		}
+		if (on && !cpuset_empty(on)) {
+			cpuset_text(on, list, 8);
+			pp_snprintf(out, size, "%.20s %s@%s", name, words[worst[w]], list);
+			t->cut |= strchr(list, '+') != NULL;
+		} else {
+			pp_snprintf(out, size, "%.20s %s", name, words[worst[w]]);
+		}
+		cpuset_free(on);
+		return;
+	}
+	pp_snprintf(out, size, "%.20s", name);
+}
+
 void app_verdict_table(void)
 {
 	struct report_counts cnt;
@@ -283,17 +342,22 @@ void app_verdict_table(void)
 	strbuf_init(&sb, line, sizeof(line));
 	for (unsigned int i = 0; i < report_log_count(); i++) {
 		const struct report_entry *e = report_log_at(i);
+		char text[40];
 
-		if (e->kind == REPORT_ENV || split(e->name, k, sizeof(k), smp, sizeof(smp)))
+		if (e->kind == REPORT_ENV || split(e->name, k, sizeof(k), smp, sizeof(smp)) ||
+		    other_seen(i))
 			continue;
 		if (others && !(others % OTHER_PER_ROW)) {
 			report_line("%s", line);
 			strbuf_init(&sb, line, sizeof(line));
 		}
-		strbuf_printf(&sb, "%s%.20s %s", others % OTHER_PER_ROW ? ", " : "other: ", e->name,
-			      words[e->kind]);
+		other_text(&t, i, text, sizeof(text));
+		strbuf_printf(&sb, "%s%s", others % OTHER_PER_ROW ? ", " : "other: ", text);
 		others++;
 	}
 	if (others)
 		report_line("%s", line);
+	/* Once, the first time a screen shows a cut list of CPUs. */
+	if (t.cut)
+		report_info("legend: FAIL@3+ is a FAIL on CPU 3 and more CPUs, named above");
 }

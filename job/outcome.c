@@ -75,7 +75,6 @@ void job_verdict(struct runner *r, const char *test, enum verdict v, const char 
 
 	json_str(&r->json, "verdict", verdict_words[v]);
 	json_str(&r->json, "why", why);
-	job_cpu_tally_verdict(r, test, v);
 	if (!prefix)
 		prefix = "";
 	/* Several CPUs measured: each CPU's verdict a case of its own (docs/OUTPUT.md). */
@@ -85,6 +84,7 @@ void job_verdict(struct runner *r, const char *test, enum verdict v, const char 
 		pp_snprintf(name, sizeof(name), "%s", test);
 	pp_snprintf(start, sizeof(start), "%s: %s: ", verdict_words[v], name);
 	pp_snprintf(full, sizeof(full), "%s%s", prefix, why);
+	job_cpu_tally_verdict(r, test, v, full);
 	job_brief(start, full, brief, sizeof(brief));
 	report_verdict(kinds[v], name, brief, "%s%s", full, r->cpu_tag);
 }

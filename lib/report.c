@@ -18,6 +18,7 @@ static bool report_verbose;
 static bool verdicts_to_log;
 static bool report_simulated;
 static bool aside;
+static bool more_told; /* more_legend() printed */
 static struct report_counts counts;
 
 /*
@@ -363,6 +364,22 @@ enum emit_flags {
 };
 
 /*
+ * The first console brief cut to "; +N more" (job/outcome.c): one line,
+ * once a run, saying what the count is and where the rest went.
+ */
+static void more_legend(const char *brief)
+{
+	const char *p = strstr(brief, "; +");
+
+	if (more_told || !p || !strstr(p, " more"))
+		return;
+	more_told = true;
+	route_console("INFO: legend: +N more is N more clauses of the reason; the log file and "
+		      "results.json have them",
+		      route_ctx);
+}
+
+/*
  * kind: the verdict log's kind of the line, or -1 for a line kept nowhere.
  * brief: the console's shorter text for the line, or NULL (report.h,
  * report_verdict); the log file, results.json and verbose= get the full one.
@@ -398,6 +415,7 @@ static void emit(int kind, unsigned int flags, const char *prefix, const char *n
 		build(shown, sizeof(shown), prefix, name, brief, mark);
 		route_console(shown, route_ctx);
 		route_log(line, route_ctx);
+		more_legend(brief);
 	} else if (report_sink) {
 		report_sink(line, report_ctx);
 	}
@@ -598,4 +616,5 @@ void report_reset(void)
 	cur_cpu.set = false;
 	verdicts_to_log = false;
 	aside = false;
+	more_told = false;
 }
