@@ -107,8 +107,10 @@ void job_cpu_tally_begin(struct runner *r, struct cpu_tally *t, const struct cpu
  */
 static void first_clause(const char *why, char *out, size_t size)
 {
-	const char *end = strstr(why, "; ");
-	size_t n = end ? (size_t)(end - why) : strlen(why);
+	size_t n = 0;
+
+	while (why[n] && !(why[n] == ';' && why[n + 1] == ' '))
+		n++;
 
 	if (n >= size) {
 		n = size - 4;

@@ -369,9 +369,14 @@ enum emit_flags {
  */
 static void more_legend(const char *brief)
 {
-	const char *p = strstr(brief, "; +");
+	size_t len = strlen(brief);
 
-	if (more_told || !p || !strstr(p, " more"))
+	/* job/outcome.c ends such a brief with "; +N more". */
+	if (more_told || len < 9 || strcmp(brief + len - 5, " more"))
+		return;
+	while (len && brief[len - 1] != '+')
+		len--;
+	if (len < 3 || brief[len - 2] != ' ' || brief[len - 3] != ';')
 		return;
 	more_told = true;
 	route_console("INFO: legend: +N more is N more clauses of the reason; the log file and "
