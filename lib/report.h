@@ -133,8 +133,8 @@ void report_now(const char *fmt, ...) pp_printf(1, 2);
  * pieces out() gets are at most width characters, the first the line's
  * start, each following one indented with REPORT_WRAP_INDENT (which no
  * line of the grammar starts with), broken at spaces; a simulated line's
- * " [sim]" ends every piece.  Rejoin: a piece that starts with the indent
- * continues the line before it (its " [sim]" dropped), after one space.
+ * " [sim]" ends its last piece only.  Rejoin: a piece that starts with the
+ * indent continues the line before it, after one space.
  * For the console, serial and log alike (efi/console.c); results.json and
  * the verdict log keep whole lines.
  */

@@ -60,10 +60,70 @@ static void result_counts_pebs(void **state)
 	}
 }
 
+static unsigned int pieces;
+
+static void count_piece(const char *piece, void *ctx)
+{
+	(void)piece;
+	(void)ctx;
+	pieces++;
+}
+
+static void brief_sink(const char *line, void *ctx)
+{
+	test_lines_sink(line, ctx);
+}
+
+static void no_log(const char *line, void *ctx)
+{
+	(void)line;
+	(void)ctx;
+}
+
+/*
+ * The default run's PASS lines on the console, as efi/console.c routes
+ * them: one whose brief wraps past 80 columns has no parenthesized detail
+ * left to drop ("(187 of 187)": the log file keeps it), and the " [sim]"
+ * of a wrapped line is on its last piece only.
+ */
+static void passes_fit_one_line(void **state)
+{
+	struct options o;
+	char err[256];
+	unsigned int wrapped = 0, n = 0;
+
+	(void)state;
+	setenv("PEBSPROBE_HOST_CPUS", "1", 1);
+	test_lines_capture();
+	report_reset();
+	report_init_routes(brief_sink, no_log, NULL);
+	hw_install(NULL);
+	options_defaults(&o);
+	assert_int_equal(options_parse_line(&o, "pmu=sim dump=off", false, err, sizeof(err)), 0);
+	app_run(&o, NULL);
+	report_init_routes(NULL, NULL, NULL);
+	for (unsigned int i = 0; i < test_n_lines; i++) {
+		if (strncmp(test_lines[i], "PASS: ", 6) || !strchr(test_lines[i], '/'))
+			continue;
+		n++;
+		pieces = 0;
+		report_wrap(test_lines[i], REPORT_WIDTH, count_piece, NULL);
+		if (pieces < 2)
+			continue;
+		wrapped++;
+		print_message("wraps: %s\n", test_lines[i]);
+		if (strchr(test_lines[i], '('))
+			fail_msg("a PASS that wraps with detail to drop: %s", test_lines[i]);
+	}
+	print_message("%u of %u PASS lines wrap\n", wrapped, n);
+	assert_true(n >= 15);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(result_counts_pebs),
+	    cmocka_unit_test(passes_fit_one_line),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
