@@ -149,6 +149,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	con_init();
 	report_init(con_line, NULL);
 	report_init_routes(con_console_line, con_log_line, NULL);
+	report_set_tick(con_status_tick);
 	esp_init(image);
 	ro = esp_write_error();
 	real.ops = hw_real_ops();

@@ -73,6 +73,25 @@ static void set_cpu_now(struct runner *r, const struct cpu_info *ci)
 	report_set_cpu(r->boot.cpu, r->boot.apic_id, r->boot.core_type);
 }
 
+/*
+ * A CPU done and the console quiet for JOB_QUIET_US (its verdicts went to
+ * the log file): one line saying how far the job is, so that serial, which
+ * has no status header, never looks hung on a machine of many CPUs.
+ */
+#define JOB_QUIET_US (5ULL * 1000000)
+
+static void progress_cpu_done(void)
+{
+	uint64_t now = plat_time_us();
+	char where[80];
+
+	if (now - report_console_at() < JOB_QUIET_US)
+		return;
+	status_progress(now, true, where, sizeof(where));
+	if (where[0])
+		report_info("%s", where);
+}
+
 /* One CPU's kernels: the selected ones, or SKIP lines with why PEBS cannot be used. */
 static void run_cpu(struct runner *r)
 {
@@ -140,6 +159,7 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 		struct cpu_tally *t;
 		struct cpu_info *ci;
 		int rc = CPU_RUN_OK;
+		char from[32];
 
 		if (!cpuset_has(set, c))
 			continue;
@@ -156,7 +176,8 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 			*ci = *boot;
 		else
 			rc = cpu_run(c, probe_on_cpu, ci, job_cpu_timeout_us(r->jo), NULL, NULL);
-		report_flush_deferred("the probed CPU");
+		pp_snprintf(from, sizeof(from), "cpu %u's probe", c);
+		report_flush_deferred(from);
 		if (rc == CPU_RUN_LOST) {
 			/* The partner of a two-CPU kernel that never came back: named then. */
 			report_fail("cpu-probe",
@@ -217,6 +238,7 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 		/* Done with it: back to MP services, no AP left spinning (a vCPU burns a host CPU).
 		 */
 		cpu_release(c);
+		progress_cpu_done();
 	}
 	r->tally = NULL;
 	r->cpu_tag[0] = 0;

@@ -18,7 +18,9 @@ static bool report_verbose;
 static bool verdicts_to_log;
 static bool report_simulated;
 static bool aside;
-static bool more_told; /* more_legend() printed */
+static bool more_told;	    /* more_legend() printed */
+static uint64_t console_at; /* report_console_at() */
+static void (*tick_fn)(void);
 static struct report_counts counts;
 
 /*
@@ -285,8 +287,13 @@ size_t report_flush_deferred(const char *from)
 	 * Short enough for 80 columns with the widest count, the widest caller's
 	 * `from` and " [sim]" (tools/check-width.py); "1 line", not "1 lines".
 	 */
-	report_info("%zu line%s held back by %s until now:", n, n == 1 ? "" : "s",
-		    from ? from : "deferred code");
+	char cpu[24] = "";
+
+	/* Which CPU "the measured CPU" is: the one report_set_cpu() names now. */
+	if (cur_cpu.set && from && !strcmp(from, "the measured CPU"))
+		pp_snprintf(cpu, sizeof(cpu), " (cpu %u)", cur_cpu.cpu);
+	report_info("%zu line%s held back by %s%s until now:", n, n == 1 ? "" : "s",
+		    from ? from : "deferred code", cpu);
 	while (at < defer_len) {
 		const char *line = defer_buf + at;
 		size_t len = strlen(line);
@@ -316,8 +323,25 @@ void report_now(const char *fmt, ...)
 	va_start(ap, fmt);
 	pp_vsnprintf(line + 6, sizeof(line) - 6, fmt, ap);
 	va_end(ap);
+	console_at = plat_time_us();
 	if (report_sink)
 		report_sink(line, report_ctx);
+}
+
+uint64_t report_console_at(void)
+{
+	return console_at;
+}
+
+void report_set_tick(void (*tick)(void))
+{
+	tick_fn = tick;
+}
+
+void report_tick(void)
+{
+	if (tick_fn)
+		tick_fn();
 }
 
 /*
@@ -406,6 +430,10 @@ static void emit(int kind, unsigned int flags, const char *prefix, const char *n
 		len = build(line, sizeof(line), prefix, name, fmt ? msg : NULL, true);
 	if (verdicts_to_log && kind >= 0 && kind != REPORT_ENV)
 		flags |= EMIT_LOG_ONLY;
+	/* Every way but the log file's alone reaches the console. */
+	if (!report_deferring() && !((flags & EMIT_LOG_ONLY) && routed()) &&
+	    !((flags & EMIT_CONSOLE_ONLY) && !routed()))
+		console_at = plat_time_us();
 	if (report_deferring()) {
 		defer_add(line, len);
 	} else if ((flags & EMIT_CONSOLE_ONLY) && !routed()) {

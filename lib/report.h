@@ -127,6 +127,20 @@ size_t report_flush_deferred(const char *from);
  * ("waiting for CPU 17: chase-dram, 12 s", lib/cpurun.c).
  */
 void report_now(const char *fmt, ...) pp_printf(1, 2);
+/*
+ * The platform clock (plat_time_us) when the console last got a line (the
+ * log file's lines aside): a BSP that waits (lib/cpurun.c) or goes from
+ * CPU to CPU (job/job.c) says where the run is once the console has been
+ * quiet a while, so serial never falls silent for long.
+ */
+uint64_t report_console_at(void);
+/*
+ * What the platform does while the BSP waits for another CPU, called at
+ * every turn of its wait (lib/cpurun.c): efi/console.c redraws the screen's
+ * status header when it is due (lib/status.h status_due).  NULL: nothing.
+ */
+void report_set_tick(void (*tick)(void));
+void report_tick(void);
 
 /*
  * A finished line as a screen or terminal of `width` columns shows it: the

@@ -192,6 +192,27 @@ static void row_time(char *row, uint64_t now_us)
 		    d, eta, c.tests - c.failures - c.skipped, c.failures, c.skipped, c.env_errors);
 }
 
+void status_progress(uint64_t now_us, bool cpu_done, char *buf, size_t size)
+{
+	struct report_counts c;
+	struct strbuf sb;
+	char d[24];
+
+	buf[0] = 0;
+	if (!st.in_job || st.job_done || !st.cpu_n)
+		return;
+	report_get_counts(&c);
+	status_duration(d, sizeof(d), now_us > st.start_us ? now_us - st.start_us : 0);
+	strbuf_init(&sb, buf, size);
+	strbuf_printf(&sb, "cpu %u of %u", st.cpu_n, st.cpus);
+	if (cpu_done)
+		strbuf_puts(&sb, " done");
+	else if (st.kernel_k)
+		strbuf_printf(&sb, ", kernel %u of %u", st.kernel_k, st.kernels);
+	strbuf_printf(&sb, ": %u PASS %u FAIL, %s elapsed", c.tests - c.failures - c.skipped,
+		      c.failures, d);
+}
+
 void status_rows(uint64_t now_us, char rows[STATUS_ROWS][STATUS_WIDTH + 1])
 {
 	row_machine(rows[0]);
