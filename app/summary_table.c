@@ -197,6 +197,25 @@ static void kernel_row(struct table *t, const char *kernel, unsigned int from)
 			cpuset_free(cell[c].on[kind]);
 }
 
+/*
+ * A column's header within its CELL_WIDTH - 1 columns: a sampling's name,
+ * or the word the screen shows for a longer one (never a cut word such as
+ * "calibrat"); docs/OUTPUT.md names each.
+ */
+static const char *column_header(const char *sampling)
+{
+	static const struct {
+		const char *name, *header;
+	} shorter[] = {
+	    {"calibration", "calib"},
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(shorter); i++)
+		if (!strcmp(sampling, shorter[i].name))
+			return shorter[i].header;
+	return sampling;
+}
+
 /* Did the kernels' verdicts come from more than one CPU? */
 static bool from_several_cpus(void)
 {
@@ -297,9 +316,9 @@ void app_verdict_table(void)
 			column(&t, smp, true);
 	}
 	report_get_counts(&cnt);
-	report_line("VERDICTS: %u tests: %u PASS, %u FAIL, %u SKIP%s", cnt.tests,
-		    cnt.tests - cnt.failures - cnt.skipped, cnt.failures, cnt.skipped,
-		    cnt.env_errors ? "; environment errors, see ERROR lines" : "");
+	report_line("VERDICTS: %u test%s: %u PASS, %u FAIL, %u SKIP%s", cnt.tests,
+		    cnt.tests == 1 ? "" : "s", cnt.tests - cnt.failures - cnt.skipped, cnt.failures,
+		    cnt.skipped, cnt.env_errors ? "; environment errors, see ERROR lines" : "");
 	/*
 	 * The log grows with the run; out of memory it drops verdicts
 	 * (lib/report.h): the table must not pass for all of it then.
@@ -313,7 +332,8 @@ void app_verdict_table(void)
 		if (t.cpus)
 			strbuf_printf(&sb, " %-*s", CPUS_WIDTH, "cpus");
 		for (unsigned int c = 0; c < t.n_cols; c++)
-			strbuf_printf(&sb, " %-*.*s", CELL_WIDTH - 1, CELL_WIDTH - 1, t.col[c]);
+			strbuf_printf(&sb, " %-*.*s", CELL_WIDTH - 1, CELL_WIDTH - 1,
+				      column_header(t.col[c]));
 		trim(line);
 		report_line("%s", line);
 	}

@@ -302,9 +302,10 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	}
 	set_cpu_now(r, ci);
 	r->tsc_hz = ci->tsc_hz ? ci->tsc_hz : calibrate_tsc();
-	report_info("main job: TSC %llu Hz (%s), %u CPUs (cpus=%s: %u measured), %s kernels",
+	report_info("main job: TSC %llu Hz (%s), %u CPU%s (cpus=%s: %u measured), %s kernels",
 		    (unsigned long long)r->tsc_hz, ci->tsc_hz ? "CPUID 15H/16H" : "calibrated",
-		    plat_cpu_count(), jo->cpus[0] ? jo->cpus : "all", cpuset_count(set),
+		    plat_cpu_count(), plat_cpu_count() == 1 ? "" : "s",
+		    jo->cpus[0] ? jo->cpus : "all", cpuset_count(set),
 		    r->instrumented ? "instrumented" : "real");
 	if (!ci->tsc_hz && (r->tsc_hz < TSC_HZ_PLAUSIBLE_MIN || r->tsc_hz > TSC_HZ_PLAUSIBLE_MAX)) {
 		report_info("main job: a calibrated TSC of %llu Hz is no clock this CPU has "

@@ -297,7 +297,8 @@ void cpu_release_all(void)
 	}
 	/* Once, and again only when this call released some (a second call on exit). */
 	if (aps && (now || !said))
-		report_info("dispatch: %u APs, started %u times, released %u times, %u lost", aps,
-			    starts, releases, lost);
+		report_info("dispatch: %u AP%s, started %u time%s, released %u time%s, %u lost",
+			    aps, aps == 1 ? "" : "s", starts, starts == 1 ? "" : "s", releases,
+			    releases == 1 ? "" : "s", lost);
 	said = said || aps;
 }

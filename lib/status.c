@@ -156,7 +156,8 @@ static void row_progress(char *row)
 		return;
 	}
 	if (st.job_done) {
-		strbuf_printf(&sb, " main job done: %u CPUs, %u kernels each", st.cpus, st.kernels);
+		strbuf_printf(&sb, " main job done: %u CPU%s, %u kernel%s each", st.cpus,
+			      st.cpus == 1 ? "" : "s", st.kernels, st.kernels == 1 ? "" : "s");
 		return;
 	}
 	/* The core type on a hybrid part only ("none" elsewhere, pmu/cpu.c). */
@@ -166,11 +167,11 @@ static void row_progress(char *row)
 	else if (st.cpu_n)
 		strbuf_printf(&sb, " CPU %u of %u (cpu %u)", st.cpu_n, st.cpus, st.cpu);
 	else
-		strbuf_printf(&sb, " %u CPUs", st.cpus);
+		strbuf_printf(&sb, " %u CPU%s", st.cpus, st.cpus == 1 ? "" : "s");
 	if (st.kernel_k)
 		strbuf_printf(&sb, "  kernel %u of %u %s", st.kernel_k, st.kernels, st.kernel);
 	else
-		strbuf_printf(&sb, "  %u kernels", st.kernels);
+		strbuf_printf(&sb, "  %u kernel%s", st.kernels, st.kernels == 1 ? "" : "s");
 	if (st.sampling[0])
 		strbuf_printf(&sb, "  sampling %s", st.sampling);
 }

@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "app/app.h"
+#include "lib/cpurun.h"
 #include "lib/report.h"
 #include "pmu/hw.h"
 #include "test_util.h"
@@ -119,9 +120,47 @@ static void passes_fit_one_line(void **state)
 	assert_true(n >= 15);
 }
 
+/* Words that match the screen: one of a thing is singular, a header is no cut word. */
+// clang-format off
+static const struct {
+	const char *ncpus, *options, *line;
+} words[] = {
+    {"2", "pmu=sim kernels=chase-l1 dump=off", "INFO: dispatch: 1 AP, started 1 time, released 1 time, 0 lost"},
+    {"1", "pmu=sim kernels=none", "VERDICTS: 1 test: 0 PASS, 0 FAIL, 1 SKIP"},
+    {"1", "pmu=sim kernels=chase-l1 dump=off", "INFO: main job: TSC 4000000000 Hz (CPUID 15H/16H), 1 CPU (cpus=all: 1 measured), instrumented kernels"},
+    {"1", "pmu=sim kernels=chase-l1 dump=off", "kernel         load     calib"},
+};
+// clang-format on
+
+static void words_match_the_screen(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		struct options o;
+		char err[256];
+
+		setenv("PEBSPROBE_HOST_CPUS", words[i].ncpus, 1);
+		test_lines_capture();
+		report_reset();
+		hw_install(NULL);
+		options_defaults(&o);
+		assert_int_equal(options_parse_line(&o, words[i].options, false, err, sizeof(err)),
+				 0);
+		app_run(&o, NULL);
+		cpu_release_all();
+		if (!test_line_find(words[i].line, NULL) ||
+		    strcmp(test_line_find(words[i].line, NULL), words[i].line)) {
+			test_lines_dump(stdout);
+			fail_msg("no line '%s'", words[i].line);
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+	    /* first: the dispatch line is said once a process (lib/cpurun.c) */
+	    cmocka_unit_test(words_match_the_screen),
 	    cmocka_unit_test(result_counts_pebs),
 	    cmocka_unit_test(passes_fit_one_line),
 	};
