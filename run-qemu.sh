@@ -100,6 +100,7 @@ while [ $# -gt 0 ]; do
 		shift ;;
 	--) shift; app_opts=("$@"); break ;;
 	-h|--help) usage ;;
+	[a-z]*=*) bad "'$1' is an option of the app: give it after -- (accepted: ./run-qemu.sh [ARGS] -- $1)" ;;
 	*) bad "unknown argument '$1' (accepted: --kvm --usb --smp N --mem SIZE" \
 		"--timeout S --log FILE --esp FILE --image FILE --config FILE --loadopts --readonly --screen" \
 		"--vnc :N --print-cmd" \
