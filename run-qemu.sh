@@ -12,7 +12,7 @@
 # its log and results, boots it headless (q35, Debian's OVMF, serial on
 # stdout, isa-debug-exit on port 0xf4) and exits with the app's status:
 # 0 passed, 1 a PEBS/PMU test failed, 2 bad options, 77 all skipped, 99 the
-# environment failed.  The status counts only when the app's last line
+# environment failed.  The status counts only when the app's line
 # "INFO: exit status N (exit=shutdown)" is in the transcript and agrees
 # with isa-debug-exit; otherwise (the build failed, QEMU could not start,
 # crashed, or the app rebooted or never finished) it exits 99 with one
@@ -208,7 +208,7 @@ rc=${PIPESTATUS[0]}
 
 # QEMU's own failures exit 1, which is also what isa-debug-exit gives for
 # status 0 ((0 << 1) | 1).  So a status counts only when the app printed
-# its last line, "INFO: exit status N (exit=shutdown)", and N agrees with
+# its line "INFO: exit status N (exit=shutdown)", and N agrees with
 # the port's value: nothing else can print that line on the serial port.
 app_status=$(sed -n 's/^INFO: exit status \([0-9]\{1,3\}\) (exit=shutdown)\( \[sim\]\)\{0,1\}$/\1/p' \
 	"$serial" | tail -n 1)

@@ -403,8 +403,7 @@ static void more_legend(const char *brief)
 	if (len < 3 || brief[len - 2] != ' ' || brief[len - 3] != ';')
 		return;
 	more_told = true;
-	route_console("INFO: legend: +N more is N more clauses of the reason; the log file and "
-		      "results.json have them",
+	route_console("INFO: legend: +N more: N more clauses, in the log file and results.json",
 		      route_ctx);
 }
 
