@@ -507,7 +507,9 @@ void job_cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n)
 		json_end_array(&r->json);
 		json_end_object(&r->json);
 	}
-	report_info("per-CPU results (%u CPU%s):", n, n == 1 ? "" : "s");
+	/* What it counts, beside SUMMARY's and VERDICTS' every verdict (cpu-compare, hand-off). */
+	report_info("per-CPU results (%u CPU%s): kernel verdicts; SUMMARY counts all", n,
+		    n == 1 ? "" : "s");
 	report_info("%9s %9s %-6s %-16s %6s %6s %7s", "CPU", "APIC", "type", "uarch", "passed",
 		    "failed", "skipped");
 	for (unsigned int i = 0; i < n; i++) {
