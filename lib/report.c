@@ -632,8 +632,7 @@ void report_result(int status)
 	report_recap(REPORT_ENV, "ERROR", counts.env_errors,
 		     used < REPORT_RECAP_LINES ? REPORT_RECAP_LINES - used : 1);
 	if (status == EXIT_ALL_SKIPPED && counts.aside_passed)
-		report_info("no PEBS or PMU test passed or failed: the %u hand-off check%s "
-			    "that passed make no PASS alone",
+		report_info("no PEBS or PMU verdict: %u hand-off check%s passed, no PASS alone",
 			    counts.aside_passed, counts.aside_passed == 1 ? "" : "s");
 	marked_line("RESULT: %s (exit %d)", result_word(status), status);
 }
