@@ -12,7 +12,7 @@
 # its log and results, boots it headless (q35, Debian's OVMF, serial on
 # stdout, isa-debug-exit on port 0xf4) and exits with the app's status:
 # 0 passed, 1 a PEBS/PMU test failed, 2 bad options, 77 all skipped, 99 the
-# environment failed.  The status counts only when the app's last line
+# environment failed.  The status counts only when the app's line
 # "INFO: exit status N (exit=shutdown)" is in the transcript and agrees
 # with isa-debug-exit; otherwise (the build failed, QEMU could not start,
 # crashed, or the app rebooted or never finished) it exits 99 with one
@@ -101,6 +101,7 @@ while [ $# -gt 0 ]; do
 		shift ;;
 	--) shift; app_opts=("$@"); break ;;
 	-h|--help) usage ;;
+	[a-z]*=*) bad "'$1' is an option of the app: give it after -- (accepted: ./run-qemu.sh [ARGS] -- $1)" ;;
 	*) bad "unknown argument '$1' (accepted: --kvm --usb --smp N --mem SIZE" \
 		"--timeout S --log FILE --esp FILE --image FILE --config FILE --loadopts --readonly --screen" \
 		"--vnc :N --print-cmd" \
@@ -226,7 +227,7 @@ rc=${PIPESTATUS[0]}
 
 # QEMU's own failures exit 1, which is also what isa-debug-exit gives for
 # status 0 ((0 << 1) | 1).  So a status counts only when the app printed
-# its last line, "INFO: exit status N (exit=shutdown)" (or "(exit=return
+# its line "INFO: exit status N (exit=shutdown)" (or "(exit=return
 # refused: reset)": a CPU still ran our code, efi/exit.c), and N agrees with
 # the port's value: nothing else can print that line on the serial port.
 app_status=$(sed -n 's/^INFO: exit status \([0-9]\{1,3\}\) (exit=\(shutdown\|return refused: reset\))\( \[sim\]\)\{0,1\}$/\1/p' \

@@ -367,7 +367,8 @@ int options_parse_line(struct options *o, const char *line, bool skip_argv0, cha
 		       size_t err_size)
 {
 	const char *p = line;
-	bool first = true;
+	bool first = true, refused = false;
+	char later[REPORT_LINE_MAX];
 
 	/* A control byte (ESC) would reach the console raw in the error line: refused first. */
 	for (size_t i = 0; line[i]; i++) {
@@ -389,7 +390,7 @@ int options_parse_line(struct options *o, const char *line, bool skip_argv0, cha
 		while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
 			p++;
 		if (!*p || *p == '#')
-			return 0;
+			return refused ? -1 : 0;
 		while (p[n] && p[n] != ' ' && p[n] != '\t' && p[n] != '\r' && p[n] != '\n')
 			n++;
 		if (n >= sizeof(tok)) {
@@ -410,8 +411,15 @@ int options_parse_line(struct options *o, const char *line, bool skip_argv0, cha
 		/* The firmware's Linux-loader convention, not an option of ours. */
 		if (!strncmp(tok, "initrd=", 7))
 			continue;
-		if (apply_token(o, tok, err, err_size))
-			return -1;
+		/*
+		 * The first refused option is the error; the ones after it still
+		 * apply, so that exit= and pause= given anywhere on the line hold
+		 * for the refusal too (efi/main.c: a Shell script gets its status).
+		 */
+		if (refused)
+			apply_token(o, tok, later, sizeof(later));
+		else if (apply_token(o, tok, err, err_size))
+			refused = true;
 	}
 }
 

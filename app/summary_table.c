@@ -32,6 +32,7 @@ struct table {
 	char col[TABLE_COLS][16];
 	unsigned int n_cols, max_cols;
 	bool cpus; /* the cpus column: kernel verdicts from more than one CPU */
+	bool cut;  /* a cell's CPUs did not fit ("FAIL@3+"): the legend says so */
 };
 
 /*
@@ -98,7 +99,7 @@ struct cell {
 	struct cpuset *on[REPORT_ENV]; /* NULL: no memory, the CPUs not named */
 };
 
-static void cell_text(const struct table *t, const struct cell *c, char *out, size_t size)
+static void cell_text(struct table *t, const struct cell *c, char *out, size_t size)
 {
 	static const enum report_kind worst[] = {REPORT_FAIL, REPORT_SKIP, REPORT_PASS};
 	unsigned int kinds = c->seen[REPORT_PASS] + c->seen[REPORT_FAIL] + c->seen[REPORT_SKIP];
@@ -123,6 +124,8 @@ static void cell_text(const struct table *t, const struct cell *c, char *out, si
 		}
 		cpuset_text(c->on[worst[i]], list, CELL_WIDTH - 2 - strlen(words[worst[i]]));
 		pp_snprintf(out, size, "%s@%s", words[worst[i]], list);
+		if (strchr(list, '+'))
+			t->cut = true;
 		return;
 	}
 }
@@ -194,6 +197,25 @@ static void kernel_row(struct table *t, const char *kernel, unsigned int from)
 			cpuset_free(cell[c].on[kind]);
 }
 
+/*
+ * A column's header within its CELL_WIDTH - 1 columns: a sampling's name,
+ * or the word the screen shows for a longer one (never a cut word such as
+ * "calibrat"); docs/OUTPUT.md names each.
+ */
+static const char *column_header(const char *sampling)
+{
+	static const struct {
+		const char *name, *header;
+	} shorter[] = {
+	    {"calibration", "calib"},
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(shorter); i++)
+		if (!strcmp(sampling, shorter[i].name))
+			return shorter[i].header;
+	return sampling;
+}
+
 /* Did the kernels' verdicts come from more than one CPU? */
 static bool from_several_cpus(void)
 {
@@ -214,6 +236,62 @@ static bool from_several_cpus(void)
 		first = e->cpu;
 	}
 	return false;
+}
+
+/* A verdict of no kernel whose name an earlier one had (cpu-compare of each odd CPU). */
+static bool other_seen(unsigned int i)
+{
+	for (unsigned int j = 0; j < i; j++) {
+		const struct report_entry *f = report_log_at(j);
+
+		if (f->kind != REPORT_ENV && !strcmp(f->name, report_log_at(i)->name))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * "cpu-compare FAIL@3,9+": the worst verdict of every one of that name
+ * and the CPUs it names, where they are several; "firmware-handoff PASS".
+ */
+static void other_text(struct table *t, unsigned int i, char *out, size_t size)
+{
+	static const enum report_kind worst[] = {REPORT_FAIL, REPORT_SKIP, REPORT_PASS};
+	const char *name = report_log_at(i)->name;
+	unsigned int n = 0, kinds = 0;
+	struct cpuset *on = NULL;
+	char list[12];
+
+	for (unsigned int j = i; j < report_log_count(); j++) {
+		const struct report_entry *e = report_log_at(j);
+
+		if (e->kind != REPORT_ENV && !strcmp(e->name, name)) {
+			n++;
+			kinds |= 1u << e->kind;
+		}
+	}
+	for (unsigned int w = 0; w < ARRAY_SIZE(worst); w++) {
+		if (!(kinds & (1u << worst[w])))
+			continue;
+		if (n > 1)
+			on = cpuset_alloc(log_cpus());
+		for (unsigned int j = i; on && j < report_log_count(); j++) {
+			const struct report_entry *e = report_log_at(j);
+
+			if (e->kind == worst[w] && e->has_cpu && !strcmp(e->name, name))
+				cpuset_add(on, e->cpu);
+		}
+		if (on && !cpuset_empty(on)) {
+			cpuset_text(on, list, 8);
+			pp_snprintf(out, size, "%.20s %s@%s", name, words[worst[w]], list);
+			t->cut |= strchr(list, '+') != NULL;
+		} else {
+			pp_snprintf(out, size, "%.20s %s", name, words[worst[w]]);
+		}
+		cpuset_free(on);
+		return;
+	}
+	pp_snprintf(out, size, "%.20s", name);
 }
 
 void app_verdict_table(void)
@@ -238,9 +316,9 @@ void app_verdict_table(void)
 			column(&t, smp, true);
 	}
 	report_get_counts(&cnt);
-	report_line("VERDICTS: %u tests: %u PASS, %u FAIL, %u SKIP%s", cnt.tests,
-		    cnt.tests - cnt.failures - cnt.skipped, cnt.failures, cnt.skipped,
-		    cnt.env_errors ? "; environment errors, see ERROR lines" : "");
+	report_line("VERDICTS: %u test%s: %u PASS, %u FAIL, %u SKIP%s", cnt.tests,
+		    cnt.tests == 1 ? "" : "s", cnt.tests - cnt.failures - cnt.skipped, cnt.failures,
+		    cnt.skipped, cnt.env_errors ? "; environment errors, see ERROR lines" : "");
 	/*
 	 * The log grows with the run; out of memory it drops verdicts
 	 * (lib/report.h): the table must not pass for all of it then.
@@ -254,7 +332,8 @@ void app_verdict_table(void)
 		if (t.cpus)
 			strbuf_printf(&sb, " %-*s", CPUS_WIDTH, "cpus");
 		for (unsigned int c = 0; c < t.n_cols; c++)
-			strbuf_printf(&sb, " %-*.*s", CELL_WIDTH - 1, CELL_WIDTH - 1, t.col[c]);
+			strbuf_printf(&sb, " %-*.*s", CELL_WIDTH - 1, CELL_WIDTH - 1,
+				      column_header(t.col[c]));
 		trim(line);
 		report_line("%s", line);
 	}
@@ -283,17 +362,22 @@ void app_verdict_table(void)
 	strbuf_init(&sb, line, sizeof(line));
 	for (unsigned int i = 0; i < report_log_count(); i++) {
 		const struct report_entry *e = report_log_at(i);
+		char text[40];
 
-		if (e->kind == REPORT_ENV || split(e->name, k, sizeof(k), smp, sizeof(smp)))
+		if (e->kind == REPORT_ENV || split(e->name, k, sizeof(k), smp, sizeof(smp)) ||
+		    other_seen(i))
 			continue;
 		if (others && !(others % OTHER_PER_ROW)) {
 			report_line("%s", line);
 			strbuf_init(&sb, line, sizeof(line));
 		}
-		strbuf_printf(&sb, "%s%.20s %s", others % OTHER_PER_ROW ? ", " : "other: ", e->name,
-			      words[e->kind]);
+		other_text(&t, i, text, sizeof(text));
+		strbuf_printf(&sb, "%s%s", others % OTHER_PER_ROW ? ", " : "other: ", text);
 		others++;
 	}
 	if (others)
 		report_line("%s", line);
+	/* Once, the first time a screen shows a cut list of CPUs. */
+	if (t.cut)
+		report_info("legend: FAIL@3+ is a FAIL on CPU 3 and more CPUs, named above");
 }

@@ -473,6 +473,22 @@ void con_status_refresh(void)
 	}
 }
 
+/*
+ * The BSP waits for another CPU (lib/cpurun.c, report_tick): the header's
+ * elapsed time and progress redrawn when due (lib/status.h STATUS_REDRAW_US),
+ * no line written, so the screen moves while the CPUs' verdicts go to the
+ * log file.
+ */
+void con_status_tick(void)
+{
+	if (!n_screens || !status_due(plat_time_us()))
+		return;
+	status_rows(plat_time_us(), header_text);
+	for (unsigned int i = 0; i < n_screens; i++)
+		if (screen_header[i])
+			header_draw(i);
+}
+
 void con_close_log(void)
 {
 	logbuf_flush(&log_buf);

@@ -30,6 +30,7 @@ int con_open_log(const char *name);
 void con_close_log(void);
 /* The screens' status header drawn anew now (the run's last lines are out). */
 void con_status_refresh(void);
+void con_status_tick(void); /* the header redrawn when due: lib/report.h report_tick */
 /* A write to the open log failed (it was closed then); the status of the first failure. */
 bool con_log_failed(void);
 const char *con_log_status(void);

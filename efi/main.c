@@ -176,14 +176,21 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	con_init();
 	report_init(con_line, NULL);
 	report_init_routes(con_console_line, con_log_line, NULL);
+	report_set_tick(con_status_tick);
 	esp_init(image);
 	ro = esp_write_error();
 	real.ops = hw_real_ops();
 
 	if (read_options(&opts, err, sizeof(err)) || app_select(&opts, &real, err, sizeof(err)) ||
 	    app_check_outputs(&opts, err, sizeof(err))) {
-		/* The files and the exit are the defaults': a refused option names none. */
+		/*
+		 * The files are the defaults': a refused option names none.  exit=
+		 * and pause= as read (options_parse_line applies the options after a
+		 * refused one): exit=return hands the status to a UEFI Shell script.
+		 */
 		options_defaults(&used);
+		used.exit_mode = opts.exit_mode;
+		used.pause = opts.pause;
 		if (!ro)
 			app_clear_previous(&used);
 		report_banner("pebsprobe %s", PP_VERSION);

@@ -251,8 +251,57 @@ static size_t agg_room(void)
 	return 2 * (REPORT_WIDTH - mark) - sizeof(REPORT_WRAP_INDENT) - 12;
 }
 
+/* The first letters of a clause up to its first figure: "exact IPs " of "exact IPs 0.0% < ...". */
+static size_t agg_words_len(const char *why)
+{
+	size_t n = 0;
+
+	while (why[n] && (why[n] < '0' || why[n] > '9'))
+		n++;
+	return n;
+}
+
 /*
- * "FAIL: chase-l1/load: 16 CPUs: FAIL 2; SKIP 3; PASS 0-1,4-15; L1 hits
+ * The deciding clause of the CPUs that gave test verdict v (their first
+ * one's, cpus.c job_cpu_tally_verdict), with "(cpu N)" where the others'
+ * figures differ and "(cpu N; others differ)" where their clauses do: the
+ * log file has each.
+ */
+static void agg_reason(struct strbuf *sb, const struct cpu_tally *t, unsigned int n,
+		       const char *test, enum verdict v)
+{
+	const char *first = NULL;
+	unsigned int first_cpu = 0;
+	bool same_text = true, same_words = true;
+
+	for (unsigned int i = 0; i < n; i++) {
+		for (unsigned int j = 0; j < t[i].n; j++) {
+			const char *why = t[i].runs[j].why;
+
+			if (t[i].runs[j].v != v || strcmp(t[i].runs[j].test, test) || !why[0])
+				continue;
+			if (!first) {
+				first = why;
+				first_cpu = t[i].cpu;
+				continue;
+			}
+			same_text &= !strcmp(why, first);
+			same_words &= agg_words_len(why) == agg_words_len(first) &&
+				      !strncmp(why, first, agg_words_len(first));
+		}
+	}
+	if (!first)
+		return;
+	strbuf_printf(sb, ": %s", first);
+	if (!same_words)
+		strbuf_printf(sb, " (cpu %u; others differ)", first_cpu);
+	else if (!same_text)
+		strbuf_printf(sb, " (cpu %u)", first_cpu);
+}
+
+/*
+ * "FAIL: chase-l1/load: 16 CPUs: FAIL 2: exact IPs 0.0% < 95.0% (0 of
+ * 187); SKIP 3: ...; PASS 0-1,4-15; L1 hits
  * 0-100%, median 5 cy", or with every CPU passing "PASS: chase-l1/load: 16
  * CPUs: L1 hits 99.8-100%, median 5 cy (P) / 4 cy (E)": the CPUs of each
  * verdict where they differ, then the range of the figures the CPUs' own
@@ -286,9 +335,14 @@ static void agg_line(const struct cpu_tally *t, unsigned int n, const char *test
 	for (unsigned int o = 0; o < ARRAY_SIZE(order) && cpuset_count(set[V_PASS]) < total; o++) {
 		if (cpuset_empty(set[order[o]]))
 			continue;
-		/* Room for the three sets on two 80-column lines. */
-		cpuset_text(set[order[o]], cpus, 40);
+		/*
+		 * Room for the three sets and the reasons on two 80-column lines:
+		 * the PASS CPUs shorter once a reason leads the line.
+		 */
+		cpuset_text(set[order[o]], cpus, order[o] == V_PASS && !first ? 24 : 40);
 		strbuf_printf(&sb, "%s %s %s", first ? ":" : ";", agg_words[order[o]], cpus);
+		if (order[o] != V_PASS)
+			agg_reason(&sb, t, n, test, order[o]);
 		first = false;
 	}
 	for (int split = 1; split >= 0; split--) {

@@ -41,7 +41,29 @@ void job_cpu_tally_begin(struct runner *r, struct cpu_tally *t, const struct cpu
 		    cpu_core_type_short(ci->core_type));
 }
 
-void job_cpu_tally_verdict(struct runner *r, const char *test, enum verdict v)
+/*
+ * A reason's first clause ("; "-separated, the deciding one first:
+ * kernels/expect.c), cut between words to fit: what the line across CPUs
+ * leads its FAIL and SKIP CPUs with (aggregate.c).
+ */
+static void first_clause(const char *why, char *out, size_t size)
+{
+	size_t n = 0;
+
+	while (why[n] && !(why[n] == ';' && why[n + 1] == ' '))
+		n++;
+
+	if (n >= size) {
+		n = size - 4;
+		while (n > size / 2 && why[n] != ' ')
+			n--;
+		pp_snprintf(out, size, "%.*s...", (int)n, why);
+		return;
+	}
+	pp_snprintf(out, size, "%.*s", (int)n, why);
+}
+
+void job_cpu_tally_verdict(struct runner *r, const char *test, enum verdict v, const char *why)
 {
 	struct cpu_tally *t = r->tally;
 
@@ -51,6 +73,9 @@ void job_cpu_tally_verdict(struct runner *r, const char *test, enum verdict v)
 	if (t->n < CPU_TALLY_RUNS) {
 		pp_snprintf(t->runs[t->n].test, sizeof(t->runs[t->n].test), "%s", test);
 		t->runs[t->n].v = (uint8_t)v;
+		t->runs[t->n].why[0] = 0;
+		if (v != V_PASS && why)
+			first_clause(why, t->runs[t->n].why, sizeof(t->runs[t->n].why));
 		t->n++;
 	}
 }
@@ -183,7 +208,14 @@ static void compare_verdict(struct runner *r, const struct cpu_tally *t, unsigne
  * both.  Otherwise one FAIL line per odd CPU, naming its first differing
  * test.
  */
-static unsigned int compare_cpus(struct runner *r, struct cpu_tally *t, unsigned int n)
+/* The first odd CPU's run and the one of its type it was told from (the console's line). */
+struct odd_first {
+	unsigned int a, i, ref;
+	int rk;
+};
+
+static unsigned int compare_cpus(struct runner *r, struct cpu_tally *t, unsigned int n, bool emit,
+				 struct odd_first *first)
 {
 	char why[REPORT_TEXT_MAX];
 	unsigned int odd = 0;
@@ -224,7 +256,9 @@ static unsigned int compare_cpus(struct runner *r, struct cpu_tally *t, unsigned
 				t[a].odd = true;
 				break;
 			}
-			if (pair)
+			if (!odd)
+				*first = (struct odd_first){a, i, ref, rk};
+			if (emit && pair)
 				pp_snprintf(why, sizeof(why),
 					    "cpu %u (APIC %u) and cpu %u (APIC %u), the only %s "
 					    "CPUs of their type, disagree and no third says which "
@@ -235,18 +269,20 @@ static unsigned int compare_cpus(struct runner *r, struct cpu_tally *t, unsigned
 					    v_words[va], (unsigned long long)t[a].runs[i].lat,
 					    t[a].cpu, v_words[t[ref].runs[rk].v],
 					    (unsigned long long)t[ref].runs[rk].lat, t[ref].cpu);
-			else
+			else if (emit)
 				pp_snprintf(
 				    why, sizeof(why),
 				    "cpu %u (APIC %u, %s) differs from cpu %u of its core type: "
-				    "%s %s, latency median %llu cycles there; %s, %llu here%s",
+				    "%s %s, latency median %llu cycles here, %s, %llu there%s",
 				    t[a].cpu, t[a].apic_id, cpu_core_type_short(t[a].core_type),
-				    t[ref].cpu, t[a].runs[i].test, v_words[t[ref].runs[rk].v],
-				    (unsigned long long)t[ref].runs[rk].lat, v_words[va],
+				    t[ref].cpu, t[a].runs[i].test, v_words[va],
 				    (unsigned long long)t[a].runs[i].lat,
+				    v_words[t[ref].runs[rk].v],
+				    (unsigned long long)t[ref].runs[rk].lat,
 				    same == other ? " (no majority: either may be the odd one)"
 						  : "");
-			compare_verdict(r, t, n, a, t[a].runs[i].test, why);
+			if (emit)
+				compare_verdict(r, t, n, a, t[a].runs[i].test, why);
 			t[a].odd = true;
 			odd++;
 			break;
@@ -268,6 +304,16 @@ static unsigned int comparable(const struct cpu_tally *t, unsigned int n)
 				break;
 			}
 	return c;
+}
+
+/* Whether any CPU has a run that PASSed or FAILed: a SKIP observed nothing to compare. */
+static bool any_judged(const struct cpu_tally *t, unsigned int n)
+{
+	for (unsigned int a = 0; a < n; a++)
+		for (unsigned int i = 0; i < t[a].n; i++)
+			if (t[a].runs[i].v != V_SKIP)
+				return true;
+	return false;
 }
 
 /* The closing table: one row per CPU measured, within 80 columns. */
@@ -294,6 +340,82 @@ static bool cpu_rows_alike(const struct cpu_tally *a, const struct cpu_tally *b)
 	       !memcmp(a->count, b->count, sizeof(a->count));
 }
 
+/*
+ * The odd CPUs' cpu-compare FAILs: each its own verdict (results.json, the
+ * log file); two or more, one console line for them all, the first odd
+ * CPU's value beside its type's, so that the console does not grow with
+ * the CPUs that fail.  Returns how many were odd.
+ */
+static unsigned int compare_odd(struct runner *r, struct cpu_tally *t, unsigned int n)
+{
+	struct odd_first f = {0, 0, 0, -1};
+	unsigned int odd = compare_cpus(r, t, n, false, &f);
+	struct cpuset *set;
+	char cpus[48];
+
+	if (odd < 2) {
+		compare_cpus(r, t, n, true, &f);
+		return odd;
+	}
+	report_set_verdicts_to_log(true);
+	compare_cpus(r, t, n, true, &f);
+	report_set_verdicts_to_log(false);
+	set = cpuset_alloc(t[n - 1].cpu + 1);
+	for (unsigned int a = 0; set && a < n; a++)
+		if (t[a].odd)
+			cpuset_add(set, t[a].cpu);
+	if (set)
+		cpuset_text(set, cpus, 32);
+	else
+		pp_snprintf(cpus, sizeof(cpus), "cpu %u and more", t[f.a].cpu);
+	cpuset_free(set);
+	report_console("FAIL: cpu-compare: %u CPUs, odd %s: %s %s, median %llu cy on cpu %u; "
+		       "%s, %llu cy on cpu %u of its type",
+		       n, cpus, t[f.a].runs[f.i].test, v_words[t[f.a].runs[f.i].v],
+		       (unsigned long long)t[f.a].runs[f.i].lat, t[f.a].cpu,
+		       f.rk < 0 ? "-" : v_words[t[f.ref].runs[f.rk].v],
+		       f.rk < 0 ? 0ULL : (unsigned long long)t[f.ref].runs[f.rk].lat, t[f.ref].cpu);
+	return odd;
+}
+
+/* The CPUs and the APIC IDs of row i and the rows alike after it, as ranges of 9 columns. */
+static void row_sets(const struct cpu_tally *t, unsigned int n, unsigned int i, char cpus[24],
+		     char apics[24])
+{
+	unsigned int max_cpu = 0, max_apic = 0;
+	struct cpuset *c, *a;
+
+	for (unsigned int j = i; j < n; j++)
+		if (j == i || cpu_rows_alike(&t[i], &t[j])) {
+			max_cpu = t[j].cpu > max_cpu ? t[j].cpu : max_cpu;
+			max_apic = t[j].apic_id > max_apic ? t[j].apic_id : max_apic;
+		}
+	c = cpuset_alloc(max_cpu + 1);
+	a = max_apic < 65536 ? cpuset_alloc(max_apic + 1) : NULL;
+	for (unsigned int j = i; j < n; j++)
+		if (j == i || cpu_rows_alike(&t[i], &t[j])) {
+			if (c)
+				cpuset_add(c, t[j].cpu);
+			if (a)
+				cpuset_add(a, t[j].apic_id);
+		}
+	/* Contiguous: "0-1" as the rows always read, not cpuset_text's "0,1". */
+	if (c && cpuset_count(c) == max_cpu - t[i].cpu + 1 && max_cpu > t[i].cpu)
+		pp_snprintf(cpus, 24, "%u-%u", t[i].cpu, max_cpu);
+	else if (c)
+		cpuset_text(c, cpus, 9);
+	else
+		pp_snprintf(cpus, 24, "%u+", t[i].cpu);
+	if (a && cpuset_count(a) == max_apic - t[i].apic_id + 1 && max_apic > t[i].apic_id)
+		pp_snprintf(apics, 24, "%u-%u", t[i].apic_id, max_apic);
+	else if (a)
+		cpuset_text(a, apics, 9);
+	else
+		pp_snprintf(apics, 24, "%u+", t[i].apic_id);
+	cpuset_free(c);
+	cpuset_free(a);
+}
+
 void job_cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n)
 {
 	unsigned int c = comparable(t, n);
@@ -306,7 +428,14 @@ void job_cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n)
 		json_begin_object(&r->json, NULL);
 		json_str(&r->json, "kernel", "cpu-compare");
 		json_begin_array(&r->json, "runs");
-		if (!compare_cpus(r, t, n)) {
+		if (!any_judged(t, n)) {
+			/* Every run a SKIP: agreeing on nothing is no PASS. */
+			json_begin_object(&r->json, NULL);
+			json_str(&r->json, "test", "cpu-compare");
+			job_verdict(r, "cpu-compare", V_SKIP, NULL,
+				    "no run passed or failed on any CPU: nothing to compare");
+			json_end_object(&r->json);
+		} else if (!compare_odd(r, t, n)) {
 			char why[128];
 
 			pp_snprintf(why, sizeof(why),
@@ -319,23 +448,29 @@ void job_cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n)
 		json_end_array(&r->json);
 		json_end_object(&r->json);
 	}
-	report_info("per-CPU results (%u CPU%s):", n, n == 1 ? "" : "s");
+	/* What it counts, beside SUMMARY's and VERDICTS' every verdict (cpu-compare, hand-off). */
+	report_info("per-CPU results (%u CPU%s): kernel verdicts; SUMMARY counts all", n,
+		    n == 1 ? "" : "s");
 	report_info("%9s %9s %-6s %-16s %6s %6s %7s", "CPU", "APIC", "type", "uarch", "passed",
 		    "failed", "skipped");
-	for (unsigned int i = 0, j; i < n; i = j) {
+	for (unsigned int i = 0; i < n; i++) {
 		const char *ua = cpu_row_uarch(&t[i]);
 		/* The name up to its parenthesis: "Darkmont (Panther Lake E-core, ...)". */
 		const char *paren = strchr(ua, '(');
 		int len = paren && paren > ua + 1 ? (int)(paren - ua - 1) : 16;
 		char cpus[24], apics[24];
+		bool seen = false;
 
-		/* A run of rows alike but for the CPU: one row, first-last (O(types), not CPUs). */
-		for (j = i + 1;
-		     j < n && t[j].cpu == t[j - 1].cpu + 1 && cpu_rows_alike(&t[i], &t[j]); j++)
-			;
-		pp_snprintf(cpus, sizeof(cpus), j - i > 1 ? "%u-%u" : "%u", t[i].cpu, t[j - 1].cpu);
-		pp_snprintf(apics, sizeof(apics), j - i > 1 ? "%u-%u" : "%u", t[i].apic_id,
-			    t[j - 1].apic_id);
+		/*
+		 * The rows alike but for the CPU: one row, their CPUs as ranges
+		 * ("0-2,4-8+"), so the table grows with the kinds of outcome, not
+		 * with the CPUs that fail (the log file has each CPU's verdicts).
+		 */
+		for (unsigned int j = 0; j < i && !seen; j++)
+			seen = cpu_rows_alike(&t[i], &t[j]);
+		if (seen)
+			continue;
+		row_sets(t, n, i, cpus, apics);
 		report_info("%9s %9s %-6s %-16.*s %6hu %6hu %7hu%s", cpus, apics,
 			    cpu_core_type_short(t[i].core_type), len < 16 ? len : 16, ua,
 			    row_count(t[i].count[V_PASS]), row_count(t[i].count[V_FAIL]),

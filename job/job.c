@@ -101,6 +101,25 @@ static void note_errata(struct runner *r, const struct cpu_info *ci)
 		    ids);
 }
 
+/*
+ * A CPU done and the console quiet for JOB_QUIET_US (its verdicts went to
+ * the log file): one line saying how far the job is, so that serial, which
+ * has no status header, never looks hung on a machine of many CPUs.
+ */
+#define JOB_QUIET_US (5ULL * 1000000)
+
+static void progress_cpu_done(void)
+{
+	uint64_t now = plat_time_us();
+	char where[80];
+
+	if (now - report_console_at() < JOB_QUIET_US)
+		return;
+	status_progress(now, true, where, sizeof(where));
+	if (where[0])
+		report_info("%s", where);
+}
+
 /* One CPU's kernels: the selected ones, or SKIP lines with why PEBS cannot be used. */
 static void run_cpu(struct runner *r)
 {
@@ -168,6 +187,7 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 		struct cpu_tally *t;
 		struct cpu_info *ci;
 		int rc = CPU_RUN_OK;
+		char from[32];
 
 		if (!cpuset_has(set, c))
 			continue;
@@ -184,7 +204,8 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 			*ci = *boot;
 		else
 			rc = cpu_run(c, probe_on_cpu, ci, job_cpu_timeout_us(r->jo), NULL, NULL);
-		report_flush_deferred("the probed CPU");
+		pp_snprintf(from, sizeof(from), "cpu %u's probe", c);
+		report_flush_deferred(from);
 		if (rc == CPU_RUN_LOST) {
 			/* The partner of a two-CPU kernel that never came back: named then. */
 			report_fail("cpu-probe",
@@ -246,6 +267,7 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 		/* Done with it: back to MP services, no AP left spinning (a vCPU burns a host CPU).
 		 */
 		cpu_release(c);
+		progress_cpu_done();
 	}
 	r->tally = NULL;
 	r->cpu_tag[0] = 0;
@@ -337,9 +359,9 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	set_cpu_now(r, ci);
 	r->tsc_hz = ci->tsc_hz ? ci->tsc_hz : calibrate_tsc();
 	cpus_text(&jo->cpus, set, cpus, sizeof(cpus));
-	report_info("main job: TSC %llu Hz (%s), %u CPUs (cpus=%s: %u measured), %s kernels",
+	report_info("main job: TSC %llu Hz (%s), %u CPU%s (cpus=%s: %u measured), %s kernels",
 		    (unsigned long long)r->tsc_hz, ci->tsc_hz ? "CPUID 15H/16H" : "calibrated",
-		    plat_cpu_count(), cpus, cpuset_count(set),
+		    plat_cpu_count(), plat_cpu_count() == 1 ? "" : "s", cpus, cpuset_count(set),
 		    r->instrumented ? "instrumented" : "real");
 	report_unused_cpus();
 	if (!ci->tsc_hz && (r->tsc_hz < TSC_HZ_PLAUSIBLE_MIN || r->tsc_hz > TSC_HZ_PLAUSIBLE_MAX)) {

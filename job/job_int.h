@@ -59,6 +59,7 @@ struct run_fig {
 
 /* What the job keeps of one CPU it measured (cpus.c). */
 #define CPU_TALLY_RUNS 96
+#define CPU_TALLY_WHY  56
 struct cpu_tally {
 	unsigned int cpu;
 	uint32_t apic_id;
@@ -73,6 +74,8 @@ struct cpu_tally {
 		uint8_t v;
 		uint64_t lat; /* median latency of the biggest data-source group; 0 none */
 		struct run_fig fig;
+		/* a FAIL's or SKIP's deciding clause, its reason's first (aggregate.c) */
+		char why[CPU_TALLY_WHY];
 	} runs[CPU_TALLY_RUNS];
 };
 
@@ -283,7 +286,8 @@ void job_run_acr(struct runner *r, struct kernel_ctx *k);
 
 /* cpus.c */
 void job_cpu_tally_begin(struct runner *r, struct cpu_tally *t, const struct cpu_info *ci);
-void job_cpu_tally_verdict(struct runner *r, const char *test, enum verdict v);
+/* why: the verdict's whole reason (its prefix with it); its first clause is kept. */
+void job_cpu_tally_verdict(struct runner *r, const char *test, enum verdict v, const char *why);
 /* The run just given its verdict was measured: keep its latency (r->summary). */
 void job_cpu_tally_measured(struct runner *r, const struct run_out *o);
 /* The key figure of the verdict just tallied (job_cpu_tally_verdict), where it has one. */

@@ -62,6 +62,30 @@ static void job_brief(const char *line_start, const char *why, char *out, size_t
 		pp_snprintf(out + strlen(out), size - strlen(out), "; +%zu more", more);
 }
 
+/*
+ * A PASS's reason without its parenthesized detail ("(187 of 187)",
+ * "(expected 0.50..any)"): the console's brief where the whole would wrap,
+ * so that a passing line fits one 80-column line; a FAIL or SKIP keeps
+ * its parentheses, which say what went wrong.
+ */
+static void without_parens(const char *in, char *out, size_t size)
+{
+	size_t o = 0;
+	int depth = 0;
+
+	for (; *in && o + 1 < size; in++) {
+		if (*in == '(' && o && out[o - 1] == ' ') {
+			depth++;
+			o--;
+		} else if (depth && *in == ')') {
+			depth--;
+		} else if (!depth) {
+			out[o++] = *in;
+		}
+	}
+	out[o] = 0;
+}
+
 void job_verdict(struct runner *r, const char *test, enum verdict v, const char *prefix,
 		 const char *why)
 {
@@ -75,7 +99,6 @@ void job_verdict(struct runner *r, const char *test, enum verdict v, const char 
 
 	json_str(&r->json, "verdict", verdict_words[v]);
 	json_str(&r->json, "why", why);
-	job_cpu_tally_verdict(r, test, v);
 	if (!prefix)
 		prefix = "";
 	/* Several CPUs measured: each CPU's verdict a case of its own (docs/OUTPUT.md). */
@@ -85,7 +108,15 @@ void job_verdict(struct runner *r, const char *test, enum verdict v, const char 
 		pp_snprintf(name, sizeof(name), "%s", test);
 	pp_snprintf(start, sizeof(start), "%s: %s: ", verdict_words[v], name);
 	pp_snprintf(full, sizeof(full), "%s%s", prefix, why);
+	job_cpu_tally_verdict(r, test, v, full);
 	job_brief(start, full, brief, sizeof(brief));
+	if (v == V_PASS &&
+	    strlen(start) + strlen(brief) + (report_is_simulated() ? 6 : 0) > REPORT_WIDTH) {
+		char shorter[REPORT_LINE_MAX];
+
+		without_parens(full, shorter, sizeof(shorter));
+		job_brief(start, shorter, brief, sizeof(brief));
+	}
 	report_verdict(kinds[v], name, brief, "%s%s", full, r->cpu_tag);
 }
 

@@ -13,6 +13,7 @@
  */
 #include "ap_refusal.h"
 #include "cpurun.h"
+#include "status.h"
 #include "platform.h"
 #include "report.h"
 
@@ -166,20 +167,27 @@ int cpu_post(unsigned int cpu, void (*fn)(void *arg), void *arg)
 static int wait_box(unsigned int cpu, struct cpu_mailbox *m, uint64_t timeout_us,
 		    void (*idle)(void *idle_arg), void *idle_arg)
 {
-	uint64_t next_beat = m->posted_at + CPU_RUN_HEARTBEAT_US;
-
 	while (!answered(m)) {
-		uint64_t now = plat_time_us();
+		uint64_t now = plat_time_us(), quiet = report_console_at();
+		char where[80];
 
 		if (timeout_us && now - m->posted_at > timeout_us) {
 			m->state = MB_LOST; /* never posted again: it may still run */
 			return CPU_RUN_TIMEOUT;
 		}
-		if (now >= next_beat) {
-			report_now("waiting for CPU %u: %.32s, %llu s", cpu, run_what,
-				   (unsigned long long)((now - m->posted_at) / 1000000));
-			next_beat = now + CPU_RUN_HEARTBEAT_US;
+		/*
+		 * The console quiet for a heartbeat, over this wait and the ones
+		 * before it (a job of many short ones): a line, with where the job
+		 * is.  report_now() marks the console as just written.
+		 */
+		if (now - (quiet ? quiet : m->posted_at) >= CPU_RUN_HEARTBEAT_US) {
+			status_progress(now, false, where, sizeof(where));
+			report_now("waiting for CPU %u: %.32s, %llu s%s%s", cpu, run_what,
+				   (unsigned long long)((now - m->posted_at) / 1000000),
+				   where[0] ? "; " : "", where);
 		}
+		/* The screen's header: elapsed time and progress while the CPU works. */
+		report_tick();
 		if (idle)
 			idle(idle_arg);
 		else
@@ -289,7 +297,8 @@ void cpu_release_all(void)
 	}
 	/* Once, and again only when this call released some (a second call on exit). */
 	if (aps && (now || !said))
-		report_info("dispatch: %u APs, started %u times, released %u times, %u lost", aps,
-			    starts, releases, lost);
+		report_info("dispatch: %u AP%s, started %u time%s, released %u time%s, %u lost",
+			    aps, aps == 1 ? "" : "s", starts, starts == 1 ? "" : "s", releases,
+			    releases == 1 ? "" : "s", lost);
 	said = said || aps;
 }

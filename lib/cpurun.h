@@ -30,7 +30,9 @@ enum {
  * Runs fn(arg) on CPU cpu (0 = the BSP: a plain call) and waits for it, at
  * most timeout_us (0: no limit).  While it waits, the BSP calls idle(idle_arg)
  * (when not NULL) over and over: the BSP's own part of two-CPU work; and
- * every CPU_RUN_HEARTBEAT_US it prints "waiting for CPU n: <what>, N s".
+ * once the console has been quiet CPU_RUN_HEARTBEAT_US (this wait and the
+ * ones before it) it prints "waiting for CPU n: <what>, N s; <where the job
+ * is>" (lib/status.h status_progress), and it calls report_tick().
  * After CPU_RUN_TIMEOUT nothing fn uses may be freed or reused: it may
  * still run.  A CPU that timed out once is lost: CPU_RUN_LOST at once.
  */

@@ -87,6 +87,15 @@ void cpuset_text(const struct cpuset *s, char *out, size_t width)
 	if (strlen(buf) > width || cut) {
 		size_t at = width ? width - 1 : 0;
 
+		/* "3,9,12+", not "3,9,12,1+": never inside a number */
+		if (buf[at] >= '0' && buf[at] <= '9') {
+			size_t back = at;
+
+			while (back > 1 && buf[back - 1] >= '0' && buf[back - 1] <= '9')
+				back--;
+			if (back > 1)
+				at = back;
+		}
 		/* "0,2+", not "0,2,+": a separator before the mark goes */
 		if (at > 1 && (buf[at - 1] == ',' || buf[at - 1] == '-'))
 			at--;

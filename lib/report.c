@@ -17,6 +17,10 @@ static bool report_verbose;
 /* report_set_verdicts_to_log: the per-CPU verdicts of a run on several CPUs */
 static bool verdicts_to_log;
 static bool report_simulated;
+static bool aside;
+static bool more_told;	    /* more_legend() printed */
+static uint64_t console_at; /* report_console_at() */
+static void (*tick_fn)(void);
 static struct report_counts counts;
 
 /*
@@ -283,8 +287,13 @@ size_t report_flush_deferred(const char *from)
 	 * Short enough for 80 columns with the widest count, the widest caller's
 	 * `from` and " [sim]" (tools/check-width.py); "1 line", not "1 lines".
 	 */
-	report_info("%zu line%s held back by %s until now:", n, n == 1 ? "" : "s",
-		    from ? from : "deferred code");
+	char cpu[24] = "";
+
+	/* Which CPU "the measured CPU" is: the one report_set_cpu() names now. */
+	if (cur_cpu.set && from && !strcmp(from, "the measured CPU"))
+		pp_snprintf(cpu, sizeof(cpu), " (cpu %u)", cur_cpu.cpu);
+	report_info("%zu line%s held back by %s%s until now:", n, n == 1 ? "" : "s",
+		    from ? from : "deferred code", cpu);
 	while (at < defer_len) {
 		const char *line = defer_buf + at;
 		size_t len = strlen(line);
@@ -314,8 +323,25 @@ void report_now(const char *fmt, ...)
 	va_start(ap, fmt);
 	pp_vsnprintf(line + 6, sizeof(line) - 6, fmt, ap);
 	va_end(ap);
+	console_at = plat_time_us();
 	if (report_sink)
 		report_sink(line, report_ctx);
+}
+
+uint64_t report_console_at(void)
+{
+	return console_at;
+}
+
+void report_set_tick(void (*tick)(void))
+{
+	tick_fn = tick;
+}
+
+void report_tick(void)
+{
+	if (tick_fn)
+		tick_fn();
 }
 
 /*
@@ -362,6 +388,26 @@ enum emit_flags {
 };
 
 /*
+ * The first console brief cut to "; +N more" (job/outcome.c): one line,
+ * once a run, saying what the count is and where the rest went.
+ */
+static void more_legend(const char *brief)
+{
+	size_t len = strlen(brief);
+
+	/* job/outcome.c ends such a brief with "; +N more". */
+	if (more_told || len < 9 || strcmp(brief + len - 5, " more"))
+		return;
+	while (len && brief[len - 1] != '+')
+		len--;
+	if (len < 3 || brief[len - 2] != ' ' || brief[len - 3] != ';')
+		return;
+	more_told = true;
+	route_console("INFO: legend: +N more: N more clauses, in the log file and results.json",
+		      route_ctx);
+}
+
+/*
  * kind: the verdict log's kind of the line, or -1 for a line kept nowhere.
  * brief: the console's shorter text for the line, or NULL (report.h,
  * report_verdict); the log file, results.json and verbose= get the full one.
@@ -383,6 +429,10 @@ static void emit(int kind, unsigned int flags, const char *prefix, const char *n
 		len = build(line, sizeof(line), prefix, name, fmt ? msg : NULL, true);
 	if (verdicts_to_log && kind >= 0 && kind != REPORT_ENV)
 		flags |= EMIT_LOG_ONLY;
+	/* Every way but the log file's alone reaches the console. */
+	if (!report_deferring() && !((flags & EMIT_LOG_ONLY) && routed()) &&
+	    !((flags & EMIT_CONSOLE_ONLY) && !routed()))
+		console_at = plat_time_us();
 	if (report_deferring()) {
 		defer_add(line, len);
 	} else if ((flags & EMIT_CONSOLE_ONLY) && !routed()) {
@@ -397,6 +447,7 @@ static void emit(int kind, unsigned int flags, const char *prefix, const char *n
 		build(shown, sizeof(shown), prefix, name, brief, mark);
 		route_console(shown, route_ctx);
 		route_log(line, route_ctx);
+		more_legend(brief);
 	} else if (report_sink) {
 		report_sink(line, report_ctx);
 	}
@@ -409,6 +460,8 @@ static void emit_kind(int kind, const char *name, const char *brief, const char 
 		counts.failures++;
 	else if (kind == REPORT_SKIP)
 		counts.skipped++;
+	else if (aside)
+		counts.aside_passed++;
 	emit(kind, 0, kind_prefix[kind], name, brief, fmt, ap);
 }
 
@@ -527,13 +580,24 @@ void report_get_counts(struct report_counts *c)
 	*c = counts;
 }
 
+void report_set_aside(bool on)
+{
+	aside = on;
+}
+
+/* Every test that passed was set aside (report_set_aside): no PEBS or PMU verdict. */
+static bool only_aside_passed(void)
+{
+	return counts.tests && counts.skipped + counts.aside_passed == counts.tests;
+}
+
 int report_exit_status(void)
 {
 	if (counts.failures)
 		return EXIT_FAIL;
 	if (counts.env_errors)
 		return EXIT_ENVIRONMENT;
-	if (counts.tests && counts.skipped == counts.tests)
+	if (only_aside_passed())
 		return EXIT_ALL_SKIPPED;
 	return EXIT_PASS;
 }
@@ -567,6 +631,9 @@ void report_result(int status)
 	used = report_recap(REPORT_FAIL, "FAIL", counts.failures, REPORT_RECAP_LINES);
 	report_recap(REPORT_ENV, "ERROR", counts.env_errors,
 		     used < REPORT_RECAP_LINES ? REPORT_RECAP_LINES - used : 1);
+	if (status == EXIT_ALL_SKIPPED && counts.aside_passed)
+		report_info("no PEBS or PMU verdict: %u hand-off check%s passed, no PASS alone",
+			    counts.aside_passed, counts.aside_passed == 1 ? "" : "s");
 	marked_line("RESULT: %s (exit %d)", result_word(status), status);
 }
 
@@ -579,4 +646,6 @@ void report_reset(void)
 	log_used = 0;
 	cur_cpu.set = false;
 	verdicts_to_log = false;
+	aside = false;
+	more_told = false;
 }

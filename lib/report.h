@@ -127,14 +127,28 @@ size_t report_flush_deferred(const char *from);
  * ("waiting for CPU 17: chase-dram, 12 s", lib/cpurun.c).
  */
 void report_now(const char *fmt, ...) pp_printf(1, 2);
+/*
+ * The platform clock (plat_time_us) when the console last got a line (the
+ * log file's lines aside): a BSP that waits (lib/cpurun.c) or goes from
+ * CPU to CPU (job/job.c) says where the run is once the console has been
+ * quiet a while, so serial never falls silent for long.
+ */
+uint64_t report_console_at(void);
+/*
+ * What the platform does while the BSP waits for another CPU, called at
+ * every turn of its wait (lib/cpurun.c): efi/console.c redraws the screen's
+ * status header when it is due (lib/status.h status_due).  NULL: nothing.
+ */
+void report_set_tick(void (*tick)(void));
+void report_tick(void);
 
 /*
  * A finished line as a screen or terminal of `width` columns shows it: the
  * pieces out() gets are at most width characters, the first the line's
  * start, each following one indented with REPORT_WRAP_INDENT (which no
  * line of the grammar starts with), broken at spaces; a simulated line's
- * " [sim]" ends every piece.  Rejoin: a piece that starts with the indent
- * continues the line before it (its " [sim]" dropped), after one space.
+ * " [sim]" ends its last piece only.  Rejoin: a piece that starts with the
+ * indent continues the line before it, after one space.
  * For the console, serial and log alike (efi/console.c); results.json and
  * the verdict log keep whole lines.
  */
@@ -145,8 +159,18 @@ void report_wrap(const char *line, unsigned int width, void (*out)(const char *p
 
 struct report_counts {
 	unsigned int tests, failures, skipped;
-	unsigned int env_errors; /* report_env_error() lines */
+	unsigned int env_errors;   /* report_env_error() lines */
+	unsigned int aside_passed; /* PASS lines counted with report_set_aside() on */
 };
+
+/*
+ * While on, a PASS counts in SUMMARY as any other but never makes the
+ * run's PASS alone: the firmware hand-off audit (job/handoff.c) checks
+ * what the firmware left, not PEBS, so a run whose PEBS and PMU tests all
+ * SKIPped exits 77 (report_exit_status), with one line saying why
+ * (report_result).  A FAIL counts as ever.
+ */
+void report_set_aside(bool on);
 
 /*
  * Every PASS/FAIL/SKIP and environment ERROR line of the run, in order, for

@@ -5,6 +5,7 @@
  * verdict log (report.h), within a budget of lines.
  */
 #include "report_recap.h"
+#include "cpuset.h"
 #include "fmt.h"
 
 /* Did two verdicts of the log come from different CPUs? */
@@ -19,26 +20,60 @@ static bool log_several_cpus(void)
 	return false;
 }
 
-/* "name" or "name@cpuN"; was it listed already? */
-static void recap_name(const struct report_entry *e, bool cpus, char *out, size_t size)
+/* A verdict's name without the CPU a job on several CPUs adds ("chase-l1/load@cpu3"). */
+static size_t base_len(const char *name)
 {
-	if (cpus && e->has_cpu && !strchr(e->name, '@'))
-		pp_snprintf(out, size, "%s@cpu%u", e->name, e->cpu);
-	else
-		pp_snprintf(out, size, "%s", e->name);
+	const char *at = strchr(name, '@');
+
+	return at ? (size_t)(at - name) : strlen(name);
 }
 
-static bool recap_seen(unsigned int upto, enum report_kind kind, const char *name, bool cpus)
+static bool same_base(const struct report_entry *a, const struct report_entry *b)
 {
-	char other[160];
+	return base_len(a->name) == base_len(b->name) &&
+	       !strncmp(a->name, b->name, base_len(a->name));
+}
 
-	for (unsigned int j = 0; j < upto; j++) {
-		if (report_log_at(j)->kind != kind)
-			continue;
-		recap_name(report_log_at(j), cpus, other, sizeof(other));
-		if (!strcmp(other, name))
-			return true;
+/*
+ * "name", or "name@cpu3,9,12" for every verdict of that name and kind on
+ * several CPUs (ranges, cut with "+": results.json names each), so that
+ * the RECAP does not grow with the CPUs that failed.
+ */
+static void recap_name(unsigned int i, bool cpus, char *out, size_t size)
+{
+	const struct report_entry *e = report_log_at(i);
+	unsigned int max = 0;
+	struct cpuset *set;
+	char list[48];
+
+	if (!cpus || !e->has_cpu) {
+		pp_snprintf(out, size, "%.*s", (int)base_len(e->name), e->name);
+		return;
 	}
+	for (unsigned int j = i; j < report_log_count(); j++)
+		if (report_log_at(j)->has_cpu && report_log_at(j)->cpu > max)
+			max = report_log_at(j)->cpu;
+	set = cpuset_alloc(max + 1);
+	if (!set) {
+		pp_snprintf(out, size, "%.*s@cpu%u", (int)base_len(e->name), e->name, e->cpu);
+		return;
+	}
+	for (unsigned int j = i; j < report_log_count(); j++) {
+		const struct report_entry *f = report_log_at(j);
+
+		if (f->kind == e->kind && f->has_cpu && same_base(e, f))
+			cpuset_add(set, f->cpu);
+	}
+	cpuset_text(set, list, 32);
+	cpuset_free(set);
+	pp_snprintf(out, size, "%.*s@cpu%s", (int)base_len(e->name), e->name, list);
+}
+
+static bool recap_seen(unsigned int upto, enum report_kind kind, const struct report_entry *e)
+{
+	for (unsigned int j = 0; j < upto; j++)
+		if (report_log_at(j)->kind == kind && same_base(report_log_at(j), e))
+			return true;
 	return false;
 }
 
@@ -58,9 +93,9 @@ unsigned int report_recap(enum report_kind kind, const char *word, unsigned int 
 		if (e->kind != kind)
 			continue;
 		listed++;
-		recap_name(e, cpus, name, sizeof(name));
-		if (recap_seen(i, kind, name, cpus))
+		if (recap_seen(i, kind, e))
 			continue;
+		recap_name(i, cpus, name, sizeof(name));
 		if (len && len + 2 + strlen(name) > width) {
 			if (lines + 1 == budget) {
 				listed--;

@@ -156,7 +156,8 @@ static void row_progress(char *row)
 		return;
 	}
 	if (st.job_done) {
-		strbuf_printf(&sb, " main job done: %u CPUs, %u kernels each", st.cpus, st.kernels);
+		strbuf_printf(&sb, " main job done: %u CPU%s, %u kernel%s each", st.cpus,
+			      st.cpus == 1 ? "" : "s", st.kernels, st.kernels == 1 ? "" : "s");
 		return;
 	}
 	/* The core type on a hybrid part only ("none" elsewhere, pmu/cpu.c). */
@@ -166,11 +167,11 @@ static void row_progress(char *row)
 	else if (st.cpu_n)
 		strbuf_printf(&sb, " CPU %u of %u (cpu %u)", st.cpu_n, st.cpus, st.cpu);
 	else
-		strbuf_printf(&sb, " %u CPUs", st.cpus);
+		strbuf_printf(&sb, " %u CPU%s", st.cpus, st.cpus == 1 ? "" : "s");
 	if (st.kernel_k)
 		strbuf_printf(&sb, "  kernel %u of %u %s", st.kernel_k, st.kernels, st.kernel);
 	else
-		strbuf_printf(&sb, "  %u kernels", st.kernels);
+		strbuf_printf(&sb, "  %u kernel%s", st.kernels, st.kernels == 1 ? "" : "s");
 	if (st.sampling[0])
 		strbuf_printf(&sb, "  sampling %s", st.sampling);
 }
@@ -190,6 +191,27 @@ static void row_time(char *row, uint64_t now_us)
 		pp_snprintf(eta, sizeof(eta), "ETA --:--");
 	pp_snprintf(row, STATUS_WIDTH + 1, " elapsed %s  %s   PASS %u  FAIL %u  SKIP %u  ERROR %u",
 		    d, eta, c.tests - c.failures - c.skipped, c.failures, c.skipped, c.env_errors);
+}
+
+void status_progress(uint64_t now_us, bool cpu_done, char *buf, size_t size)
+{
+	struct report_counts c;
+	struct strbuf sb;
+	char d[24];
+
+	buf[0] = 0;
+	if (!st.in_job || st.job_done || !st.cpu_n)
+		return;
+	report_get_counts(&c);
+	status_duration(d, sizeof(d), now_us > st.start_us ? now_us - st.start_us : 0);
+	strbuf_init(&sb, buf, size);
+	strbuf_printf(&sb, "cpu %u of %u", st.cpu_n, st.cpus);
+	if (cpu_done)
+		strbuf_puts(&sb, " done");
+	else if (st.kernel_k)
+		strbuf_printf(&sb, ", kernel %u of %u", st.kernel_k, st.kernels);
+	strbuf_printf(&sb, ": %u PASS %u FAIL, %s elapsed", c.tests - c.failures - c.skipped,
+		      c.failures, d);
 }
 
 void status_rows(uint64_t now_us, char rows[STATUS_ROWS][STATUS_WIDTH + 1])

@@ -37,6 +37,13 @@ void status_step_done(void);
 /* The job is over at now_us (every CPU done, or given up on): the clock stops. */
 void status_job_end(uint64_t now_us);
 
+/*
+ * Where the job is, as one line says it on serial (no header there):
+ * "cpu 3 of 16 done: 20 PASS 0 FAIL, 0:41 elapsed" (cpu_done), else "cpu 3
+ * of 16, kernel 2 of 4: ..."; "" outside the job.
+ */
+void status_progress(uint64_t now_us, bool cpu_done, char *buf, size_t size);
+
 /* "1:05", "12:00:00": minutes and seconds, hours from one hour on. */
 void status_duration(char *buf, size_t size, uint64_t us);
 /*

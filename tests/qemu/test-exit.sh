@@ -94,6 +94,8 @@ arg_case esp-no-folder "^run-qemu.sh: '/nonexistent/x.img': the folder /nonexist
 arg_case mem-bad "^run-qemu.sh: --mem '2X': not a size \(accepted: MiB, or a number with M or G" --mem 2X
 arg_case timeout-zero "^run-qemu.sh: --timeout '0': not seconds \(accepted: a number, 1 or more\)$" --timeout 0
 arg_case unknown-arg "^run-qemu.sh: unknown argument '--frob' \(accepted: --kvm .* --readonly .* -- options\)$" --frob
+arg_case app-option-no-dashes "^run-qemu.sh: 'kernels=chase-l1' is an option of the app: give it after -- \(accepted: \./run-qemu\.sh \[ARGS\] -- kernels=chase-l1\)$" \
+	kernels=chase-l1
 arg_case vnc-bad "^run-qemu.sh: --vnc '5': not a display \(accepted: :N, N 0\.\.99\)$" --vnc 5
 arg_case vnc-no-value '^run-qemu.sh: --vnc needs a value \(accepted: --vnc :N, N 0\.\.99\)$' --vnc
 

@@ -64,5 +64,5 @@ for n in twin1 twin2; do
 		fail "$n" "$ends kernel end lines on the AP; over 5 s: ${slow:-none}"
 	fi
 	expect_line "$n: the AP started once" "$T/$n.out" \
-		'^INFO: dispatch: 1 APs, started 1 times, released 1 times, 0 lost'
+		'^INFO: dispatch: 1 AP, started 1 time, released 1 time, 0 lost'
 done

@@ -110,7 +110,7 @@ static void piece(const char *p, void *ctx)
 	snprintf(pieces[n_pieces++], sizeof(pieces[0]), "%s", p);
 }
 
-/* 80 columns: broken at spaces, continuations indented, [sim] on each, rejoined exactly. */
+/* 80 columns: broken at spaces, continuations indented, [sim] on the last, rejoined exactly. */
 static void wrap_80_columns(void **state)
 {
 	const char *line = "PASS: chase-l1/load: L1 hits 100.0% >= 90.0% (187 of 187); 187 records "
@@ -120,13 +120,13 @@ static void wrap_80_columns(void **state)
 
 	n_pieces = 0;
 	report_wrap(line, 80, piece, NULL);
-	assert_int_equal(n_pieces, 3);
+	assert_int_equal(n_pieces, 2);
 	for (unsigned int i = 0; i < n_pieces; i++) {
 		size_t n = strlen(pieces[i]);
 
 		assert_true(n <= 80);
-		assert_string_equal(pieces[i] + n - 6, " [sim]");
-		pieces[i][n - 6] = 0;
+		/* The mark once, on the last piece (docs/OUTPUT.md "80 columns"). */
+		assert_int_equal(!strcmp(pieces[i] + n - 6, " [sim]"), i == n_pieces - 1);
 		if (i) {
 			assert_memory_equal(pieces[i], "    ", 4);
 			assert_true(pieces[i][4] != ' ');
@@ -134,19 +134,20 @@ static void wrap_80_columns(void **state)
 		}
 		strcat(joined, pieces[i] + (i ? 4 : 0));
 	}
-	strcat(joined, " [sim]");
 	assert_string_equal(joined, line);
 	assert_string_equal(
-	    pieces[0], "PASS: chase-l1/load: L1 hits 100.0% >= 90.0% (187 of 187); 187 records");
+	    pieces[0],
+	    "PASS: chase-l1/load: L1 hits 100.0% >= 90.0% (187 of 187); 187 records (need >=");
 	/* A long word breaks at the space before it, not inside it. */
 	n_pieces = 0;
 	report_wrap("INFO: chase-dram/event1: sampled MEM_TRANS_RETIRED.LOAD_LATENCY_GT_4:ldlat=30 "
 		    "(0x1cd) ldlat=30 on PMC0 [sim]",
 		    80, piece, NULL);
 	assert_int_equal(n_pieces, 2);
-	assert_string_equal(pieces[0], "INFO: chase-dram/event1: sampled [sim]");
-	assert_string_equal(pieces[1], "    MEM_TRANS_RETIRED.LOAD_LATENCY_GT_4:ldlat=30 (0x1cd) "
-				       "ldlat=30 on PMC0 [sim]");
+	assert_string_equal(
+	    pieces[0],
+	    "INFO: chase-dram/event1: sampled MEM_TRANS_RETIRED.LOAD_LATENCY_GT_4:ldlat=30");
+	assert_string_equal(pieces[1], "    (0x1cd) ldlat=30 on PMC0 [sim]");
 	/* A line that fits is one piece, untouched. */
 	n_pieces = 0;
 	report_wrap("INFO: short", 80, piece, NULL);

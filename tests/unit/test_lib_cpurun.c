@@ -6,7 +6,8 @@
  *     the platform however many pieces of work it gets, then released;
  *   - a piece of work that does not come back in time: CPU_RUN_TIMEOUT,
  *     then CPU_RUN_LOST at once, never posted again, counted lost;
- *   - the BSP's heartbeat while it waits: "waiting for CPU 1: what, 5 s";
+ *   - the BSP's heartbeat while it waits: "waiting for CPU 1: what, 5 s",
+ *     once the console is quiet 5 s over several waits too;
  *   - cpu_post/cpu_wait: the partner CPU of the two-CPU kernels.
  */
 #include <setjmp.h>
@@ -118,6 +119,45 @@ static void heartbeat(void **state)
 	cpu_release(1);
 }
 
+static void three_s(void *p)
+{
+	(void)p;
+	usleep(3000000);
+}
+
+static unsigned int ticks;
+
+static void tick(void)
+{
+	ticks++;
+}
+
+/*
+ * A job of many short waits: two of 3 s each with the console quiet
+ * between them still get a heartbeat (the quiet is counted across waits,
+ * report_console_at), and each turn of a wait ticks (report_tick: the
+ * screen's header redrawn when due).
+ */
+static void quiet_across_waits(void **state)
+{
+	(void)state;
+	setenv("PEBSPROBE_HOST_CPUS", "4", 1);
+	report_set_tick(tick);
+	ticks = 0;
+	report_info("the last line before the waits");
+	test_lines_clear();
+	cpu_run_what("short-kernel");
+	assert_int_equal(cpu_run(1, three_s, NULL, 60000000, NULL, NULL), CPU_RUN_OK);
+	assert_int_equal(cpu_run(1, three_s, NULL, 60000000, NULL, NULL), CPU_RUN_OK);
+	report_set_tick(NULL);
+	if (!test_line_find("INFO: waiting for CPU 1: short-kernel, ", NULL)) {
+		test_lines_dump(stdout);
+		fail_msg("no line in 6 s of a quiet console over two waits of 3 s");
+	}
+	assert_true(ticks > 100);
+	cpu_release(1);
+}
+
 static void post_and_wait(void **state)
 {
 	struct where w = {0};
@@ -142,6 +182,7 @@ int main(void)
 	    cmocka_unit_test(every_cpu_once),
 	    cmocka_unit_test(post_and_wait),
 	    cmocka_unit_test(heartbeat),
+	    cmocka_unit_test(quiet_across_waits),
 	    /* last: CPU 2's thread stays parked */
 	    cmocka_unit_test(lost_cpu),
 	};

@@ -38,10 +38,12 @@ static void setup_run(bool simulated)
 /* lines held back, the line that announces them */
 static const struct {
 	unsigned int held;
+	int cpu; /* the CPU measured now (report_set_cpu); -1: none */
 	const char *first;
 } cases[] = {
-    {1, "INFO: 1 line held back by the measured CPU until now:"},
-    {2, "INFO: 2 lines held back by the measured CPU until now:"},
+    {1, -1, "INFO: 1 line held back by the measured CPU until now:"},
+    {2, -1, "INFO: 2 lines held back by the measured CPU until now:"},
+    {1, 17, "INFO: 1 line held back by the measured CPU (cpu 17) until now:"},
 };
 
 static void test_held_back_counted(void **state)
@@ -49,6 +51,8 @@ static void test_held_back_counted(void **state)
 	(void)state;
 	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
 		setup_run(true);
+		if (cases[c].cpu >= 0)
+			report_set_cpu((unsigned int)cases[c].cpu, 0, "none");
 		report_defer_begin();
 		for (unsigned int i = 0; i < cases[c].held; i++)
 			report_line("MSR: wrmsr 0x38f 0x%x", i);

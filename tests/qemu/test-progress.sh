@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Serial is never silent for long during the main job: on several CPUs the
+# per-CPU verdicts go to the log file, so the BSP says how far the job is
+# (a "cpu N of M done" line, or "waiting for CPU n ...; cpu N of M, ...")
+# once the console has been quiet 5 s (lib/cpurun.c, job/job.c).  One boot
+# of 8 CPUs and four kernels; each serial line is timestamped as it comes,
+# and no gap between "INFO: main job:" and the first line after the job
+# (the per-test lines across CPUs) may exceed 10 s.
+. "$(dirname "$0")/lib.sh"
+
+qemu_noop_init
+limit=$(qemu_limit 12)
+./run-qemu.sh --timeout "$limit" --smp 8 -- kernels=chase-l1,chase-l2,chase-dram,page-walk \
+	results=none dump=off 2>"$T/progress.err" |
+	while IFS= read -r line; do printf '%s %s\n' "$(date +%s.%N)" "$line"; done >"$T/progress.ts"
+gap=$(awk '/ INFO: main job: / { on = 1; last = $1; next }
+	on { d = $1 - last; if (d > max) max = d; last = $1 }
+	on && / (PASS|FAIL|SKIP): [^ ]+: 8 CPUs/ { exit }
+	END { if (!on) print "none"; else printf "%.1f\n", max }' "$T/progress.ts")
+if [ "$gap" = none ]; then
+	fail "progress: serial" "no 'INFO: main job:' line; last lines: $(tail -3 "$T/progress.ts" | tr '\n' '|')"
+elif awk -v g="$gap" 'BEGIN { exit !(g <= 10) }'; then
+	pass "progress: serial never silent more than 10 s in the main job (longest ${gap} s)"
+else
+	fail "progress: serial" "silent ${gap} s during the main job (at most 10 s)"
+fi
+expect_line "progress: a line says how far the job is" "$T/progress.ts" \
+	' INFO: (cpu [0-9]+ of 8 done: [0-9]+ PASS [0-9]+ FAIL, [0-9:]+ elapsed|waiting for CPU [0-9]+: .*; cpu [0-9]+ of 8)'
