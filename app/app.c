@@ -90,6 +90,8 @@ static int use_sim(const struct options *opts, char *err, size_t err_size)
 	uint32_t acr[4];
 
 	sim_select(opts->model);
+	/* sim-host=: the machine as a guest sees it (sim/kvm.c), before anything reads it. */
+	options_apply_sim_host(opts);
 	/* sim-pages=: how the simulated firmware maps memory, before anything runs. */
 	sim_set_pages(page_sizes[opts->sim_pages]);
 	/* sim-fault=: checked with the options (CPU numbers below plat_cpu_count()). */

@@ -8,6 +8,7 @@ PURE_SRCS += \
 	app/options_check.c \
 	app/options_config.c \
 	app/options_handoff.c \
+	app/options_host.c \
 	app/options_sim.c \
 	app/outputs.c \
 	app/summary_table.c

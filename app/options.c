@@ -98,6 +98,7 @@ static const struct opt_def opt_table[] = {
     {"sim-handoff", T_EVENTS, OFF(sim_handoff), SZ(sim_handoff), NULL, 0, 0,
      "none, or cpuN:KIND separated by commas, KIND " SIM_HANDOFF_ACCEPTED},
     {"sim-pages", T_ENUM, OFF(sim_pages), 0, sim_pages_words, 0, 0, "4k, 2m, 1g"},
+    {"sim-host", T_ENUM, OFF(sim_host), 0, options_sim_host_words, 0, 0, "none, kvm, kvm-6.8"},
 };
 
 /* Options whose text is parsed once, when read, into a typed field (0, or -1 with why). */

@@ -51,6 +51,7 @@ struct options {
 	char sim_handoff[OPT_STR_MAX];	      /* sim-handoff=cpuN:KIND[,...]  default none */
 	struct opt_sim_handoff handoff_items; /* sim-handoff= as parsed (app/options_handoff.c) */
 	enum opt_sim_pages sim_pages;	      /* sim-pages=4k|2m|1g           default 4k */
+	enum sim_host sim_host; /* sim-host=none|kvm|kvm-6.8 default none (app/options_host.c) */
 };
 
 void options_defaults(struct options *o);
@@ -101,6 +102,15 @@ int options_check_acr(const struct options *o, char *err, size_t err_size);
 int options_parse_sim_handoff(struct options *o, char *why, size_t why_size);
 int options_check_handoff(const struct options *o, char *err, size_t err_size);
 int options_apply_sim_handoff(const struct options *o, char *err, size_t err_size);
+
+/*
+ * options_host.c: sim-host='s words (enum sim_host's order); the check
+ * across options (not with pmu=hw: 0, or -1 with err); the host onto the
+ * simulator once the model is selected.
+ */
+extern const char *const options_sim_host_words[];
+int options_check_sim_host(const struct options *o, char *err, size_t err_size);
+void options_apply_sim_host(const struct options *o);
 
 /*
  * Parses one line of space-separated tokens (LoadOptions, or one line of

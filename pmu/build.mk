@@ -7,6 +7,7 @@ PURE_SRCS += \
 	pmu/cpu_quirk.c \
 	pmu/event.c \
 	pmu/extra_regs.c \
+	pmu/guest.c \
 	pmu/handoff.c \
 	pmu/hw.c \
 	pmu/offcore.c \

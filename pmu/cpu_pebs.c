@@ -5,6 +5,7 @@
  * generation table, errata and microcode (cpu_pebs.h).
  */
 #include "cpu_pebs.h"
+#include "guest.h"
 #include "plan.h"
 #include "uarch.h"
 #include "../lib/fmt.h"
@@ -57,6 +58,10 @@ bool pmu_pebs_usable(const struct cpu_info *ci, char *why, size_t why_size)
 	uint32_t min;
 	int fmt;
 
+	/* What the hypervisor takes away, named with its source (pmu/guest.c). */
+	if (guest_takes(ci, GUEST_LOSS_PMU, why, why_size) ||
+	    guest_takes(ci, GUEST_LOSS_PEBS, why, why_size))
+		return false;
 	if (ci->vendor != VENDOR_INTEL)
 		return absent(ci, why, why_size, "not an Intel CPU (vendor '%s'): no PEBS",
 			      ci->vendor_str);

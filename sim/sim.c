@@ -305,6 +305,21 @@ int sim_select(const char *name)
 	sim_handoff_clear();
 	memset(sim_fault_args, 0, sim_cap * sizeof(*sim_fault_args));
 	sim_paging_clear();
+	sim_kvm_clear();
+	sim_reset();
+	return 0;
+}
+
+int sim_set_host(enum sim_host h)
+{
+	if (!sim_machine)
+		return -1;
+	sim_kvm_clear();
+	for (unsigned int i = 0; i < sim_ncpus; i++) {
+		const struct sim_model *row = core_of(sim_machine, i, sim_ncpus);
+
+		sim_cpus[i].m = h == SIM_HOST_NONE ? row : sim_kvm_row(row, h);
+	}
 	sim_reset();
 	return 0;
 }
