@@ -75,8 +75,8 @@ static const struct guest_rule guest_rules[] = {
 	  "kvm/pmu.c kvm_init_pmu_capability (hybrid: enable_pmu = false)",
 	  "code" },
 	{ "kvm-no-pebs", HV_KVM, GUEST_LOSS_PEBS, no_pebs,
-	  "no PEBS: KVM gives a guest PEBS only on a host with EPT-friendly PEBS "
-	  "(Ice Lake server, PEBS format 5 and later: Sapphire Rapids on)",
+	  "no PEBS: KVM gives it only where the host's PEBS is EPT-friendly "
+	  "(Ice Lake server, format 5+)",
 	  "kvm/vmx/capabilities.h vmx_pebs_supported, x86_pmu.pebs_ept; commit fb358e0b811e",
 	  "code+commit" },
 	{ "kvm-no-adaptive", HV_KVM, GUEST_LOSS_ADAPTIVE, no_adaptive,

@@ -180,7 +180,8 @@ static void derive_pmu(struct sim_cpu *c)
 	p->fixed_width = sim_fixed_width(m);
 	if (p->n_gp > SIM_MAX_GP)
 		p->n_gp = SIM_MAX_GP;
-	p->gp_mask = GENMASK_ULL(p->gp_width - 1, 0);
+	/* width 0: no PMU (a KVM guest of a hybrid host, sim/kvm.c) */
+	p->gp_mask = p->gp_width ? GENMASK_ULL(p->gp_width - 1, 0) : 0;
 	p->fixed_mask = p->fixed_width ? GENMASK_ULL(p->fixed_width - 1, 0) : 0;
 	/* Which fixed counters exist (sim_fixed_present); n_fixed: the highest + 1. */
 	sim_fixed_enum(m, &ecx, &count);
