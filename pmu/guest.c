@@ -71,7 +71,8 @@ static bool vpmu(const struct cpu_info *ci)
 /* clang-format off */
 static const struct guest_rule guest_rules[] = {
 	{ "kvm-no-vpmu", HV_KVM, GUEST_LOSS_PMU, no_vpmu,
-	  "no vPMU (CPUID.0AH version 0): kvm.enable_pmu=N on the host, or a hybrid host",
+	  "no vPMU (CPUID.0AH version 0): a hybrid host, kvm.enable_pmu=N, or QEMU -cpu "
+	  "pmu=off",
 	  "kvm/pmu.c kvm_init_pmu_capability (hybrid: enable_pmu = false)",
 	  "code" },
 	{ "kvm-no-pebs", HV_KVM, GUEST_LOSS_PEBS, no_pebs,
