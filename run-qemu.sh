@@ -19,7 +19,9 @@
 # "run-qemu.sh: ..." line on stderr.  124: timed out.  2 also for a bad
 # argument to run-qemu.sh itself, with one line on stderr.
 #
-#   --kvm        -enable-kvm -cpu host,pmu=on,migratable=no (PMU passthrough)
+#   --kvm        -enable-kvm -cpu host,pmu=on,migratable=no (PMU passthrough),
+#                after tools/kvm-host-check.sh: one "kvm:" line per missing
+#                piece, exit 77 where the run cannot be meaningful
 #   --usb        boot build/usb.img as a USB stick (qemu-xhci + usb-storage)
 #   --smp N      N processors, 1..288 (default 1); QEMU's topology form
 #                N,sockets=S,cores=C,threads=T names packages, cores, threads
@@ -147,6 +149,11 @@ for f in "$log" "$keep"; do
 	[ -z "$f" ] || [ -d "$(dirname -- "$f")" ] ||
 		bad "'$f': the folder $(dirname -- "$f") does not exist (accepted: a file name in an existing folder; --log, --esp write it)"
 done
+
+# --kvm: what the host lacks, one line each, before building or booting (exit 77).
+if $kvm; then
+	tools/kvm-host-check.sh || exit $?
+fi
 
 tools/deps.sh || exit 99
 

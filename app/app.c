@@ -95,6 +95,8 @@ static int use_sim(const struct options *opts, char *err, size_t err_size)
 	/* sim-platform=: cet, timer-attr onto the selected simulator. */
 	if (options_apply_platform_sim(opts, err, err_size))
 		return EXIT_USAGE;
+	/* sim-host=: the machine as a guest sees it (sim/kvm.c), before anything reads it. */
+	options_apply_sim_host(opts);
 	/* sim-pages=: how the simulated firmware maps memory, before anything runs. */
 	sim_set_pages(page_sizes[opts->sim_pages]);
 	/* sim-ucode=, sim-stepping=: what the errata table reads, before the probe. */

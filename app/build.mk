@@ -12,6 +12,7 @@ PURE_SRCS += \
 	app/options_handoff.c \
 	app/options_platform.c \
 	app/options_kernels.c \
+	app/options_host.c \
 	app/options_sim.c \
 	app/options_ucode.c \
 	app/outputs.c \

@@ -126,6 +126,8 @@ static const struct opt_def opt_table[] = {
      "model, or a stepping 0..15", "model", options_parse_sim_stepping},
     {"sim-platform", T_TYPED, OFF(given.sim_platform), SZ(given.sim_platform), NULL, 0, 0,
      OPT_SIM_PLATFORM_ITEMS, "none", options_parse_sim_platform},
+    {"sim-host", T_ENUM, OFF(sim_host), 0, options_sim_host_words, 0, 0, "none, kvm, kvm-6.8",
+     "none", NULL},
 };
 
 static const struct opt_def *find_opt(const char *name, size_t len)

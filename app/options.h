@@ -130,7 +130,8 @@ struct options {
 	enum opt_sim_pages sim_pages;	      /* sim-pages=4k|2m|1g           default 4k */
 	struct opt_sim_ids ids;		      /* sim-ucode=, sim-stepping= (app/options_ucode.c) */
 	struct opt_sim_platform platform;     /* sim-platform= (app/options_platform.c) */
-	struct opt_given given;		      /* the list options' text, to print them back */
+	enum sim_host sim_host; /* sim-host=none|kvm|kvm-6.8 default none (app/options_host.c) */
+	struct opt_given given; /* the list options' text, to print them back */
 };
 
 void options_defaults(struct options *o);
@@ -138,7 +139,7 @@ void options_defaults(struct options *o);
 /* sim-fault='s KIND words, as its table row and its check name them. */
 #define OPT_SIM_FAULT_KINDS                                                                        \
 	"no-records, wrong-latency, gp-on-enable, hang, skid, cr3-kept, own-cr3, apic-off, "       \
-	"unmapped-cr3, status-zero, collision, latency-bias=PCT or latency-offset=C, PCT "        \
+	"unmapped-cr3, status-zero, collision, latency-bias=PCT or latency-offset=C, PCT "         \
 	"-90..900, C 0..1000"
 
 /* latency-bias=PCT: the accepted percentages (OPT_SIM_FAULT_KINDS says them). */
@@ -204,6 +205,15 @@ int options_apply_platform_sim(const struct options *o, char *err, size_t err_si
  * most 2, or NULL): "kernal" -> "kernels".  lib/fmt.h pp_nearest.
  */
 const char *options_nearest(const char *name, size_t len);
+
+/*
+ * options_host.c: sim-host='s words (enum sim_host's order); the check
+ * across options (not with pmu=hw: 0, or -1 with err); the host onto the
+ * simulator once the model is selected.
+ */
+extern const char *const options_sim_host_words[];
+int options_check_sim_host(const struct options *o, char *err, size_t err_size);
+void options_apply_sim_host(const struct options *o);
 
 /*
  * Parses one line of space-separated tokens (LoadOptions, or one line of

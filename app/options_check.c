@@ -196,8 +196,8 @@ int options_check(const struct options *o, char *err, size_t err_size)
 	    check_memory(o, err, err_size) || options_check_cpus(o, err, err_size) ||
 	    options_check_sim_fault(o, err, err_size) || options_check_acr(o, err, err_size) ||
 	    options_check_handoff(o, err, err_size) || check_sim_pages(o, err, err_size) ||
-	    options_check_sim_ids(o, err, err_size) ||
-	    options_check_platform(o, err, err_size))
+	    options_check_sim_ids(o, err, err_size) || options_check_platform(o, err, err_size) ||
+	    options_check_sim_host(o, err, err_size))
 		return -1;
 	return 0;
 }

@@ -8,6 +8,7 @@
  */
 #include "job_int.h"
 #include "results.h"
+#include "../pmu/guest.h"
 #include "../lib/fmt.h"
 #include "../lib/platform.h"
 #include "../lib/report.h"
@@ -333,6 +334,32 @@ static void json_perfmon_ext(struct json_out *j, const struct cpu_info *ci)
 	json_end_object(j);
 }
 
+/*
+ * The hypervisor and the guest rules that apply (pmu/guest.c): what
+ * pebs-results --baseline needs to tell a guest's SKIP from a regression.
+ */
+static void json_hypervisor(struct json_out *j, const struct cpu_info *ci)
+{
+	json_begin_object(j, "hypervisor");
+	json_str(j, "name", cpu_hypervisor_name(ci->hypervisor));
+	if (ci->hypervisor != HV_NONE)
+		json_text(j, "signature", ci->hv_signature);
+	json_begin_array(j, "guest_rules");
+	for (size_t i = 0; i < guest_rule_count(); i++) {
+		const struct guest_rule *g = guest_rule_at(i);
+
+		if (!guest_rule_applies(g, ci))
+			continue;
+		json_begin_object(j, NULL);
+		json_str(j, "id", g->id);
+		json_str(j, "what", g->what);
+		json_str(j, "source", g->source);
+		json_end_object(j);
+	}
+	json_end_array(j);
+	json_end_object(j);
+}
+
 static void json_run(struct json_out *j, const struct results_run *run)
 {
 	const struct plat_identity *p = run->plat;
@@ -380,6 +407,7 @@ static void json_run(struct json_out *j, const struct results_run *run)
 		json_text(j, "brand", run->ci->brand);
 		json_perfmon_ext(j, run->ci);
 		json_errata_rows(j, run->ci);
+		json_hypervisor(j, run->ci);
 		json_end_object(j);
 	}
 	json_str(j, "pebsprobe", PP_VERSION);

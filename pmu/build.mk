@@ -8,6 +8,7 @@ PURE_SRCS += \
 	pmu/errata.c \
 	pmu/event.c \
 	pmu/extra_regs.c \
+	pmu/guest.c \
 	pmu/handoff.c \
 	pmu/hw.c \
 	pmu/offcore.c \

@@ -7,6 +7,7 @@
  */
 #include "cpu.h"
 #include "cpu_quirk.h"
+#include "guest.h"
 #include "hw.h"
 #include "perfmon.h"
 #include "uarch.h"
@@ -368,6 +369,11 @@ static const char *const hv_names[] = {
     [HV_OTHER] = "other",
 };
 
+const char *cpu_hypervisor_name(enum cpu_hypervisor hv)
+{
+	return hv < ARRAY_SIZE(hv_names) ? hv_names[hv] : "other";
+}
+
 static const char *core_type_name(enum cpu_core_type t)
 {
 	switch (t) {
@@ -599,6 +605,7 @@ void cpu_report(const struct cpu_info *ci)
 	report_perf_caps(ci);
 	report_perfmon_ext(ci);
 	report_arch_pebs(ci);
+	guest_report(ci);
 	if (u != UARCH_NONE)
 		report_info("uarch: %s (%s)", pebs_uarch_name(u), what);
 	else if (what)

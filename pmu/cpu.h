@@ -134,6 +134,8 @@ struct cpu_info {
 #define MISC_ENABLE_PEBS_UNAVAIL BIT_ULL(12)
 
 void cpu_probe(struct cpu_info *ci);
+/* "none", "KVM", "QEMU TCG" or "other": the report's and results.json's words. */
+const char *cpu_hypervisor_name(enum cpu_hypervisor hv);
 /* "P-core", "E-core" or "none" (no core type): the per-CPU lines' and results.json's words. */
 const char *cpu_core_type_short(enum cpu_core_type t);
 

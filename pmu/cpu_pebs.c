@@ -6,6 +6,7 @@
  */
 #include "cpu_pebs.h"
 #include "errata.h"
+#include "guest.h"
 #include "plan.h"
 #include "uarch.h"
 #include "../lib/fmt.h"
@@ -58,6 +59,10 @@ bool pmu_pebs_usable(const struct cpu_info *ci, char *why, size_t why_size)
 	bool arch = uarch_arch_pebs(ci);
 	int fmt;
 
+	/* What the hypervisor takes away, named with its source (pmu/guest.c). */
+	if (guest_takes(ci, GUEST_LOSS_PMU, why, why_size) ||
+	    guest_takes(ci, GUEST_LOSS_PEBS, why, why_size))
+		return false;
 	if (ci->vendor != VENDOR_INTEL)
 		return absent(ci, why, why_size, "not an Intel CPU (vendor '%s'): no PEBS",
 			      ci->vendor_str);

@@ -6,6 +6,7 @@
  */
 #include "offcore.h"
 #include "event.h"
+#include "guest.h"
 #include "msr.h"
 #include "session.h"
 #include "uarch.h"
@@ -79,6 +80,8 @@ int offcore_avg_latency(const struct cpu_info *ci, uint16_t request, uint64_t sn
 		return SESSION_REFUSED;
 	}
 	if (ua->flags & UA_OFFCORE_AVG_LAT) {
+		if (guest_takes(ci, GUEST_LOSS_OFFCORE, why, why_size))
+			return SESSION_SKIP;
 		/*
 		 * SDM Vol. 3B 18.6.3: RSP0 = request | OUTSTANDING[38], the rest 0;
 		 * RSP1 = the same request | ANY_RESPONSE[16].  OFFCORE_RESPONSE_0 is

@@ -9,6 +9,7 @@
 #include "plan_int.h"
 #include "msr.h"
 #include "extra_regs.h"
+#include "guest.h"
 #include "snapshot.h"
 #include "../lib/fmt.h"
 
@@ -222,6 +223,9 @@ static int plan_sample(struct pmu_plan *p, const struct session_cfg *cfg, char *
 		if (!(ua->flags & UA_LDLAT))
 			return refuse(why, why_size, "event '%s': no load-latency facility on %s",
 				      p->sample.name, ua->name);
+		/* A guest whose hypervisor handles no 3F6H: a SKIP naming it (pmu/guest.c). */
+		if (guest_takes(cfg->ci, GUEST_LOSS_LDLAT, why, why_size))
+			return SESSION_SKIP;
 		p->use_ldlat = true;
 		p->ldlat = p->sample.ldlat ? p->sample.ldlat : (cfg->ldlat ? cfg->ldlat : 3);
 		/* SDM Vol. 3B 18.9.4.2: the smallest threshold MSR_PEBS_LD_LAT_THRESHOLD takes is 3
@@ -249,6 +253,8 @@ static int plan_sample(struct pmu_plan *p, const struct session_cfg *cfg, char *
 				      "bits outside 0x%llx, the writable ones on %s",
 				      p->sample.name, (unsigned long long)p->sample.frontend,
 				      (unsigned long long)ua->frontend_valid, ua->name);
+		if (guest_takes(cfg->ci, GUEST_LOSS_FRONTEND, why, why_size))
+			return SESSION_SKIP;
 		p->use_frontend = true;
 		p->frontend = p->sample.frontend;
 	}

@@ -9,6 +9,7 @@ PURE_SRCS += \
 	sim/events.c \
 	sim/evtsel.c \
 	sim/handoff.c \
+	sim/kvm.c \
 	sim/models.c \
 	sim/msr.c \
 	sim/msr_pebs.c \

@@ -7,8 +7,9 @@
  * EAX[8] ArchPerfmonExt), 0AH (the
  * architectural PMU), 15H/16H (TSC), 1AH (core type), 23H (arch-PEBS),
  * 80000000H-80000004H (brand string, which says the part is simulated).
- * The hypervisor bit (1:ECX[31]) is clear: the model is a real part, so
- * leaf 40000000H is above the maximum and answers like any such leaf.
+ * The hypervisor bit (1:ECX[31]) is clear on a real part, so leaf 40000000H
+ * is above the maximum and answers like any such leaf; a guest's row
+ * (sim/kvm.c) sets it and answers leaf 40000000H with its signature.
  */
 #include "sim_int.h"
 
@@ -156,7 +157,8 @@ static void basic_leaf(const struct sim_model *m, uint32_t leaf, uint32_t sub, s
 	case 1:
 		r->eax = sim_signature(m);
 		r->ebx = m->c1_ebx;
-		r->ecx = m->c1_ecx & ~(1u << 31); /* never "running under a hypervisor" */
+		/* "running under a hypervisor" only on a guest's row */
+		r->ecx = m->hv_sig ? m->c1_ecx | 1u << 31 : m->c1_ecx & ~(1u << 31);
 		r->edx = m->c1_edx;
 		break;
 	case 7:
@@ -203,6 +205,20 @@ void sim_cpuid_leaf(const struct sim_model *m, uint32_t leaf, uint32_t sub, stru
 			ext_leaf(m, leaf, r);
 		else if (m->vendor == SIM_INTEL)
 			basic_leaf(m, m->max_leaf, sub, r);
+		return;
+	}
+	/*
+	 * The hypervisor's leaves (Linux kvm_para.h, KVM_CPUID_SIGNATURE): EAX
+	 * the highest of them (KVM_CPUID_FEATURES, 40000001H), EBX:ECX:EDX the
+	 * signature.  40000001H's feature bits are not modelled (0).
+	 */
+	if (m->hv_sig && (leaf & 0xffffff00u) == 0x40000000u) {
+		if (leaf == 0x40000000u) {
+			r->eax = 0x40000001u;
+			memcpy(&r->ebx, m->hv_sig, 4);
+			memcpy(&r->ecx, m->hv_sig + 4, 4);
+			memcpy(&r->edx, m->hv_sig + 8, 4);
+		}
 		return;
 	}
 	/*

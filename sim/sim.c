@@ -214,7 +214,8 @@ static void derive_pmu(struct sim_cpu *c)
 	p->fixed_width = sim_fixed_width(m);
 	if (p->n_gp > SIM_MAX_GP)
 		p->n_gp = SIM_MAX_GP;
-	p->gp_mask = GENMASK_ULL(p->gp_width - 1, 0);
+	/* width 0: no PMU (a KVM guest of a hybrid host, sim/kvm.c) */
+	p->gp_mask = p->gp_width ? GENMASK_ULL(p->gp_width - 1, 0) : 0;
 	p->fixed_mask = p->fixed_width ? GENMASK_ULL(p->fixed_width - 1, 0) : 0;
 	/* Which fixed counters exist (sim_fixed_present); n_fixed: the highest + 1. */
 	sim_fixed_enum(m, &ecx, &count);
@@ -391,6 +392,21 @@ int sim_select(const char *name)
 	sim_handoff_clear();
 	memset(sim_fault_args, 0, sim_cap * sizeof(*sim_fault_args));
 	sim_paging_clear();
+	sim_kvm_clear();
+	sim_reset();
+	return 0;
+}
+
+int sim_set_host(enum sim_host h)
+{
+	if (!sim_machine)
+		return -1;
+	sim_kvm_clear();
+	for (unsigned int i = 0; i < sim_ncpus; i++) {
+		const struct sim_model *row = core_of(sim_machine, i, sim_ncpus);
+
+		sim_cpus[i].m = h == SIM_HOST_NONE ? row : sim_kvm_row(row, h);
+	}
 	sim_reset();
 	return 0;
 }

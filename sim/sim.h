@@ -269,6 +269,19 @@ void sim_set_cet(bool on);
 /* How many MSR accesses #GP'd under CR4.CET since sim_select(): each a #CP on a real part. */
 unsigned int sim_cet_faults(void);
 
+/*
+ * (sim addition) sim-host=: the machine as a guest of this host sees it,
+ * built from Linux KVM's rules (sim/kvm.c, docs/KVM.md): CPUID.1:ECX[31]
+ * and leaf 40000000H "KVMKVMKVM", PERF_CAPABILITIES as KVM masks it, PEBS
+ * only on a host with EPT-friendly PEBS, no vPMU on a hybrid host, #GP on
+ * the MSRs KVM does not handle (3F6H, 3F7H, 1A6H/1A7H).  SIM_HOST_KVM is a
+ * host from Linux 6.9 on (no adaptive PEBS, commit 9e985cbf2942);
+ * SIM_HOST_KVM_6_8 one before it.  Until the next sim_select(); resets the
+ * simulated CPUs.  Returns 0.
+ */
+enum sim_host { SIM_HOST_NONE, SIM_HOST_KVM, SIM_HOST_KVM_6_8 };
+int sim_set_host(enum sim_host h);
+
 /* KIND by name (not "none"): 0, or -1; and a kind's name. */
 int sim_fault_parse(const char *name, enum sim_fault *f);
 const char *sim_fault_name(enum sim_fault f);

@@ -184,6 +184,11 @@ struct sim_model {
 	 */
 	const char *cores[SIM_MAX_CORE_TYPES];
 	bool core_only;
+	/*
+	 * A guest's row (sim/kvm.c, sim-host=): the hypervisor's leaf 40000000H
+	 * signature, with CPUID.1:ECX[31] set; NULL on the real parts.
+	 */
+	const char *hv_sig;
 };
 
 extern const struct sim_model sim_model_table[];
@@ -382,6 +387,10 @@ uint64_t sim_tsc_read(struct sim_cpu *c);
 void sim_cpuid_leaf(const struct sim_model *m, uint32_t leaf, uint32_t sub, struct cpuid_regs *r);
 
 /* acr.c: auto counter reload, only with sim_set_acr() (sim-acr=). */
+/* sim-host=: the row a guest of that host sees for the host's row (sim/kvm.c). */
+const struct sim_model *sim_kvm_row(const struct sim_model *host, enum sim_host h);
+void sim_kvm_clear(void);
+
 void sim_acr_clear(void);
 bool sim_acr_enumerated(const struct sim_model *m);
 void sim_acr_leaf(const struct sim_model *m, struct cpuid_regs *r); /* CPUID.23H.2 */

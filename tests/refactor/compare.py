@@ -45,6 +45,10 @@ INTENDED_KEYS = {
     "$.handoff[].msrs": {
         "0x329": "PERF_METRICS read by the hand-off audit where fixed counter 3 counts",
     },
+    "$.run.cpu": {
+        "hypervisor": "the hypervisor and the guest rules that apply (pmu/guest.c), for "
+                      "pebs-results --baseline across hosts, docs/KVM.md",
+    },
     "$.handoff[]": {
         "status_unrestorable": "GLOBAL_STATUS bits STATUS_SET cannot set back, docs/RESULTS.md",
         "pmc_unrestorable": "GP counter values a 32-bit write cannot put back, docs/RESULTS.md",

@@ -19,7 +19,7 @@
 #define OPTION_NAMES                                                                               \
 	"pmu, model, trace, exit, kernels, events, ldlat, period, buffer, threshold, drain, "      \
 	"records, size, iterations, log, results, dump, snapshot, cpus, sim-fault, cpu-timeout, "  \
-	"selftest, mode, verbose, pause, acr, sim-acr, handoff, sim-handoff, sim-pages, sim-ucode, sim-stepping, sim-platform"
+	"selftest, mode, verbose, pause, acr, sim-acr, handoff, sim-handoff, sim-pages, sim-ucode, sim-stepping, sim-platform, sim-host"
 
 static struct options o;
 static char err[512];

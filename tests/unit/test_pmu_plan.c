@@ -786,8 +786,11 @@ static const struct usable_case usable_cases[] = {
 	/* A PMU the vCPU does not show: the reason says why that may be. */
 	{"QEMU TCG, not Intel", 0x5e, 3, 4, 4, .amd = true, .hv = HV_TCG,
 	 .why = "no PEBS (QEMU TCG emulates no PMU)"},
-	{"KVM, no Debug Store", 0x5e, 3, 4, 4, .no_ds = true, .hv = HV_KVM,
+	{"another hypervisor, no Debug Store", 0x5e, 3, 4, 4, .no_ds = true, .hv = HV_OTHER,
 	 .why = "DS clear) (hypervisor: is the PMU passed through?)"},
+	/* KVM: its guest rule names why (pmu/guest.c, docs/KVM.md) */
+	{"KVM, no Debug Store", 0x5e, 3, 4, 4, .no_ds = true, .hv = HV_KVM,
+	 .why = "KVM guest: no PEBS: KVM gives it only where the host's PEBS is EPT-friendly"},
 	{"KVM, PEBS usable", 0x5e, 3, 4, 4, .hv = HV_KVM, .usable = true},
 	/* Sandy Bridge: PEBS broken below the microcode Linux's pebs_ucodes lists (pmu/errata.c). */
 	{"06_2A stepping 7, microcode 0x27", 0x2a, 1, 4, 3, .stepping = 7, .microcode = 0x27,

@@ -18,6 +18,8 @@ power-of-two histogram bucket (lat_approx), it is only known to a factor of
 
 from dataclasses import dataclass
 
+import guest_rules
+
 DEFAULT_PCT = 25
 DEFAULT_CYCLES = 10
 
@@ -71,6 +73,7 @@ def compare(old, new, pct=DEFAULT_PCT, cycles=DEFAULT_CYCLES):
     """Findings, in the order of the new run's verdicts, then what is gone."""
     out = []
     om, nm = _verdict_map(old), _verdict_map(new)
+    guest = guest_rules.Explainer(old, new)  # a KVM guest's expected SKIPs (docs/KVM.md)
     for key, v in nm.items():
         o = om.get(key)
         if o is None:
@@ -78,12 +81,15 @@ def compare(old, new, pct=DEFAULT_PCT, cycles=DEFAULT_CYCLES):
                                v.verdict == "FAIL"))
         elif o.verdict != v.verdict:
             reg = (o.verdict == "PASS") or (v.verdict == "FAIL")
-            out.append(Finding("CHANGED", _subject(key), "%s -> %s" % (o.verdict, v.verdict),
-                               reg))
+            rule = guest.rule_for(o, v) if reg else None
+            out.append(Finding("CHANGED", _subject(key), "%s -> %s%s" % (
+                o.verdict, v.verdict, guest_rules.note(rule) if rule else ""), reg and not rule))
     for key, o in om.items():
         if key not in nm:
-            out.append(Finding("GONE", _subject(key), "%s in the baseline, absent now" %
-                               o.verdict, o.verdict == "PASS"))
+            rule = guest.rule_for(o, None) if o.verdict == "PASS" else None
+            out.append(Finding("GONE", _subject(key), "%s in the baseline, absent now%s" % (
+                o.verdict, guest_rules.note(rule) if rule else ""),
+                o.verdict == "PASS" and not rule))
     os_, ns = _source_map(old), _source_map(new)
     for key, s in ns.items():
         o = os_.get(key)
