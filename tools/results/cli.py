@@ -6,8 +6,10 @@ argparse parses; its error() raises UsageError with the tools' own words
 instead of printing a usage block, and the help text stays usage_text()'s."""
 
 import argparse
+import os
 import re
 import sys
+import traceback
 from dataclasses import dataclass
 
 
@@ -118,3 +120,22 @@ def usage_text(prog, synopsis, options, more=""):
 def die(prog, msg, status=2):
     sys.stderr.write("%s: %s\n" % (prog, msg))
     return status
+
+
+def main(prog, run):
+    """A tool's entry point: exits with run(argv)'s status.  Whatever goes
+    wrong inside is still one line and exit 2, never a traceback: the
+    exception and where it was raised, for the bug report."""
+    try:
+        status = run(sys.argv[1:])
+        sys.stdout.flush()
+    except BrokenPipeError:
+        status = 1
+    except KeyboardInterrupt:
+        status = 130
+    except Exception as e:  # the one place every failure ends
+        tb = traceback.extract_tb(e.__traceback__)[-1]
+        status = die(prog, "internal error: %s: %s at %s:%d (a bug: please report it with "
+                     "the input files; accepted input gives no such line)" % (
+                         type(e).__name__, e, os.path.basename(tb.filename), tb.lineno))
+    sys.exit(status)

@@ -104,13 +104,8 @@ def report_baseline(old, new, pct, cycles, out):
 
 
 def main():
-    """The entry point (zipapp ignores a return value: exit here)."""
-    try:
-        status = run(sys.argv[1:])
-        sys.stdout.flush()
-    except BrokenPipeError:
-        status = 1
-    sys.exit(status)
+    """The entry point (zipapp ignores a return value: cli.main exits)."""
+    cli.main(PROG, run)
 
 
 if __name__ == "__main__":
