@@ -153,37 +153,75 @@ def check_tap(path, truth):
            (rc, len(results), n_skip, want_skip, n_not, want_fail))
 
 
+def expand(text):
+    """[0, 1, 2, 5] for "0-2,5"."""
+    out = []
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        out += range(int(lo), int(hi or lo) + 1)
+    return out
+
+
+def table_rows(lines, several):
+    """(verdict, name, [CPUs] or None) of each row of a table; with several
+    CPUs a row's CPUs are its CPUS cell, or the "cpus ..." line under it."""
+    rows = []
+    for i, ln in enumerate(lines):
+        m = re.match(r"^(PASS|FAIL|SKIP) +(\S+)(?: +(\S+))?(?: +(\S+))?", ln)
+        if not m:
+            continue
+        cpus = None
+        if several and m.group(3) != "-":
+            if m.group(4) == "CPUs":
+                under = lines[i + 1].split()
+                cpus = expand(under[1]) if under[:1] == ["cpus"] else []
+            elif re.match(r"^[0-9,-]+$", m.group(3) or ""):
+                cpus = expand(m.group(3))
+            else:
+                cpus = []  # not a CPU list: matches no verdict
+        rows.append((m.group(1), m.group(2), cpus))
+    return rows
+
+
 def check_table(path, truth):
     base = os.path.basename(path)
     rc, so, se = run("--table", path)
     lines = so.splitlines()
     wide = [ln for ln in lines if len(ln) > 80]
-    rows = [ln for ln in lines if re.match(r"^(PASS|FAIL|SKIP) ", ln)]
-    got = sorted((ln.split()[0], ln.split()[1]) for ln in rows)
-    want = sorted((v, n) for n, _, v in truth)
-    report(rc == 0 and not wide and got == want, "table %s: 80 columns, one row per verdict" % base,
-           "rc %d, %d lines over 80, rows %s want %s" % (rc, len(wide), got[:3], want[:3]))
-    # Verdicts from several CPUs: each row names its CPU as the app numbers it,
-    # that CPU's APIC ID and its core type (docs/CI.md "The table"); from one
-    # CPU or none, no such column.
     doc = json.load(open(path))
     named = [v for v in doc.get("verdicts", []) if v.get("cpu") is not None]
-    if len({v["cpu"] for v in named}) > 1:
-        cells = sorted((ln.split()[0], ln.split()[1], ln.split()[2], ln.split()[3][0])
-                       for ln in rows if len(ln.split()) > 3 and ln.split()[2] != "-")
-        want_cells = sorted((v["verdict"], v["name"], "%d/%d" % (v["cpu"], v["apic_id"]),
-                             v["core_type"][0]) for v in named)
-        report("CPU/APIC" in so and cells == want_cells,
-               "table %s: each verdict's CPU, APIC ID and core type" % base,
-               "rows %s want %s" % (cells, want_cells))
-    else:
+    several = len({v["cpu"] for v in named}) > 1
+    rows = table_rows(lines, several)
+    if not several:
+        got = sorted((v, n) for v, n, _ in rows)
+        want = sorted((v, n) for n, _, v in truth)
+        report(rc == 0 and not wide and got == want,
+               "table %s: 80 columns, one row per verdict" % base,
+               "rc %d, %d lines over 80, rows %s want %s" % (rc, len(wide), got[:3], want[:3]))
         head = next((ln for ln in lines if ln.startswith("VERDICT ")), "")
         report(rc == 0 and head and "CPU" not in head,
                "table %s: one CPU or none: no CPU column" % base, "header %r" % head)
+    else:
+        # Several CPUs (docs/CI.md "The table"): a row per test, verdict and
+        # core type, its CPUs as ranges; every verdict of the file in exactly
+        # one row, no row without one.
+        got = sorted((v, n, c) for v, n, cpus in rows for c in (cpus or [None]))
+        want = sorted((v["verdict"], re.sub(r"@cpu%d$" % v["cpu"] if v.get("cpu") is not None
+                                            else "$^", "", v["name"]), v.get("cpu"))
+                      for v in doc["verdicts"])
+        groups = {(v["verdict"], re.sub(r"@cpu\d+$", "", v["name"]), v.get("core_type"))
+                  if v.get("cpu") is not None else id(v) for v in doc["verdicts"]}
+        report(rc == 0 and not wide and got == want and len(rows) == len(groups),
+               "table %s: 80 columns, a row per test, verdict and core type (%d rows for "
+               "%d verdicts), each verdict's CPU in one" % (base, len(groups), len(want)),
+               "rc %d, %d lines over 80, %d rows, only in the table %s, only in the file %s" %
+               (rc, len(wide), len(rows), sorted(set(got) - set(want))[:4],
+                sorted(set(want) - set(got))[:4]))
     # A failed or skipped verdict shows why, right under its row.
     for n, _, v in truth:
         if v == "PASS":
             continue
+        n = re.sub(r"@cpu\d+$", "", n)
         i = next(i for i, l in enumerate(lines) if l.split()[:2] == [v, n])
         ok = i + 1 < len(lines) and lines[i + 1].startswith("        ")
         report(ok, "table %s: %s %s says why" % (base, v, n), "next line %r" % lines[i + 1:i + 2])
@@ -394,12 +432,13 @@ def precision_doc(several_cpus):
 
 
 def run_line(lines, name, cpu):
-    """The table row of a verdict: its name (NAME@cpuN shows NAME beside the CPU)."""
+    """The table row of a verdict: its name (NAME@cpuN shows NAME, its CPU in
+    the row's CPUS cell)."""
     base = name.split("@")[0]
     for i, ln in enumerate(lines):
         f = ln.split()
-        if len(f) > 1 and f[1] in (name, base) and f[0] in ("PASS", "FAIL", "SKIP") and \
-                (cpu is None or "%d/" % cpu in ln):
+        if len(f) > 2 and f[1] in (name, base) and f[0] in ("PASS", "FAIL", "SKIP") and \
+                (cpu is None or (re.match(r"^[0-9,-]+$", f[2]) and cpu in expand(f[2]))):
             return i
     return None
 
@@ -538,6 +577,12 @@ def main():
         check_tap(fixture(name), truth)
         if truth:
             check_table(fixture(name), truth)
+    # The table of many CPUs: the real 4-CPU runs, 72 synthetic CPUs with one odd.
+    many = os.path.join(TMP, "gen-72.json")
+    subprocess.run([sys.executable, os.path.join(HERE, "..", "report", "gen_results.py"),
+                    "--cpus", "72", "--odd", "9", "-o", many], check=True)
+    for path in (fixture("v3-adl4.json"), fixture("v3-sim-adl4-skid.json"), many):
+        check_table(path, schema_verdicts(path))
     check_errors()
     check_baseline()
     check_bad_input()
