@@ -298,6 +298,44 @@ def check_baseline():
     report(rc == 0, "baseline: version 2 against itself: exit 0", "rc %d %s" % (rc, se))
 
 
+def check_baseline_many():
+    """--baseline of 72 CPUs (tests/report/gen_results.py): every line within 80
+    columns however many CPUs and regressions; a test that changed on many CPUs
+    is one line naming them; cpu-compare PASS -> FAIL on CPU 9 one CHANGED line,
+    not NEW and GONE; the closing line counts each test on each CPU once."""
+    gen = os.path.join(HERE, "..", "report", "gen_results.py")
+    base, odd = os.path.join(TMP, "g72-base.json"), os.path.join(TMP, "g72-odd.json")
+    subprocess.run([sys.executable, gen, "--cpus", "72", "-o", base], check=True)
+    subprocess.run([sys.executable, gen, "--cpus", "72", "--odd", "9", "-o", odd], check=True)
+    doc = json.load(open(odd))
+    flipped = list(range(0, 72, 2))
+    for v in doc["verdicts"]:
+        if v["name"] == "chase-l1/load" and v.get("cpu") in flipped:
+            v["verdict"], v["why"] = "FAIL", "flipped by check_results.py " * 8
+    p = write_json("g72-many.json", doc)
+    for path, what in ((odd, "one odd CPU"), (p, "36 more CPUs failing")):
+        rc, so, se = run("--baseline", base, path)
+        lines = so.splitlines()
+        wide = [len(ln) for ln in lines if len(ln) > 80]
+        report(rc == 1 and not wide, "baseline of 72 CPUs (%s): every line within 80 columns" %
+               what, "rc %d, lines of %s columns" % (rc, wide))
+        cc = [ln for ln in lines if " cpu-compare" in ln]
+        report(len(cc) == 1 and cc[0].startswith("CHANGED ") and "on cpu 9" in cc[0],
+               "baseline of 72 CPUs (%s): cpu-compare PASS -> FAIL on cpu 9 is one CHANGED "
+               "line" % what, "lines %s" % cc)
+        fails = sum(1 for v in json.load(open(path))["verdicts"] if v["verdict"] == "FAIL")
+        medians = sum(1 for ln in lines if ln.startswith("MEDIAN "))
+        m = re.match(r"^(\d+) regressions: ", lines[-1] if lines else "")
+        report(m and int(m.group(1)) == fails + medians,
+               "baseline of 72 CPUs (%s): the closing line counts %d regressions (%d FAIL "
+               "verdicts, each test on each CPU once, and %d medians)" % (
+                   what, fails + medians, fails, medians), "last line %r" % lines[-1:])
+    l1 = [ln for ln in so.splitlines() if ln.startswith("CHANGED  chase-l1/load ")]
+    report(len(l1) == 1 and "[cpus 0,2,4," in l1[0],
+           "baseline of 72 CPUs: chase-l1/load PASS -> FAIL on 36 CPUs is one line naming them",
+           "lines %s" % l1)
+
+
 def check_bad_input():
     notjson = os.path.join(TMP, "notjson.json")
     open(notjson, "w").write("REC: not json\n")
@@ -585,6 +623,7 @@ def main():
         check_table(path, schema_verdicts(path))
     check_errors()
     check_baseline()
+    check_baseline_many()
     check_bad_input()
     check_v3()
     check_at_cpu()

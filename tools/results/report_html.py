@@ -216,7 +216,7 @@ def changes_list(runs, pct, cycles):
     moved medians by (run index) -> {(test, cpu, source): text}."""
     html, moved = [], {}
     for i, r in enumerate(runs[1:], 1):
-        found = baseline.compare(runs[0], r, pct, cycles)
+        found = baseline.group(baseline.compare(runs[0], r, pct, cycles))
         moved[i] = {}
         for k in r.kernels:
             for sr in k.runs:
