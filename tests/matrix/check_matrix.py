@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import caselines  # noqa: E402
 from caselines import report  # noqa: E402
 
-BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
+BUILD = caselines.build_dir(__doc__)
 TOOL = os.path.join(BUILD, "host", "pebs-matrix")
 TMP = tempfile.mkdtemp(prefix="check-matrix.")
 
@@ -68,12 +68,8 @@ def per_test(verdicts):
 
 
 def console_verdicts(log):
-    out = []
-    for line in open(log, errors="replace"):
-        m = re.match(r"^(PASS|FAIL|SKIP): ([^:\s]+)", line)
-        if m:
-            out.append((m.group(2), m.group(1)))
-    return out
+    """(name, verdict) of every verdict line of a serial log."""
+    return [(n, v) for v, n, _ in caselines.console_verdicts(open(log, errors="replace").read())]
 
 
 def main():

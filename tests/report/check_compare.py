@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests"))
 import caselines  # noqa: E402
 from caselines import report  # noqa: E402
 
-BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
+BUILD = caselines.build_dir(__doc__)
 TOOL = os.path.join(BUILD, "host", "pebs-report")
 TMP = tempfile.mkdtemp(prefix="check-compare.")
 

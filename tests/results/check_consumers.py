@@ -31,7 +31,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests"))
 import caselines  # noqa: E402
 from caselines import report  # noqa: E402
 
-BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
+BUILD = caselines.build_dir(__doc__)
 RESULTS = os.path.join(BUILD, "host", "pebs-results")
 REPORT = os.path.join(BUILD, "host", "pebs-report")
 SCHEMA = os.path.join(HERE, "junit-10.xsd")

@@ -20,7 +20,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 import caselines  # noqa: E402
 from caselines import report  # noqa: E402
-BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
+BUILD = caselines.build_dir(__doc__)
 TOOL = os.path.join(BUILD, "host", "pebs-results")
 TMP = tempfile.mkdtemp(prefix="check-results.")
 
@@ -36,12 +36,7 @@ def fixture(name):
 
 def console_verdicts(path):
     """(name, None, verdict) of every PASS/FAIL/SKIP line of a transcript."""
-    out = []
-    for line in open(path):
-        m = re.match(r"^(PASS|FAIL|SKIP): ([^:\s]+)", line)
-        if m:
-            out.append((m.group(2), None, m.group(1)))
-    return out
+    return [(n, None, v) for v, n, _ in caselines.console_verdicts(open(path).read())]
 
 
 def schema_verdicts(path):

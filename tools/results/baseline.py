@@ -83,8 +83,8 @@ def summary(findings):
     head = "%d regression%s: " % (n, "" if n == 1 else "s")
     items = ["%s %s" % (f.subject, f.short or f.text) for f in regs]
     for k in range(len(items), -1, -1):
-        more = "" if k == len(items) else "%s+%d more above" % ("; " if k else "",
-                                                                  len(items) - k)
+        more = "" if k == len(items) else \
+            "%s+%d more above" % ("; " if k else "", len(items) - k)
         line = head + "; ".join(items[:k]) + more
         if len(line) < WIDTH or k == 0:
             return line
@@ -193,8 +193,9 @@ def _moved_verdicts(om, nm):
 
         def where(keys):
             cpus = sorted(k[1] for k in keys if k[1] is not None)
-            return " on cpu%s %s" % ("s" if len(cpus) > 1 else "",
-                                    report_grid.cpu_ranges(cpus)) if cpus else ""
+            if not cpus:
+                return ""
+            return " on cpu%s %s" % ("s" if len(cpus) > 1 else "", report_grid.cpu_ranges(cpus))
         text = "%s%s -> %s%s" % ("/".join(was), where(gone[name]), "/".join(now),
                                  where(new[name]))
         reg = "PASS" in was and now != ["PASS"] or "FAIL" in now
