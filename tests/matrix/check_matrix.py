@@ -67,7 +67,7 @@ def per_test(verdicts):
     return out
 
 
-def console_verdicts(log):
+def log_verdicts(log):
     """(name, verdict) of every verdict line of a serial log."""
     return [(n, v) for v, n, _ in caselines.console_verdicts(open(log, errors="replace").read())]
 
@@ -138,7 +138,7 @@ def main():
                (n, "failed" if want_fail else "passed"),
                "%s" % (first.attrib if first is not None else None))
         log = os.path.join(logdir, n + ".log")
-        truth = console_verdicts(log) if os.path.exists(log) else None
+        truth = log_verdicts(log) if os.path.exists(log) else None
         got = []
         for tc in cases[1:]:
             if tc.get("name").startswith("exit status"):

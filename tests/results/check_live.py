@@ -26,8 +26,11 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import caselines  # noqa: E402
 from caselines import report  # noqa: E402
 
-BUILD = sys.argv[1]
-MODELS = sys.argv[2:]
+_AP = caselines.ArgumentParser(description=__doc__.strip().splitlines()[0])
+_AP.add_argument("build", metavar="BUILD", help="the build folder")
+_AP.add_argument("models", nargs="*", metavar="MODEL", help="the models to boot")
+_ARGS = _AP.parse_args()
+BUILD, MODELS = _ARGS.build, _ARGS.models
 TMP = tempfile.mkdtemp(prefix="check-live.")
 
 

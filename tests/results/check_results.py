@@ -34,7 +34,7 @@ def fixture(name):
     return os.path.join(HERE, name)
 
 
-def console_verdicts(path):
+def console_truth(path):
     """(name, None, verdict) of every PASS/FAIL/SKIP line of a transcript."""
     return [(n, None, v) for v, n, _ in caselines.console_verdicts(open(path).read())]
 
@@ -601,8 +601,8 @@ def main():
     if not os.access(TOOL, os.X_OK):
         report(False, "pebs-results", "%s not built (make BUILD=%s host)" % (TOOL, BUILD))
         return 1
-    sets = [("v1-skl.json", console_verdicts(fixture("v1-skl.console")), None),
-            ("v1-nhm.json", console_verdicts(fixture("v1-nhm.console")), None),
+    sets = [("v1-skl.json", console_truth(fixture("v1-skl.console")), None),
+            ("v1-nhm.json", console_truth(fixture("v1-nhm.console")), None),
             ("v2-hybrid.json", schema_verdicts(fixture("v2-hybrid.json")), 1),
             ("v2-usage.json", schema_verdicts(fixture("v2-usage.json")), 2)]
     for name, truth, status in sets:
