@@ -65,3 +65,12 @@ def build_dir(doc):
     ap.add_argument("build", nargs="?", default="build", metavar="BUILD",
                     help="the build folder (default build)")
     return ap.parse_args().build
+
+
+def cpu_list(text):
+    """[0, 1, 2, 5] for "0-2,5", a list of CPUs as the tools write it."""
+    out = []
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        out += range(int(lo), int(hi or lo) + 1)
+    return out

@@ -119,13 +119,7 @@ return out;
 """
 
 
-def expand(ranges):
-    """[0, 1, 2, 5] for "0-2,5"."""
-    out = []
-    for part in ranges.split(","):
-        lo, _, hi = part.partition("-")
-        out += range(int(lo), int(hi or lo) + 1)
-    return out
+expand = caselines.cpu_list
 
 
 def grid_problems(g, doc, names, n, odd, changed):

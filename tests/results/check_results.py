@@ -148,13 +148,7 @@ def check_tap(path, truth):
            (rc, len(results), n_skip, want_skip, n_not, want_fail))
 
 
-def expand(text):
-    """[0, 1, 2, 5] for "0-2,5"."""
-    out = []
-    for part in text.split(","):
-        lo, _, hi = part.partition("-")
-        out += range(int(lo), int(hi or lo) + 1)
-    return out
+expand = caselines.cpu_list
 
 
 def table_rows(lines, several):
