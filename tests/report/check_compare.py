@@ -146,12 +146,25 @@ def check_malformed():
                    "rc %d, stderr %r" % (p.returncode, p.stderr[-300:]))
 
 
+def check_internal_error():
+    """Whatever still goes wrong inside a tool is one line and exit 2
+    (tools/results/cli.py main): a run() that raises, as the KeyError did."""
+    code = ("import sys; sys.path.insert(0, %r); import cli; "
+            "cli.main('pebs-x', lambda argv: {}['load'])" % os.path.join(ROOT, "tools", "results"))
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    lines = p.stderr.splitlines()
+    report(p.returncode == 2 and len(lines) == 1 and lines[0].startswith(
+        "pebs-x: internal error: KeyError: 'load' at "), "an internal error: one line, exit 2",
+        "rc %d, stderr %r" % (p.returncode, p.stderr[-300:]))
+
+
 def main():
     if not os.access(TOOL, os.X_OK):
         report(False, "report-compare", "%s missing (make host builds it)" % TOOL)
         return 1
     check_pairs()
     check_malformed()
+    check_internal_error()
     return caselines.status()
 
 
