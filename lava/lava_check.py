@@ -43,7 +43,7 @@ from caselines import report  # noqa: E402
 from results_file import ResultsError, load, read_image  # noqa: E402
 from lava_ids import collisions, lava_case  # noqa: E402
 
-BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
+BUILD = caselines.build_dir(__doc__)
 LAVA_TMP = "/var/lib/lava/dispatcher/tmp"
 RESULT_OF = {"PASS": "pass", "FAIL": "fail", "SKIP": "skip"}
 # A real FAIL: the simulated CPU 0 writes no PEBS records (sim-fault=, docs/OPTIONS.md).

@@ -41,6 +41,7 @@ Widest arguments (lib/fmt.c, the app's printf, is what prints them):
   - The name of report_fail/skip/env_error is resolved the same way, then
     ": " when the format is not empty.
 """
+import argparse
 import os
 import re
 import sys
@@ -445,26 +446,18 @@ def read_known(path):
     return keys
 
 
-def main(argv):
-    width, listing, paths, known_path, write_known = 80, False, [], None, False
-    i = 0
-    while i < len(argv):
-        a = argv[i]
-        if a == "--width" and i + 1 < len(argv) and argv[i + 1].isdigit():
-            width = int(argv[i + 1])
-            i += 1
-        elif a in ("--known", "--write-known") and i + 1 < len(argv):
-            known_path, write_known = argv[i + 1], a == "--write-known"
-            i += 1
-        elif a == "--list":
-            listing = True
-        elif a.startswith("-"):
-            print("check-width.py: unknown argument '%s' (accepted: --width N --list"
-                  " --known FILE --write-known FILE PATH...)" % a, file=sys.stderr)
-            return 2
-        else:
-            paths.append(a)
-        i += 1
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="check-width.py", allow_abbrev=False,
+                                 description=__doc__.strip().splitlines()[0])
+    ap.add_argument("--width", type=int, default=80, metavar="N", help="columns (default 80)")
+    ap.add_argument("--list", action="store_true", help="list every line and its width")
+    known = ap.add_mutually_exclusive_group()
+    known.add_argument("--known", metavar="FILE", help="the lines known to be wide")
+    known.add_argument("--write-known", metavar="FILE", help="write the wide lines to FILE")
+    ap.add_argument("paths", nargs="*", metavar="PATH", help="C files or folders")
+    a = ap.parse_args(argv)
+    width, listing, paths = a.width, a.list, a.paths
+    known_path, write_known = a.write_known or a.known, a.write_known is not None
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     if not paths:
         paths = [os.path.relpath(os.path.join(root, u)) for u in UNITS]
@@ -549,4 +542,4 @@ KNOWN_HEADER = """\
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())

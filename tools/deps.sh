@@ -12,7 +12,8 @@
 #                         schema check (lava-common), headless Chromium and
 #                         its WebDriver for the HTML report's browser test,
 #                         hypothesis for the results readers' property test,
-#                         pycodestyle for the Python style check
+#                         pycodestyle for the Python style check, xmllint
+#                         and prove for the CI formats' consumers test
 #   tools/deps.sh lava    also lava-dispatcher (lava-run), for `make lava-check`
 #                         only: it is large (libguestfs, udev, ...) and no
 #                         other target needs it
@@ -51,6 +52,8 @@ chromium:/usr/bin/chromium
 chromium-driver:/usr/bin/chromedriver
 python3-selenium:@py-selenium
 python3-hypothesis:@py-hypothesis
+libxml2-utils:xmllint
+perl:prove
 "
 need_lava="
 lava-dispatcher:lava-run

@@ -10,6 +10,7 @@ stops the build with one line naming the file, the event, the field, the
 value and what is accepted.  Nothing falls back to a default.
 docs/PERFMON.md lists the spellings found and how each is read.
 """
+import argparse
 import json
 import os
 import re
@@ -402,10 +403,11 @@ def c_str(s):
 
 
 def main():
-    if len(sys.argv) != 3:
-        print("usage: %s DATA_DIR OUT.c" % PROG, file=sys.stderr)
-        sys.exit(2)
-    data, out = sys.argv[1], sys.argv[2]
+    ap = argparse.ArgumentParser(prog=PROG, description=__doc__.strip().splitlines()[0])
+    ap.add_argument("data", metavar="DATA_DIR", help="the perfmon snapshot")
+    ap.add_argument("out", metavar="OUT.c", help="the C file to write")
+    args = ap.parse_args()
+    data, out = args.data, args.out
     commit = read_commit(data)
     maps, files = parse_mapfile(os.path.join(data, "mapfile.csv"))
 

@@ -6,6 +6,7 @@ machine's serial port makes (QEMU -serial tcp:HOST:PORT), and relays it to
 stdout, and stdin to it, as a lab's ser2net or conmux console does for
 LAVA's connection command.  Exits when the machine goes away."""
 
+import argparse
 import os
 import select
 import socket
@@ -13,7 +14,11 @@ import sys
 
 
 def main():
-    host, port = sys.argv[1], int(sys.argv[2])
+    ap = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
+    ap.add_argument("host", metavar="HOST", help="the address to listen on")
+    ap.add_argument("port", type=int, metavar="PORT", help="the TCP port to listen on")
+    args = ap.parse_args()
+    host, port = args.host, args.port
     srv = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     srv.bind((host, port))

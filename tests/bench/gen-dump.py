@@ -9,10 +9,15 @@ layout) of about BYTES of records for the benchmarks:
 
 4096 distinct records (varied data sources, addresses and latencies)
 repeated; prints the record count on stdout."""
+import argparse
 import struct
-import sys
 
-kind, size, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+ap = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
+ap.add_argument("kind", choices=("fmt3", "adaptive"), metavar="KIND", help="fmt3 or adaptive")
+ap.add_argument("size", type=int, metavar="BYTES", help="about how many bytes of records")
+ap.add_argument("out", metavar="OUT", help="the dump file to write")
+args = ap.parse_args()
+kind, size, out = args.kind, args.size, args.out
 pool = []
 for i in range(4096):
     dse = (i * 7) & 0xf | ((i >> 4) & 1) << 4 | ((i >> 5) & 1) << 6
@@ -24,13 +29,11 @@ for i in range(4096):
         struct.pack_into('<QQQQ', r, 0x90, 1, 0x7f0000000000 + 64 * i, dse, lat)
         struct.pack_into('<QQQ', r, 0xb0, 0x401000 + 4 * i, 0, 1000 + i)
         fmt, uarch, flags, cfg = 3, b'skl', 0, 0
-    elif kind == 'adaptive':
+    else:  # adaptive (argparse took no other KIND)
         r = bytearray(0x40)
         struct.pack_into('<QQQQ', r, 0, (0x40 << 48) | 1, 0x401000 + 4 * i, 1, 1000 + i)
         struct.pack_into('<QQQQ', r, 0x20, 0x7f0000000000 + 64 * i, dse, lat << 32 | (i % 9), 0)
         fmt, uarch, flags, cfg = 5, b'spr', 2, 1
-    else:
-        sys.exit('gen-dump.py: unknown KIND %r (accepted: fmt3 adaptive)' % kind)
     pool.append(bytes(r))
 block = b''.join(pool)
 rec = len(pool[0])

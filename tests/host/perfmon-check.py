@@ -16,6 +16,7 @@ it): a field the generator misreads shows up here as a mismatch.  The
 reading rules are the ones docs/PERFMON.md states.  Prints PASS:/FAIL:
 lines; a FAIL names the table, the event, the field, both values.
 """
+import argparse
 import csv
 import json
 import os
@@ -220,33 +221,44 @@ def map_queries(data):
     return q
 
 
+def map_compare(queries, answers):
+    with open(queries, encoding="utf-8") as f:
+        pairs = [ln.rstrip("\n").split("\t") for ln in f]
+    with open(answers, encoding="utf-8") as f:
+        answers = [ln.rstrip("\n") for ln in f]
+    bad = ["'%s' -> %s, expected %s" % (q, a, w)
+           for (q, w), a in zip(pairs, answers) if a != w]
+    if len(answers) != len(pairs):
+        bad.append("%d answers for %d queries" % (len(answers), len(pairs)))
+    n_none = sum(1 for _, w in pairs if w == "none")
+    if bad:
+        print("FAIL: perfmon mapfile: %d of %d CPUs wrong, first: %s"
+              % (len(bad), len(pairs), "; ".join(bad[:3])))
+        sys.exit(1)
+    print("PASS: perfmon mapfile: %d CPUs from every row resolve to their file, %d "
+          "that no row fits resolve to none" % (len(pairs) - n_none, n_none))
+
+
 def main():
-    if len(sys.argv) == 5 and sys.argv[1] == "events":
-        sys.exit(1 if check_events(*sys.argv[2:]) else 0)
-    if len(sys.argv) == 3 and sys.argv[1] == "map":
-        for query, want in map_queries(sys.argv[2]):
+    ap = argparse.ArgumentParser(prog="perfmon-check.py",
+                                 description=__doc__.strip().splitlines()[0])
+    sub = ap.add_subparsers(dest="command", required=True)
+    ev = sub.add_parser("events", help="compare every event with perfmon-dump's")
+    for name in ("DATA_DIR", "TABLES_FILE", "DUMP_FILE"):
+        ev.add_argument(name.lower(), metavar=name)
+    mp = sub.add_parser("map", help='print "QUERY<TAB>EXPECTED" lines')
+    mp.add_argument("data_dir", metavar="DATA_DIR")
+    mc = sub.add_parser("map-compare", help="check perfmon-dump's answers to the queries")
+    mc.add_argument("queries", metavar="QUERIES_FILE")
+    mc.add_argument("answers", metavar="ANSWERS_FILE")
+    a = ap.parse_args()
+    if a.command == "events":
+        sys.exit(1 if check_events(a.data_dir, a.tables_file, a.dump_file) else 0)
+    if a.command == "map":
+        for query, want in map_queries(a.data_dir):
             print("%s\t%s" % (query, want))
         return
-    if len(sys.argv) == 4 and sys.argv[1] == "map-compare":
-        with open(sys.argv[2], encoding="utf-8") as f:
-            pairs = [ln.rstrip("\n").split("\t") for ln in f]
-        with open(sys.argv[3], encoding="utf-8") as f:
-            answers = [ln.rstrip("\n") for ln in f]
-        bad = ["'%s' -> %s, expected %s" % (q, a, w)
-               for (q, w), a in zip(pairs, answers) if a != w]
-        if len(answers) != len(pairs):
-            bad.append("%d answers for %d queries" % (len(answers), len(pairs)))
-        n_none = sum(1 for _, w in pairs if w == "none")
-        if bad:
-            print("FAIL: perfmon mapfile: %d of %d CPUs wrong, first: %s"
-                  % (len(bad), len(pairs), "; ".join(bad[:3])))
-            sys.exit(1)
-        print("PASS: perfmon mapfile: %d CPUs from every row resolve to their file, %d "
-              "that no row fits resolve to none" % (len(pairs) - n_none, n_none))
-        return
-    print("usage: perfmon-check.py events DATA TABLES DUMP | map DATA | "
-          "map-compare QUERIES ANSWERS", file=sys.stderr)
-    sys.exit(2)
+    map_compare(a.queries, a.answers)
 
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ import caselines  # noqa: E402
 from caselines import report  # noqa: E402
 from lava_ids import collisions, lava_case  # noqa: E402
 
-VERDICT_LINE = re.compile(r"^(PASS|FAIL|SKIP): ([^:\s]+)(.*)$", re.M)
+VERDICT_LINE = caselines.VERDICT_LINE
 
 
 def expect(buf, patterns):
@@ -161,8 +161,7 @@ def main():
     # The patterns on a real transcript, chunked as a serial port delivers it.
     console = open(os.path.join(ROOT, "tests", "results", "v1-nhm.console"),
                    errors="replace").read()
-    truth = [(m.group(2), {"PASS": "pass", "FAIL": "fail", "SKIP": "skip"}[m.group(1)])
-             for m in re.finditer(r"^(PASS|FAIL|SKIP): ([^:\s]+)", console, re.M)]
+    truth = [(n, v.lower()) for v, n, _ in caselines.console_verdicts(console)]
     stream = console.replace("\n", "\r\n")
     bad_chunks = []
     for chunk in range(1, 65):
@@ -229,8 +228,8 @@ def check_case_names(job):
     # verdict line, name@cpuN; every one is a case of its own, its id whole.
     lines = []
     for cpu in (0, 1):
-        for m in VERDICT_LINE.finditer(consoles["v1-skl.console"]):
-            lines.append("%s: %s@cpu%d%s" % (m.group(1), m.group(2), cpu, m.group(3)))
+        for v, n, why in caselines.console_verdicts(consoles["v1-skl.console"]):
+            lines.append("%s: %s@cpu%d%s" % (v, n, cpu, ": " + why if why else ""))
     stream = "INFO: pebsprobe x\r\n%s\r\nINFO: exit status 0 (exit=shutdown)\r\n" % (
         "\r\n".join(lines))
     want = [ln.split(": ")[1] for ln in lines]

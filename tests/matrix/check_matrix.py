@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import caselines  # noqa: E402
 from caselines import report  # noqa: E402
 
-BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
+BUILD = caselines.build_dir(__doc__)
 TOOL = os.path.join(BUILD, "host", "pebs-matrix")
 TMP = tempfile.mkdtemp(prefix="check-matrix.")
 
@@ -67,13 +67,9 @@ def per_test(verdicts):
     return out
 
 
-def console_verdicts(log):
-    out = []
-    for line in open(log, errors="replace"):
-        m = re.match(r"^(PASS|FAIL|SKIP): ([^:\s]+)", line)
-        if m:
-            out.append((m.group(2), m.group(1)))
-    return out
+def log_verdicts(log):
+    """(name, verdict) of every verdict line of a serial log."""
+    return [(n, v) for v, n, _ in caselines.console_verdicts(open(log, errors="replace").read())]
 
 
 def main():
@@ -142,7 +138,7 @@ def main():
                (n, "failed" if want_fail else "passed"),
                "%s" % (first.attrib if first is not None else None))
         log = os.path.join(logdir, n + ".log")
-        truth = console_verdicts(log) if os.path.exists(log) else None
+        truth = log_verdicts(log) if os.path.exists(log) else None
         got = []
         for tc in cases[1:]:
             if tc.get("name").startswith("exit status"):

@@ -191,16 +191,18 @@ def check(name, keys, checks, rc, lines):
 
 
 def main():
-    args = sys.argv[1:]
-    path = CFG
-    if args[:1] == ["--cfg"] and len(args) >= 2:
-        path, args = args[1], args[2:]
+    ap = caselines.ArgumentParser(prog="boots.py", description=__doc__.strip().splitlines()[0])
+    ap.add_argument("--cfg", default=CFG, metavar="FILE", help="the rows (default boots.cfg)")
+    ap.add_argument("--list", action="store_true", help="print the rows' names, boot nothing")
+    ap.add_argument("rows", nargs="*", metavar="ROW", help="the rows to boot (default all)")
+    a = ap.parse_args()
+    path, args = a.cfg, a.rows
     try:
         rows = parse(path)
     except (CfgError, OSError, UnicodeDecodeError) as e:
         print("ERROR: boots.py: %s" % e)
         return 2
-    if args[:1] == ["--list"]:
+    if a.list:
         print("\n".join(r[0] for r in rows))
         return 0
     by_name = {r[0]: r for r in rows}

@@ -296,12 +296,28 @@ def check(mid_img, end_img, raw, kernels):
     return cases
 
 
+def arguments():
+    """The command line (the module's docstring says what each word is)."""
+    ap = caselines.ArgumentParser(prog="screenshot.py",
+                                  description=__doc__.strip().splitlines()[0])
+    sub = ap.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("run", help="take the mid-run and end screens")
+    for name in ("SOCKET", "SERIAL", "MARK", "DIR", "PNGDIR"):
+        run.add_argument(name.lower(), metavar=name)
+    run.add_argument("limit", type=int, metavar="LIMIT", help="seconds")
+    chk = sub.add_parser("check", help="check the screens")
+    for name in ("MID", "END", "RAW", "KERNELS"):
+        chk.add_argument(name.lower(), metavar=name)
+    return ap.parse_args()
+
+
 def main():
-    if sys.argv[1] == "run":
-        return take(*sys.argv[2:7], limit=int(sys.argv[7]))
-    mid, end = read_ppm(sys.argv[2]), read_ppm(sys.argv[3])
-    raw = [line.rstrip("\n") for line in open(sys.argv[4], errors="replace")]
-    kernels = sys.argv[5]
+    a = arguments()
+    if a.command == "run":
+        return take(a.socket, a.serial, a.mark, a.dir, a.pngdir, limit=a.limit)
+    mid, end = read_ppm(a.mid), read_ppm(a.end)
+    raw = [line.rstrip("\n") for line in open(a.raw, errors="replace")]
+    kernels = a.kernels
     cases = check(mid, end, raw, kernels)
     # Known-bad screens made from the real ones: the checks must refuse each.
     o = header_origin(end)

@@ -41,10 +41,10 @@ else
 	fail "fault: results.json" "cpu-compare verdicts, uarch of CPUs 0 and 3: $blame"
 fi
 make -s BUILD="$BUILD" host >/dev/null 2>&1
-if "$BUILD/host/pebs-results" --table "$T/fault.json" | grep -qE '^FAIL +cpu-compare +3/3 E '; then
+if "$BUILD/host/pebs-results" --table "$T/fault.json" | grep -qE '^FAIL +cpu-compare +3 E '; then
 	pass "fault: pebs-results names cpu 3 for cpu-compare"
 else
-	fail "fault: pebs-results" "no 'FAIL cpu-compare 3/3 E' row"
+	fail "fault: pebs-results" "no 'FAIL cpu-compare 3 E' row"
 fi
 
 # drain=pmi on every CPU, P- and E-cores: each session takes PMIs and passes.

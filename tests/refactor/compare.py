@@ -138,7 +138,12 @@ def diff(old, new):
 
 
 def main():
-    old_dir, new_dir, cases = sys.argv[1], sys.argv[2], sys.argv[3:]
+    ap = caselines.ArgumentParser(description=__doc__.strip().splitlines()[0])
+    ap.add_argument("old", metavar="OLD", help="the baseline side's folder of cases")
+    ap.add_argument("new", metavar="NEW", help="this tree's folder of cases")
+    ap.add_argument("cases", nargs="*", metavar="CASE", help="the cases to compare")
+    args = ap.parse_args()
+    old_dir, new_dir, cases = args.old, args.new, args.cases
     first = None
     for case in cases:
         old, new = load(os.path.join(old_dir, case)), load(os.path.join(new_dir, case))

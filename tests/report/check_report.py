@@ -28,7 +28,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 import caselines  # noqa: E402
 from caselines import report  # noqa: E402
-BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
+BUILD = caselines.build_dir(__doc__)
 TOOL = os.path.join(BUILD, "host", "pebs-report")
 SHOTS = os.path.join(BUILD, "test-logs")
 TMP = tempfile.mkdtemp(prefix="check-report.")
@@ -119,13 +119,7 @@ return out;
 """
 
 
-def expand(ranges):
-    """[0, 1, 2, 5] for "0-2,5"."""
-    out = []
-    for part in ranges.split(","):
-        lo, _, hi = part.partition("-")
-        out += range(int(lo), int(hi or lo) + 1)
-    return out
+expand = caselines.cpu_list
 
 
 def grid_problems(g, doc, names, n, odd, changed):

@@ -26,8 +26,11 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import caselines  # noqa: E402
 from caselines import report  # noqa: E402
 
-BUILD = sys.argv[1]
-MODELS = sys.argv[2:]
+_AP = caselines.ArgumentParser(description=__doc__.strip().splitlines()[0])
+_AP.add_argument("build", metavar="BUILD", help="the build folder")
+_AP.add_argument("models", nargs="*", metavar="MODEL", help="the models to boot")
+_ARGS = _AP.parse_args()
+BUILD, MODELS = _ARGS.build, _ARGS.models
 TMP = tempfile.mkdtemp(prefix="check-live.")
 
 
@@ -98,11 +101,10 @@ def schema_v2(doc, text, rc, model):
     need(typed(doc, "exit_status", int, "") == rc, "exit_status %r, run-qemu.sh %d" %
          (doc.get("exit_status"), rc))
     need(doc.get("exit_meaning") == MEANING.get(rc), "exit_meaning %r" % doc.get("exit_meaning"))
-    console = [m.groups() for m in (re.match(r"^(PASS|FAIL|SKIP): ([^:]+?)(?:: (.*))?$", ln)
-                                    for ln in lines) if m]
+    console = caselines.console_verdicts("\n".join(lines))
     verdicts = typed(doc, "verdicts", list, "") or []
     got = [(v.get("verdict"), v.get("name"), v.get("why")) for v in verdicts]
-    want = [(v, n, w or "") for v, n, w in console]
+    want = console
     need(got == want, "verdicts differ from the console's lines: %s" %
          [(g, w) for g, w in zip(got + [None] * len(want), want + [None] * len(got)) if g != w][:2])
     per_cpu = {}
@@ -220,7 +222,7 @@ for m in MODELS:
     # cpus=boot: the tools read one verdict per test (every CPU's: test-percpu.sh);
     # verbose=1: the whole verdict lines on the console, as results.json has them
     rc, text, raw, err = boot(m, "pmu=sim", "model=" + m, "cpus=boot", "verbose=1")
-    console = [(g[1], g[0]) for g in re.findall(r"^(PASS|FAIL|SKIP): ([^:\s]+)", text, re.M)]
+    console = [(n, v) for v, n, _ in caselines.console_verdicts(text)]
     res = os.path.join(TMP, m + ".json")
     if not report(rc in (0, 1) and raw, "live %s: boot (exit %d) and results.json" % (m, rc),
                   err.strip()[-200:]):

@@ -20,7 +20,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 import caselines  # noqa: E402
 from caselines import report  # noqa: E402
-BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
+BUILD = caselines.build_dir(__doc__)
 TOOL = os.path.join(BUILD, "host", "pebs-results")
 TMP = tempfile.mkdtemp(prefix="check-results.")
 
@@ -34,14 +34,9 @@ def fixture(name):
     return os.path.join(HERE, name)
 
 
-def console_verdicts(path):
+def console_truth(path):
     """(name, None, verdict) of every PASS/FAIL/SKIP line of a transcript."""
-    out = []
-    for line in open(path):
-        m = re.match(r"^(PASS|FAIL|SKIP): ([^:\s]+)", line)
-        if m:
-            out.append((m.group(2), None, m.group(1)))
-    return out
+    return [(n, None, v) for v, n, _ in caselines.console_verdicts(open(path).read())]
 
 
 def schema_verdicts(path):
@@ -94,6 +89,14 @@ def expected_name(name, cpu, core, label):
     return "%s [cpu %d %s] on %s" % (name, cpu, core, label)
 
 
+def exit_state(status, truth):
+    """The exit-status case's state (docs/CI.md): status 1 with FAIL verdicts
+    is their failure, counted once, so the case passes."""
+    if status == 1 and any(v == "FAIL" for _, _, v in truth):
+        return "PASS"
+    return {0: "PASS", 1: "FAIL", 77: "SKIP"}.get(status, "ERROR")
+
+
 def check_junit(path, truth, exit_status=None):
     base = os.path.basename(path)
     label = cpu_label(path)
@@ -113,8 +116,7 @@ def check_junit(path, truth, exit_status=None):
     for name, cpu, verdict in truth:
         want.append((expected_name(name, cpu, cores.get((name, cpu)), label), verdict))
     if exit_status is not None:
-        want.append(("exit status on %s" % label,
-                     {0: "PASS", 1: "FAIL", 77: "SKIP"}.get(exit_status, "ERROR")))
+        want.append(("exit status on %s" % label, exit_state(exit_status, truth)))
     got = [(n, s) for _, n, s in cases]
     report(sorted(got) == sorted(want), "junit %s: one testcase per verdict, same verdicts" % base,
            "got %s, want %s" % (sorted(set(got) - set(want)), sorted(set(want) - set(got))))
@@ -139,11 +141,35 @@ def check_tap(path, truth):
     doc = json.load(open(path))
     if "exit_status" in doc:
         want_skip += doc["exit_status"] == 77
-        want_fail += doc["exit_status"] not in (0, 77)
+        want_fail += exit_state(doc["exit_status"], truth) in ("FAIL", "ERROR")
     report(ok and n_skip == want_skip and n_not == want_fail,
            "tap %s: plan, numbering, SKIP and not ok" % base,
            "rc %d, %d results, %d skip (want %d), %d not ok (want %d)" %
            (rc, len(results), n_skip, want_skip, n_not, want_fail))
+
+
+expand = caselines.cpu_list
+
+
+def table_rows(lines, several):
+    """(verdict, name, [CPUs] or None) of each row of a table; with several
+    CPUs a row's CPUs are its CPUS cell, or the "cpus ..." line under it."""
+    rows = []
+    for i, ln in enumerate(lines):
+        m = re.match(r"^(PASS|FAIL|SKIP) +(\S+)(?: +(\S+))?(?: +(\S+))?", ln)
+        if not m:
+            continue
+        cpus = None
+        if several and m.group(3) != "-":
+            if m.group(4) == "CPUs":
+                under = lines[i + 1].split()
+                cpus = expand(under[1]) if under[:1] == ["cpus"] else []
+            elif re.match(r"^[0-9,-]+$", m.group(3) or ""):
+                cpus = expand(m.group(3))
+            else:
+                cpus = []  # not a CPU list: matches no verdict
+        rows.append((m.group(1), m.group(2), cpus))
+    return rows
 
 
 def check_table(path, truth):
@@ -151,32 +177,40 @@ def check_table(path, truth):
     rc, so, se = run("--table", path)
     lines = so.splitlines()
     wide = [ln for ln in lines if len(ln) > 80]
-    rows = [ln for ln in lines if re.match(r"^(PASS|FAIL|SKIP) ", ln)]
-    got = sorted((ln.split()[0], ln.split()[1]) for ln in rows)
-    want = sorted((v, n) for n, _, v in truth)
-    report(rc == 0 and not wide and got == want, "table %s: 80 columns, one row per verdict" % base,
-           "rc %d, %d lines over 80, rows %s want %s" % (rc, len(wide), got[:3], want[:3]))
-    # Verdicts from several CPUs: each row names its CPU as the app numbers it,
-    # that CPU's APIC ID and its core type (docs/CI.md "The table"); from one
-    # CPU or none, no such column.
     doc = json.load(open(path))
     named = [v for v in doc.get("verdicts", []) if v.get("cpu") is not None]
-    if len({v["cpu"] for v in named}) > 1:
-        cells = sorted((ln.split()[0], ln.split()[1], ln.split()[2], ln.split()[3][0])
-                       for ln in rows if len(ln.split()) > 3 and ln.split()[2] != "-")
-        want_cells = sorted((v["verdict"], v["name"], "%d/%d" % (v["cpu"], v["apic_id"]),
-                             v["core_type"][0]) for v in named)
-        report("CPU/APIC" in so and cells == want_cells,
-               "table %s: each verdict's CPU, APIC ID and core type" % base,
-               "rows %s want %s" % (cells, want_cells))
-    else:
+    several = len({v["cpu"] for v in named}) > 1
+    rows = table_rows(lines, several)
+    if not several:
+        got = sorted((v, n) for v, n, _ in rows)
+        want = sorted((v, n) for n, _, v in truth)
+        report(rc == 0 and not wide and got == want,
+               "table %s: 80 columns, one row per verdict" % base,
+               "rc %d, %d lines over 80, rows %s want %s" % (rc, len(wide), got[:3], want[:3]))
         head = next((ln for ln in lines if ln.startswith("VERDICT ")), "")
         report(rc == 0 and head and "CPU" not in head,
                "table %s: one CPU or none: no CPU column" % base, "header %r" % head)
+    else:
+        # Several CPUs (docs/CI.md "The table"): a row per test, verdict and
+        # core type, its CPUs as ranges; every verdict of the file in exactly
+        # one row, no row without one.
+        got = sorted((v, n, c) for v, n, cpus in rows for c in (cpus or [None]))
+        want = sorted((v["verdict"], re.sub(r"@cpu%d$" % v["cpu"] if v.get("cpu") is not None
+                                            else "$^", "", v["name"]), v.get("cpu"))
+                      for v in doc["verdicts"])
+        groups = {(v["verdict"], re.sub(r"@cpu\d+$", "", v["name"]), v.get("core_type"))
+                  if v.get("cpu") is not None else id(v) for v in doc["verdicts"]}
+        report(rc == 0 and not wide and got == want and len(rows) == len(groups),
+               "table %s: 80 columns, a row per test, verdict and core type (%d rows for "
+               "%d verdicts), each verdict's CPU in one" % (base, len(groups), len(want)),
+               "rc %d, %d lines over 80, %d rows, only in the table %s, only in the file %s" %
+               (rc, len(wide), len(rows), sorted(set(got) - set(want))[:4],
+                sorted(set(want) - set(got))[:4]))
     # A failed or skipped verdict shows why, right under its row.
     for n, _, v in truth:
         if v == "PASS":
             continue
+        n = re.sub(r"@cpu\d+$", "", n)
         i = next(i for i, l in enumerate(lines) if l.split()[:2] == [v, n])
         ok = i + 1 < len(lines) and lines[i + 1].startswith("        ")
         report(ok, "table %s: %s %s says why" % (base, v, n), "next line %r" % lines[i + 1:i + 2])
@@ -251,6 +285,44 @@ def check_baseline():
     # Version 2 against version 1: the hybrid fixture's CPUs make new keys.
     rc, so, se = run("--baseline", fixture("v2-hybrid.json"), fixture("v2-hybrid.json"))
     report(rc == 0, "baseline: version 2 against itself: exit 0", "rc %d %s" % (rc, se))
+
+
+def check_baseline_many():
+    """--baseline of 72 CPUs (tests/report/gen_results.py): every line within 80
+    columns however many CPUs and regressions; a test that changed on many CPUs
+    is one line naming them; cpu-compare PASS -> FAIL on CPU 9 one CHANGED line,
+    not NEW and GONE; the closing line counts each test on each CPU once."""
+    gen = os.path.join(HERE, "..", "report", "gen_results.py")
+    base, odd = os.path.join(TMP, "g72-base.json"), os.path.join(TMP, "g72-odd.json")
+    subprocess.run([sys.executable, gen, "--cpus", "72", "-o", base], check=True)
+    subprocess.run([sys.executable, gen, "--cpus", "72", "--odd", "9", "-o", odd], check=True)
+    doc = json.load(open(odd))
+    flipped = list(range(0, 72, 2))
+    for v in doc["verdicts"]:
+        if v["name"] == "chase-l1/load" and v.get("cpu") in flipped:
+            v["verdict"], v["why"] = "FAIL", "flipped by check_results.py " * 8
+    p = write_json("g72-many.json", doc)
+    for path, what in ((odd, "one odd CPU"), (p, "36 more CPUs failing")):
+        rc, so, se = run("--baseline", base, path)
+        lines = so.splitlines()
+        wide = [len(ln) for ln in lines if len(ln) > 80]
+        report(rc == 1 and not wide, "baseline of 72 CPUs (%s): every line within 80 columns" %
+               what, "rc %d, lines of %s columns" % (rc, wide))
+        cc = [ln for ln in lines if " cpu-compare" in ln]
+        report(len(cc) == 1 and cc[0].startswith("CHANGED ") and "on cpu 9" in cc[0],
+               "baseline of 72 CPUs (%s): cpu-compare PASS -> FAIL on cpu 9 is one CHANGED "
+               "line" % what, "lines %s" % cc)
+        fails = sum(1 for v in json.load(open(path))["verdicts"] if v["verdict"] == "FAIL")
+        medians = sum(1 for ln in lines if ln.startswith("MEDIAN "))
+        m = re.match(r"^(\d+) regressions: ", lines[-1] if lines else "")
+        report(m and int(m.group(1)) == fails + medians,
+               "baseline of 72 CPUs (%s): the closing line counts %d regressions (%d FAIL "
+               "verdicts, each test on each CPU once, and %d medians)" % (
+                   what, fails + medians, fails, medians), "last line %r" % lines[-1:])
+    l1 = [ln for ln in so.splitlines() if ln.startswith("CHANGED  chase-l1/load ")]
+    report(len(l1) == 1 and "[cpus 0,2,4," in l1[0],
+           "baseline of 72 CPUs: chase-l1/load PASS -> FAIL on 36 CPUs is one line naming them",
+           "lines %s" % l1)
 
 
 def check_bad_input():
@@ -387,12 +459,13 @@ def precision_doc(several_cpus):
 
 
 def run_line(lines, name, cpu):
-    """The table row of a verdict: its name (NAME@cpuN shows NAME beside the CPU)."""
+    """The table row of a verdict: its name (NAME@cpuN shows NAME, its CPU in
+    the row's CPUS cell)."""
     base = name.split("@")[0]
     for i, ln in enumerate(lines):
         f = ln.split()
-        if len(f) > 1 and f[1] in (name, base) and f[0] in ("PASS", "FAIL", "SKIP") and \
-                (cpu is None or "%d/" % cpu in ln):
+        if len(f) > 2 and f[1] in (name, base) and f[0] in ("PASS", "FAIL", "SKIP") and \
+                (cpu is None or (re.match(r"^[0-9,-]+$", f[2]) and cpu in expand(f[2]))):
             return i
     return None
 
@@ -522,8 +595,8 @@ def main():
     if not os.access(TOOL, os.X_OK):
         report(False, "pebs-results", "%s not built (make BUILD=%s host)" % (TOOL, BUILD))
         return 1
-    sets = [("v1-skl.json", console_verdicts(fixture("v1-skl.console")), None),
-            ("v1-nhm.json", console_verdicts(fixture("v1-nhm.console")), None),
+    sets = [("v1-skl.json", console_truth(fixture("v1-skl.console")), None),
+            ("v1-nhm.json", console_truth(fixture("v1-nhm.console")), None),
             ("v2-hybrid.json", schema_verdicts(fixture("v2-hybrid.json")), 1),
             ("v2-usage.json", schema_verdicts(fixture("v2-usage.json")), 2)]
     for name, truth, status in sets:
@@ -531,8 +604,15 @@ def main():
         check_tap(fixture(name), truth)
         if truth:
             check_table(fixture(name), truth)
+    # The table of many CPUs: the real 4-CPU runs, 72 synthetic CPUs with one odd.
+    many = os.path.join(TMP, "gen-72.json")
+    subprocess.run([sys.executable, os.path.join(HERE, "..", "report", "gen_results.py"),
+                    "--cpus", "72", "--odd", "9", "-o", many], check=True)
+    for path in (fixture("v3-adl4.json"), fixture("v3-sim-adl4-skid.json"), many):
+        check_table(path, schema_verdicts(path))
     check_errors()
     check_baseline()
+    check_baseline_many()
     check_bad_input()
     check_v3()
     check_at_cpu()

@@ -2,12 +2,15 @@
 """cli - the command-line parsing the host tools share: every mistake is one
 line that names what was wrong and what is accepted, and exit status 2.
 
-argparse parses; its error() raises UsageError with the tools' own words
-instead of printing a usage block, and the help text stays usage_text()'s."""
+argparse alone parses; its error() raises UsageError with the tools' own
+words instead of printing a usage block, and the help text stays
+usage_text()'s."""
 
 import argparse
+import os
 import re
 import sys
+import traceback
 from dataclasses import dataclass
 
 
@@ -37,8 +40,9 @@ class _Once(argparse.Action):
 
 
 class _Parser(argparse.ArgumentParser):
-    def __init__(self, options):
+    def __init__(self, options, positional):
         super().__init__(add_help=False, allow_abbrev=False)
+        self.options, self.positional = options, positional
         self.by_name = {o.name: o for o in options}
         for o in options:
             if o.repeat:
@@ -47,6 +51,7 @@ class _Parser(argparse.ArgumentParser):
                 self.add_argument(o.name, dest=o.name, action=_Once, nargs=0)
             else:
                 self.add_argument(o.name, dest=o.name, action=_Once)
+        self.add_argument("words", nargs="*", metavar=positional)
 
     def error(self, message):
         m = re.match(r"argument (\S+): (ignored explicit argument|expected one argument)",
@@ -57,40 +62,22 @@ class _Parser(argparse.ArgumentParser):
         if m:
             o = self.by_name[m.group(1)]
             raise UsageError("option %s needs a value: %s %s" % (o.name, o.name, o.value))
+        m = re.match(r"unrecognized arguments: (\S+)", message)
+        if m:
+            raise UsageError("unknown option '%s' (accepted: %s, then %s)" %
+                             (m.group(1).partition("=")[0], accepted(self.options),
+                              self.positional))
         raise UsageError(message)
 
 
 def parse(argv, options, positional):
-    """Returns ({name: value or True or [values]}, [positionals]).
-    --name=value and --name value are both accepted (the word after --name is
-    its value whatever it looks like); -- ends the options."""
-    by_name = {o.name: o for o in options}
-    argv = list(argv)
-    end = argv.index("--") if "--" in argv else len(argv)
-    words = []
-    i = 0
-    while i < end:
-        a = argv[i]
-        name = a.partition("=")[0]
-        if a.startswith("-") and a != "-" and name not in by_name:
-            # argparse would also take -jN for -j N: only the names are accepted.
-            raise UsageError("unknown option '%s' (accepted: %s, then %s)" %
-                             (name, accepted(options), positional))
-        o = by_name.get(a)
-        if o is not None and o.value is not None and i + 1 < end:
-            words.append(a + "=" + argv[i + 1])
-            i += 2
-            continue
-        words.append(a)
-        i += 1
-    if end < len(argv):
-        words.append("--")
-        words.extend(argv[end + 1:])
-    ns, rest = _Parser(options).parse_known_args(words)
-    if "--" in rest:
-        rest.remove("--")
-    got = {k: v for k, v in vars(ns).items() if v is not None}
-    return got, rest
+    """Returns ({name: value or True or [values]}, [positionals]): argparse
+    alone, options and positionals in any order.  --name=value and --name
+    value are both accepted; -- ends the options."""
+    ns = _Parser(options, positional).parse_intermixed_args(list(argv))
+    words = ns.words
+    got = {k: v for k, v in vars(ns).items() if v is not None and k != "words"}
+    return got, words
 
 
 def number(name, text, lo, hi):
@@ -118,3 +105,22 @@ def usage_text(prog, synopsis, options, more=""):
 def die(prog, msg, status=2):
     sys.stderr.write("%s: %s\n" % (prog, msg))
     return status
+
+
+def main(prog, run):
+    """A tool's entry point: exits with run(argv)'s status.  Whatever goes
+    wrong inside is still one line and exit 2, never a traceback: the
+    exception and where it was raised, for the bug report."""
+    try:
+        status = run(sys.argv[1:])
+        sys.stdout.flush()
+    except BrokenPipeError:
+        status = 1
+    except KeyboardInterrupt:
+        status = 130
+    except Exception as e:  # the one place every failure ends
+        tb = traceback.extract_tb(e.__traceback__)[-1]
+        status = die(prog, "internal error: %s: %s at %s:%d (a bug: please report it with "
+                     "the input files; accepted input gives no such line)" % (
+                         type(e).__name__, e, os.path.basename(tb.filename), tb.lineno))
+    sys.exit(status)

@@ -284,11 +284,8 @@ def run(argv):
 
 
 def main():
-    try:
-        status = run(sys.argv[1:])
-    except KeyboardInterrupt:
-        status = 130
-    sys.exit(status)
+    """The entry point (zipapp ignores a return value: cli.main exits)."""
+    cli.main(PROG, run)
 
 
 if __name__ == "__main__":

@@ -63,7 +63,8 @@ def run(argv):
 
 
 def main():
-    sys.exit(run(sys.argv[1:]))
+    """The entry point (zipapp ignores a return value: cli.main exits)."""
+    cli.main(PROG, run)
 
 
 if __name__ == "__main__":

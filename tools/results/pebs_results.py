@@ -4,6 +4,7 @@ bench: JUnit XML, TAP, an 80-column verdict table, and a comparison with a
 baseline run (docs/CI.md)."""
 
 import sys
+import textwrap
 
 import baseline
 import ci_formats
@@ -81,22 +82,25 @@ def run(argv, out=sys.stdout, err=sys.stderr):
 
 
 def report_baseline(old, new, pct, cycles, out):
-    out.write("baseline %s (%s, %s) -> %s (%s, %s); medians moved: > %d%% and > %d cycles\n" %
-              (old.path, dict(old.identity).get("pebsprobe", "?"), old.cpu_label, new.path,
-               dict(new.identity).get("pebsprobe", "?"), new.cpu_label, pct, cycles))
+    """The comparison in lines of at most 80 columns: what differs, a line per
+    test and kind across CPUs, then the closing line (docs/CI.md)."""
+    head = "baseline %s (%s, %s) -> %s (%s, %s); medians moved: > %d%% and > %d cycles" % (
+        old.path, dict(old.identity).get("pebsprobe", "?"), old.cpu_label, new.path,
+        dict(new.identity).get("pebsprobe", "?"), new.cpu_label, pct, cycles)
+    wrap = textwrap.TextWrapper(width=baseline.WIDTH - 1, subsequent_indent=" " * 9,
+                                break_on_hyphens=False, break_long_words=True)
+    out.write("\n".join(wrap.wrap(head)) + "\n")
     if old.cpu_label != new.cpu_label:
         out.write("note: the runs are of different CPUs (%s, %s)\n" % (old.cpu_label,
                                                                        new.cpu_label))
-    findings = baseline.compare(old, new, pct, cycles)
+    findings = baseline.group(baseline.compare(old, new, pct, cycles))
     for f in findings:
         out.write(f.line() + "\n")
-    regs = [f for f in findings if f.regression]
     same = sum(1 for v in new.verdicts
                if any(o.key() == v.key() and o.verdict == v.verdict for o in old.verdicts))
-    if regs:
-        out.write("%d regression%s: %s\n" % (len(regs), "" if len(regs) == 1 else "s",
-                                             "; ".join("%s %s" % (f.subject, f.text)
-                                                       for f in regs)))
+    last = baseline.summary(findings)
+    if last:
+        out.write(last + "\n")
         return 1
     out.write("no regression (%d verdicts unchanged, %d other differences)\n" %
               (same, len(findings)))
@@ -104,13 +108,8 @@ def report_baseline(old, new, pct, cycles, out):
 
 
 def main():
-    """The entry point (zipapp ignores a return value: exit here)."""
-    try:
-        status = run(sys.argv[1:])
-        sys.stdout.flush()
-    except BrokenPipeError:
-        status = 1
-    sys.exit(status)
+    """The entry point (zipapp ignores a return value: cli.main exits)."""
+    cli.main(PROG, run)
 
 
 if __name__ == "__main__":

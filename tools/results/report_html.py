@@ -216,7 +216,7 @@ def changes_list(runs, pct, cycles):
     moved medians by (run index) -> {(test, cpu, source): text}."""
     html, moved = [], {}
     for i, r in enumerate(runs[1:], 1):
-        found = baseline.compare(runs[0], r, pct, cycles)
+        found = baseline.group(baseline.compare(runs[0], r, pct, cycles))
         moved[i] = {}
         for k in r.kernels:
             for sr in k.runs:
@@ -378,12 +378,12 @@ def kernel_sections(runs, moved, pct=baseline.DEFAULT_PCT, cycles=baseline.DEFAU
                 for sr in g.runs:
                     # with_ip 0: no record had an IP, the file's 0 measures nothing
                     if sr.ip_exact is not None and sr.with_ip != 0:
-                        key = sr.sampling or sr.test
-                        exact[key] = min(exact.get(key, sr.ip_exact), sr.ip_exact)
+                        what = sr.sampling or sr.test
+                        exact[what] = min(exact.get(what, sr.ip_exact), sr.ip_exact)
                 if exact:
                     # The lowest share of exact IPs over the figure's CPUs (docs/KERNELS.md).
                     cap += "<br>exact IPs: %s" % escape(", ".join(
-                        "%s %d.%d%%" % (key, v // 10, v % 10) for key, v in exact.items()))
+                        "%s %d.%d%%" % (what, v // 10, v % 10) for what, v in exact.items()))
                 cap += _calibration_text(_calibrations(r, name), g.cpus)
                 cls = []
                 if mine:

@@ -97,8 +97,17 @@ class Verdict:
     core_type: Optional[str] = None
 
     def key(self):
-        """What identifies a verdict across runs: its name and, where recorded, its CPU."""
-        return (self.name, self.cpu)
+        """What identifies a verdict across runs: its name and, where recorded, its
+        CPU.  NAME@cpuN of N is NAME (docs/RESULTS.md VERDICT): a run of one CPU
+        names its verdicts NAME, a run of several NAME@cpuN, for the same test."""
+        return (self.test_name(), self.cpu)
+
+    def test_name(self):
+        """The name without the @cpuN of its own CPU."""
+        suffix = "@cpu%d" % self.cpu if self.cpu is not None else None
+        if suffix and self.name.endswith(suffix):
+            return self.name[:-len(suffix)]
+        return self.name
 
     def label(self):
         """The name with the CPU that ran it, where the file records one."""
