@@ -39,8 +39,8 @@ void job_run_acr(struct runner *r, struct kernel_ctx *k)
 	pp_snprintf(test, sizeof(test), "%s/acr", k->def->name);
 	if (acr_parse(r->jo->acr, &want))
 		want.reloaded = want.cause = want.total = -1; /* options_check refused it already */
-	rc = acr_run(r->ci, &want, kernel_run, k, job_cpu_timeout_us(r->jo), kernel_bsp_idle, k,
-		     &res, why, sizeof(why));
+	rc = acr_run(r->ci, &want, kernel_run, k, r->cpu_timeout_us, kernel_bsp_idle, k, &res, why,
+		     sizeof(why));
 	if (rc == SESSION_TIMEOUT)
 		r->cpu_hung = true;
 	json_begin_object(j, NULL);

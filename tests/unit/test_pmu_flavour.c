@@ -49,8 +49,8 @@ static void test_flavour_cases(void **state)
 		if (pebs_flavour_of_session(&ci, c->count_only) != c->session ||
 		    pebs_flavour_of_cpu(&ci) != c->cpu)
 			fail_msg("%s: session %s (want %s), cpu %s (want %s)", c->what,
-				 pebs_flavour_of_session(&ci, c->count_only)->name, c->session->name,
-				 pebs_flavour_of_cpu(&ci)->name, c->cpu->name);
+				 pebs_flavour_of_session(&ci, c->count_only)->name,
+				 c->session->name, pebs_flavour_of_cpu(&ci)->name, c->cpu->name);
 	}
 }
 
