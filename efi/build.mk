@@ -2,7 +2,6 @@
 # Everything that knows about UEFI.
 APP_SRCS += \
 	efi/console.c \
-	efi/efi_libc.c \
 	efi/esp.c \
 	efi/exit.c \
 	efi/hw_real.c \

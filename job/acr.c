@@ -36,8 +36,8 @@ void job_run_acr(struct runner *r, struct kernel_ctx *k)
 	int rc;
 
 	pp_snprintf(test, sizeof(test), "%s/acr", k->def->name);
-	rc = acr_run(r->ci, &r->jo->acr, kernel_run, k, job_cpu_timeout_us(r->jo), kernel_bsp_idle,
-		     k, &res, why, sizeof(why));
+	rc = acr_run(r->ci, &r->jo->acr, kernel_run, k, r->cpu_timeout_us, kernel_bsp_idle, k, &res,
+		     why, sizeof(why));
 	if (rc == SESSION_TIMEOUT)
 		r->cpu_hung = true;
 	json_begin_object(j, NULL);

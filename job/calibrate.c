@@ -116,11 +116,11 @@ void job_run_calibration(struct runner *r, struct kernel_ctx *k)
 	memset(&res, 0, sizeof(res));
 	cfg.ci = r->ci;
 	cfg.count_only = true;
-	cfg.cpu_timeout_us = job_cpu_timeout_us(r->jo);
+	cfg.cpu_timeout_us = r->cpu_timeout_us;
 	cfg.bsp_idle = kernel_bsp_idle;
 	cfg.bsp_idle_arg = k;
 	rc = session_run(&cfg, kernel_run, k, &res, why, sizeof(why));
-	job_next_chain(k);
+	kernel_next_chain(k);
 	if (rc == SESSION_TIMEOUT)
 		r->cpu_hung = true;
 	/* As a sampling's session: a CPU that did not return or a refusal FAILs (job.c). */

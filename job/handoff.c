@@ -63,7 +63,7 @@ static int read_cpu(struct runner *r, struct handoff_cpu *c, struct handoff_stat
 	c->rd.ci = &c->ci;
 	c->rd.st = st;
 	report_defer_begin();
-	rc = cpu_run(c->cpu, read_on_cpu, &c->rd, job_cpu_timeout_us(r->jo), NULL, NULL);
+	rc = cpu_run(c->cpu, read_on_cpu, &c->rd, r->cpu_timeout_us, NULL, NULL);
 	report_defer_end();
 	pp_snprintf(from, sizeof(from), "cpu %u's hand-off %s", c->cpu, what);
 	report_flush_deferred(from);
@@ -447,7 +447,7 @@ static bool smi_now(struct runner *r, uint64_t *v)
 	if (r->cpu_hung)
 		return false;
 	report_defer_begin();
-	rc = cpu_run(r->ci->cpu, smi_on_cpu, &s, job_cpu_timeout_us(r->jo), NULL, NULL);
+	rc = cpu_run(r->ci->cpu, smi_on_cpu, &s, r->cpu_timeout_us, NULL, NULL);
 	report_defer_end();
 	report_flush_deferred("the measured CPU");
 	if (rc == CPU_RUN_TIMEOUT)

@@ -25,7 +25,7 @@
  * returning (cpu-timeout=, default JOB_CPU_TIMEOUT_S): the longest default
  * run under QEMU TCG takes seconds.
  */
-uint64_t job_cpu_timeout_us(const struct job_opts *jo)
+static uint64_t cpu_timeout_us(const struct job_opts *jo)
 {
 	return (jo->cpu_timeout_s ? jo->cpu_timeout_s : JOB_CPU_TIMEOUT_S) * 1000000ULL;
 }
@@ -203,7 +203,7 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 		if (c == 0)
 			*ci = *boot;
 		else
-			rc = cpu_run(c, probe_on_cpu, ci, job_cpu_timeout_us(r->jo), NULL, NULL);
+			rc = cpu_run(c, probe_on_cpu, ci, r->cpu_timeout_us, NULL, NULL);
 		pp_snprintf(from, sizeof(from), "cpu %u's probe", c);
 		report_flush_deferred(from);
 		if (rc == CPU_RUN_LOST) {
@@ -211,7 +211,7 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 			report_fail("cpu-probe",
 				    "cpu %u did not return from earlier work within %u s "
 				    "(cpu-timeout=): not posted again",
-				    c, (unsigned int)(job_cpu_timeout_us(r->jo) / 1000000));
+				    c, (unsigned int)(r->cpu_timeout_us / 1000000));
 			t->hung = true;
 			t->count[V_FAIL]++;
 			continue;
@@ -222,7 +222,7 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 			report_fail("cpu-probe",
 				    "cpu %u did not return from its capability probe "
 				    "within %u s (cpu-timeout=)",
-				    c, (unsigned int)(job_cpu_timeout_us(r->jo) / 1000000));
+				    c, (unsigned int)(r->cpu_timeout_us / 1000000));
 			t->hung = true;
 			t->count[V_FAIL]++;
 			continue;
@@ -331,6 +331,7 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	r->instrumented = hw_current()->mem_access && hw_current()->retire;
 	r->contrast_x100 = -1;
 	r->ua = uarch_for_cpu(ci);
+	r->cpu_timeout_us = cpu_timeout_us(jo);
 	/* Nothing measured is nothing passed: a SKIP, so a run of only this exits 77. */
 	if (!jo->kernels) {
 		report_skip("main-job", "kernels=none: no kernel chosen, nothing was measured");

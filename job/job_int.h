@@ -95,6 +95,7 @@ struct runner {
 	uint32_t errata_last;
 	struct partner partner; /* a two-CPU kernel's other CPU (kernels/partner.h) */
 	uint64_t tsc_hz;
+	uint64_t cpu_timeout_us; /* cpu-timeout= in microseconds: how long a CPU's work may take */
 	struct json_out json;
 	/* dump= (job/dump.c) */
 	unsigned int n_measured;  /* CPUs cpus= selects */
@@ -316,14 +317,9 @@ void handoff_smi_since(struct runner *r, const struct smi_mark *m, struct run_ou
 void handoff_smi_text(const struct run_out *o, char *text, size_t size);
 
 /* run.c: one kernel on the CPU measured now (r->ci) */
-void job_next_chain(struct kernel_ctx *k);
 void job_run_kernel(struct runner *r, const struct kernel_def *def);
 /* Every sampling of the kernel a SKIP line and results row with the formatted why. */
 void job_skip_kernel(struct runner *r, const struct kernel_def *def, const char *fmt, ...)
     pp_printf(3, 4);
-
-/* job.c */
-/* The job's cpu-timeout= in microseconds: how long a CPU's work may take. */
-uint64_t job_cpu_timeout_us(const struct job_opts *jo);
 
 #endif

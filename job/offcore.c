@@ -30,7 +30,7 @@ void job_run_offcore(struct runner *r, struct kernel_ctx *k)
 	pp_snprintf(test, sizeof(test), "%s/offcore", def->name);
 	rc = offcore_avg_latency(r->ci, OFFCORE_REQ_DMND_DATA_RD, 0, kernel_run, k, &oc, why,
 				 sizeof(why));
-	job_next_chain(k);
+	kernel_next_chain(k);
 	json_begin_object(&r->json, "offcore");
 	if (rc && def->offcore == KOFF_JUDGE) {
 		job_verdict(r, test, V_SKIP, "offcore average latency: ", why);

@@ -82,17 +82,6 @@ static uint64_t default_period(const struct runner *r, const struct kernel_ctx *
 	return p;
 }
 
-/*
- * A later sampling of a chase continues the chain where the last one
- * stopped: the same lines again would hit in the caches the last run filled
- * (the instrumented runs visit only a few thousand of the chain's slots).
- */
-void job_next_chain(struct kernel_ctx *k)
-{
-	if (k->def->chase && k->sink)
-		k->start = k->sink;
-}
-
 /* The plan the session will follow (pure: no MSR touched), for the kind and the dump's table. */
 static int preplan(struct runner *r, const struct session_cfg *cfg, char *why, size_t why_size)
 {
@@ -166,7 +155,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	cfg.drain = r->jo->drain;
 	cfg.force_records = s->force;
 	cfg.snapshot = r->jo->snapshot;
-	cfg.cpu_timeout_us = job_cpu_timeout_us(r->jo);
+	cfg.cpu_timeout_us = r->cpu_timeout_us;
 	cfg.bsp_idle = kernel_bsp_idle;
 	cfg.bsp_idle_arg = k;
 	why[0] = 0;
@@ -289,7 +278,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	job_outcome(r, &run, v, NULL, text);
 	dump_sampling(r, test, &res, v);
 	session_result_free(&res);
-	job_next_chain(k);
+	kernel_next_chain(k);
 }
 
 /* --- one kernel ------------------------------------------------------------ */
@@ -312,7 +301,7 @@ static void warm_up(const struct runner *r, struct kernel_ctx *k)
 	k->iterations = slots < saved ? slots : saved;
 	k->progress = NULL;
 	/* On the measured CPU: its caches (the simulator's are per CPU too). */
-	if (cpu_run(k->cpu, kernel_run, k, job_cpu_timeout_us(r->jo), kernel_bsp_idle, k) ==
+	if (cpu_run(k->cpu, kernel_run, k, r->cpu_timeout_us, kernel_bsp_idle, k) ==
 	    CPU_RUN_TIMEOUT)
 		return; /* k stays with that CPU; the session's timeout reports it */
 	report_flush_deferred("the measured CPU");
@@ -487,7 +476,7 @@ void job_run_kernel(struct runner *r, const struct kernel_def *def)
 	k->instrumented = r->instrumented;
 	k->cpu = r->ci->cpu;
 	k->partner = r->partner.cpu;
-	k->cpu_timeout_us = job_cpu_timeout_us(r->jo);
+	k->cpu_timeout_us = r->cpu_timeout_us;
 	k->ops = hw_current();
 	k->progress = progress;
 	k->progress_ctx = r;

@@ -113,6 +113,23 @@
 	} while (0)
 
 /*
+ * How every body ends: the end marker, the IP range its accesses lie in
+ * (kernel.h ip_lo/ip_hi, the records' IPs are judged against it), the
+ * loads and stores it made, and a value kept alive (the chase's last
+ * pointer, where the next sampling continues; 0 where there is none).
+ * Uses the body's locals lo and hi.
+ */
+#define K_END(n_loads, n_stores, keep)                                                             \
+	do {                                                                                       \
+		K_MARK(hi);                                                                        \
+		k->ip_lo = lo;                                                                     \
+		k->ip_hi = hi;                                                                     \
+		k->loads = (n_loads);                                                              \
+		k->stores = (n_stores);                                                            \
+		k->sink = (keep);                                                                  \
+	} while (0)
+
+/*
  * Pointer chase: one dependent load per step through a random cyclic
  * permutation of stride-sized slots (kernel_prepare builds the chain): the
  * address of each load is the value of the previous one, so neither
@@ -127,11 +144,7 @@ void KFN(chase)(struct kernel_ctx *k)
 		K_LD64_DEP(p, (const uint64_t *)(uintptr_t)p);
 		K_RETIRE(2);
 	});
-	K_MARK(hi);
-	k->ip_lo = lo;
-	k->ip_hi = hi;
-	k->loads = k->iterations;
-	k->sink = p;
+	K_END(k->iterations, 0, p);
 }
 
 /*
@@ -155,11 +168,7 @@ void KFN(strided)(struct kernel_ctx *k)
 			p = base;
 		K_RETIRE(4);
 	});
-	K_MARK(hi);
-	k->ip_lo = lo;
-	k->ip_hi = hi;
-	k->loads = k->iterations;
-	k->sink = sum;
+	K_END(k->iterations, 0, sum);
 }
 
 /* Streaming (non-temporal) stores, sequential, wrapping; an sfence at the end. */
@@ -180,10 +189,7 @@ void KFN(stream_store)(struct kernel_ctx *k)
 		K_RETIRE(3);
 	});
 	asm volatile("sfence" : : : "memory");
-	K_MARK(hi);
-	k->ip_lo = lo;
-	k->ip_hi = hi;
-	k->stores = k->iterations;
+	K_END(0, k->iterations, 0);
 }
 
 /*
@@ -208,11 +214,7 @@ void KFN(split)(struct kernel_ctx *k)
 			p = base;
 		K_RETIRE(4);
 	});
-	K_MARK(hi);
-	k->ip_lo = lo;
-	k->ip_hi = hi;
-	k->loads = k->iterations;
-	k->stores = k->iterations;
+	K_END(k->iterations, k->iterations, 0);
 }
 
 /* Locked read-modify-write (lock add) on successive lines of a small buffer. */
@@ -232,11 +234,7 @@ void KFN(locked)(struct kernel_ctx *k)
 			p = base;
 		K_RETIRE(3);
 	});
-	K_MARK(hi);
-	k->ip_lo = lo;
-	k->ip_hi = hi;
-	k->loads = k->iterations;
-	k->stores = k->iterations;
+	K_END(k->iterations, k->iterations, 0);
 }
 
 /*
@@ -262,12 +260,7 @@ void KFN(stfwd_block)(struct kernel_ctx *k)
 			p = base;
 		K_RETIRE(3);
 	});
-	K_MARK(hi);
-	k->ip_lo = lo;
-	k->ip_hi = hi;
-	k->loads = k->iterations;
-	k->stores = k->iterations;
-	k->sink = v;
+	K_END(k->iterations, k->iterations, v);
 }
 
 /*
@@ -293,12 +286,7 @@ void KFN(alias_4k)(struct kernel_ctx *k)
 			p = base;
 		K_RETIRE(4);
 	});
-	K_MARK(hi);
-	k->ip_lo = lo;
-	k->ip_hi = hi;
-	k->loads = k->iterations;
-	k->stores = k->iterations;
-	k->sink = sum;
+	K_END(k->iterations, k->iterations, sum);
 }
 
 /*
@@ -321,15 +309,12 @@ void KFN(share)(struct kernel_ctx *k)
 		K_RETIRE(2);
 		K_PARTNER();
 	});
-	K_MARK(hi);
+	K_END(k->iterations, k->iterations, 0);
 	kernel_stop_ap(k);
-	k->ip_lo = lo;
-	k->ip_hi = hi;
-	k->loads = k->iterations;
-	k->stores = k->iterations;
 }
 
 #undef KFN
+#undef K_END
 #undef K_ACCESS
 #undef K_RETIRE
 #undef K_PARTNER

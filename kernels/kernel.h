@@ -147,6 +147,12 @@ int kernel_prepare(struct kernel_ctx *k, const struct kernel_def *def, uint64_t 
 /* Runs the chosen build once: the session's kernel callback (void *arg = k). */
 void kernel_run(void *k);
 void kernel_release(struct kernel_ctx *k);
+/*
+ * Before another run of the same kernel: a chase continues its chain where
+ * the last run stopped (k->sink), so its lines are not the ones that run
+ * left in the caches.
+ */
+void kernel_next_chain(struct kernel_ctx *k);
 
 /* Called by the bodies between chunks (rate-limited by the caller's progress fn). */
 void kernel_progress(struct kernel_ctx *k, uint64_t done);

@@ -484,6 +484,16 @@ void kernel_release(struct kernel_ctx *k)
 }
 
 /*
+ * The instrumented runs visit only a few thousand of the chain's slots:
+ * the same ones again would hit in the caches the last run filled.
+ */
+void kernel_next_chain(struct kernel_ctx *k)
+{
+	if (k->def->chase && k->sink)
+		k->start = k->sink;
+}
+
+/*
  * On the CPU that runs the kernel, BSP or AP: CR3 to the kernel's own
  * tables for the body and back after it; a body that never returns (a
  * hung CPU) keeps them, which is why the job never frees them then.

@@ -12,3 +12,7 @@ PURE_SRCS += \
 	lib/report_wrap.c \
 	lib/smbios.c \
 	lib/status.c
+
+# The C library compat.h promises the UEFI app (the host has libc's): the
+# app only, below every unit that calls it.
+APP_SRCS += lib/efi_libc.c

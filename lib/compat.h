@@ -2,7 +2,7 @@
 /*
  * compat.h - the few C library functions the pure units (lib, decode, pmu, ds,
  * sim, kernels, app) may use.  On the host they come from libc; in the UEFI
- * application (PP_EFI) from efi/efi_libc.c and gnu-efi's libefi (memset,
+ * application (PP_EFI) from lib/efi_libc.c and gnu-efi's libefi (memset,
  * memcpy).  Nothing else of libc is available in the app: no malloc, no stdio.
  */
 #ifndef PP_COMPAT_H
@@ -25,7 +25,7 @@ char *strchr(const char *s, int c);
 /*
  * -ffreestanding implies -fno-builtin: GCC would call memcpy even for the
  * 8-byte copy of get_le64.  Through __builtin_* a size known at compile time
- * is inlined (a mov or two); any other size still calls efi/efi_libc.c.
+ * is inlined (a mov or two); any other size still calls lib/efi_libc.c.
  */
 #define memcpy(d, s, n)	 __builtin_memcpy(d, s, n)
 #define memset(s, c, n)	 __builtin_memset(s, c, n)

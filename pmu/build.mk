@@ -16,6 +16,7 @@ PURE_SRCS += \
 	pmu/pebs_count.c \
 	pmu/paging.c \
 	pmu/pebs_ds.c \
+	pmu/pebs_flavour.c \
 	pmu/perfmon.c \
 	pmu/plan.c \
 	pmu/plan_counters.c \

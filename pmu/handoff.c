@@ -10,6 +10,7 @@
 #include "handoff.h"
 #include "hw.h"
 #include "msr.h"
+#include "pebs_flavour.h"
 #include "uarch.h"
 #include "../lib/fmt.h"
 
@@ -44,9 +45,9 @@ enum h_bits {
 /* When a row applies. */
 enum h_cond {
 	C_ALL,
-	C_LEGACY,  /* DS-based PEBS (not CPUID.23H) */
-	C_ARCH,	   /* architectural PEBS */
-	C_SMM_CAP, /* PERF_CAPABILITIES[12]: FREEZE_WHILE_SMM is supported */
+	C_LEGACY = PEBS_HANDOFF_LEGACY, /* DS-based PEBS (not CPUID.23H) */
+	C_ARCH = PEBS_HANDOFF_ARCH,	/* architectural PEBS */
+	C_SMM_CAP,			/* PERF_CAPABILITIES[12]: FREEZE_WHILE_SMM is supported */
 };
 
 struct h_row {
@@ -185,8 +186,7 @@ static bool has_acr(const struct cpu_info *ci)
  */
 static void read_all(const struct cpu_info *ci, struct handoff_state *st)
 {
-	bool legacy_pebs = ci->ds && !ci->arch_pebs &&
-			   !(ci->has_misc_enable && (ci->misc_enable & MISC_ENABLE_PEBS_UNAVAIL));
+	const struct pebs_flavour *fl = pebs_flavour_of_cpu(ci);
 	bool baseline = ci->has_perf_caps && (ci->perf_caps & PERF_CAP_PEBS_BASELINE) &&
 			PERF_CAP_PEBS_FMT(ci->perf_caps) >= 4;
 	const struct uarch_info *ua = uarch_for_cpu(ci);
@@ -219,29 +219,25 @@ static void read_all(const struct cpu_info *ci, struct handoff_state *st)
 		add(st, MSR_IA32_MISC_ENABLE);
 	if (ci->ds)
 		add(st, MSR_IA32_DS_AREA);
-	if (legacy_pebs)
-		add(st, MSR_IA32_PEBS_ENABLE);
-	if (baseline && !ci->arch_pebs)
+	for (i = 0; i < fl->n_handoff_msrs; i++)
+		add(st, fl->handoff_msrs[i]);
+	if (baseline && fl->handoff_data_cfg)
 		add(st, MSR_PEBS_DATA_CFG);
 	/*
 	 * LD_LAT and FRONTEND are model-specific (SDM Vol. 4): read where the
 	 * generation row (pmu/uarch_table.c) has a load-latency event or writable
 	 * FRONTEND bits; an unknown generation reads neither.
 	 */
-	if (ua && ua->ldlat_event && (legacy_pebs || ci->arch_pebs))
+	if (ua && ua->ldlat_event && fl->records)
 		add(st, MSR_PEBS_LD_LAT_THRESHOLD);
-	if (ua && ua->frontend_valid && (legacy_pebs || ci->arch_pebs))
+	if (ua && ua->frontend_valid && fl->records)
 		add(st, MSR_PEBS_FRONTEND);
-	if (ci->arch_pebs) {
-		add(st, MSR_IA32_PEBS_BASE);
-		add(st, MSR_IA32_PEBS_INDEX);
-	}
 	for (i = 0; i < 32 && i < ci->n_gp; i++) {
 		if (!(ci->gp_mask & BIT_ULL(i)))
 			continue;
 		if (has_acr(ci))
 			add(st, gp_cfg(MSR_IA32_PMC_GP0_CFG_B, i));
-		if (ci->arch_pebs || has_acr(ci))
+		if (fl->handoff_cfg_c || has_acr(ci))
 			add(st, gp_cfg(MSR_IA32_PMC_GP0_CFG_C, i));
 	}
 	for (i = 0; i < 32 && i < ci->n_fixed; i++) {
@@ -249,7 +245,7 @@ static void read_all(const struct cpu_info *ci, struct handoff_state *st)
 			continue;
 		if (has_acr(ci))
 			add(st, gp_cfg(MSR_IA32_PMC_FX0_CFG_B, i));
-		if (ci->arch_pebs || has_acr(ci))
+		if (fl->handoff_cfg_c || has_acr(ci))
 			add(st, gp_cfg(MSR_IA32_PMC_FX0_CFG_C, i));
 	}
 }
@@ -291,9 +287,8 @@ static bool row_applies(const struct h_row *r, const struct cpu_info *ci)
 {
 	switch (r->cond) {
 	case C_LEGACY:
-		return !ci->arch_pebs;
 	case C_ARCH:
-		return ci->arch_pebs;
+		return (int)r->cond == (int)pebs_flavour_of_cpu(ci)->handoff_rows;
 	case C_SMM_CAP:
 		return ci->has_perf_caps && (ci->perf_caps & PERF_CAP_SMM_FREEZE);
 	default:

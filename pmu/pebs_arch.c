@@ -152,6 +152,12 @@ static bool arch_clear(struct sess *s)
 	return ok;
 }
 
+static void arch_free(struct sess *s)
+{
+	if (s->have_ds && !s->buffer_held)
+		ds_free(&s->ds);
+}
+
 static uint64_t arch_pebs_enable(const struct pmu_plan *p)
 {
 	return p->sample_ctr >= 0 ? BIT_ULL(p->sample_ctr) : 0;
@@ -171,6 +177,28 @@ const struct pebs_ops pebs_arch_ops = {
     .drain = arch_drain,
     .clear = arch_clear,
     .pebs_enable = arch_pebs_enable,
+    .free = arch_free,
     .stale_status = GLOBAL_STATUS_BUFFER_OVF | GLOBAL_STATUS_ARCH_PEBS,
     .polled_pmi = true,
+};
+
+/*
+ * PEBS counters and PDIST counters from CPUID.23H.5, any event on them
+ * (PMU_FL_PEBS_ALL), a 32-bit reload value in CFG_C, groups and counter
+ * snapshots in each counter's CFG_C (d21954c8a0ff; Linux core.c
+ * intel_pmu_enable_event_ext).  No forced records: no source describes them.
+ */
+const struct pebs_flavour pebs_arch_flavour = {
+    .name = "arch-PEBS",
+    .ops = &pebs_arch_ops,
+    .records = true,
+    .cpuid_counters = true,
+    .counter_source = "CPUID.23H.5:EAX",
+    .cpuid_pdist = true,
+    .reload_bits = 32,
+    .groups = PEBS_GROUPS_CFG_C,
+    .handoff_msrs = {MSR_IA32_PEBS_BASE, MSR_IA32_PEBS_INDEX},
+    .n_handoff_msrs = 2,
+    .handoff_cfg_c = true,
+    .handoff_rows = PEBS_HANDOFF_ARCH,
 };

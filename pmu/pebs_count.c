@@ -9,3 +9,17 @@
 const struct pebs_ops pebs_count_ops = {
     .stale_status = 0,
 };
+
+/*
+ * No records, no PEBS MSR.  As the CPU's flavour (DS PEBS unavailable):
+ * the hand-off audit reads GLOBAL_STATUS the legacy way, and DATA_CFG where
+ * PERF_CAPABILITIES enumerates baseline (it exists then, SDM Vol. 4 2.1).
+ */
+const struct pebs_flavour pebs_count_flavour = {
+    .name = "counting only",
+    .ops = &pebs_count_ops,
+    .counter_source = "CPUID GP counters",
+    .groups = PEBS_GROUPS_NONE,
+    .handoff_data_cfg = true,
+    .handoff_rows = PEBS_HANDOFF_LEGACY,
+};

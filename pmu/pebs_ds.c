@@ -180,6 +180,13 @@ static bool ds_forced(struct sess *s)
 	return !s->faulted && session_wr(s, MSR_IA32_PERF_GLOBAL_CTRL, s->plan.global_ctrl);
 }
 
+/* Freed only when clear() confirmed nothing points at the buffer any more. */
+static void ds_free_buf(struct sess *s)
+{
+	if (s->have_ds && !s->buffer_held)
+		ds_free(&s->ds);
+}
+
 static bool ds_clear(struct sess *s)
 {
 	bool ok = true;
@@ -206,5 +213,25 @@ const struct pebs_ops pebs_ds_ops = {
     .forced = ds_forced,
     .clear = ds_clear,
     .pebs_enable = ds_pebs_enable,
+    .free = ds_free_buf,
     .stale_status = GLOBAL_STATUS_BUFFER_OVF | GLOBAL_STATUS_ARCH_PEBS,
+};
+
+/*
+ * Counters and PEBS events from the generation row and perfmon (SDM Vol.
+ * 3B 18.9.4), the reload value in the counter's width (full-width writes,
+ * Linux core.c intel_pmu_init), groups and snapshots in PEBS_DATA_CFG
+ * (Linux ds.c intel_pmu_pebs_enable, __intel_pmu_pebs_update_cfg).
+ */
+const struct pebs_flavour pebs_ds_flavour = {
+    .name = "legacy PEBS",
+    .ops = &pebs_ds_ops,
+    .records = true,
+    .counter_source = "CPUID GP counters",
+    .forced_records = true,
+    .groups = PEBS_GROUPS_DATA_CFG,
+    .handoff_msrs = {MSR_IA32_PEBS_ENABLE},
+    .n_handoff_msrs = 1,
+    .handoff_data_cfg = true,
+    .handoff_rows = PEBS_HANDOFF_LEGACY,
 };

@@ -132,7 +132,8 @@ static int pebs_event_rules(const struct pmu_plan *p, const struct pmu_event *ev
 		    "(SDM Vol. 3B 18.9.4.2; Linux ds.c memory-event constraints match "
 		    "X86_ALL_EVENT_FLAGS zero; accepted: the event without any, e, i or c=)",
 		    ev->name, pebs_kind_name(p->kind));
-	if (!ev->precise && !(p->ua->flags & UA_NONPRECISE_PEBS) && !p->baseline && !p->arch)
+	if (!ev->precise && !(p->ua->flags & UA_NONPRECISE_PEBS) && !p->baseline &&
+	    !p->fl->cpuid_counters)
 		return refuse(why, why_size,
 			      "event '%s' is not PEBS-capable on %s (perfmon %s: PEBS, Precise and "
 			      "CollectPEBSRecord all 0; accepted: an event with one of them set)",
@@ -155,9 +156,10 @@ static int choose_period(struct pmu_plan *p, uint64_t want, char *why, size_t wh
 	 * With full-width writes (IA32_PERF_CAPABILITIES.FW_WRITE, bit 13) the
 	 * session writes the IA32_A_PMCx aliases: half the counter's width
 	 * (Linux core.c intel_pmu_init: max_period = cntval_mask >> 1).  Not
-	 * for arch-PEBS, whose reload value (CFG_C, pmu/msr.h) holds 32 bits.
+	 * for a flavour whose reload value has a width of its own (arch-PEBS:
+	 * CFG_C, pmu/msr.h, holds 32 bits).
 	 */
-	bool full = p->fw_write && !p->arch;
+	bool full = p->fw_write && !p->fl->reload_bits;
 	uint64_t w = p->sample_width_mask;
 	uint64_t max = full ? w >> 1 : MAX_PERIOD;
 
@@ -181,12 +183,18 @@ static int choose_period(struct pmu_plan *p, uint64_t want, char *why, size_t wh
 			      (unsigned int)__builtin_popcountll(w),
 			      p->sample_ctr >= 32 ? "fixed " : "", (unsigned long long)min,
 			      (unsigned long long)max);
+	if (!full && p->fl->reload_bits && p->period > max)
+		return refuse(why, why_size,
+			      "period %llu above %llu (the %s reload value holds %u bits; "
+			      "accepted: %llu..%llu)",
+			      (unsigned long long)p->period, (unsigned long long)max, p->fl->name,
+			      p->fl->reload_bits, (unsigned long long)min, (unsigned long long)max);
 	if (!full && p->period > max)
-		return refuse(why, why_size, "period %llu above %llu (%s; accepted: %llu..%llu)",
+		return refuse(why, why_size,
+			      "period %llu above %llu (counter writes sign-extend bit 31: no "
+			      "full-width writes, IA32_PERF_CAPABILITIES bit 13 clear; "
+			      "accepted: %llu..%llu)",
 			      (unsigned long long)p->period, (unsigned long long)max,
-			      p->arch ? "the arch-PEBS reload value holds 32 bits"
-				      : "counter writes sign-extend bit 31: no full-width "
-					"writes, IA32_PERF_CAPABILITIES bit 13 clear",
 			      (unsigned long long)min, (unsigned long long)max);
 	return 0;
 }
@@ -282,7 +290,7 @@ static int plan_groups(struct pmu_plan *p, const struct session_cfg *cfg, char *
 	bool mem = p->kind != KIND_OTHER || p->sample.data_la;
 	uint64_t known;
 
-	if (p->arch) {
+	if (p->fl->groups == PEBS_GROUPS_CFG_C) {
 		uint64_t want = cfg->data_cfg & ~SNAP_DATA_CFG_BITS;
 
 		if (want & ~DATA_CFG_SET_UP_ARCH)
@@ -333,12 +341,14 @@ static int plan_groups(struct pmu_plan *p, const struct session_cfg *cfg, char *
 static void plan_init(struct pmu_plan *p, const struct cpu_info *ci, const struct uarch_info *ua,
 		      int fmt)
 {
+	const struct pebs_flavour *fl = p->fl;
+
 	memset(p, 0, sizeof(*p));
+	p->fl = fl;
 	p->ua = ua;
 	p->pm = cpu_perfmon_table(ci);
 	p->fmt = (unsigned int)fmt;
-	p->arch = fmt == PEBS_FMT_ARCH;
-	p->baseline = !p->arch && fmt >= 4 && (ci->perf_caps & PERF_CAP_PEBS_BASELINE);
+	p->baseline = fmt != PEBS_FMT_ARCH && fmt >= 4 && (ci->perf_caps & PERF_CAP_PEBS_BASELINE);
 	p->fw_write = ci->has_perf_caps && (ci->perf_caps & PERF_CAP_FW_WRITE);
 	p->n_gp = ci->n_gp < PLAN_MAX_GP ? ci->n_gp : PLAN_MAX_GP;
 	/* A cpu_info built without the bitmap (tests) has contiguous GP counters. */
@@ -374,8 +384,9 @@ static void plan_init(struct pmu_plan *p, const struct cpu_info *ci, const struc
 	p->ci_arch_caps = ci->arch_pebs_caps;
 	p->evtsel_ext = ci->ext.valid ? ci->ext.evtsel_ext : 0;
 	/* PDIST-capable counters: with arch-PEBS CPUID.23H.5 EBX/EDX; before, perfmon alone. */
-	p->pdist_gp_ok = p->arch ? ci->arch_pebs_pdist_gp : (uint32_t)GENMASK_ULL(31, 0);
-	p->pdist_fixed_ok = p->arch ? ci->arch_pebs_pdist_fixed : (uint32_t)GENMASK_ULL(31, 0);
+	p->pdist_gp_ok = p->fl->cpuid_pdist ? ci->arch_pebs_pdist_gp : (uint32_t)GENMASK_ULL(31, 0);
+	p->pdist_fixed_ok =
+	    p->fl->cpuid_pdist ? ci->arch_pebs_pdist_fixed : (uint32_t)GENMASK_ULL(31, 0);
 	p->offcore_valid[0] = offcore_valid_mask(ua, ci, 0);
 	p->offcore_valid[1] = offcore_valid_mask(ua, ci, 1);
 }
@@ -387,7 +398,9 @@ int plan_build(const struct session_cfg *cfg, const struct cpu_info *ci, struct 
 	struct pmu_event ev;
 	int r, fmt = plan_pebs_format(ci);
 
-	if (!cfg->count_only && !pmu_pebs_usable(ci, why, why_size))
+	/* The flavour, once, before any refusal: the session takes its hooks from it. */
+	p->fl = pebs_flavour_of_session(ci, cfg->count_only);
+	if (p->fl->records && !pmu_pebs_usable(ci, why, why_size))
 		return SESSION_SKIP;
 	if (!ua || ci->vendor != VENDOR_INTEL || !ci->n_gp) {
 		pp_snprintf(why, why_size, "no known Intel PMU to count with");
@@ -396,7 +409,6 @@ int plan_build(const struct session_cfg *cfg, const struct cpu_info *ci, struct 
 	if (!cpu_pebs_has_global_ctrl(ci, why, why_size))
 		return SESSION_SKIP;
 	plan_init(p, ci, ua, fmt < 0 ? 0 : fmt);
-	p->count_only = cfg->count_only;
 	if (cfg->n_count_events > SESSION_MAX_COUNT)
 		return refuse(why, why_size, "%u counted events; at most %d", cfg->n_count_events,
 			      SESSION_MAX_COUNT);
@@ -408,14 +420,14 @@ int plan_build(const struct session_cfg *cfg, const struct cpu_info *ci, struct 
 	 * IA32_PERF_GLOBAL_STATUS_SET"); the row's UA_NONPRECISE_PEBS says which.
 	 */
 	if (cfg->force_records &&
-	    (p->arch || p->count_only || ci->pmu_version < 4 || !(ua->flags & UA_NONPRECISE_PEBS)))
+	    (!p->fl->forced_records || ci->pmu_version < 4 || !(ua->flags & UA_NONPRECISE_PEBS)))
 		return refuse(
 		    why, why_size,
 		    "forced PEBS records are documented only for Goldmont non-precise "
 		    "events with legacy PEBS and IA32_PERF_GLOBAL_STATUS_SET (SDM 18.7.1; "
 		    "this CPU: %s, PMU version %u)",
 		    ua->name, ci->pmu_version);
-	if (!p->count_only) {
+	if (p->fl->records) {
 		r = plan_sample(p, cfg, why, why_size);
 		if (r)
 			return r;
@@ -437,7 +449,7 @@ int plan_build(const struct session_cfg *cfg, const struct cpu_info *ci, struct 
 	 * SPR/EMR/GLC: 0x8203 beside load latency for a complete data source
 	 * (Linux core.c PMU_FL_MEM_LOADS_AUX, require_mem_loads_aux_event).
 	 */
-	if (!p->count_only && p->kind == KIND_LDLAT && (ua->flags & UA_MEM_LOADS_AUX)) {
+	if (p->fl->records && p->kind == KIND_LDLAT && (ua->flags & UA_MEM_LOADS_AUX)) {
 		memset(&ev, 0, sizeof(ev));
 		ev.fixed = -1;
 		ev.usr = ev.os = true;
@@ -453,7 +465,7 @@ int plan_build(const struct session_cfg *cfg, const struct cpu_info *ci, struct 
 	 * counter or one MSR (load latency, precise store, store latency), nor
 	 * for a TakenAlone event (a second instance of it).
 	 */
-	if (!p->count_only && p->sample_ctr < 32 && !p->sample.has_ldlat && p->kind != KIND_LDLAT &&
+	if (p->fl->records && p->sample_ctr < 32 && !p->sample.has_ldlat && p->kind != KIND_LDLAT &&
 	    p->kind != KIND_STORE && p->kind != KIND_STLAT && !p->sample.has_frontend &&
 	    !p->sample.taken_alone && plan_free_gp(p, plan_count_allowed(p, &p->sample)) >= 0) {
 		ev = p->sample;

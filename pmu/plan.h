@@ -12,6 +12,7 @@
 
 #include "cpu_pebs.h"
 #include "event.h"
+#include "pebs_flavour.h"
 #include "session.h"
 #include "uarch.h"
 
@@ -30,7 +31,8 @@ struct pmu_plan {
 	const struct uarch_info *ua;
 	const struct perfmon_table *pm; /* the CPU's perfmon event file, NULL if none */
 	unsigned int fmt;		/* PERF_CAPABILITIES.PEBS_FMT, or PEBS_FMT_ARCH */
-	bool arch, baseline, adaptive, fw_write, count_only;
+	const struct pebs_flavour *fl;	/* chosen once (plan_build): its facts, its hooks */
+	bool baseline, adaptive, fw_write;
 	unsigned int n_gp, n_fixed;
 	uint32_t gp_mask;    /* GP counters present (CPUID.0AH count, or the CPUID.23H.1 bitmap) */
 	uint32_t fixed_mask; /* fixed counters present (CPUID.0AH EDX/ECX, or CPUID.23H.1) */
@@ -43,7 +45,7 @@ struct pmu_plan {
 	uint64_t offcore_valid[2]; /* MSR_OFFCORE_RSPx writable bits (pmu/extra_regs.h) */
 
 	struct pmu_event sample;
-	int sample_ctr; /* GP n or 32+i; -1 when count_only */
+	int sample_ctr; /* GP n or 32+i; -1 when counting only */
 	enum pebs_kind kind;
 	bool sample_precise; /* perfmon: PEBS-capable event (else non-precise, Goldmont) */
 	bool sample_pdist;   /* sample_ctr is in the event's PDISTCounter: precise distribution */

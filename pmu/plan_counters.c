@@ -28,9 +28,9 @@ static uint32_t fallback_sample_gp(const struct pmu_plan *p, const char **rule)
 	const struct uarch_info *ua = p->ua;
 	uint16_t code = pmu_event_code(&p->sample);
 	const struct uarch_constraint *c = constraints_find(ua->cons, code);
-	uint32_t gp = (c	 ? c->gp
-		       : p->arch ? 0xffffffffu
-				 : ua->pebs_gp) &
+	uint32_t gp = (c		       ? c->gp
+		       : p->fl->cpuid_counters ? 0xffffffffu
+					       : ua->pebs_gp) &
 		      uarch_count_counters(ua, code);
 
 	*rule = "no perfmon row; PEBS counters of pmu/constraints.c (Linux ds.c)";
@@ -93,13 +93,14 @@ int plan_pick_sample_counter(struct pmu_plan *p, char *why, size_t why_size)
 	const struct uarch_info *ua = p->ua;
 	const struct pmu_event *ev = &p->sample;
 	uint32_t gp_all = p->gp_mask;
-	uint32_t cpuid_gp = p->arch ? p->ci_arch_gp & gp_all : gp_all;
+	uint32_t cpuid_gp = p->fl->cpuid_counters ? p->ci_arch_gp & gp_all : gp_all;
 	uint32_t rule_gp, allowed, pdist;
 	char rule[160], words[64], cpuid_words[64];
 	const char *fb;
 
 	if (ev->fixed >= 0) {
-		uint32_t fx = p->arch ? p->ci_arch_fixed : (p->baseline ? ua->pebs_fixed : 0);
+		uint32_t fx =
+		    p->fl->cpuid_counters ? p->ci_arch_fixed : (p->baseline ? ua->pebs_fixed : 0);
 
 		if (ev->pm_name && !(ev->pebs_ctrs.fixed & BIT_ULL(ev->fixed))) {
 			rule_words(ev, ev->pebs_list ? "PEBScounters" : "Counter", rule,
@@ -130,7 +131,7 @@ int plan_pick_sample_counter(struct pmu_plan *p, char *why, size_t why_size)
 	}
 	if (ev->pm_name) {
 		rule_gp = ev->pebs_ctrs.gp;
-		if (!ev->pebs_list && !p->arch)
+		if (!ev->pebs_list && !p->fl->cpuid_counters)
 			rule_gp &= ua->pebs_gp;
 		rule_words(ev, ev->pebs_list ? "PEBScounters" : "Counter", rule, sizeof(rule));
 	} else {
@@ -144,8 +145,7 @@ int plan_pick_sample_counter(struct pmu_plan *p, char *why, size_t why_size)
 		return refuse(why, why_size,
 			      "event '%s': %s %s and %s %s share no counter (accepted: an event "
 			      "whose counters this CPU has)",
-			      ev->name, rule, words,
-			      p->arch ? "CPUID.23H.5:EAX" : "CPUID GP counters", cpuid_words);
+			      ev->name, rule, words, p->fl->counter_source, cpuid_words);
 	}
 	/*
 	 * Precise distribution where the event's PDISTCounter (and, with
@@ -254,7 +254,7 @@ int plan_add_count(struct pmu_plan *p, const struct pmu_event *ev, int user_idx,
 	if (plan_evtsel_ext_check(p, ev, why, why_size))
 		return SESSION_REFUSED;
 	if (ev->taken_alone) {
-		const char *other = !p->count_only && p->sample.taken_alone ? p->sample.name : NULL;
+		const char *other = p->fl->records && p->sample.taken_alone ? p->sample.name : NULL;
 
 		for (unsigned int i = 0; i < p->n_count; i++)
 			if (p->count[i].ev.taken_alone)

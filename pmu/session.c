@@ -415,7 +415,7 @@ static int run_armed(struct sess *s, void (*kernel)(void *arg), void *arg)
 	 * Never freed while the hardware may still write to it.
 	 */
 	if (!cleared) {
-		s->have_ds = false;
+		s->buffer_held = true;
 		pp_snprintf(s->fault_what, sizeof(s->fault_what),
 			    "DS_AREA/PEBS_BASE could not be cleared: PEBS buffer left allocated");
 		s->faulted = true;
@@ -466,10 +466,8 @@ int session_run(const struct session_cfg *cfg, void (*kernel)(void *arg), void *
 	s->call.kernel = kernel;
 	s->call.arg = arg;
 	r = plan_build(cfg, cfg->ci, &s->plan, why, why_size);
-	/* The flavour, once (Linux ds.c intel_ds_init picks drain_pebs so). */
-	s->ops = s->plan.count_only ? &pebs_count_ops
-		 : s->plan.arch	    ? &pebs_arch_ops
-				    : &pebs_ds_ops;
+	/* The hooks of the flavour plan_build chose (pebs_flavour.h). */
+	s->ops = s->plan.fl->ops;
 	if (!r && s->ops->alloc)
 		r = s->ops->alloc(s, (cfg->buffer_kib ? cfg->buffer_kib : 64) * 1024ULL, why,
 				  why_size);
@@ -504,8 +502,8 @@ int session_run(const struct session_cfg *cfg, void (*kernel)(void *arg), void *
 	else
 		pp_snprintf(why, why_size, "%s; every MSR touched was restored", s->fault_what);
 out:
-	if (s->have_ds)
-		ds_free(&s->ds);
+	if (s->ops->free)
+		s->ops->free(s);
 	/* On any failure no records are handed out (counts stay, for offcore.c). */
 	if (r)
 		session_result_free(&s->res_own);

@@ -14,6 +14,7 @@
 
 #include "session.h"
 #include "plan.h"
+#include "pebs_flavour.h"
 #include "../ds/ds.h"
 
 #define SESSION_SAVE_MAX 96
@@ -65,6 +66,8 @@ struct pebs_ops {
 	bool (*forced)(struct sess *s);
 	/* What points at our memory, cleared; true only if confirmed. */
 	bool (*clear)(struct sess *s);
+	/* On the BSP after the run: the flavour's memory (unless buffer_held). */
+	void (*free)(struct sess *s);
 	/* IA32_PEBS_ENABLE as the result reports it. */
 	uint64_t (*pebs_enable)(const struct pmu_plan *p);
 	/* GLOBAL_STATUS bits of this flavour that a left-over value would fake. */
@@ -85,6 +88,7 @@ struct sess {
 	struct session_result *res;
 	struct ds_area ds;
 	bool have_ds;
+	bool buffer_held; /* the hardware may still write the buffer: never freed */
 	struct msr_save save[SESSION_SAVE_MAX];
 	unsigned int n_save;
 	bool faulted;

@@ -22,7 +22,7 @@
 
 bool snapshot_enumerated(const struct pmu_plan *p, char *why, size_t why_size)
 {
-	if (p->arch) {
+	if (p->fl->groups == PEBS_GROUPS_CFG_C) {
 		if ((p->ci_arch_caps & CAP_CNTR_ANY) && (p->ci_arch_caps & CAP_CNTR_ALLOW))
 			return true;
 		pp_snprintf(why, why_size,
@@ -83,12 +83,12 @@ int plan_snapshot(struct pmu_plan *p, const struct session_cfg *cfg, char *why, 
 	uint64_t want = cfg->data_cfg & SNAP_DATA_CFG_BITS;
 	uint32_t gp, fixed;
 
-	if (cfg->snapshot && !p->count_only)
+	if (cfg->snapshot && p->fl->records)
 		want |= SNAP_DATA_CFG_CNTR | SNAP_DATA_CFG_GP(p->gp_used) |
 			SNAP_DATA_CFG_FIX(p->fixed_used);
 	if (!want)
 		return 0;
-	if (p->count_only)
+	if (!p->fl->records)
 		return refuse(why, why_size, "counter snapshots need PEBS records (counting only)");
 	if (!snapshot_enumerated(p, why, why_size))
 		return refuse_unenumerated(p, why, why_size);
@@ -124,7 +124,7 @@ int plan_snapshot(struct pmu_plan *p, const struct session_cfg *cfg, char *why, 
 	 * snapshot=on leaves the PEBS counter out (its value is not judged),
 	 * other odd groups are refused.
 	 */
-	if (p->arch && (popcount64(gp) + popcount64(fixed)) % 2) {
+	if (p->fl->groups == PEBS_GROUPS_CFG_C && (popcount64(gp) + popcount64(fixed)) % 2) {
 		bool leave =
 		    cfg->snapshot && p->sample_ctr >= 0 && !(cfg->data_cfg & SNAP_DATA_CFG_BITS);
 
@@ -148,7 +148,7 @@ int plan_snapshot(struct pmu_plan *p, const struct session_cfg *cfg, char *why, 
 			      (unsigned long long)want);
 	p->snap_gp = gp;
 	p->snap_fixed = fixed;
-	if (p->arch)
+	if (p->fl->groups == PEBS_GROUPS_CFG_C)
 		return arch_cfg_c(p, why, why_size);
 	/* Format 6: the group follows the others in the record (ds.c
 	 * adaptive_pebs_record_size_update). */

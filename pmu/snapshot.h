@@ -52,7 +52,7 @@ static inline bool snapshot_other_counter(const struct pmu_plan *p, unsigned int
 {
 	bool in = ctr >= 32 ? (p->snap_fixed >> (ctr - 32)) & 1 : (p->snap_gp >> ctr) & 1;
 
-	return p->arch && in && (int)ctr != p->sample_ctr;
+	return p->fl->groups == PEBS_GROUPS_CFG_C && in && (int)ctr != p->sample_ctr;
 }
 
 #endif

@@ -39,7 +39,7 @@ static void assoc_init(struct sim_assoc *as, uint64_t entries, uint32_t ways)
  * Looks key up; a miss fills it.  Returns whether it hit.  Absent level: miss.
  * Every simulated access comes here up to five times, so under emulation
  * (QEMU's TCG) it avoids what is dear there: a division where the sets are
- * a power of two, and a byte-wise backward memmove (efi/efi_libc.c) for
+ * a power of two, and a byte-wise backward memmove (lib/efi_libc.c) for
  * the ways' ageing, done as a loop of 8-byte moves instead.
  */
 static bool assoc_touch(struct sim_assoc *as, uint64_t key)

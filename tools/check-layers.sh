@@ -17,11 +17,11 @@
 # 2. Calls: for each OBJDIR (default: $BUILD/host/obj and $BUILD/efi, where
 #    they exist) laid out as OBJDIR/<unit>/<file>.o, every symbol an object
 #    leaves undefined must be defined in its own layer or below, or nowhere
-#    in the tree (the C library, gnu-efi, cmocka).  The exceptions are the
-#    seams: the functions lib/platform.h declares, which efi/ and host/
-#    define for the units below them, and the C library lib/compat.h
-#    declares for the app, which efi/efi_libc.c defines.  Objects whose source is gone
-#    (left behind by a move) are not read.
+#    in the tree (the C library, gnu-efi, cmocka).  The exception is the
+#    seam: the functions lib/platform.h declares, which efi/ and host/
+#    define for the units below them.  (The app's C library, lib/efi_libc.c,
+#    lies below its callers.)  Objects whose source is gone (left behind by
+#    a move) are not read.
 #
 # Each broken rule is one line "FILE:LINE: ..." (includes) or
 # "OBJECT: ..." (calls) naming the rule; exit 1 if any, 0 otherwise.
@@ -81,11 +81,8 @@ for unit in "${order[@]}"; do
 done
 
 # --- 2. calls --------------------------------------------------------------------
-# The seams: lib/platform.h's functions, and the C library lib/compat.h
-# declares for the app (efi/efi_libc.c defines it there, libc on the host).
-seam=$( (grep -oE '\bplat_[a-z0-9_]+\(' lib/platform.h
-	sed -n '/^#ifdef PP_EFI/,/^#else/p' lib/compat.h |
-		grep -oE '^[a-z_]+[ *]+[a-z_]+\(' | grep -oE '[a-z_]+\($') | tr -d '(' | sort -u)
+# The seam: lib/platform.h's functions.
+seam=$(grep -oE '\bplat_[a-z0-9_]+\(' lib/platform.h | tr -d '(' | sort -u)
 is_seam() { grep -qx "$1" <<<"$seam"; }
 
 objdirs=("$@")
@@ -130,7 +127,7 @@ for od in "${objdirs[@]}"; do
 			[ -n "$d" ] || continue # the C library, gnu-efi, cmocka
 			[ "${layer[$d]}" -le "${layer[$u]}" ] && continue
 			is_seam "$s" && continue
-			rule "$o" "calls $s, defined in $(name "$d"): $(name "$u") may call only its own layer and below (the seams lib/platform.h and lib/compat.h excepted)"
+			rule "$o" "calls $s, defined in $(name "$d"): $(name "$u") may call only its own layer and below (the seam lib/platform.h excepted)"
 		done < <(nm -u "$o" 2>/dev/null | awk '{ print $NF }')
 	done
 	unset def

@@ -3,10 +3,13 @@
 #
 # deps.sh - makes sure the Debian/Ubuntu packages pebsprobe needs are there.
 # Missing ones are installed when running as root on Debian or Ubuntu
-# (apt-get update once, then apt-get install); otherwise the exact
-# apt-get install line is printed and the script exits 1.
-# Used by run-qemu.sh, by `make check` and by .ci/run.  Quiet when all is there.
+# (apt-get update once, then apt-get install); otherwise, or with
+# --no-install, the missing packages are named with the exact apt-get
+# install line and the script exits 1.  Used by run-qemu.sh and .ci/run
+# (which install), and by `make check` (--no-install: a build changes
+# nothing it was not asked to).  Quiet when all is there.
 #
+#   tools/deps.sh [--no-install] [SET]
 #   tools/deps.sh         what building and booting need (run-qemu.sh)
 #   tools/deps.sh check   also what `make check` needs beyond that: LAVA's
 #                         schema check (lava-common), headless Chromium and
@@ -18,6 +21,11 @@
 #                         only: it is large (libguestfs, udev, ...) and no
 #                         other target needs it
 set -eu
+install=true
+if [ "${1:-}" = --no-install ]; then
+	install=false
+	shift
+fi
 
 # package:a file or command that proves it is installed (@name: a probe below)
 #   python3         the build (tools/perfmon-gen.py) and the test scripts
@@ -91,7 +99,7 @@ is_debian=false
 if [ -r /etc/os-release ] && grep -qiE '^(ID|ID_LIKE)=.*(debian|ubuntu)' /etc/os-release; then
 	is_debian=true
 fi
-if [ "$(id -u)" = 0 ] && $is_debian && command -v apt-get >/dev/null 2>&1; then
+if $install && [ "$(id -u)" = 0 ] && $is_debian && command -v apt-get >/dev/null 2>&1; then
 	echo "deps.sh: installing:$missing" >&2
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get update -q >&2
@@ -100,5 +108,5 @@ if [ "$(id -u)" = 0 ] && $is_debian && command -v apt-get >/dev/null 2>&1; then
 	exit 0
 fi
 echo "deps.sh: missing packages:$missing" >&2
-echo "deps.sh: install them with:  sudo $line" >&2
+echo "deps.sh: install them with:  sudo $line  (or: sudo tools/deps.sh ${1:-})" >&2
 exit 1

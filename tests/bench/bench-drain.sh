@@ -3,7 +3,7 @@
 #
 # bench-drain.sh - the app's work per record after a drain (append, decode,
 # statistics: tests/bench/bench_drain.c) in TSC ticks, built with the UEFI
-# build's flags and efi/efi_libc.c (bench-drain-efi) and as a plain host
+# build's flags and lib/efi_libc.c (bench-drain-efi) and as a plain host
 # program with glibc (bench-drain-host), for format-3 and adaptive (fmt4)
 # records.  Each program prints the median of 21 timed rounds; the two run
 # in turn BENCH_ROUNDS times (default 5) and the medians are shown with

@@ -6,7 +6,7 @@
  * kernel statistics reset, then every record decoded and counted
  * (job/records.c job_decode_records: pebs_decode_next, kernel_stats_add,
  * pebs_summary_add).  bench-drain.sh builds it twice: with the UEFI build's
- * flags and efi/efi_libc.c, and as a plain host program (glibc), and runs
+ * flags and lib/efi_libc.c, and as a plain host program (glibc), and runs
  * both side by side.
  *
  *   bench-drain fmt3|fmt4 [ROUNDS]    prints "<ticks per record, median>"

@@ -1,6 +1,6 @@
 # Programs of `make bench` (tests/bench/): the kernels' chase beside a plain
 # chase over the same buffer, the drain+decode harness (built with the UEFI build's
-# flags and efi/efi_libc.c, and as a plain host program), and the no-op UEFI
+# flags and lib/efi_libc.c, and as a plain host program), and the no-op UEFI
 # application the default QEMU job is compared with.
 BENCH_DIR := $(BUILD)/bench
 
@@ -11,7 +11,7 @@ $(BENCH_DIR)/chase-pair: tests/bench/chase_pair.c $(HOST_LIB)
 # The objects of the UEFI build (build/efi/...): the same code the app runs;
 # drain_efi_stubs.c stands in for what kstats.o names and the drain never runs.
 BENCH_DRAIN_EFI_OBJS := $(patsubst %.c,$(BUILD)/efi/%.o,decode/decode.c decode/datasrc.c \
-	decode/summary.c kernels/verdict.c kernels/kstats.c lib/fmt.c efi/efi_libc.c)
+	decode/summary.c kernels/verdict.c kernels/kstats.c lib/fmt.c lib/efi_libc.c)
 $(BENCH_DIR)/bench-drain-efi: tests/bench/bench_drain.c tests/bench/drain_efi_stubs.c \
 		$(BENCH_DRAIN_EFI_OBJS)
 	@mkdir -p $(dir $@)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_efi_libc - efi/efi_libc.c's memcpy, memset and memmove, built with
+ * test_efi_libc - lib/efi_libc.c's memcpy, memset and memmove, built with
  * the UEFI build's compiler flags (-ffreestanding, -DPP_EFI: compat.h's
  * declarations and __builtin_* macros) and linked into a host program, whose
  * own calls then reach these definitions instead of libc's.  Checked

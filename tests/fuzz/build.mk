@@ -31,8 +31,13 @@ $(FUZZ_OBJ)/gen/%.o: $(BUILD)/gen/%.c
 $(patsubst %.c,$(FUZZ_OBJ)/%.o,$(VERSION_USERS)): $(VERSION_STAMP)
 
 # The whole pure and host library, for the targets that run the app's code.
-$(FUZZ_LIB): $(patsubst %.c,$(FUZZ_OBJ)/%.o,$(PURE_SRCS) $(HOST_SRCS)) \
+FUZZ_LIB_OBJS := $(patsubst %.c,$(FUZZ_OBJ)/%.o,$(PURE_SRCS) $(HOST_SRCS)) \
 	$(patsubst $(BUILD)/gen/%.c,$(FUZZ_OBJ)/gen/%.o,$(GEN_SRCS))
+# Every object here, for the Makefile's list of .d files.
+FUZZ_OBJS := $(FUZZ_LIB_OBJS) $(FUZZ_OBJ)/tools/pebs-decode-fuzz.o \
+	$(patsubst %,$(FUZZ_OBJ)/tests/fuzz/%.o,$(addprefix fuzz_,$(FUZZ_NAMES)) options_contract)
+
+$(FUZZ_LIB): $(FUZZ_LIB_OBJS)
 	rm -f $@ && ar rcs $@ $^
 
 # The decoder alone, from decode/'s own list.

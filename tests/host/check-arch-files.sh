@@ -5,7 +5,8 @@
 # units: each tracked .c, .h and .S under a unit of its layer list (the
 # block tools/check-layers.sh reads) appears, in backquotes and relative to
 # its unit, in that unit's row of the "Units" table.  A file added, renamed
-# or moved without the doc fails here.  The check can fail: on a copy of
+# or moved without the doc fails here; so does a file named in its "Where
+# to add" table that is not there.  The check can fail: on a copy of
 # the doc with one name taken out, it must name that file.
 set -u
 cd "$(dirname "$0")/../.."
@@ -58,4 +59,29 @@ if [ "$out" = "pmu/cpu_pebs.c" ]; then
 	echo "PASS: arch-files-can-fail: a file the doc does not name is found (pmu/cpu_pebs.c)"
 else
 	echo "FAIL: arch-files-can-fail: with pmu/cpu_pebs.c unnamed, found '$out'"
+fi
+
+# The "Where to add" table: every `path` it names (a backquoted word with a
+# slash, no pattern) exists.  The check can fail: a copy of the doc naming
+# a file that is not there.
+where_missing() {
+	awk '/^<!-- where-to-add:/ { on = 1; next } on && !/^\|/ { exit } on' "$1" |
+		grep -oE '`[^`<>*]*/[^`<>*]*`' | tr -d '`' | sort -u |
+		while IFS= read -r f; do [ -e "$f" ] || echo "$f"; done
+}
+rows=$(awk '/^<!-- where-to-add:/ { on = 1; next } on && !/^\|/ { exit } on' "$doc" | grep -c '^| ')
+out=$(where_missing "$doc")
+if [ "$rows" -lt 8 ]; then
+	echo "FAIL: arch-where: $doc's where-to-add table has $rows lines, not the header and 7 rows"
+elif [ -z "$out" ]; then
+	echo "PASS: arch-where: every file $doc's where-to-add table names exists"
+else
+	echo "FAIL: arch-where: $doc's where-to-add table names files that are not there: $(echo "$out" | tr '\n' ' ')"
+fi
+sed 's|`kernels/kbody.h`|`kernels/no-such-file.h`|' "$doc" >"$tmp/where.md"
+out=$(where_missing "$tmp/where.md")
+if [ "$out" = "kernels/no-such-file.h" ]; then
+	echo "PASS: arch-where-can-fail: a file the table names that is not there is found ($out)"
+else
+	echo "FAIL: arch-where-can-fail: with kernels/no-such-file.h named, found '$out'"
 fi

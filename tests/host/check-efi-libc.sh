@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# efi/efi_libc.c's memcpy, memset and memmove (rep movsq/stosq, the tail by
+# lib/efi_libc.c's memcpy, memset and memmove (rep movsq/stosq, the tail by
 # rep movsb/stosb), built with the UEFI build's compiler flags into a host program
 # (build/efihost/test-efi-libc; tests/efihost/test_efi_libc.c says what it checks).
 set -u
