@@ -458,7 +458,8 @@ static void mp_lookup(void)
 	}
 	mp_count = enabled < mp_count ? enabled : mp_count;
 	jobs = AllocateZeroPool(mp_count * sizeof(*jobs));
-	if (!jobs)
+	/* Each CPU's MSR trap IDT, here on the BSP before any AP starts (hw_real.h). */
+	if (!jobs || hw_real_trap_init((unsigned int)mp_count))
 		mp = NULL; /* one CPU: the others cannot be tracked */
 }
 
