@@ -147,7 +147,10 @@ static void cpuid_bd(uint32_t leaf, uint32_t *b, uint32_t *d)
 	__asm__ volatile("cpuid" : "=a"(a), "=b"(*b), "=c"(c), "=d"(*d) : "a"(leaf), "c"(0));
 }
 
-/* The local APIC ID: CPUID.0BH:EDX (x2APIC ID), else CPUID.1:EBX[31:24] (SDM Vol. 3A 11.4.6). */
+/*
+ * The local APIC ID: CPUID.0BH:EDX (x2APIC ID), else CPUID.1:EBX[31:24] (SDM
+ * Vol. 3A 11.4.6); which one is settled by trap_ids_init() on the BSP.
+ */
 static uint32_t trap_apic_id(void)
 {
 	uint32_t b, d;
@@ -170,6 +173,13 @@ static void trap_ids_init(void)
 	trap_bsp_id = trap_apic_id();
 	bsp_slot.apic_id = trap_bsp_id;
 	trap_ready = true;
+}
+
+/* Also the AP guard's (platform_efi.c): the first call is on the BSP, at start. */
+uint32_t hw_real_apic_id(void)
+{
+	trap_ids_init();
+	return trap_apic_id();
 }
 
 int hw_real_trap_init(unsigned int ncpus)

@@ -21,6 +21,8 @@ const struct hw_ops *hw_real_ops(void);
  * counted by hw_real_trap_refused()).
  */
 int hw_real_trap_init(unsigned int ncpus);
+/* The calling CPU's local APIC ID (x2APIC ID where CPUID leaf 0BH is enumerated). */
+uint32_t hw_real_apic_id(void);
 unsigned long hw_real_trap_refused(void);
 
 /* How many #GP faults the MSR trap caught and resumed from since start. */
