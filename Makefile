@@ -44,7 +44,16 @@ COMMON_CFLAGS := -std=gnu11 -O2 -g $(WARN) -I. -I$(BUILD)/gen -DPP_VERSION=\"$(V
 EFI_CFLAGS := $(COMMON_CFLAGS) -DPP_EFI -I$(EFI_INC) -I$(EFI_INC)/x86_64 -I$(EFI_INC)/protocol \
 	-ffreestanding -fpic -fshort-wchar -fno-stack-protector -fno-stack-check \
 	-fno-strict-aliasing -mno-red-zone -maccumulate-outgoing-args -DEFI_FUNCTION_WRAPPER \
-	-DGNU_EFI_USE_MS_ABI -fno-builtin-printf -fno-semantic-interposition
+	-DGNU_EFI_USE_MS_ABI -fno-builtin-printf -fno-semantic-interposition \
+	-Wframe-larger-than=1024 -fstack-usage -fcallgraph-info=su
+# A frame over 1 KiB is refused, as Linux's CONFIG_FRAME_WARN does: an AP's
+# stack may be 4 KiB in all (docs/ARCHITECTURE.md, "Stacks"); the call graphs
+# (.ci) are what tools/ap-stack.py measures.  These objects still hold one,
+# each run on the BSP only (its stack is not PcdCpuApStackSize): to be split.
+EFI_BIG_FRAMES := app/options_config app/summary_table decode/render decode/summary \
+	efi/console efi/main job/aggregate job/calibrate job/check job/cpus job/dump \
+	job/outcome job/records job/run kernels/verdict pmu/offcore
+$(patsubst %,$(BUILD)/efi/%.o,$(EFI_BIG_FRAMES)): EFI_CFLAGS += -Wframe-larger-than=8192
 EFI_LDFLAGS := -nostdlib -znocombreloc -T $(EFI_LDS) -shared -Bsymbolic -L$(EFI_LIBDIR) $(EFI_CRT0)
 # libefi with its byte-loop memset and memcpy made weak: lib/efi_libc.c's win.
 EFI_LIBEFI := $(BUILD)/efi/libefi-weakmem.a

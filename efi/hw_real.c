@@ -13,10 +13,18 @@
  * r8 right before the RDMSR/WRMSR, in the same asm statement; gp_stub steps
  * over the 2-byte instruction and sets r8 to 1, which the access reads as
  * "it faulted".  Then the firmware's IDTR is loaded again.  The firmware's IDT
- * itself is never written, and no state is global, so an AP may use it too.
+ * itself is never written.
+ *
+ * The private IDT is 4 KiB, as large as a whole AP stack on Intel's own
+ * server boards (edk2-platforms WhitleyOpenBoardPkg PlatformPkg.dsc:
+ * PcdCpuApStackSize 0x1000, whose lowest page PcdCpuStackGuard makes not
+ * present, UefiCpuPkg DxeMpLib.c InitMpGlobalData).  So it is not on the
+ * stack: each CPU has a slot of its own, found by its local APIC ID, from
+ * a table hw_real_trap_init() allocates on the BSP before any AP starts.
  */
 #include "hw_real.h"
 #include "../lib/fmt.h"
+#include "../lib/platform.h"
 
 struct idt_gate {
 	uint16_t off0;
@@ -107,28 +115,130 @@ static void save_fw_idt(void)
 }
 
 /* The private IDT: a copy of whatever IDT is loaded now, #GP redirected. */
-struct trap_ctx {
+struct trap_slot {
 	struct idt_gate idt[IDT_ENTRIES] __attribute__((aligned(16)));
+	uint32_t apic_id; /* the owner's; TRAP_FREE while unclaimed */
+};
+
+struct trap_ctx {
+	struct trap_slot *slot;
 	struct dtr mine, prev;
 	uint64_t flags;
 };
 
-static void trap_enter(struct trap_ctx *t)
+#define TRAP_FREE UINT32_MAX
+
+/*
+ * The BSP's slot, static so that the first accesses (before the table) have
+ * one; the table: one slot per CPU the firmware counts, claimed by the first
+ * access of each CPU (compare-and-swap of its APIC ID).
+ */
+static struct trap_slot bsp_slot = {.apic_id = TRAP_FREE};
+static struct trap_slot *trap_slots;
+static unsigned int trap_nslots;
+static uint32_t trap_bsp_id;
+static bool trap_leaf_b, trap_ready;
+static volatile unsigned long trap_no_slot;
+
+static void cpuid_bd(uint32_t leaf, uint32_t *b, uint32_t *d)
+{
+	uint32_t a, c;
+
+	__asm__ volatile("cpuid" : "=a"(a), "=b"(*b), "=c"(c), "=d"(*d) : "a"(leaf), "c"(0));
+}
+
+/*
+ * The local APIC ID: CPUID.0BH:EDX (x2APIC ID), else CPUID.1:EBX[31:24] (SDM
+ * Vol. 3A 11.4.6); which one is settled by trap_ids_init() on the BSP.
+ */
+static uint32_t trap_apic_id(void)
+{
+	uint32_t b, d;
+
+	cpuid_bd(trap_leaf_b ? 0xb : 1, &b, &d);
+	return trap_leaf_b ? d : b >> 24;
+}
+
+static void trap_ids_init(void)
+{
+	uint32_t max, b, d;
+
+	if (trap_ready)
+		return;
+	cpuid_bd(0, &max, &d);
+	if (max >= 0xb) {
+		cpuid_bd(0xb, &b, &d);
+		trap_leaf_b = (b & 0xffff) != 0; /* leaf 0BH enumerated */
+	}
+	trap_bsp_id = trap_apic_id();
+	bsp_slot.apic_id = trap_bsp_id;
+	trap_ready = true;
+}
+
+/* Also the AP guard's (platform_efi.c): the first call is on the BSP, at start. */
+uint32_t hw_real_apic_id(void)
+{
+	trap_ids_init();
+	return trap_apic_id();
+}
+
+int hw_real_trap_init(unsigned int ncpus)
+{
+	size_t bytes = (size_t)ncpus * sizeof(struct trap_slot);
+
+	trap_ids_init();
+	if (trap_slots || ncpus < 2)
+		return 0;
+	trap_slots = plat_alloc_pages((bytes + 4095) / 4096);
+	if (!trap_slots)
+		return -1;
+	for (unsigned int i = 0; i < ncpus; i++)
+		trap_slots[i].apic_id = TRAP_FREE;
+	trap_nslots = ncpus;
+	return 0;
+}
+
+static struct trap_slot *trap_slot_self(void)
+{
+	uint32_t id = trap_apic_id();
+
+	if (id == trap_bsp_id)
+		return &bsp_slot;
+	for (unsigned int i = 0; i < trap_nslots; i++) {
+		uint32_t free_id = TRAP_FREE;
+
+		if (trap_slots[i].apic_id == id)
+			return &trap_slots[i];
+		if (__atomic_compare_exchange_n(&trap_slots[i].apic_id, &free_id, id, false,
+						__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			return &trap_slots[i];
+	}
+	return NULL;
+}
+
+/* False when this CPU has no slot (an AP before hw_real_trap_init): no access then. */
+static bool trap_enter(struct trap_ctx *t)
 {
 	size_t bytes;
 
 	save_fw_idt();
+	t->slot = trap_slot_self();
+	if (!t->slot) {
+		trap_no_slot++;
+		return false;
+	}
 	t->flags = irq_save();
 	sidt(&t->prev);
 	bytes = (size_t)t->prev.limit + 1;
-	if (bytes > sizeof(t->idt))
-		bytes = sizeof(t->idt);
-	memset(t->idt, 0, sizeof(t->idt));
-	memcpy(t->idt, (void *)(uintptr_t)t->prev.base, bytes);
-	set_gate(&t->idt[VEC_GP], pp_gp_stub);
-	t->mine.base = (uint64_t)(uintptr_t)t->idt;
-	t->mine.limit = sizeof(t->idt) - 1;
+	if (bytes > sizeof(t->slot->idt))
+		bytes = sizeof(t->slot->idt);
+	memset(t->slot->idt, 0, sizeof(t->slot->idt));
+	memcpy(t->slot->idt, (void *)(uintptr_t)t->prev.base, bytes);
+	set_gate(&t->slot->idt[VEC_GP], pp_gp_stub);
+	t->mine.base = (uint64_t)(uintptr_t)t->slot->idt;
+	t->mine.limit = sizeof(t->slot->idt) - 1;
 	lidt(&t->mine);
+	return true;
 }
 
 static void trap_leave(struct trap_ctx *t, uint64_t faulted)
@@ -156,7 +266,10 @@ static enum hw_fault real_rdmsr(uint32_t msr, uint64_t *val)
 	uint64_t fault;
 	uint32_t lo, hi;
 
-	trap_enter(&t);
+	if (!trap_enter(&t)) {
+		*val = 0;
+		return HW_GP;
+	}
 	__asm__ volatile("xorl %%r8d, %%r8d\n\t"
 			 "rdmsr\n\t"
 			 "movq %%r8, %[f]"
@@ -173,7 +286,8 @@ static enum hw_fault real_wrmsr(uint32_t msr, uint64_t val)
 	struct trap_ctx t;
 	uint64_t fault;
 
-	trap_enter(&t);
+	if (!trap_enter(&t))
+		return HW_GP;
 	__asm__ volatile("xorl %%r8d, %%r8d\n\t"
 			 "wrmsr\n\t"
 			 "movq %%r8, %[f]"
@@ -384,12 +498,18 @@ static const struct hw_ops real_ops = {
 const struct hw_ops *hw_real_ops(void)
 {
 	save_fw_idt();
+	trap_ids_init();
 	return &real_ops;
 }
 
 unsigned long hw_real_gp_trapped(void)
 {
 	return gp_trapped;
+}
+
+unsigned long hw_real_trap_refused(void)
+{
+	return trap_no_slot;
 }
 
 bool hw_real_idt_intact(char *why, size_t why_size)

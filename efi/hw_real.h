@@ -13,6 +13,18 @@
 /* The real backend. */
 const struct hw_ops *hw_real_ops(void);
 
+/*
+ * The MSR trap's private IDTs, one per CPU (4 KiB each: off the stack, which
+ * on an AP may be 4 KiB in all).  Called on the BSP before any AP starts,
+ * with the number of CPUs that may run; 0, or -1 when no memory.  Until
+ * then only the BSP has one, and an AP's MSR access is refused (HW_GP,
+ * counted by hw_real_trap_refused()).
+ */
+int hw_real_trap_init(unsigned int ncpus);
+/* The calling CPU's local APIC ID (x2APIC ID where CPUID leaf 0BH is enumerated). */
+uint32_t hw_real_apic_id(void);
+unsigned long hw_real_trap_refused(void);
+
 /* How many #GP faults the MSR trap caught and resumed from since start. */
 unsigned long hw_real_gp_trapped(void);
 

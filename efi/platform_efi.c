@@ -25,39 +25,17 @@
  * 11.4.6: CPUID.0BH:EDX, the x2APIC ID, else CPUID.1:EBX[31:24]).
  */
 static uint32_t bsp_apic_id;
-static bool apic_leaf_b, guard_on;
-
-static void cpuid2(uint32_t leaf, uint32_t *b, uint32_t *d)
-{
-	uint32_t a, c;
-
-	__asm__ volatile("cpuid" : "=a"(a), "=b"(*b), "=c"(c), "=d"(*d) : "a"(leaf), "c"(0));
-}
-
-static uint32_t apic_id(void)
-{
-	uint32_t b, d;
-
-	cpuid2(apic_leaf_b ? 0xb : 1, &b, &d);
-	return apic_leaf_b ? d : b >> 24;
-}
+static bool guard_on;
 
 static void guard_init(void)
 {
-	uint32_t max, b, d;
-
-	cpuid2(0, &max, &d);
-	if (max >= 0xb) {
-		cpuid2(0xb, &b, &d);
-		apic_leaf_b = (b & 0xffff) != 0; /* leaf 0BH enumerated */
-	}
-	bsp_apic_id = apic_id();
+	bsp_apic_id = hw_real_apic_id();
 	guard_on = true;
 }
 
 bool efi_ap_refused(const char *what)
 {
-	if (!guard_on || apic_id() == bsp_apic_id)
+	if (!guard_on || hw_real_apic_id() == bsp_apic_id)
 		return false;
 	ap_refusal_note(what);
 	return true;
@@ -547,6 +525,9 @@ static void mp_lookup(void)
 			unused[n_unused++].disabled = off;
 		}
 	}
+	/* Each CPU's MSR trap IDT, here on the BSP before any AP starts (hw_real.h). */
+	if (hw_real_trap_init((unsigned int)mp_count))
+		mp_forget(); /* one CPU: the others cannot be tracked */
 }
 
 unsigned int plat_cpus_unused(struct plat_cpu_unused *out, unsigned int max)
@@ -632,7 +613,7 @@ unsigned int plat_cpu_self(void)
 	if (guard_on) {
 		uint64_t e;
 
-		id = apic_id();
+		id = hw_real_apic_id();
 		if (id == bsp_apic_id)
 			return 0;
 		e = self_cache[id % SELF_CACHE];

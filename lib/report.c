@@ -387,6 +387,17 @@ enum emit_flags {
 	EMIT_CONSOLE_ONLY = 4, /* a summary of log lines: the console, none with verbose= */
 };
 
+/* The console's brief text and the full line to the log: a frame of its own, off emit's. */
+static __attribute__((noinline)) void emit_brief(const char *line, const char *prefix,
+						 const char *name, const char *brief, bool mark)
+{
+	char shown[REPORT_LINE_MAX];
+
+	build(shown, sizeof(shown), prefix, name, brief, mark);
+	route_console(shown, route_ctx);
+	route_log(line, route_ctx);
+}
+
 /*
  * The first console brief cut to "; +N more" (job/outcome.c): one line,
  * once a run, saying what the count is and where the rest went.
@@ -411,22 +422,52 @@ static void more_legend(const char *brief)
  * kind: the verdict log's kind of the line, or -1 for a line kept nowhere.
  * brief: the console's shorter text for the line, or NULL (report.h,
  * report_verdict); the log file, results.json and verbose= get the full one.
+ * One line on the stack: an AP runs this with a 4 KiB stack (docs/
+ * ARCHITECTURE.md, "Stacks"); the text is formatted in place after the
+ * name, and " [sim]" appended to it.
  */
+static void emit_out(int kind, unsigned int flags, const char *line, size_t len, const char *prefix,
+		     const char *name, const char *brief, bool mark);
+
 static void emit(int kind, unsigned int flags, const char *prefix, const char *name,
 		 const char *brief, const char *fmt, va_list ap)
 {
-	char line[REPORT_LINE_MAX], msg[REPORT_LINE_MAX];
+	char line[REPORT_LINE_MAX];
 	bool mark = report_simulated && (kind == REPORT_PASS || kind == REPORT_FAIL ||
 					 kind == REPORT_SKIP || (flags & EMIT_MARK));
-	size_t len;
+	size_t len = build(line, sizeof(line), prefix, name, NULL, false);
 
-	if (fmt)
-		pp_vsnprintf(msg, sizeof(msg), fmt, ap);
-	len = build(line, sizeof(line), prefix, name, fmt ? msg : NULL, false);
+	if (fmt) {
+		/* build()'s ": " and text within size - 8, the room " [sim]" needs */
+		size_t room = sizeof(line) - 8 - len;
+
+		if (name && room > 2) {
+			pp_vsnprintf(line + len + 2, room - 2, fmt, ap);
+			if (line[len + 2]) {
+				line[len] = ':';
+				line[len + 1] = ' ';
+				len += 2 + strlen(line + len + 2);
+			}
+		} else if (!name) {
+			pp_vsnprintf(line + len, room, fmt, ap);
+			len += strlen(line + len);
+		}
+		line[len] = 0;
+		plain_ascii(line, len);
+	}
 	if (kind >= 0 && !report_deferring())
 		log_keep((enum report_kind)kind, line, len);
-	if (mark)
-		len = build(line, sizeof(line), prefix, name, fmt ? msg : NULL, true);
+	if (mark) {
+		memcpy(line + len, " [sim]", 7);
+		len += 6;
+	}
+	emit_out(kind, flags, line, len, prefix, name, brief, mark);
+}
+
+/* Where a built line goes: held back, the console, the log file or the sink. */
+static void emit_out(int kind, unsigned int flags, const char *line, size_t len, const char *prefix,
+		     const char *name, const char *brief, bool mark)
+{
 	if (verdicts_to_log && kind >= 0 && kind != REPORT_ENV)
 		flags |= EMIT_LOG_ONLY;
 	/* Every way but the log file's alone reaches the console. */
@@ -442,11 +483,7 @@ static void emit(int kind, unsigned int flags, const char *prefix, const char *n
 	} else if ((flags & EMIT_LOG_ONLY) && routed()) {
 		route_log(line, route_ctx);
 	} else if (brief && routed()) {
-		char shown[REPORT_LINE_MAX];
-
-		build(shown, sizeof(shown), prefix, name, brief, mark);
-		route_console(shown, route_ctx);
-		route_log(line, route_ctx);
+		emit_brief(line, prefix, name, brief, mark);
 		more_legend(brief);
 	} else if (report_sink) {
 		report_sink(line, report_ctx);
@@ -553,6 +590,11 @@ void report_env_error(const char *name, const char *why_fmt, ...)
 void report_vline(const char *fmt, va_list ap)
 {
 	emit(-1, 0, "", NULL, NULL, fmt, ap);
+}
+
+void report_text(const char *text)
+{
+	emit_out(-1, 0, text, strlen(text), NULL, NULL, NULL, false);
 }
 
 void report_line(const char *fmt, ...)

@@ -90,6 +90,11 @@ void report_env_error(const char *name, const char *why_fmt, ...) pp_printf(2, 3
 /* A line with its own prefix (MSR:, REC:, ERROR:, progress): not counted. */
 void report_line(const char *fmt, ...) pp_printf(1, 2);
 void report_vline(const char *fmt, va_list ap);
+/*
+ * report_line("%s", text) for plain ASCII text, without a variadic call's
+ * frame or a line buffer (pmu/hw.c's MSR trace on an AP's 4 KiB stack).
+ */
+void report_text(const char *text);
 
 /*
  * Deferred output, for code that may not call firmware: the PMI handler (a

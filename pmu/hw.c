@@ -3,6 +3,7 @@
  * hw.c - dispatch to the installed backend, MSR trace, fault injection.
  */
 #include "hw.h"
+#include "../lib/fmt.h"
 #include "../lib/report.h"
 
 static const struct hw_ops *hw_ops;
@@ -64,6 +65,29 @@ void hw_cpuid(uint32_t leaf, uint32_t subleaf, struct cpuid_regs *r)
 	hw_ops->cpuid(leaf, subleaf, r);
 }
 
+/*
+ * "MSR: rdmsr 0x1a0 0x850089", "MSR: wrmsr 0x38f 0x1 #GP": built without a
+ * variadic call, whose register save area would cost 176 bytes of an AP's
+ * 4 KiB stack twice over (here and in a PMI; docs/ARCHITECTURE.md, "Stacks").
+ */
+static void trace_msr(const char *op, uint32_t msr, bool has_val, uint64_t val, bool gp)
+{
+	char line[64];
+	struct strbuf sb;
+
+	strbuf_init(&sb, line, sizeof(line));
+	strbuf_puts(&sb, op);
+	strbuf_puts(&sb, " ");
+	strbuf_put_hex(&sb, msr);
+	if (has_val) {
+		strbuf_puts(&sb, " ");
+		strbuf_put_hex(&sb, val);
+	}
+	if (gp)
+		strbuf_puts(&sb, " #GP");
+	report_text(line);
+}
+
 enum hw_fault hw_rdmsr(uint32_t msr, uint64_t *val)
 {
 	enum hw_fault f;
@@ -72,12 +96,8 @@ enum hw_fault hw_rdmsr(uint32_t msr, uint64_t *val)
 	f = injected_fault() ? HW_GP : hw_ops->rdmsr(msr, val);
 	if (f != HW_OK)
 		*val = 0;
-	if (msr_trace) {
-		if (f == HW_OK)
-			report_line("MSR: rdmsr 0x%x 0x%llx", msr, (unsigned long long)*val);
-		else
-			report_line("MSR: rdmsr 0x%x #GP", msr);
-	}
+	if (msr_trace)
+		trace_msr("MSR: rdmsr", msr, f == HW_OK, *val, f != HW_OK);
 	return f;
 }
 
@@ -86,8 +106,7 @@ enum hw_fault hw_wrmsr(uint32_t msr, uint64_t val)
 	enum hw_fault f = injected_fault() ? HW_GP : hw_ops->wrmsr(msr, val);
 
 	if (msr_trace)
-		report_line("MSR: wrmsr 0x%x 0x%llx%s", msr, (unsigned long long)val,
-			    f == HW_OK ? "" : " #GP");
+		trace_msr("MSR: wrmsr", msr, true, val, f != HW_OK);
 	return f;
 }
 

@@ -68,29 +68,36 @@ static void pmi_handler(void *ctx)
 }
 
 /*
- * Read back the LVTPC just written.  A software-disabled local APIC (SVR
- * bit 8 clear: firmware may leave an AP so) keeps every LVT entry masked
- * and ignores the unmask (SDM Vol. 3A 11.4.7.2), so no PMI would come and
- * a drain=pmi run would be a poll that says otherwise.  Refused then, the
- * handler removed and LVTPC put back, before any MSR is written.
+ * Read back the LVTPC just written, and the APIC's software enable.  A
+ * software-disabled local APIC (SVR bit 8 clear: firmware may leave an AP
+ * so) keeps every LVT entry masked and ignores an unmask (SDM Vol. 3A
+ * 11.4.7.2), so no PMI would come and a drain=pmi run would be a poll that
+ * says otherwise.  Refused then, the handler removed and LVTPC put back,
+ * before any MSR is written.
  */
-static bool pmi_lvtpc_took(struct sess *s)
+static bool pmi_lvtpc_took(struct sess *s, uint32_t written)
 {
-	uint32_t lvt = hw_apic_read(APIC_LVTPC), svr;
+	uint32_t lvt = hw_apic_read(APIC_LVTPC), svr = hw_apic_read(APIC_SVR);
 
-	if ((lvt & (APIC_LVT_MASK | 0xff)) == PMI_VECTOR)
+	if ((lvt & (APIC_LVT_MASK | 0xff)) == written && (svr & APIC_SVR_ENABLE))
 		return true;
-	svr = hw_apic_read(APIC_SVR);
 	pmi_teardown(s);
 	pmi_restore_lvtpc(s);
 	pp_snprintf(s->armed_why, sizeof(s->armed_why),
 		    "LVTPC reads 0x%x after 0x%x was written (SVR 0x%x%s); no PMI can "
 		    "come for drain=pmi (SDM Vol. 3A 11.4.7.2); nothing was written",
-		    lvt, PMI_VECTOR, svr,
-		    (svr & APIC_SVR_ENABLE) ? "" : ": APIC software-disabled");
+		    lvt, written, svr, (svr & APIC_SVR_ENABLE) ? "" : ": APIC software-disabled");
 	return false;
 }
 
+/*
+ * The handler is installed and LVTPC points at it, masked: unmasked only by
+ * pmi_unmask(), once arm() has stopped the firmware's counters and acked
+ * their status.  A PMI before that - a firmware counter with its INT bit
+ * near overflow - would run our handler, which writes the plan's
+ * GLOBAL_CTRL over the firmware's EVTSELs (Linux intel_pmu_handle_irq
+ * unmasks only after the status reset, too).
+ */
 bool pmi_setup(struct sess *s)
 {
 	if (!s->ops->drain)
@@ -113,8 +120,14 @@ bool pmi_setup(struct sess *s)
 		return false;
 	s->orig_lvtpc = hw_apic_read(APIC_LVTPC);
 	s->armed_pmi = true;
-	hw_apic_write(APIC_LVTPC, PMI_VECTOR); /* fixed delivery, unmasked */
-	return pmi_lvtpc_took(s);
+	hw_apic_write(APIC_LVTPC, PMI_VECTOR | APIC_LVT_MASK); /* fixed delivery, masked */
+	return pmi_lvtpc_took(s, PMI_VECTOR | APIC_LVT_MASK);
+}
+
+void pmi_unmask(struct sess *s)
+{
+	if (s->armed_pmi)
+		hw_apic_write(APIC_LVTPC, PMI_VECTOR);
 }
 
 /* The PMI vector's bit in the local APIC's ISR or IRR (APIC_ISR, APIC_IRR). */

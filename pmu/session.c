@@ -294,6 +294,12 @@ static bool arm(struct sess *s)
 		return false;
 	if (s->ops->arm_enable && !s->ops->arm_enable(s))
 		return false;
+	/*
+	 * LVTPC unmasked only now: the firmware's counters are stopped and
+	 * their status acked, ours programmed and not yet counting (pmi.c,
+	 * pmi_setup; Linux intel_pmu_handle_irq unmasks after the status reset).
+	 */
+	pmi_unmask(s);
 	return session_wr(s, MSR_IA32_PERF_GLOBAL_CTRL, p->global_ctrl);
 }
 

@@ -134,7 +134,10 @@ void session_append(struct sess *s, const struct ds_drained *d);
 void session_result_finish(struct sess *s);
 
 /* pmi.c: LVTPC and the PMI handler for the session (drain=pmi, arch polling). */
+/* The handler installed, LVTPC masked; pmi_unmask() once arm() has stopped the firmware's counters.
+ */
 bool pmi_setup(struct sess *s);
+void pmi_unmask(struct sess *s);
 void pmi_teardown(struct sess *s);
 /* LVTPC as found; after the session's status bits are acked (restore_status). */
 void pmi_restore_lvtpc(struct sess *s);

@@ -30,6 +30,7 @@
 #define MSR_PERFEVTSEL0		  0x186
 #define MSR_PMC0		  0xc1
 #define MSR_DEBUGCTL		  0x1d9
+#define MSR_GLOBAL_CTRL		  0x38f
 #define MSR_STATUS_SET		  0x391
 #define MSR_PEBS_BASE		  0x3f4
 #define MSR_DS_AREA		  0x600
@@ -38,6 +39,9 @@
 #define LEFT_EVTSEL   0x4300c0ULL
 #define LEFT_COUNT    0x1234ULL
 #define EVTSEL_EN_BIT (1ULL << 22)
+/* counter-int: the same event with INT (bit 20, SDM Vol. 3B 18.2.1.1), 16 short of overflow. */
+#define LEFT_EVTSEL_INT (LEFT_EVTSEL | BIT_ULL(20))
+#define LEFT_NEAR_OVF	16
 
 /* The 64-bit DS save area's BTS fields: base, index, absolute maximum, threshold (SDM 17.4.9). */
 #define BTS_RECORDS 16
@@ -54,6 +58,7 @@ struct left {
 	uint64_t smi_count;
 	uint64_t found_buffer; /* DS_AREA / PEBS_BASE as left */
 	bool evtsel_moved;     /* lost-restore: PERFEVTSEL0 written otherwise since */
+	bool int_fired;	       /* counter-int: its overflow happened */
 	struct bts_area bts;
 };
 
@@ -90,6 +95,7 @@ static const char *const names[SIM_HANDOFF_KINDS] = {
     [SIM_HANDOFF_ARCH_PEBS_OVF] = "arch-pebs-ovf",
     [SIM_HANDOFF_NO_SET_54] = "no-set-54",
     [SIM_HANDOFF_COUNT_LEFT] = "counter=",
+    [SIM_HANDOFF_COUNTER_INT] = "counter-int",
 };
 
 int sim_handoff_parse(const char *name, enum sim_handoff_kind *k)
@@ -116,6 +122,7 @@ void sim_handoff_clear(void)
 		left[i].smi_count = 0;
 		left[i].found_buffer = 0;
 		left[i].evtsel_moved = false;
+		left[i].int_fired = false;
 	}
 }
 
@@ -181,6 +188,12 @@ static int leave(struct sim_cpu *c, enum sim_handoff_kind k, char *why, size_t w
 		    (left[i].count_left & ~c->pmu.gp_mask))
 			break;
 		c->pmc[0] = left[i].count_left;
+		return 0;
+	case SIM_HANDOFF_COUNTER_INT:
+		if (sim_msr_write(c, MSR_PMC0, (0 - LEFT_NEAR_OVF) & c->pmu.gp_mask) ||
+		    sim_msr_write(c, MSR_PERFEVTSEL0, LEFT_EVTSEL_INT) ||
+		    sim_msr_write(c, MSR_GLOBAL_CTRL, c->global_ctrl | BIT_ULL(0)))
+			break;
 		return 0;
 	case SIM_HANDOFF_BTS:
 		memset(b, 0, sizeof(*b));
@@ -269,6 +282,7 @@ void sim_handoff_apply(struct sim_cpu *c)
 	if (c->index < left_cap) {
 		left[c->index].smi_count = 0;
 		left[c->index].evtsel_moved = false;
+		left[c->index].int_fired = false;
 	}
 	if (apply(c, why, sizeof(why)) && !apply_failed) {
 		apply_failed = true;
@@ -358,4 +372,25 @@ bool sim_handoff_drops(const struct sim_cpu *c, uint32_t msr, uint64_t val)
 
 	return i < left_cap && (left[i].kinds & (1u << SIM_HANDOFF_LOST_RESTORE)) &&
 	       msr == MSR_PERFEVTSEL0 && val == LEFT_EVTSEL && left[i].evtsel_moved;
+}
+
+/*
+ * counter-int: a firmware counter enabled with INT set and near overflow
+ * keeps counting until someone stops it; on hardware it overflows within
+ * microseconds.  The simulator picks the worst instant: the first LVTPC
+ * unmask while it still counts with INT (EVTSEL0 as left, GLOBAL_CTRL bit 0
+ * on).  The counter wraps and sets its GLOBAL_STATUS bit (SDM Vol. 3B
+ * 18.2.2); the caller raises the PMI.
+ */
+bool sim_handoff_int_overflow(struct sim_cpu *c)
+{
+	unsigned int i = c->index;
+
+	if (i >= left_cap || !(left[i].kinds & (1u << SIM_HANDOFF_COUNTER_INT)) ||
+	    left[i].int_fired || c->evtsel[0] != LEFT_EVTSEL_INT || !(c->global_ctrl & BIT_ULL(0)))
+		return false;
+	left[i].int_fired = true;
+	c->pmc[0] = 0;
+	c->global_status |= BIT_ULL(0);
+	return true;
 }

@@ -237,6 +237,7 @@ static enum hw_fault wr_evtsel(struct sim_cpu *c, unsigned int i, uint64_t v)
 	if (v != c->evtsel[i])
 		sim_rules_on_reprogram(c, i, "IA32_PERFEVTSEL");
 	c->evtsel[i] = v;
+	c->programmed |= BIT_ULL(i);
 	sim_evtsel_written(c, i);
 	c->ev[i] = sim_event_decode(c->m, v);
 	c->shadowed &= ~BIT_ULL(i);
@@ -272,6 +273,7 @@ static enum hw_fault wr_fixed_ctrl(struct sim_cpu *c, unsigned int i, uint64_t v
 	if (sim_msr_check(v, fixed_ctrl_mask(c)))
 		return HW_GP;
 	c->fixed_ctrl = v;
+	c->programmed |= (BIT_ULL(c->pmu.n_fixed) - 1) << 32;
 	return HW_OK;
 }
 
@@ -279,6 +281,7 @@ static enum hw_fault wr_global_ctrl(struct sim_cpu *c, unsigned int i, uint64_t 
 {
 	if (sim_msr_check(v, global_ctrl_mask(c)))
 		return HW_GP;
+	sim_rules_global_ctrl(c, v);
 	c->global_ctrl = v;
 	return HW_OK;
 }

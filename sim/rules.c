@@ -523,3 +523,26 @@ void sim_rules_on_reprogram(struct sim_cpu *c, unsigned int gp, const char *what
 		      "PEBS-enabled counter must be made while it is disabled (SDM 18.9.4 NOTE)",
 		      what, gp, gp);
 }
+
+/*
+ * A GLOBAL_CTRL write that enables a counter nobody programmed since the
+ * hand-off: its EVTSEL (or FIXED_CTR_CTRL) is still what the firmware left,
+ * so the firmware's event counts under the session's enable.  Putting back
+ * GLOBAL_CTRL as handed off is the restore, not this.  What a PMI before
+ * arm() did (pmu/pmi.c pmi_setup): the handler re-enabled the plan's
+ * counters over the firmware's EVTSELs (Linux intel_pmu_handle_irq unmasks
+ * LVTPC only after the status reset; docs/SIM.md).
+ */
+void sim_rules_global_ctrl(struct sim_cpu *c, uint64_t val)
+{
+	uint64_t counters = (BIT_ULL(c->pmu.n_gp) - 1) | (BIT_ULL(c->pmu.n_fixed) - 1) << 32,
+		 foreign = val & counters & ~c->programmed;
+
+	if (!foreign || val == c->handoff_global_ctrl)
+		return;
+	sim_violation(c, "global-ctrl-unprogrammed",
+		      "cpu %u: IA32_PERF_GLOBAL_CTRL <- 0x%llx enables counters 0x%llx whose "
+		      "EVTSEL or FIXED_CTR_CTRL was not written since the hand-off: the "
+		      "firmware's events count under the session's enable",
+		      c->index, (unsigned long long)val, (unsigned long long)foreign);
+}

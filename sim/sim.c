@@ -306,7 +306,10 @@ static void reset_cpu(struct sim_cpu *c, unsigned int idx)
 		 : c->fault == SIM_FAULT_UNMAPPED_CR3 ? sim_paging_fw_cr3_bare()
 						      : sim_paging_fw_cr3();
 	c->cr4 = 1ULL << 5 | (cet_on ? CR4_CET : 0);
-	sim_handoff_apply(c); /* sim-handoff=: what firmware left (sim/handoff.c) */
+	c->programmed = ~0ULL; /* the firmware programs what it enables */
+	sim_handoff_apply(c);  /* sim-handoff=: what firmware left (sim/handoff.c) */
+	c->programmed = 0;
+	c->handoff_global_ctrl = c->global_ctrl;
 }
 
 void sim_reset(void)
@@ -586,6 +589,11 @@ static void sim_apic_write(uint32_t reg, uint32_t val)
 		 * ("avoids spurious NMIs"); docs/SIM.md.
 		 */
 		if (unmask && !c->in_pmi && (c->global_status & (BIT_ULL(54) | BIT_ULL(62)))) {
+			sim_raise_pmi(c);
+			sim_deliver_pmi(c);
+		}
+		/* sim-handoff=cpuN:counter-int: the firmware's counter overflows now. */
+		if (unmask && !c->in_pmi && sim_handoff_int_overflow(c)) {
 			sim_raise_pmi(c);
 			sim_deliver_pmi(c);
 		}

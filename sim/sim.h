@@ -224,7 +224,10 @@ int sim_set_acr(uint32_t reload_gp, uint32_t reload_fixed, uint32_t cause_gp, ui
  *                  writes of PMC0 must put back;
  *   no-set-54      IA32_PERF_GLOBAL_STATUS_SET refuses bit 54 (#GP), as the
  *                  SDM edition read lists it reserved (by default the
- *                  simulator accepts it: no source settles which).
+ *                  simulator accepts it: no source settles which);
+ *   counter-int    PMC0 counting INST_RETIRED with INT set and enabled in
+ *                  GLOBAL_CTRL, near overflow: it overflows (a PMI) the
+ *                  first time LVTPC is unmasked while it still counts so.
  * Until the next sim_select(); kept across sim_reset().  Returns 0, or -1
  * with why filled (the CPU lacks what the kind needs).
  */
@@ -239,6 +242,7 @@ enum sim_handoff_kind {
 	SIM_HANDOFF_ARCH_PEBS_OVF,
 	SIM_HANDOFF_NO_SET_54,
 	SIM_HANDOFF_COUNT_LEFT,
+	SIM_HANDOFF_COUNTER_INT,
 	SIM_HANDOFF_KINDS,
 };
 int sim_set_handoff(unsigned int cpu, enum sim_handoff_kind k, uint64_t n, char *why,
@@ -247,8 +251,8 @@ int sim_set_handoff(unsigned int cpu, enum sim_handoff_kind k, uint64_t n, char 
 int sim_handoff_parse(const char *name, enum sim_handoff_kind *k);
 const char *sim_handoff_name(enum sim_handoff_kind k);
 #define SIM_HANDOFF_ACCEPTED                                                                       \
-	"counter, bts, ctr-frz, cfg-b, no-smm-freeze, lost-restore, arch-pebs-ovf, "               \
-	"no-set-54, smi, smiN or counter=V"
+	"counter, counter-int, bts, ctr-frz, cfg-b, no-smm-freeze, lost-restore, "                 \
+	"arch-pebs-ovf, no-set-54, smi, smiN or counter=V"
 /*
  * (sim addition) sim-pages=: the simulated firmware maps memory with pages
  * of this size (4096, 2 MiB or 1 GiB; default 4096), identity, in page

@@ -369,6 +369,13 @@ struct sim_cpu {
 	/* Paging: CR3 (the firmware's at reset, sim/paging.c) and CR4. */
 	uint64_t cr3, cr4;
 
+	/*
+	 * GLOBAL_CTRL's counter bits whose EVTSEL (GP) or FIXED_CTR_CTRL (32+)
+	 * was written since the hand-off, and GLOBAL_CTRL as handed off (rules.c
+	 * sim_rules_global_ctrl).
+	 */
+	uint64_t programmed, handoff_global_ctrl;
+
 	/* Cache model. */
 	struct sim_assoc l1, l2, l3, dtlb, stlb;
 	struct sim_store_ent stores[8];
@@ -408,6 +415,8 @@ void sim_handoff_apply(struct sim_cpu *c); /* at the end of a CPU's reset */
 void sim_handoff_written(struct sim_cpu *c, uint32_t msr, uint64_t val);
 /* A STATUS_SET write sim-handoff= no-set-54 refuses (#GP). */
 bool sim_handoff_refuses_set(const struct sim_cpu *c, uint64_t val);
+/* counter-int: the firmware's counter overflows now, once, if it still counts with INT set. */
+bool sim_handoff_int_overflow(struct sim_cpu *c);
 /* Before a write: true if sim-handoff= lost-restore drops it. */
 bool sim_handoff_drops(const struct sim_cpu *c, uint32_t msr, uint64_t val);
 bool sim_handoff_has_smi(const struct sim_cpu *c);
@@ -471,6 +480,7 @@ void sim_rules_check(struct sim_cpu *c);
 void sim_rules_reset_count(void);
 void sim_rules_arch_record_size(struct sim_cpu *c, size_t n);
 void sim_rules_on_reprogram(struct sim_cpu *c, unsigned int gp, const char *what);
+void sim_rules_global_ctrl(struct sim_cpu *c, uint64_t val);
 void sim_violation(struct sim_cpu *c, const char *rule, const char *fmt, ...) pp_printf(3, 4);
 
 /* coherence.c: which CPU last modified a line, shared by every simulated CPU */

@@ -117,6 +117,20 @@ static const struct hcase cases[] = {
      {"arch-pebs-ovf", "ctr-frz"}, {"cpu 1", "cpu 1"}, WARN, "chase-l1/load", -1,
      1, {{MSR_IA32_PERF_GLOBAL_STATUS, GLOBAL_STATUS_ARCH_PEBS | GLOBAL_STATUS_CTR_FRZ,
           GLOBAL_STATUS_CTR_FRZ}}},
+    /*
+     * A firmware counter with INT set, near overflow, under drain=pmi: it
+     * overflows at the first LVTPC unmask (sim/handoff.c).  Unmasked before
+     * arm() (738d90f), the PMI handler wrote the plan's GLOBAL_CTRL over the
+     * firmware's EVTSELs: the simulator's global-ctrl-unprogrammed rule FAILs.
+     */
+    {"counter-int-pmi", PTL "drain=pmi sim-handoff=cpu1:counter-int",
+     {"counter-enabled", "counter-value", "inuse"}, {"cpu 1", "cpu 1", "cpu 1"}, WARN,
+     "chase-l1/load", -1,
+     1, {{MSR_IA32_PERFEVTSEL0, ~0ULL, 0x5300c0}}},
+    {"counter-int-skl", "model=skl kernels=chase-l1 drain=pmi sim-handoff=cpu2:counter-int",
+     {"counter-enabled", "counter-value", "inuse"}, {"cpu 2", "cpu 2", "cpu 2"}, WARN,
+     "chase-l1/load", -1,
+     2, {{MSR_IA32_PERFEVTSEL0, ~0ULL, 0x5300c0}}},
 };
 // clang-format on
 

@@ -706,7 +706,7 @@ static void pmi_with_apic_off(void **state)
 			l = test_lines[i];
 	if (pmis[0] < 2 || !test_line_find("PASS: chase-l1/load@cpu0: ", NULL) || !l ||
 	    strncmp(l, "SKIP: ", 6) ||
-	    !strstr(l, "LVTPC reads 0x100ee after 0xee was written (SVR 0xff: APIC "
+	    !strstr(l, "LVTPC reads 0x100ee after 0x100ee was written (SVR 0xff: APIC "
 		       "software-disabled)")) {
 		test_lines_dump(stdout);
 		fail_msg("apic-off on cpu 1: want PASS with PMIs on cpu 0 (%u PMIs), a SKIP "

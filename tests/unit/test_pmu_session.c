@@ -158,9 +158,10 @@ static uint64_t f_rdtsc(void)
 	return 1;
 }
 
+/* SVR: software-enabled, spurious vector 0xff, as firmware leaves the APIC (pmi.c reads it). */
 static uint32_t f_apic_read(uint32_t r)
 {
-	return r == APIC_LVTPC ? apic_lvtpc : 0;
+	return r == APIC_LVTPC ? apic_lvtpc : r == APIC_SVR ? 0x1ff : 0;
 }
 
 static void f_apic_write(uint32_t r, uint32_t v)
