@@ -131,7 +131,8 @@ int options_parse_sim_handoff(struct options *o, const char *v, char *why, size_
 			return -1;
 		p += len + !!comma;
 	}
-	memcpy(&o->handoff_items, &h, sizeof(h.n) + h.n * sizeof(h.item[0]));
+	memcpy(&o->handoff_items, &h,
+	       offsetof(struct opt_sim_handoff, item) + h.n * sizeof(h.item[0]));
 	return 0;
 }
 
@@ -168,7 +169,7 @@ int options_apply_sim_handoff(const struct options *o, char *err, size_t err_siz
 	for (unsigned int i = 0; i < h->n; i++) {
 		if (!sim_set_handoff(h->item[i].cpu, h->item[i].kind,
 				     h->item[i].kind == SIM_HANDOFF_COUNT_LEFT ? h->item[i].value
-									  : h->item[i].smis,
+									       : h->item[i].smis,
 				     why, sizeof(why)))
 			continue;
 		pp_snprintf(err, err_size, "option sim-handoff: %s (accepted: %s)", why,

@@ -99,7 +99,7 @@ int options_parse_sim_fault(struct options *o, const char *v, char *why, size_t 
 		fs.n++;
 		p += len + !!comma;
 	}
-	memcpy(&o->faults, &fs, sizeof(fs.n) + fs.n * sizeof(fs.item[0]));
+	memcpy(&o->faults, &fs, offsetof(struct opt_sim_faults, item) + fs.n * sizeof(fs.item[0]));
 	return 0;
 }
 
