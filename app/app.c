@@ -231,10 +231,10 @@ static void selftest_ap_interrupt(const struct app_real *real)
 		}
 		memset(t, 0, sizeof(*t));
 		t->real = real;
-		cpu_run_what("selftest-pmi-ap");
-		rc = cpu_run(c, ap_test_on_cpu, t, AP_TEST_TIMEOUT_US, NULL, NULL);
+		cpurun_run_what("selftest-pmi-ap");
+		rc = cpurun_run(c, ap_test_on_cpu, t, AP_TEST_TIMEOUT_US, NULL, NULL);
 		report_flush_deferred("the tested CPU");
-		cpu_release(c); /* no AP left spinning until the job needs it */
+		cpurun_release(c); /* no AP left spinning until the job needs it */
 		if (rc) {
 			report_env_error("selftest-pmi-ap", "cpu %u %s", c,
 					 rc == CPU_RUN_TIMEOUT ? "did not return"

@@ -133,7 +133,7 @@ static unsigned int lost_cpus(char *buf, size_t size)
 
 	buf[0] = 0;
 	for (unsigned int c = 1; c < count; c++) {
-		if (!cpu_run_lost(c))
+		if (!cpurun_run_lost(c))
 			continue;
 		if (len < size)
 			len += (size_t)pp_snprintf(buf + len, size - len, "%s%u", n ? ", " : "", c);
@@ -232,7 +232,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		status = app_run(&opts, &real);
 	}
 	/* No AP left in its dispatch loop, whichever way app_run() ended (lib/cpurun.h). */
-	cpu_release_all();
+	cpurun_release_all();
 	how = exit_how[used.exit_mode];
 	if (how == EXIT_HOW_RETURN && lost_cpus(lost, sizeof(lost))) {
 		report_env_error(

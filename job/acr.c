@@ -47,8 +47,8 @@ void job_run_acr(struct runner *r, struct kernel_ctx *k)
 	if (rc)
 		acr_error(r, test, rc, why);
 	else
-		job_verdict(r, test, acr_judge(&res, why, sizeof(why)) ? V_PASS : V_FAIL, NULL,
-			    why);
+		job_verdict(r, test, kernels_acr_judge(&res, why, sizeof(why)) ? V_PASS : V_FAIL,
+			    NULL, why);
 	job_json_run_cpu(j, &r->boot);
 	if (!rc) {
 		json_begin_object(j, "acr");

@@ -114,8 +114,8 @@ void job_cpu_tally_measured(struct runner *r, const struct run_out *o)
 	for (unsigned int i = 0; o && i < o->props.n; i++) {
 		bool common = false;
 
-		for (size_t c = 0; c < kernel_common_expect_count; c++)
-			common |= o->props.p[i].what == kernel_common_expect[c].what;
+		for (size_t c = 0; c < verdict_common_expect_count; c++)
+			common |= o->props.p[i].what == verdict_common_expect[c].what;
 		if (common || o->props.p[i].unit == KPU_NONE ||
 		    (o->props.p[i].state != KPS_CHECKED && o->props.p[i].state != KPS_FAILED))
 			continue;

@@ -81,7 +81,7 @@ void job_write_dump(struct runner *r, const char *test, const struct session_res
  * cpu-compare uses) keeps every dump, so each kind of core has its records
  * on the ESP to decode.
  */
-void dump_cpu_begin(struct runner *r)
+void job_dump_cpu_begin(struct runner *r)
 {
 	const struct cpu_info *ci = r->ci;
 
@@ -101,8 +101,8 @@ void dump_cpu_begin(struct runner *r)
 	}
 }
 
-void dump_sampling(struct runner *r, const char *test, const struct session_result *res,
-		   enum verdict v)
+void job_dump_sampling(struct runner *r, const char *test, const struct session_result *res,
+		       enum verdict v)
 {
 	if (r->jo->dump == JOB_DUMP_OFF)
 		return;
@@ -115,7 +115,7 @@ void dump_sampling(struct runner *r, const char *test, const struct session_resu
 		cpuset_add(r->dump_left, r->ci->cpu);
 }
 
-void dump_report(struct runner *r)
+void job_dump_report(struct runner *r)
 {
 	char reps[48], left[48];
 

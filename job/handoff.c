@@ -27,7 +27,7 @@ struct handoff_cpu {
 	struct handoff_read rd;
 	struct cpu_info ci;
 	struct handoff_state found, now;
-	int rc_found, rc_now; /* cpu_run()'s */
+	int rc_found, rc_now; /* cpurun_run()'s */
 	unsigned int diffs;
 	uint64_t unrestorable; /* GLOBAL_STATUS bits STATUS_SET could not set back */
 	uint32_t pmc_lost;     /* GP counters whose hand-off value no write put back */
@@ -63,7 +63,7 @@ static int read_cpu(struct runner *r, struct handoff_cpu *c, struct handoff_stat
 	c->rd.ci = &c->ci;
 	c->rd.st = st;
 	report_defer_begin();
-	rc = cpu_run(c->cpu, read_on_cpu, &c->rd, r->cpu_timeout_us, NULL, NULL);
+	rc = cpurun_run(c->cpu, read_on_cpu, &c->rd, r->cpu_timeout_us, NULL, NULL);
 	report_defer_end();
 	pp_snprintf(from, sizeof(from), "cpu %u's hand-off %s", c->cpu, what);
 	report_flush_deferred(from);
@@ -139,7 +139,7 @@ out:
 	cpuset_free(on);
 }
 
-void handoff_audit_begin(struct runner *r, const struct cpuset *set)
+void job_handoff_audit_begin(struct runner *r, const struct cpuset *set)
 {
 	unsigned int n = cpuset_count(set), i = 0;
 	/* One allocation: the CPUs of cpus=, then the machine's index into them. */
@@ -178,7 +178,7 @@ static struct handoff_cpu *cpu_of(struct runner *r, unsigned int cpu)
  * CPU read just before its own sessions is read as the firmware left it;
  * read there, an AP is started through MP services once for the whole run.
  */
-void handoff_cpu_begin(struct runner *r, unsigned int cpu, const struct cpu_info *ci)
+void job_handoff_cpu_begin(struct runner *r, unsigned int cpu, const struct cpu_info *ci)
 {
 	struct handoff_cpu *hc = cpu_of(r, cpu);
 
@@ -191,7 +191,7 @@ void handoff_cpu_begin(struct runner *r, unsigned int cpu, const struct cpu_info
 }
 
 /* After the CPU's last session, before it is released: the same MSRs again. */
-void handoff_cpu_end(struct runner *r, unsigned int cpu)
+void job_handoff_cpu_end(struct runner *r, unsigned int cpu)
 {
 	struct handoff_cpu *hc = cpu_of(r, cpu);
 
@@ -335,7 +335,7 @@ static void audit_verdicts(struct runner *r, struct handoff_job *h)
 	cpuset_free(same);
 }
 
-void handoff_audit_end(struct runner *r)
+void job_handoff_audit_end(struct runner *r)
 {
 	if (!r->handoff)
 		return;
@@ -344,7 +344,7 @@ void handoff_audit_end(struct runner *r)
 	report_set_aside(true);
 	audit_verdicts(r, r->handoff);
 	report_set_aside(false);
-	handoff_json(r);
+	job_handoff_json(r);
 }
 
 /* ---- results.json ------------------------------------------------------- */
@@ -373,7 +373,7 @@ static void json_state(struct json_out *j, const char *key, const struct handoff
 	json_hexval(j, key[0] == 'm' ? "lvtpc" : "lvtpc_now", st->lvtpc);
 }
 
-void handoff_json(struct runner *r)
+void job_handoff_json(struct runner *r)
 {
 	struct handoff_job *h = r->handoff;
 	struct json_out *j = &r->json;
@@ -447,7 +447,7 @@ static bool smi_now(struct runner *r, uint64_t *v)
 	if (r->cpu_hung)
 		return false;
 	report_defer_begin();
-	rc = cpu_run(r->ci->cpu, smi_on_cpu, &s, r->cpu_timeout_us, NULL, NULL);
+	rc = cpurun_run(r->ci->cpu, smi_on_cpu, &s, r->cpu_timeout_us, NULL, NULL);
 	report_defer_end();
 	report_flush_deferred("the measured CPU");
 	if (rc == CPU_RUN_TIMEOUT)
@@ -456,12 +456,12 @@ static bool smi_now(struct runner *r, uint64_t *v)
 	return !rc && s.ok;
 }
 
-void handoff_smi_mark(struct runner *r, struct smi_mark *m)
+void job_handoff_smi_mark(struct runner *r, struct smi_mark *m)
 {
 	m->known = smi_now(r, &m->before);
 }
 
-void handoff_smi_since(struct runner *r, const struct smi_mark *m, struct run_out *o)
+void job_handoff_smi_since(struct runner *r, const struct smi_mark *m, struct run_out *o)
 {
 	uint64_t v;
 
@@ -469,7 +469,7 @@ void handoff_smi_since(struct runner *r, const struct smi_mark *m, struct run_ou
 	o->smis = o->smi_known ? v - m->before : 0;
 }
 
-void handoff_smi_text(const struct run_out *o, char *text, size_t size)
+void job_handoff_smi_text(const struct run_out *o, char *text, size_t size)
 {
 	size_t len = strlen(text);
 

@@ -199,11 +199,11 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 			report_env_error("main-job", "no memory for cpu %u's description", c);
 			continue;
 		}
-		cpu_run_what("capability probe");
+		cpurun_run_what("capability probe");
 		if (c == 0)
 			*ci = *boot;
 		else
-			rc = cpu_run(c, probe_on_cpu, ci, r->cpu_timeout_us, NULL, NULL);
+			rc = cpurun_run(c, probe_on_cpu, ci, r->cpu_timeout_us, NULL, NULL);
 		pp_snprintf(from, sizeof(from), "cpu %u's probe", c);
 		report_flush_deferred(from);
 		if (rc == CPU_RUN_LOST) {
@@ -242,7 +242,7 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 		set_cpu_now(r, ci);
 		status_cpu(i, c, r->boot.core_type, r->ua ? r->ua->name : NULL);
 		job_cpu_tally_begin(r, t, ci);
-		dump_cpu_begin(r);
+		job_dump_cpu_begin(r);
 		results_keep_cpu_uarch(ci->cpu, r->ua ? r->ua->name : NULL);
 		note_errata(r, ci);
 		report_detail("cpu %u: APIC ID %u, core type %s, %s; PMU v%u, %u GP + %u fixed "
@@ -254,19 +254,19 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 			      : ci->has_perf_caps
 				  ? (PERF_CAP_PEBS_FMT(ci->perf_caps) == 0 ? "fmt0" : "fmt1+")
 				  : "format unknown");
-		handoff_cpu_begin(r, c, ci); /* before its first session writes an MSR */
+		job_handoff_cpu_begin(r, c, ci); /* before its first session writes an MSR */
 		/* Several CPUs: their verdicts to the log, summed up below (aggregate.c). */
 		report_set_verdicts_to_log(r->n_measured > 1);
 		run_cpu(r);
 		report_set_verdicts_to_log(false);
 		if (!r->cpu_hung)
-			handoff_cpu_end(r, c);
+			job_handoff_cpu_end(r, c);
 		t->hung = r->cpu_hung;
 		if (!t->hung)
 			plat_free(ci);
 		/* Done with it: back to MP services, no AP left spinning (a vCPU burns a host CPU).
 		 */
-		cpu_release(c);
+		cpurun_release(c);
 		progress_cpu_done();
 	}
 	r->tally = NULL;
@@ -380,13 +380,13 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	r->n_measured = cpuset_count(set);
 	r->dump_left = cpuset_alloc(plat_cpu_count());
 	r->dump_reps = cpuset_alloc(plat_cpu_count());
-	handoff_audit_begin(r, set); /* each CPU read before its own sessions */
+	job_handoff_audit_begin(r, set); /* each CPU read before its own sessions */
 	status_job_begin(plat_time_us(), r->n_measured, job_kernels_selected(jo));
 	run_cpus(r, ci, set);
 	status_job_end(plat_time_us());
 	json_end_array(&r->json);
-	handoff_audit_end(r);
-	dump_report(r);
+	job_handoff_audit_end(r);
+	job_dump_report(r);
 	report_clear_cpu();
 	len = json_members_len(&r->json);
 	if (!len)
@@ -396,7 +396,7 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	results_keep_job(r->json_buf, len);
 	r->json_buf = NULL;
 out:
-	cpu_release_all(); /* every path: no AP left in its loop when the app exits */
+	cpurun_release_all(); /* every path: no AP left in its loop when the app exits */
 	cpuset_free(set);
 	cpuset_free(r->dump_left);
 	cpuset_free(r->dump_reps);

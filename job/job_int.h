@@ -170,7 +170,7 @@ struct run_out {
 	struct snap_out snap;
 	struct kstats st;
 	struct kverdict_in in;
-	struct kprops props; /* each property's state (kernel_evaluate) */
+	struct kprops props; /* each property's state (verdict_evaluate) */
 	uint64_t anomalies;
 	uint64_t kinds[3];	/* records by enum session_rec_kind */
 	uint64_t lost_inferred; /* records missing by the kernel's accesses (no counting copy) */
@@ -214,13 +214,13 @@ void job_source_bins(const struct pebs_summary_group *grp, uint64_t bins[PEBS_SU
 void job_decode_records(struct runner *r, const struct session_result *res, struct run_out *o);
 
 /* snapshot.c */
-void snapshot_judge(const struct session_result *res, const struct pmu_plan *p,
-		    struct snap_out *so);
-void snapshot_text(const struct snap_out *so, char *buf, size_t size);
-void snapshot_json(struct json_out *j, const struct snap_out *so);
+void job_snapshot_judge(const struct session_result *res, const struct pmu_plan *p,
+			struct snap_out *so);
+void job_snapshot_text(const struct snap_out *so, char *buf, size_t size);
+void job_snapshot_json(struct json_out *j, const struct snap_out *so);
 /* The run's verdict v with the group's verdict joined: text gets "; counter snapshot: ...". */
-enum verdict snapshot_verdict(struct runner *r, const struct session_result *res, struct run_out *o,
-			      enum verdict v, char *text, size_t size);
+enum verdict job_snapshot_verdict(struct runner *r, const struct session_result *res,
+				  struct run_out *o, enum verdict v, char *text, size_t size);
 
 /* outcome.c */
 
@@ -256,16 +256,16 @@ void job_json_run_fields(struct runner *r, const struct session_result *res,
 /* dump.c */
 void job_write_dump(struct runner *r, const char *test, const struct session_result *res);
 /*
- * dump=: the policy (job.h enum job_dump).  dump_cpu_begin() before a CPU's
+ * dump=: the policy (job.h enum job_dump).  job_dump_cpu_begin() before a CPU's
  * kernels decides whether it is its core type's representative;
- * dump_sampling() writes the dump of one sampling or leaves it out, by its
- * verdict; dump_report() says, once, which CPUs' dumps were left out (an
+ * job_dump_sampling() writes the dump of one sampling or leaves it out, by its
+ * verdict; job_dump_report() says, once, which CPUs' dumps were left out (an
  * INFO line and results.json "dumps").
  */
-void dump_cpu_begin(struct runner *r);
-void dump_sampling(struct runner *r, const char *test, const struct session_result *res,
-		   enum verdict v);
-void dump_report(struct runner *r);
+void job_dump_cpu_begin(struct runner *r);
+void job_dump_sampling(struct runner *r, const char *test, const struct session_result *res,
+		       enum verdict v);
+void job_dump_report(struct runner *r);
 
 /*
  * records.c: the instruction boundary a record's IP names on this CPU for
@@ -300,21 +300,21 @@ void job_aggregate_report(const struct cpu_tally *t, unsigned int n);
 
 /* handoff.c: the firmware hand-off audit, over the CPUs of a set */
 struct handoff_job;
-void handoff_audit_begin(struct runner *r, const struct cpuset *set); /* before any session */
+void job_handoff_audit_begin(struct runner *r, const struct cpuset *set); /* before any session */
 /* each CPU's read as found (before its sessions) and again (after them) */
-void handoff_cpu_begin(struct runner *r, unsigned int cpu, const struct cpu_info *ci);
-void handoff_cpu_end(struct runner *r, unsigned int cpu);
-void handoff_audit_end(struct runner *r); /* after the last; writes "handoff" */
-void handoff_json(struct runner *r);
+void job_handoff_cpu_begin(struct runner *r, unsigned int cpu, const struct cpu_info *ci);
+void job_handoff_cpu_end(struct runner *r, unsigned int cpu);
+void job_handoff_audit_end(struct runner *r); /* after the last; writes "handoff" */
+void job_handoff_json(struct runner *r);
 /* MSR_SMI_COUNT on the measured CPU before and after a sampling; o gets the difference. */
 struct smi_mark {
 	bool known;
 	uint64_t before;
 };
-void handoff_smi_mark(struct runner *r, struct smi_mark *m);
-void handoff_smi_since(struct runner *r, const struct smi_mark *m, struct run_out *o);
+void job_handoff_smi_mark(struct runner *r, struct smi_mark *m);
+void job_handoff_smi_since(struct runner *r, const struct smi_mark *m, struct run_out *o);
 /* text gets "; N SMIs during the sampling" when N > 0. */
-void handoff_smi_text(const struct run_out *o, char *text, size_t size);
+void job_handoff_smi_text(const struct run_out *o, char *text, size_t size);
 
 /* run.c: one kernel on the CPU measured now (r->ci) */
 void job_run_kernel(struct runner *r, const struct kernel_def *def);

@@ -253,7 +253,7 @@ void job_decode_records(struct runner *r, const struct session_result *res, stru
 		 * nor is one the status rule drops (races.c, as Linux's drain).
 		 */
 		if (kind != REC_FORCED && !job_race_count(o, &res->decode_cfg, rec)) {
-			kernel_stats_add(&o->st, rec);
+			kstats_add(&o->st, rec);
 			pebs_summary_add(r->summary, rec);
 		}
 		if (printed < r->jo->records) {

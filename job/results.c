@@ -122,7 +122,7 @@ void job_json_run_fields(struct runner *r, const struct session_result *res,
 	json_u64(j, "pmis", res->pmis);
 	json_u64(j, "anomalies", o->anomalies);
 	job_race_json(j, res, o);
-	snapshot_json(j, &o->snap);
+	job_snapshot_json(j, &o->snap);
 	json_u64(j, "format", res->decode_cfg.fmt);
 	json_str(j, "uarch", pebs_uarch_name(res->decode_cfg.uarch));
 	json_begin_array(j, "fixed");
@@ -142,7 +142,7 @@ void job_json_run_fields(struct runner *r, const struct session_result *res,
 	json_u64(j, "stores", o->in.stores);
 	json_begin_object(j, "levels");
 	for (int l = 0; l < KLV_COUNT; l++)
-		json_u64(j, kernel_level_name(l), o->st.level[l]);
+		json_u64(j, kstats_level_name(l), o->st.level[l]);
 	json_end_object(j);
 	json_u64(j, "locked", o->st.locked);
 	json_u64(j, "stlb_miss", o->st.stlb_miss);
@@ -165,14 +165,14 @@ void job_json_run_fields(struct runner *r, const struct session_result *res,
 	json_u64(j, "ip_exact", o->st.n_ip ? o->st.skid[KSKID_0] * 1000 / o->st.n_ip : 0);
 	json_begin_object(j, "skid");
 	for (enum kskid s = KSKID_0; s < KSKID_N; s++)
-		json_u64(j, kernel_skid_name(s), o->st.skid[s]);
+		json_u64(j, kstats_skid_name(s), o->st.skid[s]);
 	json_end_object(j);
 	/* What the verdict rests on: each property checked, failed, n/a or unchecked. */
 	json_begin_array(j, "properties");
 	for (unsigned int i = 0; i < o->props.n; i++) {
 		json_begin_object(j, NULL);
 		json_str(j, "property", o->props.p[i].what);
-		json_str(j, "state", kernel_prop_state_name(o->props.p[i].state));
+		json_str(j, "state", verdict_prop_state_name(o->props.p[i].state));
 		json_end_object(j);
 	}
 	json_end_array(j);

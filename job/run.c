@@ -182,13 +182,13 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	}
 	cfg.period = r->jo->period ? r->jo->period : default_period(r, k, s->acc, r->plan->period);
 	cfg.n_count_events =
-	    kernel_count_events(def, s->acc, r->ua, cpu_perfmon_table(r->ci) != NULL,
-				cfg.count_events, SESSION_MAX_COUNT);
+	    verdict_count_events(def, s->acc, r->ua, cpu_perfmon_table(r->ci) != NULL,
+				 cfg.count_events, SESSION_MAX_COUNT);
 	rc = preplan(r, &cfg, why, sizeof(why));
 	if (!rc) {
-		handoff_smi_mark(r, &smi);
+		job_handoff_smi_mark(r, &smi);
 		rc = session_run(&cfg, kernel_run, k, &res, why, sizeof(why));
-		handoff_smi_since(r, &smi, &o);
+		job_handoff_smi_since(r, &smi, &o);
 	}
 	if (rc == SESSION_TIMEOUT)
 		r->cpu_hung = true;
@@ -217,9 +217,9 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 		report_detail("%s: counted %s: %llu", test, cfg.count_events[i],
 			      (unsigned long long)res.counts[i]);
 
-	kernel_stats_init(&o.st, k);
-	kernel_stats_precision(&o.st, job_ip_point(r->ci, res.decode_cfg.fmt),
-			       s->acc ? s->acc : KSAMPLE_LOAD | KSAMPLE_STORE);
+	kstats_init(&o.st, k);
+	kstats_precision(&o.st, job_ip_point(r->ci, res.decode_cfg.fmt),
+			 s->acc ? s->acc : KSAMPLE_LOAD | KSAMPLE_STORE);
 	job_decode_records(r, &res, &o);
 	job_report_drained(r, test, s, k, &res, &o);
 	job_print_kinds(test, &o);
@@ -258,7 +258,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	}
 	run.res = &res;
 	run.o = &o;
-	switch (kernel_evaluate(def, s->acc, &o.in, text, sizeof(text), &o.props)) {
+	switch (verdict_evaluate(def, s->acc, &o.in, text, sizeof(text), &o.props)) {
 	case KV_PASS:
 		v = V_PASS;
 		break;
@@ -270,13 +270,13 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 		break;
 	}
 	if (cfg.snapshot)
-		v = snapshot_verdict(r, &res, &o, v, text, sizeof(text));
-	handoff_smi_text(&o, text, sizeof(text));
+		v = job_snapshot_verdict(r, &res, &o, v, text, sizeof(text));
+	job_handoff_smi_text(&o, text, sizeof(text));
 	job_race_text(&res, &o, text, sizeof(text));
 	if (def->cpus == 2)
 		partner_note(r, text, sizeof(text));
 	job_outcome(r, &run, v, NULL, text);
-	dump_sampling(r, test, &res, v);
+	job_dump_sampling(r, test, &res, v);
 	session_result_free(&res);
 	kernel_next_chain(k);
 }
@@ -301,7 +301,7 @@ static void warm_up(const struct runner *r, struct kernel_ctx *k)
 	k->iterations = slots < saved ? slots : saved;
 	k->progress = NULL;
 	/* On the measured CPU: its caches (the simulator's are per CPU too). */
-	if (cpu_run(k->cpu, kernel_run, k, r->cpu_timeout_us, kernel_bsp_idle, k) ==
+	if (cpurun_run(k->cpu, kernel_run, k, r->cpu_timeout_us, kernel_bsp_idle, k) ==
 	    CPU_RUN_TIMEOUT)
 		return; /* k stays with that CPU; the session's timeout reports it */
 	report_flush_deferred("the measured CPU");
@@ -431,7 +431,7 @@ void job_run_kernel(struct runner *r, const struct kernel_def *def)
 		return;
 	}
 	memset(k, 0, sizeof(*k));
-	cpu_run_what(def->name);
+	cpurun_run_what(def->name);
 	json_begin_object(&r->json, NULL);
 	json_str(&r->json, "kernel", def->name);
 	json_str(&r->json, "what", def->what);

@@ -108,7 +108,8 @@ static void judge_counter(struct snap_out *so, const struct session_result *res,
 	so->copy_checked = true;
 }
 
-void snapshot_judge(const struct session_result *res, const struct pmu_plan *p, struct snap_out *so)
+void job_snapshot_judge(const struct session_result *res, const struct pmu_plan *p,
+			struct snap_out *so)
 {
 	struct pebs_record *rec = plat_alloc(sizeof(*rec));
 	uint64_t *vals = NULL, n = 0;
@@ -182,7 +183,7 @@ void snapshot_judge(const struct session_result *res, const struct pmu_plan *p, 
 	plat_free(rec);
 }
 
-void snapshot_text(const struct snap_out *so, char *buf, size_t size)
+void job_snapshot_text(const struct snap_out *so, char *buf, size_t size)
 {
 	if (so->bad)
 		pp_snprintf(buf, size, "counter snapshot: %s", so->why);
@@ -195,13 +196,13 @@ void snapshot_text(const struct snap_out *so, char *buf, size_t size)
 		    so->copy_checked ? ", counting copy >= k periods" : "");
 }
 
-void snapshot_json(struct json_out *j, const struct snap_out *so)
+void job_snapshot_json(struct json_out *j, const struct snap_out *so)
 {
 	char text[192], name[16];
 
 	if (!so->asked)
 		return;
-	snapshot_text(so, text, sizeof(text));
+	job_snapshot_text(so, text, sizeof(text));
 	json_begin_object(j, "snapshot");
 	json_u64(j, "gp_mask", so->gp);
 	json_u64(j, "fixed_mask", so->fixed);
@@ -216,15 +217,15 @@ void snapshot_json(struct json_out *j, const struct snap_out *so)
 	json_end_object(j);
 }
 
-enum verdict snapshot_verdict(struct runner *r, const struct session_result *res, struct run_out *o,
-			      enum verdict v, char *text, size_t size)
+enum verdict job_snapshot_verdict(struct runner *r, const struct session_result *res,
+				  struct run_out *o, enum verdict v, char *text, size_t size)
 {
 	size_t len = strlen(text);
 
-	snapshot_judge(res, r->plan, &o->snap);
+	job_snapshot_judge(res, r->plan, &o->snap);
 	if (len + 2 < size) {
 		pp_snprintf(text + len, size - len, "; ");
-		snapshot_text(&o->snap, text + len + 2, size - len - 2);
+		job_snapshot_text(&o->snap, text + len + 2, size - len - 2);
 	}
 	return o->snap.bad ? V_FAIL : v;
 }

@@ -5,7 +5,7 @@
 #include "acr.h"
 #include "../lib/fmt.h"
 
-bool acr_judge(const struct acr_result *r, char *why, size_t why_size)
+bool kernels_acr_judge(const struct acr_result *r, char *why, size_t why_size)
 {
 	uint64_t wmask = r->width >= 64 ? ~0ULL : (1ULL << r->width) - 1;
 	/* Instructions since the cause counter's last reload, as each counter saw them. */

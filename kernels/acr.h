@@ -24,6 +24,6 @@
  *     it), so a set bit is a finding, not a proof of the reload.
  * why: one line with the values either way.
  */
-bool acr_judge(const struct acr_result *r, char *why, size_t why_size);
+bool kernels_acr_judge(const struct acr_result *r, char *why, size_t why_size);
 
 #endif

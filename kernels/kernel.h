@@ -166,7 +166,7 @@ void kernel_stop_ap(struct kernel_ctx *k);
 /*
  * The BSP's part while a kernel runs on another CPU (k->cpu != 0): the
  * other part of a two-core kernel when that kernel asks for it, else
- * nothing.  Called over and over by cpu_run() (lib/cpurun.h); arg: the
+ * nothing.  Called over and over by cpurun_run() (lib/cpurun.h); arg: the
  * struct kernel_ctx.
  */
 void kernel_bsp_idle(void *arg);

@@ -549,7 +549,7 @@ int kernel_start_ap(struct kernel_ctx *k)
 	if (k->cpu) {
 		/* The BSP is the other CPU: kernel_bsp_idle() picks this up. */
 		__atomic_store_n(&k->ap_go, 1, __ATOMIC_RELEASE);
-	} else if (!k->partner || (rc = cpu_post(k->partner, ap_share, k)) != CPU_RUN_OK) {
+	} else if (!k->partner || (rc = cpurun_post(k->partner, ap_share, k)) != CPU_RUN_OK) {
 		/* The partner through its mailbox (lib/cpurun.h), as every other piece of work. */
 		k->error = rc == CPU_RUN_LOST ? -4 : -1;
 		return -1;
@@ -559,7 +559,7 @@ int kernel_start_ap(struct kernel_ctx *k)
 		if (plat_time_us() - t0 > k->cpu_timeout_us) {
 			k->ap_stop = 1;
 			if (!k->cpu)
-				cpu_wait(k->partner, k->cpu_timeout_us);
+				cpurun_wait(k->partner, k->cpu_timeout_us);
 			k->error = -2;
 			return -1;
 		}
@@ -574,7 +574,7 @@ void kernel_stop_ap(struct kernel_ctx *k)
 
 	k->ap_stop = 1;
 	if (!k->cpu) {
-		if (cpu_wait(k->partner, k->cpu_timeout_us) != CPU_RUN_OK)
+		if (cpurun_wait(k->partner, k->cpu_timeout_us) != CPU_RUN_OK)
 			k->error = -3;
 		return;
 	}
@@ -606,8 +606,8 @@ void kernel_bsp_idle(void *arg)
 	/* The partner is the BSP itself, or an AP only the BSP may post to. */
 	if (!k->partner)
 		ap_share(k);
-	else if (cpu_post(k->partner, ap_share, k) == CPU_RUN_OK)
-		cpu_wait(k->partner, k->cpu_timeout_us);
+	else if (cpurun_post(k->partner, ap_share, k) == CPU_RUN_OK)
+		cpurun_wait(k->partner, k->cpu_timeout_us);
 	__atomic_store_n(&k->ap_done, 1, __ATOMIC_RELEASE);
 }
 

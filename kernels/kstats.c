@@ -22,7 +22,7 @@ static const char *const klevel_names[KLV_COUNT] = {
     [KLV_NA] = "N/A",
 };
 
-const char *kernel_level_name(enum klevel l)
+const char *kstats_level_name(enum klevel l)
 {
 	return l < KLV_COUNT ? klevel_names[l] : "?";
 }
@@ -84,7 +84,7 @@ static enum klevel level_from_bits(unsigned int lvl)
 	return found;
 }
 
-enum klevel kernel_level_of(uint64_t d)
+enum klevel kstats_level_of(uint64_t d)
 {
 	unsigned int lvl = MEM_FIELD(d, LVL), num = MEM_FIELD(d, LVLNUM);
 	bool miss_only = (lvl & MEM_LVL_MISS) && !(lvl & MEM_LVL_HIT);
@@ -102,7 +102,7 @@ enum klevel kernel_level_of(uint64_t d)
 	return l;
 }
 
-void kernel_stats_init(struct kstats *s, const struct kernel_ctx *k)
+void kstats_init(struct kstats *s, const struct kernel_ctx *k)
 {
 	memset(s, 0, sizeof(*s));
 	s->buf_lo = (uint64_t)(uintptr_t)k->buf;
@@ -117,14 +117,14 @@ void kernel_stats_init(struct kstats *s, const struct kernel_ctx *k)
 	s->n_insn = s->n_insn_found < KSTATS_INSN_MAX ? s->n_insn_found : KSTATS_INSN_MAX;
 }
 
-void kernel_stats_precision(struct kstats *s, enum kip_point pt, unsigned int sampling)
+void kstats_precision(struct kstats *s, enum kip_point pt, unsigned int sampling)
 {
 	s->ip_point = pt;
 	s->sampled_kinds =
 	    (sampling & KSAMPLE_LOAD ? HW_LOAD : 0) | (sampling & KSAMPLE_STORE ? HW_STORE : 0);
 }
 
-const char *kernel_skid_name(enum kskid s)
+const char *kstats_skid_name(enum kskid s)
 {
 	static const char *const names[KSKID_N] = {[KSKID_0] = "0",
 						   [KSKID_1] = "1",
@@ -150,7 +150,7 @@ static uint64_t boundaries_between(const struct kernel_insn *insn, size_t n, uin
 	return c;
 }
 
-enum kskid kernel_skid_of(const struct kernel_insn *insn, size_t n, enum kip_point pt,
+enum kskid kstats_skid_of(const struct kernel_insn *insn, size_t n, enum kip_point pt,
 			  uint32_t kinds, uint64_t lo, uint64_t hi, uint64_t ip)
 {
 	uint64_t best = 0, last = 0, d;
@@ -200,7 +200,7 @@ static bool on_stride(const struct kstats *s, uint64_t delta)
 	return delta % st == 0;
 }
 
-void kernel_stats_add(struct kstats *s, const struct pebs_record *r)
+void kstats_add(struct kstats *s, const struct pebs_record *r)
 {
 	s->n++;
 	/* HAVE_MEM: decode/ filled data_src (it knows this generation's encoding). */
@@ -208,7 +208,7 @@ void kernel_stats_add(struct kstats *s, const struct pebs_record *r)
 		uint64_t d = r->data_src;
 
 		s->n_src++;
-		s->level[kernel_level_of(d)]++;
+		s->level[kstats_level_of(d)]++;
 		s->locked += MEM_FIELD(d, LOCK) == MEM_LOCK_LOCKED;
 		s->stlb_miss += !!(MEM_FIELD(d, TLB) & MEM_TLB_MISS);
 		s->hitm += !!(MEM_FIELD(d, SNOOP) & MEM_SNOOP_HITM);
@@ -226,7 +226,7 @@ void kernel_stats_add(struct kstats *s, const struct pebs_record *r)
 	if (r->have & HAVE_IP) {
 		s->n_ip++;
 		s->ip_in_code += r->ip >= s->ip_lo && r->ip <= s->ip_hi;
-		s->skid[kernel_skid_of(s->insn, s->n_insn, s->ip_point, s->sampled_kinds, s->ip_lo,
+		s->skid[kstats_skid_of(s->insn, s->n_insn, s->ip_point, s->sampled_kinds, s->ip_lo,
 				       s->ip_hi, r->ip)]++;
 	}
 }

@@ -26,8 +26,8 @@ enum klevel {
 	KLV_COUNT
 };
 #define KLV_BIT(l) (1u << (l))
-const char *kernel_level_name(enum klevel l);
-enum klevel kernel_level_of(uint64_t data_src);
+const char *kstats_level_name(enum klevel l);
+enum klevel kstats_level_of(uint64_t data_src);
 
 /*
  * Precision.  Which instruction boundary a record's IP names: the sampled
@@ -47,7 +47,7 @@ enum kip_point { KIP_AT, KIP_AFTER };
  * the known boundaries it passed: the buckets are lower bounds.
  */
 enum kskid { KSKID_0, KSKID_1, KSKID_2_3, KSKID_4_UP, KSKID_OUT, KSKID_N };
-const char *kernel_skid_name(enum kskid s); /* "0", "1", "2-3", "4+", "outside" */
+const char *kstats_skid_name(enum kskid s); /* "0", "1", "2-3", "4+", "outside" */
 
 /*
  * The skid of a record at ip: insn[n] the kernel's memory instructions in
@@ -55,7 +55,7 @@ const char *kernel_skid_name(enum kskid s); /* "0", "1", "2-3", "4+", "outside" 
  * instruction of another kind is a boundary, never a sampled one),
  * [lo, hi] the kernel's code.  Outside [lo, hi]: KSKID_OUT.
  */
-enum kskid kernel_skid_of(const struct kernel_insn *insn, size_t n, enum kip_point pt,
+enum kskid kstats_skid_of(const struct kernel_insn *insn, size_t n, enum kip_point pt,
 			  uint32_t kinds, uint64_t lo, uint64_t hi, uint64_t ip);
 
 #define KSTATS_INSN_MAX 16
@@ -83,9 +83,9 @@ struct kstats {
 };
 
 /* Also takes the kernel's memory instructions (kernel_insns); KIP_AT, any access kind. */
-void kernel_stats_init(struct kstats *s, const struct kernel_ctx *k);
+void kstats_init(struct kstats *s, const struct kernel_ctx *k);
 /* Before the first record: the boundary the IPs name, and the sampling (KSAMPLE_*). */
-void kernel_stats_precision(struct kstats *s, enum kip_point pt, unsigned int sampling);
-void kernel_stats_add(struct kstats *s, const struct pebs_record *r);
+void kstats_precision(struct kstats *s, enum kip_point pt, unsigned int sampling);
+void kstats_add(struct kstats *s, const struct pebs_record *r);
 
 #endif

@@ -7,7 +7,7 @@
 #include "verdict.h"
 #include "../lib/fmt.h"
 
-const struct kernel_expect kernel_common_expect[] = {
+const struct kernel_expect verdict_common_expect[] = {
     {KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_MIN_RECORDS, 10, 0, 0, 0, UA_COUNT_NONE, "records"},
     {KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_DLA_IN_BUF, 0, 990, 0, 0, UA_COUNT_NONE,
      "data addresses in the buffer"},
@@ -25,7 +25,7 @@ const struct kernel_expect kernel_common_expect[] = {
     /* The share comes from ip_exact_min[] by the records' kind (min_pm 0 here). */
     {KSAMPLE_LOAD | KSAMPLE_STORE, KEXP_IP_EXACT, 0, 0, 0, 0, UA_COUNT_NONE, "exact IPs"},
 };
-const size_t kernel_common_expect_count = ARRAY_SIZE(kernel_common_expect);
+const size_t verdict_common_expect_count = ARRAY_SIZE(verdict_common_expect);
 
 /* The perfmon name the generation counts for a row's role, NULL where it counts none. */
 static const char *count_name(const struct uarch_info *ua, bool named, enum uarch_count c)
@@ -56,9 +56,9 @@ static bool kernel_row_applies(const struct kernel_def *def, const struct kernel
 	return applies(e, sampling, ua, named);
 }
 
-unsigned int kernel_count_events(const struct kernel_def *def, unsigned int sampling,
-				 const struct uarch_info *ua, bool named_counts, const char **names,
-				 unsigned int max)
+unsigned int verdict_count_events(const struct kernel_def *def, unsigned int sampling,
+				  const struct uarch_info *ua, bool named_counts,
+				  const char **names, unsigned int max)
 {
 	unsigned int n = 0;
 
@@ -104,7 +104,7 @@ static const char *const kprop_state_names[] = {
     [KPS_UNCHECKED] = "unchecked",
 };
 
-const char *kernel_prop_state_name(enum kprop_state s)
+const char *verdict_prop_state_name(enum kprop_state s)
 {
 	return (unsigned int)s < ARRAY_SIZE(kprop_state_names) ? kprop_state_names[s] : "?";
 }
@@ -354,7 +354,7 @@ static void check_ip_exact(struct eval *ev, const struct kernel_expect *e, const
 	pm_str(got, sizeof(got), pm);
 	pm_str(need, sizeof(need), lim.min_pm);
 	note(ev, false, "%s %s < %s: skid %s%s in %llu of %llu", e->what, got, need,
-	     kernel_skid_name(worst), worst == KSKID_OUT ? " the kernel" : "",
+	     kstats_skid_name(worst), worst == KSKID_OUT ? " the kernel" : "",
 	     (unsigned long long)st->skid[worst], (unsigned long long)st->n_ip);
 }
 
@@ -561,9 +561,9 @@ static void check_one(struct eval *ev, const struct kernel_expect *e, const stru
 		mark(ev, KPS_CHECKED);
 }
 
-enum kverdict kernel_evaluate(const struct kernel_def *def, unsigned int sampling,
-			      const struct kverdict_in *in, char *text, size_t text_size,
-			      struct kprops *props)
+enum kverdict verdict_evaluate(const struct kernel_def *def, unsigned int sampling,
+			       const struct kverdict_in *in, char *text, size_t text_size,
+			       struct kprops *props)
 {
 	char okbuf[REPORT_TEXT_MAX], badbuf[REPORT_TEXT_MAX], unkbuf[REPORT_TEXT_MAX];
 	struct eval ev;
@@ -575,11 +575,11 @@ enum kverdict kernel_evaluate(const struct kernel_def *def, unsigned int samplin
 	for (size_t i = 0; i < def->n_expect; i++)
 		if (kernel_row_applies(def, &def->expect[i], sampling, in->ua, in->named_counts))
 			check_one(&ev, &def->expect[i], in, sampling);
-	for (size_t i = 0; i < kernel_common_expect_count; i++)
-		if (applies(&kernel_common_expect[i],
+	for (size_t i = 0; i < verdict_common_expect_count; i++)
+		if (applies(&verdict_common_expect[i],
 			    sampling ? sampling : KSAMPLE_LOAD | KSAMPLE_STORE, in->ua,
 			    in->named_counts))
-			check_one(&ev, &kernel_common_expect[i], in, sampling);
+			check_one(&ev, &verdict_common_expect[i], in, sampling);
 	if (in->forced_asked) {
 		ev.what = "forced records";
 		note(&ev, in->forced == in->forced_asked,

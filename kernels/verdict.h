@@ -106,7 +106,7 @@ enum kverdict { KV_PASS, KV_FAIL, KV_SKIP };
  */
 enum kprop_state { KPS_CHECKED, KPS_FAILED, KPS_NA, KPS_UNCHECKED };
 const char *
-kernel_prop_state_name(enum kprop_state s); /* "checked", "failed", "n/a", "unchecked" */
+verdict_prop_state_name(enum kprop_state s); /* "checked", "failed", "n/a", "unchecked" */
 
 /*
  * What a property's check observed, as a number (the job sums a verdict's
@@ -141,9 +141,9 @@ struct kprops {
  * max).  named_counts false (the CPU has no perfmon event file to resolve a
  * name in, or the row is unknown): none, and no counted-event row applies.
  */
-unsigned int kernel_count_events(const struct kernel_def *def, unsigned int sampling,
-				 const struct uarch_info *ua, bool named_counts, const char **names,
-				 unsigned int max);
+unsigned int verdict_count_events(const struct kernel_def *def, unsigned int sampling,
+				  const struct uarch_info *ua, bool named_counts,
+				  const char **names, unsigned int max);
 
 /*
  * Evaluates every expectation of (def, sampling) that applies to in->ua,
@@ -153,12 +153,12 @@ unsigned int kernel_count_events(const struct kernel_def *def, unsigned int samp
  * what was checked and what is not applicable ("n/a on ...").  props (or
  * NULL) gets every property's state.
  */
-enum kverdict kernel_evaluate(const struct kernel_def *def, unsigned int sampling,
-			      const struct kverdict_in *in, char *text, size_t text_size,
-			      struct kprops *props);
+enum kverdict verdict_evaluate(const struct kernel_def *def, unsigned int sampling,
+			       const struct kverdict_in *in, char *text, size_t text_size,
+			       struct kprops *props);
 
 /* The common checks, as a table (exported for the docs and the tests). */
-extern const struct kernel_expect kernel_common_expect[];
-extern const size_t kernel_common_expect_count;
+extern const struct kernel_expect verdict_common_expect[];
+extern const size_t verdict_common_expect_count;
 
 #endif

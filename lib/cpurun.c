@@ -124,26 +124,26 @@ static bool answered(const struct cpu_mailbox *m)
 	return __atomic_load_n(&m->done, __ATOMIC_ACQUIRE) == m->seq;
 }
 
-void cpu_run_what(const char *what)
+void cpurun_run_what(const char *what)
 {
 	run_what = what ? what : "work";
 }
 
-bool cpu_run_lost(unsigned int cpu)
+bool cpurun_run_lost(unsigned int cpu)
 {
 	const struct cpu_mailbox *m = known(cpu);
 
 	return m && m->state == MB_LOST;
 }
 
-unsigned int cpu_run_starts(unsigned int cpu)
+unsigned int cpurun_run_starts(unsigned int cpu)
 {
 	const struct cpu_mailbox *m = known(cpu);
 
 	return m ? m->starts : 0;
 }
 
-int cpu_post(unsigned int cpu, void (*fn)(void *arg), void *arg)
+int cpurun_post(unsigned int cpu, void (*fn)(void *arg), void *arg)
 {
 	struct cpu_mailbox *m = box(cpu);
 
@@ -213,7 +213,7 @@ static void name_refused(unsigned int cpu)
 	report_info("ap-call: an AP may call no boot service (PI spec Vol. 2 13.4)");
 }
 
-int cpu_wait(unsigned int cpu, uint64_t timeout_us)
+int cpurun_wait(unsigned int cpu, uint64_t timeout_us)
 {
 	struct cpu_mailbox *m = known(cpu);
 	int rc;
@@ -227,8 +227,8 @@ int cpu_wait(unsigned int cpu, uint64_t timeout_us)
 	return rc;
 }
 
-int cpu_run(unsigned int cpu, void (*fn)(void *arg), void *arg, uint64_t timeout_us,
-	    void (*idle)(void *idle_arg), void *idle_arg)
+int cpurun_run(unsigned int cpu, void (*fn)(void *arg), void *arg, uint64_t timeout_us,
+	       void (*idle)(void *idle_arg), void *idle_arg)
 {
 	int rc;
 
@@ -237,7 +237,7 @@ int cpu_run(unsigned int cpu, void (*fn)(void *arg), void *arg, uint64_t timeout
 		return CPU_RUN_OK;
 	}
 	report_defer_begin();
-	rc = cpu_post(cpu, fn, arg);
+	rc = cpurun_post(cpu, fn, arg);
 	if (rc == CPU_RUN_OK)
 		rc = wait_box(cpu, box(cpu), timeout_us, idle, idle_arg);
 	report_defer_end();
@@ -248,7 +248,7 @@ int cpu_run(unsigned int cpu, void (*fn)(void *arg), void *arg, uint64_t timeout
 /* How long a released AP has to leave our loop, and MP services to see it idle. */
 #define RELEASE_TIMEOUT_US (10ULL * 1000000)
 
-void cpu_release(unsigned int cpu)
+void cpurun_release(unsigned int cpu)
 {
 	struct cpu_mailbox *m = known(cpu);
 
@@ -276,7 +276,7 @@ void cpu_release(unsigned int cpu)
 	m->releases++;
 }
 
-void cpu_release_all(void)
+void cpurun_release_all(void)
 {
 	static bool said;
 	unsigned int aps = 0, starts = 0, releases = 0, lost = 0, now = 0;
@@ -287,7 +287,7 @@ void cpu_release_all(void)
 		if (!m)
 			continue;
 		if (m->state == MB_RUNNING) {
-			cpu_release(c);
+			cpurun_release(c);
 			now++;
 		}
 		aps += m->starts != 0;

@@ -12,7 +12,7 @@
  * are for the BSP only: PI spec Vol. 2 13.4 EFI_MP_SERVICES_PROTOCOL,
  * StartupAllAPs/StartupThisAP "Procedure"): its report lines are deferred
  * (lib/report.h) while it runs, and the caller prints them with
- * report_flush_deferred() once cpu_run() is back.
+ * report_flush_deferred() once cpurun_run() is back.
  */
 #ifndef PP_CPURUN_H
 #define PP_CPURUN_H
@@ -36,35 +36,36 @@ enum {
  * After CPU_RUN_TIMEOUT nothing fn uses may be freed or reused: it may
  * still run.  A CPU that timed out once is lost: CPU_RUN_LOST at once.
  */
-int cpu_run(unsigned int cpu, void (*fn)(void *arg), void *arg, uint64_t timeout_us,
-	    void (*idle)(void *idle_arg), void *idle_arg);
+int cpurun_run(unsigned int cpu, void (*fn)(void *arg), void *arg, uint64_t timeout_us,
+	       void (*idle)(void *idle_arg), void *idle_arg);
 
 #define CPU_RUN_HEARTBEAT_US (5ULL * 1000000)
 
-/* What the next cpu_run() and cpu_wait() calls run, for the heartbeat line (a kernel's name). */
-void cpu_run_what(const char *what);
+/* What the next cpurun_run() and cpurun_wait() calls run, for the heartbeat line (a kernel's name).
+ */
+void cpurun_run_what(const char *what);
 
 /*
- * The two halves of cpu_run() for work the BSP does not wait on at once (the
- * partner CPU of a two-CPU kernel): cpu_post() hands fn(arg) to AP cpu
- * (CPU_RUN_OK, CPU_RUN_NO_START or CPU_RUN_LOST); cpu_wait() waits for it
- * as cpu_run() does, without idle work.
+ * The two halves of cpurun_run() for work the BSP does not wait on at once (the
+ * partner CPU of a two-CPU kernel): cpurun_post() hands fn(arg) to AP cpu
+ * (CPU_RUN_OK, CPU_RUN_NO_START or CPU_RUN_LOST); cpurun_wait() waits for it
+ * as cpurun_run() does, without idle work.
  */
-int cpu_post(unsigned int cpu, void (*fn)(void *arg), void *arg);
-int cpu_wait(unsigned int cpu, uint64_t timeout_us);
+int cpurun_post(unsigned int cpu, void (*fn)(void *arg), void *arg);
+int cpurun_wait(unsigned int cpu, uint64_t timeout_us);
 
 /* Whether AP cpu did not return from work once (never posted again). */
-bool cpu_run_lost(unsigned int cpu);
+bool cpurun_run_lost(unsigned int cpu);
 /* How many times AP cpu was started through the platform (MP services) this run. */
-unsigned int cpu_run_starts(unsigned int cpu);
+unsigned int cpurun_run_starts(unsigned int cpu);
 
 /*
  * Tells AP cpu's loop to return to the platform (MP services), and waits
- * for that; a later cpu_run() starts it again.  A lost CPU is left as it is.
- * cpu_release_all() does so for every AP, and prints one INFO line with how
+ * for that; a later cpurun_run() starts it again.  A lost CPU is left as it is.
+ * cpurun_release_all() does so for every AP, and prints one INFO line with how
  * many were started, released and lost; the app calls it before it exits.
  */
-void cpu_release(unsigned int cpu);
-void cpu_release_all(void);
+void cpurun_release(unsigned int cpu);
+void cpurun_release_all(void);
 
 #endif

@@ -248,7 +248,7 @@ int acr_run(const struct cpu_info *ci, const struct acr_counters *want, void (*k
 	a->res.period = ACR_PERIOD;
 	a->res.reload = ACR_RELOAD;
 	a->res.width = ci->gp_width;
-	rc = cpu_run(ci->cpu, armed, a, timeout_us, idle, idle_arg);
+	rc = cpurun_run(ci->cpu, armed, a, timeout_us, idle, idle_arg);
 	report_flush_deferred("the measured CPU");
 	if (rc == CPU_RUN_TIMEOUT) {
 		pp_snprintf(why, why_size, "CPU %u did not return within %llu ms: left running",

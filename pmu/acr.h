@@ -62,7 +62,7 @@ struct acr_result {
 };
 
 /*
- * Runs kernel(arg) once on ci->cpu with the group armed (cpu_run,
+ * Runs kernel(arg) once on ci->cpu with the group armed (cpurun_run,
  * timeout_us, idle(idle_arg) on the BSP meanwhile), then reads the three
  * counters and puts every MSR it wrote back.  Refusals (acr_pick) come
  * before any MSR access.  Returns 0, or a SESSION_* value with why filled.

@@ -594,8 +594,8 @@ static void report_compact(const struct cpu_info *ci)
 
 void cpu_report(const struct cpu_info *ci)
 {
-	const char *what = cpu_uarch_description(ci);
-	enum pebs_uarch u = cpu_uarch(ci);
+	const char *what = uarch_models_description(ci);
+	enum pebs_uarch u = uarch_models_uarch(ci);
 	const struct perfmon_table *pm = cpu_perfmon_table(ci);
 
 	report_compact(ci);

@@ -139,7 +139,7 @@ const char *cpu_hypervisor_name(enum cpu_hypervisor hv);
 /* "P-core", "E-core" or "none" (no core type): the per-CPU lines' and results.json's words. */
 const char *cpu_core_type_short(enum cpu_core_type t);
 
-/* cpu_uarch(), cpu_core_kind(): the model table, pmu/uarch.h. */
+/* uarch_models_uarch(), uarch_models_core_kind(): the model table, pmu/uarch.h. */
 
 /*
  * Intel's perfmon event file for this CPU (pmu/perfmon.h: mapfile.csv by

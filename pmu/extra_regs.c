@@ -27,8 +27,8 @@ static const struct offcore_model_row {
      "core.c intel_snbep_extra_regs (IVYBRIDGE_X)"},
 };
 
-uint64_t offcore_valid_mask(const struct uarch_info *ua, const struct cpu_info *ci,
-			    unsigned int rsp)
+uint64_t extra_regs_offcore_valid_mask(const struct uarch_info *ua, const struct cpu_info *ci,
+				       unsigned int rsp)
 {
 	unsigned int i;
 

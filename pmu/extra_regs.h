@@ -12,7 +12,7 @@
 #include "uarch.h"
 
 /* Writable bits of MSR_OFFCORE_RSP<rsp> (rsp 0 or 1); 0: the register does not exist. */
-uint64_t offcore_valid_mask(const struct uarch_info *ua, const struct cpu_info *ci,
-			    unsigned int rsp);
+uint64_t extra_regs_offcore_valid_mask(const struct uarch_info *ua, const struct cpu_info *ci,
+				       unsigned int rsp);
 
 #endif

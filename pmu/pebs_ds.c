@@ -100,7 +100,7 @@ static void ds_save_buffer(struct sess *s)
  * of the counter mask), not only those that can PEBS (Goldmont: 4), plus,
  * with PEBS_ALL (baseline, ICL on), the fixed counters (fls of their mask).
  */
-unsigned int session_pmi_reserve(const struct cpu_info *ci, bool baseline)
+unsigned int pebs_ds_pmi_reserve(const struct cpu_info *ci, bool baseline)
 {
 	return ci->n_gp + (baseline ? ci->n_fixed : 0);
 }
@@ -118,7 +118,7 @@ static void fill_ds(struct sess *s)
 		 * record when not every event is large PEBS).
 		 */
 		n = s->ds.buf_size / p->rec_size;
-		reserve = session_pmi_reserve(s->ci, p->baseline);
+		reserve = pebs_ds_pmi_reserve(s->ci, p->baseline);
 		thr = s->cfg->threshold_records ? s->cfg->threshold_records
 						: (n > reserve ? n - reserve : 1);
 	}

@@ -32,7 +32,7 @@
  * DATA_CFG.  LBR entries need the LBRs running (IA32_DEBUGCTL.LBR or
  * arch-LBR), which the session does not set up, so it refuses them rather
  * than arm records with empty groups.  Counter snapshots (CNTR, METRICS,
- * the counter masks) are left to plan_snapshot (pmu/snapshot.c), once the
+ * the counter masks) are left to snapshot_plan (pmu/snapshot.c), once the
  * counters are placed: it takes them where the CPU enumerates them.
  */
 #define DATA_CFG_SET_UP (DATA_CFG_MEMINFO | DATA_CFG_GP | DATA_CFG_XMM)
@@ -332,7 +332,7 @@ static int plan_groups(struct pmu_plan *p, const struct session_cfg *cfg, char *
 			      (unsigned long long)cfg->data_cfg,
 			      (unsigned long long)DATA_CFG_SET_UP);
 	p->adaptive = true;
-	/* the counter-snapshot bits are plan_snapshot's, once the counters are placed */
+	/* the counter-snapshot bits are snapshot_plan's, once the counters are placed */
 	p->data_cfg = (cfg->data_cfg & ~SNAP_DATA_CFG_BITS) | (mem ? DATA_CFG_MEMINFO : 0);
 	p->rec_size = pebs_adaptive_record_size(p->data_cfg);
 	return 0;
@@ -387,8 +387,8 @@ static void plan_init(struct pmu_plan *p, const struct cpu_info *ci, const struc
 	p->pdist_gp_ok = p->fl->cpuid_pdist ? ci->arch_pebs_pdist_gp : (uint32_t)GENMASK_ULL(31, 0);
 	p->pdist_fixed_ok =
 	    p->fl->cpuid_pdist ? ci->arch_pebs_pdist_fixed : (uint32_t)GENMASK_ULL(31, 0);
-	p->offcore_valid[0] = offcore_valid_mask(ua, ci, 0);
-	p->offcore_valid[1] = offcore_valid_mask(ua, ci, 1);
+	p->offcore_valid[0] = extra_regs_offcore_valid_mask(ua, ci, 0);
+	p->offcore_valid[1] = extra_regs_offcore_valid_mask(ua, ci, 1);
 }
 
 int plan_build(const struct session_cfg *cfg, const struct cpu_info *ci, struct pmu_plan *p,
@@ -473,5 +473,5 @@ int plan_build(const struct session_cfg *cfg, const struct cpu_info *ci, struct 
 			p->copy_idx = (int)p->n_count - 1;
 	}
 	plan_compute_controls(p);
-	return plan_snapshot(p, cfg, why, why_size);
+	return snapshot_plan(p, cfg, why, why_size);
 }

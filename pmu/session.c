@@ -438,7 +438,7 @@ static void armed_on_cpu(void *p)
 
 /*
  * Three parts: prepare on the BSP (plan, DS area, PEBS buffer, result
- * buffers: every allocation), the armed part on ci->cpu (cpu_run(): its
+ * buffers: every allocation), the armed part on ci->cpu (cpurun_run(): its
  * own MSRs, its own DS area, the kernel, drain, restore), finish on the
  * BSP (the result, freeing).
  */
@@ -481,8 +481,8 @@ int session_run(const struct session_cfg *cfg, void (*kernel)(void *arg), void *
 		r = session_result_alloc(s, why, why_size);
 	if (r)
 		goto out;
-	r = cpu_run(cfg->ci->cpu, armed_on_cpu, &s->call, cfg->cpu_timeout_us, cfg->bsp_idle,
-		    cfg->bsp_idle_arg);
+	r = cpurun_run(cfg->ci->cpu, armed_on_cpu, &s->call, cfg->cpu_timeout_us, cfg->bsp_idle,
+		       cfg->bsp_idle_arg);
 	/* Whatever the other CPU printed, on the normal path now. */
 	report_flush_deferred("the measured CPU");
 	if (r == CPU_RUN_TIMEOUT) {

@@ -170,6 +170,6 @@ static inline uint64_t session_result_bytes(uint32_t buffer_kib, enum pebs_drain
  * leaves free before the absolute maximum (Linux ds.c pebs_update_threshold:
  * one per GP counter, PEBS-capable or not, the fixed ones too with baseline).
  */
-unsigned int session_pmi_reserve(const struct cpu_info *ci, bool baseline);
+unsigned int pebs_ds_pmi_reserve(const struct cpu_info *ci, bool baseline);
 
 #endif

@@ -78,7 +78,7 @@ static int arch_cfg_c(struct pmu_plan *p, char *why, size_t why_size)
 	return 0;
 }
 
-int plan_snapshot(struct pmu_plan *p, const struct session_cfg *cfg, char *why, size_t why_size)
+int snapshot_plan(struct pmu_plan *p, const struct session_cfg *cfg, char *why, size_t why_size)
 {
 	uint64_t want = cfg->data_cfg & SNAP_DATA_CFG_BITS;
 	uint32_t gp, fixed;

@@ -15,7 +15,7 @@
  * MSR_PEBS_DATA_CFG's counter-snapshot bits (Linux asm/perf_event.h
  * PEBS_DATACFG_CNTR 4, _METRICS 5, GP mask _CNTR_SHIFT 32 / _CNTR_MASK
  * 15:0, fixed mask _FIX_SHIFT 48 / _FIX_MASK 7:0; e02e9b0374c3 "perf/x86/intel:
- * Support PEBS counters snapshotting").  plan_groups leaves them to plan_snapshot.
+ * Support PEBS counters snapshotting").  plan_groups leaves them to snapshot_plan.
  */
 #define SNAP_DATA_CFG_CNTR    BIT_ULL(4)
 #define SNAP_DATA_CFG_METRICS BIT_ULL(5)
@@ -42,7 +42,7 @@ bool snapshot_enumerated(const struct pmu_plan *p, char *why, size_t why_size);
  * p->snap_fixed and the MSR values; 0, SESSION_SKIP where the CPU does not
  * enumerate the group, or SESSION_REFUSED, with why filled.
  */
-int plan_snapshot(struct pmu_plan *p, const struct session_cfg *cfg, char *why, size_t why_size);
+int snapshot_plan(struct pmu_plan *p, const struct session_cfg *cfg, char *why, size_t why_size);
 
 /*
  * Arch-PEBS: counter ctr (GP n, or 32+i) is in the group and is not the PEBS

@@ -181,19 +181,19 @@ const struct uarch_model *uarch_model_at(unsigned int i);
  * or E-core).  UARCH_NONE if the model is not in the table, or is an
  * architectural-PEBS part.
  */
-enum pebs_uarch cpu_uarch(const struct cpu_info *ci);
+enum pebs_uarch uarch_models_uarch(const struct cpu_info *ci);
 /* The model table's row for this CPU (family, model, core type), or NULL. */
 const struct uarch_model *uarch_model_of(const struct cpu_info *ci);
 /* The model row's words, e.g. "Skylake (desktop)", or NULL. */
-const char *cpu_uarch_description(const struct cpu_info *ci);
+const char *uarch_models_description(const struct cpu_info *ci);
 /*
  * The kind of core this is: CPUID.1AH's core type, else what the model
  * table says a non-hybrid part's cores are (Clearwater Forest 06_DD:
  * E-cores; Diamond Rapids 19_01: P-cores), else CORE_TYPE_NONE.
  */
-enum cpu_core_type cpu_core_kind(const struct cpu_info *ci);
+enum cpu_core_type uarch_models_core_kind(const struct cpu_info *ci);
 
-/* The row for the running CPU (cpu_uarch()), NULL if unknown. */
+/* The row for the running CPU (uarch_models_uarch()), NULL if unknown. */
 const struct uarch_info *uarch_for_cpu(const struct cpu_info *ci);
 
 /*

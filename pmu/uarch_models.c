@@ -146,7 +146,7 @@ static const struct uarch_model *model_lookup(const struct cpu_info *ci)
 	return NULL;
 }
 
-enum cpu_core_type cpu_core_kind(const struct cpu_info *ci)
+enum cpu_core_type uarch_models_core_kind(const struct cpu_info *ci)
 {
 	const struct uarch_model *r;
 
@@ -156,7 +156,7 @@ enum cpu_core_type cpu_core_kind(const struct cpu_info *ci)
 	return r && r->core == CORE_TYPE_NONE ? r->is : CORE_TYPE_NONE;
 }
 
-enum pebs_uarch cpu_uarch(const struct cpu_info *ci)
+enum pebs_uarch uarch_models_uarch(const struct cpu_info *ci)
 {
 	const struct uarch_model *r = model_lookup(ci);
 
@@ -168,7 +168,7 @@ const struct uarch_model *uarch_model_of(const struct cpu_info *ci)
 	return model_lookup(ci);
 }
 
-const char *cpu_uarch_description(const struct cpu_info *ci)
+const char *uarch_models_description(const struct cpu_info *ci)
 {
 	const struct uarch_model *r = model_lookup(ci);
 

@@ -7,7 +7,7 @@
  */
 #include "uarch.h"
 
-#define EV(event, umask) ((uint16_t)((event) | ((umask) << 8)))
+#define UA_EVENT(event, umask) ((uint16_t)((event) | ((umask) << 8)))
 
 /* Writable PEBS_FRONTEND bits, core.c *_extra_regs. */
 #define FE_SKL 0x7fff17ULL /* core.c intel_skl_extra_regs / icl */
@@ -67,9 +67,9 @@
 			  "(ld-lat 0x1cd and precise store 0x2cd on PMC3, PREC_DIST on PMC1)",     \
 		.flags = UA_LDLAT | UA_LDLAT_ALONE | UA_PRECISE_STORE | JUDGE_SNB,                 \
 		.layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0xf, .ldlat_gp = 0x8, .store_gp = 0x8,  \
-		.pdist_gp = 0x2, .min_period = 32, .ldlat_event = EV(0xcd, 0x01),                  \
-		.store_event = EV(0xcd, 0x02), .cons = constraints_pdir_pebs,                      \
-		.inst_event = EV(0xc0, 0x01), .offcore_valid = {ocr, ocr}, .count_cons = cc,       \
+		.pdist_gp = 0x2, .min_period = 32, .ldlat_event = UA_EVENT(0xcd, 0x01),            \
+		.store_event = UA_EVENT(0xcd, 0x02), .cons = constraints_pdir_pebs,                \
+		.inst_event = UA_EVENT(0xc0, 0x01), .offcore_valid = {ocr, ocr}, .count_cons = cc, \
 		.pmi_ack = PMI_ACK_EARLY /* core.c: no late_ack before Haswell */,                 \
 		.dsrc = DSRC_SNB, .count_ev = COUNT_SNB,                                           \
 		.pebs_flags_src = "SDM Vol. 3B 18.9.4 NOTE"                                        \
@@ -89,9 +89,10 @@
 		.flags = UA_LDLAT | UA_DATALA | UA_INST_RETIRED_128 | UA_GLOBAL_STATUS_SET |       \
 			 JUDGE_HSW | (extra),                                                      \
 		.layout = PEBS_EN_LAYOUT_LL_EN, .pebs_gp = 0xf, .ldlat_gp = 0xf, .pdist_gp = 0x2,  \
-		.min_period = 32, .ldlat_event = EV(0xcd, 0x01),                                   \
-		.datala_load_event = EV(0xd0, 0x81), .datala_store_event = EV(0xd0, 0x82),         \
-		.cons = constraints_pdir_pebs, .inst_event = EV(0xc0, 0x01),                       \
+		.min_period = 32, .ldlat_event = UA_EVENT(0xcd, 0x01),                             \
+		.datala_load_event = UA_EVENT(0xd0, 0x81),                                         \
+		.datala_store_event = UA_EVENT(0xd0, 0x82), .cons = constraints_pdir_pebs,         \
+		.inst_event = UA_EVENT(0xc0, 0x01),                                                \
 		.offcore_valid = {0x3fffff8fffULL, 0x3fffff8fffULL},                               \
 		.frontend_valid = ((extra)&UA_FRONTEND) ? FE_SKL : 0, .dsrc = (ds),                \
 		.count_ev = cnt, .pebs_flags_src = fl                                              \
@@ -110,9 +111,10 @@
 			 JUDGE_GLC | (extra),                                                      \
 		.layout = PEBS_EN_LAYOUT_FIXED, .pebs_gp = 0xff, .pebs_fixed = 0xf,                \
 		.ldlat_gp = (ldl), .store_gp = 0x1, .pdist_gp = 0x1, .pdist_fixed = 0x1,           \
-		.min_period = 32, .ldlat_event = EV(0xcd, 0x01), .store_event = EV(0xcd, 0x02),    \
-		.datala_load_event = EV(0xd0, 0x81), .datala_store_event = EV(0xd0, 0x82),         \
-		.aux_event = ((extra)&UA_MEM_LOADS_AUX) ? EV(0x03, 0x82) : 0,                      \
+		.min_period = 32, .ldlat_event = UA_EVENT(0xcd, 0x01),                             \
+		.store_event = UA_EVENT(0xcd, 0x02), .datala_load_event = UA_EVENT(0xd0, 0x81),    \
+		.datala_store_event = UA_EVENT(0xd0, 0x82),                                        \
+		.aux_event = ((extra)&UA_MEM_LOADS_AUX) ? UA_EVENT(0x03, 0x82) : 0,                \
 		.cons = constraints_glc_pebs, .inst_event = 0x00c0, .offcore_valid = {ocr, ocr},   \
 		.frontend_valid = FE_GLC, .count_cons = (cc), .dsrc = (ds), .count_ev = COUNT_GLC  \
 	}
@@ -131,10 +133,10 @@
 			 (extra),                                                                  \
 		.layout = PEBS_EN_LAYOUT_FIXED, .pebs_gp = 0xff, .pebs_fixed = 0xf,                \
 		.ldlat_gp = 0xfc, .store_gp = 0x3, .pdist_fixed = 0x1, .min_period = 32,           \
-		.ldlat_event = EV(0xcd, 0x01), .store_event = EV(0xcd, 0x02),                      \
-		.datala_load_event = EV(0xd0, 0x81), .datala_store_event = EV(0xd0, 0x82),         \
-		.cons = constraints_pnc_pebs, .count_cons = constraints_pnc, .inst_event = 0x00c0, \
-		.dsrc = DSRC_PNC                                                                   \
+		.ldlat_event = UA_EVENT(0xcd, 0x01), .store_event = UA_EVENT(0xcd, 0x02),          \
+		.datala_load_event = UA_EVENT(0xd0, 0x81),                                         \
+		.datala_store_event = UA_EVENT(0xd0, 0x82), .cons = constraints_pnc_pebs,          \
+		.count_cons = constraints_pnc, .inst_event = 0x00c0, .dsrc = DSRC_PNC              \
 	}
 
 // clang-format off
@@ -163,7 +165,7 @@ static const struct uarch_info uarch_table[] = {
      .pebs_gp = 0xf,
      .ldlat_gp = 0xf,
      .min_period = 32,
-     .ldlat_event = EV(0x0b, 0x10),
+     .ldlat_event = UA_EVENT(0x0b, 0x10),
      .inst_event = 0x00c0,
      .offcore_valid = {0xffff, 0}, /* intel_nehalem_extra_regs */
      .count_cons = constraints_nhm,
@@ -179,9 +181,9 @@ static const struct uarch_info uarch_table[] = {
      .pebs_gp = 0xf,
      .ldlat_gp = 0xf,
      .min_period = 32,
-     .ldlat_event = EV(0x0b, 0x10),
+     .ldlat_event = UA_EVENT(0x0b, 0x10),
      /* WSM-EP-SP/events/WestmereEP-SP_core.json: INST_RETIRED.ANY_P is umask 0x01, PEBS 1 */
-     .inst_event = EV(0xc0, 0x01),
+     .inst_event = UA_EVENT(0xc0, 0x01),
      .offcore_valid = {0xffff, 0xffff},
      .count_cons = constraints_wsm,
      .pmi_ack = PMI_ACK_EARLY,
@@ -212,9 +214,9 @@ static const struct uarch_info uarch_table[] = {
      .ldlat_gp = 0xff,
      .pdist_fixed = 0x1,
      .min_period = 32,
-     .ldlat_event = EV(0xcd, 0x01),
-     .datala_load_event = EV(0xd0, 0x81),
-     .datala_store_event = EV(0xd0, 0x82),
+     .ldlat_event = UA_EVENT(0xcd, 0x01),
+     .datala_load_event = UA_EVENT(0xd0, 0x81),
+     .datala_store_event = UA_EVENT(0xd0, 0x82),
      .cons = constraints_icl_pebs,
      .inst_event = 0x00c0,
 
@@ -234,9 +236,9 @@ static const struct uarch_info uarch_table[] = {
      .ldlat_gp = 0xff,
      .pdist_fixed = 0x1,
      .min_period = 32,
-     .ldlat_event = EV(0xcd, 0x01),
-     .datala_load_event = EV(0xd0, 0x81),
-     .datala_store_event = EV(0xd0, 0x82),
+     .ldlat_event = UA_EVENT(0xcd, 0x01),
+     .datala_load_event = UA_EVENT(0xd0, 0x81),
+     .datala_store_event = UA_EVENT(0xd0, 0x82),
      .cons = constraints_icl_pebs,
      .inst_event = 0x00c0,
 
@@ -270,8 +272,8 @@ static const struct uarch_info uarch_table[] = {
      .ldlat_gp = 0x3,
      .store_gp = 0xf,
      .min_period = 32,
-     .ldlat_event = EV(0xd0, 0x05),
-     .store_event = EV(0xd0, 0x06),
+     .ldlat_event = UA_EVENT(0xd0, 0x05),
+     .store_event = UA_EVENT(0xd0, 0x06),
      .inst_event = 0x00c0,
 
      .offcore_valid = {0x3fffffffffULL, 0x3fffffffffULL}, /* intel_grt_extra_regs */
@@ -288,8 +290,8 @@ static const struct uarch_info uarch_table[] = {
      .ldlat_gp = 0x3,
      .store_gp = 0xf,
      .min_period = 32,
-     .ldlat_event = EV(0xd0, 0x05),
-     .store_event = EV(0xd0, 0x06),
+     .ldlat_event = UA_EVENT(0xd0, 0x05),
+     .store_event = UA_EVENT(0xd0, 0x06),
      .inst_event = 0x00c0,
 
      /*
@@ -321,7 +323,7 @@ static const struct uarch_info uarch_table[] = {
      .layout = PEBS_EN_LAYOUT_LL_EN,
      .pebs_gp = 0x1,
      .min_period = 1,
-     .nonprecise_event = EV(0x3c, 0x00),
+     .nonprecise_event = UA_EVENT(0x3c, 0x00),
      /*
       * Neither load latency nor DataLA, but PEBS for every event and a data
       * linear address in the record (SDM 18.7.1.1): ALL_LOADS / ALL_STORES,
@@ -379,8 +381,8 @@ static const struct uarch_info uarch_table[] = {
      .ldlat_gp = 0xff,
      .store_gp = 0xff,
      .min_period = 32,
-     .ldlat_event = EV(0xd0, 0x05),
-     .store_event = EV(0xd0, 0x06),
+     .ldlat_event = UA_EVENT(0xd0, 0x05),
+     .store_event = UA_EVENT(0xd0, 0x06),
      .cons = constraints_arw_pebs,
      .count_cons = constraints_arw,
      .inst_event = 0x00c0,
@@ -400,8 +402,8 @@ static const struct uarch_info uarch_table[] = {
      .ldlat_gp = 0x3,
      .store_gp = 0xf,
      .min_period = 32,
-     .ldlat_event = EV(0xd0, 0x05),
-     .store_event = EV(0xd0, 0x06),
+     .ldlat_event = UA_EVENT(0xd0, 0x05),
+     .store_event = UA_EVENT(0xd0, 0x06),
      .inst_event = 0x00c0,
      /*
       * intel_pmu_init_skt: extra_regs = intel_cmt_extra_regs (bit 63 in
@@ -451,7 +453,7 @@ static const struct uarch_info uarch_table[] = {
  * (CPUID.23H with PEBS_FMT 0xF): counters and groups come from CPUID; the
  * latency events depend on the core type (CPUID.1AH): E-cores 0x05d0 /
  * 0x06d0 (ds.c intel_grt_pebs_event_constraints), P-cores 0x01cd / 0x02cd
- * (ds.c glc/lnc constraints); a non-hybrid part by its model (cpu_core_kind,
+ * (ds.c glc/lnc constraints); a non-hybrid part by its model (uarch_models_core_kind,
  * pmu/cpu.c).  Otherwise no
  * latency event is guessed.  No data-source table (the arch-PEBS series, Linux
  * commit d21954c8a0ff "perf/x86/intel: Process arch-PEBS records or record
@@ -485,11 +487,11 @@ static const struct uarch_info uarch_table[] = {
  * ours and ends the handler.
  */
 static const struct uarch_info arch_pebs_atom =
-    ARCH_PEBS_ROW("architectural PEBS (CPUID.23H, E-core)", UA_LDLAT | UA_STLAT, EV(0xd0, 0x05),
-		  EV(0xd0, 0x06), CMT_OCR, PMI_ACK_MID);
+    ARCH_PEBS_ROW("architectural PEBS (CPUID.23H, E-core)", UA_LDLAT | UA_STLAT,
+		  UA_EVENT(0xd0, 0x05), UA_EVENT(0xd0, 0x06), CMT_OCR, PMI_ACK_MID);
 static const struct uarch_info arch_pebs_core =
-    ARCH_PEBS_ROW("architectural PEBS (CPUID.23H, P-core)", UA_LDLAT | UA_STLAT, EV(0xcd, 0x01),
-		  EV(0xcd, 0x02), LNC_OCR, PMI_ACK_LATE);
+    ARCH_PEBS_ROW("architectural PEBS (CPUID.23H, P-core)", UA_LDLAT | UA_STLAT,
+		  UA_EVENT(0xcd, 0x01), UA_EVENT(0xcd, 0x02), LNC_OCR, PMI_ACK_LATE);
 static const struct uarch_info arch_pebs_untyped =
     ARCH_PEBS_ROW("architectural PEBS (CPUID.23H, core type unknown: no latency events)", 0, 0, 0,
 		  NO_OCR, PMI_ACK_MID);
@@ -520,9 +522,9 @@ const struct uarch_info *uarch_for_cpu(const struct cpu_info *ci)
 
 	if (ci->vendor != VENDOR_INTEL)
 		return NULL;
-	u = cpu_uarch(ci);
+	u = uarch_models_uarch(ci);
 	if (u == UARCH_NONE && uarch_arch_pebs(ci)) {
-		enum cpu_core_type t = cpu_core_kind(ci);
+		enum cpu_core_type t = uarch_models_core_kind(ci);
 
 		if (t == CORE_TYPE_CORE)
 			return &arch_pebs_core;

@@ -25,7 +25,7 @@ import sys
 
 # efi/platform_efi.c's MP services procedure and lib/cpurun.c's AP loop.
 AP_ENTRY = ['ap_entry', 'ap_loop']
-# What cpu_run()/cpu_post() hand that loop (grep "cpu_run(\|cpu_post(").
+# What cpurun_run()/cpurun_post() hand that loop (grep "cpurun_run(\|cpurun_post(").
 AP_WORK = ['kernel_run', 'armed_on_cpu', 'armed', 'read_on_cpu', 'smi_on_cpu',
            'probe_on_cpu', 'ap_test_on_cpu', 'ap_share']
 # efi/hw_real.c: the interrupt frame (5 qwords, SDM Vol. 3A 6.14.2), nine
@@ -45,7 +45,7 @@ CALLBACKS = ['pmi_handler']  # what pmu/pmi.c gives hw_set_pmi_handler()
 # Where a file's pointer calls go instead: ap_entry's to lib/cpurun.c's loop
 # (charged to every firmware call of that file); the loop's to the AP work; the
 # PMI stub's and the simulator's to the PMI handler; the report's to the
-# console sinks, which an AP never reaches: cpu_run() holds back every line
+# console sinks, which an AP never reaches: cpurun_run() holds back every line
 # while the AP runs (report_defer_begin, lib/cpurun.c).  The rest of efi/
 # calls the firmware, whose frames the budget leaves room for; sim/rules.c's
 # hook is set by tests only.

@@ -4,7 +4,7 @@
  * record: the records appended to the result buffer (pmu/session.c
  * append_records: memcpy and one kind byte each), the summary and the
  * kernel statistics reset, then every record decoded and counted
- * (job/records.c job_decode_records: pebs_decode_next, kernel_stats_add,
+ * (job/records.c job_decode_records: pebs_decode_next, kstats_add,
  * pebs_summary_add).  bench-drain.sh builds it twice: with the UEFI build's
  * flags and lib/efi_libc.c, and as a plain host program (glibc), and runs
  * both side by side.
@@ -117,10 +117,10 @@ int main(int argc, char **argv)
 		}
 		/* the decode, as job/records.c job_decode_records does */
 		pebs_summary_init(&summary);
-		kernel_stats_init(&st, &k);
+		kstats_init(&st, &k);
 		n = 0;
 		while (pebs_decode_next(&cfg, results, rlen, &off, &rec, &an) == PEBS_STEP_RECORD) {
-			kernel_stats_add(&st, &rec);
+			kstats_add(&st, &rec);
 			pebs_summary_add(&summary, &rec);
 			n++;
 		}

@@ -4,7 +4,7 @@
  * app's objects one by one (tests/bench/build.mk).  kernels/kstats.o names
  * kernel_insns() for the skid statistics; its definition (kernels/kernels.c)
  * brings the kernels' runtime, the CPU dispatch and the platform along.
- * The drain path never asks for skid (kernel_stats_precision() is not
+ * The drain path never asks for skid (kstats_precision() is not
  * called), so here the kernels have no instructions to find.
  */
 #include "kernels/kernel.h"

@@ -34,26 +34,26 @@ static void test_judge(void **state)
 
 	r.reloaded = r.reload + 5;
 	r.cause = (0 - 997ull + 5) & MASK48;
-	if (!acr_judge(&r, why, sizeof(why)))
+	if (!kernels_acr_judge(&r, why, sizeof(why)))
 		fail_msg("reloads, cause's overflow bit clear: %s", why);
 	/* The same counts with the bit set: not what the SDM says of a self-reload. */
 	r.status = 1ull << 3;
-	assert_false(acr_judge(&r, why, sizeof(why)));
+	assert_false(kernels_acr_judge(&r, why, sizeof(why)));
 	assert_non_null(strstr(why, "cause gp3 reloaded itself but its IA32_PERF_GLOBAL_STATUS bit "
 				    "is set (0x8)"));
 	r.status = 0;
 	/* No reloads at all: gp2 holds the total, gp3 wrapped once. */
 	r.reloaded = r.total;
 	r.cause = r.total - 997;
-	assert_false(acr_judge(&r, why, sizeof(why)));
+	assert_false(kernels_acr_judge(&r, why, sizeof(why)));
 	assert_non_null(strstr(why, "cause gp3 did not reload itself"));
 	/* The cause reloads itself, but gp2 was never reloaded from CFG_C. */
 	r.cause = (0 - 997ull + 5) & MASK48;
-	assert_false(acr_judge(&r, why, sizeof(why)));
+	assert_false(kernels_acr_judge(&r, why, sizeof(why)));
 	assert_non_null(strstr(why, "reloaded gp2 holds 9975, not the reload value"));
 	/* Too short a run cannot tell. */
 	r.total = 1000;
-	assert_false(acr_judge(&r, why, sizeof(why)));
+	assert_false(kernels_acr_judge(&r, why, sizeof(why)));
 	assert_non_null(strstr(why, "cannot tell"));
 }
 
@@ -176,7 +176,7 @@ static void test_stale_total(void **state)
 	assert_int_equal(
 	    acr_run(&ci, &want, retire_30000, NULL, 0, NULL, NULL, &res, why, sizeof(why)), 0);
 	assert_int_equal(res.ctr.total, 0);
-	if (!acr_judge(&res, why, sizeof(why)))
+	if (!kernels_acr_judge(&res, why, sizeof(why)))
 		fail_msg("gp0 with a stale CFG_B as the total: %s", why);
 	assert_int_equal(res.total, 30000);
 	assert_int_equal(rd(0x1902), 1ull << 2); /* put back */

@@ -147,7 +147,7 @@ static void words_match_the_screen(void **state)
 		assert_int_equal(options_parse_line(&o, words[i].options, false, err, sizeof(err)),
 				 0);
 		app_run(&o, NULL);
-		cpu_release_all();
+		cpurun_release_all();
 		if (!test_line_find(words[i].line, NULL) ||
 		    strcmp(test_line_find(words[i].line, NULL), words[i].line)) {
 			test_lines_dump(stdout);

@@ -182,7 +182,7 @@ static uint64_t rd_cpu(unsigned int cpu, uint32_t msr)
 {
 	struct rd_on r = {.msr = msr};
 
-	assert_int_equal(cpu_run(cpu, rd_here, &r, 0, NULL, NULL), 0);
+	assert_int_equal(cpurun_run(cpu, rd_here, &r, 0, NULL, NULL), 0);
 	assert_int_equal(r.f, HW_OK);
 	return r.v;
 }

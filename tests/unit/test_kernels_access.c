@@ -272,7 +272,7 @@ static void test_share_late_partner_waited_for(void **state)
 		skip();
 		return;
 	}
-	cpu_release(1); /* started afresh, late: not the loop test_share left running */
+	cpurun_release(1); /* started afresh, late: not the loop test_share left running */
 	setenv("PEBSPROBE_HOST_START_DELAY_US", "2500000", 1);
 	k = run_instrumented("false-share", 4096, 200);
 	unsetenv("PEBSPROBE_HOST_START_DELAY_US");
@@ -300,14 +300,14 @@ static void test_share_partner_timeout_honoured(void **state)
 	k->ops = &fake_ops;
 	k->cpu_timeout_us = 300 * 1000ULL;
 	/* CPU 1 back to the platform: the next post starts it (late) again. */
-	cpu_release(1);
+	cpurun_release(1);
 	setenv("PEBSPROBE_HOST_START_DELAY_US", "1500000", 1);
 	kernel_run(k);
 	unsetenv("PEBSPROBE_HOST_START_DELAY_US");
 	assert_int_equal(k->error, -2);
 	/* Lost for the run, never posted again: it may still use k, which stays. */
-	assert_true(cpu_run_lost(1));
-	assert_int_equal(cpu_post(1, kernel_run, k), CPU_RUN_LOST);
+	assert_true(cpurun_run_lost(1));
+	assert_int_equal(cpurun_post(1, kernel_run, k), CPU_RUN_LOST);
 }
 
 static void test_real_build_reports_nothing(void **state)

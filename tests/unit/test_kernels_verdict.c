@@ -64,7 +64,7 @@ static void setup_run(const char *kernel, enum pebs_uarch u)
 	fx.k.offset = fx.k.def->offset;
 	fx.k.ip_lo = 0x1000;
 	fx.k.ip_hi = 0x1100;
-	kernel_stats_init(&fx.st, &fx.k);
+	kstats_init(&fx.st, &fx.k);
 	memcpy(fx.st.insn, fake_insns, sizeof(fake_insns));
 	fx.st.n_insn = ARRAY_SIZE(fake_insns);
 	fx.st.n_insn_found = fx.st.n_insn;
@@ -88,7 +88,7 @@ static void add(unsigned int n, uint64_t ds)
 
 		r.data_la = (uint64_t)(uintptr_t)buffer + fx.k.offset + (i % slots) * fx.k.stride;
 		r.data_src = ds;
-		kernel_stats_add(&fx.st, &r);
+		kstats_add(&fx.st, &r);
 	}
 	/* A consistent run: one record per overflow, nothing lost. */
 	fx.in.records = fx.st.n;
@@ -99,7 +99,7 @@ static void add(unsigned int n, uint64_t ds)
 static enum kverdict eval(unsigned int sampling)
 {
 	enum kverdict v =
-	    kernel_evaluate(fx.k.def, sampling, &fx.in, fx.text, sizeof(fx.text), &fx.props);
+	    verdict_evaluate(fx.k.def, sampling, &fx.in, fx.text, sizeof(fx.text), &fx.props);
 	static const char *const words[] = {
 	    [KV_PASS] = "PASS", [KV_FAIL] = "FAIL", [KV_SKIP] = "SKIP"};
 
@@ -140,17 +140,17 @@ static void test_levels(void **state)
 	/* The layout, worked by hand (test_decode_datasrc checks every row so). */
 	assert_int_equal(DS_L1_HIT, 0x200100142ULL);
 	assert_int_equal(DS_L1_HIT | LOCK(LOCKED) | TLB_STLB_MISS, 0x252100142ULL);
-	assert_int_equal(kernel_level_of(DS_L1_HIT), KLV_L1);
-	assert_int_equal(kernel_level_of(DS_L2_HIT), KLV_L2);
-	assert_int_equal(kernel_level_of(DS_RAM_OLD), KLV_RAM);
-	assert_int_equal(kernel_level_of(DS_L3_HITM), KLV_L3);
-	assert_int_equal(kernel_level_of(DS_ST_L1_MISS), KLV_MISS);
-	assert_int_equal(kernel_level_of(OP(STORE) | LVL(HIT) | LVL(L1)), KLV_L1);
+	assert_int_equal(kstats_level_of(DS_L1_HIT), KLV_L1);
+	assert_int_equal(kstats_level_of(DS_L2_HIT), KLV_L2);
+	assert_int_equal(kstats_level_of(DS_RAM_OLD), KLV_RAM);
+	assert_int_equal(kstats_level_of(DS_L3_HITM), KLV_L3);
+	assert_int_equal(kstats_level_of(DS_ST_L1_MISS), KLV_MISS);
+	assert_int_equal(kstats_level_of(OP(STORE) | LVL(HIT) | LVL(L1)), KLV_L1);
 	/* Remote bit with lvl_num RAM. */
-	assert_int_equal(kernel_level_of(OP(LOAD) | LVL(HIT) | LVLNUM(RAM) | REMOTE),
+	assert_int_equal(kstats_level_of(OP(LOAD) | LVL(HIT) | LVLNUM(RAM) | REMOTE),
 			 KLV_REMOTE_RAM);
 	/* PERF_MEM_NA. */
-	assert_int_equal(kernel_level_of(0x05080021ULL), KLV_NA);
+	assert_int_equal(kstats_level_of(0x05080021ULL), KLV_NA);
 }
 
 static void test_lock_and_stlb_apply_by_generation(void **state)
@@ -264,8 +264,8 @@ static void test_common_checks(void **state)
 	r.ip = 0x2000;
 	r.data_la = 0x10;
 	r.data_src = DS_L1_HIT;
-	kernel_stats_add(&fx.st, &r);
-	kernel_stats_add(&fx.st, &r);
+	kstats_add(&fx.st, &r);
+	kstats_add(&fx.st, &r);
 	fx.in.records = 100;
 	fx.in.events = 100 * 100;
 	fx.in.sampled_accesses = fx.in.events;
@@ -276,12 +276,11 @@ static void test_common_checks(void **state)
 	assert_non_null(strstr(fx.text, "data addresses in the buffer 98.0% < 99.0% (98 of 100)"));
 	assert_null(strstr(fx.text, "IPs"));
 	/* Exactly at the threshold passes: 99 of 100. */
-	kernel_stats_add(&fx.st, &(struct pebs_record){.have = HAVE_DLA,
-						       .data_la = (uint64_t)(uintptr_t)buffer});
+	kstats_add(&fx.st,
+		   &(struct pebs_record){.have = HAVE_DLA, .data_la = (uint64_t)(uintptr_t)buffer});
 	for (int i = 0; i < 99; i++)
-		kernel_stats_add(&fx.st,
-				 &(struct pebs_record){.have = HAVE_DLA,
-						       .data_la = (uint64_t)(uintptr_t)buffer});
+		kstats_add(&fx.st, &(struct pebs_record){.have = HAVE_DLA,
+							 .data_la = (uint64_t)(uintptr_t)buffer});
 	assert_int_equal(fx.st.n_dla, 200);
 	assert_int_equal(fx.st.dla_in_buf, 198);
 	fx.in.records = fx.st.n;
@@ -295,11 +294,10 @@ static void test_no_data_src_encoding(void **state)
 	/* Records without a decoded data source (HAVE_MEM clear) are not level samples. */
 	setup_run("chase-l1", UARCH_SKL);
 	for (int i = 0; i < 50; i++)
-		kernel_stats_add(&fx.st,
-				 &(struct pebs_record){.have = HAVE_DSE | HAVE_DLA | HAVE_IP,
-						       .ip = 0x1010,
-						       .data_la = (uint64_t)(uintptr_t)buffer,
-						       .data_src = DS_L1_HIT});
+		kstats_add(&fx.st, &(struct pebs_record){.have = HAVE_DSE | HAVE_DLA | HAVE_IP,
+							 .ip = 0x1010,
+							 .data_la = (uint64_t)(uintptr_t)buffer,
+							 .data_src = DS_L1_HIT});
 	assert_int_equal(fx.st.n_src, 0);
 	fx.in.records = 50;
 	fx.in.events = 50 * 100;
@@ -364,7 +362,7 @@ static void test_stride_check(void **state)
 	r.have = HAVE_DLA;
 	r.data_la = (uint64_t)(uintptr_t)buffer + 16;
 	for (int i = 0; i < 5; i++)
-		kernel_stats_add(&fx.st, &r);
+		kstats_add(&fx.st, &r);
 	fx.in.records = fx.st.n;
 	fx.in.events = fx.st.n * 100;
 	fx.in.sampled_accesses = fx.in.events;
@@ -384,10 +382,10 @@ static void test_stride_any(void **state)
 		struct pebs_record r = {.have = HAVE_DLA};
 
 		k.stride = strides[i];
-		kernel_stats_init(&st, &k);
+		kstats_init(&st, &k);
 		for (uint64_t d = 0; d < 4 * strides[i]; d++) {
 			r.data_la = base + d;
-			kernel_stats_add(&st, &r);
+			kstats_add(&st, &r);
 		}
 		assert_int_equal(st.dla_in_buf, 4 * strides[i]);
 		assert_int_equal(st.dla_on_stride, 4);
@@ -414,8 +412,8 @@ static void test_counted_events(void **state)
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(own_kind); i++) {
-		if (kernel_count_events(kernel_find("split-line"), own_kind[i].sampling,
-					uarch_get(UARCH_SKL), true, names, 4) != 1 ||
+		if (verdict_count_events(kernel_find("split-line"), own_kind[i].sampling,
+					 uarch_get(UARCH_SKL), true, names, 4) != 1 ||
 		    strcmp(names[0], own_kind[i].event))
 			fail_msg("split-line sampling %u: does not count %s alone",
 				 own_kind[i].sampling, own_kind[i].event);
@@ -431,8 +429,8 @@ static void test_counted_events(void **state)
 				 own_kind[i].sampling, fx.text, own_kind[i].says,
 				 own_kind[i].not_says);
 	}
-	assert_int_equal(kernel_count_events(kernel_find("split-line"), KSAMPLE_LOAD,
-					     uarch_get(UARCH_NHM), true, names, 4),
+	assert_int_equal(verdict_count_events(kernel_find("split-line"), KSAMPLE_LOAD,
+					      uarch_get(UARCH_NHM), true, names, 4),
 			 0);
 
 	setup_run("split-line", UARCH_SKL);
@@ -490,9 +488,9 @@ static void test_rows_by_kind(void **state)
 	    strstr(fx.text, "L1 hits n/a (the sampled event's records carry no data source)"));
 
 	/* counted-event rows stay with an event that counts no access */
-	assert_int_equal(
-	    kernel_count_events(kernel_find("split-line"), 0, uarch_get(UARCH_SKL), true, names, 4),
-	    2);
+	assert_int_equal(verdict_count_events(kernel_find("split-line"), 0, uarch_get(UARCH_SKL),
+					      true, names, 4),
+			 2);
 	setup_run("split-line", UARCH_SKL);
 	add(100, DS_L1_HIT);
 	fx.in.kind = KIND_OTHER;
@@ -612,15 +610,15 @@ static void test_skid_of(void **state)
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
-		enum kskid got = kernel_skid_of(fake_insns, ARRAY_SIZE(fake_insns), cases[i].pt,
+		enum kskid got = kstats_skid_of(fake_insns, ARRAY_SIZE(fake_insns), cases[i].pt,
 						cases[i].kinds, 0x1000, 0x1100, cases[i].ip);
 
 		if (got != cases[i].want)
 			fail_msg("case %zu: ip %#llx: skid %s, want %s", i,
-				 (unsigned long long)cases[i].ip, kernel_skid_name(got),
-				 kernel_skid_name(cases[i].want));
+				 (unsigned long long)cases[i].ip, kstats_skid_name(got),
+				 kstats_skid_name(cases[i].want));
 	}
-	assert_int_equal(kernel_skid_of(fake_insns, 0, KIP_AT, HW_LOAD, 0x1000, 0x1100, 0x1010),
+	assert_int_equal(kstats_skid_of(fake_insns, 0, KIP_AT, HW_LOAD, 0x1000, 0x1100, 0x1010),
 			 KSKID_OUT);
 }
 
@@ -635,7 +633,7 @@ static void add_at(unsigned int n, uint64_t ip)
 		r.ip = ip;
 		r.data_la = (uint64_t)(uintptr_t)buffer + fx.k.offset;
 		r.data_src = DS_L1_HIT;
-		kernel_stats_add(&fx.st, &r);
+		kstats_add(&fx.st, &r);
 	}
 	fx.in.records = fx.st.n;
 	fx.in.events = fx.st.n * fx.in.period + 37;
@@ -670,7 +668,7 @@ static void test_ip_exact(void **state)
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		setup_run("chase-l1", UARCH_SKL);
-		kernel_stats_precision(&fx.st, cases[i].pt, cases[i].sampling);
+		kstats_precision(&fx.st, cases[i].pt, cases[i].sampling);
 		add_at(100, cases[i].ip);
 		add_at(cases[i].n_other, cases[i].other_ip);
 		if (eval(cases[i].sampling) != cases[i].want || !strstr(fx.text, cases[i].text))

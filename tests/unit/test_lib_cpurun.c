@@ -8,7 +8,7 @@
  *     then CPU_RUN_LOST at once, never posted again, counted lost;
  *   - the BSP's heartbeat while it waits: "waiting for CPU 1: what, 5 s",
  *     once the console is quiet 5 s over several waits too;
- *   - cpu_post/cpu_wait: the partner CPU of the two-CPU kernels.
+ *   - cpurun_post/cpurun_wait: the partner CPU of the two-CPU kernels.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -52,16 +52,16 @@ static void every_cpu_once(void **state)
 
 		/* Three pieces of work, as a probe and two kernels: one start. */
 		for (unsigned int k = 0; k < 3; k++)
-			if (cpu_run(c, whoami, &w[c], 10000000, NULL, NULL) != CPU_RUN_OK)
+			if (cpurun_run(c, whoami, &w[c], 10000000, NULL, NULL) != CPU_RUN_OK)
 				fail_msg("cpu %u: work %u not run", c, k);
-		if (w[c].ran_on != c || w[c].runs != 3 || cpu_run_starts(c) != 1 ||
+		if (w[c].ran_on != c || w[c].runs != 3 || cpurun_run_starts(c) != 1 ||
 		    plat_host_starts(c) != before + 1)
 			fail_msg(
 			    "cpu %u: ran on %u, %u runs, %u starts (%u threads), want on itself, "
 			    "3 runs, one start",
-			    c, w[c].ran_on, w[c].runs, cpu_run_starts(c),
+			    c, w[c].ran_on, w[c].runs, cpurun_run_starts(c),
 			    plat_host_starts(c) - before);
-		cpu_release(c);
+		cpurun_release(c);
 	}
 }
 
@@ -81,18 +81,18 @@ static void lost_cpu(void **state)
 	(void)state;
 	setenv("PEBSPROBE_HOST_CPUS", "4", 1);
 	test_lines_clear();
-	assert_int_equal(cpu_run(2, park, &parked, 200000, NULL, NULL), CPU_RUN_TIMEOUT);
-	assert_true(cpu_run_lost(2));
+	assert_int_equal(cpurun_run(2, park, &parked, 200000, NULL, NULL), CPU_RUN_TIMEOUT);
+	assert_true(cpurun_run_lost(2));
 	t0 = plat_time_us();
 	/* Never posted again: at once, not after another timeout. */
-	assert_int_equal(cpu_run(2, whoami, &w, 200000, NULL, NULL), CPU_RUN_LOST);
-	assert_int_equal(cpu_post(2, whoami, &w), CPU_RUN_LOST);
+	assert_int_equal(cpurun_run(2, whoami, &w, 200000, NULL, NULL), CPU_RUN_LOST);
+	assert_int_equal(cpurun_post(2, whoami, &w), CPU_RUN_LOST);
 	assert_true(plat_time_us() - t0 < 100000);
 	assert_int_equal(w.runs, 0);
 	/* The others go on. */
-	assert_int_equal(cpu_run(3, whoami, &w, 1000000, NULL, NULL), CPU_RUN_OK);
+	assert_int_equal(cpurun_run(3, whoami, &w, 1000000, NULL, NULL), CPU_RUN_OK);
 	assert_int_equal(w.ran_on, 3);
-	cpu_release_all();
+	cpurun_release_all();
 	if (!test_line_find("INFO: dispatch: ", "1 lost")) {
 		test_lines_dump(stdout);
 		fail_msg("no dispatch line counting the lost CPU");
@@ -110,13 +110,13 @@ static void heartbeat(void **state)
 	(void)state;
 	setenv("PEBSPROBE_HOST_CPUS", "4", 1);
 	test_lines_clear();
-	cpu_run_what("slow-kernel");
-	assert_int_equal(cpu_run(1, slow, NULL, 60000000, NULL, NULL), CPU_RUN_OK);
+	cpurun_run_what("slow-kernel");
+	assert_int_equal(cpurun_run(1, slow, NULL, 60000000, NULL, NULL), CPU_RUN_OK);
 	if (!test_line_find("INFO: waiting for CPU 1: slow-kernel, 5 s", NULL)) {
 		test_lines_dump(stdout);
 		fail_msg("no heartbeat while CPU 1 ran 5.6 s");
 	}
-	cpu_release(1);
+	cpurun_release(1);
 }
 
 static void three_s(void *p)
@@ -146,16 +146,16 @@ static void quiet_across_waits(void **state)
 	ticks = 0;
 	report_info("the last line before the waits");
 	test_lines_clear();
-	cpu_run_what("short-kernel");
-	assert_int_equal(cpu_run(1, three_s, NULL, 60000000, NULL, NULL), CPU_RUN_OK);
-	assert_int_equal(cpu_run(1, three_s, NULL, 60000000, NULL, NULL), CPU_RUN_OK);
+	cpurun_run_what("short-kernel");
+	assert_int_equal(cpurun_run(1, three_s, NULL, 60000000, NULL, NULL), CPU_RUN_OK);
+	assert_int_equal(cpurun_run(1, three_s, NULL, 60000000, NULL, NULL), CPU_RUN_OK);
 	report_set_tick(NULL);
 	if (!test_line_find("INFO: waiting for CPU 1: short-kernel, ", NULL)) {
 		test_lines_dump(stdout);
 		fail_msg("no line in 6 s of a quiet console over two waits of 3 s");
 	}
 	assert_true(ticks > 100);
-	cpu_release(1);
+	cpurun_release(1);
 }
 
 static void post_and_wait(void **state)
@@ -164,16 +164,16 @@ static void post_and_wait(void **state)
 
 	(void)state;
 	setenv("PEBSPROBE_HOST_CPUS", "4", 1);
-	assert_int_equal(cpu_post(1, whoami, &w), CPU_RUN_OK);
-	assert_int_equal(cpu_wait(1, 1000000), CPU_RUN_OK);
+	assert_int_equal(cpurun_post(1, whoami, &w), CPU_RUN_OK);
+	assert_int_equal(cpurun_wait(1, 1000000), CPU_RUN_OK);
 	assert_int_equal(w.ran_on, 1);
-	assert_int_equal(cpu_post(1, whoami, &w), CPU_RUN_OK);
-	assert_int_equal(cpu_wait(1, 1000000), CPU_RUN_OK);
+	assert_int_equal(cpurun_post(1, whoami, &w), CPU_RUN_OK);
+	assert_int_equal(cpurun_wait(1, 1000000), CPU_RUN_OK);
 	assert_int_equal(w.runs, 2);
 	/* CPU 0 is the BSP: nothing to post to; a CPU past the count neither. */
-	assert_int_equal(cpu_post(0, whoami, &w), CPU_RUN_NO_START);
-	assert_int_equal(cpu_post(4, whoami, &w), CPU_RUN_NO_START);
-	cpu_release(1);
+	assert_int_equal(cpurun_post(0, whoami, &w), CPU_RUN_NO_START);
+	assert_int_equal(cpurun_post(4, whoami, &w), CPU_RUN_NO_START);
+	cpurun_release(1);
 }
 
 int main(void)

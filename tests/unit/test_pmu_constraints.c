@@ -77,7 +77,7 @@ static void test_plan_cases(void **state)
 
 		use_model(t->model);
 		memset(&ci, 0, sizeof(ci));
-		assert_int_equal(cpu_run(t->cpu, probe_on_cpu, &a, 0, NULL, NULL), 0);
+		assert_int_equal(cpurun_run(t->cpu, probe_on_cpu, &a, 0, NULL, NULL), 0);
 		memset(&cfg, 0, sizeof(cfg));
 		cfg.ci = &ci;
 		cfg.kind = t->kind;

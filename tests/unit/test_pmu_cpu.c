@@ -184,7 +184,7 @@ static void test_skylake(void **state)
 	assert_int_equal(ci.perf_caps, 0x33c3);
 	assert_int_equal(ci.tsc_hz, 3400000000ull);
 	assert_false(ci.arch_pebs);
-	assert_int_equal(cpu_uarch(&ci), UARCH_SKL);
+	assert_int_equal(uarch_models_uarch(&ci), UARCH_SKL);
 
 	/* Field by field, from the table. */
 	static const struct {
@@ -276,7 +276,7 @@ static void test_tcg(void **state)
 		assert_int_equal(msr_writes[i], 0);
 	}
 	/* A model number alone is not enough: not Intel, no uarch. */
-	assert_int_equal(cpu_uarch(&ci), UARCH_NONE);
+	assert_int_equal(uarch_models_uarch(&ci), UARCH_NONE);
 	assert_true(has_line("INFO: cpu: hypervisor QEMU TCG, signature \"TCGTCGTCGTCG\""));
 	assert_true(has_line("INFO: pmu: no architectural PMU (CPUID.0AH:EAX version 0)"));
 	assert_true(has_line("INFO: misc_enable: not read (not an Intel CPU)"));
@@ -341,7 +341,7 @@ static void test_alder_lake(void **state)
 	assert_int_equal(ci.n_fixed, 4);
 	assert_int_equal(ci.tsc_hz, 3609600000ull);
 	assert_int_equal(ci.microcode, 0x2c);
-	assert_int_equal(cpu_uarch(&ci), UARCH_GLC);
+	assert_int_equal(uarch_models_uarch(&ci), UARCH_GLC);
 	assert_int_equal(PERF_CAP_PEBS_FMT(ci.perf_caps), 4);
 	assert_true(has_line("INFO: cpu: hypervisor KVM, signature \"KVMKVMKVM\""));
 	assert_true(has_line("INFO: cpu: hybrid yes, core type 0x40 Core (P-core)"));
@@ -366,7 +366,7 @@ static void test_alder_lake(void **state)
 
 	run_probe(&adl_e, &ci);
 	assert_int_equal(ci.core_type, CORE_TYPE_ATOM);
-	assert_int_equal(cpu_uarch(&ci), UARCH_GRT);
+	assert_int_equal(uarch_models_uarch(&ci), UARCH_GRT);
 	assert_true(has_line("INFO: cpu: hybrid yes, core type 0x20 Atom (E-core)"));
 	assert_true(has_line("INFO: uarch: grt (Alder Lake E-core (Gracemont))"));
 }
@@ -391,7 +391,7 @@ static void test_core2_no_pdcm(void **state)
 
 	run_probe(&merom, &ci);
 	assert_int_equal(ci.model, 0x0f);
-	assert_int_equal(cpu_uarch(&ci), UARCH_CORE2);
+	assert_int_equal(uarch_models_uarch(&ci), UARCH_CORE2);
 	assert_int_equal(ci.pmu_version, 2);
 	assert_int_equal(ci.gp_width, 40);
 	assert_int_equal(ci.n_fixed, 3);
@@ -439,7 +439,7 @@ static void test_arch_pebs(void **state)
 	assert_int_equal(ci.arch_pebs_fixed, 0x07);
 	assert_int_equal(ci.arch_pebs_pdist_fixed, 0x01);
 	assert_int_equal(PERF_CAP_PEBS_FMT(ci.perf_caps), 0xf);
-	assert_int_equal(cpu_uarch(&ci), UARCH_NONE);
+	assert_int_equal(uarch_models_uarch(&ci), UARCH_NONE);
 	assert_true(has_line("INFO: arch-pebs: yes, groups 0x7f, GP counters 0xff (pdist 0x3), "
 			     "fixed 0x7 (pdist 0x1)"));
 	assert_true(has_line("INFO: perf_capabilities: pebs-format 15 (bits 11:8)"));
@@ -634,15 +634,15 @@ static void test_uarch_table(void **state)
 		ci.family = 6;
 		ci.model = cases[i].model;
 		ci.core_type = cases[i].core;
-		if (cpu_uarch(&ci) != cases[i].want)
+		if (uarch_models_uarch(&ci) != cases[i].want)
 			fail_msg("model 0x%x core 0x%x: got %d want %d", cases[i].model,
-				 cases[i].core, cpu_uarch(&ci), cases[i].want);
+				 cases[i].core, uarch_models_uarch(&ci), cases[i].want);
 	}
 	memset(&ci, 0, sizeof(ci));
 	ci.vendor = VENDOR_INTEL;
 	ci.family = 0xf;
 	ci.model = 0x5e;
-	assert_int_equal(cpu_uarch(&ci), UARCH_NONE);
+	assert_int_equal(uarch_models_uarch(&ci), UARCH_NONE);
 }
 
 /*
@@ -700,13 +700,13 @@ static void test_model_gaps(void **state)
 		ci.model = cases[i].model;
 		ci.core_type = cases[i].core;
 		ci.native_model = cases[i].native;
-		what = cpu_uarch_description(&ci);
+		what = uarch_models_description(&ci);
 		if (!what || !strstr(what, cases[i].word))
 			fail_msg("%02X_%02XH core 0x%x: description '%s', want '%s'",
 				 cases[i].family, cases[i].model, cases[i].core,
 				 what ? what : "(none)", cases[i].word);
-		assert_int_equal(cpu_uarch(&ci), cases[i].want);
-		assert_int_equal(cpu_core_kind(&ci), cases[i].kind);
+		assert_int_equal(uarch_models_uarch(&ci), cases[i].want);
+		assert_int_equal(uarch_models_core_kind(&ci), cases[i].kind);
 		t = cpu_perfmon_table(&ci);
 		if (cases[i].file ? !t || strcmp(perfmon_table_name(t), cases[i].file) : t != NULL)
 			fail_msg("%02X_%02XH core 0x%x: perfmon %s, want %s", cases[i].family,
@@ -734,7 +734,7 @@ static void test_extended_family(void **state)
 	assert_int_equal(ci.model, 0x01);
 	assert_int_equal(ci.core_type, CORE_TYPE_CORE);
 	assert_int_equal(ci.native_model, 5);
-	assert_non_null(strstr(cpu_uarch_description(&ci), "Nova Lake"));
+	assert_non_null(strstr(uarch_models_description(&ci), "Nova Lake"));
 	assert_true(has_line("INFO: perfmon: NVL/novalake_coyotecove_core.json"));
 }
 

@@ -104,8 +104,8 @@ static bool run_case(const struct stale_case *t)
 	ts_select(t->model, &ci);
 	if (t->run != RUN_SESSION)
 		assert_int_equal(sim_set_acr(0xfe, 0, 0xff, 0), 0);
-	assert_int_equal(cpu_run(t->cpu, probe, &pr, 0, NULL, NULL), 0);
-	assert_int_equal(cpu_run(t->cpu, leave, (void *)&t->left, 0, NULL, NULL), 0);
+	assert_int_equal(cpurun_run(t->cpu, probe, &pr, 0, NULL, NULL), 0);
+	assert_int_equal(cpurun_run(t->cpu, leave, (void *)&t->left, 0, NULL, NULL), 0);
 	if (t->run != RUN_ACR) {
 		struct session_cfg c = ts_cfg(&ci, t->kind);
 		struct session_result res;

@@ -280,7 +280,7 @@ static unsigned int kernel_counts(const struct uarch_model *m, const struct uarc
 	for (size_t d = 0; d < kernel_count(); d++) {
 		const struct kernel_def *def = kernel_at(d);
 		const char *names[8];
-		unsigned int nn = kernel_count_events(def, def->samplings, ua, true, names, 8);
+		unsigned int nn = verdict_count_events(def, def->samplings, ua, true, names, 8);
 
 		for (unsigned int e = 0; e < nn; e++, checked++) {
 			struct pmu_event ev;

@@ -59,7 +59,7 @@ static void room_case(const char *model, enum pebs_kind kind, size_t rec, unsign
 		print_error("%s: threshold %llu records short of the maximum, want %u\n", model,
 			    (unsigned long long)((d.max - d.thr) / rec), reserve);
 	assert_int_equal(d.max - d.thr, reserve * rec);
-	assert_int_equal(session_pmi_reserve(&ci, ci.perf_caps & PERF_CAP_PEBS_BASELINE), reserve);
+	assert_int_equal(pebs_ds_pmi_reserve(&ci, ci.perf_caps & PERF_CAP_PEBS_BASELINE), reserve);
 	session_result_free(&res);
 }
 

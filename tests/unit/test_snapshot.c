@@ -161,7 +161,7 @@ static void judge_run(const char *model, struct session_result *res, struct pmu_
 	ts_run_ok(model, &c, &ka, res);
 	assert_int_equal(res->n_records, 16);
 	assert_true(res->snap_gp | res->snap_fixed);
-	snapshot_judge(res, plan, so);
+	job_snapshot_judge(res, plan, so);
 }
 
 /* The value of counter ctr in record k (the group is the record's last bytes). */
@@ -197,7 +197,7 @@ static void verdict_case(const char *model)
 	char text[256];
 
 	judge_run(model, &res, plan, &so);
-	snapshot_text(&so, text, sizeof(text));
+	job_snapshot_text(&so, text, sizeof(text));
 	if (so.bad)
 		fail_msg("%s: %s", model, text);
 	assert_true(so.judged >= 3);
@@ -205,20 +205,20 @@ static void verdict_case(const char *model)
 	assert_int_equal(so.records, 16);
 	/* the counting copy one event short of k periods at record 5 */
 	put_value(value_at(&res, 4, res.copy_counter), 5 * 100 - 1);
-	snapshot_judge(&res, plan, &so);
+	job_snapshot_judge(&res, plan, &so);
 	assert_true(so.bad);
 	/* a counter that goes down (instructions, FIXED0) */
 	session_result_free(&res);
 	judge_run(model, &res, plan, &so);
 	put_value(value_at(&res, 7, 32), 1);
-	snapshot_judge(&res, plan, &so);
+	job_snapshot_judge(&res, plan, &so);
 	assert_true(so.bad);
 	assert_non_null(strstr(so.why, "went down"));
 	/* a value past the count read at the end */
 	session_result_free(&res);
 	judge_run(model, &res, plan, &so);
 	put_value(value_at(&res, 15, 33), res.fixed[1] + 1);
-	snapshot_judge(&res, plan, &so);
+	job_snapshot_judge(&res, plan, &so);
 	assert_true(so.bad);
 	assert_non_null(strstr(so.why, "exceeds its final count"));
 	session_result_free(&res);
