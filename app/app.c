@@ -358,13 +358,11 @@ static bool cet_refused(const struct options *opts)
 		where = hw_is_simulated() ? "the simulated CPU" : "this CPU";
 	else if (opts->selftest == OPT_SELFTEST_GP && real && real->read_cr4 &&
 		 (real->read_cr4() & CR4_CET))
-		where = "the real CPU (selftest=gp)";
+		where = "the real CPU";
 	if (!where)
 		return false;
-	report_skip("pebs",
-		    "CR4.CET is set on %s: supervisor shadow stacks refuse the #GP trap's "
-		    "return to a rewritten RIP (#CP), so no MSR is accessed",
-		    where);
+	/* Supervisor shadow stacks refuse the trap's return to a rewritten RIP (#CP). */
+	report_skip("pebs", "CR4.CET is set on %s: the #GP trap would #CP; no MSR read", where);
 	return true;
 }
 

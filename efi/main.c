@@ -126,25 +126,16 @@ static const enum efi_exit_how exit_how[] = {
 };
 
 /* "CPU 1" or "CPUs 1, 3" (up to size): the APs that never came back from work; 0 if none. */
-static unsigned int lost_cpus(char *buf, size_t size)
+static unsigned int lost_cpus(unsigned int *first)
 {
 	unsigned int n = 0, count = plat_cpu_count();
-	size_t len = 0;
 
-	buf[0] = 0;
+	*first = 0;
 	for (unsigned int c = 1; c < count; c++) {
 		if (!cpurun_run_lost(c))
 			continue;
-		if (len < size)
-			len += (size_t)pp_snprintf(buf + len, size - len, "%s%u", n ? ", " : "", c);
-		n++;
-	}
-	if (n) {
-		char tmp[96];
-
-		pp_snprintf(tmp, sizeof(tmp), "%s %s %s", n > 1 ? "CPUs" : "CPU", buf,
-			    n > 1 ? "are" : "is");
-		pp_snprintf(buf, size, "%s", tmp);
+		if (!n++)
+			*first = c;
 	}
 	return n;
 }
@@ -160,7 +151,8 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	    .selftest_dirty_regs = hw_real_selftest_dirty_regs,
 	    .selftest_ap_interrupt = hw_real_selftest_ap_interrupt,
 	};
-	char err[REPORT_LINE_MAX], lost[96];
+	char err[REPORT_LINE_MAX];
+	unsigned int n_lost, first_lost;
 	enum efi_exit_how how;
 	const char *ro;
 	unsigned int cleared;
@@ -234,13 +226,14 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	/* No AP left in its dispatch loop, whichever way app_run() ended (lib/cpurun.h). */
 	cpurun_release_all();
 	how = exit_how[used.exit_mode];
-	if (how == EXIT_HOW_RETURN && lost_cpus(lost, sizeof(lost))) {
-		report_env_error(
-		    "exit",
-		    "exit=return: %s still running pebsprobe's code (it never came "
-		    "back from its work): the app will not return to the firmware, "
-		    "which would unload the image under it; the machine is reset instead",
-		    lost);
+	if (how == EXIT_HOW_RETURN && (n_lost = lost_cpus(&first_lost))) {
+		/* The firmware would unload the image under it (DxeMpLib.c
+		 * MpInitChangeApLoopCallback). */
+		report_env_error("exit",
+				 "exit=return: CPU %u still runs pebsprobe's code: no return",
+				 first_lost);
+		report_info("exit: %u CPU%s in our code: no return to the firmware; reset", n_lost,
+			    n_lost == 1 ? "" : "s");
 		how = EXIT_HOW_RESET_LOST;
 		if (status != EXIT_USAGE)
 			status = EXIT_ENVIRONMENT;

@@ -290,9 +290,8 @@ static void report_unused_cpus(void)
 	unsigned int n = plat_cpus_unused(u, JOB_UNUSED_SHOWN);
 
 	for (unsigned int i = 0; i < n && i < JOB_UNUSED_SHOWN; i++)
-		report_info("main job: processor %u is %s by the firmware: not measured, not "
-			    "counted in the CPU numbers",
-			    u[i].number, u[i].disabled ? "disabled" : "unhealthy");
+		report_info("main job: processor %u is %s: not measured", u[i].number,
+			    u[i].disabled ? "disabled by the firmware" : "unhealthy");
 	if (n > JOB_UNUSED_SHOWN)
 		report_info("main job: %u more processors not used", n - JOB_UNUSED_SHOWN);
 }
@@ -344,7 +343,7 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 		goto out;
 	}
 	if (!job_cpus_set(&jo->cpus, plat_cpu_count(), set)) {
-		report_fail("main-job", "cpus=: none of its CPUs exists on this machine of %u",
+		report_fail("main-job", "cpus=: none of its CPUs exists (%u here)",
 			    plat_cpu_count());
 		goto out;
 	}

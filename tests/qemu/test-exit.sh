@@ -85,10 +85,10 @@ arg_case config-missing "^run-qemu.sh: --config '/nonexistent': no such file \(a
 	--config /nonexistent
 arg_case image-missing "^run-qemu.sh: --image '/nonexistent': no such file \(accepted: an image file\)$" \
 	--image /nonexistent
-arg_case smp-no-value '^run-qemu.sh: --smp needs a value \(accepted: --smp N, a number 1\.\.288\)$' --smp
+arg_case smp-no-value '^run-qemu.sh: --smp needs a value \(accepted: --smp N, a number 1\.\.288, or N,sockets=S,cores=C,threads=T\)$' --smp
 arg_case smp-then-flag '^run-qemu.sh: --smp needs a value' --smp --kvm
-arg_case smp-zero "^run-qemu.sh: --smp '0': not a number 1\.\.288 \(accepted: 1\.\.288\)$" --smp 0
-arg_case smp-many "^run-qemu.sh: --smp '289': more than 288 \(accepted: 1\.\.288\)$" --smp 289
+arg_case smp-zero "^run-qemu.sh: --smp '0': not a number 1\.\.288 \(accepted: N or N,sockets=S,cores=C,threads=T with N 1\.\.288\)$" --smp 0
+arg_case smp-many "^run-qemu.sh: --smp '289': more than 288 \(accepted: N or N,sockets=S,cores=C,threads=T with N 1\.\.288\)$" --smp 289
 arg_case esp-no-folder "^run-qemu.sh: '/nonexistent/x.img': the folder /nonexistent does not exist \(accepted: a file name in an existing folder" \
 	--esp /nonexistent/x.img
 arg_case mem-bad "^run-qemu.sh: --mem '2X': not a size \(accepted: MiB, or a number with M or G" --mem 2X

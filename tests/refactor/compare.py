@@ -48,13 +48,11 @@ INTENDED_KEYS = {
     "$.run.cpu": {
         "hypervisor": "the hypervisor and the guest rules that apply (pmu/guest.c), for "
                       "pebs-results --baseline across hosts, docs/KVM.md",
+        "errata": "the errata rows that apply to the probed CPU, docs/ERRATA.md",
     },
     "$.handoff[]": {
         "status_unrestorable": "GLOBAL_STATUS bits STATUS_SET cannot set back, docs/RESULTS.md",
         "pmc_unrestorable": "GP counter values a 32-bit write cannot put back, docs/RESULTS.md",
-    },
-    "$.run.cpu": {
-        "errata": "the errata rows that apply to the probed CPU, docs/ERRATA.md",
     },
     "$.cpus_tested[]": {
         "errata": "the errata rows that apply to each CPU, docs/ERRATA.md",

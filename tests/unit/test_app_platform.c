@@ -96,7 +96,7 @@ static void cet(void **state)
 	(void)state;
 	setenv("PEBSPROBE_HOST_CPUS", "2", 1);
 	status = run_options("sim-platform=cet kernels=chase-l1 trace=msr results=none");
-	if (status != EXIT_ALL_SKIPPED || !test_line_find("SKIP: pebs: ", "CR4.CET is set") ||
+	if (status != EXIT_ALL_SKIPPED || !test_line_find("SKIP: pebs: ", "CR4.CET is set on") ||
 	    test_line_find("MSR: ", NULL) || sim_cet_faults()) {
 		test_lines_dump(stdout);
 		fail_msg("sim-platform=cet: exit %d (want 77), %u #CP, first MSR line: %s", status,
