@@ -257,7 +257,7 @@ def check(mid_img, end_img, raw, kernels):
          names.index(m[3]) + 1 == int(m[1]),
          "not 'CPU 1 of 1 (cpu 0)  kernel k of %d NAME' with the k-th of %s"
          % (len(names), kernels))
-    want = "main job done: 1 CPUs, %d kernels each" % len(names)
+    want = "main job done: 1 CPU, %d kernels each" % len(names)
     case("end progress: '%s'" % head_end[2].strip(), head_end[2].strip() == want,
          "want '%s'" % want)
     summ = next((line for line in raw if line.startswith("SUMMARY: ")), "")

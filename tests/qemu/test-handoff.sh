@@ -51,7 +51,8 @@ for line in open(sys.argv[1]):
     if m:
         cpu, phase = int(m.group(1)), m.group(2)
         continue
-    m = re.match(r"INFO: \d+ lines (?:held back by|from) (the measured CPU|the probed CPU)", line)
+    m = re.match(r"INFO: \d+ lines? (?:held back by|from) (the measured CPU|the probed CPU"
+                 r"|cpu \d+'s probe)", line)
     if m or line.startswith("INFO: kernel"):
         phase = "run"
     m = re.match(r"MSR: (rdmsr|wrmsr) 0x([0-9a-f]+) (0x[0-9a-f]+)", line)

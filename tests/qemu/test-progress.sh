@@ -25,5 +25,11 @@ elif awk -v g="$gap" 'BEGIN { exit !(g <= 10) }'; then
 else
 	fail "progress: serial" "silent ${gap} s during the main job (at most 10 s)"
 fi
-expect_line "progress: a line says how far the job is" "$T/progress.ts" \
-	' INFO: (cpu [0-9]+ of 8 done: [0-9]+ PASS [0-9]+ FAIL, [0-9:]+ elapsed|waiting for CPU [0-9]+: .*; cpu [0-9]+ of 8)'
+# The line is due only after 5 s of a quiet console: a machine fast enough
+# never leaves one, and then there is nothing to check.
+if [ "$gap" != none ] && awk -v g="$gap" 'BEGIN { exit !(g >= 5) }'; then
+	expect_line "progress: a line says how far the job is" "$T/progress.ts" \
+		' INFO: (cpu [0-9]+ of 8 done: [0-9]+ PASS [0-9]+ FAIL, [0-9:]+ elapsed|waiting for CPU [0-9]+: .*; cpu [0-9]+ of 8)'
+else
+	skip "progress: a line says how far the job is" "serial was never quiet 5 s (longest ${gap} s): no progress line was due"
+fi
