@@ -34,29 +34,9 @@ static bool parse_u32(const char *p, const char *end, uint32_t max, uint32_t *ou
 
 static int parse_count(const char *v, uint64_t *out)
 {
-	bool hex = v[0] == '0' && (v[1] == 'x' || v[1] == 'X');
-	uint64_t n = 0;
-	const char *d = v + (hex ? 2 : 0);
+	const char *end;
 
-	if (!*d)
-		return -1;
-	for (; *d; d++) {
-		unsigned int digit;
-
-		if (*d >= '0' && *d <= '9')
-			digit = (unsigned int)(*d - '0');
-		else if (hex && *d >= 'a' && *d <= 'f')
-			digit = (unsigned int)(*d - 'a' + 10);
-		else if (hex && *d >= 'A' && *d <= 'F')
-			digit = (unsigned int)(*d - 'A' + 10);
-		else
-			return -1;
-		n = n * (hex ? 16 : 10) + digit;
-		if (n > COUNT_MAX)
-			return -1;
-	}
-	*out = n;
-	return 0;
+	return pp_parse_u64(v, out, &end) && !*end && *out <= COUNT_MAX ? 0 : -1;
 }
 
 /* One item "cpuN:KIND" of len characters at p. */

@@ -17,33 +17,12 @@
 #include "../lib/platform.h"
 #include "../sim/sim.h"
 
-/* Any processor number a machine may have; the check holds it to the machine. */
-#define PROCESSOR_MAX 999999
-
-static bool parse_number(const char *p, const char *end, uint32_t *out)
-{
-	uint64_t n = 0;
-
-	if (p == end)
-		return false;
-	for (; p < end; p++) {
-		if (*p < '0' || *p > '9')
-			return false;
-		n = n * 10 + (uint64_t)(*p - '0');
-		if (n > PROCESSOR_MAX)
-			return false;
-	}
-	*out = (uint32_t)n;
-	return true;
-}
-
 /* One item of len characters at p into pl. */
 static int parse_item(const char *p, size_t len, struct opt_sim_platform *pl, char *why,
 		      size_t why_size)
 {
-	static const char disabled[] = ":disabled";
-	const size_t dlen = sizeof(disabled) - 1;
-	uint32_t n;
+	const char *rest;
+	unsigned int n;
 
 	if (len == 3 && !strncmp(p, "cet", 3)) {
 		pl->cet = true;
@@ -53,8 +32,9 @@ static int parse_item(const char *p, size_t len, struct opt_sim_platform *pl, ch
 		pl->timer_attr = true;
 		return 0;
 	}
-	if (len > 3 + dlen && !strncmp(p, "cpu", 3) && !strncmp(p + len - dlen, disabled, dlen) &&
-	    parse_number(p + 3, p + len - dlen, &n)) {
+	/* cpuN:disabled, N a firmware processor number (the check holds it to the machine) */
+	if (!options_item_cpu(p, len, &n, &rest) && (size_t)(p + len - rest) == 8 &&
+	    !strncmp(rest, "disabled", 8)) {
 		if (pl->n_disabled >= OPT_PLATFORM_DISABLED_MAX) {
 			pp_snprintf(why, why_size, "more than %u cpuN:disabled items",
 				    OPT_PLATFORM_DISABLED_MAX);
