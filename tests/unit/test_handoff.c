@@ -310,6 +310,8 @@ static void pmc_unrestorable(void **state)
 	    {"model=snb kernels=chase-l1 sim-handoff=cpu2:counter=0xffffffff", true},
 	    {"model=snb kernels=chase-l1 sim-handoff=cpu1:counter=0x7fffffff", false},
 	    {"model=snb kernels=chase-l1 sim-handoff=cpu1:counter=0xffff80000000", false},
+	    /* bit 31 clear under set upper bits: no sign extension makes it */
+	    {"model=snb kernels=chase-l1 sim-handoff=cpu1:counter=0xffff7fffffff", true},
 	    {"model=skl kernels=chase-l1 sim-handoff=cpu1:counter=0x80000000", false},
 	};
 	struct options o;

@@ -677,8 +677,21 @@ static void latency_calibration(void **state)
 	    {SIM_FAULT_NONE, 0, {"PASS: ", "PASS: ", "PASS: "}},
 	    {SIM_FAULT_LATENCY_BIAS, 0, {"PASS: ", "PASS: ", "PASS: "}},
 	    {SIM_FAULT_LATENCY_OFFSET, 3, {"PASS: ", "PASS: ", "PASS: "}},
+	    /* the top, cycles per load + 4: 3 is on it at L1 (8) and L2 (16), 4 past it */
+	    {SIM_FAULT_LATENCY_OFFSET, 4, {"FAIL: ", "FAIL: ", "PASS: "}},
 	    {SIM_FAULT_LATENCY_OFFSET, 5, {"FAIL: ", "FAIL: ", "PASS: "}},
 	    {SIM_FAULT_LATENCY_BIAS, 30, {"PASS: ", "FAIL: ", "FAIL: "}},
+	    /*
+	     * The bottom, 85% of cycles per load less the loop's 2 instructions:
+	     * L1 1.70 (-60% gives 2, -75% 1), L2 8.50 (-30% gives 9, -35% 8),
+	     * DRAM 210.80 (-16% gives 211, -17% 208).
+	     */
+	    {SIM_FAULT_LATENCY_BIAS, -16, {"PASS: ", "PASS: ", "PASS: "}},
+	    {SIM_FAULT_LATENCY_BIAS, -17, {"PASS: ", "PASS: ", "FAIL: "}},
+	    {SIM_FAULT_LATENCY_BIAS, -30, {"PASS: ", "PASS: ", "FAIL: "}},
+	    {SIM_FAULT_LATENCY_BIAS, -35, {"PASS: ", "FAIL: ", "FAIL: "}},
+	    {SIM_FAULT_LATENCY_BIAS, -60, {"PASS: ", "FAIL: ", "FAIL: "}},
+	    {SIM_FAULT_LATENCY_BIAS, -75, {"FAIL: ", "FAIL: ", "FAIL: "}},
 	    {SIM_FAULT_WRONG_LATENCY, 0, {"FAIL: ", "FAIL: ", "FAIL: "}},
 	};
 	static const char *const chases[] = {"chase-l1", "chase-l2", "chase-dram"};
