@@ -346,11 +346,12 @@ static char *json_record(const struct pebs_record *r, char *p)
 	return p;
 }
 
-/* Renders with fn straight into sb when RENDER_MAX bytes fit, else through a local buffer. */
+/* Renders with fn straight into sb when RENDER_MAX bytes fit, else through a buffer of ours. */
 static void render_into(const struct pebs_record *r, struct strbuf *sb,
 			char *(*fn)(const struct pebs_record *, char *))
 {
-	char tmp[RENDER_MAX];
+	/* Not on the stack (8 KiB; UEFI frames <= 1 KiB): one render at a time, as words_cache. */
+	static char tmp[RENDER_MAX];
 
 	if (sb->size && sb->size - 1 - sb->len >= RENDER_MAX) {
 		sb->len += (size_t)(fn(r, sb->buf + sb->len) - (sb->buf + sb->len));

@@ -2,7 +2,8 @@
 /*
  * render.h - one decoded record as text, into a caller buffer (struct
  * strbuf, lib/fmt.h); no malloc, no stdio.  The same functions serve the
- * app's console lines and build/host/pebs-decode.
+ * app's console lines and build/host/pebs-decode.  One render at a time:
+ * render.c keeps its cache and scratch in static storage.
  *
  *   char line[REPORT_LINE_MAX];
  *   struct strbuf sb;

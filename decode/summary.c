@@ -188,7 +188,9 @@ void pebs_summary_group_name(const struct pebs_summary *s, unsigned int gi, char
 	pp_snprintf(buf, size, "%s %s, snoop %s", w.op, w.level, w.snoop);
 }
 
-static void print_hist(const struct pebs_summary_group *g, pebs_line_fn line, void *ctx)
+/* Not inlined: its bins beside the caller's lines would make a frame over 1 KiB. */
+static __attribute__((noinline)) void print_hist(const struct pebs_summary_group *g,
+						 pebs_line_fn line, void *ctx)
 {
 	uint64_t bins[PEBS_SUMMARY_LOG_BINS] = {0}, top = 0;
 	unsigned int lo, hi;
