@@ -186,19 +186,25 @@ static const UINTN kind_colour[] = {
 };
 // clang-format on
 
-/* Text from line[from] to line[to] in the current attribute. */
+/*
+ * Text from line[from] to line[to] (at most a report line) in the current
+ * attribute, SCREEN_CHUNK characters per OutputString: a line's UCS-2 copy
+ * on the stack would be over 1 KiB (the Makefile's -Wframe-larger-than).
+ */
+#define SCREEN_CHUNK 128
 static void screen_text(SIMPLE_TEXT_OUTPUT_INTERFACE *out, const char *line, size_t from, size_t to)
 {
-	CHAR16 buf[REPORT_LINE_MAX + 3];
-	size_t n = to - from < REPORT_LINE_MAX ? to - from : REPORT_LINE_MAX;
-	char part[REPORT_LINE_MAX + 1];
+	CHAR16 buf[SCREEN_CHUNK + 1];
+	size_t end = from + (to - from < REPORT_LINE_MAX - 1 ? to - from : REPORT_LINE_MAX - 1);
 
-	if (!n)
-		return;
-	memcpy(part, line + from, n);
-	part[n] = 0;
-	ascii_to_ucs2(buf, REPORT_LINE_MAX, part);
-	uefi_call_wrapper(out->OutputString, 2, out, buf);
+	while (from < end && line[from]) {
+		size_t n = 0;
+
+		for (; n < SCREEN_CHUNK && from < end && line[from]; n++, from++)
+			buf[n] = (uint8_t)line[from];
+		buf[n] = 0;
+		uefi_call_wrapper(out->OutputString, 2, out, buf);
+	}
 }
 
 /* A line with its verdict words coloured (lib/colour.h), no line end: on a screen only. */

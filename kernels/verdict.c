@@ -565,7 +565,8 @@ enum kverdict verdict_evaluate(const struct kernel_def *def, unsigned int sampli
 			       const struct kverdict_in *in, char *text, size_t text_size,
 			       struct kprops *props)
 {
-	char okbuf[REPORT_TEXT_MAX], badbuf[REPORT_TEXT_MAX], unkbuf[REPORT_TEXT_MAX];
+	/* 3 KiB, not on the stack: the BSP judges one sampling at a time (job/run.c). */
+	static char okbuf[REPORT_TEXT_MAX], badbuf[REPORT_TEXT_MAX], unkbuf[REPORT_TEXT_MAX];
 	struct eval ev;
 
 	memset(&ev, 0, sizeof(ev));

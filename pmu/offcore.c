@@ -48,18 +48,46 @@ static bool big_core_events(const struct perfmon_table *t, uint16_t request, cha
 	return false;
 }
 
+/*
+ * Counts ev0 and ev1 over the kernel: the weighted cycles and the requests.
+ * Not inlined: the session's config and result beside the caller's event
+ * lookup would make a frame over 1 KiB (the Makefile's -Wframe-larger-than).
+ */
+static __attribute__((noinline)) int count_pair(const struct cpu_info *ci, const char *ev0,
+						const char *ev1, void (*kernel)(void *arg),
+						void *arg, struct offcore_result *r, char *why,
+						size_t why_size)
+{
+	struct session_cfg cfg;
+	struct session_result res;
+	int rc;
+
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.ci = ci;
+	cfg.count_only = true;
+	cfg.count_events[0] = ev0;
+	cfg.count_events[1] = ev1;
+	cfg.n_count_events = 2;
+	rc = session_run(&cfg, kernel, arg, &res, why, why_size);
+	if (rc == 0) {
+		r->weighted_cycles = res.counts[0];
+		r->requests = res.counts[1];
+		r->avg_latency_x100 = r->requests ? r->weighted_cycles * 100 / r->requests : 0;
+		pp_snprintf(r->how, sizeof(r->how), "%s / %s", res.count_desc[0],
+			    res.count_desc[1]);
+		session_result_free(&res);
+	}
+	return rc;
+}
+
 int offcore_avg_latency(const struct cpu_info *ci, uint16_t request, uint64_t snoop,
 			void (*kernel)(void *arg), void *arg, struct offcore_result *r, char *why,
 			size_t why_size)
 {
 	const struct uarch_info *ua = uarch_for_cpu(ci);
-	struct session_cfg cfg;
-	struct session_result res;
 	char ev0[64], ev1[64];
-	int rc;
 
 	memset(r, 0, sizeof(*r));
-	memset(&cfg, 0, sizeof(cfg));
 	if (!ua || ci->n_gp < 2) {
 		pp_snprintf(why, why_size,
 			    "offcore latency needs a known Intel PMU with 2 counters");
@@ -106,19 +134,5 @@ int offcore_avg_latency(const struct cpu_info *ci, uint16_t request, uint64_t sn
 			return SESSION_REFUSED;
 		}
 	}
-	cfg.ci = ci;
-	cfg.count_only = true;
-	cfg.count_events[0] = ev0;
-	cfg.count_events[1] = ev1;
-	cfg.n_count_events = 2;
-	rc = session_run(&cfg, kernel, arg, &res, why, why_size);
-	if (rc == 0) {
-		r->weighted_cycles = res.counts[0];
-		r->requests = res.counts[1];
-		r->avg_latency_x100 = r->requests ? r->weighted_cycles * 100 / r->requests : 0;
-		pp_snprintf(r->how, sizeof(r->how), "%s / %s", res.count_desc[0],
-			    res.count_desc[1]);
-		session_result_free(&res);
-	}
-	return rc;
+	return count_pair(ci, ev0, ev1, kernel, arg, r, why, why_size);
 }
