@@ -158,6 +158,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	cfg.cpu_timeout_us = r->cpu_timeout_us;
 	cfg.bsp_idle = kernel_bsp_idle;
 	cfg.bsp_idle_arg = k;
+	cfg.tables = k->tables;
 	why[0] = 0;
 	/* A user's event: its kind (from the plan) says which accesses it counts. */
 	rc = preplan(r, &cfg, why, sizeof(why));
@@ -380,7 +381,9 @@ static void run_samplings(struct runner *r, struct kernel_ctx *k)
 /*
  * The kernel's buffer in 4 KiB pages of our own (pmu/paging.h), built here
  * on the boot CPU before any CPU runs the kernel; kernel_run() switches to
- * them.  Refused: the firmware's tables, and the reason for the verdicts.
+ * them, and each sampling's session maps its DS area and PEBS buffer, which
+ * come later, into them (session_cfg.tables).  Refused: the firmware's
+ * tables, and the reason for the verdicts.
  */
 static void own_pages(struct runner *r, struct kernel_ctx *k, struct paging_tables *pt)
 {
@@ -392,6 +395,7 @@ static void own_pages(struct runner *r, struct kernel_ctx *k, struct paging_tabl
 	}
 	r->page_why[0] = 0;
 	k->pages = pt->root;
+	k->tables = pt;
 	report_detail("kernel %s: buffer in 4 KiB pages, CR3 0x%llx", k->def->name,
 		      (unsigned long long)pt->root.cr3);
 }

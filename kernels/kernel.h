@@ -49,6 +49,7 @@ struct kernel_ctx {
 	 * back during the last run there, the tables the kernel really ran under.
 	 */
 	struct paging_root pages;
+	struct paging_tables *tables; /* the tables pages names; a session adds its DS area */
 	uint64_t run_cr3;
 	char page_why[120];
 

@@ -63,9 +63,10 @@ static bool walk(uint64_t cr3, uint64_t va, uint64_t *leaf, uint64_t *size)
 	return walk_rw(cr3, va, leaf, size, &rw);
 }
 
-int paging_check_here(uint64_t addr, uint64_t len, char *why, size_t why_size)
+static int check_under(uint64_t cr3, const char *whose, uint64_t addr, uint64_t len, char *why,
+		       size_t why_size)
 {
-	uint64_t cr3 = hw_read_cr3(), leaf, size;
+	uint64_t leaf, size;
 	bool rw;
 
 	if (!hw_has_paging() || !(cr3 & PTE_ADDR))
@@ -77,16 +78,26 @@ int paging_check_here(uint64_t addr, uint64_t len, char *why, size_t why_size)
 	for (uint64_t va = addr & ~(PAGE_SIZE_4K - 1); va < addr + len; va += PAGE_SIZE_4K) {
 		if (!walk_rw(cr3, va, &leaf, &size, &rw) || !rw ||
 		    (leaf & PTE_ADDR & ~(size - 1)) + (va & (size - 1)) != va) {
-			pp_snprintf(why, why_size, "0x%llx is not %s under this CPU's CR3 0x%llx",
+			pp_snprintf(why, why_size, "0x%llx is not %s under %s 0x%llx",
 				    (unsigned long long)va,
 				    !walk(cr3, va, &leaf, &size) ? "mapped"
 				    : !rw			 ? "writable"
 								 : "identity-mapped",
-				    (unsigned long long)cr3);
+				    whose, (unsigned long long)cr3);
 			return -1;
 		}
 	}
 	return 0;
+}
+
+int paging_check_here(uint64_t addr, uint64_t len, char *why, size_t why_size)
+{
+	return check_under(hw_read_cr3(), "this CPU's CR3", addr, len, why, why_size);
+}
+
+int paging_check_under(uint64_t cr3, uint64_t addr, uint64_t len, char *why, size_t why_size)
+{
+	return check_under(cr3, "pebsprobe's CR3", addr, len, why, why_size);
 }
 
 uint64_t paging_page_size(uint64_t cr3, uint64_t addr)
@@ -284,6 +295,54 @@ int paging_build(struct paging_tables *pt, uint64_t addr, uint64_t len, char *wh
 fail:
 	paging_free(pt);
 	return -1;
+}
+
+/* The entry of each level, for the reasons given (SDM Vol. 3A Tables 4-14 to 4-20). */
+static const char *const level_names[] = {"PML4E", "PDPTE", "PDE", "PTE"};
+
+/*
+ * One 4 KiB page at va into our tables: where ours has no entry at a level,
+ * the firmware's entry as it is now (its table below shared, as the copy
+ * shares every table it did not make its own); below a table of the
+ * firmware's nothing is ours to add.  No table is allocated or replaced.
+ */
+static int extend_page(struct paging_tables *pt, uint64_t va, char *why, size_t why_size)
+{
+	uint64_t *t = table_at(pt->root.cr3);
+	const uint64_t *f = table_at(pt->root.fw_cr3);
+
+	for (int level = 0; level < 4; level++) {
+		unsigned int shift = 39 - 9 * level, i = (va >> shift) & (TABLE_SLOTS - 1);
+		uint64_t fe = f ? f[i] : 0;
+
+		if (!(t[i] & PTE_P)) {
+			if (!(fe & PTE_P)) {
+				pp_snprintf(why, why_size,
+					    "0x%llx is not mapped by the firmware (no %s)",
+					    (unsigned long long)va, level_names[level]);
+				return -1;
+			}
+			t[i] = fe;
+			return 0;
+		}
+		if (level == 3 || (level > 0 && (t[i] & PTE_PS)) || !is_ours(pt, table_at(t[i])))
+			return 0;
+		t = table_at(t[i]);
+		/* The firmware's table at the next level; none where it has a leaf or nothing. */
+		f = (fe & PTE_P) && !(level > 0 && (fe & PTE_PS)) ? table_at(fe) : NULL;
+	}
+	return 0;
+}
+
+int paging_extend(struct paging_tables *pt, uint64_t addr, uint64_t len, char *why, size_t why_size)
+{
+	if (!pt || !pt->root.cr3 || !len)
+		return 0;
+	hw_fw_map(addr, len);
+	for (uint64_t va = addr & ~(PAGE_SIZE_4K - 1); va < addr + len; va += PAGE_SIZE_4K)
+		if (extend_page(pt, va, why, why_size))
+			return -1;
+	return paging_check_under(pt->root.cr3, addr, len, why, why_size);
 }
 
 void paging_free(struct paging_tables *pt)

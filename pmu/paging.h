@@ -71,6 +71,21 @@ void paging_leave(uint64_t saved_cr3);
  * on the boot CPU (it allocates): the caller asks there first.
  */
 int paging_check_here(uint64_t addr, uint64_t len, char *why, size_t why_size);
+/* The same walk under the tables cr3 names (ours, before any CPU runs on them). */
+int paging_check_under(uint64_t cr3, uint64_t addr, uint64_t len, char *why, size_t why_size);
+
+/*
+ * On the boot CPU, for memory allocated after paging_build() (the DS area
+ * and the PEBS buffer): [addr, addr + len) mapped in *pt as the firmware
+ * maps it now.  The copy shares the firmware's tables only where it made
+ * none of its own, so an entry the firmware added since, under a table of
+ * ours or a PML4E that was empty, is missing there (SDM Vol. 3B 17.4.9.2:
+ * the DS save area and buffers must be present under the CR3 the PEBS
+ * assist runs on).  Each level ours lacks takes the firmware's entry.  0
+ * (also with no tables: pt NULL or never built), or -1 with why.
+ */
+int paging_extend(struct paging_tables *pt, uint64_t addr, uint64_t len, char *why,
+		  size_t why_size);
 
 /*
  * The size of the page mapping addr in the tables under cr3 (4096, 2 MiB

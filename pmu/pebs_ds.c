@@ -20,18 +20,23 @@
  * Arch-PEBS and counting-only runs leave DS_AREA alone.
  */
 /*
- * IA32_DS_AREA and the DS fields hold linear addresses (SDM Vol. 3B 17.4.9),
- * translated by the measured CPU's own page tables, and the assist writes
- * with no fault handling.  ds_alloc() checked them under the boot CPU's
- * tables; an AP may run on tables of its own (its own CR3).  So they are
- * walked here again, on that CPU, before anything is written.
+ * IA32_DS_AREA and the DS fields hold linear addresses (SDM Vol. 3B
+ * 17.4.9.1), translated under whatever CR3 is loaded when the assist
+ * writes, with no fault handling: the pages must be present under each
+ * (17.4.9.2).  The assist may run under this CPU's own CR3 (armed before
+ * the kernel switches) and under the kernel's tables (during it).  An AP
+ * may run on tables of its own: walked here, on that CPU, before any write.
  */
 static int ds_mapped_here(struct sess *s, char *why, size_t why_size)
 {
+	const struct paging_tables *t = s->cfg->tables;
+	uint64_t ds = (uintptr_t)s->ds.ds, buf = (uintptr_t)s->ds.buf;
 	char r[120];
 
-	if (!paging_check_here((uintptr_t)s->ds.ds, PAGE_SIZE_4K, r, sizeof(r)) &&
-	    !paging_check_here((uintptr_t)s->ds.buf, s->ds.buf_size, r, sizeof(r)))
+	if (!paging_check_here(ds, PAGE_SIZE_4K, r, sizeof(r)) &&
+	    !paging_check_here(buf, s->ds.buf_size, r, sizeof(r)) &&
+	    (!t || (!paging_check_under(t->root.cr3, ds, PAGE_SIZE_4K, r, sizeof(r)) &&
+		    !paging_check_under(t->root.cr3, buf, s->ds.buf_size, r, sizeof(r)))))
 		return 0;
 	pp_snprintf(why, why_size, "DS area or PEBS buffer: %s; nothing was written", r);
 	return SESSION_SKIP;
@@ -56,6 +61,8 @@ static int ds_check(struct sess *s, char *why, size_t why_size)
 
 static int ds_alloc_buf(struct sess *s, size_t bytes, char *why, size_t why_size)
 {
+	char r[120];
+
 	/* Core 2: buffers over one page hang the GLOBAL_CTRL write (Linux ds.c intel_ds_init). */
 	if ((s->plan.ua->flags & UA_ONE_PAGE_BUFFER) && bytes > PAGE_SIZE_4K)
 		bytes = PAGE_SIZE_4K;
@@ -71,6 +78,13 @@ static int ds_alloc_buf(struct sess *s, size_t bytes, char *why, size_t why_size
 	/* On the boot CPU: the simulated firmware maps what it is asked about (ds_mapped_here). */
 	hw_fw_map((uintptr_t)s->ds.ds, PAGE_SIZE_4K);
 	hw_fw_map((uintptr_t)s->ds.buf, s->ds.buf_size);
+	/* The kernel's tables were copied before this allocation: mapped there now (paging.h). */
+	if (paging_extend(s->cfg->tables, (uintptr_t)s->ds.ds, PAGE_SIZE_4K, r, sizeof(r)) ||
+	    paging_extend(s->cfg->tables, (uintptr_t)s->ds.buf, s->ds.buf_size, r, sizeof(r))) {
+		pp_snprintf(why, why_size,
+			    "DS area or PEBS buffer not in the kernel's page tables: %s", r);
+		return SESSION_SKIP;
+	}
 	return 0;
 }
 

@@ -15,6 +15,8 @@
 #include "../lib/types.h"
 #include "cpu.h"
 
+struct paging_tables;
+
 #define SESSION_MAX_COUNT 4
 
 struct session_cfg {
@@ -59,6 +61,13 @@ struct session_cfg {
 	uint64_t cpu_timeout_us;
 	void (*bsp_idle)(void *arg);
 	void *bsp_idle_arg;
+	/*
+	 * The page tables the kernel switches to (pmu/paging.h), NULL: none.
+	 * Built before the session allocates its DS area and PEBS buffer: the
+	 * session maps them there on the BSP (paging_extend) and walks them
+	 * there on the measured CPU, as the PEBS assist will.
+	 */
+	struct paging_tables *tables;
 };
 
 /* What produced each record (session_result.rec_kinds; SDM 18.7.1). */

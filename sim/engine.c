@@ -75,7 +75,7 @@ static uint64_t sext32(uint64_t v, uint64_t mask)
 }
 
 /* The reset (sample-after) value of a counter: DS pebs_event_reset[] or CFG_C[31:0]. */
-static uint64_t reset_value(const struct sim_cpu *c, unsigned int bit)
+static uint64_t reset_value(struct sim_cpu *c, unsigned int bit)
 {
 	bool fixed = bit >= 32;
 	unsigned int i = fixed ? bit - 32 : bit, slot;
@@ -87,6 +87,9 @@ static uint64_t reset_value(const struct sim_cpu *c, unsigned int bit)
 		return 0;
 	/* GP n at 0x40+8n; fixed i at index 8+i (fmt <= 4) or 32+i (fmt >= 5). */
 	slot = fixed ? (c->pmu.fmt >= 5 ? 32 : 8) + i : i;
+	/* Read through the loaded CR3 as the DS fields are (sim/rules.c sim_rules_ds_mapped). */
+	if (!sim_rules_ds_mapped(c, "reset value (DS save area)", c->ds_area + 0x40 + 8 * slot, 8))
+		return 0;
 	return get_le64((const uint8_t *)(uintptr_t)c->ds_area + 0x40 + 8 * slot) & mask;
 }
 

@@ -148,3 +148,32 @@ uint64_t sim_paging_page_size(uint64_t cr3, uint64_t addr)
 	}
 	return fw.page_size;
 }
+
+/*
+ * The PEBS assist's own walk (SDM Vol. 3B 17.4.9.1: IA32_DS_AREA, the DS
+ * fields and the records are linear addresses; 17.4.9.2: their pages must
+ * be present, no lazy page-table entry propagation).  The firmware maps all
+ * memory: under its own roots an entry not yet materialized is mapped all
+ * the same.  Any other root (tables copied by the app, the bare one of
+ * unmapped-cr3) maps only what its entries hold.  The entry found not
+ * present, or NULL where addr is mapped.
+ */
+const char *sim_paging_not_present(uint64_t cr3, uint64_t addr)
+{
+	static const char *const names[] = {"PML4E", "PDPTE", "PDE", "PTE"};
+	const uint64_t *t = (const uint64_t *)(uintptr_t)(cr3 & E_ADDR);
+	unsigned int level = 0;
+
+	if (!t || t == fw.root || t == fw.other)
+		return NULL;
+	for (unsigned int shift = 39; shift >= 12; shift -= 9, level++) {
+		uint64_t e = t[(addr >> shift) & 511];
+
+		if (!(e & E_P))
+			return names[level];
+		if (shift == 12 || (shift < 39 && (e & E_PS)))
+			return NULL;
+		t = (const uint64_t *)(uintptr_t)(e & E_ADDR);
+	}
+	return NULL;
+}

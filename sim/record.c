@@ -315,7 +315,8 @@ static void ds_write(struct sim_cpu *c, const struct sim_pending *p, uint64_t ri
 	size_t n;
 	uint8_t *rec;
 
-	if (!ds) {
+	/* Each address through the loaded CR3 first: the DS fields, then the record (rules.c). */
+	if (!ds || !sim_rules_ds_mapped(c, "DS save area (IA32_DS_AREA)", c->ds_area, 0x40)) {
 		c->stats.records_dropped++;
 		return;
 	}
@@ -326,7 +327,8 @@ static void ds_write(struct sim_cpu *c, const struct sim_pending *p, uint64_t ri
 	max = get_le64(ds + 0x30);
 	thresh = get_le64(ds + 0x38);
 	/* Nothing is ever written past the absolute maximum: the record is dropped. */
-	if (!base || index < base || index + n > max) {
+	if (!base || index < base || index + n > max ||
+	    !sim_rules_ds_mapped(c, "record (PEBS index)", index, n)) {
 		c->stats.records_dropped++;
 		return;
 	}

@@ -38,6 +38,7 @@ enum rule_id {
 	R_TAKEN_ALONE,
 	R_UNMODELLED,
 	R_ARCH_RECORD_SIZE,
+	R_DS_NOT_PRESENT,
 };
 
 static sim_violation_fn violation_fn;
@@ -80,6 +81,35 @@ static bool once(struct sim_cpu *c, enum rule_id r)
 	if (c->rules_reported & (1u << r))
 		return false;
 	c->rules_reported |= 1u << r;
+	return true;
+}
+
+/*
+ * The PEBS assist translates every DS address under the CR3 loaded now
+ * (sim/paging.c sim_paging_not_present): a level not present is a fault
+ * no handler may take (SDM Vol. 3B 17.4.9.2).  What the hardware then does
+ * is not published: the simulator writes nothing, drops the record, and
+ * reports it once per arming.  True where [addr, addr + len) is mapped.
+ */
+bool sim_rules_ds_mapped(struct sim_cpu *c, const char *what, uint64_t addr, uint64_t len)
+{
+	uint64_t last = addr + (len ? len : 1) - 1;
+
+	for (uint64_t va = addr; va <= last; va = (va | 4095) + 1) {
+		const char *level = sim_paging_not_present(c->cr3, va);
+
+		if (!level)
+			continue;
+		if (once(c, R_DS_NOT_PRESENT))
+			sim_violation(c, "ds-not-present",
+				      "cpu %u: the PEBS assist's %s at 0x%llx under CR3 0x%llx: "
+				      "its %s is not present; the DS save area and buffer must "
+				      "be mapped under every CR3 the assist runs on (SDM Vol. 3B "
+				      "17.4.9.2)",
+				      c->index, what, (unsigned long long)va,
+				      (unsigned long long)c->cr3, level);
+		return false;
+	}
 	return true;
 }
 

@@ -479,6 +479,7 @@ uint64_t sim_evtsel_count(struct sim_cpu *c, unsigned int i, const struct sim_cy
 void sim_rules_check(struct sim_cpu *c);
 void sim_rules_reset_count(void);
 void sim_rules_arch_record_size(struct sim_cpu *c, size_t n);
+bool sim_rules_ds_mapped(struct sim_cpu *c, const char *what, uint64_t addr, uint64_t len);
 void sim_rules_on_reprogram(struct sim_cpu *c, unsigned int gp, const char *what);
 void sim_rules_global_ctrl(struct sim_cpu *c, uint64_t val);
 void sim_violation(struct sim_cpu *c, const char *rule, const char *fmt, ...) pp_printf(3, 4);
@@ -498,6 +499,8 @@ uint64_t sim_paging_fw_cr3_other(void);
 uint64_t sim_paging_fw_cr3_bare(void);
 void sim_paging_fw_map(uint64_t addr, uint64_t len);
 uint64_t sim_paging_page_size(uint64_t cr3, uint64_t addr);
+/* The entry (PML4E .. PTE) found not present walking addr under cr3; NULL: mapped. */
+const char *sim_paging_not_present(uint64_t cr3, uint64_t addr);
 
 /* cache.c */
 int sim_cache_init(struct sim_cpu *c, const struct sim_cpu *core_first);

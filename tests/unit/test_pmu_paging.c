@@ -376,6 +376,93 @@ static void sim_stlb_follows_tables(void **state)
 	}
 }
 
+/*
+ * Memory the firmware maps after the copy (the DS area comes after the
+ * kernel's tables): under ours the walk stops at the level the copy made
+ * its own or found empty; paging_extend() takes the firmware's entry there.
+ * The buffer sits at the DS page plus an offset that picks which level
+ * they first differ at; the rest of the tables is left as it was.
+ */
+/* clang-format off */
+static const struct {
+	const char *name;
+	uint64_t fw_size, buf_off, pre_mapped;
+	int missing; /* level not present under ours before paging_extend: 0 PML4E .. 3 PTE, -1 none */
+} late[] = {
+	/* name                                 fw size  buffer at DS +     mapped before  missing */
+	{"4k: same 2 MiB, our PT copy",         KiB4,    0x8000,            0,             3},
+	{"4k: another 2 MiB, our PD copy",      KiB4,    4 * MiB2,          0,             2},
+	{"4k: another 1 GiB, our PDPT copy",    KiB4,    2 * GiB1,          0,             1},
+	{"4k: another 512 GiB, empty PML4E",    KiB4,    512 * GiB1,        0,             0},
+	{"4k: the firmware's PT, shared",       KiB4,    4 * MiB2,          KiB4,          -1},
+	{"2m: another 2 MiB, our PD copy",      MiB2,    4 * MiB2,          0,             2},
+	{"2m: same 2 MiB, split by us",         MiB2,    0x8000,            0,             -1},
+	{"1g: another 1 GiB, our PDPT copy",    GiB1,    2 * GiB1,          0,             1},
+};
+/* clang-format on */
+
+/* The level whose entry is not present walking va under cr3 (0 PML4E .. 3 PTE), -1: mapped. */
+static int missing_level(uint64_t cr3, uint64_t va)
+{
+	uint64_t e = cr3;
+	int level = 0;
+
+	for (unsigned int shift = 39; shift >= 12; shift -= 9, level++) {
+		e = ((const uint64_t *)(uintptr_t)(e & ADDR))[(va >> shift) & 511];
+		if (!(e & 1))
+			return level;
+		if (shift == 12 || (shift < 39 && (e & (1ULL << 7))))
+			return -1;
+	}
+	return -1;
+}
+
+static void extend_after_copy(void **state)
+{
+	static const char *const names[] = {"PML4E", "PDPTE", "PDE", "PTE"};
+	uint64_t ds = 0x740203000ULL;
+
+	for (size_t c = 0; c < ARRAY_SIZE(late); c++) {
+		uint64_t buf = ds + late[c].buf_off, size, fw_cr3 = firmware(late[c].fw_size);
+		struct paging_tables pt;
+		size_t n_pages;
+		char why[160] = "";
+		uint64_t *e;
+
+		/* One page beside the DS page, mapped before the copy (the same PT). */
+		if (late[c].pre_mapped)
+			hw_fw_map(ds + late[c].pre_mapped, KiB4);
+		if (paging_build(&pt, buf, 2 * KiB4, why, sizeof(why)))
+			fail_msg("%s: refused: %s", late[c].name, why);
+		n_pages = pt.n_pages;
+		hw_fw_map(ds, KiB4); /* the firmware maps the DS page now */
+		if (missing_level(pt.root.cr3, ds) != late[c].missing)
+			fail_msg("%s: before: %d not present, want %d", late[c].name,
+				 missing_level(pt.root.cr3, ds), late[c].missing);
+		assert_int_equal(paging_check_under(pt.root.cr3, ds, KiB4, why, sizeof(why)),
+				 late[c].missing < 0 ? 0 : -1);
+		if (late[c].missing >= 0)
+			printf("# %s: %s (%s)\n", late[c].name, why, names[late[c].missing]);
+		if (paging_extend(&pt, ds, KiB4, why, sizeof(why)))
+			fail_msg("%s: extend: %s", late[c].name, why);
+		/* Present, identity, writable; the firmware's page size or our split; no new table.
+		 */
+		assert_int_equal(paging_check_under(pt.root.cr3, ds, KiB4, why, sizeof(why)), 0);
+		e = leaf_of(pt.root.cr3, ds, &size);
+		assert_non_null(e);
+		assert_int_equal((*e & ADDR & ~(size - 1)) + (ds & (size - 1)), ds);
+		assert_int_equal(pt.n_pages, n_pages);
+		/* The buffer is still in 4 KiB pages of ours; the firmware's tables as they were.
+		 */
+		assert_int_equal(paging_page_size(pt.root.cr3, buf), KiB4);
+		assert_int_equal(paging_page_size(fw_cr3, buf), late[c].fw_size);
+		assert_int_equal(paging_page_size(fw_cr3, ds), late[c].fw_size);
+		paging_free(&pt);
+	}
+	/* No tables (the firmware's kept): nothing to extend. */
+	assert_int_equal(paging_extend(NULL, ds, KiB4, NULL, 0), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -384,6 +471,7 @@ int main(void)
 	    cmocka_unit_test(enter_on_another_cpu),
 	    cmocka_unit_test(check_here),
 	    cmocka_unit_test(sim_stlb_follows_tables),
+	    cmocka_unit_test(extend_after_copy),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
