@@ -38,17 +38,14 @@
 #include "sim/sim.h"
 #include "test_options.h"
 #include "test_util.h"
+#include "test_job_util.h"
 
 static char outdir[] = "/tmp/pebsprobe-cpus-XXXXXX";
 
 static void select_machine(const char *model, const char *ncpus)
 {
 	setenv("PEBSPROBE_HOST_CPUS", ncpus, 1);
-	test_lines_clear();
-	assert_int_equal(sim_select(model), 0);
-	hw_install(sim_hw_ops());
-	report_reset();
-	report_set_simulated(true);
+	test_job_machine(model, NULL);
 }
 
 struct probe_on {
@@ -111,13 +108,10 @@ static void run_job(const char *kernels, const char *cpus)
 {
 	struct options o;
 	struct cpu_info ci;
-
-	cpu_probe(&ci);
-	options_defaults(&o);
 	char line[256];
 
 	snprintf(line, sizeof(line), "kernels=%s cpus=%s", kernels, cpus);
-	test_option(&o, line);
+	test_job_options(&o, &ci, line);
 	job_main(&o.job, &ci);
 }
 
@@ -849,9 +843,7 @@ int main(void)
 	    cmocka_unit_test(fault_hang),
 	};
 
-	if (!mkdtemp(outdir))
+	if (test_job_begin(outdir, NULL))
 		return 1;
-	setenv("PEBSPROBE_OUT", outdir, 1);
-	test_lines_capture();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
