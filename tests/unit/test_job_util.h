@@ -54,6 +54,13 @@ static inline void test_job_machine(const char *model, const struct hw_ops *ops)
 	report_set_simulated(true);
 }
 
+/* test_job_machine() on ncpus host CPUs (PEBSPROBE_HOST_CPUS). */
+static inline void test_job_machine_n(const char *model, const char *ncpus)
+{
+	setenv("PEBSPROBE_HOST_CPUS", ncpus, 1);
+	test_job_machine(model, NULL);
+}
+
 /* The installed machine probed into ci; o the defaults with `line` on top. */
 static inline void test_job_options(struct options *o, struct cpu_info *ci, const char *line)
 {
@@ -70,6 +77,18 @@ static inline int test_job_line(const char *line)
 
 	test_job_options(&o, &ci, line);
 	return test_job_run(&o, &ci);
+}
+
+/* job_main() alone (no results written) with kernels= and cpus= on the installed machine. */
+static inline void test_job_kernels_on(const char *kernels, const char *cpus)
+{
+	struct options o;
+	struct cpu_info ci;
+	char line[256];
+
+	snprintf(line, sizeof(line), "kernels=%s cpus=%s", kernels, cpus);
+	test_job_options(&o, &ci, line);
+	job_main(&o.job, &ci);
 }
 
 /* The line "<prefix><test>: ..." (e.g. "PASS: chase-l1/load: ..."), or NULL. */
