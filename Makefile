@@ -182,5 +182,6 @@ clean:
 # The .d files -MMD writes beside each object and program, named from the
 # lists (no find over $(BUILD) while make reads this file).
 DEP_FILES := $(EFI_OBJS:.o=.d) $(HOST_OBJS:.o=.d) $(SAN_OBJS:.o=.d) $(FUZZ_OBJS:.o=.d) \
+	$(HOST_UTIL_OBJS:.o=.d) $(SAN_UTIL_OBJS:.o=.d) \
 	$(addsuffix .d,$(UNIT_TESTS) $(SAN_TESTS) $(HOST_TOOLS))
 -include $(DEP_FILES)

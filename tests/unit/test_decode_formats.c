@@ -2,9 +2,10 @@
 /*
  * test_decode_formats.c - records built byte by byte from the SDM layouts
  * (Tables 18-23/18-44/18-55; Linux struct pebs_basic and the adaptive groups;
- * the arch-PEBS records of Linux d21954c8a0ff; union hsw_tsx_tuning) for every format; TSX; latency
- * layouts; validation and anomalies with their byte offsets.  Every buffer is copied into a heap
- * block of exactly its length, so the ASan build catches any read past the end.
+ * union hsw_tsx_tuning) for formats 0-6 (test_decode_arch.c: arch-PEBS); TSX;
+ * latency layouts; validation and anomalies with their byte offsets.  Every
+ * buffer is copied into a heap block of exactly its length (test_decode_util.h),
+ * so the ASan build catches any read past the end.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,46 +17,7 @@
 
 #include "decode/decode.h"
 #include "test_gen.h"
-
-#define MAXREC 16
-static uint8_t img[8192];
-static struct pebs_record recs[MAXREC];
-static struct pebs_anomaly an;
-static unsigned int nrec;
-
-static void p64(size_t off, uint64_t v)
-{
-	for (int i = 0; i < 8; i++)
-		img[off + i] = (uint8_t)(v >> (8 * i));
-}
-
-static void p32(size_t off, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		img[off + i] = (uint8_t)(v >> (8 * i));
-}
-
-/* Decodes img[0..len) from an exact-size heap copy; returns the last step. */
-static enum pebs_step run(const struct pebs_decode_cfg *cfg, size_t len)
-{
-	uint8_t *b = malloc(len ? len : 1);
-	size_t off = 0;
-	enum pebs_step st;
-
-	memcpy(b, img, len);
-	nrec = 0;
-	memset(&an, 0, sizeof(an));
-	for (;;) {
-		st = pebs_decode_next(cfg, b, len, &off, &recs[nrec < MAXREC ? nrec : MAXREC - 1],
-				      &an);
-		if (st != PEBS_STEP_RECORD)
-			break;
-		nrec++;
-		assert_true(nrec < 1000); /* never loops forever */
-	}
-	free(b);
-	return st;
-}
+#include "test_decode_util.h"
 
 /* Legacy record: every GPR gets a distinct value 0x1000 + 8 * slot. */
 static void legacy(size_t base, unsigned int fmt)
@@ -65,138 +27,6 @@ static void legacy(size_t base, unsigned int fmt)
 	memset(img + base, 0, sz);
 	for (size_t o = 0; o < 0x90; o += 8)
 		p64(base + o, 0x1000 + o);
-}
-
-static void test_fmt0(void **state)
-{
-	struct pebs_decode_cfg cfg = {
-	    .fmt = 0, .uarch = UARCH_CORE2, .dsrc = gen_dsrc(UARCH_CORE2), .kind = KIND_OTHER};
-
-	legacy(0, 0);
-	legacy(0x90, 0);
-	p64(0x90 + 0x08, 0x401234);
-	assert_int_equal(pebs_legacy_record_size(0), 144);
-	assert_int_equal(run(&cfg, 0x120), PEBS_STEP_END);
-	assert_int_equal(nrec, 2);
-	assert_int_equal(recs[0].size, 144);
-	assert_int_equal(recs[1].offset, 144);
-	assert_int_equal(recs[1].ip, 0x401234);
-	/* SDM order: FLAGS IP AX BX CX DX SI DI BP SP R8..R15 */
-	assert_int_equal(recs[0].regs[REG_RFLAGS], 0x1000);
-	assert_int_equal(recs[0].regs[REG_RIP], 0x1008);
-	assert_int_equal(recs[0].regs[REG_RAX], 0x1010);
-	assert_int_equal(recs[0].regs[REG_RBX], 0x1018);
-	assert_int_equal(recs[0].regs[REG_RCX], 0x1020);
-	assert_int_equal(recs[0].regs[REG_RDX], 0x1028);
-	assert_int_equal(recs[0].regs[REG_RSI], 0x1030);
-	assert_int_equal(recs[0].regs[REG_RDI], 0x1038);
-	assert_int_equal(recs[0].regs[REG_RBP], 0x1040);
-	assert_int_equal(recs[0].regs[REG_RSP], 0x1048);
-	assert_int_equal(recs[0].regs[REG_R8], 0x1050);
-	assert_int_equal(recs[0].regs[REG_R15], 0x1088);
-	assert_false(recs[0].have & (HAVE_DLA | HAVE_DSE | HAVE_TSX | HAVE_TSC | HAVE_APPLICABLE));
-}
-
-static void test_fmt1_nhm(void **state)
-{
-	struct pebs_decode_cfg cfg = {
-	    .fmt = 1, .uarch = UARCH_NHM, .dsrc = gen_dsrc(UARCH_NHM), .kind = KIND_LDLAT};
-
-	legacy(0, 1);
-	p64(0x90, 0x5);	       /* GLOBAL_STATUS */
-	p64(0x98, 0x7ffe0040); /* DLA */
-	p64(0xa0, 0x36);       /* dse 6 + STLB miss + lock (ignored on NHM) */
-	p64(0xa8, 212);	       /* latency */
-	assert_int_equal(run(&cfg, 0xb0), PEBS_STEP_END);
-	assert_int_equal(nrec, 1);
-	assert_int_equal(recs[0].size, 176);
-	assert_int_equal(recs[0].ip, 0x1008); /* R/EIP */
-	assert_int_equal(recs[0].global_status, 5);
-	assert_true(recs[0].have & HAVE_GLOBAL_STATUS);
-	assert_int_equal(recs[0].data_la, 0x7ffe0040);
-	assert_int_equal(recs[0].dse, 0x36);
-	assert_int_equal(recs[0].latency, 212);
-	/* NHM row 6: L3 hit, snoop HitM; TLB NA | LOCK NA (pebs_no_tlb) */
-	assert_int_equal(recs[0].data_src, 0x600800842ULL | 0x5000000ULL);
-	assert_false(recs[0].have & (HAVE_TSX | HAVE_TSC));
-}
-
-static void test_fmt2_tsx(void **state)
-{
-	struct pebs_decode_cfg cfg = {
-	    .fmt = 2, .uarch = UARCH_HSW, .dsrc = gen_dsrc(UARCH_HSW), .kind = KIND_OTHER};
-
-	legacy(0, 2);
-	p64(0x10, 0xab000001);			       /* RAX: XABORT imm 0xab, bit 0 explicit */
-	p64(0xb0, 0x400abc);			       /* EventingIP */
-	p64(0xb8, (1ULL << 33) | (1ULL << 37) | 1000); /* rtm + conflict, 1000 cycles */
-	legacy(0xc0, 2);
-	p64(0xc0 + 0x10, 0xab000000); /* RAX bit 0 clear: no XABORT code */
-	p64(0xc0 + 0xb8, (1ULL << 33) | (1ULL << 39) | 7);
-	legacy(0x180, 2);
-	p64(0x180 + 0x10, 0xcd000001);
-	p64(0x180 + 0xb8, (1ULL << 32) | (1ULL << 35) | (1ULL << 36) | (1ULL << 38) | (1ULL << 34));
-	assert_int_equal(run(&cfg, 0x240), PEBS_STEP_END);
-	assert_int_equal(nrec, 3);
-	assert_int_equal(recs[0].ip, 0x400abc);
-	assert_int_equal(recs[0].tsx.cycles, 1000);
-	assert_int_equal(recs[0].tsx.flags, TSX_RTM | TSX_CONFLICT);
-	assert_true(recs[0].tsx.has_xabort);
-	assert_int_equal(recs[0].tsx.xabort, 0xab);
-	assert_int_equal(recs[1].tsx.flags, TSX_RTM | TSX_CAPACITY_READ);
-	assert_false(recs[1].tsx.has_xabort);
-	/* HLE abort: no XABORT even with RAX bit 0 */
-	assert_int_equal(recs[2].tsx.flags, TSX_HLE | TSX_INSTRUCTION | TSX_NON_INSTRUCTION |
-						TSX_RETRY | TSX_CAPACITY_WRITE);
-	assert_false(recs[2].tsx.has_xabort);
-	assert_false(recs[0].have & HAVE_MEM); /* kind other */
-}
-
-static void test_fmt3_skl(void **state)
-{
-	struct pebs_decode_cfg cfg = {.fmt = 3,
-				      .uarch = UARCH_SKL,
-				      .dsrc = gen_dsrc(UARCH_SKL),
-				      .kind = KIND_LDLAT,
-				      .pebs_enabled = 0x1};
-
-	legacy(0, 3);
-	p64(0x90, 0x1);
-	p64(0xa0, 0x03);
-	p64(0xa8, 14);
-	p64(0xb0, 0x401000);
-	p64(0xc0, 0x123456789aULL);
-	legacy(0xc8, 3);
-	p64(0xc8 + 0x90, 0x2); /* applicable counter PMC1: not PEBS-enabled */
-	assert_int_equal(run(&cfg, 0x190), PEBS_STEP_ANOMALY);
-	assert_int_equal(nrec, 1);
-	assert_int_equal(recs[0].tsc, 0x123456789aULL);
-	assert_int_equal(recs[0].applicable_counters, 1);
-	assert_false(recs[0].have & HAVE_GLOBAL_STATUS);
-	assert_int_equal(recs[0].ip, 0x401000);
-	assert_int_equal(recs[0].data_src, 0x400100442ULL | 0x68000000ULL | 0x10000000000ULL);
-	assert_int_equal(an.offset, 0xc8);
-	assert_non_null(strstr(an.what, "applicable"));
-	/* and bits outside the mask next to an enabled one */
-	p64(0xc8 + 0x90, 0x3);
-	assert_int_equal(run(&cfg, 0x190), PEBS_STEP_ANOMALY);
-	assert_int_equal(an.offset, 0xc8);
-	cfg.pebs_enabled = 0;
-	assert_int_equal(run(&cfg, 0x190), PEBS_STEP_END);
-}
-
-static void test_glm_reserved(void **state)
-{
-	struct pebs_decode_cfg cfg = {
-	    .fmt = 3, .uarch = UARCH_GLM, .dsrc = gen_dsrc(UARCH_GLM), .kind = KIND_LDLAT};
-
-	legacy(0, 3);
-	p64(0x98, 0xdead000);
-	p64(0xa0, 0x1);
-	assert_int_equal(run(&cfg, 0xc8), PEBS_STEP_END);
-	assert_int_equal(recs[0].data_la, 0xdead000);
-	assert_true(recs[0].have & HAVE_MEM_NA);
-	assert_false(recs[0].have & (HAVE_MEM | HAVE_DSE | HAVE_LATENCY));
 }
 
 /* Adaptive: basic + meminfo + GP + XMM + 2 LBR entries. */
@@ -226,316 +56,459 @@ static void adaptive_all(size_t b, uint64_t lat)
 	}
 }
 
-static void test_adaptive_groups(void **state)
+/* The images the rows start from (NULL: zeros). */
+static void img_fmt0(void)
 {
-	struct pebs_decode_cfg cfg = {.fmt = 4,
-				      .uarch = UARCH_ICL,
-				      .dsrc = gen_dsrc(UARCH_ICL),
-				      .kind = KIND_LDLAT,
-				      .data_cfg = CFG_ALL,
-				      .adaptive = true,
-				      .pebs_enabled = 1};
-	const struct pebs_record *r = &recs[0];
+	legacy(0, 0);
+	legacy(0x90, 0);
+}
 
-	assert_int_equal(pebs_adaptive_record_size(CFG_ALL), SZ_ALL);
+static void img_fmt1(void)
+{
+	legacy(0, 1);
+}
+
+static void img_fmt2(void)
+{
+	legacy(0, 2);
+	legacy(0xc0, 2);
+	legacy(0x180, 2);
+}
+
+static void img_fmt3(void)
+{
+	legacy(0, 3);
+	legacy(0xc8, 3);
+}
+
+/* ICL: the whole u64 is the latency; SPR: instruction 15:0, cache 47:32. */
+static void img_adaptive_icl(void)
+{
 	adaptive_all(0, 0x0000002a00000007ULL);
-	assert_int_equal(run(&cfg, SZ_ALL), PEBS_STEP_END);
-	assert_int_equal(nrec, 1);
-	assert_int_equal(r->size, SZ_ALL);
-	assert_int_equal(r->ip, 0x401500);
-	assert_int_equal(r->tsc, 0xabcdef);
-	assert_int_equal(r->data_la, 0x7f0000001000ULL);
-	assert_int_equal(r->dse, 0x14);
-	/* ICL: the whole u64 is the latency */
-	assert_int_equal(r->latency, 0x0000002a00000007ULL);
-	assert_false(r->have & HAVE_INSTR_LATENCY);
-	assert_int_equal(r->data_src, 0x600100842ULL | 0x50000000ULL | 0x10000000000ULL);
-	/* adaptive GPR order: ax cx dx bx sp bp si di */
-	assert_int_equal(r->regs[REG_RFLAGS], 0x2000);
-	assert_int_equal(r->regs[REG_RIP], 0x2001);
-	assert_int_equal(r->regs[REG_RAX], 0x2002);
-	assert_int_equal(r->regs[REG_RCX], 0x2003);
-	assert_int_equal(r->regs[REG_RDX], 0x2004);
-	assert_int_equal(r->regs[REG_RBX], 0x2005);
-	assert_int_equal(r->regs[REG_RSP], 0x2006);
-	assert_int_equal(r->regs[REG_RBP], 0x2007);
-	assert_int_equal(r->regs[REG_RSI], 0x2008);
-	assert_int_equal(r->regs[REG_RDI], 0x2009);
-	assert_int_equal(r->regs[REG_R8], 0x200a);
-	assert_int_equal(r->regs[REG_R15], 0x2011);
-	assert_true(r->have & HAVE_XMM);
-	assert_int_equal(r->n_lbr, 2);
-	assert_int_equal(r->lbr[1].from, 0xf001);
-	assert_int_equal(r->lbr[1].to, 0xf101);
-	assert_int_equal(r->lbr[1].info, 0xf201);
-	assert_false(r->have & HAVE_RETIRE_LATENCY);
+}
 
-	/* SPR: latency split, instruction 15:0, cache 47:32 */
-	cfg.uarch = UARCH_SPR;
-	cfg.dsrc = gen_dsrc(UARCH_SPR);
+static void img_adaptive_spr(void)
+{
 	adaptive_all(0, 0xffff002a1234000bULL);
-	assert_int_equal(run(&cfg, SZ_ALL), PEBS_STEP_END);
-	assert_int_equal(r->latency, 0x2a);
-	assert_int_equal(r->instr_latency, 0xb);
-	assert_true(r->have & HAVE_INSTR_LATENCY);
 }
 
-static void test_adaptive_fmt0_and_timed(void **state)
-{
-	struct pebs_decode_cfg cfg = {.fmt = 5,
-				      .uarch = UARCH_SPR,
-				      .dsrc = gen_dsrc(UARCH_SPR),
-				      .kind = KIND_LDLAT,
-				      .data_cfg = 0x1,
-				      .timed = true};
+/* A value put into the image over the start: 8 bytes at off, or 4 (P32). */
+struct put {
+	uint16_t off;
+	uint8_t width;
+	uint64_t v;
+};
+#define P64(o, x)                                                                                  \
+	{                                                                                          \
+		(o), 8, (x)                                                                        \
+	}
+#define P32(o, x)                                                                                  \
+	{                                                                                          \
+		(o), 4, (x)                                                                        \
+	}
 
-	/* a non-adaptive counter's record: format 0, basic group only */
-	memset(img, 0, 0x60);
-	p64(0x00, (0x20ULL << 48) | (77ULL << 32) | 0);
-	p64(0x08, 0x401777);
-	/* an adaptive one: format = DATA_CFG, retire latency 300 in 47:32 */
-	p64(0x20, (0x40ULL << 48) | (300ULL << 32) | 0x1);
-	p64(0x48, 0x3);
-	p64(0x50, (9ULL << 32) | 4);
-	assert_int_equal(run(&cfg, 0x60), PEBS_STEP_END);
-	assert_int_equal(nrec, 2);
-	assert_int_equal(recs[0].size, 0x20);
-	assert_int_equal(recs[0].retire_latency, 77);
-	assert_int_equal(recs[0].format_field, 0);
-	assert_false(recs[0].have & HAVE_MEM);
-	assert_int_equal(recs[1].offset, 0x20);
-	assert_int_equal(recs[1].retire_latency, 300);
-	assert_int_equal(recs[1].format_field, 1);
-	assert_int_equal(recs[1].latency, 9);
-	assert_int_equal(recs[1].instr_latency, 4);
-	assert_true(recs[1].have & HAVE_MEM);
-}
+/* A field of a decoded record; arg: the register, counter or LBR entry, or F_HAVE's mask. */
+enum fld {
+	F_NONE,
+	F_SIZE,
+	F_OFFSET,
+	F_IP,
+	F_TSC,
+	F_DLA,
+	F_DSE,
+	F_LAT,
+	F_ILAT,
+	F_RETIRE,
+	F_DSRC,
+	F_GSTATUS,
+	F_APPLICABLE,
+	F_FORMAT,
+	F_REG,
+	F_NLBR,
+	F_LBR_FROM,
+	F_LBR_TO,
+	F_LBR_INFO,
+	F_NCNT,
+	F_CNT,
+	F_GPMASK,
+	F_FIXMASK,
+	F_METRICS,
+	F_TSX_CYCLES,
+	F_TSX_FLAGS,
+	F_HAS_XABORT,
+	F_XABORT,
+	F_HAVE, /* have & arg == v */
+};
 
-static void test_fmt6_counters(void **state)
-{
-	/* CNTR, GP mask 0x3 (47:32), fixed mask 0x1 (55:48) */
-	uint64_t dcfg = 0x10 | (0x3ULL << 32) | (0x1ULL << 48);
-	struct pebs_decode_cfg cfg = {.fmt = 6,
-				      .uarch = UARCH_LNC,
-				      .dsrc = gen_dsrc(UARCH_LNC),
-				      .kind = KIND_OTHER,
-				      .data_cfg = dcfg,
-				      .adaptive = true};
-	size_t sz = 0x20 + 0x10 + 3 * 8;
+struct want {
+	uint8_t rec;
+	enum fld f;
+	uint64_t arg;
+	uint64_t v;
+};
 
-	assert_int_equal(pebs_adaptive_record_size(dcfg), sz);
-	memset(img, 0, sizeof(img));
-	/* the record's format field holds DATA_CFG 47:0; 63:48 are the size */
-	p64(0x00, ((uint64_t)sz << 48) | (dcfg & 0xffffffffffffULL));
-	p32(0x20, 0x3);
-	p32(0x24, 0x1);
-	p32(0x28, 0);
-	p64(0x30, 111);
-	p64(0x38, 222);
-	p64(0x40, 333);
-	assert_int_equal(run(&cfg, sz), PEBS_STEP_END);
-	assert_int_equal(recs[0].n_counters, 3);
-	assert_int_equal(recs[0].counters[0], 111);
-	assert_int_equal(recs[0].counters[2], 333);
-	assert_int_equal(recs[0].counters_gp_mask, 3);
-	assert_int_equal(recs[0].counters_fixed_mask, 1);
-
-	/* metrics == 3: two more values (SLOTS, PERF_METRICS) */
-	dcfg = 0x10 | 0x20 | (0x1ULL << 32);
-	cfg.data_cfg = dcfg;
-	sz = 0x20 + 0x10 + 16 + 8;
-	assert_int_equal(pebs_adaptive_record_size(dcfg), sz);
-	memset(img, 0, sizeof(img));
-	p64(0x00, ((uint64_t)sz << 48) | dcfg);
-	p32(0x20, 0x1);
-	p32(0x28, 3);
-	p64(0x30, 1);
-	p64(0x38, 2);
-	p64(0x40, 3);
-	assert_int_equal(run(&cfg, sz), PEBS_STEP_END);
-	assert_int_equal(recs[0].n_counters, 3);
-	assert_int_equal(recs[0].counters[2], 3);
-}
+#define NO_ANOMALY (~(size_t)0)
 
 /*
- * Lunar Lake class (fmt6, timed PEBS, PERF_CAPABILITIES bit 17): Linux
- * struct pebs_basic with pebs_timing_info is format_group 31:0, retire
- * latency 47:32, size 63:48; meminfo latency split (lnc: PMU_FL_INSTR_LATENCY);
- * the counter group (e02e9b0374c3 "Support PEBS counters snapshotting"):
- * a 16-byte header (GP mask, fixed mask, metrics), GP values, fixed values,
- * then SLOTS and PERF_METRICS when metrics == 3.
+ * One record image a row: the decoder's configuration (format, uarch,
+ * kind, DATA_CFG, ...), the image (a builder, then the values put over
+ * it), its length; the step the decode ends with, the records it gives,
+ * the anomaly's offset and a word of its text, and the fields wanted.
  */
-static void test_fmt6_timed_counters(void **state)
+struct fmt_case {
+	const char *what;
+	unsigned int fmt;
+	enum pebs_uarch uarch;
+	enum pebs_kind kind;
+	uint64_t data_cfg, pebs_enabled;
+	bool adaptive, timed;
+	void (*image)(void);
+	struct put put[16];
+	size_t len;
+	enum pebs_step step;
+	unsigned int nrec;
+	size_t an_offset; /* NO_ANOMALY where step is PEBS_STEP_END */
+	const char *an_what;
+	struct want want[28];
+};
+
+#define END	.step = PEBS_STEP_END, .an_offset = NO_ANOMALY
+#define ANOMALY .step = PEBS_STEP_ANOMALY
+#define REGS_LEGACY(r)                                                                             \
+	{r, F_REG, REG_RFLAGS, 0x1000}, {r, F_REG, REG_RIP, 0x1008}, {r, F_REG, REG_RAX, 0x1010},  \
+	    {r, F_REG, REG_RBX, 0x1018}, {r, F_REG, REG_RCX, 0x1020}, {r, F_REG, REG_RDX, 0x1028}, \
+	    {r, F_REG, REG_RSI, 0x1030}, {r, F_REG, REG_RDI, 0x1038}, {r, F_REG, REG_RBP, 0x1040}, \
+	    {r, F_REG, REG_RSP, 0x1048}, {r, F_REG, REG_R8, 0x1050},                               \
+	{                                                                                          \
+		r, F_REG, REG_R15, 0x1088                                                          \
+	}
+/* adaptive GPR order: flags ip ax cx dx bx sp bp si di r8..r15 */
+#define REGS_ADAPTIVE(r)                                                                           \
+	{r, F_REG, REG_RFLAGS, 0x2000}, {r, F_REG, REG_RIP, 0x2001}, {r, F_REG, REG_RAX, 0x2002},  \
+	    {r, F_REG, REG_RCX, 0x2003}, {r, F_REG, REG_RDX, 0x2004}, {r, F_REG, REG_RBX, 0x2005}, \
+	    {r, F_REG, REG_RSP, 0x2006}, {r, F_REG, REG_RBP, 0x2007}, {r, F_REG, REG_RSI, 0x2008}, \
+	    {r, F_REG, REG_RDI, 0x2009}, {r, F_REG, REG_R8, 0x200a},                               \
+	{                                                                                          \
+		r, F_REG, REG_R15, 0x2011                                                          \
+	}
+
+/* DATA_CFG of the format-6 rows: CNTR 0x10, METRICS 0x20, GP mask 47:32, fixed mask 55:48. */
+#define F6_CNT	   (0x10 | (0x3ULL << 32) | (0x1ULL << 48))
+#define F6_METRICS (0x10 | 0x20 | (0x1ULL << 32))
+#define F6_ONLY_M  (0x20 | (0x3ULL << 32) | (0x1ULL << 48))
+#define F6_TIMED   (0x1 | 0x10 | 0x20 | (0x3ULL << 32) | (0x1ULL << 48))
+#define F6_UNTIMED (0x1 | 0x10 | (0x3ULL << 32))
+#define SZ(s)	   ((uint64_t)(s) << 48)
+#define LOW48	   0xffffffffffffULL
+#define LOW32	   0xffffffffULL
+
+// clang-format off
+static const struct fmt_case fmt_cases[] = {
+    {"fmt0 core2", 0, UARCH_CORE2, KIND_OTHER, .image = img_fmt0,
+     .put = {P64(0x90 + 0x08, 0x401234)}, .len = 0x120, END, .nrec = 2,
+     /* SDM order: FLAGS IP AX BX CX DX SI DI BP SP R8..R15 */
+     .want = {{0, F_SIZE, 0, 144}, {1, F_OFFSET, 0, 144}, {1, F_IP, 0, 0x401234}, REGS_LEGACY(0),
+	      {0, F_HAVE, HAVE_DLA | HAVE_DSE | HAVE_TSX | HAVE_TSC | HAVE_APPLICABLE, 0}}},
+    {"fmt1 nhm", 1, UARCH_NHM, KIND_LDLAT, .image = img_fmt1,
+     .put = {P64(0x90, 0x5) /* GLOBAL_STATUS */, P64(0x98, 0x7ffe0040) /* DLA */,
+	     P64(0xa0, 0x36) /* dse 6 + STLB miss + lock (ignored on NHM) */, P64(0xa8, 212)},
+     .len = 0xb0, END, .nrec = 1,
+     .want = {{0, F_SIZE, 0, 176}, {0, F_IP, 0, 0x1008} /* R/EIP */, {0, F_GSTATUS, 0, 5},
+	      {0, F_HAVE, HAVE_GLOBAL_STATUS, HAVE_GLOBAL_STATUS}, {0, F_DLA, 0, 0x7ffe0040},
+	      {0, F_DSE, 0, 0x36}, {0, F_LAT, 0, 212},
+	      /* NHM row 6: L3 hit, snoop HitM; TLB NA | LOCK NA (pebs_no_tlb) */
+	      {0, F_DSRC, 0, 0x600800842ULL | 0x5000000ULL}, {0, F_HAVE, HAVE_TSX | HAVE_TSC, 0}}},
+    {"fmt2 hsw tsx", 2, UARCH_HSW, KIND_OTHER, .image = img_fmt2,
+     .put = {P64(0x10, 0xab000001) /* RAX: XABORT imm 0xab, bit 0 explicit */,
+	     P64(0xb0, 0x400abc) /* EventingIP */,
+	     P64(0xb8, (1ULL << 33) | (1ULL << 37) | 1000) /* rtm + conflict, 1000 cycles */,
+	     P64(0xc0 + 0x10, 0xab000000) /* RAX bit 0 clear: no XABORT code */,
+	     P64(0xc0 + 0xb8, (1ULL << 33) | (1ULL << 39) | 7), P64(0x180 + 0x10, 0xcd000001),
+	     P64(0x180 + 0xb8, (1ULL << 32) | (1ULL << 35) | (1ULL << 36) | (1ULL << 38) | (1ULL << 34))},
+     .len = 0x240, END, .nrec = 3,
+     .want = {{0, F_IP, 0, 0x400abc}, {0, F_TSX_CYCLES, 0, 1000},
+	      {0, F_TSX_FLAGS, 0, TSX_RTM | TSX_CONFLICT}, {0, F_HAS_XABORT, 0, 1},
+	      {0, F_XABORT, 0, 0xab}, {1, F_TSX_FLAGS, 0, TSX_RTM | TSX_CAPACITY_READ},
+	      {1, F_HAS_XABORT, 0, 0},
+	      /* HLE abort: no XABORT even with RAX bit 0 */
+	      {2, F_TSX_FLAGS, 0, TSX_HLE | TSX_INSTRUCTION | TSX_NON_INSTRUCTION | TSX_RETRY |
+				  TSX_CAPACITY_WRITE},
+	      {2, F_HAS_XABORT, 0, 0}, {0, F_HAVE, HAVE_MEM, 0} /* kind other */}},
+    /* the second record's applicable counter PMC1 is not PEBS-enabled */
+    {"fmt3 skl", 3, UARCH_SKL, KIND_LDLAT, .pebs_enabled = 0x1, .image = img_fmt3,
+     .put = {P64(0x90, 0x1), P64(0xa0, 0x03), P64(0xa8, 14), P64(0xb0, 0x401000),
+	     P64(0xc0, 0x123456789aULL), P64(0xc8 + 0x90, 0x2)},
+     .len = 0x190, ANOMALY, .nrec = 1, .an_offset = 0xc8, .an_what = "applicable",
+     .want = {{0, F_TSC, 0, 0x123456789aULL}, {0, F_APPLICABLE, 0, 1},
+	      {0, F_HAVE, HAVE_GLOBAL_STATUS, 0}, {0, F_IP, 0, 0x401000},
+	      {0, F_DSRC, 0, 0x400100442ULL | 0x68000000ULL | 0x10000000000ULL}}},
+    /* and bits outside the mask next to an enabled one */
+    {"fmt3 skl, PMC0-1 applicable", 3, UARCH_SKL, KIND_LDLAT, .pebs_enabled = 0x1,
+     .image = img_fmt3,
+     .put = {P64(0x90, 0x1), P64(0xa0, 0x03), P64(0xa8, 14), P64(0xb0, 0x401000),
+	     P64(0xc0, 0x123456789aULL), P64(0xc8 + 0x90, 0x3)},
+     .len = 0x190, ANOMALY, .nrec = 1, .an_offset = 0xc8, .an_what = "applicable"},
+    {"fmt3 skl, PEBS_ENABLE unknown", 3, UARCH_SKL, KIND_LDLAT, .image = img_fmt3,
+     .put = {P64(0x90, 0x1), P64(0xa0, 0x03), P64(0xa8, 14), P64(0xb0, 0x401000),
+	     P64(0xc0, 0x123456789aULL), P64(0xc8 + 0x90, 0x3)},
+     .len = 0x190, END, .nrec = 2},
+    {"glm reserved", 3, UARCH_GLM, KIND_LDLAT, .image = img_fmt1 /* 0xb0 of zeros past */,
+     .put = {P64(0x98, 0xdead000), P64(0xa0, 0x1)}, .len = 0xc8, END, .nrec = 1,
+     .want = {{0, F_DLA, 0, 0xdead000}, {0, F_HAVE, HAVE_MEM_NA, HAVE_MEM_NA},
+	      {0, F_HAVE, HAVE_MEM | HAVE_DSE | HAVE_LATENCY, 0}}},
+    {"adaptive icl, every group", 4, UARCH_ICL, KIND_LDLAT, CFG_ALL, 1, true,
+     .image = img_adaptive_icl, .len = SZ_ALL, END, .nrec = 1,
+     .want = {{0, F_SIZE, 0, SZ_ALL}, {0, F_IP, 0, 0x401500}, {0, F_TSC, 0, 0xabcdef},
+	      {0, F_DLA, 0, 0x7f0000001000ULL}, {0, F_DSE, 0, 0x14},
+	      {0, F_LAT, 0, 0x0000002a00000007ULL}, {0, F_HAVE, HAVE_INSTR_LATENCY, 0},
+	      {0, F_DSRC, 0, 0x600100842ULL | 0x50000000ULL | 0x10000000000ULL}, REGS_ADAPTIVE(0),
+	      {0, F_HAVE, HAVE_XMM, HAVE_XMM}, {0, F_NLBR, 0, 2}, {0, F_LBR_FROM, 1, 0xf001},
+	      {0, F_LBR_TO, 1, 0xf101}, {0, F_LBR_INFO, 1, 0xf201},
+	      {0, F_HAVE, HAVE_RETIRE_LATENCY, 0}}},
+    {"adaptive spr, latency split", 4, UARCH_SPR, KIND_LDLAT, CFG_ALL, 1, true,
+     .image = img_adaptive_spr, .len = SZ_ALL, END, .nrec = 1,
+     .want = {{0, F_LAT, 0, 0x2a}, {0, F_ILAT, 0, 0xb},
+	      {0, F_HAVE, HAVE_INSTR_LATENCY, HAVE_INSTR_LATENCY}}},
+    /* a non-adaptive counter's record: format 0, basic group only; then an adaptive one */
+    {"fmt5 format 0 and timed", 5, UARCH_SPR, KIND_LDLAT, .data_cfg = 0x1, .timed = true,
+     .put = {P64(0x00, SZ(0x20) | (77ULL << 32)), P64(0x08, 0x401777),
+	     P64(0x20, SZ(0x40) | (300ULL << 32) | 0x1) /* retire latency 300 in 47:32 */,
+	     P64(0x48, 0x3), P64(0x50, (9ULL << 32) | 4)},
+     .len = 0x60, END, .nrec = 2,
+     .want = {{0, F_SIZE, 0, 0x20}, {0, F_RETIRE, 0, 77}, {0, F_FORMAT, 0, 0},
+	      {0, F_HAVE, HAVE_MEM, 0}, {1, F_OFFSET, 0, 0x20}, {1, F_RETIRE, 0, 300},
+	      {1, F_FORMAT, 0, 1}, {1, F_LAT, 0, 9}, {1, F_ILAT, 0, 4},
+	      {1, F_HAVE, HAVE_MEM, HAVE_MEM}}},
+    /* the record's format field holds DATA_CFG 47:0; 63:48 are the size */
+    {"fmt6 counters", 6, UARCH_LNC, KIND_OTHER, F6_CNT, .adaptive = true,
+     .put = {P64(0x00, SZ(0x48) | (F6_CNT & LOW48)), P32(0x20, 0x3), P32(0x24, 0x1),
+	     P32(0x28, 0), P64(0x30, 111), P64(0x38, 222), P64(0x40, 333)},
+     .len = 0x48, END, .nrec = 1,
+     .want = {{0, F_NCNT, 0, 3}, {0, F_CNT, 0, 111}, {0, F_CNT, 2, 333}, {0, F_GPMASK, 0, 3},
+	      {0, F_FIXMASK, 0, 1}}},
+    /* metrics == 3: two more values (SLOTS, PERF_METRICS) */
+    {"fmt6 counters and metrics", 6, UARCH_LNC, KIND_OTHER, F6_METRICS, .adaptive = true,
+     .put = {P64(0x00, SZ(0x48) | F6_METRICS), P32(0x20, 0x1), P32(0x28, 3), P64(0x30, 1),
+	     P64(0x38, 2), P64(0x40, 3)},
+     .len = 0x48, END, .nrec = 1, .want = {{0, F_NCNT, 0, 3}, {0, F_CNT, 2, 3}}},
+    /*
+     * METRICS without CNTR: Linux (ds.c adaptive_pebs_record_size_update,
+     * e02e9b0374c3) counts the GP/fixed mask bits 47:32 / 55:48 only when CNTR
+     * (bit 4) is set, so a stale mask must not change the expected size:
+     * basic 0x20 + header 0x10 + SLOTS and PERF_METRICS 0x10 = 0x40.
+     */
+    {"fmt6 metrics only", 6, UARCH_LNC, KIND_OTHER, F6_ONLY_M, .adaptive = true,
+     .put = {P64(0x00, SZ(0x40) | (F6_ONLY_M & LOW48)),
+	     P32(0x28, 3) /* header: no GP, no fixed, metrics == 3 */, P64(0x30, 0x1234),
+	     P64(0x38, 0x5678)},
+     .len = 0x40, END, .nrec = 1, .want = {{0, F_NCNT, 0, 2}, {0, F_CNT, 1, 0x5678}}},
+    /*
+     * Lunar Lake class (fmt6, timed PEBS, PERF_CAPABILITIES bit 17): Linux
+     * struct pebs_basic with pebs_timing_info is format_group 31:0, retire
+     * latency 47:32, size 63:48; meminfo latency split (lnc: PMU_FL_INSTR_LATENCY);
+     * the counter group (e02e9b0374c3 "Support PEBS counters snapshotting"):
+     * a 16-byte header (GP mask, fixed mask, metrics), GP values, fixed values,
+     * then SLOTS and PERF_METRICS when metrics == 3.
+     */
+    {"fmt6 timed counters", 6, UARCH_LNC, KIND_LDLAT, F6_TIMED, .adaptive = true, .timed = true,
+     .put = {P64(0x00, SZ(0x78) | (500ULL << 32) | (F6_TIMED & LOW32)), P64(0x08, 0x406000),
+	     P64(0x20, 0x7f0000002000ULL) /* meminfo: address */, P64(0x28, 0x11) /* local RAM */,
+	     P64(0x30, (300ULL << 32) | 9) /* cache 300, instruction 9 */,
+	     P32(0x40, 0x3) /* counter header: PMC0-1 */, P32(0x44, 0x1) /* FIXED0 */,
+	     P32(0x48, 3) /* metrics */, P64(0x50, 0x100), P64(0x58, 0x101), P64(0x60, 0x102),
+	     P64(0x68, 0x103), P64(0x70, 0x104)},
+     .len = 0x78, END, .nrec = 1,
+     .want = {{0, F_RETIRE, 0, 500}, {0, F_HAVE, HAVE_RETIRE_LATENCY, HAVE_RETIRE_LATENCY},
+	      {0, F_FORMAT, 0, F6_TIMED & LOW32}, {0, F_LAT, 0, 300}, {0, F_ILAT, 0, 9},
+	      {0, F_HAVE, HAVE_MEM, HAVE_MEM}, {0, F_NCNT, 0, 5}, {0, F_GPMASK, 0, 0x3},
+	      {0, F_FIXMASK, 0, 0x1}, {0, F_METRICS, 0, 3}, {0, F_CNT, 0, 0x100},
+	      {0, F_CNT, 4, 0x104}}},
+    /*
+     * The same bytes read as untimed format 6: the format field is still
+     * 31:0 (struct pebs_basic's format_group; DATA_CFG's counter masks at
+     * 47:32 are not in it), and 47:32 are no retire latency.
+     */
+    {"fmt6 timed bytes, untimed", 6, UARCH_LNC, KIND_LDLAT, F6_TIMED, .adaptive = true,
+     .put = {P64(0x00, SZ(0x78) | (500ULL << 32) | (F6_TIMED & LOW32)), P64(0x08, 0x406000),
+	     P64(0x20, 0x7f0000002000ULL), P64(0x28, 0x11), P64(0x30, (300ULL << 32) | 9),
+	     P32(0x40, 0x3), P32(0x44, 0x1), P32(0x48, 3), P64(0x50, 0x100), P64(0x58, 0x101),
+	     P64(0x60, 0x102), P64(0x68, 0x103), P64(0x70, 0x104)},
+     .len = 0x78, END, .nrec = 1,
+     .want = {{0, F_FORMAT, 0, F6_TIMED & LOW32}, {0, F_HAVE, HAVE_RETIRE_LATENCY, 0},
+	      {0, F_GPMASK, 0, 0x3}}},
+    /*
+     * An untimed format-6 record whose format field has 0 at 47:32 while
+     * PEBS_DATA_CFG has the counter masks there: taken (Linux reads 31:0
+     * only); compared on 47:0 it was an anomaly and the decode stopped.
+     */
+    {"fmt6 untimed, format 31:0", 6, UARCH_LNC, KIND_LDLAT, F6_UNTIMED, .adaptive = true,
+     .put = {P64(0x00, SZ(0x60) | (F6_UNTIMED & LOW32)), P64(0x08, 0x406000),
+	     P64(0x20, 0x7f0000002000ULL), P32(0x40, 0x3) /* counter header: PMC0-1 */,
+	     P64(0x50, 0x100), P64(0x58, 0x101)},
+     .len = 0x60, END, .nrec = 1, .want = {{0, F_NCNT, 0, 2}}},
+    /* Format 5 and before: 47:0 are the format, so a stray bit at 32 is no match. */
+    {"fmt5 format 47:0", 5, UARCH_LNC, KIND_LDLAT, 0x1, .adaptive = true,
+     .put = {P64(0x00, SZ(0x40) | 0x1 | (0x1ULL << 32)), P64(0x08, 0x406000),
+	     P64(0x20, 0x7f0000002000ULL)},
+     .len = 0x40, ANOMALY, .nrec = 0, .an_offset = 0, .an_what = "format field"},
+    /* adaptive anomalies: a good record, then the second one's header */
+    {"adaptive size field 0", 4, UARCH_ICL, KIND_LDLAT, 0x1, .adaptive = true,
+     .put = {P64(0x00, SZ(0x40) | 0x1), P64(0x40, 0x1)},
+     .len = 0x80, ANOMALY, .nrec = 1, .an_offset = 0x40, .an_what = "size field is 0"},
+    {"adaptive size past the end", 4, UARCH_ICL, KIND_LDLAT, 0x1, .adaptive = true,
+     .put = {P64(0x00, SZ(0x40) | 0x1), P64(0x40, SZ(0x40) | 0x1)},
+     .len = 0x70, ANOMALY, .nrec = 1, .an_offset = 0x40, .an_what = "past the end"},
+    {"adaptive basic group truncated", 4, UARCH_ICL, KIND_LDLAT, 0x1, .adaptive = true,
+     .put = {P64(0x00, SZ(0x40) | 0x1), P64(0x40, SZ(0x40) | 0x1)},
+     .len = 0x50, ANOMALY, .nrec = 1, .an_offset = 0x40, .an_what = "truncated"},
+    {"adaptive size below the groups", 4, UARCH_ICL, KIND_LDLAT, 0x1, .adaptive = true,
+     .put = {P64(0x00, SZ(0x40) | 0x1), P64(0x40, SZ(0x30) | 0x1)},
+     .len = 0x80, ANOMALY, .nrec = 1, .an_offset = 0x40, .an_what = "meminfo"},
+    {"adaptive size above the groups", 4, UARCH_ICL, KIND_LDLAT, 0x1, .adaptive = true,
+     .put = {P64(0x00, SZ(0x40) | 0x1), P64(0x40, SZ(0x50) | 0x1)},
+     .len = 0x90, ANOMALY, .nrec = 1, .an_offset = 0x40, .an_what = "implies 0x40"},
+    {"adaptive format neither DATA_CFG nor 0", 4, UARCH_ICL, KIND_LDLAT, 0x1, .adaptive = true,
+     .put = {P64(0x00, SZ(0x40) | 0x1), P64(0x40, SZ(0xd0) | 0x3)},
+     .len = 0x110, ANOMALY, .nrec = 1, .an_offset = 0x40, .an_what = "format field 0x3"},
+    /* size field agrees with format but not with DATA_CFG's groups */
+    {"adaptive size not DATA_CFG's", 4, UARCH_ICL, KIND_LDLAT, 0x3 | (0xffULL << 48),
+     .adaptive = true, .put = {P64(0x00, SZ(0x40) | 0x1), P64(0x40, SZ(0xd0) | 0x3)},
+     .len = 0x40, ANOMALY, .nrec = 0, .an_offset = 0},
+    {"unknown format", 7, UARCH_ICL, KIND_LDLAT, 0x3 | (0xffULL << 48), .adaptive = true,
+     .put = {P64(0x00, SZ(0x40) | 0x1), P64(0x40, SZ(0xd0) | 0x3)},
+     .len = 0x40, ANOMALY, .nrec = 0, .an_offset = 0, .an_what = "unknown record format"},
+};
+// clang-format on
+
+static uint64_t field(const struct pebs_record *r, const struct want *w)
 {
-	uint64_t dcfg = 0x1 | 0x10 | 0x20 | (0x3ULL << 32) | (0x1ULL << 48);
-	struct pebs_decode_cfg cfg = {.fmt = 6,
-				      .uarch = UARCH_LNC,
-				      .dsrc = gen_dsrc(UARCH_LNC),
-				      .kind = KIND_LDLAT,
-				      .data_cfg = dcfg,
-				      .timed = true,
-				      .adaptive = true};
-	size_t sz = 0x20 + 0x20 + 0x10 + 5 * 8;
-
-	assert_int_equal(pebs_adaptive_record_size(dcfg), sz);
-	memset(img, 0, sizeof(img));
-	p64(0x00, ((uint64_t)sz << 48) | (500ULL << 32) | (dcfg & 0xffffffffULL));
-	p64(0x08, 0x406000);
-	p64(0x20, 0x7f0000002000ULL);  /* meminfo: address */
-	p64(0x28, 0x11);	       /* lnc: local RAM */
-	p64(0x30, (300ULL << 32) | 9); /* cache 300, instruction 9 */
-	p32(0x40, 0x3);		       /* counter header: PMC0-1 */
-	p32(0x44, 0x1);		       /* FIXED0 */
-	p32(0x48, 3);		       /* metrics */
-	for (unsigned int i = 0; i < 5; i++)
-		p64(0x50 + 8 * i, 0x100 + i);
-	assert_int_equal(run(&cfg, sz), PEBS_STEP_END);
-	assert_int_equal(nrec, 1);
-	assert_int_equal(recs[0].retire_latency, 500);
-	assert_true(recs[0].have & HAVE_RETIRE_LATENCY);
-	assert_int_equal(recs[0].format_field, dcfg & 0xffffffffULL);
-	assert_int_equal(recs[0].latency, 300);
-	assert_int_equal(recs[0].instr_latency, 9);
-	assert_true(recs[0].have & HAVE_MEM);
-	assert_int_equal(recs[0].n_counters, 5);
-	assert_int_equal(recs[0].counters_gp_mask, 0x3);
-	assert_int_equal(recs[0].counters_fixed_mask, 0x1);
-	assert_int_equal(recs[0].counters_metrics, 3);
-	assert_int_equal(recs[0].counters[0], 0x100);
-	assert_int_equal(recs[0].counters[4], 0x104);
-
-	/*
-	 * The same bytes read as untimed format 6: the format field is still
-	 * 31:0 (struct pebs_basic's format_group; DATA_CFG's counter masks at
-	 * 47:32 are not in it), and 47:32 are no retire latency.
-	 */
-	cfg.timed = false;
-	assert_int_equal(run(&cfg, sz), PEBS_STEP_END);
-	assert_int_equal(recs[0].format_field, dcfg & 0xffffffffULL);
-	assert_false(recs[0].have & HAVE_RETIRE_LATENCY);
-	assert_int_equal(recs[0].counters_gp_mask, 0x3);
+	switch (w->f) {
+	case F_SIZE:
+		return r->size;
+	case F_OFFSET:
+		return r->offset;
+	case F_IP:
+		return r->ip;
+	case F_TSC:
+		return r->tsc;
+	case F_DLA:
+		return r->data_la;
+	case F_DSE:
+		return r->dse;
+	case F_LAT:
+		return r->latency;
+	case F_ILAT:
+		return r->instr_latency;
+	case F_RETIRE:
+		return r->retire_latency;
+	case F_DSRC:
+		return r->data_src;
+	case F_GSTATUS:
+		return r->global_status;
+	case F_APPLICABLE:
+		return r->applicable_counters;
+	case F_FORMAT:
+		return r->format_field;
+	case F_REG:
+		return r->regs[w->arg];
+	case F_NLBR:
+		return r->n_lbr;
+	case F_LBR_FROM:
+		return r->lbr[w->arg].from;
+	case F_LBR_TO:
+		return r->lbr[w->arg].to;
+	case F_LBR_INFO:
+		return r->lbr[w->arg].info;
+	case F_NCNT:
+		return r->n_counters;
+	case F_CNT:
+		return r->counters[w->arg];
+	case F_GPMASK:
+		return r->counters_gp_mask;
+	case F_FIXMASK:
+		return r->counters_fixed_mask;
+	case F_METRICS:
+		return r->counters_metrics;
+	case F_TSX_CYCLES:
+		return r->tsx.cycles;
+	case F_TSX_FLAGS:
+		return r->tsx.flags;
+	case F_HAS_XABORT:
+		return r->tsx.has_xabort;
+	case F_XABORT:
+		return r->tsx.xabort;
+	case F_HAVE:
+		return r->have & w->arg;
+	case F_NONE:
+		break;
+	}
+	return 0;
 }
 
-/*
- * An untimed format-6 record whose format field has 0 at 47:32 while
- * PEBS_DATA_CFG has the counter masks there: taken (Linux reads 31:0
- * only); compared on 47:0 it was an anomaly and the decode stopped.
- */
-static void test_fmt6_untimed_format_is_32_bits(void **state)
+/* Every row decoded; each difference named (row, record, field) before the test fails. */
+static void test_format_rows(void **state)
 {
-	uint64_t dcfg = 0x1 | 0x10 | (0x3ULL << 32);
-	struct pebs_decode_cfg cfg = {.fmt = 6,
-				      .uarch = UARCH_LNC,
-				      .dsrc = gen_dsrc(UARCH_LNC),
-				      .kind = KIND_LDLAT,
-				      .data_cfg = dcfg,
-				      .adaptive = true};
-	size_t sz = 0x20 + 0x20 + 0x10 + 2 * 8;
+	unsigned int bad = 0;
 
 	(void)state;
-	assert_int_equal(pebs_adaptive_record_size(dcfg), sz);
-	memset(img, 0, sizeof(img));
-	p64(0x00, ((uint64_t)sz << 48) | (dcfg & 0xffffffffULL));
-	p64(0x08, 0x406000);
-	p64(0x20, 0x7f0000002000ULL);
-	p32(0x40, 0x3); /* counter header: PMC0-1 */
-	p64(0x50, 0x100);
-	p64(0x58, 0x101);
-	assert_int_equal(run(&cfg, sz), PEBS_STEP_END);
-	assert_int_equal(nrec, 1);
-	assert_int_equal(recs[0].n_counters, 2);
-	/* Format 5 and before: 47:0 are the format, so a stray bit at 32 is no match. */
-	cfg.fmt = 5;
-	cfg.data_cfg = 0x1;
-	p64(0x00, (0x40ULL << 48) | 0x1 | (0x1ULL << 32));
-	assert_int_equal(run(&cfg, 0x40), PEBS_STEP_ANOMALY);
-	assert_non_null(strstr(an.what, "format field"));
+	for (size_t i = 0; i < ARRAY_SIZE(fmt_cases); i++) {
+		const struct fmt_case *t = &fmt_cases[i];
+		struct pebs_decode_cfg cfg = {.fmt = t->fmt,
+					      .uarch = t->uarch,
+					      .dsrc = gen_dsrc(t->uarch),
+					      .kind = t->kind,
+					      .data_cfg = t->data_cfg,
+					      .pebs_enabled = t->pebs_enabled,
+					      .adaptive = t->adaptive,
+					      .timed = t->timed};
+		enum pebs_step st;
+
+		memset(img, 0, sizeof(img));
+		if (t->image)
+			t->image();
+		for (size_t p = 0; p < ARRAY_SIZE(t->put) && t->put[p].width; p++) {
+			if (t->put[p].width == 4)
+				p32(t->put[p].off, (uint32_t)t->put[p].v);
+			else
+				p64(t->put[p].off, t->put[p].v);
+		}
+		st = run(&cfg, t->len);
+		if (st != t->step || nrec != t->nrec ||
+		    (st == PEBS_STEP_ANOMALY &&
+		     (an.offset != t->an_offset || (t->an_what && !strstr(an.what, t->an_what))))) {
+			print_error("%s: step %d, %u records, anomaly at %#zx '%s'; want step %d, "
+				    "%u records, anomaly at %#zx '%s'\n",
+				    t->what, st, nrec, an.offset, an.what, t->step, t->nrec,
+				    t->an_offset, t->an_what ? t->an_what : "");
+			bad++;
+			continue;
+		}
+		for (size_t w = 0; w < ARRAY_SIZE(t->want) && t->want[w].f; w++) {
+			const struct want *x = &t->want[w];
+			uint64_t got = field(&recs[x->rec], x);
+
+			if (got != x->v) {
+				print_error("%s: record %u field %d [%#llx]: %#llx, want %#llx\n",
+					    t->what, x->rec, x->f, (unsigned long long)x->arg,
+					    (unsigned long long)got, (unsigned long long)x->v);
+				bad++;
+			}
+		}
+	}
+	assert_int_equal(bad, 0);
 }
 
-/*
- * METRICS without CNTR: Linux (ds.c adaptive_pebs_record_size_update,
- * e02e9b0374c3) counts the GP/fixed mask bits 47:32 / 55:48 only when CNTR
- * (bit 4) is set, so a stale mask must not change the expected size:
- * basic 0x20 + header 0x10 + SLOTS and PERF_METRICS 0x10 = 0x40.
- */
-static void test_fmt6_metrics_only_size(void **state)
+/* The record sizes the rows' lengths rest on. */
+static void test_record_sizes(void **state)
 {
-	uint64_t dcfg = 0x20 | (0x3ULL << 32) | (0x1ULL << 48);
-	struct pebs_decode_cfg cfg = {.fmt = 6,
-				      .uarch = UARCH_LNC,
-				      .dsrc = gen_dsrc(UARCH_LNC),
-				      .kind = KIND_OTHER,
-				      .data_cfg = dcfg,
-				      .adaptive = true};
-
-	assert_int_equal(pebs_adaptive_record_size(dcfg), 0x40);
-	memset(img, 0, sizeof(img));
-	p64(0x00, (0x40ULL << 48) | (dcfg & 0xffffffffffffULL));
-	p32(0x28, 3); /* header: no GP, no fixed, metrics == 3 */
-	p64(0x30, 0x1234);
-	p64(0x38, 0x5678);
-	assert_int_equal(run(&cfg, 0x40), PEBS_STEP_END);
-	assert_int_equal(nrec, 1);
-	assert_int_equal(recs[0].n_counters, 2);
-	assert_int_equal(recs[0].counters[1], 0x5678);
-}
-
-static void test_adaptive_anomalies(void **state)
-{
-	struct pebs_decode_cfg cfg = {.fmt = 4,
-				      .uarch = UARCH_ICL,
-				      .dsrc = gen_dsrc(UARCH_ICL),
-				      .kind = KIND_LDLAT,
-				      .data_cfg = 0x1,
-				      .adaptive = true};
-
-	/* good record, then a size field of 0 */
-	memset(img, 0, sizeof(img));
-	p64(0x00, (0x40ULL << 48) | 0x1);
-	p64(0x40, 0x1);
-	assert_int_equal(run(&cfg, 0x80), PEBS_STEP_ANOMALY);
-	assert_int_equal(nrec, 1);
-	assert_int_equal(an.offset, 0x40);
-	assert_non_null(strstr(an.what, "size field is 0"));
-
-	/* size past the end */
-	p64(0x40, (0x40ULL << 48) | 0x1);
-	assert_int_equal(run(&cfg, 0x70), PEBS_STEP_ANOMALY);
-	assert_int_equal(an.offset, 0x40);
-	assert_non_null(strstr(an.what, "past the end"));
-
-	/* truncated basic group */
-	assert_int_equal(run(&cfg, 0x50), PEBS_STEP_ANOMALY);
-	assert_int_equal(an.offset, 0x40);
-	assert_non_null(strstr(an.what, "truncated"));
-
-	/* size field smaller than the groups of the format */
-	p64(0x40, (0x30ULL << 48) | 0x1);
-	assert_int_equal(run(&cfg, 0x80), PEBS_STEP_ANOMALY);
-	assert_int_equal(an.offset, 0x40);
-	assert_non_null(strstr(an.what, "meminfo"));
-
-	/* size field bigger than the groups */
-	p64(0x40, (0x50ULL << 48) | 0x1);
-	assert_int_equal(run(&cfg, 0x90), PEBS_STEP_ANOMALY);
-	assert_non_null(strstr(an.what, "implies 0x40"));
-
-	/* format field neither DATA_CFG nor 0 */
-	p64(0x40, (0xd0ULL << 48) | 0x3);
-	assert_int_equal(run(&cfg, 0x110), PEBS_STEP_ANOMALY);
-	assert_int_equal(an.offset, 0x40);
-	assert_non_null(strstr(an.what, "format field 0x3"));
-
-	/* size field agrees with format but not with DATA_CFG's groups */
-	cfg.data_cfg = 0x3 | (0xffULL << 48);
-	assert_int_equal(run(&cfg, 0x40), PEBS_STEP_ANOMALY);
-	assert_int_equal(an.offset, 0);
-
-	/* unknown format */
-	cfg.fmt = 7;
-	assert_int_equal(run(&cfg, 0x40), PEBS_STEP_ANOMALY);
-	assert_int_equal(an.offset, 0);
-	assert_non_null(strstr(an.what, "unknown record format"));
+	(void)state;
+	assert_int_equal(pebs_legacy_record_size(0), 144);
+	assert_int_equal(pebs_adaptive_record_size(CFG_ALL), SZ_ALL);
+	assert_int_equal(pebs_adaptive_record_size(F6_CNT), 0x20 + 0x10 + 3 * 8);
+	assert_int_equal(pebs_adaptive_record_size(F6_METRICS), 0x20 + 0x10 + 16 + 8);
+	assert_int_equal(pebs_adaptive_record_size(F6_ONLY_M), 0x40);
+	assert_int_equal(pebs_adaptive_record_size(F6_TIMED), 0x20 + 0x20 + 0x10 + 5 * 8);
+	assert_int_equal(pebs_adaptive_record_size(F6_UNTIMED), 0x20 + 0x20 + 0x10 + 2 * 8);
 }
 
 static void test_legacy_truncated(void **state)
@@ -551,315 +524,6 @@ static void test_legacy_truncated(void **state)
 		assert_int_equal(an.offset, 0xb0);
 	}
 	assert_int_equal(run(&cfg, 0), PEBS_STEP_END);
-}
-
-/* Arch-PEBS header: size, groups, cont. */
-static uint64_t ahdr(size_t size, uint64_t bits)
-{
-	return (uint64_t)size | bits;
-}
-
-#define A_BASIC	  (1ULL << 63)
-#define A_AUX	  (1ULL << 62)
-#define A_GPR	  (1ULL << 61)
-#define A_XMM	  (1ULL << 49)
-#define A_CONT	  (1ULL << 31)
-#define A_LBR(n)  ((uint64_t)(n) << 40)
-#define A_CNTR(n) ((uint64_t)(n) << 35)
-
-static void test_arch(void **state)
-{
-	struct pebs_decode_cfg cfg = {.fmt = PEBS_FMT_ARCH,
-				      .uarch = UARCH_LNC,
-				      .dsrc = gen_dsrc(UARCH_LNC),
-				      .kind = KIND_LDLAT,
-				      .pebs_enabled = 0x1};
-	size_t s1 = 0x10 + 0x30 + 0x40 + 0xa0, o;
-
-	memset(img, 0, sizeof(img));
-	/* record 1: one fragment, basic + aux + gpr */
-	p64(0x00, ahdr(s1, A_BASIC | A_AUX | A_GPR));
-	p64(0x10, 0x402000);		       /* ip */
-	p64(0x18, 0x1);			       /* applicable */
-	p64(0x20, 0x5555);		       /* tsc */
-	p64(0x28, (1ULL << 16) | 123);	       /* retire latency, valid */
-	p64(0x40, 0x7f00aa00);		       /* aux: address */
-	p64(0x40 + 0x28, 0x11 | (1ULL << 10)); /* aux: local RAM, STLB miss */
-	p64(0x40 + 0x30, (250ULL << 32) | 6);  /* cache 250, instr 6 */
-	for (unsigned int i = 0; i < 20; i++)
-		p64(0x80 + 8 * i, 0x3000 + i);
-	o = s1;
-	/* record 2: basic fragment with CONT, a null fragment, then aux + LBR(8) + XMM + counters
-	 */
-	p64(o, ahdr(0x40, A_BASIC | A_CONT));
-	p64(o + 0x10, 0x403000);
-	p64(o + 0x18, 0x1);
-	o += 0x40;
-	p64(o, ahdr(0x10, 0)); /* null: continued */
-	o += 0x10;
-	{
-		size_t s3 = 0x10 + 0x40 + (0x10 + 0x100) + (0x30 + 8 * 0x18) + (0x10 + 8);
-		size_t g = o + 0x10;
-
-		p64(o, ahdr(s3, A_AUX | A_XMM | A_LBR(1) | A_CNTR(1)));
-		p64(g + 0x28, 0x1);    /* aux: L1 hit */
-		g += 0x40 + 0x110;     /* vector header + XMM */
-		p64(g + 0x30, 0xaaa0); /* first LBR entry from */
-		g += 0x30 + 8 * 0x18;
-		p32(g, 0x1); /* counter group: PMC0 */
-		p64(g + 0x10, 4242);
-		o += s3;
-	}
-	assert_int_equal(run(&cfg, o), PEBS_STEP_END);
-	assert_int_equal(nrec, 2);
-	assert_int_equal(recs[0].size, s1);
-	assert_int_equal(recs[0].ip, 0x402000);
-	assert_int_equal(recs[0].tsc, 0x5555);
-	assert_int_equal(recs[0].retire_latency, 123);
-	assert_true(recs[0].have & HAVE_RETIRE_LATENCY);
-	assert_int_equal(recs[0].data_la, 0x7f00aa00);
-	assert_int_equal(recs[0].latency, 250);
-	assert_int_equal(recs[0].instr_latency, 6);
-	/* LNC 0x11 local RAM + STLB miss + BLK NA */
-	assert_int_equal(recs[0].data_src, 0x1A00101042ULL | 0x50000000ULL | 0x10000000000ULL);
-	assert_int_equal(recs[0].regs[REG_RAX], 0x3002);
-	assert_int_equal(recs[0].regs[REG_RBX], 0x3005);
-	assert_int_equal(recs[0].regs[REG_R15], 0x3011);
-	assert_int_equal(recs[1].offset, s1);
-	assert_int_equal(recs[1].size, o - s1);
-	assert_int_equal(recs[1].ip, 0x403000);
-	assert_false(recs[1].have & HAVE_RETIRE_LATENCY);
-	assert_int_equal(recs[1].n_lbr, 8);
-	assert_int_equal(recs[1].lbr[0].from, 0xaaa0);
-	assert_int_equal(recs[1].n_counters, 1);
-	assert_int_equal(recs[1].counters[0], 4242);
-	assert_true(recs[1].have & HAVE_XMM);
-
-	/* the record's last fragment cut off: continues past the end */
-	assert_int_equal(run(&cfg, s1 + 0x50), PEBS_STEP_ANOMALY);
-	assert_int_equal(nrec, 1);
-	assert_int_equal(an.offset, s1 + 0x50);
-
-	/* a first fragment without the basic group */
-	p64(s1, ahdr(0x40, A_AUX));
-	assert_int_equal(run(&cfg, o), PEBS_STEP_ANOMALY);
-	assert_int_equal(an.offset, s1);
-
-	/*
-	 * a null fragment, then one without the basic group: no fragment of
-	 * the record has it (Linux skips such fragments); must not pass as a
-	 * record, nor be checked against a previous record's counters
-	 */
-	p64(s1, ahdr(0x10, 0));
-	p64(s1 + 0x10, ahdr(0x50, A_AUX));
-	cfg.pebs_enabled = 0;
-	assert_int_equal(run(&cfg, s1 + 0x60), PEBS_STEP_ANOMALY);
-	assert_int_equal(nrec, 1);
-	assert_int_equal(an.offset, s1);
-	assert_non_null(strstr(an.what, "basic"));
-	cfg.pebs_enabled = 0x1;
-
-	/* size 0 */
-	p64(s1, 0);
-	assert_int_equal(run(&cfg, o), PEBS_STEP_ANOMALY);
-	assert_int_equal(an.offset, s1);
-	assert_non_null(strstr(an.what, "size field is 0"));
-}
-
-/*
- * Counts taken from the record itself, chosen to defeat size arithmetic:
- * - an arch LBR header (lbr == 3) whose depth is 1 << 61, so depth * 0x18
- *   wraps to 0 in 64 bits: must be "too small for its lbr group";
- * - a counter-group header naming every GP and fixed counter plus metrics
- *   (32 + 32 + 2 = 66 values, the most a header can describe): every value
- *   must be kept, and one byte less must be refused.
- */
-static void test_arch_hostile_counts(void **state)
-{
-	struct pebs_decode_cfg cfg = {.fmt = PEBS_FMT_ARCH,
-				      .uarch = UARCH_LNC,
-				      .dsrc = gen_dsrc(UARCH_LNC),
-				      .kind = KIND_OTHER};
-	size_t s = 0x10 + 0x30 + 0x30, c;
-
-	memset(img, 0, sizeof(img));
-	p64(0x00, ahdr(s, A_BASIC | A_LBR(3)));
-	p64(0x40 + 0x10, 1ULL << 61); /* LBR header: depth */
-	assert_int_equal(run(&cfg, s), PEBS_STEP_ANOMALY);
-	assert_int_equal(nrec, 0);
-	assert_int_equal(an.offset, 0);
-	assert_non_null(strstr(an.what, "lbr"));
-
-	c = 0x10 + 0x30 + 0x10 + 66 * 8;
-	memset(img, 0, sizeof(img));
-	p64(0x00, ahdr(c, A_BASIC | A_CNTR(1)));
-	p32(0x40, 0xffffffff);
-	p32(0x44, 0xffffffff);
-	p32(0x48, 3);
-	for (unsigned int i = 0; i < 66; i++)
-		p64(0x50 + 8 * i, 0x1000 + i);
-	assert_int_equal(run(&cfg, c), PEBS_STEP_END);
-	assert_int_equal(nrec, 1);
-	assert_int_equal(recs[0].n_counters, 66);
-	assert_int_equal(recs[0].counters[65], 0x1000 + 65);
-	p64(0x00, ahdr(c - 8, A_BASIC | A_CNTR(1)));
-	assert_int_equal(run(&cfg, c - 8), PEBS_STEP_ANOMALY);
-	assert_non_null(strstr(an.what, "counter"));
-}
-
-#define A_YMMH	 (1ULL << 50)
-#define A_OPMASK (1ULL << 53)
-#define A_ZMMH	 (1ULL << 54)
-#define A_H16ZMM (1ULL << 55)
-
-/* RTM abort (tuning bit 33) after 77 cycles; AX bit 0 set, XABORT code 0x5a in 31:24. */
-#define RTM_TUNING (77ULL | (1ULL << 33))
-#define RTM_AX	   0x5a000001ULL
-
-/* Fragment layouts for the XABORT rule, each with its record size. */
-static size_t frag_basic_aux(size_t o, uint64_t more)
-{
-	p64(o, ahdr(0x80, A_BASIC | A_AUX | more));
-	p64(o + 0x10, 0x404000);
-	p64(o + 0x40 + 0x38, RTM_TUNING);
-	return o + 0x80;
-}
-
-static size_t frag_gpr(size_t o, uint64_t more, uint64_t ax)
-{
-	p64(o, ahdr(0xb0, A_GPR | more));
-	p64(o + 0x10 + 0x10, ax);	      /* AX, after flags and ip */
-	p64(o + 0x10 + 0x88, 0x7777);	      /* r15 */
-	p64(o + 0x10 + 0x90, 0x7ffff0001000); /* ssp */
-	return o + 0xb0;
-}
-
-/*
- * Linux setup_arch_pebs_sample_data() keeps the GPR pointer across the
- * fragments of a record and reads AX when it processes an aux group, after
- * that fragment's GPRs: the XABORT code comes from GPRs of the same or an
- * earlier fragment, never from a later one (then AX = 0: no code).
- */
-static void test_arch_xabort_fragments(void **state)
-{
-	struct pebs_decode_cfg cfg = {.fmt = PEBS_FMT_ARCH,
-				      .uarch = UARCH_PNC,
-				      .dsrc = gen_dsrc(UARCH_PNC),
-				      .kind = KIND_OTHER};
-	size_t o;
-
-	/* aux in fragment 1, GPRs only in fragment 2: no code */
-	memset(img, 0, sizeof(img));
-	o = frag_basic_aux(0, A_CONT);
-	o = frag_gpr(o, 0, RTM_AX);
-	assert_int_equal(run(&cfg, o), PEBS_STEP_END);
-	assert_int_equal(nrec, 1);
-	assert_int_equal(recs[0].size, 0x80 + 0xb0);
-	assert_int_equal(recs[0].tsx.flags, TSX_RTM);
-	assert_int_equal(recs[0].tsx.cycles, 77);
-	assert_int_equal(recs[0].regs[REG_RAX], RTM_AX); /* the GPRs themselves are kept */
-	assert_false(recs[0].tsx.has_xabort);
-
-	/* GPRs in fragment 1, aux in fragment 2: the earlier AX counts */
-	memset(img, 0, sizeof(img));
-	p64(0, ahdr(0x40 + 0xa0, A_BASIC | A_GPR | A_CONT));
-	p64(0x40 + 0x10, RTM_AX);
-	o = 0x40 + 0xa0;
-	p64(o, ahdr(0x50, A_AUX));
-	p64(o + 0x10 + 0x38, RTM_TUNING);
-	o += 0x50;
-	assert_int_equal(run(&cfg, o), PEBS_STEP_END);
-	assert_int_equal(nrec, 1);
-	assert_true(recs[0].tsx.has_xabort);
-	assert_int_equal(recs[0].tsx.xabort, 0x5a);
-
-	/* aux and GPRs in the same fragment: GPRs come after aux, still used */
-	memset(img, 0, sizeof(img));
-	p64(0, ahdr(0x120, A_BASIC | A_AUX | A_GPR));
-	p64(0x40 + 0x38, RTM_TUNING);
-	p64(0x80 + 0x10, RTM_AX);
-	assert_int_equal(run(&cfg, 0x120), PEBS_STEP_END);
-	assert_true(recs[0].tsx.has_xabort);
-	assert_int_equal(recs[0].tsx.xabort, 0x5a);
-
-	/* a record after one with a code: the code is not carried over */
-	o = 0x120;
-	o = frag_basic_aux(o, A_CONT);
-	o = frag_gpr(o, 0, RTM_AX);
-	assert_int_equal(run(&cfg, o), PEBS_STEP_END);
-	assert_int_equal(nrec, 2);
-	assert_true(recs[0].tsx.has_xabort);
-	assert_false(recs[1].tsx.has_xabort);
-}
-
-/*
- * Every arch-PEBS group, spread over three fragments (Linux struct
- * arch_pebs_header, _basic, _aux, _gprs with ssp, _xer_header, the vector
- * parts of "Support arch-PEBS vector registers group capturing": XMM and
- * YMMH 0x100, OPMASK 0x40, ZMMH 0x200, H16ZMM 0x400 behind one 0x10
- * header; _lbr_header; _cntr_header).
- */
-static void test_arch_all_groups_fragments(void **state)
-{
-	struct pebs_decode_cfg cfg = {.fmt = PEBS_FMT_ARCH,
-				      .uarch = UARCH_PNC,
-				      .dsrc = gen_dsrc(UARCH_PNC),
-				      .kind = KIND_LDLAT};
-	size_t f1 = 0x10 + 0x30 + 0x10 + 0x100 + 0x100;
-	size_t f2 = 0x10 + 0xa0 + 0x10 + 0x40 + 0x200 + 0x400;
-	size_t f3 = 0x10 + 0x40 + (0x30 + 16 * 0x18) + (0x10 + 3 * 8);
-	size_t o, g;
-
-	memset(img, 0, sizeof(img));
-	/* fragment 1: basic, XMM + YMMH */
-	p64(0, ahdr(f1, A_BASIC | A_XMM | A_YMMH | A_CONT));
-	p64(0x10, 0x405000);
-	p64(0x18, 0x4);
-	p64(0x28, (1ULL << 16) | 0x222); /* retire latency, valid */
-	/* fragment 2: GPR + SSP, OPMASK + ZMMH + H16ZMM */
-	o = f1;
-	p64(o, ahdr(f2, A_GPR | A_OPMASK | A_ZMMH | A_H16ZMM | A_CONT));
-	p64(o + 0x10 + 0x10, 0xa0a0);	     /* ax */
-	p64(o + 0x10 + 0x90, 0x7ffd0000ULL); /* ssp */
-	o += f2;
-	/* fragment 3: aux, LBR(2) = 16 entries, counters GP 0x5 + fixed 0x1 */
-	p64(o, ahdr(f3, A_AUX | A_LBR(2) | A_CNTR(1)));
-	g = o + 0x10;
-	p64(g, 0xdada);			    /* address */
-	p64(g + 0x28, 0x108);		    /* L2 miss, OMR source 8: MEM0 */
-	p64(g + 0x30, (400ULL << 32) | 12); /* cache 400, instr 12 */
-	g += 0x40;
-	p64(g + 0x30 + 15 * 0x18 + 8, 0xbeef); /* the 16th LBR entry's to */
-	g += 0x30 + 16 * 0x18;
-	p32(g, 0x5);
-	p32(g + 4, 0x1);
-	p64(g + 0x10 + 16, 0xc3);
-	o += f3;
-
-	assert_int_equal(run(&cfg, o), PEBS_STEP_END);
-	assert_int_equal(nrec, 1);
-	assert_int_equal(recs[0].size, f1 + f2 + f3);
-	assert_int_equal(recs[0].ip, 0x405000);
-	assert_int_equal(recs[0].applicable_counters, 0x4);
-	assert_int_equal(recs[0].retire_latency, 0x222);
-	assert_true(recs[0].have & HAVE_XMM);
-	assert_int_equal(recs[0].regs[REG_RAX], 0xa0a0);
-	assert_true(recs[0].have & HAVE_SSP);
-	assert_int_equal(recs[0].ssp, 0x7ffd0000ULL);
-	assert_int_equal(recs[0].data_la, 0xdada);
-	assert_int_equal(recs[0].latency, 400);
-	assert_int_equal(recs[0].instr_latency, 12);
-	assert_true(recs[0].have & HAVE_MEM);
-	assert_int_equal(recs[0].n_lbr, 16);
-	assert_int_equal(recs[0].lbr[15].to, 0xbeef);
-	assert_int_equal(recs[0].n_counters, 3);
-	assert_int_equal(recs[0].counters[2], 0xc3);
-
-	/* one vector part too many for the fragment's size: refused */
-	p64(f1, ahdr(f2, A_GPR | A_OPMASK | A_ZMMH | A_H16ZMM | A_YMMH | A_CONT));
-	assert_int_equal(run(&cfg, o), PEBS_STEP_ANOMALY);
-	assert_int_equal(an.offset, f1);
-	assert_non_null(strstr(an.what, "vector"));
 }
 
 /* Pseudo-random bytes in every format: never a crash, hang or overread. */
@@ -890,23 +554,9 @@ static void test_garbage(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_fmt0),
-	    cmocka_unit_test(test_fmt1_nhm),
-	    cmocka_unit_test(test_fmt2_tsx),
-	    cmocka_unit_test(test_fmt3_skl),
-	    cmocka_unit_test(test_glm_reserved),
-	    cmocka_unit_test(test_adaptive_groups),
-	    cmocka_unit_test(test_adaptive_fmt0_and_timed),
-	    cmocka_unit_test(test_fmt6_counters),
-	    cmocka_unit_test(test_fmt6_metrics_only_size),
-	    cmocka_unit_test(test_fmt6_timed_counters),
-	    cmocka_unit_test(test_fmt6_untimed_format_is_32_bits),
-	    cmocka_unit_test(test_adaptive_anomalies),
+	    cmocka_unit_test(test_record_sizes),
+	    cmocka_unit_test(test_format_rows),
 	    cmocka_unit_test(test_legacy_truncated),
-	    cmocka_unit_test(test_arch),
-	    cmocka_unit_test(test_arch_hostile_counts),
-	    cmocka_unit_test(test_arch_xabort_fragments),
-	    cmocka_unit_test(test_arch_all_groups_fragments),
 	    cmocka_unit_test(test_garbage),
 	};
 

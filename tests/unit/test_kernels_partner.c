@@ -31,6 +31,7 @@
 #include "sim/sim.h"
 #include "test_options.h"
 #include "test_util.h"
+#include "test_job_util.h"
 
 static char outdir[] = "/tmp/pebsprobe-partner-XXXXXX";
 
@@ -118,24 +119,6 @@ static const struct job_case job_cases[] = {
 };
 /* clang-format on */
 
-static void run_job(const char *cpus, const char *kernels)
-{
-	char line[256];
-	struct options o;
-	struct cpu_info ci;
-
-	test_lines_clear();
-	assert_int_equal(sim_select("skl"), 0);
-	hw_install(sim_hw_ops());
-	report_reset();
-	report_set_simulated(true);
-	cpu_probe(&ci);
-	options_defaults(&o);
-	snprintf(line, sizeof(line), "cpus=%s kernels=%s", cpus, kernels);
-	test_option(&o, line);
-	test_job_run(&o, &ci);
-}
-
 static void job_table(void **state)
 {
 	static char json[1 << 20];
@@ -146,7 +129,11 @@ static void job_table(void **state)
 		const struct job_case *t = &job_cases[i];
 
 		topology(t->cpus, t->threads, t->cores);
-		run_job(t->measure, "share-hitm,false-share");
+		char line[128];
+
+		snprintf(line, sizeof(line), "cpus=%s kernels=share-hitm,false-share", t->measure);
+		test_job_machine("skl", NULL);
+		test_job_line(line);
 		for (size_t e = 0; e < ARRAY_SIZE(t->expect) && t->expect[e]; e++) {
 			const char *bar = strchr(t->expect[e], '|');
 			char prefix[16] = "";
@@ -176,10 +163,7 @@ int main(void)
 	    cmocka_unit_test(job_table),
 	};
 
-	if (!mkdtemp(outdir))
+	if (test_job_begin(outdir, "PARTNER_VERBOSE"))
 		return 1;
-	setenv("PEBSPROBE_OUT", outdir, 1);
-	test_lines_echo = getenv("PARTNER_VERBOSE") != NULL;
-	test_lines_capture();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

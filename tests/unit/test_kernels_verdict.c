@@ -1,111 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
  * test_kernels_verdict.c - the verdicts on synthetic decoded records.  The
- * data_src values are built here with the perf_mem_data_src layout
+ * data_src values are built (test_verdict_util.h) with the perf_mem_data_src layout
  * (decode/perf_mem.h, Linux include/uapi/linux/perf_event.h: op 4:0, lvl
  * 18:5, snoop 23:19, lock 25:24, tlb 32:26, lvl_num 36:33, remote 37, blk
  * 42:40), the thresholds from the kernels' expectation tables as
  * documented in docs/KERNELS.md.
  */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <cmocka.h>
-
-#include "decode/perf_mem.h"
-#include "kernels/verdict.h"
-
-/* data_src values as Linux builds them for Skylake's table rows (decode/perf_mem.h). */
-#define TLB_STLB_MISS (TLB(MISS) | TLB(L2))
-
-#define DS_L1_HIT  (OP(LOAD) | LVL(HIT) | LVL(L1) | SNOOP(NONE) | LVLNUM(L1))
-#define DS_L2_HIT  (OP(LOAD) | LVL(HIT) | LVL(L2) | SNOOP(NONE) | LVLNUM(L2))
-#define DS_L3_HITM (OP(LOAD) | LVL(HIT) | LVL(L3) | SNOOP(HITM) | LVLNUM(L3))
-/* SNB-style "L3 miss, local DRAM": lvl bits only, no lvl_num. */
-#define DS_RAM_OLD (OP(LOAD) | LVL(MISS) | LVL(L3) | LVL(LOC_RAM) | SNOOP(HIT))
-/* SNB precise store that missed L1: OP STORE | LVL L1|MISS. */
-#define DS_ST_L1_MISS (OP(STORE) | LVL(MISS) | LVL(L1))
-/* A DataLA load record on Haswell+ (Linux ds.c precise_datala_hsw): no level. */
-#define DS_NA_LOAD (OP(LOAD) | LVL(NA) | SNOOP(NA))
-
-static uint8_t buffer[16384] __attribute__((aligned(4096)));
-
-struct fixture {
-	struct kernel_ctx k;
-	struct kstats st;
-	struct kverdict_in in;
-	char text[REPORT_TEXT_MAX];
-	struct kprops props;
-};
-
-static struct fixture fx;
-
-/*
- * A made-up kernel's memory instructions in [0x1000, 0x1100]: a 4-byte
- * load at 0x1010, a 4-byte store right after it, a 7-byte load at 0x1040.
- */
-static const struct kernel_insn fake_insns[] = {
-    {0x1010, 0x1014, HW_LOAD},
-    {0x1014, 0x1018, HW_STORE},
-    {0x1040, 0x1047, HW_LOAD},
-};
-
-static void setup_run(const char *kernel, enum pebs_uarch u)
-{
-	memset(&fx, 0, sizeof(fx));
-	fx.k.def = kernel_find(kernel);
-	assert_non_null(fx.k.def);
-	fx.k.buf = buffer;
-	fx.k.size = sizeof(buffer);
-	fx.k.stride = fx.k.def->stride;
-	fx.k.offset = fx.k.def->offset;
-	fx.k.ip_lo = 0x1000;
-	fx.k.ip_hi = 0x1100;
-	kstats_init(&fx.st, &fx.k);
-	memcpy(fx.st.insn, fake_insns, sizeof(fake_insns));
-	fx.st.n_insn = ARRAY_SIZE(fake_insns);
-	fx.st.n_insn_found = fx.st.n_insn;
-	fx.in.st = &fx.st;
-	fx.in.ua = uarch_get(u);
-	fx.in.named_counts = true;
-	fx.in.page_size = 4096; /* the buffer in pebsprobe's own 4 KiB pages */
-	fx.in.period = 100;
-}
-
-/* n records with data source ds, in the buffer on the stride, IP in the kernel. */
-static void add(unsigned int n, uint64_t ds)
-{
-	for (unsigned int i = 0; i < n; i++) {
-		struct pebs_record r;
-
-		memset(&r, 0, sizeof(r));
-		r.have = HAVE_IP | HAVE_DLA | HAVE_DSE | HAVE_MEM | HAVE_LATENCY;
-		r.ip = 0x1010;
-		uint64_t slots = (sizeof(buffer) - 64) / fx.k.stride;
-
-		r.data_la = (uint64_t)(uintptr_t)buffer + fx.k.offset + (i % slots) * fx.k.stride;
-		r.data_src = ds;
-		kstats_add(&fx.st, &r);
-	}
-	/* A consistent run: one record per overflow, nothing lost. */
-	fx.in.records = fx.st.n;
-	fx.in.events = fx.st.n * fx.in.period + 37;
-	fx.in.sampled_accesses = fx.in.events;
-}
-
-static enum kverdict eval(unsigned int sampling)
-{
-	enum kverdict v =
-	    verdict_evaluate(fx.k.def, sampling, &fx.in, fx.text, sizeof(fx.text), &fx.props);
-	static const char *const words[] = {
-	    [KV_PASS] = "PASS", [KV_FAIL] = "FAIL", [KV_SKIP] = "SKIP"};
-
-	printf("# %s: %s\n", words[v], fx.text);
-	return v;
-}
+#include "test_verdict_util.h"
 
 static void test_chase_l1(void **state)
 {
@@ -578,121 +480,6 @@ static void test_stfwd_blk_on_spr(void **state)
 	assert_non_null(strstr(fx.text, "blocked by data (store forward) 0.0% < 50.0%"));
 }
 
-/*
- * The skid classifier: skid counted in the instruction boundaries the
- * table knows (each access's start and the next one's), the IP itself one
- * more; an IP of the sampled kind's boundary is 0.
- */
-static void test_skid_of(void **state)
-{
-	static const struct {
-		enum kip_point pt;
-		uint32_t kinds;
-		uint64_t ip;
-		enum kskid want;
-	} cases[] = {
-	    {KIP_AT, HW_LOAD, 0x1010, KSKID_0},	    /* the load itself */
-	    {KIP_AT, HW_LOAD, 0x1040, KSKID_0},	    /* the other load */
-	    {KIP_AT, HW_LOAD, 0x1014, KSKID_1},	    /* the store after the load */
-	    {KIP_AT, HW_LOAD, 0x1018, KSKID_2_3},   /* past the store */
-	    {KIP_AT, HW_LOAD, 0x1020, KSKID_2_3},   /* 2 known boundaries, then unknown code */
-	    {KIP_AT, HW_LOAD, 0x1047, KSKID_1},	    /* the instruction after the 2nd load */
-	    {KIP_AT, HW_LOAD, 0x1050, KSKID_2_3},   /* past it */
-	    {KIP_AT, HW_STORE, 0x1014, KSKID_0},    /* store sampling: the store */
-	    {KIP_AT, HW_STORE, 0x1010, KSKID_4_UP}, /* round the loop from the store */
-	    {KIP_AFTER, HW_LOAD, 0x1014, KSKID_0},  /* trap-like: after the load */
-	    {KIP_AFTER, HW_LOAD, 0x1047, KSKID_0},
-	    {KIP_AFTER, HW_LOAD, 0x1018, KSKID_1},  /* one past that */
-	    {KIP_AFTER, HW_STORE, 0x1018, KSKID_0}, /* after the store */
-	    {KIP_AT, HW_LOAD, 0x0fff, KSKID_OUT},   /* below the kernel */
-	    {KIP_AT, HW_LOAD, 0x1101, KSKID_OUT},   /* above it */
-	    {KIP_AT, HW_LOCKED, 0x1010, KSKID_OUT}, /* no sampled instruction at all */
-	};
-
-	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
-		enum kskid got = kstats_skid_of(fake_insns, ARRAY_SIZE(fake_insns), cases[i].pt,
-						cases[i].kinds, 0x1000, 0x1100, cases[i].ip);
-
-		if (got != cases[i].want)
-			fail_msg("case %zu: ip %#llx: skid %s, want %s", i,
-				 (unsigned long long)cases[i].ip, kstats_skid_name(got),
-				 kstats_skid_name(cases[i].want));
-	}
-	assert_int_equal(kstats_skid_of(fake_insns, 0, KIP_AT, HW_LOAD, 0x1000, 0x1100, 0x1010),
-			 KSKID_OUT);
-}
-
-/* n records at ip, otherwise as add() makes them. */
-static void add_at(unsigned int n, uint64_t ip)
-{
-	for (unsigned int i = 0; i < n; i++) {
-		struct pebs_record r;
-
-		memset(&r, 0, sizeof(r));
-		r.have = HAVE_IP | HAVE_DLA | HAVE_DSE | HAVE_MEM | HAVE_LATENCY;
-		r.ip = ip;
-		r.data_la = (uint64_t)(uintptr_t)buffer + fx.k.offset;
-		r.data_src = DS_L1_HIT;
-		kstats_add(&fx.st, &r);
-	}
-	fx.in.records = fx.st.n;
-	fx.in.events = fx.st.n * fx.in.period + 37;
-	fx.in.sampled_accesses = fx.in.events;
-}
-
-/* The precision row: the share of exact IPs, and a FAIL names the skid. */
-static void test_ip_exact(void **state)
-{
-	static const struct {
-		enum kip_point pt;
-		unsigned int sampling;
-		uint64_t ip;
-		unsigned int n_other;
-		uint64_t other_ip;
-		enum kverdict want;
-		const char *text;
-	} cases[] = {
-	    {KIP_AT, KSAMPLE_LOAD, 0x1010, 0, 0, KV_PASS, "exact IPs 100.0% >= 95.0%"},
-	    {KIP_AT, KSAMPLE_LOAD, 0x1010, 4, 0x1014, KV_PASS, "exact IPs 96.1% >= 95.0%"},
-	    {KIP_AT, KSAMPLE_LOAD, 0x1014, 0, 0, KV_FAIL,
-	     "exact IPs 0.0% < 95.0%: skid 1 in 100 of 100"},
-	    {KIP_AT, KSAMPLE_LOAD, 0x1010, 10, 0x1020, KV_FAIL,
-	     "exact IPs 90.9% < 95.0%: skid 2-3 in 10 of 110"},
-	    {KIP_AT, KSAMPLE_LOAD, 0x1010, 10, 0x2000, KV_FAIL,
-	     "exact IPs 90.9% < 95.0%: skid outside the kernel in 10 of 110"},
-	    {KIP_AFTER, KSAMPLE_LOAD, 0x1014, 0, 0, KV_PASS, "exact IPs 100.0% >= 95.0%"},
-	    {KIP_AFTER, KSAMPLE_LOAD, 0x1010, 0, 0, KV_FAIL, "exact IPs 0.0% < 95.0%: skid "},
-	    {KIP_AT, KSAMPLE_STORE, 0x1014, 0, 0, KV_PASS, "exact IPs 100.0% >= 95.0%"},
-	    {KIP_AT, KSAMPLE_STORE, 0x1010, 0, 0, KV_FAIL, "exact IPs 0.0% < 95.0%: skid 4+"},
-	};
-
-	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
-		setup_run("chase-l1", UARCH_SKL);
-		kstats_precision(&fx.st, cases[i].pt, cases[i].sampling);
-		add_at(100, cases[i].ip);
-		add_at(cases[i].n_other, cases[i].other_ip);
-		if (eval(cases[i].sampling) != cases[i].want || !strstr(fx.text, cases[i].text))
-			fail_msg("case %zu: want '%s' in: %s", i, cases[i].text, fx.text);
-	}
-	/* The sampled event counts no memory access: not applicable. */
-	setup_run("chase-l1", UARCH_SKL);
-	add_at(100, 0x1014);
-	assert_int_equal(eval(0), KV_PASS);
-	assert_non_null(strstr(fx.text, "exact IPs n/a"));
-	/* No memory instruction known in the kernel's code: unchecked, a SKIP. */
-	setup_run("chase-l1", UARCH_SKL);
-	fx.st.n_insn = fx.st.n_insn_found = 0;
-	add_at(100, 0x1010);
-	assert_int_equal(eval(KSAMPLE_LOAD), KV_SKIP);
-	assert_non_null(strstr(fx.text, "exact IPs unchecked (no known memory instruction)"));
-	/* More memory instructions than kept: unchecked too, never a false skid. */
-	setup_run("chase-l1", UARCH_SKL);
-	fx.st.n_insn_found = KSTATS_INSN_MAX + 1;
-	add_at(100, 0x1010);
-	assert_int_equal(eval(KSAMPLE_LOAD), KV_SKIP);
-	assert_non_null(strstr(fx.text, "exact IPs unchecked (17 memory instructions, 16 kept)"));
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -712,8 +499,6 @@ int main(void)
 	    cmocka_unit_test(test_forced_records),
 	    cmocka_unit_test(test_hitm_judged),
 	    cmocka_unit_test(test_stfwd_blk_on_spr),
-	    cmocka_unit_test(test_skid_of),
-	    cmocka_unit_test(test_ip_exact),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -83,7 +83,6 @@ static void test_late_pmi_loses_nothing(void **state)
 	struct session_result res;
 	struct ts_kargs ka = {.n = 6400, .kind = HW_LOAD};
 	struct sim_stats st;
-	char why[200];
 
 	ts_select("skl", &ci);
 	sim_set_pmi_delay(3 * 32);
@@ -91,8 +90,7 @@ static void test_late_pmi_loses_nothing(void **state)
 	c.drain = PEBS_DRAIN_PMI;
 	c.buffer_kib = 4; /* 20 records of 0xC8 */
 	c.period = 32;
-	assert_int_equal(session_run(&c, ts_kernel, &ka, &res, why, sizeof(why)), 0);
-	assert_int_equal(ts_violations, 0);
+	ts_run(__func__, &c, &ka, &res);
 	sim_get_stats(&st);
 	if (st.records_dropped || res.lost || res.buffer_full)
 		print_error("skl, PMI 96 instructions late: %llu records dropped, lost %llu, "
@@ -112,8 +110,7 @@ static void test_late_pmi_loses_nothing(void **state)
 	/* Later than the room allows: dropped at the maximum, and counted through the copy. */
 	ts_select("skl", &ci);
 	sim_set_pmi_delay(7 * 32);
-	assert_int_equal(session_run(&c, ts_kernel, &ka, &res, why, sizeof(why)), 0);
-	assert_int_equal(ts_violations, 0);
+	ts_run(__func__, &c, &ka, &res);
 	sim_get_stats(&st);
 	assert_true(st.records_dropped > 0);
 	assert_true(res.buffer_full);
@@ -135,12 +132,11 @@ static void test_full_without_copy(void **state)
 	struct session_cfg c;
 	struct session_result res;
 	struct ts_kargs ka = {.n = 3200, .kind = HW_LOAD};
-	char why[200];
 
 	ts_select("skl", &ci);
 	c = ts_cfg(&ci, KIND_LDLAT);
 	c.period = 32;
-	assert_int_equal(session_run(&c, ts_kernel, &ka, &res, why, sizeof(why)), 0);
+	ts_run(__func__, &c, &ka, &res);
 	assert_false(res.counted_sample);
 	assert_false(res.buffer_full);
 	assert_false(res.lost_unknown);
@@ -149,8 +145,7 @@ static void test_full_without_copy(void **state)
 	session_result_free(&res);
 
 	c.buffer_kib = 4; /* 20 of the 100 records fit */
-	assert_int_equal(session_run(&c, ts_kernel, &ka, &res, why, sizeof(why)), 0);
-	assert_int_equal(ts_violations, 0);
+	ts_run(__func__, &c, &ka, &res);
 	assert_int_equal(res.n_records, 4096 / 0xc8);
 	assert_true(res.buffer_full);
 	assert_true(res.lost_unknown);

@@ -137,7 +137,7 @@ static void test_narrow_fixed_width(void **state)
 	c = ts_cfg(&ci, KIND_OTHER);
 	c.sample_event = "INST_RETIRED.PREC_DIST";
 	c.period = 32;
-	assert_int_equal(session_run(&c, ts_kernel, &ka, &res, why, sizeof(why)), 0);
+	ts_run(__func__, &c, &ka, &res);
 	assert_int_equal(res.pebs_counter, 32);
 	assert_int_equal(res.n_records, 100);
 	assert_int_equal(ts_violations, 0);
@@ -147,7 +147,7 @@ static void test_narrow_fixed_width(void **state)
 	assert_int_equal(session_run(&c, ts_kernel, &ka, &res, why, sizeof(why)), SESSION_REFUSED);
 	assert_non_null(strstr(why, "half the 40-bit fixed counter"));
 	c.period = (1ull << 39) - 1;
-	assert_int_equal(session_run(&c, ts_kernel, &ka, &res, why, sizeof(why)), 0);
+	ts_run(__func__, &c, &ka, &res);
 	session_result_free(&res);
 }
 

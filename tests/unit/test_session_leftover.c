@@ -39,7 +39,7 @@ static void test_stale_freeze_bits(void **state)
 		c = ts_cfg(&ci, KIND_DATALA_LOAD);
 		c.period = 32;
 		c.drain = drains[d];
-		ts_run_ok("skl CTR_Frz left set", &c, &ka, &res);
+		ts_run("skl CTR_Frz left set", &c, &ka, &res);
 		if (res.n_records != 100 || res.sampled_events != 3200) {
 			print_error("skl CTR_Frz left set (drain %u): %zu records, %llu events; "
 				    "want 100, 3200\n",
@@ -65,7 +65,7 @@ static void test_stale_freeze_counting(void **state)
 	c.count_only = true;
 	c.count_events[0] = "MEM_INST_RETIRED.ALL_LOADS";
 	c.n_count_events = 1;
-	ts_run_ok("skl CTR_Frz counting", &c, &ka, &res);
+	ts_run("skl CTR_Frz counting", &c, &ka, &res);
 	if (res.counts[0] != 3200) {
 		print_error("skl CTR_Frz counting: counted %llu loads, want 3200\n",
 			    (unsigned long long)res.counts[0]);
@@ -93,7 +93,7 @@ static void test_debugctl_freeze_perfmon(void **state)
 	ts_select("archpebs", &ci);
 	assert_int_equal(hw_wrmsr(MSR_IA32_DEBUGCTL, DEBUGCTL_FREEZE_PERFMON_ON_PMI), HW_OK);
 	c = ts_cfg(&ci, KIND_OTHER);
-	ts_run_ok("archpebs DEBUGCTL freeze", &c, &ka, &res);
+	ts_run("archpebs DEBUGCTL freeze", &c, &ka, &res);
 	if (!res.counted_sample || res.sampled_events != 60000) {
 		print_error("archpebs DEBUGCTL freeze: %llu events counted (copy %d), want 60000\n",
 			    (unsigned long long)res.sampled_events, res.counted_sample);
@@ -135,7 +135,7 @@ static void test_bts_on(void **state)
 	ts_select("archpebs", &ci);
 	assert_int_equal(hw_wrmsr(MSR_IA32_DEBUGCTL, bts), HW_OK);
 	c = ts_cfg(&ci, KIND_OTHER);
-	ts_run_ok("archpebs with BTS on", &c, &ka, &res);
+	ts_run("archpebs with BTS on", &c, &ka, &res);
 	assert_true(res.n_records > 0);
 	session_result_free(&res);
 }
@@ -177,7 +177,7 @@ static void test_arch_restore_order(void **state)
 	last_wr[0] = last_wr[1] = n_lines = 0;
 	report_init(order_sink, NULL);
 	hw_set_msr_trace(true);
-	ts_run_ok("archpebs restore order", &c, &ka, &res);
+	ts_run("archpebs restore order", &c, &ka, &res);
 	hw_set_msr_trace(false);
 	report_init(NULL, NULL);
 	session_result_free(&res);

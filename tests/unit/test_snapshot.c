@@ -158,7 +158,7 @@ static void judge_run(const char *model, struct session_result *res, struct pmu_
 	c.period = 100;
 	c.snapshot = true;
 	assert_int_equal(plan_build(&c, &ci, plan, why, sizeof(why)), 0);
-	ts_run_ok(model, &c, &ka, res);
+	ts_run(model, &c, &ka, res);
 	assert_int_equal(res->n_records, 16);
 	assert_true(res->snap_gp | res->snap_fixed);
 	job_snapshot_judge(res, plan, so);
