@@ -83,9 +83,9 @@ static void no_log(const char *line, void *ctx)
 
 /*
  * The default run's PASS lines on the console, as efi/console.c routes
- * them: one whose brief wraps past 80 columns has no parenthesized detail
- * left to drop ("(187 of 187)": the log file keeps it), and the " [sim]"
- * of a wrapped line is on its last piece only.
+ * them: each fits one 80-column line with its " [sim]" (issue 31 item 8),
+ * and none that wraps still holds parenthesized detail it could drop
+ * ("(187 of 187)": the log file keeps it).
  */
 static void passes_fit_one_line(void **state)
 {
@@ -118,6 +118,7 @@ static void passes_fit_one_line(void **state)
 	}
 	print_message("%u of %u PASS lines wrap\n", wrapped, n);
 	assert_true(n >= 15);
+	assert_int_equal(wrapped, 0);
 }
 
 /* Words that match the screen: one of a thing is singular, a header is no cut word. */
