@@ -126,7 +126,7 @@ static void passes_fit_one_line(void **state)
 static const struct {
 	const char *ncpus, *options, *line;
 } words[] = {
-    {"2", "pmu=sim kernels=chase-l1 dump=off", "INFO: dispatch: 1 AP, started 1 time, released 1 time, 0 lost"},
+    {"2", "pmu=sim kernels=chase-l1 dump=off", "INFO: APs 1: started 1, released 1, lost 0"},
     {"1", "pmu=sim kernels=none", "VERDICTS: 1 test: 0 PASS, 0 FAIL, 1 SKIP"},
     {"1", "pmu=sim kernels=chase-l1 dump=off", "INFO: main job: TSC 4000000000 Hz (CPUID 15H/16H), 1 CPU (cpus=all: 1 measured), instrumented kernels"},
     {"1", "pmu=sim kernels=chase-l1 dump=off", "kernel         load     calib"},
