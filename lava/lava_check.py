@@ -89,6 +89,21 @@ def read_results(img):
     return load(path)
 
 
+def log_records(log):
+    """The records of a lava-run log, in order (one YAML mapping a line)."""
+    yaml = yaml_mod()
+    for line in open(log, errors="replace"):
+        line = line.strip()
+        if not line.startswith("{"):
+            continue
+        try:
+            rec = yaml.safe_load(line)
+        except yaml.YAMLError:
+            continue
+        if isinstance(rec, dict):
+            yield rec
+
+
 def lava_run(work, name, job, device):
     """Runs lava-run; returns (exit status, [result dicts], [error messages], log path)."""
     yaml = yaml_mod()
@@ -104,38 +119,12 @@ def lava_run(work, name, job, device):
                             os.path.join(work, name + ".out"), "--device", dpath, jpath],
                            stdout=out, stderr=subprocess.STDOUT, timeout=900)
     results, errors = [], []
-    for line in open(log, errors="replace"):
-        line = line.strip()
-        if not line.startswith("{"):
-            continue
-        try:
-            rec = yaml.safe_load(line)
-        except yaml.YAMLError:
-            continue
-        if not isinstance(rec, dict):
-            continue
+    for rec in log_records(log):
         if rec.get("lvl") == "results" and isinstance(rec.get("msg"), dict):
             results.append(rec["msg"])
         elif rec.get("lvl") == "error":
             errors.append(str(rec.get("msg")))
     return p.returncode, results, errors, log
-
-
-def log_messages(log):
-    """The messages of a lava-run log, in order (one YAML record a line)."""
-    yaml = yaml_mod()
-    out = []
-    for line in open(log, errors="replace"):
-        line = line.strip()
-        if not line.startswith("{"):
-            continue
-        try:
-            rec = yaml.safe_load(line)
-        except yaml.YAMLError:
-            continue
-        if isinstance(rec, dict):
-            out.append(rec.get("msg"))
-    return out
 
 
 def lava_cases(results, suite):
@@ -337,7 +326,7 @@ def run_all(work, usb):
         errors.append(str(e))
     if report(res is not None, "lava lab-pass: results.json on the lab's stick", "log %s" % log):
         compare("lab-pass", results, res, "pass")
-        got = collected.files(log_messages(log))
+        got = collected.files([rec.get("msg") for rec in log_records(log)])
         raw = read_image(stick + "@@1M") or b""
         report(got.get("results.json", "").strip() == raw.decode("ascii", "replace").strip()
                and "pebsprobe.log" in got,
