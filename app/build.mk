@@ -14,6 +14,7 @@ PURE_SRCS += \
 	app/options_kernels.c \
 	app/options_host.c \
 	app/options_sim.c \
+	app/options_sources.c \
 	app/options_ucode.c \
 	app/outputs.c \
 	app/summary_table.c

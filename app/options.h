@@ -227,10 +227,30 @@ int options_parse_line(struct options *o, const char *line, bool skip_argv0, cha
  * Parses a whole config file's text (several lines).  An error names the
  * line: "FILE: config line N: ..." (without "FILE: " when file is NULL),
  * or after a "#@source NAME" line, "NAME line N: ..." counting from the
- * line after it (docs/OPTIONS.md).
+ * line after it (docs/OPTIONS.md).  A refused line is the error (the
+ * first one); the lines after it are still applied.
  */
 int options_parse_config(struct options *o, const char *file, const char *text, size_t len,
 			 char *err, size_t err_size);
+
+/* Where the options come from, as efi/main.c found them. */
+struct options_sources {
+	const char *config_path;       /* the config file's name, for errors */
+	const char *config_text;       /* its text, NULL: no file */
+	size_t config_len;	       /* bytes of config_text */
+	const char *config_unreadable; /* why it could not be read, or NULL */
+	const uint16_t *loadopts;      /* the image's LoadOptions, NULL: none */
+	size_t loadopts_bytes;	       /* bytes of loadopts */
+};
+
+/*
+ * The config file, then LoadOptions (loadopts.h loadopts_parse; line,
+ * line_size and *ignored as there).  A refusal in either stops neither:
+ * the first is err, and the options around it are applied (exit=, pause=).
+ * Returns 0, or -1 with err filled.
+ */
+int options_read_sources(struct options *o, const struct options_sources *s, char *line,
+			 size_t line_size, bool *ignored, char *err, size_t err_size);
 
 /*
  * The checks one token alone cannot make, after all sources are parsed and

@@ -50,6 +50,30 @@ static void config_where(char *out, size_t size, const char *file, const char *s
 		pp_snprintf(out, size, "config line %u", lineno);
 }
 
+/*
+ * Tabs separate, a CR ends a Windows line; other control bytes (ESC) are
+ * refused.  False with err filled (when err is not NULL) at the first.
+ */
+static bool plain_text(const char *line, size_t n, const char *where, char *err, size_t err_size)
+{
+	for (size_t i = 0; i < n; i++) {
+		uint8_t c = (uint8_t)line[i];
+
+		if (c == '\t' || (c == '\r' && i + 1 == n))
+			continue;
+		if (c < 0x20 || c > 0x7e) {
+			if (err)
+				pp_snprintf(
+				    err, err_size,
+				    "%s: not plain ASCII text (byte 0x%02x at column "
+				    "%zu; accepted: printable ASCII, tabs, CR LF line ends)",
+				    where, c, i + 1);
+			return false;
+		}
+	}
+	return true;
+}
+
 int options_parse_config(struct options *o, const char *file, const char *text, size_t len,
 			 char *err, size_t err_size)
 {
@@ -57,7 +81,13 @@ int options_parse_config(struct options *o, const char *file, const char *text, 
 	char source[SOURCE_NAME_MAX] = "", where[SOURCE_NAME_MAX + 160];
 	size_t pos = 0;
 	unsigned int lineno = 0;
+	int rc = 0;
 
+	/*
+	 * A refused line is the error (the first one), but the lines after it
+	 * are still read, as the tokens after a refused one are: exit= and
+	 * pause= written below a typo still decide how the run ends.
+	 */
 	while (pos < len) {
 		size_t n = 0;
 		char inner[REPORT_LINE_MAX];
@@ -85,40 +115,28 @@ int options_parse_config(struct options *o, const char *file, const char *text, 
 		while (pos + n < len && text[pos + n] != '\n')
 			n++;
 		if (n >= sizeof(line)) {
-			pp_snprintf(err, err_size,
-				    "%s: longer than %u characters (accepted: lines of "
-				    "at most %u characters; more lines for more options)",
-				    where, (unsigned int)sizeof(line) - 1,
-				    (unsigned int)sizeof(line) - 1);
-			return -1;
+			if (!rc++)
+				pp_snprintf(err, err_size,
+					    "%s: longer than %u characters (accepted: lines of "
+					    "at most %u characters; more lines for more options)",
+					    where, (unsigned int)sizeof(line) - 1,
+					    (unsigned int)sizeof(line) - 1);
+			pos += n + 1;
+			continue;
 		}
 		memcpy(line, text + pos, n);
 		line[n] = 0;
 		pos += n + 1;
-		for (size_t i = 0; i < n; i++) {
-			uint8_t c = (uint8_t)line[i];
-
-			/* Tabs separate, a CR ends a Windows line; other control bytes (ESC) are
-			 * refused. */
-			if (c == '\t' || (c == '\r' && i + 1 == n))
-				continue;
-			if (c < 0x20 || c > 0x7e) {
-				pp_snprintf(
-				    err, err_size,
-				    "%s: not plain ASCII text (byte 0x%02x at column "
-				    "%zu; accepted: printable ASCII, tabs, CR LF line ends)",
-				    where, c, i + 1);
-				return -1;
-			}
+		if (!plain_text(line, n, where, rc ? NULL : err, err_size)) {
+			rc = 1;
+			continue;
 		}
 		if (source_mark(line, source)) {
 			lineno = 0;
 			continue;
 		}
-		if (options_parse_line(o, line, false, inner, sizeof(inner))) {
+		if (options_parse_line(o, line, false, inner, sizeof(inner)) && !rc++)
 			pp_snprintf(err, err_size, "%s: %s", where, inner);
-			return -1;
-		}
 	}
-	return 0;
+	return rc ? -1 : 0;
 }

@@ -62,47 +62,45 @@ static const char *read_error(EFI_STATUS st)
 	return buf;
 }
 
-/* Config file then LoadOptions; on error err holds the line and -1 is returned. */
+/*
+ * Config file then LoadOptions (app/options_sources.c); on a refusal err
+ * holds the first and -1 is returned, with every other option applied.
+ */
 static int read_options(struct options *o, char *err, size_t err_size)
 {
 	EFI_LOADED_IMAGE *li = NULL;
 	static char line[LOADOPTS_MAX + 1]; /* a line long: not on the stack */
-	char *text = NULL, cfg[160];
+	char *text = NULL, path[160];
+	struct options_sources s = {.config_path = path};
 	UINTN len = 0;
 	bool ignored;
 	EFI_STATUS st;
+	int rc;
 
 	options_defaults(o);
+	pp_snprintf(path, sizeof(path), "%s%s", esp_dir_name(), CONFIG_NAME);
 	st = esp_read_file(CONFIG_NAME, &text, &len);
 	if (st == EFI_SUCCESS) {
-		char path[96];
-		int rc;
-
-		pp_snprintf(path, sizeof(path), "%s%s", esp_dir_name(), CONFIG_NAME);
-		rc = options_parse_config(o, path, text, len, err, err_size);
-		FreePool(text);
-		if (rc)
-			return -1;
-		note("options: config file %s%s read", esp_dir_name(), CONFIG_NAME);
+		s.config_text = text;
+		s.config_len = len;
 	} else if (st != EFI_NOT_FOUND && st != EFI_NOT_READY) {
-		pp_snprintf(err, err_size,
-			    "config file %s%s: unreadable (%s); accepted: an ASCII "
-			    "text file of name=value lines up to 1 MiB, or no file",
-			    esp_dir_name(), CONFIG_NAME, read_error(st));
-		return -1;
+		s.config_unreadable = read_error(st);
 	}
-	if (EFI_ERROR(uefi_call_wrapper(BS->HandleProtocol, 3, efi_image, &LoadedImageProtocol,
-					(void **)&li)))
-		return 0;
-	pp_snprintf(cfg, sizeof(cfg), "%s%s", esp_dir_name(), CONFIG_NAME);
-	if (loadopts_parse(o, li->LoadOptions, li->LoadOptionsSize, cfg, line, sizeof(line),
-			   &ignored, err, err_size))
-		return -1;
+	if (!EFI_ERROR(uefi_call_wrapper(BS->HandleProtocol, 3, efi_image, &LoadedImageProtocol,
+					 (void **)&li))) {
+		s.loadopts = li->LoadOptions;
+		s.loadopts_bytes = li->LoadOptionsSize;
+	}
+	rc = options_read_sources(o, &s, line, sizeof(line), &ignored, err, err_size);
+	if (text)
+		FreePool(text);
+	if (s.config_text)
+		note("options: config file %s read", path);
 	if (ignored)
 		note("options: LoadOptions are not text, ignored");
 	if (line[0])
 		note("options: LoadOptions \"%s\"", line);
-	return 0;
+	return rc;
 }
 
 static const char *firmware_vendor(void)
@@ -177,8 +175,9 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	    app_check_outputs(&opts, err, sizeof(err))) {
 		/*
 		 * The files are the defaults': a refused option names none.  exit=
-		 * and pause= as read (options_parse_line applies the options after a
-		 * refused one): exit=return hands the status to a UEFI Shell script.
+		 * and pause= as read (a refusal stops no option around it, in the
+		 * config file or LoadOptions): exit=return hands the status to a
+		 * UEFI Shell script.
 		 */
 		options_defaults(&used);
 		used.exit_mode = opts.exit_mode;

@@ -153,8 +153,9 @@ void job_run_calibration(struct runner *r, struct kernel_ctx *k)
 	x100_str(ratio_s, sizeof(ratio_s), ratio);
 	x100_str(lo_s, sizeof(lo_s), cpl ? lo * 100 / cpl : 0);
 	x100_str(hi_s, sizeof(hi_s), cpl ? hi * 100 / cpl : 0);
-	pp_snprintf(why, sizeof(why), "PEBS %llu / %s cyc/load = %s, %s %s..%s",
-		    (unsigned long long)med, cpl_s, ratio_s, ok ? "in" : "not in", lo_s, hi_s);
+	/* Ratio first, then PEBS median / cycles per load: a FAIL across CPUs keeps 55 columns. */
+	pp_snprintf(why, sizeof(why), "PEBS/clock %s, %s %s..%s (%llu / %s cy)", ratio_s,
+		    ok ? "in" : "not in", lo_s, hi_s, (unsigned long long)med, cpl_s);
 	calib_json(r, ok ? "checked" : "failed", true, ok ? V_PASS : V_FAIL, why);
 	job_cpu_tally_figure(r, "PEBS/clock", RUN_FIG_RATIO_X100, ratio);
 	json_u64(&r->json, "loads", loads);

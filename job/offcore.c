@@ -71,19 +71,17 @@ void job_run_offcore(struct runner *r, struct kernel_ctx *k)
 			    "no offcore demand reads counted, so no average "
 			    "latency");
 	else if (r->contrast_x100 >= 0)
-		pp_snprintf(why, sizeof(why),
-			    "average latency %llu cycles over %llu requests %s %u "
-			    "and %s the L1 chase's %llu",
-			    (unsigned long long)avg, (unsigned long long)oc.requests,
-			    avg >= OFFCORE_DRAM_FLOOR ? ">=" : "<", OFFCORE_DRAM_FLOOR,
-			    oc.avg_latency_x100 > (uint64_t)r->contrast_x100 ? "above"
-									     : "not above",
-			    (unsigned long long)(r->contrast_x100 / 100));
+		pp_snprintf(
+		    why, sizeof(why),
+		    "average %llu cy %s %u, %s the L1 chase's %llu (over %llu requests)",
+		    (unsigned long long)avg, avg >= OFFCORE_DRAM_FLOOR ? ">=" : "<",
+		    OFFCORE_DRAM_FLOOR,
+		    oc.avg_latency_x100 > (uint64_t)r->contrast_x100 ? "above" : "not above",
+		    (unsigned long long)(r->contrast_x100 / 100), (unsigned long long)oc.requests);
 	else
-		pp_snprintf(why, sizeof(why),
-			    "average latency %llu cycles over %llu requests %s %u",
-			    (unsigned long long)avg, (unsigned long long)oc.requests,
-			    avg >= OFFCORE_DRAM_FLOOR ? ">=" : "<", OFFCORE_DRAM_FLOOR);
+		pp_snprintf(why, sizeof(why), "average %llu cy %s %u (over %llu requests)",
+			    (unsigned long long)avg, avg >= OFFCORE_DRAM_FLOOR ? ">=" : "<",
+			    OFFCORE_DRAM_FLOOR, (unsigned long long)oc.requests);
 	job_verdict(r, test, ok ? V_PASS : V_FAIL, NULL, why);
 	if (oc.requests)
 		job_cpu_tally_figure(r, "average latency", RUN_FIG_CYCLES, avg);

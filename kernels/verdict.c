@@ -301,12 +301,11 @@ static void check_count(struct eval *ev, const struct kernel_expect *e,
 				    e->max_pm % 1000 / 10);
 		else
 			pp_snprintf(hi, sizeof(hi), "any");
-		/* A ratio: 1.00 = one per access. */
-		note(ev, ok, "%s %llu for %llu %s = %llu.%02llu per access (expected %u.%02u..%s)",
-		     e->what, (unsigned long long)in->counts[i], (unsigned long long)acc,
-		     e->arg ? "stores" : "loads", (unsigned long long)(pm / 1000),
-		     (unsigned long long)(pm % 1000 / 10), e->min_pm / 1000, e->min_pm % 1000 / 10,
-		     hi);
+		/* A ratio, 1.00 one per access; the counts in parentheses, which a brief drops. */
+		note(ev, ok, "%s %llu.%02llu per access (%llu for %llu %s, expected %u.%02u..%s)",
+		     e->what, (unsigned long long)(pm / 1000), (unsigned long long)(pm % 1000 / 10),
+		     (unsigned long long)in->counts[i], (unsigned long long)acc,
+		     e->arg ? "stores" : "loads", e->min_pm / 1000, e->min_pm % 1000 / 10, hi);
 		if (acc)
 			mark_value(ev, KPU_PER_ACCESS_PM, pm);
 	}

@@ -15,6 +15,9 @@ Jobs run:
               times out incomplete with no test case;
   lab-pass    lava/jobs/pebsprobe-usb-lab.yaml (deploy to flasher, boot
               minimal) on the simulated lab machine lava/devices/sim-lab.yaml;
+              its last action (pebsprobe-collect, lava/collect.sh) prints
+              results.json and the log into the job log, read back
+              (lava/collected.py) and compared with the stick's;
   qemu-verbose  the QEMU job, PEBSPROBE.CFG verbose=1: each of the two
               CPUs' verdicts (name@cpuN) is a case of its own.
 In every job each case's name is LAVA's rewrite of its id (lava/lava_ids.py),
@@ -42,6 +45,7 @@ import caselines  # noqa: E402
 from caselines import report  # noqa: E402
 from results_file import ResultsError, load, read_image  # noqa: E402
 from lava_ids import collisions, lava_case  # noqa: E402
+import collected  # noqa: E402
 
 BUILD = caselines.build_dir(__doc__)
 LAVA_TMP = "/var/lib/lava/dispatcher/tmp"
@@ -85,6 +89,21 @@ def read_results(img):
     return load(path)
 
 
+def log_records(log):
+    """The records of a lava-run log, in order (one YAML mapping a line)."""
+    yaml = yaml_mod()
+    for line in open(log, errors="replace"):
+        line = line.strip()
+        if not line.startswith("{"):
+            continue
+        try:
+            rec = yaml.safe_load(line)
+        except yaml.YAMLError:
+            continue
+        if isinstance(rec, dict):
+            yield rec
+
+
 def lava_run(work, name, job, device):
     """Runs lava-run; returns (exit status, [result dicts], [error messages], log path)."""
     yaml = yaml_mod()
@@ -100,16 +119,7 @@ def lava_run(work, name, job, device):
                             os.path.join(work, name + ".out"), "--device", dpath, jpath],
                            stdout=out, stderr=subprocess.STDOUT, timeout=900)
     results, errors = [], []
-    for line in open(log, errors="replace"):
-        line = line.strip()
-        if not line.startswith("{"):
-            continue
-        try:
-            rec = yaml.safe_load(line)
-        except yaml.YAMLError:
-            continue
-        if not isinstance(rec, dict):
-            continue
+    for rec in log_records(log):
         if rec.get("lvl") == "results" and isinstance(rec.get("msg"), dict):
             results.append(rec["msg"])
         elif rec.get("lvl") == "error":
@@ -316,6 +326,12 @@ def run_all(work, usb):
         errors.append(str(e))
     if report(res is not None, "lava lab-pass: results.json on the lab's stick", "log %s" % log):
         compare("lab-pass", results, res, "pass")
+        got = collected.files([rec.get("msg") for rec in log_records(log)])
+        raw = read_image(stick + "@@1M") or b""
+        report(got.get("results.json", "").strip() == raw.decode("ascii", "replace").strip()
+               and "pebsprobe.log" in got,
+               "lava lab-pass: the job log holds the stick's results.json and log "
+               "(command pebsprobe-collect)", "collected %s (log %s)" % (sorted(got), log))
     subprocess.run([os.path.join(HERE, "sim-lab", "power.sh"), "off", state], capture_output=True)
 
     # 6. QEMU, verbose=1: the console has each CPU's verdict, name@cpuN, and

@@ -1,10 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# power.sh on|off|cycle STATE PORT - the power switch of the simulated lab
-# (make lava-check): "on" starts the machine, QEMU + OVMF with the stick
-# the flasher wrote (STATE/stick.img) on USB and its serial port connected
-# to the console server (lava/sim-lab/console.py) on 127.0.0.1:PORT;
-# "off" stops it; "cycle" does both, as a lab's PDU does.
+# power.sh on|off|cycle|collect STATE PORT - the power switch of the
+# simulated lab (make lava-check): "on" starts the machine, QEMU + OVMF with
+# the stick the flasher wrote (STATE/stick.img) on USB and its serial port
+# connected to the console server (lava/sim-lab/console.py) on
+# 127.0.0.1:PORT; "off" stops it; "cycle" does both, as a lab's PDU does.
+# "collect" (the lab job's user command) waits up to 10 s for the machine
+# to power itself off (exit=shutdown), then reads the stick
+# (lava/collect.sh), as a lab's mux does once the machine is off.
 set -u
 what=$1 state=$2 port=${3:-0}
 pidfile=$state/qemu.pid
@@ -39,5 +42,13 @@ case $what in
 on) on ;;
 off) off ;;
 cycle) off && on ;;
-*) echo "power.sh: '$what' (accepted: on, off, cycle)" >&2; exit 2 ;;
+collect)
+	for _ in $(seq 50); do
+		[ -s "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null || break
+		sleep 0.2
+	done
+	off
+	exec "$(dirname "$0")/../collect.sh" "$state/stick.img"
+	;;
+*) echo "power.sh: '$what' (accepted: on, off, cycle, collect)" >&2; exit 2 ;;
 esac

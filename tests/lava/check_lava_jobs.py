@@ -16,7 +16,12 @@ is make lava-check):
     names of two real transcripts and a results.json, as one CPU and as
     each of 576 CPUs names them (name@cpuN), give distinct cases, also
     through the monitor on a verbose=1 two-CPU transcript; names that
-    differ only in what LAVA rewrites are caught (so the check can fail).
+    differ only in what LAVA rewrites are caught (so the check can fail);
+  - the lab job ends with the user command pebsprobe-collect that every lab
+    device description defines, and lava/collect.sh prints the results.json
+    and log of a FAT stick (bare, and at 1 MiB as on the USB image) so that
+    lava/collected.py reads them back, byte for byte, from the lines LAVA
+    logs of its output; a cut output, a missing log, no FAT are each said.
 Prints PASS:/FAIL: lines."""
 
 import copy
@@ -24,7 +29,10 @@ import glob
 import json
 import os
 import re
+import shutil
+import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -33,6 +41,7 @@ sys.path.insert(0, os.path.join(ROOT, "lava"))
 import caselines  # noqa: E402
 from caselines import report  # noqa: E402
 from lava_ids import collisions, lava_case  # noqa: E402
+import collected  # noqa: E402
 
 VERDICT_LINE = caselines.VERDICT_LINE
 
@@ -191,6 +200,7 @@ def main():
         report(outcome == w, "exit status %d -> %s%s" % (status, w[0], " (%s)" % w[1] if w[1]
                                                          else ""), "got %s" % (outcome,))
     check_case_names(job)
+    check_collect(loaded["pebsprobe-usb-lab.yaml"], yaml)
     return caselines.status()
 
 
@@ -241,6 +251,67 @@ def check_case_names(job):
                "%d distinct cases" % (chunk, len(want), len(want)),
                "ids %s, cases %d" % ([i for i in ids if i not in want][:3],
                                      len({lava_case(i) for i in ids})))
+
+
+def fat_stick(path, offset_mib, files):
+    """A FAT ESP holding EFI/BOOT/<name> for each of files, at offset_mib."""
+    esp = path + ".esp"
+    subprocess.run(["mkfs.fat", "-C", "-n", "ESP", esp, "4096"], check=True,
+                   capture_output=True)
+    subprocess.run(["mmd", "-i", esp, "::/EFI", "::/EFI/BOOT"], check=True)
+    for name, data in files.items():
+        src = path + "." + name
+        with open(src, "wb") as f:
+            f.write(data)
+        subprocess.run(["mcopy", "-i", esp, src, "::/EFI/BOOT/" + name], check=True)
+    with open(path, "wb") as out:
+        out.write(b"\0" * (offset_mib << 20))
+        with open(esp, "rb") as f:
+            shutil.copyfileobj(f, out)
+
+
+def check_collect(lab_job, yaml):
+    last = lab_job["actions"][-1]
+    name = last.get("command", {}).get("name")
+    report(name == "pebsprobe-collect", "the lab job ends with the command pebsprobe-collect",
+           "last action %s" % last)
+    sim = yaml.safe_load(open(os.path.join(ROOT, "lava", "devices", "sim-lab.yaml")))
+    dictionary = open(os.path.join(ROOT, "lava", "devices", "lab-machine.jinja2")).read()
+    report(name in sim["commands"].get("users", {}) and
+           re.search(r"user_commands = \{\s*'%s': \{'do': '\S*pebsprobe-collect " % name,
+                     dictionary) is not None,
+           "sim-lab.yaml and lab-machine.jinja2 define the user command %s" % name)
+    results = open(os.path.join(ROOT, "tests", "results", "v3-sim-skl1.json"), "rb").read()
+    log = b"INFO: pebsprobe 0\r\nRESULT: PASS (exit 0)\r\n"
+    tmp = tempfile.mkdtemp(prefix="pebsprobe-collect.")
+    try:
+        for what, offset, files, rc_want, want in (
+                ("USB image, ESP at 1 MiB", 1, {"results.json": results, "pebsprobe.log": log},
+                 0, {"results.json": results, "pebsprobe.log": log}),
+                ("bare ESP, no log (log=none)", 0, {"results.json": results}, 0,
+                 {"results.json": results}),
+                ("no FAT", None, {}, 1, {})):
+            stick = os.path.join(tmp, "stick%s.img" % offset)
+            if offset is None:
+                open(stick, "wb").write(b"\0" * 65536)
+            else:
+                fat_stick(stick, offset, files)
+            p = subprocess.run([os.path.join(ROOT, "lava", "collect.sh"), stick],
+                               capture_output=True)
+            lines = p.stdout.decode("ascii", "replace").split("\n")
+            got = collected.files(["output: " + ln for ln in lines])
+            exp = {k: v.decode("ascii").replace("\r", "") for k, v in want.items()}
+            said = [ln for ln in lines if ln.startswith("pebsprobe-collect: ") and
+                    " begin " not in ln and " end " not in ln]
+            report(p.returncode == rc_want and got == exp and (files.keys() == want.keys() or
+                                                               said),
+                   "collect.sh: %s: exit %d, the files read back from LAVA's output lines"
+                   % (what, rc_want), "exit %d, got %s, said %s" %
+                   (p.returncode, sorted(got), said))
+        cut = ["output: " + collected.BEGIN + "results.json", "output: {"]
+        report(collected.files(cut) == {}, "collected.py leaves out a file whose end never came")
+    finally:
+        shutil.rmtree(tmp)
 
 
 if __name__ == "__main__":

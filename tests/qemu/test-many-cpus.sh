@@ -30,7 +30,7 @@ if [ -z "$missing" ]; then pass "many: CPUs 0-71 each PASS"; else fail "many" "n
 expect_line "many: table of 72 CPUs" "$T/many.out" '^INFO: per-CPU results \(72 CPUs\):'
 expect_line "many: verdict row names CPUs 0-71" "$T/many.out" '^chase-l1 +0-71 +PASS'
 expect_line "many: each AP started once, released once" "$T/many.out" \
-	'^INFO: dispatch: 71 APs, started 71 times, released 71 times, 0 lost'
+	'^INFO: APs 71: started 71, released 71, lost 0$'
 
 boot some --smp 72 -- pmu=sim model=skl kernels=chase-l1 cpus=64-71
 expect_rc some 0
@@ -64,5 +64,5 @@ for n in twin1 twin2; do
 		fail "$n" "$ends kernel end lines on the AP; over 5 s: ${slow:-none}"
 	fi
 	expect_line "$n: the AP started once" "$T/$n.out" \
-		'^INFO: dispatch: 1 AP, started 1 time, released 1 time, 0 lost'
+		'^INFO: APs 1: started 1, released 1, lost 0$'
 done

@@ -33,3 +33,21 @@ if [ "$gap" != none ] && awk -v g="$gap" 'BEGIN { exit !(g >= 5) }'; then
 else
 	skip "progress: a line says how far the job is" "serial was never quiet 5 s (longest ${gap} s): no progress line was due"
 fi
+# The "m:ss elapsed" the app prints is its TSC clock, calibrated against
+# the firmware's Stall at start (efi/platform_efi.c plat_efi_init): it must
+# follow the wall clock since the banner.  A calibration stretched by a
+# preempted vCPU once made it 4x slow, and the 5-s heartbeat 20 s.
+skew=$(awk '/ INFO: pebsprobe / { start = $1 }
+	start && match($0, /[0-9]+:[0-9][0-9] elapsed/) {
+		split(substr($0, RSTART, RLENGTH - 8), t, ":")
+		app = t[1] * 60 + t[2]; wall = $1 - start
+		if (app < wall * 0.8 - 2 || app > wall * 1.2 + 2) { printf "app %d s at wall %.1f s\n", app, wall; bad = 1; exit }
+		n++ }
+	END { if (!n && !bad) print "none" }' "$T/progress.ts")
+if [ "$skew" = none ]; then
+	skip "progress: the app's clock follows the wall clock" "no 'elapsed' line to compare"
+elif [ -z "$skew" ]; then
+	pass "progress: the app's clock follows the wall clock (each 'elapsed' within 20% + 2 s)"
+else
+	fail "progress: the app's clock follows the wall clock" "$skew"
+fi

@@ -78,7 +78,7 @@ static void console_per_kernel(void **state)
 		per_cpu += !!strstr(test_lines[i], "@cpu");
 	/* Every CPU passed: no list of them; one did not: each verdict's CPUs. */
 	if (per_cpu || test_line_count("PASS: chase-l1/load: 4 CPUs: L1 hits ") != 1 ||
-	    test_line_count("FAIL: chase-l1/calibration: 4 CPUs: FAIL 2: PEBS ") != 1 ||
+	    test_line_count("FAIL: chase-l1/calibration: 4 CPUs: FAIL 2: PEBS/clock ") != 1 ||
 	    !test_line_find("FAIL: chase-l1/calibration: 4 CPUs: FAIL 2: ", "; PASS 0,1,3") ||
 	    test_line_count("PASS: seq-load/load: 4 CPUs: addresses on the stride ") != 1) {
 		test_lines_dump(stdout);

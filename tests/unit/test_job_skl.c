@@ -384,7 +384,7 @@ static void latency_calibration(void **state)
 
 			snprintf(test, sizeof(test), "%s/calibration", chases[k]);
 			l = test_job_find(cases[c].want[k], test);
-			if (!l || !strstr(l, "cyc/load")) {
+			if (!l || !strstr(l, " cy)")) {
 				test_lines_dump(stdout);
 				fail_msg("case %zu: no '%s%s' line with the cycles per load", c,
 					 cases[c].want[k], test);

@@ -93,7 +93,7 @@ static void lost_cpu(void **state)
 	assert_int_equal(cpurun_run(3, whoami, &w, 1000000, NULL, NULL), CPU_RUN_OK);
 	assert_int_equal(w.ran_on, 3);
 	cpurun_release_all();
-	if (!test_line_find("INFO: dispatch: ", "1 lost")) {
+	if (!test_line_find("INFO: APs ", "lost 1")) {
 		test_lines_dump(stdout);
 		fail_msg("no dispatch line counting the lost CPU");
 	}
