@@ -481,7 +481,7 @@ void con_status_refresh(void)
  */
 void con_status_tick(void)
 {
-	if (!n_screens || !status_due(plat_time_us()))
+	if (!n_screens || !status_due(plat_time_us()) || efi_fw_refused("the status header"))
 		return;
 	status_rows(plat_time_us(), header_text);
 	for (unsigned int i = 0; i < n_screens; i++)
