@@ -227,10 +227,10 @@ static void name_refused_cr3(void)
 	if (n == seen)
 		return;
 	seen = n;
-	report_env_error("fw-cr3",
-			 "%.16s called under CR3 0x%llx, not the firmware's 0x%llx; refused",
-			 last ? last : "?", (unsigned long long)cr3, (unsigned long long)fw);
-	report_info("fw-cr3: the firmware edits the tables CR3 names (EDK II CpuDxe)");
+	report_env_error("fw-cr3", "%.16s called under CR3 0x%llx; refused", last ? last : "?",
+			 (unsigned long long)cr3);
+	report_info("fw-cr3: firmware CR3 0x%llx: CpuDxe edits the tables CR3 names",
+		    (unsigned long long)fw);
 }
 
 int cpurun_wait(unsigned int cpu, uint64_t timeout_us)

@@ -114,10 +114,9 @@ unsigned int sim_timer_attr_check(void)
 	}
 	if (lost)
 		sim_violation(NULL, "timer-attr",
-			      "%u of %u firmware timer ticks changed a page attribute under a CR3 "
-			      "not the firmware's 0x%llx (the first: XD on 0x%llx through CR3 "
-			      "0x%llx): its own tables never got them (EDK II CpuDxe "
-			      "GetCurrentPagingContext reads CR3)",
+			      "%u of %u firmware timer ticks set XD under a CR3 not the firmware's "
+			      "0x%llx (the first: 0x%llx under 0x%llx): its tables never got them "
+			      "(EDK II CpuDxe GetCurrentPagingContext)",
 			      lost, tm.n, (unsigned long long)fw,
 			      (unsigned long long)tm.ch[first].addr,
 			      (unsigned long long)tm.ch[first].cr3);

@@ -189,7 +189,7 @@ static void timer_attr(void **state)
 	f.k.def->sim(&f.k);
 	paging_leave(saved);
 	if (sim_timer_attr_check() == 0 ||
-	    !test_line_find("FAIL: sim-rule: timer-attr: ", "its own tables never got")) {
+	    !test_line_find("FAIL: sim-rule: timer-attr: ", "its tables never got")) {
 		test_lines_dump(stdout);
 		fail_msg("a body under our CR3 with interrupts on: no timer-attr violation");
 	}
