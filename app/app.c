@@ -422,6 +422,9 @@ int app_run(const struct options *opts, const struct app_real *real)
 	} else {
 		job_main(&opts->job, ci);
 	}
+	/* sim-platform=timer-attr: every page-attribute change in the firmware's own tables. */
+	if (hw_is_simulated())
+		sim_timer_attr_check();
 	app_verdict_table();
 	return report_summary();
 }

@@ -10,7 +10,7 @@
  *                  leaves plat_cpu_count()'s
  *   cet            CR4.CET set: supervisor shadow stacks (sim/sim.h)
  *   timer-attr     a firmware timer that changes a page attribute through
- *                  the loaded CR3: parsed; applied by apply_timer_attr()
+ *                  the loaded CR3 (sim/sim.h sim_set_timer_attr)
  */
 #include "options.h"
 #include "../lib/fmt.h"
@@ -98,22 +98,6 @@ int options_check_platform(const struct options *o, char *err, size_t err_size)
 	return 0;
 }
 
-/*
- * timer-attr: the simulated firmware's timer that changes a page attribute
- * through the loaded CR3 is the simulator's (docs/SIM.md).  The one place
- * that puts it onto the simulator; until it does, the item is refused
- * rather than silently ignored.
- */
-static int apply_timer_attr(const struct opt_sim_platform *pl, char *err, size_t err_size)
-{
-	if (!pl->timer_attr)
-		return 0;
-	pp_snprintf(err, err_size,
-		    "option sim-platform: timer-attr is not simulated in this build (accepted: %s)",
-		    "cpuN:disabled, cet");
-	return -1;
-}
-
 int options_apply_platform_cpus(const struct options *o, char *err, size_t err_size)
 {
 	const struct opt_sim_platform *pl = &o->platform;
@@ -131,6 +115,10 @@ int options_apply_platform_cpus(const struct options *o, char *err, size_t err_s
 
 int options_apply_platform_sim(const struct options *o, char *err, size_t err_size)
 {
+	(void)err;
+	(void)err_size;
 	sim_set_cet(o->platform.cet);
-	return apply_timer_attr(&o->platform, err, err_size);
+	/* The firmware's timer that changes page attributes (sim/timer.c). */
+	sim_set_timer_attr(o->platform.timer_attr);
+	return 0;
 }

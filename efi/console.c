@@ -402,7 +402,7 @@ static void log_commit(void)
 void con_line(const char *line, void *ctx)
 {
 	/* A line an AP prints goes nowhere (the BSP names the AP, lib/cpurun.c). */
-	if (efi_ap_refused("the console"))
+	if (efi_fw_refused("the console"))
 		return;
 	report_wrap(line, REPORT_WIDTH, con_put, ctx);
 	log_commit();
@@ -411,7 +411,7 @@ void con_line(const char *line, void *ctx)
 /* The brief form of a verdict: screens and serial, not the log file. */
 void con_console_line(const char *line, void *ctx)
 {
-	if (efi_ap_refused("the console"))
+	if (efi_fw_refused("the console"))
 		return;
 	con_to = TO_CONSOLE;
 	report_wrap(line, REPORT_WIDTH, con_put, ctx);
@@ -421,7 +421,7 @@ void con_console_line(const char *line, void *ctx)
 /* Detail and full verdicts: the log file (docs/OUTPUT.md "The log file"). */
 void con_log_line(const char *line, void *ctx)
 {
-	if (efi_ap_refused("the console"))
+	if (efi_fw_refused("the console"))
 		return;
 	con_to = TO_LOG;
 	report_wrap(line, REPORT_WIDTH, con_put, ctx);
@@ -487,7 +487,7 @@ void con_status_refresh(void)
  */
 void con_status_tick(void)
 {
-	if (!n_screens || !status_due(plat_time_us()))
+	if (!n_screens || !status_due(plat_time_us()) || efi_fw_refused("the status header"))
 		return;
 	status_rows(plat_time_us(), header_text);
 	for (unsigned int i = 0; i < n_screens; i++)

@@ -13,11 +13,13 @@
 #include "../lib/compat.h"
 
 /*
- * platform_efi.c: true when the caller runs on an AP, where UEFI allows no
- * boot service (PI spec Vol. 2 13.4): the call what is counted
- * (lib/ap_refusal.h) and the caller must do without the firmware.
+ * platform_efi.c: true when the caller may not call the firmware now: it
+ * runs on an AP, where UEFI allows no boot service (PI spec Vol. 2 13.4),
+ * or under a CR3 that is not the firmware's (page tables of ours, where
+ * the firmware's page-attribute changes would land).  The call what is
+ * counted (lib/ap_refusal.h) and the caller must do without the firmware.
  */
-bool efi_ap_refused(const char *what);
+bool efi_fw_refused(const char *what);
 
 /* console.c: screens, the serial port and the log file, one ASCII line at a time. */
 void con_init(void);

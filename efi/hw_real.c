@@ -471,6 +471,19 @@ static void real_write_cr3(uint64_t v)
 	__asm__ volatile("mov %0, %%cr3" : : "r"(v) : "memory");
 }
 
+/*
+ * The boot CPU's CR3 when the app first asked for this backend (efi/main.c,
+ * before anything could write one): the firmware's tables, which it keeps
+ * for the life of boot services (EDK II builds them once in DxeIpl and
+ * CpuDxe edits them in place).
+ */
+static uint64_t fw_cr3;
+
+static uint64_t real_fw_cr3(void)
+{
+	return fw_cr3;
+}
+
 static uint64_t real_read_cr4(void)
 {
 	uint64_t v;
@@ -493,12 +506,15 @@ static const struct hw_ops real_ops = {
     .read_cr3 = real_read_cr3,
     .write_cr3 = real_write_cr3,
     .read_cr4 = real_read_cr4,
+    .fw_cr3 = real_fw_cr3,
 };
 
 const struct hw_ops *hw_real_ops(void)
 {
 	save_fw_idt();
 	trap_ids_init();
+	if (!fw_cr3)
+		fw_cr3 = real_read_cr3();
 	return &real_ops;
 }
 

@@ -94,7 +94,7 @@ void plat_identity(struct plat_identity *id)
 	size_t n = 0;
 
 	memset(id, 0, sizeof(*id));
-	if (efi_ap_refused("plat_identity"))
+	if (efi_fw_refused("plat_identity"))
 		return; /* every field absent */
 	firmware_time(id);
 	for (; ST->FirmwareVendor && ST->FirmwareVendor[n] && n + 1 < sizeof(id->fw_vendor); n++) {

@@ -10,8 +10,11 @@
 #include "../lib/ap_refusal.h"
 #include "../lib/fmt.h"
 #include "../lib/platform.h"
+#include "../pmu/hw.h"
 
-/* ---- the AP guard ---- */
+#define PTE_ADDR GENMASK_ULL(51, 12) /* CR3 and entries: the table address */
+
+/* ---- the guard: no firmware call from an AP, nor under tables not the firmware's ---- */
 
 /*
  * Work that lib/cpurun.c hands an AP runs inside an MP services procedure,
@@ -19,10 +22,19 @@
  * descriptions of StartupAllAPs and StartupThisAP): DXE's locks only raise
  * the calling CPU's TPL, so an AP and the BSP in the pool or event code at
  * once corrupt its lists (a queue of events, DxeCore's CoreRestoreTpl).
- * Every function here that would call one asks ap_refused() first: on an
- * AP it counts the call (lib/ap_refusal.h), and the caller does
- * without the firmware.  The BSP is told by its local APIC ID (SDM Vol. 3A
- * 11.4.6: CPUID.0BH:EDX, the x2APIC ID, else CPUID.1:EBX[31:24]).
+ * The BSP is told by its local APIC ID (SDM Vol. 3A 11.4.6: CPUID.0BH:EDX,
+ * the x2APIC ID, else CPUID.1:EBX[31:24]).
+ *
+ * And no firmware code under page tables of ours: EDK II's CpuDxe changes
+ * page attributes in whatever tables CR3 names (UefiCpuPkg/CpuDxe/
+ * CpuPageTable.c GetCurrentPagingContext reads CR3), so a change made then
+ * misses the firmware's own tables.  The CR3 judged is the one the PMU
+ * backend gives the calling CPU (pmu/hw.h: the real one, or the simulated
+ * CPU's), against the backend's firmware CR3.
+ *
+ * Every function here that would call the firmware asks efi_fw_refused()
+ * first: it counts the call (lib/ap_refusal.h), and the caller does
+ * without the firmware; the BSP names it after the work (lib/cpurun.c).
  */
 static uint32_t bsp_apic_id;
 static bool guard_on;
@@ -33,11 +45,26 @@ static void guard_init(void)
 	guard_on = true;
 }
 
-bool efi_ap_refused(const char *what)
+static bool on_ap(void)
 {
-	if (!guard_on || hw_real_apic_id() == bsp_apic_id)
+	return guard_on && hw_real_apic_id() != bsp_apic_id;
+}
+
+bool efi_fw_refused(const char *what)
+{
+	uint64_t cr3, fw;
+
+	if (on_ap()) {
+		ap_refusal_note(what);
+		return true;
+	}
+	if (!hw_current() || !hw_has_paging())
 		return false;
-	ap_refusal_note(what);
+	cr3 = hw_read_cr3();
+	fw = hw_fw_cr3();
+	if (!fw || !((cr3 ^ fw) & PTE_ADDR))
+		return false;
+	ap_refusal_note_cr3(what, cr3, fw);
 	return true;
 }
 
@@ -47,7 +74,7 @@ void *plat_alloc_pages(size_t npages)
 {
 	EFI_PHYSICAL_ADDRESS addr = 0;
 
-	if (efi_ap_refused("plat_alloc_pages") ||
+	if (efi_fw_refused("plat_alloc_pages") ||
 	    EFI_ERROR(uefi_call_wrapper(BS->AllocatePages, 4, AllocateAnyPages, EfiLoaderData,
 					npages, &addr)))
 		return NULL;
@@ -57,18 +84,18 @@ void *plat_alloc_pages(size_t npages)
 
 void plat_free_pages(void *p, size_t npages)
 {
-	if (p && !efi_ap_refused("plat_free_pages"))
+	if (p && !efi_fw_refused("plat_free_pages"))
 		uefi_call_wrapper(BS->FreePages, 2, (EFI_PHYSICAL_ADDRESS)(uintptr_t)p, npages);
 }
 
 void *plat_alloc(size_t size)
 {
-	return efi_ap_refused("plat_alloc") ? NULL : AllocateZeroPool(size);
+	return efi_fw_refused("plat_alloc") ? NULL : AllocateZeroPool(size);
 }
 
 void plat_free(void *p)
 {
-	if (p && !efi_ap_refused("plat_free"))
+	if (p && !efi_fw_refused("plat_free"))
 		FreePool(p);
 }
 
@@ -81,7 +108,6 @@ void plat_free(void *p)
 #define PTE_PS	      BIT_ULL(7) /* large page in a PDPTE or PDE */
 #define PTE_PAT_4K    BIT_ULL(7)
 #define PTE_PAT_LARGE BIT_ULL(12)
-#define PTE_ADDR      GENMASK_ULL(51, 12)
 #define CR4_LA57      BIT_ULL(12)
 #define MSR_IA32_PAT  0x277
 #define MEMTYPE_WB    6
@@ -285,7 +311,7 @@ static int efi_err(EFI_STATUS st)
 
 int plat_write_file(const char *name, const void *buf, size_t len)
 {
-	if (efi_ap_refused("plat_write_file"))
+	if (efi_fw_refused("plat_write_file"))
 		return -(int)(EFI_ACCESS_DENIED & 0xffff);
 	return efi_err(esp_write_file(name, buf, len));
 }
@@ -294,28 +320,28 @@ int plat_read_head(const char *name, void *buf, size_t size)
 {
 	UINTN len = size;
 
-	if (efi_ap_refused("plat_read_head"))
+	if (efi_fw_refused("plat_read_head"))
 		return -1;
 	return EFI_ERROR(esp_read_head(name, buf, &len)) ? -1 : (int)len;
 }
 
 int64_t plat_free_space(void)
 {
-	if (efi_ap_refused("plat_free_space"))
+	if (efi_fw_refused("plat_free_space"))
 		return -1;
 	return esp_free_space();
 }
 
 int plat_delete_file(const char *name)
 {
-	if (efi_ap_refused("plat_delete_file"))
+	if (efi_fw_refused("plat_delete_file"))
 		return -(int)(EFI_ACCESS_DENIED & 0xffff);
 	return efi_err(esp_delete(name));
 }
 
 int plat_list_files(void (*fn)(void *ctx, const char *name), void *ctx)
 {
-	if (efi_ap_refused("plat_list_files"))
+	if (efi_fw_refused("plat_list_files"))
 		return -(int)(EFI_ACCESS_DENIED & 0xffff);
 	return efi_err(esp_list(fn, ctx));
 }
@@ -387,7 +413,7 @@ void plat_stall_us(unsigned int us)
 {
 	uint64_t end;
 
-	if (!efi_ap_refused("plat_stall_us")) {
+	if (!efi_fw_refused("plat_stall_us")) {
 		uefi_call_wrapper(BS->Stall, 1, us);
 		return;
 	}
@@ -395,6 +421,39 @@ void plat_stall_us(unsigned int us)
 	end = plat_time_us() + us;
 	while (plat_time_us() < end)
 		__asm__ volatile("pause" ::: "memory");
+}
+
+/* ---- the task priority level (UEFI spec 7.1 RaiseTPL, RestoreTPL) ---- */
+
+static bool tpl_high;
+
+/*
+ * TPL_HIGH_LEVEL: the firmware runs with interrupts off there and
+ * dispatches no notification until the level comes down (EDK II
+ * MdeModulePkg/Core/Dxe/Event/Tpl.c CoreRaiseTpl, CoreRestoreTpl).
+ */
+uint64_t plat_tpl_raise(void)
+{
+	uint64_t old;
+
+	if (on_ap() || efi_fw_refused("plat_tpl_raise"))
+		return PLAT_TPL_NONE;
+	old = uefi_call_wrapper(BS->RaiseTPL, 1, TPL_HIGH_LEVEL);
+	tpl_high = true;
+	return old;
+}
+
+void plat_tpl_restore(uint64_t tpl)
+{
+	if (tpl == PLAT_TPL_NONE || on_ap() || efi_fw_refused("plat_tpl_restore"))
+		return;
+	tpl_high = tpl >= TPL_HIGH_LEVEL;
+	uefi_call_wrapper(BS->RestoreTPL, 1, (EFI_TPL)tpl);
+}
+
+bool plat_tpl_high(void)
+{
+	return tpl_high;
 }
 
 /* ---- other processors: EFI_MP_SERVICES_PROTOCOL (PI spec Vol. 2 13.4) ---- */
@@ -507,7 +566,7 @@ static void mp_lookup(void)
 	struct mp_cpu c;
 	bool off;
 
-	if (mp_looked || efi_ap_refused("plat_cpu_count"))
+	if (mp_looked || efi_fw_refused("plat_cpu_count"))
 		return;
 	mp_looked = true;
 	if (EFI_ERROR(uefi_call_wrapper(BS->LocateProtocol, 3, &mp_guid, NULL, (void **)&mp)))
@@ -557,7 +616,7 @@ int plat_cpu_disable(unsigned int number, char *why, size_t why_size)
 	char text[64];
 
 	mp_lookup();
-	if (!mp || efi_ap_refused("plat_cpu_disable")) {
+	if (!mp || efi_fw_refused("plat_cpu_disable")) {
 		pp_snprintf(why, why_size, "no MP services: one CPU");
 		return -1;
 	}
@@ -612,7 +671,7 @@ static UINTN mp_number(unsigned int cpu)
 static volatile uint64_t self_cache[SELF_CACHE];
 
 /*
- * The BSP is known by its APIC ID (CPUID, as efi_ap_refused() knows it), an
+ * The BSP is known by its APIC ID (CPUID, as efi_fw_refused() knows it), an
  * AP by the cache once WhoAmI has named it: the simulator asks on every
  * access it models, and WhoAmI reads the local APIC, an MMIO exit to the
  * device model under QEMU's TCG (docs/PERFORMANCE.md).
@@ -678,7 +737,7 @@ int plat_start_on_cpu(unsigned int cpu, void (*fn)(void *arg), void *arg)
 	struct ap_job *j;
 
 	mp_lookup();
-	if (!mp || cpu == 0 || cpu >= mp_count || efi_ap_refused("plat_start_on_cpu"))
+	if (!mp || cpu == 0 || cpu >= mp_count || efi_fw_refused("plat_start_on_cpu"))
 		return -1;
 	j = &jobs[cpu];
 	if (j->busy) {
@@ -730,7 +789,7 @@ int plat_wait_cpu(unsigned int cpu, uint64_t timeout_us)
 	uint64_t waited = 0;
 
 	if (!mp || cpu == 0 || cpu >= mp_count || !jobs[cpu].busy ||
-	    efi_ap_refused("plat_wait_cpu"))
+	    efi_fw_refused("plat_wait_cpu"))
 		return -1;
 	j = &jobs[cpu];
 	while (!j->done && (!timeout_us || waited < timeout_us)) {

@@ -7,6 +7,7 @@
 #include "../lib/platform.h"
 #include "../lib/ap_refusal.h"
 #include "../lib/fmt.h"
+#include "../pmu/hw.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -28,11 +29,33 @@ static __thread unsigned int cpu_self;
  * a CPU thread gets no platform service that stands for a boot service,
  * so a unit test sees the call the app would refuse (lib/ap_refusal.h).
  */
+static bool cr3_refused(const char *what);
+
 static bool ap_refused(const char *what)
 {
 	if (!cpu_self)
-		return false;
+		return cr3_refused(what);
 	ap_refusal_note(what);
+	return true;
+}
+
+/*
+ * And the app's rule for the boot CPU's CR3 (efi/platform_efi.c
+ * efi_fw_refused): no firmware service under page tables not the
+ * firmware's, judged by the installed backend's CR3 (pmu/hw.h; the
+ * simulator's CPU 0 in the tests).
+ */
+static bool cr3_refused(const char *what)
+{
+	uint64_t cr3, fw;
+
+	if (!hw_current() || !hw_has_paging())
+		return false;
+	cr3 = hw_read_cr3();
+	fw = hw_fw_cr3();
+	if (!fw || !((cr3 ^ fw) & 0x000ffffffffff000ULL))
+		return false;
+	ap_refusal_note_cr3(what, cr3, fw);
 	return true;
 }
 
@@ -194,7 +217,36 @@ uint64_t plat_time_us(void)
 
 void plat_stall_us(unsigned int us)
 {
+	if (!cpu_self)
+		(void)cr3_refused("plat_stall_us"); /* counted; the wait still made */
 	usleep(us);
+}
+
+/* The boot CPU's TPL, as the app keeps it (efi/platform_efi.c): raised by CPU 0 only. */
+#define HOST_TPL_APPLICATION 4
+#define HOST_TPL_HIGH_LEVEL  31
+static uint64_t host_tpl = HOST_TPL_APPLICATION;
+
+uint64_t plat_tpl_raise(void)
+{
+	uint64_t old = host_tpl;
+
+	if (cpu_self || cr3_refused("plat_tpl_raise"))
+		return PLAT_TPL_NONE;
+	host_tpl = HOST_TPL_HIGH_LEVEL;
+	return old;
+}
+
+void plat_tpl_restore(uint64_t tpl)
+{
+	if (tpl == PLAT_TPL_NONE || cpu_self || cr3_refused("plat_tpl_restore"))
+		return;
+	host_tpl = tpl;
+}
+
+bool plat_tpl_high(void)
+{
+	return host_tpl >= HOST_TPL_HIGH_LEVEL;
 }
 
 /*

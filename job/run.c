@@ -16,17 +16,20 @@
 
 /* --- progress -------------------------------------------------------------- */
 
-static void progress(void *ctx, uint64_t done, uint64_t total)
+/* Between chunks of a body: a line now and then, under the firmware's CR3 and TPL (kernel.h). */
+static void progress(struct kernel_ctx *k, uint64_t done)
 {
-	struct runner *r = ctx;
-	uint64_t now = plat_time_us();
+	struct runner *r = k->progress_ctx;
+	uint64_t now = plat_time_us(), total = k->iterations;
 
 	if (now - r->last_progress_us < PROGRESS_EVERY_US)
 		return;
 	r->last_progress_us = now;
+	kernel_output_begin(k);
 	report_info("%s: running, %llu of %llu iterations (%llu%%)", r->kname,
 		    (unsigned long long)done, (unsigned long long)total,
 		    (unsigned long long)(total ? done * 100 / total : 100));
+	kernel_output_end(k);
 }
 
 /* --- one sampling of one kernel --------------------------------------------- */
@@ -295,7 +298,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 static void warm_up(const struct runner *r, struct kernel_ctx *k)
 {
 	uint64_t saved = k->iterations, slots = k->stride ? k->size / k->stride : 0;
-	void (*prog)(void *, uint64_t, uint64_t) = k->progress;
+	void (*prog)(struct kernel_ctx *, uint64_t) = k->progress;
 
 	if (k->size > WARM_UP_MAX_SIZE || !slots)
 		return;

@@ -52,9 +52,20 @@ struct kernel_ctx {
 	struct paging_tables *tables; /* the tables pages names; a session adds its DS area */
 	uint64_t run_cr3;
 	char page_why[120];
+	/*
+	 * On the boot CPU, while the body runs (kernel_run): the TPL it held
+	 * before (lib/platform.h plat_tpl_raise), the firmware's CR3 and
+	 * whether ours is loaded; held: the body holds TPL_HIGH_LEVEL and
+	 * output (kernel_output_begin).
+	 */
+	uint64_t tpl, fw_cr3;
+	bool held, own;
 
-	/* Progress: called between chunks of the loop; NULL for none. */
-	void (*progress)(void *pctx, uint64_t done, uint64_t total);
+	/*
+	 * Progress: called between chunks of the loop; NULL for none.  A line
+	 * it prints goes between kernel_output_begin() and kernel_output_end().
+	 */
+	void (*progress)(struct kernel_ctx *k, uint64_t done);
 	void *progress_ctx;
 
 	/* Filled by the kernel while it runs. */
@@ -157,6 +168,16 @@ void kernel_next_chain(struct kernel_ctx *k);
 
 /* Called by the bodies between chunks (rate-limited by the caller's progress fn). */
 void kernel_progress(struct kernel_ctx *k, uint64_t done);
+/*
+ * Around output or any firmware call made while a body runs: on the boot
+ * CPU, the firmware's CR3 back, then its TPL, and the lines held since
+ * printed (kernel_output_begin); TPL_HIGH_LEVEL again, then our CR3
+ * (kernel_output_end).  The firmware edits the tables CR3 names (EDK II
+ * CpuDxe GetCurrentPagingContext), and ConOut is for TPL_NOTIFY and below
+ * (UEFI spec 7.1).  Elsewhere (an AP, whose lines are held anyway): nothing.
+ */
+void kernel_output_begin(struct kernel_ctx *k);
+void kernel_output_end(struct kernel_ctx *k);
 /*
  * Two-core kernels: starts the other CPU's part (stores to buf + offset
  * until told to stop) and waits until it runs; on failure sets k->error and

@@ -9,6 +9,7 @@
 #include "../lib/cpurun.h"
 #include "../lib/fmt.h"
 #include "../lib/platform.h"
+#include "../lib/report.h"
 #include "../pmu/paging.h"
 
 /*
@@ -493,34 +494,88 @@ void kernel_next_chain(struct kernel_ctx *k)
 		k->start = k->sink;
 }
 
+/* Our tables on this CPU, where they may be (paging_enter refuses a CPU on other ones). */
+static void enter_own(struct kernel_ctx *k)
+{
+	uint64_t saved = 0;
+
+	k->own = k->pages.cr3 && !paging_enter(&k->pages, &saved, k->page_why, sizeof(k->page_why));
+	if (k->own)
+		k->fw_cr3 = saved;
+}
+
+static void leave_own(struct kernel_ctx *k)
+{
+	if (k->own)
+		paging_leave(k->fw_cr3);
+	k->own = false;
+}
+
+/*
+ * Where the TPL was raised (the boot CPU, lib/platform.h): the firmware's
+ * CR3 first, then its TPL (notifications that came due run under its own
+ * tables), then the lines held while the body ran, MSR: wrcr3 included.
+ */
+static void fw_back(struct kernel_ctx *k)
+{
+	leave_own(k);
+	plat_tpl_restore(k->tpl);
+	report_defer_end();
+	report_flush_deferred("the kernel body");
+}
+
+/* TPL_HIGH_LEVEL under the firmware's CR3, every line held, then our tables. */
+static void fw_away(struct kernel_ctx *k)
+{
+	k->tpl = plat_tpl_raise();
+	k->held = k->tpl != PLAT_TPL_NONE;
+	if (k->held)
+		report_defer_begin();
+	enter_own(k);
+}
+
 /*
  * On the CPU that runs the kernel, BSP or AP: CR3 to the kernel's own
  * tables for the body and back after it; a body that never returns (a
- * hung CPU) keeps them, which is why the job never frees them then.
+ * hung CPU) keeps them, which is why the job never frees them then.  On
+ * the boot CPU the body also holds TPL_HIGH_LEVEL, so that no firmware
+ * timer or event notification runs under our tables (fw_away).
  */
 void kernel_run(void *arg)
 {
 	struct kernel_ctx *k = arg;
-	uint64_t saved = 0;
-	bool own = false;
 
 	k->page_why[0] = 0;
-	if (k->pages.cr3)
-		own = !paging_enter(&k->pages, &saved, k->page_why, sizeof(k->page_why));
+	fw_away(k);
 	k->run_cr3 = hw_read_cr3();
 	k->loads = k->stores = 0;
 	if (k->instrumented)
 		k->def->sim(k);
 	else
 		k->def->real(k);
-	if (own)
-		paging_leave(saved);
+	if (k->held)
+		fw_back(k);
+	else
+		leave_own(k);
+	k->held = false;
+}
+
+void kernel_output_begin(struct kernel_ctx *k)
+{
+	if (k->held)
+		fw_back(k);
+}
+
+void kernel_output_end(struct kernel_ctx *k)
+{
+	if (k->held)
+		fw_away(k);
 }
 
 void kernel_progress(struct kernel_ctx *k, uint64_t done)
 {
 	if (k->progress)
-		k->progress(k->progress_ctx, done, k->iterations);
+		k->progress(k, done);
 }
 
 /* The other CPU's part of the sharing kernels: real accesses only, never reported. */
@@ -538,7 +593,20 @@ static void ap_share(void *arg)
 	k->ap_iterations = n;
 }
 
+static int start_ap(struct kernel_ctx *k);
+
+/* From a body: the firmware's CR3 and TPL back around the posting and the wait (MP services). */
 int kernel_start_ap(struct kernel_ctx *k)
+{
+	int rc;
+
+	kernel_output_begin(k);
+	rc = start_ap(k);
+	kernel_output_end(k);
+	return rc;
+}
+
+static int start_ap(struct kernel_ctx *k)
 {
 	int rc = CPU_RUN_OK;
 	uint64_t t0;
@@ -568,7 +636,16 @@ int kernel_start_ap(struct kernel_ctx *k)
 	return 0;
 }
 
+static void stop_ap(struct kernel_ctx *k);
+
 void kernel_stop_ap(struct kernel_ctx *k)
+{
+	kernel_output_begin(k);
+	stop_ap(k);
+	kernel_output_end(k);
+}
+
+static void stop_ap(struct kernel_ctx *k)
 {
 	uint64_t t0 = plat_time_us();
 

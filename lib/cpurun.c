@@ -213,6 +213,26 @@ static void name_refused(unsigned int cpu)
 	report_info("ap-call: an AP may call no boot service (PI spec Vol. 2 13.4)");
 }
 
+/*
+ * The same for a firmware call the BSP made under page tables not the
+ * firmware's (a kernel body's, pmu/paging.h): the platform refused it.
+ */
+static void name_refused_cr3(void)
+{
+	static unsigned int seen;
+	const char *last = NULL;
+	uint64_t cr3 = 0, fw = 0;
+	unsigned int n = ap_refusal_cr3_count(&last, &cr3, &fw);
+
+	if (n == seen)
+		return;
+	seen = n;
+	report_env_error("fw-cr3", "%.16s called under CR3 0x%llx; refused", last ? last : "?",
+			 (unsigned long long)cr3);
+	report_info("fw-cr3: firmware CR3 0x%llx: CpuDxe edits the tables CR3 names",
+		    (unsigned long long)fw);
+}
+
 int cpurun_wait(unsigned int cpu, uint64_t timeout_us)
 {
 	struct cpu_mailbox *m = known(cpu);
@@ -234,6 +254,7 @@ int cpurun_run(unsigned int cpu, void (*fn)(void *arg), void *arg, uint64_t time
 
 	if (cpu == 0) {
 		fn(arg);
+		name_refused_cr3();
 		return CPU_RUN_OK;
 	}
 	report_defer_begin();
@@ -242,6 +263,7 @@ int cpurun_run(unsigned int cpu, void (*fn)(void *arg), void *arg, uint64_t time
 		rc = wait_box(cpu, box(cpu), timeout_us, idle, idle_arg);
 	report_defer_end();
 	name_refused(cpu);
+	name_refused_cr3();
 	return rc;
 }
 

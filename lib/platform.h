@@ -80,6 +80,23 @@ uint64_t plat_time_us(void);
 void plat_stall_us(unsigned int us);
 
 /*
+ * The boot CPU's task priority level (UEFI spec 7.1 RaiseTPL/RestoreTPL):
+ * plat_tpl_raise() raises it to TPL_HIGH_LEVEL, where the firmware keeps
+ * interrupts off and runs no event notification (its timer's included),
+ * and returns the level it had; plat_tpl_restore() puts that back (the
+ * notifications that came due run then).  Nothing may print in between:
+ * ConOut's OutputString is for TPL_NOTIFY and below (UEFI spec Table 7-1).
+ * A kernel body holds it (kernels/kernels.c).  On an AP, which takes no
+ * firmware interrupt and may call no boot service: nothing, PLAT_TPL_NONE.
+ * plat_tpl_high(): the app holds TPL_HIGH_LEVEL now (the simulated firmware
+ * timer, sim-platform=timer-attr, fires only when it does not).
+ */
+#define PLAT_TPL_NONE (~0ULL)
+uint64_t plat_tpl_raise(void);
+void plat_tpl_restore(uint64_t tpl);
+bool plat_tpl_high(void);
+
+/*
  * Other processors (UEFI MP services).  Returns how many CPUs are enabled,
  * whatever their number (no fixed cap; the host: $PEBSPROBE_HOST_CPUS).
  */

@@ -165,6 +165,11 @@ uint64_t hw_read_cr4(void)
 	return hw_has_paging() ? hw_ops->read_cr4() : 0;
 }
 
+uint64_t hw_fw_cr3(void)
+{
+	return hw_has_paging() && hw_ops->fw_cr3 ? hw_ops->fw_cr3() : 0;
+}
+
 void hw_fw_map(uint64_t addr, uint64_t len)
 {
 	if (hw_ops && hw_ops->fw_map)

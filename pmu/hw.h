@@ -90,6 +90,12 @@ struct hw_ops {
 	 * [addr, addr + len) into its page tables, identity, with its page size.
 	 */
 	void (*fw_map)(uint64_t addr, uint64_t len);
+	/*
+	 * The CR3 the firmware runs under on the boot CPU: its own page
+	 * tables, the only ones a firmware call may find loaded (the platform
+	 * checks, lib/platform.h).  NULL or 0: not known.
+	 */
+	uint64_t (*fw_cr3)(void);
 };
 
 /* Installs a backend; returns the previous one. */
@@ -117,6 +123,7 @@ uint64_t hw_read_cr3(void);
 void hw_write_cr3(uint64_t cr3);
 uint64_t hw_read_cr4(void);
 void hw_fw_map(uint64_t addr, uint64_t len);
+uint64_t hw_fw_cr3(void); /* hw_ops.fw_cr3, 0 where not known */
 
 /* trace=msr: print every MSR access (and CR3 write) through report_line(). */
 void hw_set_msr_trace(bool on);

@@ -18,5 +18,6 @@ PURE_SRCS += \
 	sim/record.c \
 	sim/rules.c \
 	sim/sim.c \
+	sim/timer.c \
 	sim/snapshot.c \
 	sim/tsc.c

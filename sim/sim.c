@@ -124,6 +124,7 @@ int sim_set_fault(unsigned int cpu, enum sim_fault f, int32_t arg)
 		sim_cpus[cpu].cr3 = sim_paging_fw_cr3_other();
 	if (f == SIM_FAULT_UNMAPPED_CR3)
 		sim_cpus[cpu].cr3 = sim_paging_fw_cr3_bare();
+	sim_cpus[cpu].fw_cr3 = sim_cpus[cpu].cr3;
 	sim_cpus[cpu].svr = f == SIM_FAULT_APIC_OFF ? 0xff : 0x1ff;
 	return 0;
 }
@@ -305,6 +306,8 @@ static void reset_cpu(struct sim_cpu *c, unsigned int idx)
 	c->cr3 = c->fault == SIM_FAULT_OWN_CR3	      ? sim_paging_fw_cr3_other()
 		 : c->fault == SIM_FAULT_UNMAPPED_CR3 ? sim_paging_fw_cr3_bare()
 						      : sim_paging_fw_cr3();
+	c->fw_cr3 = c->cr3;
+	c->last_addr = 0;
 	c->cr4 = 1ULL << 5 | (cet_on ? CR4_CET : 0);
 	c->programmed = ~0ULL; /* the firmware programs what it enables */
 	sim_handoff_apply(c);  /* sim-handoff=: what firmware left (sim/handoff.c) */
@@ -387,6 +390,7 @@ int sim_select(const char *name)
 	sim_ncpus = n;
 	cet_on = false;
 	cet_faults = 0;
+	sim_set_timer_attr(false);
 	fx_override = false;
 	fx_width = 0;
 	ucode_override = stepping_override = false;
@@ -484,6 +488,7 @@ static enum hw_fault sim_rdmsr(uint32_t msr, uint64_t *val)
 
 	if (!c->m)
 		return HW_GP;
+	sim_timer_tick(c, c == sim_cpus);
 	before_msr(c);
 	f = sim_msr_read(c, msr, val);
 	after_msr(c);
@@ -499,6 +504,7 @@ static enum hw_fault sim_wrmsr(uint32_t msr, uint64_t val)
 
 	if (!c->m)
 		return HW_GP;
+	sim_timer_tick(c, c == sim_cpus);
 	before_msr(c);
 	f = sim_handoff_drops(c, msr, val) ? HW_OK : sim_msr_write(c, msr, val);
 	if (f == HW_OK && c->fault == SIM_FAULT_HANG && msr == SIM_MSR_GLOBAL_CTRL &&
@@ -624,6 +630,8 @@ static void sim_mem_access(uint64_t ip, uint64_t ip_next, uint64_t addr, uint32_
 	if (c->m) {
 		sim_tsc_work(c);
 		sim_engine_access(c, ip, ip_next, addr, size, kind);
+		c->last_addr = addr;
+		sim_timer_tick(c, c == sim_cpus);
 	}
 }
 
@@ -634,6 +642,7 @@ static void sim_retire(uint64_t ip, uint64_t n)
 	if (c->m) {
 		sim_tsc_work(c);
 		sim_engine_retire(c, ip, n);
+		sim_timer_tick(c, c == sim_cpus);
 	}
 }
 
@@ -672,6 +681,12 @@ static void sim_write_cr3(uint64_t v)
 	sim_cache_flush_tlbs(c);
 }
 
+/* The boot CPU's firmware tables: the CR3 it came out of reset with. */
+static uint64_t sim_fw_cr3(void)
+{
+	return sim_cpus[0].fw_cr3;
+}
+
 static uint64_t sim_read_cr4(void)
 {
 	return cur()->cr4;
@@ -695,6 +710,7 @@ static const struct hw_ops sim_ops = {
     .write_cr3 = sim_write_cr3,
     .read_cr4 = sim_read_cr4,
     .fw_map = sim_paging_fw_map,
+    .fw_cr3 = sim_fw_cr3,
 };
 
 const struct hw_ops *sim_hw_ops(void)

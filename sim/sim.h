@@ -272,6 +272,20 @@ int sim_set_pages(uint64_t page_size);
 void sim_set_cet(bool on);
 /* How many MSR accesses #GP'd under CR4.CET since sim_select(): each a #CP on a real part. */
 unsigned int sim_cet_faults(void);
+/*
+ * sim-platform=timer-attr: the firmware's timer interrupts the boot CPU
+ * every 1024 of its hw calls while the app does not hold TPL_HIGH_LEVEL
+ * (lib/platform.h plat_tpl_high), and its notification sets XD on the page
+ * of that CPU's last data access through the CR3 loaded then, as EDK II's
+ * CpuDxe edits whatever tables CR3 names (sim/timer.c).  Until the next
+ * sim_set_timer_attr().  sim_timer_attr_check(), at the end of the run:
+ * one violation (rule timer-attr) naming the changes the firmware's own
+ * tables did not get, and their number; sim_timer_attr_ticks(): how many
+ * ticks changed a page.
+ */
+void sim_set_timer_attr(bool on);
+unsigned int sim_timer_attr_check(void);
+unsigned int sim_timer_attr_ticks(void);
 
 /*
  * (sim addition) sim-host=: the machine as a guest of this host sees it,

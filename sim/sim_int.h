@@ -368,6 +368,8 @@ struct sim_cpu {
 
 	/* Paging: CR3 (the firmware's at reset, sim/paging.c) and CR4. */
 	uint64_t cr3, cr4;
+	uint64_t fw_cr3;    /* the CR3 it came out of reset with: the firmware's tables */
+	uint64_t last_addr; /* the last data access's address (timer.c) */
 
 	/*
 	 * GLOBAL_CTRL's counter bits whose EVTSEL (GP) or FIXED_CTR_CTRL (32+)
@@ -389,6 +391,12 @@ void sim_tsc_reset(struct sim_cpu *c);
 void sim_tsc_work(struct sim_cpu *c);	 /* a kernel report: modelled work */
 void sim_tsc_outside(struct sim_cpu *c); /* any other hw call */
 uint64_t sim_tsc_read(struct sim_cpu *c);
+
+/*
+ * timer.c: sim-platform=timer-attr, at every hw call of a CPU (boot_cpu:
+ * it is CPU 0, the one the firmware's timer interrupts).
+ */
+void sim_timer_tick(struct sim_cpu *c, bool boot_cpu);
 
 /* cpuid.c */
 void sim_cpuid_leaf(const struct sim_model *m, uint32_t leaf, uint32_t sub, struct cpuid_regs *r);

@@ -11,7 +11,10 @@
 # the firmware's 2 MiB pages, page-walk/load SKIPs naming them, and the
 # trace check above refuses that trace.  Each boot's results.json says
 # which pages page-walk/load ran under (page_kib, docs/RESULTS.md): 4, or
-# the firmware's 2048 where CR3 was kept.
+# the firmware's 2048 where CR3 was kept.  Last, a chase-dram long enough
+# for progress lines on two CPUs: each progress line is printed after the
+# write of the firmware's CR3 back (docs/ARCHITECTURE.md "Firmware only
+# under its own page tables").
 . "$(dirname "$0")/lib.sh"
 
 # page_kib of the page-walk/load run in the results.json a boot left on its ESP.
@@ -88,3 +91,40 @@ if why=$(cr3_restored "$o"); then
 else
 	pass "cr3-kept: the trace check refuses a switch not taken ($why)"
 fi
+
+# Each progress line the boot CPU prints live follows a wrcr3 whose value is
+# the firmware's CR3 (the "was" of the first write).  An AP's lines come
+# later, held back, after the BSP's "N lines held back by the measured CPU
+# (cpu C)": the BSP prints them under its own, the firmware's, CR3.
+progress_after_fw() { # file
+	awk 'held > 0 { held--; next }
+	/^INFO: [0-9]+ lines? held back by the measured CPU \(cpu [1-9]/ { held = $2; next }
+	/^MSR: wrcr3 0x[0-9a-f]+ \(was 0x[0-9a-f]+\)/ {
+		if (!fw) { fw = $5; sub(/\)$/, "", fw) }
+		last = $3
+	}
+	/^INFO: chase-dram: running, / && !bad {
+		n++
+		if (last != fw) bad = "\"" $0 "\" after a write of " (last ? last : "nothing") ", not " fw
+	}
+	END {
+		if (bad) { print bad; exit 1 }
+		if (!n) { print "no progress line"; exit 1 }
+		print n " progress lines after the firmware CR3 " fw
+	}' "$1"
+}
+
+boot progress --smp 2 -- kernels=chase-dram iterations=400000 trace=msr verbose=1 results=none
+o=$T/progress.out
+expect_rc progress 0
+if why=$(progress_after_fw "$o"); then
+	pass "progress: each progress line after the firmware's CR3 back ($why)"
+else
+	fail "progress: each progress line after the firmware's CR3 back" "$why"
+fi
+if why=$(cr3_restored "$o"); then
+	pass "progress: the firmware's CR3 restored ($why)"
+else
+	fail "progress: the firmware's CR3 restored" "$why"
+fi
+expect_no_line "progress: no platform call under our CR3" "$o" '^ERROR: fw-cr3: '

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: MIT
+/*
+ * timer.c - sim-platform=timer-attr: the firmware's timer on the boot CPU,
+ * whose notification changes a page attribute through whatever CR3 is
+ * loaded, as EDK II's CpuDxe does (UefiCpuPkg/CpuDxe/CpuPageTable.c
+ * GetCurrentPagingContext reads CR3; SetMemoryAttributes edits the entry
+ * found there).  The timer interrupts only while the app does not hold
+ * TPL_HIGH_LEVEL (lib/platform.h plat_tpl_high; UEFI spec 7.1 RaiseTPL:
+ * interrupts off there); one that fell due meanwhile waits, as an
+ * interrupt in the local APIC's IRR does, for the boot CPU's next hw call
+ * with the level down.  At the end, sim_timer_attr_check() finds every
+ * change the firmware's own tables did not get (docs/SIM.md "The platform").
+ */
+#include "sim_int.h"
+#include "../lib/platform.h"
+
+/*
+ * A tick every this many hw calls of the boot CPU: the simulator's unit of
+ * time here (OVMF's timer ticks every 10 ms; a simulated kernel's body is a
+ * few thousand accesses, so a tick must come inside one).  A model choice.
+ */
+#define TIMER_PERIOD 1024
+#define CHANGES_MAX  256
+#define E_P	     (1ULL << 0)
+#define E_PS	     (1ULL << 7)
+#define E_XD	     (1ULL << 63) /* EFI_MEMORY_XP (SDM Vol. 3A Table 4-20) */
+#define E_ADDR	     0x000ffffffffff000ULL
+
+static struct {
+	bool on;
+	uint64_t calls;
+	bool due;
+	unsigned int n, dropped;
+	struct timer_change {
+		uint64_t addr, cr3;
+		const uint64_t *entry; /* the entry written, under cr3 */
+	} ch[CHANGES_MAX];
+} tm;
+
+void sim_set_timer_attr(bool on)
+{
+	memset(&tm, 0, sizeof(tm));
+	tm.on = on;
+}
+
+/* The leaf entry mapping addr under cr3 (SDM Vol. 3A 4.5.4), NULL where none is present. */
+static uint64_t *leaf_entry(uint64_t cr3, uint64_t addr)
+{
+	uint64_t *t = (uint64_t *)(uintptr_t)(cr3 & E_ADDR);
+
+	for (unsigned int shift = 39; t; shift -= 9) {
+		uint64_t *e = &t[(addr >> shift) & 511];
+
+		if (!(*e & E_P))
+			return NULL;
+		if (shift == 12 || (shift < 39 && (*e & E_PS)))
+			return e;
+		t = (uint64_t *)(uintptr_t)(*e & E_ADDR);
+	}
+	return NULL;
+}
+
+/*
+ * One tick's notification: XD set on the page of the boot CPU's last data
+ * access, through its CR3 now.  Which page the firmware changes is its
+ * business (a pool it frees and guards); the one the kernel touches lies
+ * under pebsprobe's copied tables whenever CR3 is theirs.
+ */
+static void fire(struct sim_cpu *c)
+{
+	uint64_t *e;
+
+	if (!c->last_addr || !c->cr3)
+		return;
+	e = leaf_entry(c->cr3, c->last_addr);
+	if (!e)
+		return;
+	*e |= E_XD;
+	if (tm.n == CHANGES_MAX) {
+		tm.dropped++;
+		return;
+	}
+	tm.ch[tm.n].addr = c->last_addr;
+	tm.ch[tm.n].cr3 = c->cr3;
+	tm.ch[tm.n++].entry = e;
+}
+
+void sim_timer_tick(struct sim_cpu *c, bool boot_cpu)
+{
+	if (!tm.on || !boot_cpu)
+		return;
+	if (++tm.calls % TIMER_PERIOD == 0)
+		tm.due = true;
+	if (!tm.due || plat_tpl_high())
+		return;
+	tm.due = false;
+	fire(c);
+}
+
+unsigned int sim_timer_attr_check(void)
+{
+	unsigned int lost = 0, first = 0;
+	uint64_t fw = sim_paging_fw_cr3();
+
+	if (!tm.on)
+		return 0;
+	for (unsigned int i = 0; i < tm.n; i++) {
+		const uint64_t *e = leaf_entry(fw, tm.ch[i].addr);
+
+		if (e == tm.ch[i].entry && (*e & E_XD))
+			continue;
+		if (!lost++)
+			first = i;
+	}
+	if (lost)
+		sim_violation(NULL, "timer-attr",
+			      "%u of %u firmware timer ticks set XD under a CR3 not the firmware's "
+			      "0x%llx (the first: 0x%llx under 0x%llx): its tables never got them "
+			      "(EDK II CpuDxe GetCurrentPagingContext)",
+			      lost, tm.n, (unsigned long long)fw,
+			      (unsigned long long)tm.ch[first].addr,
+			      (unsigned long long)tm.ch[first].cr3);
+	return lost;
+}
+
+unsigned int sim_timer_attr_ticks(void)
+{
+	return tm.n + tm.dropped;
+}
