@@ -22,6 +22,8 @@ static void progress(struct kernel_ctx *k, uint64_t done)
 	struct runner *r = k->progress_ctx;
 	uint64_t now = plat_time_us(), total = k->iterations;
 
+	if (k->chunk)
+		pmi_window();
 	if (now - r->last_progress_us < PROGRESS_EVERY_US)
 		return;
 	r->last_progress_us = now;
@@ -156,6 +158,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	cfg.buffer_kib = r->jo->buffer_kib;
 	cfg.threshold_records = r->jo->threshold;
 	cfg.drain = r->jo->drain;
+	k->chunk = cfg.drain == PEBS_DRAIN_PMI ? KERNEL_CHUNK_PMI : 0;
 	cfg.force_records = s->force;
 	cfg.snapshot = r->jo->snapshot;
 	cfg.cpu_timeout_us = r->cpu_timeout_us;

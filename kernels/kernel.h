@@ -67,6 +67,8 @@ struct kernel_ctx {
 	 */
 	void (*progress)(struct kernel_ctx *k, uint64_t done);
 	void *progress_ctx;
+	/* Iterations between progress calls; 0: KERNEL_CHUNK. */
+	uint32_t chunk;
 
 	/* Filled by the kernel while it runs. */
 	uint64_t ip_lo, ip_hi;	/* the kernel body's code */
@@ -234,5 +236,12 @@ KERNEL_BODIES(KERNEL_DECLARE)
 
 /* Loop iterations between progress calls. */
 #define KERNEL_CHUNK 65536
+/*
+ * With drain=pmi: the body holds interrupts off on the boot CPU, so a PMI
+ * waits for the next chunk's end (pmu/session.h pmi_window).  Records the
+ * assist writes meanwhile past the threshold's reserve are lost, and
+ * counted so (session_result.lost); a shorter chunk costs the body more.
+ */
+#define KERNEL_CHUNK_PMI 1024
 
 #endif

@@ -136,6 +136,7 @@ static inline uint32_t msr_fixed_ctr(unsigned int n)
 /* Local APIC (SDM Vol. 3A 11.5.1): LVT performance counter register. */
 #define APIC_LVTPC 0x340
 #define APIC_EOI   0xb0
+#define APIC_TPR   0x80
 /* Spurious-interrupt vector register: bit 8 the APIC software enable (SDM Vol. 3A 11.9). */
 #define APIC_SVR	0xf0
 #define APIC_SVR_ENABLE BIT_ULL(8)

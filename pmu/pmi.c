@@ -136,6 +136,21 @@ static bool pmi_vector_bit(uint32_t base)
 	return hw_apic_read(base + 0x10 * (PMI_VECTOR / 32)) & BIT_ULL(PMI_VECTOR % 32);
 }
 
+/* TPR's priority class just below the PMI vector's (SDM Vol. 3A 11.8.3.1). */
+#define PMI_WINDOW_TPR (((PMI_VECTOR >> 4) - 1) << 4)
+
+void pmi_window(void)
+{
+	uint32_t tpr;
+
+	if (!pmi_vector_bit(APIC_IRR))
+		return;
+	tpr = hw_apic_read(APIC_TPR);
+	hw_apic_write(APIC_TPR, PMI_WINDOW_TPR);
+	hw_irq_window();
+	hw_apic_write(APIC_TPR, tpr);
+}
+
 void pmi_teardown(struct sess *s)
 {
 	unsigned int tries;

@@ -181,4 +181,13 @@ static inline uint64_t session_result_bytes(uint32_t buffer_kib, enum pebs_drain
  */
 unsigned int pebs_ds_pmi_reserve(const struct cpu_info *ci, bool baseline);
 
+/*
+ * drain=pmi while a kernel body holds TPL_HIGH_LEVEL (interrupts off, UEFI
+ * spec 7.1 RaiseTPL): a PMI waiting in the local APIC's IRR is let in for
+ * one instruction, with TPR raised so that no vector of a lower priority
+ * class than ours, the firmware's timer among them, comes with it (SDM
+ * Vol. 3A 11.8.3.1 "Task and Processor Priorities").  Nothing pending: no-op.
+ */
+void pmi_window(void);
+
 #endif

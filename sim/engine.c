@@ -21,6 +21,7 @@
  * pending record is also written before any MSR access, with the eventing
  * IP as R/EIP since the next IP is not known then.
  */
+#include "../lib/platform.h"
 #include "sim_int.h"
 
 #define EVTSEL_OS	BIT_ULL(17)
@@ -122,6 +123,15 @@ static void pmi_wait_retire(struct sim_cpu *c, uint64_t n)
 }
 
 /*
+ * TPL_HIGH_LEVEL on the boot CPU is interrupts off (UEFI spec 7.1 RaiseTPL):
+ * a PMI taken by the local APIC waits in its IRR until the TPL drops.
+ */
+static bool tpl_holds(const struct sim_cpu *c)
+{
+	return c->index == 0 && plat_tpl_high();
+}
+
+/*
  * A PMI on its way (pmi_wait instructions still to retire) is dropped if
  * LVTPC is masked meanwhile; once there (pmi_wait 0) the local APIC holds it
  * in its IRR, at the vector LVTPC had, whatever is masked later, until the
@@ -136,7 +146,7 @@ void sim_deliver_pmi(struct sim_cpu *c)
 		/* Still on its way (a masked LVTPC drops it below, at once). */
 		if (c->pmi_wait && !(c->lvtpc & LVT_MASK))
 			return;
-		if (!c->pmi_wait && c->irq_off && !c->irq_window)
+		if (!c->pmi_wait && (c->irq_off || tpl_holds(c)) && !c->irq_window)
 			return;
 		c->pmi_pending = false;
 		if (c->pmi_wait) {
