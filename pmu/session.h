@@ -15,6 +15,8 @@
 #include "../lib/types.h"
 #include "cpu.h"
 
+struct pmu_event_spec;
+
 #define SESSION_MAX_COUNT 4
 
 struct session_cfg {
@@ -26,6 +28,8 @@ struct session_cfg {
 	 * (load latency, precise store, DataLA load/store, store latency).
 	 */
 	const char *sample_event;
+	/* Or the user's event, read once (pmu/event.h); before sample_event. */
+	const struct pmu_event_spec *sample_spec;
 	enum pebs_kind kind;
 	uint64_t period;     /* sample-after value; 0 = the generation's minimum safe value */
 	uint32_t ldlat;	     /* load-latency threshold (>= 3) */
