@@ -480,6 +480,20 @@ static int take_fixed(struct pmu_event *ev, char *why, size_t why_size)
 	return 0;
 }
 
+/* What a raw encoding fixes: the same fields in struct pmu_event and pmu_event_spec. */
+#define COPY_RAW(to, from)                                                                         \
+	do {                                                                                       \
+		(to)->evtsel = (from)->evtsel;                                                     \
+		(to)->usr = (from)->usr;                                                           \
+		(to)->os = (from)->os;                                                             \
+		(to)->has_ldlat = (from)->has_ldlat;                                               \
+		(to)->ldlat = (from)->ldlat;                                                       \
+		(to)->has_offcore = (from)->has_offcore;                                           \
+		(to)->offcore_rsp = (from)->offcore_rsp;                                           \
+		(to)->has_frontend = (from)->has_frontend;                                         \
+		(to)->frontend = (from)->frontend;                                                 \
+	} while (0)
+
 static void event_init(struct pmu_event *ev, const char *name)
 {
 	memset(ev, 0, sizeof(*ev));
@@ -521,15 +535,7 @@ static int read_spec(const struct perfmon_table *t, const char *text, struct pmu
 	if (parse_raw(s->label, &ev, why, why_size) || take_fixed(&ev, why, why_size))
 		return -1;
 	s->raw = true;
-	s->evtsel = ev.evtsel;
-	s->usr = ev.usr;
-	s->os = ev.os;
-	s->has_ldlat = ev.has_ldlat;
-	s->ldlat = ev.ldlat;
-	s->has_offcore = ev.has_offcore;
-	s->offcore_rsp = ev.offcore_rsp;
-	s->has_frontend = ev.has_frontend;
-	s->frontend = ev.frontend;
+	COPY_RAW(s, &ev);
 	return 0;
 }
 
@@ -545,15 +551,7 @@ int pmu_event_resolve(const struct perfmon_table *t, const struct pmu_event_spec
 	if (s->raw) {
 		ev->raw = true;
 		ev->precise = true; /* unless the perfmon row says otherwise (raw_row) */
-		ev->evtsel = s->evtsel;
-		ev->usr = s->usr;
-		ev->os = s->os;
-		ev->has_ldlat = s->has_ldlat;
-		ev->ldlat = s->ldlat;
-		ev->has_offcore = s->has_offcore;
-		ev->offcore_rsp = s->offcore_rsp;
-		ev->has_frontend = s->has_frontend;
-		ev->frontend = s->frontend;
+		COPY_RAW(ev, s);
 		raw_row(t, ev);
 	} else if (parse_named(t, s, ev, why, why_size)) {
 		return -1;

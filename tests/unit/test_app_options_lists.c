@@ -93,6 +93,12 @@ static const struct row {
     {"sim-fault=cpu0:hang", GEN_NONE, 4, AT_CHECK, "cpu0:hang would stop the boot CPU", -1, 0, 0},
     {"sim-handoff=cpu1:smi3,cpu2:bts", GEN_NONE, 4, OK, NULL, 2, 1, 2},
     {"sim-handoff=cpu9:bts", GEN_NONE, 4, AT_CHECK, "cpu9 does not exist", -1, 0, 0},
+    /* One walk over the items (app/options_items.c): an empty one is refused in each list. */
+    {"sim-fault=cpu1:skid,", GEN_NONE, 4, AT_PARSE, "'' is not cpuN:KIND", -1, 0, 0},
+    {"sim-fault=cpu1:skid,,cpu2:skid", GEN_NONE, 4, AT_PARSE, "'' is not cpuN:KIND", -1, 0, 0},
+    {"sim-handoff=cpu1:bts,", GEN_NONE, 4, AT_PARSE, "'' is not cpuN:KIND", -1, 0, 0},
+    {"sim-platform=cet,", GEN_NONE, 4, AT_PARSE, "item '' is not one accepted", -1, 0, 0},
+    {"sim-platform=cet,cpu1:disabled", GEN_NONE, 4, OK, NULL, -1, 0, 0},
     /* Did you mean: one ERROR line, the nearest name (nothing said before). */
     {"kernal=all", GEN_NONE, 4, AT_PARSE,
      "unknown option 'kernal', did you mean kernels? (accepted", -1, 0, 0},
