@@ -10,6 +10,7 @@ PURE_SRCS += \
 	app/options_cpus.c \
 	app/options_events.c \
 	app/options_handoff.c \
+	app/options_items.c \
 	app/options_platform.c \
 	app/options_kernels.c \
 	app/options_host.c \

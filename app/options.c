@@ -61,7 +61,7 @@ static const char *const verbose_words[] = {"0", "1", NULL};
 static const char *const handoff_words[] = {"warn", "strict", NULL};
 static const char *const sim_pages_words[] = {"4k", "2m", "1g", NULL};
 
-/* JOB_EVENT_MAX - 1 characters an entry (job/job.h) */
+/* PMU_EVENT_NAME_MAX - 1 characters an entry (pmu/event.h) */
 #define EVENTS_ACCEPTED                                                                            \
 	"perfmon event names or raw event=0x..,umask=0x.. separated by ';', at most " STR(         \
 	    JOB_MAX_EVENTS) " of 63 characters"

@@ -50,6 +50,15 @@ static inline size_t options_item_len(const char *p, char sep)
 	return n;
 }
 
+/*
+ * Calls fn(p, len, ctx, why, why_size) for each item of list v separated by
+ * sep, an empty one included (app/options_items.c); stops at the first
+ * that refuses.  0, or -1 with why filled by fn.
+ */
+typedef int (*options_item_fn)(const char *p, size_t len, void *ctx, char *why, size_t why_size);
+int options_each_item(const char *v, char sep, options_item_fn fn, void *ctx, char *why,
+		      size_t why_size);
+
 /* The text of a list option as given (results.json's "options"), at most a line. */
 #define OPT_LIST_MAX (OPT_LINE_MAX + 1)
 /* List items per option (sim-fault=, sim-handoff=): one per CPU, "cpuN:KIND,". */

@@ -39,10 +39,10 @@ static int parse_count(const char *v, uint64_t *out)
 	return pp_parse_u64(v, out, &end) && !*end && *out <= COUNT_MAX ? 0 : -1;
 }
 
-/* One item "cpuN:KIND" of len characters at p. */
-static int parse_item(const char *p, size_t len, struct opt_sim_handoff *h, char *why,
-		      size_t why_size)
+/* One item "cpuN:KIND" of len characters at p into h (a struct opt_sim_handoff). */
+static int parse_item(const char *p, size_t len, void *ctx, char *why, size_t why_size)
 {
+	struct opt_sim_handoff *h = ctx;
 	const char *end = p + len, *colon;
 	char kind[32];
 	unsigned int cpu;
@@ -103,14 +103,8 @@ int options_parse_sim_handoff(struct options *o, const char *v, char *why, size_
 	h.n = 0;
 	if (!strcmp(p, "none"))
 		p = "";
-	while (*p) {
-		const char *comma = strchr(p, ',');
-		size_t len = comma ? (size_t)(comma - p) : strlen(p);
-
-		if (parse_item(p, len, &h, why, why_size))
-			return -1;
-		p += len + !!comma;
-	}
+	if (options_each_item(p, ',', parse_item, &h, why, why_size))
+		return -1;
 	memcpy(&o->handoff_items, &h,
 	       offsetof(struct opt_sim_handoff, item) + h.n * sizeof(h.item[0]));
 	return 0;

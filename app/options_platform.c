@@ -17,10 +17,10 @@
 #include "../lib/platform.h"
 #include "../sim/sim.h"
 
-/* One item of len characters at p into pl. */
-static int parse_item(const char *p, size_t len, struct opt_sim_platform *pl, char *why,
-		      size_t why_size)
+/* One item of len characters at p into pl (a struct opt_sim_platform). */
+static int parse_item(const char *p, size_t len, void *ctx, char *why, size_t why_size)
 {
+	struct opt_sim_platform *pl = ctx;
 	const char *rest;
 	unsigned int n;
 
@@ -57,16 +57,8 @@ int options_parse_sim_platform(struct options *o, const char *v, char *why, size
 		o->platform = pl;
 		return 0;
 	}
-	for (;;) {
-		const char *comma = strchr(p, ',');
-		size_t len = comma ? (size_t)(comma - p) : strlen(p);
-
-		if (parse_item(p, len, &pl, why, why_size))
-			return -1;
-		if (!comma)
-			break;
-		p = comma + 1;
-	}
+	if (options_each_item(p, ',', parse_item, &pl, why, why_size))
+		return -1;
 	o->platform = pl;
 	return 0;
 }

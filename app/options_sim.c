@@ -80,25 +80,29 @@ static int parse_item(const char *p, size_t len, struct options_fault *f, char *
 	return 0;
 }
 
+/* One more item into fs (a struct opt_sim_faults). */
+static int add_item(const char *p, size_t len, void *ctx, char *why, size_t why_size)
+{
+	struct opt_sim_faults *fs = ctx;
+
+	if (fs->n >= OPT_ITEMS_MAX) {
+		pp_snprintf(why, why_size, "more than %u items", OPT_ITEMS_MAX);
+		return -1;
+	}
+	if (parse_item(p, len, &fs->item[fs->n], why, why_size))
+		return -1;
+	fs->n++;
+	return 0;
+}
+
 int options_parse_sim_fault(struct options *o, const char *v, char *why, size_t why_size)
 {
 	static struct opt_sim_faults fs; /* 12 KiB: not on the stack */
 	const char *p = v;
 
 	fs.n = 0;
-	while (*p) {
-		const char *comma = strchr(p, ',');
-		size_t len = comma ? (size_t)(comma - p) : strlen(p);
-
-		if (fs.n >= OPT_ITEMS_MAX) {
-			pp_snprintf(why, why_size, "more than %u items", OPT_ITEMS_MAX);
-			return -1;
-		}
-		if (parse_item(p, len, &fs.item[fs.n], why, why_size))
-			return -1;
-		fs.n++;
-		p += len + !!comma;
-	}
+	if (options_each_item(p, ',', add_item, &fs, why, why_size))
+		return -1;
 	memcpy(&o->faults, &fs, offsetof(struct opt_sim_faults, item) + fs.n * sizeof(fs.item[0]));
 	return 0;
 }

@@ -14,9 +14,10 @@
 #include "../lib/platform.h"
 #include "../lib/report.h"
 
-/* One plan with the user's values; the kind and event of a sampling. */
+/* One plan with the user's values; the kind and event (text or events= entry) of a sampling. */
 static int check_plan(const struct job_opts *jo, const struct cpu_info *ci, enum pebs_kind kind,
-		      const char *event, struct pmu_plan *plan, char *why, size_t why_size)
+		      const char *event, const struct pmu_event_spec *spec, struct pmu_plan *plan,
+		      char *why, size_t why_size)
 {
 	struct session_cfg cfg;
 
@@ -24,6 +25,7 @@ static int check_plan(const struct job_opts *jo, const struct cpu_info *ci, enum
 	cfg.ci = ci;
 	cfg.kind = kind;
 	cfg.sample_event = event;
+	cfg.sample_spec = spec;
 	cfg.ldlat = jo->ldlat;
 	cfg.buffer_kib = jo->buffer_kib;
 	cfg.threshold_records = jo->threshold;
@@ -77,24 +79,31 @@ static int check_snapshot(const struct job_opts *jo, const struct cpu_info *ci,
 	struct {
 		enum pebs_kind kind;
 		const char *event;
+		const struct pmu_event_spec *spec;
 	} runs[RUNNER_MAX_EVENTS + 2];
 	char why[256];
 
 	plain.snapshot = false;
 	for (unsigned int i = 0; i < r->n_user; i++, n++) {
 		runs[n].kind = KIND_OTHER;
-		runs[n].event = r->user_ev[i];
+		runs[n].event = NULL;
+		runs[n].spec = r->user_ev[i];
 	}
 	for (unsigned int s = KSAMPLE_LOAD; s <= KSAMPLE_STORE && !r->n_user; s <<= 1)
-		if (sampling_kind(ua, s, &runs[n].kind, &runs[n].event))
+		if (sampling_kind(ua, s, &runs[n].kind, &runs[n].event)) {
+			runs[n].spec = NULL;
 			n++;
+		}
 	if (!n) { /* neither loads nor stores: the "other" sampling */
 		runs[n].kind = KIND_OTHER;
+		runs[n].spec = NULL;
 		runs[n++].event = NULL;
 	}
 	for (unsigned int i = 0; i < n; i++) {
-		if (!check_plan(jo, ci, runs[i].kind, runs[i].event, plan, why, sizeof(why)) ||
-		    check_plan(&plain, ci, runs[i].kind, runs[i].event, plan, err, err_size))
+		if (!check_plan(jo, ci, runs[i].kind, runs[i].event, runs[i].spec, plan, why,
+				sizeof(why)) ||
+		    check_plan(&plain, ci, runs[i].kind, runs[i].event, runs[i].spec, plan, err,
+			       err_size))
 			continue;
 		pp_snprintf(err, err_size,
 			    "option snapshot: %s (on %s, checked before any PMU programming)", why,
@@ -122,7 +131,8 @@ int job_check(const struct job_opts *jo, const struct cpu_info *ci, char *err, s
 	memset(&r, 0, sizeof(r));
 	job_user_events(&r, &jo->events);
 	for (unsigned int i = 0; i < r.n_user && !rc; i++) {
-		if (check_plan(&plain, ci, KIND_OTHER, r.user_ev[i], plan, why, sizeof(why))) {
+		if (check_plan(&plain, ci, KIND_OTHER, NULL, r.user_ev[i], plan, why,
+			       sizeof(why))) {
 			pp_snprintf(err, err_size,
 				    "option events: %s (on %s, checked before any PMU "
 				    "programming)",
@@ -138,7 +148,7 @@ int job_check(const struct job_opts *jo, const struct cpu_info *ci, char *err, s
 
 		if (!sampling_kind(ua, s, &kind, &event))
 			continue;
-		if (check_plan(&plain, ci, kind, event, plan, why, sizeof(why))) {
+		if (check_plan(&plain, ci, kind, event, NULL, plan, why, sizeof(why))) {
 			pp_snprintf(err, err_size,
 				    "option period: %s (checked before any PMU "
 				    "programming)",

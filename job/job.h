@@ -11,10 +11,10 @@
 #include "../lib/types.h"
 #include "../pmu/acr.h"
 #include "../pmu/cpu.h"
+#include "../pmu/event.h"
 
 #define JOB_LIST_MAX   128
-#define JOB_MAX_EVENTS 8  /* events= entries, each a sampling of every kernel */
-#define JOB_EVENT_MAX  64 /* one events= entry's characters, with its NUL (pmu_event.name) */
+#define JOB_MAX_EVENTS 8 /* events= entries, each a sampling of every kernel */
 
 /*
  * cpus=, as app/options_cpus.c read it: every CPU, the boot CPU, or the
@@ -30,16 +30,13 @@ struct job_cpus {
 
 /*
  * events=, as app/options_events.c read it: the entries, in order, each
- * checked for its length and characters; their names and modifiers are
- * resolved per CPU against its perfmon file (pmu/event.h pmu_event_parse:
- * a perfmon EventName may itself hold ':', so where the name ends is the
- * file's to say).
+ * read once by pmu_event_read (pmu/event.h: a raw encoding checked whole,
+ * a name as the perfmon names it may end at, modifiers typed), and
+ * resolved per CPU against its perfmon file by pmu_event_resolve.
  */
 struct job_events {
 	unsigned int n;
-	struct {
-		char spec[JOB_EVENT_MAX];
-	} ev[JOB_MAX_EVENTS];
+	struct pmu_event_spec ev[JOB_MAX_EVENTS];
 };
 
 /*

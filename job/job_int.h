@@ -114,7 +114,7 @@ struct runner {
 	const char *kname;
 	uint64_t last_progress_us;
 	/* events=: the user's sampled events, each a sampling of every kernel */
-	const char *user_ev[RUNNER_MAX_EVENTS]; /* struct job_events' entries */
+	const struct pmu_event_spec *user_ev[RUNNER_MAX_EVENTS]; /* struct job_events' entries */
 	unsigned int n_user;
 	/* neither load nor store sampling on this generation: sample "other" */
 	bool other_only;
@@ -145,9 +145,10 @@ struct sampling {
 	unsigned int acc;    /* KSAMPLE_LOAD / KSAMPLE_STORE, 0: none of the kernel's accesses */
 	enum pebs_kind kind; /* with event NULL: the generation's event of this kind */
 	const char *event;   /* session_cfg.sample_event */
-	bool user;	     /* from events= */
-	bool all_qualify;    /* every counted access is an event */
-	uint32_t force;	     /* records forced through GLOBAL_STATUS_SET (Goldmont) */
+	const struct pmu_event_spec *spec; /* session_cfg.sample_spec: events= */
+	bool user;			   /* from events= */
+	bool all_qualify;		   /* every counted access is an event */
+	uint32_t force;			   /* records forced through GLOBAL_STATUS_SET (Goldmont) */
 };
 
 /* The verdict on a run's counter-snapshot group (snapshot.c). */

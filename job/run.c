@@ -154,6 +154,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	cfg.ci = r->ci;
 	cfg.kind = s->kind;
 	cfg.sample_event = s->event;
+	cfg.sample_spec = s->spec;
 	cfg.ldlat = r->jo->ldlat;
 	cfg.buffer_kib = r->jo->buffer_kib;
 	cfg.threshold_records = r->jo->threshold;
@@ -351,7 +352,7 @@ static void run_samplings(struct runner *r, struct kernel_ctx *k)
 		for (unsigned int i = 0; i < r->n_user; i++) {
 			memset(&smp, 0, sizeof(smp));
 			pp_snprintf(smp.name, sizeof(smp.name), "event%u", i + 1);
-			smp.event = r->user_ev[i];
+			smp.spec = r->user_ev[i];
 			smp.user = true;
 			smp.kind = KIND_OTHER;
 			run_sampling(r, k, &smp);

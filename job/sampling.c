@@ -74,5 +74,5 @@ void job_user_events(struct runner *r, const struct job_events *ev)
 {
 	r->n_user = 0;
 	for (unsigned int i = 0; i < ev->n && r->n_user < RUNNER_MAX_EVENTS; i++)
-		r->user_ev[r->n_user++] = ev->ev[i].spec;
+		r->user_ev[r->n_user++] = &ev->ev[i];
 }

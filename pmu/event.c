@@ -54,44 +54,97 @@ static int split(const char *s, char sep, char tok[][TOK_MAX], int max)
 	}
 }
 
-/* A modifier "name[=value]" shared by both syntaxes; true if it was one. */
-static int apply_modifier(struct pmu_event *ev, const char *tok, bool allow_ldlat, bool allow_fe,
-			  char *why, size_t why_size)
+/* The spellings of each modifier (both syntaxes; Linux perf's for the raw ones). */
+static const struct {
+	const char *name;
+	enum pmu_event_mod_key key;
+} mod_names[] = {
+    {"u", PMU_MOD_U},
+    {"k", PMU_MOD_K},
+    {"e", PMU_MOD_EDGE},
+    {"edge", PMU_MOD_EDGE},
+    {"i", PMU_MOD_INV},
+    {"inv", PMU_MOD_INV},
+    {"eq", PMU_MOD_EQ},
+    {"c", PMU_MOD_CMASK},
+    {"cmask", PMU_MOD_CMASK},
+    {"ldlat", PMU_MOD_LDLAT},
+    {"fe_thres", PMU_MOD_FE_THRES},
+};
+
+/* Reads item text[at..at+len) as "key[=N]" into m. */
+static void mod_read(const char *text, size_t at, size_t len, struct pmu_event_mod *m)
 {
-	char key[TOK_MAX];
-	const char *eq = strchr(tok, '=');
-	size_t klen = eq ? (size_t)(eq - tok) : strlen(tok);
+	const char *tok = text + at;
+	size_t klen = 0;
+	char num[TOK_MAX];
 	uint64_t v = 1;
 
-	memcpy(key, tok, klen);
-	key[klen] = 0;
-	if (eq && !parse_num(eq + 1, &v)) {
+	while (klen < len && tok[klen] != '=')
+		klen++;
+	memset(m, 0, sizeof(*m));
+	m->at = (uint8_t)at;
+	m->len = (uint8_t)len;
+	m->key_len = (uint8_t)klen;
+	for (size_t i = 0; i < ARRAY_SIZE(mod_names); i++)
+		if (strlen(mod_names[i].name) == klen && !memcmp(mod_names[i].name, tok, klen))
+			m->key = mod_names[i].key & 0xf;
+	if (klen < len) {
+		size_t nlen = len - klen - 1;
+
+		memcpy(num, tok + klen + 1, nlen);
+		num[nlen] = 0;
+		m->has_value = true;
+		m->bad_value = !parse_num(num, &v);
+	}
+	m->value = v > 0xffffffffu ? 0xffffffffu : (uint32_t)v;
+}
+
+/*
+ * A modifier read by mod_read applied to ev (label: the text it lies in);
+ * 1 if it was one, 0 if it is none, -1 with why.
+ */
+static int apply_mod(struct pmu_event *ev, const char *label, const struct pmu_event_mod *m,
+		     bool allow_ldlat, bool allow_fe, char *why, size_t why_size)
+{
+	uint32_t v = m->value;
+
+	if (m->bad_value) {
 		pp_snprintf(
 		    why, why_size,
-		    "event '%s': modifier '%s' needs a number (accepted: decimal or 0x hex)",
-		    ev->name, tok);
+		    "event '%s': modifier '%.*s' needs a number (accepted: decimal or 0x hex)",
+		    ev->name, m->len, label + m->at);
 		return -1;
 	}
-	if (!strcmp(key, "u")) {
+	switch (m->key) {
+	case PMU_MOD_U:
 		ev->usr = v;
-	} else if (!strcmp(key, "k")) {
+		break;
+	case PMU_MOD_K:
 		ev->os = v;
-	} else if (!strcmp(key, "e") || !strcmp(key, "edge")) {
+		break;
+	case PMU_MOD_EDGE:
 		ev->evtsel = (ev->evtsel & ~EVTSEL_EDGE) | (v ? EVTSEL_EDGE : 0);
-	} else if (!strcmp(key, "i") || !strcmp(key, "inv")) {
+		break;
+	case PMU_MOD_INV:
 		ev->evtsel = (ev->evtsel & ~EVTSEL_INV) | (v ? EVTSEL_INV : 0);
-	} else if (!strcmp(key, "eq")) {
+		break;
+	case PMU_MOD_EQ:
 		ev->evtsel = (ev->evtsel & ~EVTSEL_EQ) | (v ? EVTSEL_EQ : 0);
-	} else if (!strcmp(key, "c") || !strcmp(key, "cmask")) {
-		if (!eq || v > 255) {
+		break;
+	case PMU_MOD_CMASK:
+		if (!m->has_value || v > 255) {
 			pp_snprintf(why, why_size,
-				    "event '%s': %s=N out of range (accepted: N in 0..255)",
-				    ev->name, key);
+				    "event '%s': %.*s=N out of range (accepted: N in 0..255)",
+				    ev->name, m->key_len, label + m->at);
 			return -1;
 		}
 		ev->evtsel = (ev->evtsel & ~EVTSEL_CMASK_MASK) | EVTSEL_CMASK(v);
-	} else if (!strcmp(key, "ldlat") && allow_ldlat) {
-		if (!eq || v < 3 || v > 0xffff) {
+		break;
+	case PMU_MOD_LDLAT:
+		if (!allow_ldlat)
+			return 0;
+		if (!m->has_value || v < 3 || v > 0xffff) {
 			pp_snprintf(why, why_size,
 				    "event '%s': ldlat=N out of range "
 				    "(accepted: N in 3..65535; SDM 18.9.4.2: minimum 3)",
@@ -99,9 +152,12 @@ static int apply_modifier(struct pmu_event *ev, const char *tok, bool allow_ldla
 			return -1;
 		}
 		ev->has_ldlat = true;
-		ev->ldlat = (uint32_t)v;
-	} else if (!strcmp(key, "fe_thres") && allow_fe) {
-		if (!eq || v > 0xfff) {
+		ev->ldlat = v;
+		break;
+	case PMU_MOD_FE_THRES:
+		if (!allow_fe)
+			return 0;
+		if (!m->has_value || v > 0xfff) {
 			pp_snprintf(why, why_size,
 				    "event '%s': fe_thres=N out of range (accepted: N in 0..4095)",
 				    ev->name);
@@ -109,8 +165,9 @@ static int apply_modifier(struct pmu_event *ev, const char *tok, bool allow_ldla
 		}
 		/* MSR_PEBS_FRONTEND[19:8] latency threshold (Linux perf's frontend format,
 		 * fe_thres) */
-		ev->frontend = (ev->frontend & ~GENMASK_ULL(19, 8)) | (v << 8);
-	} else {
+		ev->frontend = (ev->frontend & ~GENMASK_ULL(19, 8)) | ((uint64_t)v << 8);
+		break;
+	default:
 		return 0;
 	}
 	return 1;
@@ -175,7 +232,10 @@ static int parse_raw(const char *text, struct pmu_event *ev, char *why, size_t w
 			}
 			continue;
 		}
-		r = apply_modifier(ev, tok[i], true, true, why, why_size);
+		struct pmu_event_mod m;
+
+		mod_read(tok[i], 0, strlen(tok[i]), &m);
+		r = apply_mod(ev, tok[i], &m, true, true, why, why_size);
 		if (r < 0)
 			return -1;
 		if (!r) {
@@ -266,45 +326,16 @@ static int take_msr(struct pmu_event *ev, const struct perfmon_info *in, char *w
 }
 
 /*
- * The longest prefix of text, up to a ':' or the end, that is an EventName of
- * t (CLX names hold ':' themselves); *rest is left at what follows.
+ * The row of the longest of s's names that t has: CLX names hold ':'
+ * themselves, so where the name ends is t's to say (pmu_event_spec).
  */
-static const struct perfmon_event *find_named(const struct perfmon_table *t, const char *text,
-					      const char **rest)
+static int parse_named(const struct perfmon_table *t, const struct pmu_event_spec *s,
+		       struct pmu_event *ev, char *why, size_t why_size)
 {
-	char buf[TOK_MAX * 4];
-	size_t len = strlen(text);
-
-	if (len >= sizeof(buf))
-		return NULL;
-	memcpy(buf, text, len + 1);
-	for (;;) {
-		const struct perfmon_event *pe = perfmon_find_name(t, buf);
-		char *colon;
-
-		if (pe) {
-			*rest = text + len;
-			return pe;
-		}
-		colon = NULL;
-		for (char *c = buf; *c; c++)
-			if (*c == ':')
-				colon = c;
-		if (!colon)
-			return NULL;
-		*colon = 0;
-		len = (size_t)(colon - buf);
-	}
-}
-
-static int parse_named(const struct perfmon_table *t, const char *text, struct pmu_event *ev,
-		       char *why, size_t why_size)
-{
-	char tok[12][TOK_MAX];
-	const struct perfmon_event *pe;
+	const struct perfmon_event *pe = NULL;
 	struct perfmon_info in;
-	const char *rest = "";
-	int n, i, r;
+	unsigned int i, first;
+	int r;
 
 	if (!t) {
 		pp_snprintf(why, why_size,
@@ -313,7 +344,8 @@ static int parse_named(const struct perfmon_table *t, const char *text, struct p
 			    ev->name);
 		return -1;
 	}
-	pe = find_named(t, text, &rest);
+	for (i = 0; i < s->n_names && !pe; i++)
+		pe = perfmon_find_id(t, s->names[i].id);
 	if (!pe) {
 		pp_snprintf(why, why_size,
 			    "event '%s': no such EventName in perfmon %s (accepted: a perfmon "
@@ -321,6 +353,7 @@ static int parse_named(const struct perfmon_table *t, const char *text, struct p
 			    ev->name, perfmon_table_name(t));
 		return -1;
 	}
+	first = s->names[i - 1].n_items;
 	perfmon_event_get(t, pe, &in);
 	/* Offcore events list one code or umask per MSR_OFFCORE_RSPx: the first is RSP0. */
 	ev->evtsel = EVTSEL_EVENT(in.codes[0]) | EVTSEL_UMASK(in.umasks[0]) |
@@ -331,29 +364,61 @@ static int parse_named(const struct perfmon_table *t, const char *text, struct p
 	take_lists(ev, t, &in);
 	if (take_msr(ev, &in, why, why_size))
 		return -1;
-	n = *rest == ':' ? split(rest + 1, ':', tok, 12) : 0;
-	if (n < 0) {
+	if (s->n_items - first > 12) {
 		pp_snprintf(why, why_size,
 			    "event '%s': too many or too long modifiers (accepted: at most 12 "
 			    "separated by ':', each at most %d characters)",
 			    ev->name, TOK_MAX - 1);
 		return -1;
 	}
-	for (i = 0; i < n; i++) {
-		r = apply_modifier(ev, tok[i], ev->has_ldlat, ev->has_frontend, why, why_size);
+	for (i = first; i < s->n_items; i++) {
+		const struct pmu_event_mod *m = &s->mods[i];
+
+		r = apply_mod(ev, s->label, m, ev->has_ldlat, ev->has_frontend, why, why_size);
 		if (r < 0)
 			return -1;
 		if (!r) {
 			pp_snprintf(
 			    why, why_size,
-			    "event '%s': '%s' is no modifier of %s (accepted: u, k, e, i, eq, "
+			    "event '%s': '%.*s' is no modifier of %s (accepted: u, k, e, i, eq, "
 			    "c=N%s%s)",
-			    ev->name, tok[i], in.name, ev->has_ldlat ? ", ldlat=N" : "",
+			    ev->name, m->len, s->label + m->at, in.name,
+			    ev->has_ldlat ? ", ldlat=N" : "",
 			    ev->has_frontend ? ", fe_thres=N" : "");
 			return -1;
 		}
 	}
 	return 0;
+}
+
+/*
+ * A name's ':' items: each read as a modifier, and each prefix that ends
+ * at an item and is an EventName of file t (NULL: of any file), longest first.
+ */
+static void read_named(struct pmu_event_spec *s, const struct perfmon_table *t)
+{
+	size_t at = 0, len = strlen(s->label);
+	uint8_t ends[PMU_EVENT_ITEMS];
+
+	for (;;) {
+		size_t n = 0;
+
+		while (at + n < len && s->label[at + n] != ':')
+			n++;
+		mod_read(s->label, at, n, &s->mods[s->n_items]);
+		ends[s->n_items++] = (uint8_t)(at + n);
+		if (at + n == len)
+			break;
+		at += n + 1;
+	}
+	for (unsigned int k = s->n_items; k > 0 && s->n_names < PMU_EVENT_NAMES; k--) {
+		uint32_t id = perfmon_name_id(t, s->label, ends[k - 1]);
+
+		if (id) {
+			s->names[s->n_names].id = id;
+			s->names[s->n_names++].n_items = (uint8_t)k;
+		}
+	}
 }
 
 /*
@@ -391,13 +456,59 @@ static void raw_row(const struct perfmon_table *t, struct pmu_event *ev)
 	take_lists(ev, t, &in);
 }
 
-int pmu_event_parse(const struct perfmon_table *t, const char *text, struct pmu_event *ev,
-		    char *why, size_t why_size)
+/*
+ * Event 0x00: the fixed-counter pseudo-encodings, umask = fixed counter + 1
+ * (Linux asm/perf_event.h: 0x0300 REF, 0x0400 SLOTS; perfmon
+ * clearwaterforest_core.json 0x0500-0x0700 on fixed counters 4-6), for the
+ * 8 fixed counters pmu/plan.h handles.
+ */
+static int take_fixed(struct pmu_event *ev, char *why, size_t why_size)
 {
-	size_t len;
+	unsigned int umask = (ev->evtsel >> 8) & 0xff;
 
+	if (EVTSEL_EVENT(ev->evtsel) != 0)
+		return 0;
+	if (umask < 1 || umask > 8) {
+		pp_snprintf(why, why_size,
+			    "event '%s': encodes as event 0x00 umask 0x%02x, which is no "
+			    "counter (accepted: umask 0x01..0x08, fixed counter + 1, "
+			    "or the perfmon name, e.g. INST_RETIRED.ANY)",
+			    ev->name, umask);
+		return -1;
+	}
+	ev->fixed = umask - 1;
+	return 0;
+}
+
+/* What a raw encoding fixes: the same fields in struct pmu_event and pmu_event_spec. */
+#define COPY_RAW(to, from)                                                                         \
+	do {                                                                                       \
+		(to)->evtsel = (from)->evtsel;                                                     \
+		(to)->usr = (from)->usr;                                                           \
+		(to)->os = (from)->os;                                                             \
+		(to)->has_ldlat = (from)->has_ldlat;                                               \
+		(to)->ldlat = (from)->ldlat;                                                       \
+		(to)->has_offcore = (from)->has_offcore;                                           \
+		(to)->offcore_rsp = (from)->offcore_rsp;                                           \
+		(to)->has_frontend = (from)->has_frontend;                                         \
+		(to)->frontend = (from)->frontend;                                                 \
+	} while (0)
+
+static void event_init(struct pmu_event *ev, const char *name)
+{
 	memset(ev, 0, sizeof(*ev));
 	ev->fixed = -1;
+	memcpy(ev->name, name, sizeof(ev->name));
+}
+
+/* pmu_event_read, its names those of file t (NULL: of any file). */
+static int read_spec(const struct perfmon_table *t, const char *text, struct pmu_event_spec *s,
+		     char *why, size_t why_size)
+{
+	struct pmu_event ev;
+	size_t len;
+
+	memset(s, 0, sizeof(*s));
 	while (text && is_space(*text))
 		text++;
 	if (!text || !*text) {
@@ -408,43 +519,59 @@ int pmu_event_parse(const struct perfmon_table *t, const char *text, struct pmu_
 	len = strlen(text);
 	while (len && is_space(text[len - 1]))
 		len--;
-	if (len >= sizeof(ev->name)) {
+	if (len >= sizeof(s->label)) {
 		pp_snprintf(why, why_size,
 			    "event '%.40s...': %zu characters (accepted: at most %zu characters)",
-			    text, strlen(text), sizeof(ev->name) - 1);
+			    text, strlen(text), sizeof(s->label) - 1);
 		return -1;
 	}
-	memcpy(ev->name, text, len);
-	ev->name[len] = 0;
-	if (!strncmp(ev->name, "event=", 6)) {
-		if (parse_raw(ev->name, ev, why, why_size))
-			return -1;
+	memcpy(s->label, text, len);
+	if (strncmp(s->label, "event=", 6)) {
+		read_named(s, t);
+		return 0;
+	}
+	/* A raw encoding needs no file: all of it is checked here. */
+	event_init(&ev, s->label);
+	if (parse_raw(s->label, &ev, why, why_size) || take_fixed(&ev, why, why_size))
+		return -1;
+	s->raw = true;
+	COPY_RAW(s, &ev);
+	return 0;
+}
+
+int pmu_event_read(const char *text, struct pmu_event_spec *s, char *why, size_t why_size)
+{
+	return read_spec(NULL, text, s, why, why_size);
+}
+
+int pmu_event_resolve(const struct perfmon_table *t, const struct pmu_event_spec *s,
+		      struct pmu_event *ev, char *why, size_t why_size)
+{
+	event_init(ev, s->label);
+	if (s->raw) {
+		ev->raw = true;
+		ev->precise = true; /* unless the perfmon row says otherwise (raw_row) */
+		COPY_RAW(ev, s);
 		raw_row(t, ev);
-	} else if (parse_named(t, ev->name, ev, why, why_size)) {
+	} else if (parse_named(t, s, ev, why, why_size)) {
 		return -1;
 	}
 	if (!ev->usr && !ev->os)
 		ev->usr = ev->os = true; /* neither named: both rings */
-	/*
-	 * Event 0x00: the fixed-counter pseudo-encodings, umask = fixed counter
-	 * + 1 (Linux asm/perf_event.h: 0x0300 REF, 0x0400 SLOTS; perfmon
-	 * clearwaterforest_core.json 0x0500-0x0700 on fixed counters 4-6), for
-	 * the 8 fixed counters pmu/plan.h handles.
-	 */
-	if (EVTSEL_EVENT(ev->evtsel) == 0) {
-		unsigned int umask = (ev->evtsel >> 8) & 0xff;
+	return take_fixed(ev, why, why_size);
+}
 
-		if (umask < 1 || umask > 8) {
-			pp_snprintf(why, why_size,
-				    "event '%s': encodes as event 0x00 umask 0x%02x, which is no "
-				    "counter (accepted: umask 0x01..0x08, fixed counter + 1, "
-				    "or the perfmon name, e.g. INST_RETIRED.ANY)",
-				    ev->name, umask);
-			return -1;
-		}
-		ev->fixed = umask - 1;
-	}
-	return 0;
+int pmu_event_parse(const struct perfmon_table *t, const char *text, struct pmu_event *ev,
+		    char *why, size_t why_size)
+{
+	struct pmu_event_spec s;
+
+	memset(ev, 0, sizeof(*ev));
+	ev->fixed = -1;
+	/* Only t's names: the same answer as every file's, without reading them all. */
+	if (read_spec(t, text, &s, why, why_size))
+		return -1;
+	return pmu_event_resolve(t, &s, ev, why, why_size);
 }
 
 int pmu_event_offcore_index(const struct pmu_event *ev)

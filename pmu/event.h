@@ -22,8 +22,12 @@
 #include "../lib/compat.h"
 #include "perfmon.h"
 
+#define PMU_EVENT_NAME_MAX 64 /* an event's characters, with the NUL (pmu_event.name) */
+#define PMU_EVENT_ITEMS	   32 /* ':'-separated items in PMU_EVENT_NAME_MAX - 1 characters */
+#define PMU_EVENT_NAMES	   4  /* names one entry may end at (tests/unit/test_pmu_event.c) */
+
 struct pmu_event {
-	char name[64];	 /* as the user wrote it, trimmed */
+	char name[PMU_EVENT_NAME_MAX]; /* as the user wrote it, trimmed (pmu_event_spec.label) */
 	uint64_t evtsel; /* event, umask, edge, inv, cmask, EQ, UMASK2 (no USR/OS/INT/EN) */
 	bool usr, os;
 	bool precise; /* perfmon: PEBS >= 1, Precise 1 or CollectPEBSRecord >= 1 (raw, no row:
@@ -52,10 +56,69 @@ struct pmu_event {
 };
 
 /*
- * Parses text against perfmon file t (NULL: raw events only, as on a CPU
- * perfmon has no file for).  0, or -1 with why: one line naming what was
- * wrong and what is accepted.
+ * An event as written, read once without a CPU (app/options_events.c reads
+ * events= into these): its syntax is checked, a raw encoding is whole, and
+ * a name is left as what each CPU's file may make of it.  A perfmon
+ * EventName may hold ':' itself (CLX OFFCORE_RESPONSE:request=..:response=..,
+ * beside SKX's OFFCORE_RESPONSE), so where the name ends is the CPU's file
+ * to say: the longest ':'-prefix that file has.  names[] holds each prefix
+ * that some file has, as a perfmon_name_id, longest first; the ':'-separated
+ * items after the name's start are read as modifiers (mods[i] is item i).
  */
+
+enum pmu_event_mod_key {
+	PMU_MOD_NONE, /* no modifier: "frob", or an item of a longer name */
+	PMU_MOD_U,
+	PMU_MOD_K,
+	PMU_MOD_EDGE, /* e, edge */
+	PMU_MOD_INV,  /* i, inv */
+	PMU_MOD_EQ,
+	PMU_MOD_CMASK, /* c, cmask */
+	PMU_MOD_LDLAT,
+	PMU_MOD_FE_THRES,
+};
+
+/* One ':' item read as a modifier "key[=N]"; at, len, key_len place it in the label. */
+struct pmu_event_mod {
+	uint8_t key : 4;       /* enum pmu_event_mod_key */
+	uint8_t has_value : 1; /* "=N" written */
+	uint8_t bad_value : 1; /* what follows "=" is no number */
+	uint8_t at, len, key_len;
+	uint32_t value; /* N (1 when not written), saturated at 0xffffffff */
+};
+
+struct pmu_event_spec {
+	/* The event as written, trimmed: shown in lines and dumps, never read again. */
+	char label[PMU_EVENT_NAME_MAX];
+	bool raw;
+	/* raw: the whole encoding, checked */
+	uint64_t evtsel, offcore_rsp, frontend;
+	uint32_t ldlat;
+	bool usr, os, has_ldlat, has_offcore, has_frontend;
+	/* named */
+	uint8_t n_names, n_items;
+	struct {
+		uint32_t id;	 /* perfmon_name_id of the prefix */
+		uint8_t n_items; /* the items it spans */
+	} names[PMU_EVENT_NAMES];
+	struct pmu_event_mod mods[PMU_EVENT_ITEMS];
+};
+
+/*
+ * The syntax step: text into s, no CPU asked.  0, or -1 with why (an empty
+ * event, too long, a raw encoding's error): one line naming what was wrong
+ * and what is accepted.  A name's errors are the CPU's (pmu_event_resolve).
+ */
+int pmu_event_read(const char *text, struct pmu_event_spec *s, char *why, size_t why_size);
+
+/*
+ * The lookup step: s against perfmon file t (NULL: raw events only, as on a
+ * CPU perfmon has no file for).  0, or -1 with why.
+ */
+int pmu_event_resolve(const struct perfmon_table *t, const struct pmu_event_spec *s,
+		      struct pmu_event *ev, char *why, size_t why_size);
+
+/* Both steps at once, for an event the program names itself (pmu/plan.c, kernels). */
 int pmu_event_parse(const struct perfmon_table *t, const char *text, struct pmu_event *ev,
 		    char *why, size_t why_size);
 

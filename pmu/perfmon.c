@@ -118,6 +118,39 @@ const struct perfmon_event *perfmon_find_name(const struct perfmon_table *t, con
 	return NULL;
 }
 
+/* same_name against the first len characters of b. */
+static bool same_name_n(const char *a, const char *b, size_t len)
+{
+	for (; len && *a; a++, b++, len--)
+		if (ascii_upper(*a) != ascii_upper(*b))
+			return false;
+	return !len && !*a;
+}
+
+/* The id is the name's offset in the pool: every file's rows share it, 0 is "". */
+uint32_t perfmon_name_id(const struct perfmon_table *t, const char *name, size_t len)
+{
+	unsigned int i = t ? (unsigned int)(t - perfmon_tables) : 0;
+	unsigned int end = t ? i + 1 : perfmon_table_count;
+
+	for (; len && i < end; i++) {
+		const struct perfmon_table *f = &perfmon_tables[i];
+
+		for (unsigned int e = 0; e < f->n_events; e++) {
+			uint32_t off = perfmon_event_at(f, e)->name;
+
+			if (same_name_n(pool_str(off), name, len))
+				return off;
+		}
+	}
+	return 0;
+}
+
+const struct perfmon_event *perfmon_find_id(const struct perfmon_table *t, uint32_t id)
+{
+	return id ? perfmon_find_name(t, pool_str(id)) : NULL;
+}
+
 static const struct perfmon_lists *lists_of(const struct perfmon_event *ev)
 {
 	return &perfmon_lists[perfmon_extras[ev->extra].lists];

@@ -94,6 +94,15 @@ const struct perfmon_event *perfmon_event_at(const struct perfmon_table *t, unsi
 const struct perfmon_event *perfmon_find_name(const struct perfmon_table *t, const char *name);
 
 /*
+ * A name checked once against every file, looked up per CPU without its
+ * text: the id of an EventName that file t (NULL: any file) has, equal to
+ * name[0..len) in any case, or 0 when it has none; and t's event of that
+ * name, or NULL.
+ */
+uint32_t perfmon_name_id(const struct perfmon_table *t, const char *name, size_t len);
+const struct perfmon_event *perfmon_find_id(const struct perfmon_table *t, uint32_t id);
+
+/*
  * An encoding to look for.  code matches any of the event's EventCode
  * values and umask any of its UMask values (offcore events list two codes
  * or two umasks, one per MSR_OFFCORE_RSPx); umask_ext must equal UMaskExt

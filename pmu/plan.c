@@ -205,8 +205,10 @@ static int plan_sample(struct pmu_plan *p, const struct session_cfg *cfg, char *
 	const struct uarch_info *ua = p->ua;
 	int r;
 
-	if (cfg->sample_event) {
-		if (pmu_event_parse(p->pm, cfg->sample_event, &p->sample, why, why_size))
+	if (cfg->sample_spec || cfg->sample_event) {
+		if (cfg->sample_spec
+			? pmu_event_resolve(p->pm, cfg->sample_spec, &p->sample, why, why_size)
+			: pmu_event_parse(p->pm, cfg->sample_event, &p->sample, why, why_size))
 			return SESSION_REFUSED;
 		p->kind = uarch_event_kind(ua, pmu_event_code(&p->sample));
 	} else {

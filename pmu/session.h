@@ -16,6 +16,7 @@
 #include "cpu.h"
 
 struct paging_tables;
+struct pmu_event_spec;
 
 #define SESSION_MAX_COUNT 4
 
@@ -28,6 +29,8 @@ struct session_cfg {
 	 * (load latency, precise store, DataLA load/store, store latency).
 	 */
 	const char *sample_event;
+	/* Or the user's event, read once (pmu/event.h); before sample_event. */
+	const struct pmu_event_spec *sample_spec;
 	enum pebs_kind kind;
 	uint64_t period;     /* sample-after value; 0 = the generation's minimum safe value */
 	uint32_t ldlat;	     /* load-latency threshold (>= 3) */

@@ -5,7 +5,8 @@
  * lists with strides (Documentation/admin-guide/kernel-parameters.rst,
  * "cpu lists"), a reversed range named so, lists as long as a line, a
  * sim-fault= or sim-handoff= item per CPU of 288; a did-you-mean for a
- * misspelled option or model; the one K/M/G size parser (lib/fmt.h).
+ * misspelled option or model; events= entries read once (pmu/event.h); the
+ * one K/M/G size parser (lib/fmt.h).
  * One table of {line, CPUs, where it is refused, the text, what it chose}.
  */
 #include <setjmp.h>
@@ -92,6 +93,12 @@ static const struct row {
     {"sim-fault=cpu0:hang", GEN_NONE, 4, AT_CHECK, "cpu0:hang would stop the boot CPU", -1, 0, 0},
     {"sim-handoff=cpu1:smi3,cpu2:bts", GEN_NONE, 4, OK, NULL, 2, 1, 2},
     {"sim-handoff=cpu9:bts", GEN_NONE, 4, AT_CHECK, "cpu9 does not exist", -1, 0, 0},
+    /* One walk over the items (app/options_items.c): an empty one is refused in each list. */
+    {"sim-fault=cpu1:skid,", GEN_NONE, 4, AT_PARSE, "'' is not cpuN:KIND", -1, 0, 0},
+    {"sim-fault=cpu1:skid,,cpu2:skid", GEN_NONE, 4, AT_PARSE, "'' is not cpuN:KIND", -1, 0, 0},
+    {"sim-handoff=cpu1:bts,", GEN_NONE, 4, AT_PARSE, "'' is not cpuN:KIND", -1, 0, 0},
+    {"sim-platform=cet,", GEN_NONE, 4, AT_PARSE, "item '' is not one accepted", -1, 0, 0},
+    {"sim-platform=cet,cpu1:disabled", GEN_NONE, 4, OK, NULL, -1, 0, 0},
     /* Did you mean: one ERROR line, the nearest name (nothing said before). */
     {"kernal=all", GEN_NONE, 4, AT_PARSE,
      "unknown option 'kernal', did you mean kernels? (accepted", -1, 0, 0},
@@ -104,6 +111,18 @@ static const struct row {
     {"model=zen4", GEN_NONE, 4, AT_CHECK, "unknown simulator model 'zen4' (accepted: ", -1, 0, 0},
     {"kernels=chase-l7", GEN_NONE, 4, AT_PARSE, "unknown kernel 'chase-l7' (accepted: all, none",
      -1, 0, 0},
+    /*
+     * events=: each entry's syntax read once (pmu_event_read); a raw
+     * encoding is checked whole here, a name only against a CPU's file.
+     */
+    {"events=event=0xcd,umask=0x1;MEM_INST_RETIRED.ALL_LOADS:u", GEN_NONE, 4, OK, NULL, 2, 0, 0},
+    {"events=;BOGUS;", GEN_NONE, 4, OK, NULL, 1, 0, 0},
+    {"events=event=0x1cd", GEN_NONE, 4, AT_PARSE,
+     "option events: event 'event=0x1cd': 'event=0x1cd' out of range (accepted: 0..0xff)", -1, 0,
+     0},
+    {"events=event=0x0,umask=0x9", GEN_NONE, 4, AT_PARSE, "encodes as event 0x00 umask 0x09", -1, 0,
+     0},
+    {"events=event=0xcd,frob=1", GEN_NONE, 4, AT_PARSE, "unknown field 'frob=1'", -1, 0, 0},
 };
 
 static char line[OPT_LINE_MAX + 1];
@@ -147,6 +166,10 @@ static int chosen(const struct options *o, const char *text, unsigned int ncpus,
 		*first = o->faults.item[0].cpu;
 		*last = o->faults.item[o->faults.n - 1].cpu;
 		return (int)o->faults.n;
+	}
+	if (!strncmp(text, "events=", 7)) {
+		*first = *last = 0;
+		return (int)o->job.events.n;
 	}
 	if (!strncmp(text, "sim-handoff=", 12)) {
 		*first = o->handoff_items.item[0].cpu;

@@ -4,7 +4,8 @@
  * EventName of every file round-trips through the parser with its row's
  * encoding and counters; known encodings (SDM event tables, the perfmon
  * files named beside each check) come out as PERFEVTSEL bits; a raw
- * encoding finds its row; bad input gets one clear error.
+ * encoding finds its row; bad input gets one clear error; an entry read
+ * once resolves per CPU as the one-step parse does.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -167,12 +168,109 @@ static void test_bad_input(void **state)
 	assert_non_null(strstr(why, "no such EventName"));
 }
 
+/*
+ * Read once, resolved per CPU: where a name ends is each file's to say.
+ * CLX has OFFCORE_RESPONSE:request=..:response=.. as names of their own,
+ * SKX only OFFCORE_RESPONSE (perfmon cascadelakex_core.json,
+ * skylakex_core.json), so one entry is a name on one and a name with a
+ * bad modifier on the other.  A raw encoding needs no file: its errors
+ * come from the read.
+ */
+static const struct read_case {
+	const char *text, *table; /* table: a file name prefix, NULL for none */
+	int read, resolve;	  /* return codes */
+	const char *want;	  /* the row's EventName, or a piece of why */
+} read_cases[] = {
+    {"OFFCORE_RESPONSE:request=ALL_DATA_RD:response=ANY_RESPONSE", "CLX/", 0, 0,
+     "OFFCORE_RESPONSE:request=ALL_DATA_RD:response=ANY_RESPONSE"},
+    {"OFFCORE_RESPONSE:request=ALL_DATA_RD:response=ANY_RESPONSE", "SKX/", 0, -1,
+     "event 'OFFCORE_RESPONSE:request=ALL_DATA_RD:response=ANY_RESPONSE': modifier "
+     "'request=ALL_DATA_RD' needs a number (accepted: decimal or 0x hex)"},
+    {"offcore_response:request=ALL_DATA_RD:response=ANY_RESPONSE:u", "CLX/", 0, 0,
+     "OFFCORE_RESPONSE:request=ALL_DATA_RD:response=ANY_RESPONSE"},
+    {"offcore_response:u", "SKX/", 0, 0, "OFFCORE_RESPONSE"},
+    {"offcore_response:u", "CLX/", 0, -1,
+     "event 'offcore_response:u': no such EventName in perfmon CLX/cascadelakex_core.json"},
+    {"MEM_INST_RETIRED.ALL_LOADS:u:frob", "SKL/", 0, -1,
+     "event 'MEM_INST_RETIRED.ALL_LOADS:u:frob': 'frob' is no modifier of "
+     "MEM_INST_RETIRED.ALL_LOADS (accepted: u, k, e, i, eq, c=N)"},
+    {"MEM_INST_RETIRED.ALL_LOADS:cmask=256", "SKL/", 0, -1, "cmask=N out of range"},
+    {"MEM_INST_RETIRED.ALL_LOADS:u", NULL, 0, -1, "no perfmon event file"},
+    {"BOGUS", "SKL/", 0, -1, "event 'BOGUS': no such EventName in perfmon SKL/skylake_core.json"},
+    {" event=0xcd,umask=0x1,ldlat=40 ", "SKL/", 0, 0, "MEM_TRANS_RETIRED.LOAD_LATENCY_GT_4"},
+    {"event=0xcd,umask=0x1,ldlat=40", NULL, 0, 0, NULL},
+    {"event=0x1cd", NULL, -1, 0, "'event=0x1cd' out of range (accepted: 0..0xff)"},
+    {"event=0x0,umask=0x9", NULL, -1, 0, "encodes as event 0x00 umask 0x09"},
+    {"", NULL, -1, 0, "empty event"},
+};
+
+static void test_read_once_resolve_per_cpu(void **state)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(read_cases); i++) {
+		const struct read_case *c = &read_cases[i];
+		const struct perfmon_table *t = c->table ? table(c->table) : NULL;
+		struct pmu_event_spec s;
+		struct pmu_event ev, once;
+		char why[300] = "", why2[300] = "";
+		int r = pmu_event_read(c->text, &s, why, sizeof(why));
+
+		if (r != c->read)
+			fail_msg("'%s': read %d, want %d: %s", c->text, r, c->read, why);
+		if (r) {
+			if (!strstr(why, c->want))
+				fail_msg("'%s': '%s' lacks '%s'", c->text, why, c->want);
+			continue;
+		}
+		r = pmu_event_resolve(t, &s, &ev, why, sizeof(why));
+		if (r != c->resolve || (r && !strstr(why, c->want)) ||
+		    (!r && c->want && (!ev.pm_name || strcmp(ev.pm_name, c->want))))
+			fail_msg("'%s' on %s: %d '%s' (%s), want %d '%s'", c->text,
+				 c->table ? c->table : "none", r, why, r ? "" : ev.pm_name,
+				 c->resolve, c->want);
+		/* both steps at once give the same event, or the same words */
+		assert_int_equal(pmu_event_parse(t, c->text, &once, why2, sizeof(why2)), r);
+		if (r)
+			assert_string_equal(why, why2);
+		else
+			assert_true(ev.evtsel == once.evtsel && ev.usr == once.usr &&
+				    ev.os == once.os && !strcmp(ev.name, once.name));
+	}
+}
+
+/*
+ * PMU_EVENT_NAMES holds every name an entry may end at: no EventName has
+ * more ':'-prefixes that are EventNames of some file (itself included).
+ */
+static void test_names_an_entry_may_end_at(void **state)
+{
+	unsigned int most = 0;
+
+	for (unsigned int t = 0; t < perfmon_n_tables(); t++) {
+		const struct perfmon_table *pt = perfmon_table_at(t);
+
+		for (unsigned int e = 0; e < perfmon_n_events(pt); e++) {
+			const char *name = perfmon_event_name(perfmon_event_at(pt, e));
+			unsigned int n = 1;
+
+			if (!strchr(name, ':'))
+				continue;
+			for (size_t i = 0; name[i]; i++)
+				n += name[i] == ':' && perfmon_name_id(NULL, name, i);
+			most = n > most ? n : most;
+		}
+	}
+	assert_true(most >= 2); /* CLX OFFCORE_RESPONSE:..., beside OFFCORE_RESPONSE */
+	assert_true(most <= PMU_EVENT_NAMES);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_every_name_round_trips),
 	    cmocka_unit_test(test_known_encodings),
 	    cmocka_unit_test(test_bad_input),
+	    cmocka_unit_test(test_read_once_resolve_per_cpu),
+	    cmocka_unit_test(test_names_an_entry_may_end_at),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
