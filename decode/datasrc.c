@@ -339,6 +339,32 @@ static uint64_t table_row(const struct dsrc_row *ua, unsigned int i)
 	return t->base[i];
 }
 
+/*
+ * A remote HITM: a row with mem_remote and snoop HITM (ds.c
+ * pebs_data_source[0x09], _skl [0x0d], _cmt [0x0d]), or the OMR encoding's
+ * remote and hitm bits (union omr_encoding, bits 4 and 5).  Lion Cove's
+ * lnc_pebs_data_source has none: those parts are one package.
+ */
+bool pebs_dsrc_remote_hitm(enum pebs_dsrc d)
+{
+	const struct dsrc_row *ua;
+	unsigned int rows;
+
+	if (!pebs_dsrc_has_data_src(d))
+		return false;
+	ua = &dsrcs[d];
+	if (ua->layout == DSE_OMR)
+		return true;
+	rows = ua->layout == DSE_LNC ? ARRAY_SIZE(ds_lnc) : ARRAY_SIZE(ds_snb);
+	for (unsigned int i = 0; i < rows; i++) {
+		uint64_t v = table_row(ua, i);
+
+		if ((v & REMOTE) && (MEM_FIELD(v, SNOOP) & MEM_SNOOP_HITM))
+			return true;
+	}
+	return false;
+}
+
 /* ds.c pebs_set_tlb_lock(): STLB miss or hit, and the lock bit. */
 static uint64_t tlb_lock(bool stlb_miss, bool locked)
 {

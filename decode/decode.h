@@ -222,6 +222,8 @@ bool pebs_dsrc_reserved(enum pebs_dsrc d);	/* legacy data-source and latency slo
 bool pebs_dsrc_instr_latency(enum pebs_dsrc d); /* meminfo latency split 15:0 / 47:32 */
 const char *pebs_dsrc_name(enum pebs_dsrc d);	/* "skl", ...: the words of tests and reports */
 const char *pebs_dsrc_source(enum pebs_dsrc d); /* the Linux functions the row follows */
+/* Some load source decodes to a snoop HITM with mem_remote set (a cross-package HITM). */
+bool pebs_dsrc_remote_hitm(enum pebs_dsrc d);
 
 /* perf's words for each part of a data_src (tools/perf/util/mem-events.c). */
 struct pebs_mem_words {

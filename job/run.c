@@ -241,6 +241,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	o.in.named_counts = cpu_perfmon_table(r->ci) != NULL;
 	o.in.kind = res.decode_cfg.kind;
 	o.in.ldlat = r->plan->use_ldlat ? r->plan->ldlat : 0;
+	o.in.remote_pair = def->cpus == 2 && partner_remote(&r->partner);
 	/* The tables the measured CPU really ran under (kernel_run read CR3 back there). */
 	o.in.page_size = paging_page_size(k->run_cr3, (uintptr_t)k->buf);
 	o.in.page_why = r->page_why[0] ? r->page_why : k->page_why[0] ? k->page_why : NULL;

@@ -212,6 +212,7 @@ void kstats_add(struct kstats *s, const struct pebs_record *r)
 		s->locked += MEM_FIELD(d, LOCK) == MEM_LOCK_LOCKED;
 		s->stlb_miss += !!(MEM_FIELD(d, TLB) & MEM_TLB_MISS);
 		s->hitm += !!(MEM_FIELD(d, SNOOP) & MEM_SNOOP_HITM);
+		s->hitm_remote += (MEM_FIELD(d, SNOOP) & MEM_SNOOP_HITM) && (d & REMOTE);
 		s->blk_data += !!(MEM_FIELD(d, BLK) & MEM_BLK_DATA);
 	}
 	if (r->have & HAVE_DLA) {

@@ -71,6 +71,7 @@ struct kstats {
 	uint64_t n_src; /* records with a data source */
 	uint64_t level[KLV_COUNT];
 	uint64_t locked, stlb_miss, hitm, blk_data;
+	uint64_t hitm_remote; /* of hitm, those with mem_remote: from another package */
 	uint64_t n_dla, dla_in_buf, dla_on_stride;
 	uint64_t n_ip, ip_in_code;
 	/* Precision: the kernel's memory instructions, and the skid of every IP. */

@@ -3,17 +3,17 @@
  * partner.c - the other CPU of a two-CPU kernel, from the firmware's
  * topology (partner.h).  EDK II's MpInitLib numbers processors by APIC ID
  * (MpInitLib.c SortApicId), so with SMT on, processor 1 is the second thread
- * of core 0: the next CPU number is no partner.  Across packages a HITM is
- * a remote one (its own data-source encodings), which the sharing kernels'
- * verdicts do not judge: the partner stays in the measured CPU's package.
+ * of core 0: the next CPU number is no partner.  A core of the same package
+ * comes first; where the package has no other core, a CPU of another
+ * package, whose modified line is a remote HITM (partner.h).
  */
 #include "partner.h"
 #include "../lib/fmt.h"
 
 int partner_pick(unsigned int cpu, struct partner *p, char *why, size_t why_size)
 {
-	unsigned int n = plat_cpu_count(), other_pkg = 0;
-	struct plat_cpu_loc loc;
+	unsigned int n = plat_cpu_count(), other_pkg = 0, remote = 0;
+	struct plat_cpu_loc loc, remote_loc = {0};
 
 	memset(p, 0, sizeof(*p));
 	if (n < 2) {
@@ -28,8 +28,22 @@ int partner_pick(unsigned int cpu, struct partner *p, char *why, size_t why_size
 	for (unsigned int c = 0; c < n; c++) {
 		if (c == cpu || !plat_cpu_location(c, &loc))
 			continue;
+		if (!memcmp(&loc, &p->own, sizeof(loc))) {
+			/*
+			 * Two CPUs at one location: EDK II's GetProcessorLocationByApicId
+			 * (BaseXApicLib.c) names every CPU package 0, core 0, thread 0 where
+			 * CPUID.1:EDX.HTT is clear.  The locations say nothing: as if none.
+			 */
+			memset(p, 0, sizeof(*p));
+			p->cpu = cpu ? 0 : 1;
+			p->alike = true;
+			return 0;
+		}
 		if (loc.package != p->own.package) {
-			other_pkg++;
+			if (!other_pkg++) {
+				remote = c;
+				remote_loc = loc;
+			}
 			continue;
 		}
 		if (loc.core == p->own.core)
@@ -39,21 +53,30 @@ int partner_pick(unsigned int cpu, struct partner *p, char *why, size_t why_size
 		p->known = true;
 		return 0;
 	}
-	/* The same package holds only cpu and its siblings (n - other_pkg - 1 of them). */
-	pp_snprintf(why, why_size, "no other core in package %u: %s%s", p->own.package,
-		    n - other_pkg - 1 ? "its other CPUs are threads of its core, which share its "
-					"L1D and L2 (no HITM)"
-				      : "it has one CPU",
-		    other_pkg ? "; a CPU of another package would be a remote HITM, not judged"
-			      : "");
+	if (other_pkg) {
+		p->cpu = remote;
+		p->at = remote_loc;
+		p->known = true;
+		return 0;
+	}
+	/* One package, holding only cpu and the other threads of its core. */
+	pp_snprintf(why, why_size,
+		    "no other core in package %u and no other package: its other CPUs are "
+		    "threads of its core, which share its L1D and L2 (no HITM)",
+		    p->own.package);
 	return -1;
+}
+
+bool partner_remote(const struct partner *p)
+{
+	return p->known && p->at.package != p->own.package;
 }
 
 void partner_text(const struct partner *p, char *buf, size_t size)
 {
 	if (!p->known)
-		pp_snprintf(buf, size, "partner CPU %u (topology not given by the firmware)",
-			    p->cpu);
+		pp_snprintf(buf, size, "partner CPU %u (topology not given by the firmware%s)",
+			    p->cpu, p->alike ? ": one location for every CPU" : "");
 	else
 		pp_snprintf(buf, size, "partner CPU %u (package %u, core %u, thread %u)", p->cpu,
 			    p->at.package, p->at.core, p->at.thread);

@@ -206,6 +206,33 @@ static uint64_t level_count(const struct kstats *st, uint32_t mask)
 	return n;
 }
 
+/*
+ * A partner in another package holds its modified line across the package
+ * link: the load is a remote HITM, which the data source says with its
+ * remote bit (decode/datasrc.c pebs_dsrc_remote_hitm; Linux ds.c
+ * pebs_data_source[0x09], _skl [0x0d], _cmt [0x0d], omr_encoding bit 4),
+ * so only those count.  A table with no such row (ds.c lnc_pebs_data_source,
+ * client parts of one package) cannot say it: any HITM counts, said so.
+ */
+static void check_hitm(struct eval *ev, const struct kernel_expect *e, const struct kverdict_in *in)
+{
+	static const char remote[] = "remote HITM",
+			  any[] = "HITM (no remote-HITM encoding in this data source)";
+	struct kernel_expect x = *e;
+
+	if (!in->remote_pair) {
+		check_share(ev, e, in->st->hitm, in->st->n_src);
+		return;
+	}
+	if (in->ua && pebs_dsrc_remote_hitm(in->ua->dsrc)) {
+		x.what = ev->what = remote;
+		check_share(ev, &x, in->st->hitm_remote, in->st->n_src);
+	} else {
+		x.what = ev->what = any;
+		check_share(ev, &x, in->st->hitm, in->st->n_src);
+	}
+}
+
 static void check_records_match(struct eval *ev, const struct kernel_expect *e,
 				const struct kverdict_in *in)
 {
@@ -509,7 +536,7 @@ static void check_one(struct eval *ev, const struct kernel_expect *e, const stru
 		check_share(ev, e, st->stlb_miss, st->n_src);
 		break;
 	case KEXP_HITM:
-		check_share(ev, e, st->hitm, st->n_src);
+		check_hitm(ev, e, in);
 		break;
 	case KEXP_BLK_DATA:
 		check_share(ev, e, st->blk_data, st->n_src);

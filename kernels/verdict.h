@@ -83,6 +83,8 @@ struct kverdict_in {
 	 */
 	enum pebs_kind kind;
 	uint32_t ldlat;
+	/* A two-CPU kernel's partner is in another package: its HITMs are remote ones. */
+	bool remote_pair;
 	/* Goldmont forced records (SDM 18.7.1): asked for, and found among the records. */
 	uint32_t forced_asked;
 	uint64_t forced;

@@ -190,6 +190,7 @@ void sim_cache_access(struct sim_cpu *c, struct sim_access *a)
 	uint64_t first = a->addr >> 6, last = (a->addr + a->size - 1) >> 6;
 	uint64_t page = tlb_key(c, a->addr);
 	enum sim_level l1, l2;
+	enum sim_snoop snoop;
 
 	a->split = first != last;
 	a->dtlb_miss = !assoc_touch(&c->dtlb, page);
@@ -197,8 +198,13 @@ void sim_cache_access(struct sim_cpu *c, struct sim_access *a)
 	l1 = line_level(c, first);
 	l2 = a->split ? line_level(c, last) : l1;
 	a->level = l1 > l2 ? l1 : l2;
-	/* Another CPU holds the line modified: the L3 snoops it out of that core (HITM). */
-	a->hitm = (a->kind & HW_LOAD) && sim_coh_load_hitm(c, first);
+	/*
+	 * Another CPU holds the line modified: the L3 snoops it out of that core
+	 * (HITM), or a cross-package snoop out of another package (remote HITM).
+	 */
+	snoop = (a->kind & HW_LOAD) ? sim_coh_load_hitm(c, first) : SIM_SNOOP_CLEAN;
+	a->hitm = snoop != SIM_SNOOP_CLEAN;
+	a->hitm_remote = snoop == SIM_SNOOP_HITM_REMOTE;
 	if (a->hitm && a->level < LVL_L3)
 		a->level = LVL_L3;
 	if (a->kind & HW_STORE)

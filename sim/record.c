@@ -35,9 +35,10 @@ static bool aux_counting(const struct sim_cpu *c)
 
 /*
  * One row per data-source encoding (enum sim_dse): the source index for
- * each level a load is served from and for a HITM snoop, and the bit of
- * each extra field (NO_BIT: the layout has none).  How a store's record
- * carries the field is the row's store form.
+ * each level a load is served from, for a HITM snoop and for a remote one
+ * (0: the encoding has none, the local HITM stands), and the bit of each
+ * extra field (NO_BIT: the layout has none).  How a store's record carries
+ * the field is the row's store form.
  */
 #define NO_BIT 0xff
 
@@ -50,7 +51,7 @@ enum dse_store {
 
 struct dse_row {
 	uint16_t src[LVL_DRAM + 1]; /* by enum sim_level */
-	uint16_t hitm;
+	uint16_t hitm, rhitm;
 	uint8_t stlb, lock, data_blk, addr_blk;
 	/*
 	 * SPR: the blk bits only with F_BLOCK and mem-loads-aux counting (Linux
@@ -68,6 +69,12 @@ struct dse_row {
  * local non-shared L3, 8 memory region MEM0).  "L3 hit, snoop HITM": ds.c
  * pebs_data_source[7] (Nehalem to Golden Cove), _grt [6], _cmt [8],
  * lnc_pebs_data_source [0x0d], on PNC/ARW OMR source 3 with bit 5 hitm.
+ * Remote HITM (Linux ds.c, the rows with REM and SNOOP HITM):
+ * pebs_data_source[0x09] "L3 miss snoop hitm" (Sandy Bridge to Broadwell,
+ * and Gracemont, whose _grt patch keeps it), _skl [0x0d] (Skylake and later
+ * big cores), _cmt [0x0d]; PNC/ARW: the OMR remote bit 4 (union
+ * omr_encoding) beside source 3 and hitm.  None: Nehalem (SDM Table 18-22
+ * marks 09H reserved) and lnc_pebs_data_source (no remote row).
  * The extra bits: SDM Vol. 3B Table 18-33 and ds.c's per-generation
  * *_latency_data.
  */
@@ -79,16 +86,17 @@ struct dse_row {
 
 // clang-format off
 static const struct dse_row dse_rows[] = {
-    /*              sources                                hitm   stlb    lock    data    addr    gated  store */
-    [DSE_NONE] = {SRC(0, 0, 0, 0, 0),                      0,     NO_BIT, NO_BIT, NO_BIT, NO_BIT, false, STORE_NONE},
-    [DSE_RSVD] = {SRC(0, 0, 0, 0, 0),                      0,     NO_BIT, NO_BIT, NO_BIT, NO_BIT, false, STORE_NONE},
-    [DSE_NHM]  = {NARROW,                                  0x7,   NO_BIT, NO_BIT, NO_BIT, NO_BIT, false, STORE_STATUS},
-    [DSE_BIG]  = {NARROW,                                  0x7,   4,      5,      6,      7,      true,  STORE_STATUS},
-    [DSE_GRT]  = {NARROW,                                  0x6,   5,      4,      6,      NO_BIT, false, STORE_LOAD_NO_BLK},
-    [DSE_CMT]  = {NARROW,                                  0x8,   6,      5,      7,      NO_BIT, false, STORE_LOAD_NO_BLK},
-    [DSE_LNC]  = {SRC(0x01, 0x03, 0x05, 0x08, 0x11),       0x0d,  10,     11,     12,     13,     false, STORE_LOAD},
-    [DSE_PNC]  = {SRC(0x02, 0x03, 0x04, 0x103, 0x108),     0x123, 11,     12,     13,     14,     false, STORE_LOAD},
-    [DSE_ARW]  = {SRC(0x01, 0x02, 0x03, 0x103, 0x108),     0x123, 11,     12,     13,     14,     false, STORE_LOAD},
+    /*              sources                                hitm   rhitm  stlb    lock    data    addr    gated  store */
+    [DSE_NONE] = {SRC(0, 0, 0, 0, 0),                      0,     0,     NO_BIT, NO_BIT, NO_BIT, NO_BIT, false, STORE_NONE},
+    [DSE_RSVD] = {SRC(0, 0, 0, 0, 0),                      0,     0,     NO_BIT, NO_BIT, NO_BIT, NO_BIT, false, STORE_NONE},
+    [DSE_NHM]  = {NARROW,                                  0x7,   0,     NO_BIT, NO_BIT, NO_BIT, NO_BIT, false, STORE_STATUS},
+    [DSE_SNB]  = {NARROW,                                  0x7,   0x9,   4,      5,      6,      7,      true,  STORE_STATUS},
+    [DSE_BIG]  = {NARROW,                                  0x7,   0xd,   4,      5,      6,      7,      true,  STORE_STATUS},
+    [DSE_GRT]  = {NARROW,                                  0x6,   0x9,   5,      4,      6,      NO_BIT, false, STORE_LOAD_NO_BLK},
+    [DSE_CMT]  = {NARROW,                                  0x8,   0xd,   6,      5,      7,      NO_BIT, false, STORE_LOAD_NO_BLK},
+    [DSE_LNC]  = {SRC(0x01, 0x03, 0x05, 0x08, 0x11),       0x0d,  0,     10,     11,     12,     13,     false, STORE_LOAD},
+    [DSE_PNC]  = {SRC(0x02, 0x03, 0x04, 0x103, 0x108),     0x123, 0x133, 11,     12,     13,     14,     false, STORE_LOAD},
+    [DSE_ARW]  = {SRC(0x01, 0x02, 0x03, 0x103, 0x108),     0x123, 0x133, 11,     12,     13,     14,     false, STORE_LOAD},
 };
 // clang-format on
 
@@ -107,7 +115,7 @@ uint64_t sim_dse_load(const struct sim_cpu *c, const struct sim_access *a)
 
 	if (r->store == STORE_NONE)
 		return 0;
-	v = a->hitm ? r->hitm : r->src[lvl];
+	v = a->hitm_remote && r->rhitm ? r->rhitm : a->hitm ? r->hitm : r->src[lvl];
 	v |= field(r->stlb, a->stlb_miss) | field(r->lock, a->kind & HW_LOCKED);
 	if (blk)
 		v |= field(r->data_blk, a->data_blk) | field(r->addr_blk, a->addr_blk);

@@ -287,6 +287,7 @@ static enum hw_fault cet_check(const struct sim_cpu *c, enum hw_fault f)
 static void reset_cpu(struct sim_cpu *c, unsigned int idx)
 {
 	const struct sim_model *m = c->m;
+	struct plat_cpu_loc loc;
 
 	sim_cache_free(c);
 	memset(c, 0, sizeof(*c));
@@ -301,6 +302,7 @@ static void reset_cpu(struct sim_cpu *c, unsigned int idx)
 	c->svr = c->fault == SIM_FAULT_APIC_OFF ? 0xff : 0x1ff;
 	sim_tsc_reset(c);
 	c->core_first = core_first(idx);
+	c->package = plat_cpu_location(idx, &loc) ? loc.package : 0;
 	sim_cache_init(c, &sim_cpus[c->core_first]);
 	/* The firmware's tables; 4-level paging, PAE on, no PGE/PCIDE (as OVMF leaves it). */
 	c->cr3 = c->fault == SIM_FAULT_OWN_CR3	      ? sim_paging_fw_cr3_other()

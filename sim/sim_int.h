@@ -56,7 +56,8 @@ enum sim_dse {
 	DSE_RSVD, /* present but reserved (Goldmont: SDM 18.7.1.1; Silvermont: Table 18-13): written
 		     0 */
 	DSE_NHM,  /* [3:0] source only (Linux pebs_no_tlb) */
-	DSE_BIG,  /* [3:0] source, 4 STLB miss, 5 lock, 6/7 blk (F_BLOCK) */
+	DSE_SNB,  /* [3:0] source, 4 STLB miss, 5 lock, 6/7 blk (F_BLOCK): SNB to BDW */
+	DSE_BIG,  /* DSE_SNB's layout, Skylake and later (ds.c _skl: another remote HITM row) */
 	DSE_GRT,  /* Gracemont: [3:0], 4 lock, 5 STLB miss, 6 data blk */
 	DSE_CMT,  /* Crestmont-style: [4:0], 5 lock, 6 STLB miss, 7 fwd blk */
 	DSE_LNC,  /* Lion Cove: [7:0] source, 10 STLB miss, 11 lock, 12/13 data/addr blk */
@@ -268,7 +269,8 @@ struct sim_access {
 	 */
 	uint32_t ldlat;
 	bool stlb_miss, dtlb_miss, split, data_blk, addr_blk;
-	bool hitm; /* a load served by another CPU's modified line (coherence.c) */
+	bool hitm;	  /* a load served by another CPU's modified line (coherence.c) */
+	bool hitm_remote; /* that CPU is in another package */
 };
 
 /* A record captured at the eventing instruction, written at the next retirement. */
@@ -315,6 +317,7 @@ struct sim_cpu {
 	 * (l12_shared here), and are one owner to the coherence model.
 	 */
 	unsigned int core_first;
+	unsigned int package; /* the firmware's package of this CPU (0 where it names none) */
 	bool l12_shared;
 	enum sim_fault fault;
 	int32_t fault_arg; /* latency-bias: percent; latency-offset: cycles */
@@ -493,8 +496,13 @@ void sim_rules_global_ctrl(struct sim_cpu *c, uint64_t val);
 void sim_violation(struct sim_cpu *c, const char *rule, const char *fmt, ...) pp_printf(3, 4);
 
 /* coherence.c: which CPU last modified a line, shared by every simulated CPU */
+enum sim_snoop {
+	SIM_SNOOP_CLEAN,      /* no other core holds the line modified */
+	SIM_SNOOP_HITM,	      /* another core of c's package does */
+	SIM_SNOOP_HITM_REMOTE /* a core of another package does: a cross-package snoop */
+};
 void sim_coh_reset(void);
-bool sim_coh_load_hitm(const struct sim_cpu *c, uint64_t line);
+enum sim_snoop sim_coh_load_hitm(const struct sim_cpu *c, uint64_t line);
 void sim_coh_store(const struct sim_cpu *c, uint64_t line);
 
 /* paging.c: the simulated firmware's page tables (sim-pages=) and the walk */

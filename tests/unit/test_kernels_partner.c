@@ -68,7 +68,6 @@ static const struct partner_case partner_cases[] = {
 	{"8",  "2",  "2",  4, 6,  1, NULL},	/* two sockets: in the same package */
 	{"8",  "2",  "2",  7, 4,  1, NULL},
 	{"2",  "2",  "1",  0, -1, 0, "its other CPUs are threads of its core"},
-	{"2",  "1",  "1",  0, -1, 0, "remote HITM, not judged"},
 	{"1",  NULL, NULL, 0, -1, 0, "needs 2 CPUs"},
 };
 /* clang-format on */
