@@ -263,7 +263,7 @@ static size_t agg_words_len(const char *why)
 
 /*
  * The deciding clause of the CPUs that gave test verdict v (their first
- * one's, cpus.c job_cpu_tally_verdict), with "(cpu N)" where the others'
+ * one's, tally.c job_cpu_tally_verdict), with "(cpu N)" where the others'
  * figures differ and "(cpu N; others differ)" where their clauses do: the
  * log file has each.
  */

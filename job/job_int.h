@@ -57,7 +57,7 @@ struct run_fig {
 	uint64_t value;
 };
 
-/* What the job keeps of one CPU it measured (cpus.c). */
+/* What the job keeps of one CPU it measured (tally.c). */
 #define CPU_TALLY_RUNS 96
 #define CPU_TALLY_WHY  56
 struct cpu_tally {
@@ -285,7 +285,7 @@ void job_run_calibration(struct runner *r, struct kernel_ctx *k);
 /* acr.c: a kernel with .acr, run under an auto counter reload group */
 void job_run_acr(struct runner *r, struct kernel_ctx *k);
 
-/* cpus.c */
+/* tally.c: what is kept of each CPU (outcome.c feeds it; it calls no other file of job/) */
 void job_cpu_tally_begin(struct runner *r, struct cpu_tally *t, const struct cpu_info *ci);
 /* why: the verdict's whole reason (its prefix with it); its first clause is kept. */
 void job_cpu_tally_verdict(struct runner *r, const char *test, enum verdict v, const char *why);
@@ -294,6 +294,7 @@ void job_cpu_tally_measured(struct runner *r, const struct run_out *o);
 /* The key figure of the verdict just tallied (job_cpu_tally_verdict), where it has one. */
 void job_cpu_tally_figure(struct runner *r, const char *what, enum run_fig_unit unit,
 			  uint64_t value);
+/* cpus.c: the per-CPU table and cpu-compare, its verdicts through outcome.c */
 void job_cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n);
 /* aggregate.c: several CPUs: one console line per test across them. */
 void job_aggregate_report(const struct cpu_tally *t, unsigned int n);
