@@ -51,8 +51,7 @@ EFI_CFLAGS := $(COMMON_CFLAGS) -DPP_EFI -I$(EFI_INC) -I$(EFI_INC)/x86_64 -I$(EFI
 # (.ci) are what tools/ap-stack.py measures.  These objects still hold one,
 # each run on the BSP only (its stack is not PcdCpuApStackSize): to be split.
 EFI_BIG_FRAMES := app/options_config app/summary_table decode/render decode/summary \
-	efi/console efi/main job/aggregate job/calibrate job/check job/cpus job/dump \
-	job/outcome job/records job/run kernels/verdict pmu/offcore
+	efi/console efi/main kernels/verdict pmu/offcore
 $(patsubst %,$(BUILD)/efi/%.o,$(EFI_BIG_FRAMES)): EFI_CFLAGS += -Wframe-larger-than=8192
 EFI_LDFLAGS := -nostdlib -znocombreloc -T $(EFI_LDS) -shared -Bsymbolic -L$(EFI_LIBDIR) $(EFI_CRT0)
 # libefi with its byte-loop memset and memcpy made weak: lib/efi_libc.c's win.

@@ -107,7 +107,7 @@ struct odd_first {
 static unsigned int compare_cpus(struct runner *r, struct cpu_tally *t, unsigned int n, bool emit,
 				 struct odd_first *first)
 {
-	char why[REPORT_TEXT_MAX];
+	char why[REPORT_LINE_MAX]; /* job_verdict keeps this much of a reason */
 	unsigned int odd = 0;
 
 	for (unsigned int a = 0; a < n; a++) {

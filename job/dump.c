@@ -19,30 +19,33 @@
  */
 #define DUMP_KEEP_FREE (256 * 1024)
 
+/* A dump's header (1.2 KiB), out of the frame: the job writes one at a time, on the BSP only. */
+static struct pebs_dump_info dump_info;
+
 void job_write_dump(struct runner *r, const char *test, const struct session_result *res)
 {
-	struct pebs_dump_info di;
+	struct pebs_dump_info *di = &dump_info;
 	char name[64], err[96];
 	size_t n, keep;
 	uint8_t *out;
 	int64_t avail;
 	int rc;
 
-	memset(&di, 0, sizeof(di));
-	di.cfg = res->decode_cfg;
-	di.simulated = r->simulated;
+	memset(di, 0, sizeof(*di));
+	di->cfg = res->decode_cfg;
+	di->simulated = r->simulated;
 	/*
 	 * Which counter carried which event: the plan the session followed
 	 * (built from the same request, pure), the PEBS counter first, then
 	 * every counted event (the user's, the SPR aux event, the counting copy).
 	 */
 	if (res->pebs_counter >= 0)
-		pebs_dump_add_counter(&di, (uint32_t)res->pebs_counter, r->plan->sample.evtsel,
+		pebs_dump_add_counter(di, (uint32_t)res->pebs_counter, r->plan->sample.evtsel,
 				      r->plan->sample.name);
 	for (unsigned int i = 0; i < r->plan->n_count; i++)
-		pebs_dump_add_counter(&di, (uint32_t)r->plan->count[i].ctr,
+		pebs_dump_add_counter(di, (uint32_t)r->plan->count[i].ctr,
 				      r->plan->count[i].ev.evtsel, r->plan->count[i].ev.name);
-	n = pebs_dump_size(&di, res->records_len);
+	n = pebs_dump_size(di, res->records_len);
 	out = plat_alloc(n);
 	/* The boot CPU's as before; another CPU's with its number (cpus=). */
 	if (r->ci->cpu)
@@ -56,7 +59,7 @@ void job_write_dump(struct runner *r, const char *test, const struct session_res
 	keep = DUMP_KEEP_FREE + json_members_len(&r->json);
 	if (!out) {
 		report_env_error(test, "no memory for the dump %s (%zu bytes)", name, n);
-	} else if (pebs_dump_write(&di, res->records, res->records_len, out, n) != n) {
+	} else if (pebs_dump_write(di, res->records, res->records_len, out, n) != n) {
 		report_fail(test, "the dump %s could not be laid out (%zu bytes)", name, n);
 	} else if (avail >= 0 && (uint64_t)avail < n + keep) {
 		/* results.json and the rest of the log come first: the dump gives way. */

@@ -331,6 +331,7 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	r->contrast_x100 = -1;
 	r->ua = uarch_for_cpu(ci);
 	r->cpu_timeout_us = cpu_timeout_us(jo);
+	job_session_base(jo, r->cpu_timeout_us, &r->session);
 	/* Nothing measured is nothing passed: a SKIP, so a run of only this exits 77. */
 	if (!jo->kernels) {
 		report_skip("main-job", "kernels=none: no kernel chosen, nothing was measured");
@@ -351,7 +352,8 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	r->json_buf = plat_alloc(r->json_size);
 	r->summary = plat_alloc(sizeof(*r->summary));
 	r->plan = plat_alloc(sizeof(*r->plan));
-	if (!r->json_buf || !r->summary || !r->plan) {
+	r->now = plat_alloc(sizeof(*r->now));
+	if (!r->json_buf || !r->summary || !r->plan || !r->now) {
 		report_env_error("main-job", "no memory for the results (%zu bytes) and the plan",
 				 r->json_size);
 		goto out;
@@ -405,5 +407,7 @@ out:
 		plat_free(r->summary);
 	if (r->plan)
 		plat_free(r->plan);
+	if (r->now)
+		plat_free(r->now);
 	plat_free(r);
 }

@@ -14,6 +14,7 @@
 #include "../kernels/kernel.h"
 #include "../kernels/partner.h"
 #include "../lib/json.h"
+#include "../lib/report.h"
 #include "../decode/summary.h"
 #include "../pmu/plan.h"
 #include "../pmu/session.h"
@@ -83,6 +84,7 @@ struct cpu_tally {
 #define DUMP_REPS_MAX 16
 
 struct cpuset;
+struct sampling_now;
 
 struct runner {
 	const struct job_opts *jo;
@@ -119,6 +121,9 @@ struct runner {
 	/* neither load nor store sampling on this generation: sample "other" */
 	bool other_only;
 	struct pmu_plan *plan; /* the session's plan, worked out first (pure) */
+	/* The options' part of every sampling's session config, built once (job_session_base). */
+	struct session_cfg session;
+	struct sampling_now *now; /* the sampling running now */
 	/* offcore average latency of the contrast kernel (chase-l1), x100; -1 not measured */
 	int64_t contrast_x100;
 	/* the processor the runs are on now (cpus=: each in turn), as results.json names it */
@@ -150,6 +155,13 @@ struct sampling {
 	uint32_t force;	     /* records forced through GLOBAL_STATUS_SET (Goldmont) */
 };
 
+/*
+ * The options' part of a session's config (ldlat=, buffer=, threshold=,
+ * drain=, snapshot=, cpu-timeout=), built once for the job (job.c) and for
+ * its check (check.c); each sampling adds its own (sampling.c).
+ */
+void job_session_base(const struct job_opts *jo, uint64_t cpu_timeout_us, struct session_cfg *cfg);
+
 /* The verdict on a run's counter-snapshot group (snapshot.c). */
 struct snap_out {
 	bool asked;		   /* a group was programmed (snapshot=on) */
@@ -177,6 +189,19 @@ struct run_out {
 	bool smi_known;		/* MSR_SMI_COUNT read before and after the sampling */
 	uint64_t smis;		/* SMIs during the sampling (handoff.c) */
 	uint64_t race[PEBS_RACE_KINDS]; /* records by the status rule (races.c) */
+};
+
+/*
+ * The sampling running now (run.c) or the calibration's count (calibrate.c):
+ * its session's config, result and outcome and its verdict's words.  One
+ * per job, allocated with it: out of the frames, which the UEFI build keeps
+ * to 1 KiB (docs/ARCHITECTURE.md "Stacks"); the job runs on the BSP only.
+ */
+struct sampling_now {
+	struct session_cfg cfg;
+	struct session_result res;
+	struct run_out o;
+	char text[REPORT_TEXT_MAX];
 };
 
 /* sampling.c */

@@ -133,7 +133,8 @@ void job_source_bins(const struct pebs_summary_group *grp, uint64_t bins[PEBS_SU
 #define SRC_ROW	   SRC_COLS " %s"
 #define HIST_BAR_W 40
 
-static void source_histogram(const struct pebs_summary_group *grp)
+/* In a frame of its own (its bins): the UEFI build keeps frames to 1 KiB. */
+static __attribute__((noinline)) void source_histogram(const struct pebs_summary_group *grp)
 {
 	uint64_t bins[PEBS_SUMMARY_LOG_BINS], most = 0;
 	char bar[HIST_BAR_W + 1], range[32];
