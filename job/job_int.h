@@ -86,6 +86,24 @@ struct cpu_tally {
 struct cpuset;
 struct sampling_now;
 
+/*
+ * dump= and what it decided so far (dump.c): every dump up to
+ * JOB_DUMP_ALL_CPUS CPUs measured, else each core type's representative's
+ * and every failing sampling's.
+ */
+struct job_dump_policy {
+	enum job_dump how;	 /* dump= */
+	unsigned int n_measured; /* CPUs cpus= selects */
+	struct cpuset *left;	 /* CPUs with samplings the policy did not dump */
+	struct cpuset *reps;	 /* each core type's representative: every dump */
+	bool rep;		 /* the CPU measured now is one */
+	unsigned int n_reps;
+	struct {
+		uint32_t core_type, native_model;
+		const struct uarch_info *ua;
+	} rep_of[DUMP_REPS_MAX];
+};
+
 struct runner {
 	const struct job_opts *jo;
 	const struct cpu_info *ci;
@@ -99,16 +117,8 @@ struct runner {
 	uint64_t tsc_hz;
 	uint64_t cpu_timeout_us; /* cpu-timeout= in microseconds: how long a CPU's work may take */
 	struct json_out json;
-	/* dump= (job/dump.c) */
-	unsigned int n_measured;  /* CPUs cpus= selects */
-	struct cpuset *dump_left; /* CPUs with samplings the policy did not dump */
-	struct cpuset *dump_reps; /* each core type's representative: every dump */
-	bool dump_rep;		  /* the CPU measured now is one */
-	unsigned int n_reps;
-	struct {
-		uint32_t core_type, native_model;
-		const struct uarch_info *ua;
-	} reps[DUMP_REPS_MAX];
+	unsigned int n_measured;     /* CPUs cpus= selects */
+	struct job_dump_policy dump; /* dump= (job/dump.c) */
 	char *json_buf;
 	size_t json_size; /* RESULTS_BUF_SIZE + RESULTS_BUF_PER_CPU per CPU measured */
 	struct pebs_summary *summary;
@@ -281,16 +291,21 @@ void job_json_run_fields(struct runner *r, const struct session_result *res,
 /* dump.c */
 void job_write_dump(struct runner *r, const char *test, const struct session_result *res);
 /*
- * dump=: the policy (job.h enum job_dump).  job_dump_cpu_begin() before a CPU's
+ * dump=: the policy (job.h enum job_dump), set up and freed with the job.
+ * job_dump_cpu_begin() before a CPU's
  * kernels decides whether it is its core type's representative;
  * job_dump_sampling() writes the dump of one sampling or leaves it out, by its
  * verdict; job_dump_report() says, once, which CPUs' dumps were left out (an
  * INFO line and results.json "dumps").
  */
-void job_dump_cpu_begin(struct runner *r);
+void job_dump_policy_init(struct job_dump_policy *d, enum job_dump how, unsigned int n_measured,
+			  unsigned int ncpus);
+void job_dump_policy_free(struct job_dump_policy *d);
+void job_dump_cpu_begin(struct job_dump_policy *d, const struct cpu_info *ci,
+			const struct uarch_info *ua);
 void job_dump_sampling(struct runner *r, const char *test, const struct session_result *res,
 		       enum verdict v);
-void job_dump_report(struct runner *r);
+void job_dump_report(const struct job_dump_policy *d, struct json_out *j);
 
 /*
  * records.c: the instruction boundary a record's IP names on this CPU for
