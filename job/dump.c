@@ -40,11 +40,12 @@ void job_write_dump(struct runner *r, const char *test, const struct session_res
 	 * every counted event (the user's, the SPR aux event, the counting copy).
 	 */
 	if (res->pebs_counter >= 0)
-		pebs_dump_add_counter(di, (uint32_t)res->pebs_counter, r->plan->sample.evtsel,
-				      r->plan->sample.name);
-	for (unsigned int i = 0; i < r->plan->n_count; i++)
-		pebs_dump_add_counter(di, (uint32_t)r->plan->count[i].ctr,
-				      r->plan->count[i].ev.evtsel, r->plan->count[i].ev.name);
+		pebs_dump_add_counter(di, (uint32_t)res->pebs_counter, r->now->plan.sample.evtsel,
+				      r->now->plan.sample.name);
+	for (unsigned int i = 0; i < r->now->plan.n_count; i++)
+		pebs_dump_add_counter(di, (uint32_t)r->now->plan.count[i].ctr,
+				      r->now->plan.count[i].ev.evtsel,
+				      r->now->plan.count[i].ev.name);
 	n = pebs_dump_size(di, res->records_len);
 	out = plat_alloc(n);
 	/* The boot CPU's as before; another CPU's with its number (cpus=). */

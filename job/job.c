@@ -350,10 +350,8 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	}
 	r->json_size = RESULTS_BUF_SIZE + (size_t)cpuset_count(set) * RESULTS_BUF_PER_CPU;
 	r->json_buf = plat_alloc(r->json_size);
-	r->summary = plat_alloc(sizeof(*r->summary));
-	r->plan = plat_alloc(sizeof(*r->plan));
 	r->now = plat_alloc(sizeof(*r->now));
-	if (!r->json_buf || !r->summary || !r->plan || !r->now) {
+	if (!r->json_buf || !r->now) {
 		report_env_error("main-job", "no memory for the results (%zu bytes) and the plan",
 				 r->json_size);
 		goto out;
@@ -401,10 +399,6 @@ out:
 	job_dump_policy_free(&r->dump);
 	if (r->json_buf)
 		plat_free(r->json_buf);
-	if (r->summary)
-		plat_free(r->summary);
-	if (r->plan)
-		plat_free(r->plan);
 	if (r->now)
 		plat_free(r->now);
 	plat_free(r);

@@ -121,7 +121,6 @@ struct runner {
 	struct job_dump_policy dump; /* dump= (job/dump.c) */
 	char *json_buf;
 	size_t json_size; /* RESULTS_BUF_SIZE + RESULTS_BUF_PER_CPU per CPU measured */
-	struct pebs_summary *summary;
 	/* progress of the kernel running now */
 	const char *kname;
 	uint64_t last_progress_us;
@@ -130,7 +129,6 @@ struct runner {
 	unsigned int n_user;
 	/* neither load nor store sampling on this generation: sample "other" */
 	bool other_only;
-	struct pmu_plan *plan; /* the session's plan, worked out first (pure) */
 	/* The options' part of every sampling's session config, built once (job_session_base). */
 	struct session_cfg session;
 	struct sampling_now *now; /* the sampling running now */
@@ -203,12 +201,15 @@ struct run_out {
 
 /*
  * The sampling running now (run.c) or the calibration's count (calibrate.c):
- * its session's config, result and outcome and its verdict's words.  One
- * per job, allocated with it: out of the frames, which the UEFI build keeps
- * to 1 KiB (docs/ARCHITECTURE.md "Stacks"); the job runs on the BSP only.
+ * its session's config, plan, result, records' summary and outcome and its
+ * verdict's words.  One per job, allocated with it: out of the frames, which
+ * the UEFI build keeps to 1 KiB (docs/ARCHITECTURE.md "Stacks"); the job
+ * runs on the BSP only.
  */
 struct sampling_now {
 	struct session_cfg cfg;
+	struct pmu_plan plan;	     /* the session's plan, worked out first (pure) */
+	struct pebs_summary summary; /* its records by data source (records.c) */
 	struct session_result res;
 	struct run_out o;
 	char text[REPORT_TEXT_MAX];

@@ -158,7 +158,7 @@ static __attribute__((noinline)) void source_histogram(const struct pebs_summary
 
 void job_print_sources(struct runner *r, const struct session_result *res)
 {
-	const struct pebs_summary *s = r->summary;
+	const struct pebs_summary *s = &r->now->summary;
 	bool ns = r->tsc_hz != 0;
 
 	report_detail(SRC_ROW, "data source", "records", "share", "min", "median", "p90", "p99",
@@ -219,7 +219,7 @@ void job_decode_records(struct runner *r, const struct session_result *res, stru
 	size_t off = 0;
 	uint32_t printed = 0;
 
-	pebs_summary_init(r->summary);
+	pebs_summary_init(&r->now->summary);
 	if (!rec) {
 		o->anomalies++;
 		return;
@@ -255,7 +255,7 @@ void job_decode_records(struct runner *r, const struct session_result *res, stru
 		 */
 		if (kind != REC_FORCED && !job_race_count(o, &res->decode_cfg, rec)) {
 			kstats_add(&o->st, rec);
-			pebs_summary_add(r->summary, rec);
+			pebs_summary_add(&r->now->summary, rec);
 		}
 		if (printed < r->jo->records) {
 			char line[REPORT_LINE_MAX];

@@ -85,7 +85,7 @@ static uint64_t default_period(const struct runner *r, const struct kernel_ctx *
 /* The plan the session will follow (pure: no MSR touched), for the kind and the dump's table. */
 static int preplan(struct runner *r, const struct session_cfg *cfg, char *why, size_t why_size)
 {
-	return plan_build(cfg, r->ci, r->plan, why, why_size);
+	return plan_build(cfg, r->ci, &r->now->plan, why, why_size);
 }
 
 static void report_session_error(struct runner *r, const struct run_ref *run, int rc,
@@ -162,11 +162,11 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 		report_session_error(r, &run, rc, why);
 		return;
 	}
-	s->kind = run.kind = r->plan->kind;
+	s->kind = run.kind = r->now->plan.kind;
 	if (s->user) {
 		s->acc = job_kind_accesses(s->kind);
 		s->all_qualify = s->kind == KIND_DATALA_LOAD || s->kind == KIND_DATALA_STORE ||
-				 (s->kind == KIND_LDLAT && r->plan->ldlat <= 3);
+				 (s->kind == KIND_LDLAT && r->now->plan.ldlat <= 3);
 		if ((s->acc == KSAMPLE_LOAD && !def->loads_per_iter) ||
 		    (s->acc == KSAMPLE_STORE && !def->stores_per_iter)) {
 			pp_snprintf(why, sizeof(why),
@@ -176,7 +176,8 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 			return;
 		}
 	}
-	cfg->period = r->jo->period ? r->jo->period : default_period(r, k, s->acc, r->plan->period);
+	cfg->period =
+	    r->jo->period ? r->jo->period : default_period(r, k, s->acc, r->now->plan.period);
 	cfg->n_count_events =
 	    verdict_count_events(def, s->acc, r->ua, cpu_perfmon_table(r->ci) != NULL,
 				 cfg->count_events, SESSION_MAX_COUNT);
@@ -223,12 +224,12 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 
 	/* The load sampling's latency, for the kernel's calibration (calibrate.c). */
 	if (s->acc == KSAMPLE_LOAD && !s->user && res->decode_cfg.kind == KIND_LDLAT)
-		r->calib_median = job_calib_pebs_median(r->summary);
+		r->calib_median = job_calib_pebs_median(&r->now->summary);
 	o->in.st = &o->st;
 	o->in.ua = r->ua;
 	o->in.named_counts = cpu_perfmon_table(r->ci) != NULL;
 	o->in.kind = res->decode_cfg.kind;
-	o->in.ldlat = r->plan->use_ldlat ? r->plan->ldlat : 0;
+	o->in.ldlat = r->now->plan.use_ldlat ? r->now->plan.ldlat : 0;
 	/* The tables the measured CPU really ran under (kernel_run read CR3 back there). */
 	o->in.page_size = paging_page_size(k->run_cr3, (uintptr_t)k->buf);
 	o->in.page_why = r->page_why[0] ? r->page_why : k->page_why[0] ? k->page_why : NULL;

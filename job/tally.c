@@ -109,9 +109,9 @@ void job_cpu_tally_measured(struct runner *r, const struct run_out *o)
 	for (unsigned int g = 0; g <= PEBS_SUMMARY_MAX_GROUPS; g++) {
 		struct pebs_summary_stats st;
 
-		if (!r->summary->groups[g].count)
+		if (!r->now->summary.groups[g].count)
 			continue;
-		pebs_summary_stats(r->summary, g, &st);
+		pebs_summary_stats(&r->now->summary, g, &st);
 		if (st.n_lat && st.count > most) {
 			most = st.count;
 			t->runs[t->n - 1].lat = st.median;
