@@ -48,11 +48,7 @@ EFI_CFLAGS := $(COMMON_CFLAGS) -DPP_EFI -I$(EFI_INC) -I$(EFI_INC)/x86_64 -I$(EFI
 	-Wframe-larger-than=1024 -fstack-usage -fcallgraph-info=su
 # A frame over 1 KiB is refused, as Linux's CONFIG_FRAME_WARN does: an AP's
 # stack may be 4 KiB in all (docs/ARCHITECTURE.md, "Stacks"); the call graphs
-# (.ci) are what tools/ap-stack.py measures.  These objects still hold one,
-# each run on the BSP only (its stack is not PcdCpuApStackSize): to be split.
-EFI_BIG_FRAMES := job/aggregate job/calibrate job/check job/cpus job/dump \
-	job/outcome job/records job/run
-$(patsubst %,$(BUILD)/efi/%.o,$(EFI_BIG_FRAMES)): EFI_CFLAGS += -Wframe-larger-than=8192
+# (.ci) are what tools/ap-stack.py measures.
 EFI_LDFLAGS := -nostdlib -znocombreloc -T $(EFI_LDS) -shared -Bsymbolic -L$(EFI_LIBDIR) $(EFI_CRT0)
 # libefi with its byte-loop memset and memcpy made weak: lib/efi_libc.c's win.
 EFI_LIBEFI := $(BUILD)/efi/libefi-weakmem.a

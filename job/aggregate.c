@@ -263,7 +263,7 @@ static size_t agg_words_len(const char *why)
 
 /*
  * The deciding clause of the CPUs that gave test verdict v (their first
- * one's, cpus.c job_cpu_tally_verdict), with "(cpu N)" where the others'
+ * one's, tally.c job_cpu_tally_verdict), with "(cpu N)" where the others'
  * figures differ and "(cpu N; others differ)" where their clauses do: the
  * log file has each.
  */
@@ -300,6 +300,29 @@ static void agg_reason(struct strbuf *sb, const struct cpu_tally *t, unsigned in
 }
 
 /*
+ * The line's figures, per core type where they fit, else in one range
+ * (agg_line); in a frame of its own: the UEFI build keeps frames to 1 KiB.
+ */
+static __attribute__((noinline)) void agg_line_figures(struct strbuf *sb, const struct cpu_tally *t,
+						       unsigned int n, const char *test, bool first)
+{
+	char figs[REPORT_LINE_MAX];
+	struct agg_type ty[AGG_TYPES_MAX];
+	struct strbuf fb;
+
+	for (int split = 1; split >= 0; split--) {
+		unsigned int k = agg_types(t, n, test, ty);
+
+		strbuf_init(&fb, figs, sizeof(figs));
+		agg_figures(&fb, ty, k, split);
+		if (fb.len && sb->len + 2 + fb.len <= agg_room()) {
+			strbuf_printf(sb, "%s %s", first ? ":" : ";", figs);
+			break;
+		}
+	}
+}
+
+/*
  * "FAIL: chase-l1/load: 16 CPUs: FAIL 2: exact IPs 0.0% < 95.0% (0 of
  * 187); SKIP 3: ...; PASS 0-1,4-15; L1 hits
  * 0-100%, median 5 cy", or with every CPU passing "PASS: chase-l1/load: 16
@@ -312,12 +335,11 @@ static void agg_line(const struct cpu_tally *t, unsigned int n, const char *test
 		     struct cpuset *const set[3])
 {
 	static const enum verdict order[] = {V_FAIL, V_SKIP, V_PASS};
-	char line[REPORT_LINE_MAX], cpus[64], figs[REPORT_LINE_MAX];
-	struct agg_type ty[AGG_TYPES_MAX];
-	unsigned int total = 0, k;
+	char line[REPORT_LINE_MAX], cpus[64];
+	unsigned int total = 0;
 	bool first = true;
 	enum verdict word;
-	struct strbuf sb, fb;
+	struct strbuf sb;
 
 	for (unsigned int v = 0; v < 3; v++)
 		cpuset_clear(set[v]);
@@ -345,21 +367,16 @@ static void agg_line(const struct cpu_tally *t, unsigned int n, const char *test
 			agg_reason(&sb, t, n, test, order[o]);
 		first = false;
 	}
-	for (int split = 1; split >= 0; split--) {
-		k = agg_types(t, n, test, ty);
-		strbuf_init(&fb, figs, sizeof(figs));
-		agg_figures(&fb, ty, k, split);
-		if (fb.len && sb.len + 2 + fb.len <= agg_room()) {
-			strbuf_printf(&sb, "%s %s", first ? ":" : ";", figs);
-			break;
-		}
-	}
+	agg_line_figures(&sb, t, n, test, first);
 	report_console("%s", line);
 }
 
+/* The test names (2 KiB), out of the frame: the job sums up once, on the BSP only. */
+static const char *agg_test_names[AGG_TESTS_MAX];
+
 void job_aggregate_report(const struct cpu_tally *t, unsigned int n)
 {
-	const char *names[AGG_TESTS_MAX];
+	const char **names = agg_test_names;
 	struct cpuset *set[3] = {NULL, NULL, NULL};
 	unsigned int max = 0, k, more;
 

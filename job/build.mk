@@ -15,4 +15,5 @@ PURE_SRCS += \
 	job/results.c \
 	job/run.c \
 	job/sampling.c \
-	job/snapshot.c
+	job/snapshot.c \
+	job/tally.c

@@ -83,8 +83,9 @@ static void calib_json(struct runner *r, const char *state, bool judged, enum ve
 void job_run_calibration(struct runner *r, struct kernel_ctx *k)
 {
 	const struct kernel_def *def = k->def;
-	struct session_cfg cfg;
-	struct session_result res;
+	/* The count's config and result: r->now, out of this frame (BSP only). */
+	struct session_cfg *cfg = &r->now->cfg;
+	struct session_result *res = &r->now->res;
 	char why[160], cpl_s[24], ratio_s[24], lo_s[24], hi_s[24];
 	uint64_t loads, cycles, inst, cpl, extra, lo, hi, ratio, med = r->calib_median;
 	enum pebs_kind kind;
@@ -112,14 +113,14 @@ void job_run_calibration(struct runner *r, struct kernel_ctx *k)
 		json_end_object(&r->json);
 		return;
 	}
-	memset(&cfg, 0, sizeof(cfg));
-	memset(&res, 0, sizeof(res));
-	cfg.ci = r->ci;
-	cfg.count_only = true;
-	cfg.cpu_timeout_us = r->cpu_timeout_us;
-	cfg.bsp_idle = kernel_bsp_idle;
-	cfg.bsp_idle_arg = k;
-	rc = session_run(&cfg, kernel_run, k, &res, why, sizeof(why));
+	memset(cfg, 0, sizeof(*cfg));
+	memset(res, 0, sizeof(*res));
+	cfg->ci = r->ci;
+	cfg->count_only = true;
+	cfg->cpu_timeout_us = r->cpu_timeout_us;
+	cfg->bsp_idle = kernel_bsp_idle;
+	cfg->bsp_idle_arg = k;
+	rc = session_run(cfg, kernel_run, k, res, why, sizeof(why));
 	kernel_next_chain(k);
 	if (rc == SESSION_TIMEOUT)
 		r->cpu_hung = true;
@@ -129,19 +130,19 @@ void job_run_calibration(struct runner *r, struct kernel_ctx *k)
 		json_end_object(&r->json);
 		return;
 	}
-	if (rc || (res.fixed_read & 3) != 3 || !k->loads) {
+	if (rc || (res->fixed_read & 3) != 3 || !k->loads) {
 		if (!rc)
 			pp_snprintf(why, sizeof(why), "fixed counters 0 and 1 not read");
 		calib_json(r, "unchecked", true, V_SKIP, why);
 		json_end_object(&r->json);
 		if (!rc)
-			session_result_free(&res);
+			session_result_free(res);
 		return;
 	}
 	loads = k->loads;
-	inst = res.fixed[0];
-	cycles = res.fixed[1];
-	session_result_free(&res);
+	inst = res->fixed[0];
+	cycles = res->fixed[1];
+	session_result_free(res);
 	cpl = cycles * 100 / loads;
 	extra = inst > loads ? ((inst - loads) * 100 + loads - 1) / loads : 0;
 	hi = job_calib_high_x100(cpl);

@@ -14,24 +14,20 @@
 #include "../lib/platform.h"
 #include "../lib/report.h"
 
-/* One plan with the user's values; the kind and event (text or events= entry) of a sampling. */
-static int check_plan(const struct job_opts *jo, const struct cpu_info *ci, enum pebs_kind kind,
-		      const char *event, const struct pmu_event_spec *spec, struct pmu_plan *plan,
-		      char *why, size_t why_size)
+/* One plan with the user's values, snapshot= as given; the kind and event (text or events= entry). */
+static int check_plan(const struct job_opts *jo, bool snapshot, const struct cpu_info *ci,
+		      enum pebs_kind kind, const char *event, const struct pmu_event_spec *spec,
+		      struct pmu_plan *plan, char *why, size_t why_size)
 {
 	struct session_cfg cfg;
 
-	memset(&cfg, 0, sizeof(cfg));
+	job_session_base(jo, 0, &cfg);
+	cfg.snapshot = snapshot;
 	cfg.ci = ci;
 	cfg.kind = kind;
 	cfg.sample_event = event;
 	cfg.sample_spec = spec;
-	cfg.ldlat = jo->ldlat;
-	cfg.buffer_kib = jo->buffer_kib;
-	cfg.threshold_records = jo->threshold;
-	cfg.drain = jo->drain;
 	cfg.period = jo->period;
-	cfg.snapshot = jo->snapshot;
 	return plan_build(&cfg, ci, plan, why, why_size);
 }
 
@@ -74,7 +70,6 @@ static int check_snapshot(const struct job_opts *jo, const struct cpu_info *ci,
 			  const struct uarch_info *ua, const struct runner *r,
 			  struct pmu_plan *plan, char *err, size_t err_size)
 {
-	struct job_opts plain = *jo;
 	unsigned int n = 0;
 	struct {
 		enum pebs_kind kind;
@@ -83,7 +78,6 @@ static int check_snapshot(const struct job_opts *jo, const struct cpu_info *ci,
 	} runs[RUNNER_MAX_EVENTS + 2];
 	char why[256];
 
-	plain.snapshot = false;
 	for (unsigned int i = 0; i < r->n_user; i++, n++) {
 		runs[n].kind = KIND_OTHER;
 		runs[n].event = NULL;
@@ -100,9 +94,9 @@ static int check_snapshot(const struct job_opts *jo, const struct cpu_info *ci,
 		runs[n++].event = NULL;
 	}
 	for (unsigned int i = 0; i < n; i++) {
-		if (!check_plan(jo, ci, runs[i].kind, runs[i].event, runs[i].spec, plan, why,
+		if (!check_plan(jo, true, ci, runs[i].kind, runs[i].event, runs[i].spec, plan, why,
 				sizeof(why)) ||
-		    check_plan(&plain, ci, runs[i].kind, runs[i].event, runs[i].spec, plan, err,
+		    check_plan(jo, false, ci, runs[i].kind, runs[i].event, runs[i].spec, plan, err,
 			       err_size))
 			continue;
 		pp_snprintf(err, err_size,
@@ -116,22 +110,26 @@ static int check_snapshot(const struct job_opts *jo, const struct cpu_info *ci,
 int job_check(const struct job_opts *jo, const struct cpu_info *ci, char *err, size_t err_size)
 {
 	const struct uarch_info *ua = uarch_for_cpu(ci);
-	struct job_opts plain = *jo; /* events= and period= are judged without snapshot= */
 	struct pmu_plan *plan;
-	struct runner r;
+	struct runner *r; /* for its events= list (job_user_events): on the heap, 1 KiB frames */
 	char why[256];
 	int rc = 0;
 
-	plain.snapshot = false;
 	if (!ua)
 		return 0; /* no generation: the job SKIPs every kernel and says why */
 	plan = plat_alloc(sizeof(*plan));
-	if (!plan)
+	r = plat_alloc(sizeof(*r));
+	if (!plan || !r) {
+		if (plan)
+			plat_free(plan);
+		if (r)
+			plat_free(r);
 		return 0; /* the job reports the missing memory itself */
-	memset(&r, 0, sizeof(r));
-	job_user_events(&r, &jo->events);
-	for (unsigned int i = 0; i < r.n_user && !rc; i++) {
-		if (check_plan(&plain, ci, KIND_OTHER, NULL, r.user_ev[i], plan, why,
+	}
+	memset(r, 0, sizeof(*r));
+	job_user_events(r, &jo->events);
+	for (unsigned int i = 0; i < r->n_user && !rc; i++) {
+		if (check_plan(jo, false, ci, KIND_OTHER, NULL, r->user_ev[i], plan, why,
 			       sizeof(why))) {
 			pp_snprintf(err, err_size,
 				    "option events: %s (on %s, checked before any PMU "
@@ -141,14 +139,15 @@ int job_check(const struct job_opts *jo, const struct cpu_info *ci, char *err, s
 		}
 	}
 	/* period= applies to the generation's own samplings too. */
-	for (unsigned int s = KSAMPLE_LOAD; s <= KSAMPLE_STORE && !rc && jo->period && !r.n_user;
+	for (unsigned int s = KSAMPLE_LOAD; s <= KSAMPLE_STORE && !rc && jo->period && !r->n_user;
 	     s <<= 1) {
 		enum pebs_kind kind;
 		const char *event;
 
 		if (!sampling_kind(ua, s, &kind, &event))
 			continue;
-		if (check_plan(&plain, ci, kind, event, NULL, plan, why, sizeof(why))) {
+		/* events= and period= are judged without snapshot= */
+		if (check_plan(jo, false, ci, kind, event, NULL, plan, why, sizeof(why))) {
 			pp_snprintf(err, err_size,
 				    "option period: %s (checked before any PMU "
 				    "programming)",
@@ -157,7 +156,8 @@ int job_check(const struct job_opts *jo, const struct cpu_info *ci, char *err, s
 		}
 	}
 	if (!rc && jo->snapshot)
-		rc = check_snapshot(jo, ci, ua, &r, plan, err, err_size);
+		rc = check_snapshot(jo, ci, ua, r, plan, err, err_size);
 	plat_free(plan);
+	plat_free(r);
 	return rc ? rc : check_acr(jo, ci, err, err_size);
 }

@@ -19,30 +19,34 @@
  */
 #define DUMP_KEEP_FREE (256 * 1024)
 
+/* A dump's header (1.2 KiB), out of the frame: the job writes one at a time, on the BSP only. */
+static struct pebs_dump_info dump_info;
+
 void job_write_dump(struct runner *r, const char *test, const struct session_result *res)
 {
-	struct pebs_dump_info di;
+	struct pebs_dump_info *di = &dump_info;
 	char name[64], err[96];
 	size_t n, keep;
 	uint8_t *out;
 	int64_t avail;
 	int rc;
 
-	memset(&di, 0, sizeof(di));
-	di.cfg = res->decode_cfg;
-	di.simulated = r->simulated;
+	memset(di, 0, sizeof(*di));
+	di->cfg = res->decode_cfg;
+	di->simulated = r->simulated;
 	/*
 	 * Which counter carried which event: the plan the session followed
 	 * (built from the same request, pure), the PEBS counter first, then
 	 * every counted event (the user's, the SPR aux event, the counting copy).
 	 */
 	if (res->pebs_counter >= 0)
-		pebs_dump_add_counter(&di, (uint32_t)res->pebs_counter, r->plan->sample.evtsel,
-				      r->plan->sample.name);
-	for (unsigned int i = 0; i < r->plan->n_count; i++)
-		pebs_dump_add_counter(&di, (uint32_t)r->plan->count[i].ctr,
-				      r->plan->count[i].ev.evtsel, r->plan->count[i].ev.name);
-	n = pebs_dump_size(&di, res->records_len);
+		pebs_dump_add_counter(di, (uint32_t)res->pebs_counter, r->now->plan.sample.evtsel,
+				      r->now->plan.sample.name);
+	for (unsigned int i = 0; i < r->now->plan.n_count; i++)
+		pebs_dump_add_counter(di, (uint32_t)r->now->plan.count[i].ctr,
+				      r->now->plan.count[i].ev.evtsel,
+				      r->now->plan.count[i].ev.name);
+	n = pebs_dump_size(di, res->records_len);
 	out = plat_alloc(n);
 	/* The boot CPU's as before; another CPU's with its number (cpus=). */
 	if (r->ci->cpu)
@@ -56,7 +60,7 @@ void job_write_dump(struct runner *r, const char *test, const struct session_res
 	keep = DUMP_KEEP_FREE + json_members_len(&r->json);
 	if (!out) {
 		report_env_error(test, "no memory for the dump %s (%zu bytes)", name, n);
-	} else if (pebs_dump_write(&di, res->records, res->records_len, out, n) != n) {
+	} else if (pebs_dump_write(di, res->records, res->records_len, out, n) != n) {
 		report_fail(test, "the dump %s could not be laid out (%zu bytes)", name, n);
 	} else if (avail >= 0 && (uint64_t)avail < n + keep) {
 		/* results.json and the rest of the log come first: the dump gives way. */
@@ -81,59 +85,76 @@ void job_write_dump(struct runner *r, const char *test, const struct session_res
  * cpu-compare uses) keeps every dump, so each kind of core has its records
  * on the ESP to decode.
  */
-void job_dump_cpu_begin(struct runner *r)
+void job_dump_policy_init(struct job_dump_policy *d, enum job_dump how, unsigned int n_measured,
+			  unsigned int ncpus)
 {
-	const struct cpu_info *ci = r->ci;
+	memset(d, 0, sizeof(*d));
+	d->how = how;
+	d->n_measured = n_measured;
+	d->left = cpuset_alloc(ncpus);
+	d->reps = cpuset_alloc(ncpus);
+}
 
-	r->dump_rep = false;
-	for (unsigned int i = 0; i < r->n_reps; i++)
-		if (r->reps[i].core_type == ci->core_type &&
-		    r->reps[i].native_model == ci->native_model && r->reps[i].ua == r->ua)
+void job_dump_policy_free(struct job_dump_policy *d)
+{
+	cpuset_free(d->left);
+	cpuset_free(d->reps);
+	d->left = d->reps = NULL;
+}
+
+void job_dump_cpu_begin(struct job_dump_policy *d, const struct cpu_info *ci,
+			const struct uarch_info *ua)
+{
+	d->rep = false;
+	for (unsigned int i = 0; i < d->n_reps; i++)
+		if (d->rep_of[i].core_type == ci->core_type &&
+		    d->rep_of[i].native_model == ci->native_model && d->rep_of[i].ua == ua)
 			return;
-	r->dump_rep = true;
-	if (r->dump_reps)
-		cpuset_add(r->dump_reps, ci->cpu);
-	if (r->n_reps < DUMP_REPS_MAX) {
-		r->reps[r->n_reps].core_type = ci->core_type;
-		r->reps[r->n_reps].native_model = ci->native_model;
-		r->reps[r->n_reps].ua = r->ua;
-		r->n_reps++;
+	d->rep = true;
+	if (d->reps)
+		cpuset_add(d->reps, ci->cpu);
+	if (d->n_reps < DUMP_REPS_MAX) {
+		d->rep_of[d->n_reps].core_type = ci->core_type;
+		d->rep_of[d->n_reps].native_model = ci->native_model;
+		d->rep_of[d->n_reps].ua = ua;
+		d->n_reps++;
 	}
 }
 
 void job_dump_sampling(struct runner *r, const char *test, const struct session_result *res,
 		       enum verdict v)
 {
-	if (r->jo->dump == JOB_DUMP_OFF)
+	struct job_dump_policy *d = &r->dump;
+
+	if (d->how == JOB_DUMP_OFF)
 		return;
-	if (r->jo->dump == JOB_DUMP_ALL || r->n_measured <= JOB_DUMP_ALL_CPUS || r->dump_rep ||
-	    v == V_FAIL) {
+	if (d->how == JOB_DUMP_ALL || d->n_measured <= JOB_DUMP_ALL_CPUS || d->rep || v == V_FAIL) {
 		job_write_dump(r, test, res);
 		return;
 	}
-	if (r->dump_left)
-		cpuset_add(r->dump_left, r->ci->cpu);
+	if (d->left)
+		cpuset_add(d->left, r->ci->cpu);
 }
 
-void job_dump_report(struct runner *r)
+void job_dump_report(const struct job_dump_policy *d, struct json_out *j)
 {
 	char reps[48], left[48];
 
-	if (r->jo->dump == JOB_DUMP_OFF || !r->dump_left || !r->dump_reps)
+	if (d->how == JOB_DUMP_OFF || !d->left || !d->reps)
 		return;
-	cpuset_text(r->dump_reps, reps, 40);
-	cpuset_text(r->dump_left, left, 40);
-	json_begin_object(&r->json, "dumps");
-	json_str(&r->json, "policy", r->jo->dump == JOB_DUMP_ALL ? "all" : "on");
-	json_u64(&r->json, "all_cpus_up_to", JOB_DUMP_ALL_CPUS);
-	json_u64(&r->json, "cpus_left_out", cpuset_count(r->dump_left));
-	json_str(&r->json, "left_out", cpuset_empty(r->dump_left) ? "" : left);
-	json_str(&r->json, "every_dump", cpuset_empty(r->dump_reps) ? "" : reps);
-	json_end_object(&r->json);
-	if (cpuset_empty(r->dump_left))
+	cpuset_text(d->reps, reps, 40);
+	cpuset_text(d->left, left, 40);
+	json_begin_object(j, "dumps");
+	json_str(j, "policy", d->how == JOB_DUMP_ALL ? "all" : "on");
+	json_u64(j, "all_cpus_up_to", JOB_DUMP_ALL_CPUS);
+	json_u64(j, "cpus_left_out", cpuset_count(d->left));
+	json_str(j, "left_out", cpuset_empty(d->left) ? "" : left);
+	json_str(j, "every_dump", cpuset_empty(d->reps) ? "" : reps);
+	json_end_object(j);
+	if (cpuset_empty(d->left))
 		return;
 	report_info("dumps (dump=on, %u CPUs, over %u): every sampling of CPUs %s (one per "
 		    "core type) and every failing one; the passing samplings of %u CPUs (%s) "
 		    "not dumped (dump=all writes them)",
-		    r->n_measured, JOB_DUMP_ALL_CPUS, reps, cpuset_count(r->dump_left), left);
+		    d->n_measured, JOB_DUMP_ALL_CPUS, reps, cpuset_count(d->left), left);
 }

@@ -242,7 +242,7 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 		set_cpu_now(r, ci);
 		status_cpu(i, c, r->boot.core_type, r->ua ? r->ua->name : NULL);
 		job_cpu_tally_begin(r, t, ci);
-		job_dump_cpu_begin(r);
+		job_dump_cpu_begin(&r->dump, ci, r->ua);
 		results_keep_cpu_uarch(ci->cpu, r->ua ? r->ua->name : NULL);
 		note_errata(r, ci);
 		report_detail("cpu %u: APIC ID %u, core type %s, %s; PMU v%u, %u GP + %u fixed "
@@ -331,6 +331,7 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	r->contrast_x100 = -1;
 	r->ua = uarch_for_cpu(ci);
 	r->cpu_timeout_us = cpu_timeout_us(jo);
+	job_session_base(jo, r->cpu_timeout_us, &r->session);
 	/* Nothing measured is nothing passed: a SKIP, so a run of only this exits 77. */
 	if (!jo->kernels) {
 		report_skip("main-job", "kernels=none: no kernel chosen, nothing was measured");
@@ -349,9 +350,8 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	}
 	r->json_size = RESULTS_BUF_SIZE + (size_t)cpuset_count(set) * RESULTS_BUF_PER_CPU;
 	r->json_buf = plat_alloc(r->json_size);
-	r->summary = plat_alloc(sizeof(*r->summary));
-	r->plan = plat_alloc(sizeof(*r->plan));
-	if (!r->json_buf || !r->summary || !r->plan) {
+	r->now = plat_alloc(sizeof(*r->now));
+	if (!r->json_buf || !r->now) {
 		report_env_error("main-job", "no memory for the results (%zu bytes) and the plan",
 				 r->json_size);
 		goto out;
@@ -377,15 +377,14 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	if (r->n_user)
 		report_info("main job: %u event(s) from events= sample every kernel", r->n_user);
 	r->n_measured = cpuset_count(set);
-	r->dump_left = cpuset_alloc(plat_cpu_count());
-	r->dump_reps = cpuset_alloc(plat_cpu_count());
+	job_dump_policy_init(&r->dump, jo->dump, r->n_measured, plat_cpu_count());
 	job_handoff_audit_begin(r, set); /* each CPU read before its own sessions */
 	status_job_begin(plat_time_us(), r->n_measured, job_kernels_selected(jo));
 	run_cpus(r, ci, set);
 	status_job_end(plat_time_us());
 	json_end_array(&r->json);
 	job_handoff_audit_end(r);
-	job_dump_report(r);
+	job_dump_report(&r->dump, &r->json);
 	report_clear_cpu();
 	len = json_members_len(&r->json);
 	if (!len)
@@ -397,13 +396,10 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 out:
 	cpurun_release_all(); /* every path: no AP left in its loop when the app exits */
 	cpuset_free(set);
-	cpuset_free(r->dump_left);
-	cpuset_free(r->dump_reps);
+	job_dump_policy_free(&r->dump);
 	if (r->json_buf)
 		plat_free(r->json_buf);
-	if (r->summary)
-		plat_free(r->summary);
-	if (r->plan)
-		plat_free(r->plan);
+	if (r->now)
+		plat_free(r->now);
 	plat_free(r);
 }

@@ -14,6 +14,7 @@
 #include "../kernels/kernel.h"
 #include "../kernels/partner.h"
 #include "../lib/json.h"
+#include "../lib/report.h"
 #include "../decode/summary.h"
 #include "../pmu/plan.h"
 #include "../pmu/session.h"
@@ -57,7 +58,7 @@ struct run_fig {
 	uint64_t value;
 };
 
-/* What the job keeps of one CPU it measured (cpus.c). */
+/* What the job keeps of one CPU it measured (tally.c). */
 #define CPU_TALLY_RUNS 96
 #define CPU_TALLY_WHY  56
 struct cpu_tally {
@@ -83,6 +84,25 @@ struct cpu_tally {
 #define DUMP_REPS_MAX 16
 
 struct cpuset;
+struct sampling_now;
+
+/*
+ * dump= and what it decided so far (dump.c): every dump up to
+ * JOB_DUMP_ALL_CPUS CPUs measured, else each core type's representative's
+ * and every failing sampling's.
+ */
+struct job_dump_policy {
+	enum job_dump how;	 /* dump= */
+	unsigned int n_measured; /* CPUs cpus= selects */
+	struct cpuset *left;	 /* CPUs with samplings the policy did not dump */
+	struct cpuset *reps;	 /* each core type's representative: every dump */
+	bool rep;		 /* the CPU measured now is one */
+	unsigned int n_reps;
+	struct {
+		uint32_t core_type, native_model;
+		const struct uarch_info *ua;
+	} rep_of[DUMP_REPS_MAX];
+};
 
 struct runner {
 	const struct job_opts *jo;
@@ -97,19 +117,10 @@ struct runner {
 	uint64_t tsc_hz;
 	uint64_t cpu_timeout_us; /* cpu-timeout= in microseconds: how long a CPU's work may take */
 	struct json_out json;
-	/* dump= (job/dump.c) */
-	unsigned int n_measured;  /* CPUs cpus= selects */
-	struct cpuset *dump_left; /* CPUs with samplings the policy did not dump */
-	struct cpuset *dump_reps; /* each core type's representative: every dump */
-	bool dump_rep;		  /* the CPU measured now is one */
-	unsigned int n_reps;
-	struct {
-		uint32_t core_type, native_model;
-		const struct uarch_info *ua;
-	} reps[DUMP_REPS_MAX];
+	unsigned int n_measured;     /* CPUs cpus= selects */
+	struct job_dump_policy dump; /* dump= (job/dump.c) */
 	char *json_buf;
 	size_t json_size; /* RESULTS_BUF_SIZE + RESULTS_BUF_PER_CPU per CPU measured */
-	struct pebs_summary *summary;
 	/* progress of the kernel running now */
 	const char *kname;
 	uint64_t last_progress_us;
@@ -118,7 +129,9 @@ struct runner {
 	unsigned int n_user;
 	/* neither load nor store sampling on this generation: sample "other" */
 	bool other_only;
-	struct pmu_plan *plan; /* the session's plan, worked out first (pure) */
+	/* The options' part of every sampling's session config, built once (job_session_base). */
+	struct session_cfg session;
+	struct sampling_now *now; /* the sampling running now */
 	/* offcore average latency of the contrast kernel (chase-l1), x100; -1 not measured */
 	int64_t contrast_x100;
 	/* the processor the runs are on now (cpus=: each in turn), as results.json names it */
@@ -151,6 +164,13 @@ struct sampling {
 	uint32_t force;			   /* records forced through GLOBAL_STATUS_SET (Goldmont) */
 };
 
+/*
+ * The options' part of a session's config (ldlat=, buffer=, threshold=,
+ * drain=, snapshot=, cpu-timeout=), built once for the job (job.c) and for
+ * its check (check.c); each sampling adds its own (sampling.c).
+ */
+void job_session_base(const struct job_opts *jo, uint64_t cpu_timeout_us, struct session_cfg *cfg);
+
 /* The verdict on a run's counter-snapshot group (snapshot.c). */
 struct snap_out {
 	bool asked;		   /* a group was programmed (snapshot=on) */
@@ -178,6 +198,22 @@ struct run_out {
 	bool smi_known;		/* MSR_SMI_COUNT read before and after the sampling */
 	uint64_t smis;		/* SMIs during the sampling (handoff.c) */
 	uint64_t race[PEBS_RACE_KINDS]; /* records by the status rule (races.c) */
+};
+
+/*
+ * The sampling running now (run.c) or the calibration's count (calibrate.c):
+ * its session's config, plan, result, records' summary and outcome and its
+ * verdict's words.  One per job, allocated with it: out of the frames, which
+ * the UEFI build keeps to 1 KiB (docs/ARCHITECTURE.md "Stacks"); the job
+ * runs on the BSP only.
+ */
+struct sampling_now {
+	struct session_cfg cfg;
+	struct pmu_plan plan;	     /* the session's plan, worked out first (pure) */
+	struct pebs_summary summary; /* its records by data source (records.c) */
+	struct session_result res;
+	struct run_out o;
+	char text[REPORT_TEXT_MAX];
 };
 
 /* sampling.c */
@@ -257,16 +293,21 @@ void job_json_run_fields(struct runner *r, const struct session_result *res,
 /* dump.c */
 void job_write_dump(struct runner *r, const char *test, const struct session_result *res);
 /*
- * dump=: the policy (job.h enum job_dump).  job_dump_cpu_begin() before a CPU's
+ * dump=: the policy (job.h enum job_dump), set up and freed with the job.
+ * job_dump_cpu_begin() before a CPU's
  * kernels decides whether it is its core type's representative;
  * job_dump_sampling() writes the dump of one sampling or leaves it out, by its
  * verdict; job_dump_report() says, once, which CPUs' dumps were left out (an
  * INFO line and results.json "dumps").
  */
-void job_dump_cpu_begin(struct runner *r);
+void job_dump_policy_init(struct job_dump_policy *d, enum job_dump how, unsigned int n_measured,
+			  unsigned int ncpus);
+void job_dump_policy_free(struct job_dump_policy *d);
+void job_dump_cpu_begin(struct job_dump_policy *d, const struct cpu_info *ci,
+			const struct uarch_info *ua);
 void job_dump_sampling(struct runner *r, const char *test, const struct session_result *res,
 		       enum verdict v);
-void job_dump_report(struct runner *r);
+void job_dump_report(const struct job_dump_policy *d, struct json_out *j);
 
 /*
  * records.c: the instruction boundary a record's IP names on this CPU for
@@ -286,7 +327,7 @@ void job_run_calibration(struct runner *r, struct kernel_ctx *k);
 /* acr.c: a kernel with .acr, run under an auto counter reload group */
 void job_run_acr(struct runner *r, struct kernel_ctx *k);
 
-/* cpus.c */
+/* tally.c: what is kept of each CPU (outcome.c feeds it; it calls no other file of job/) */
 void job_cpu_tally_begin(struct runner *r, struct cpu_tally *t, const struct cpu_info *ci);
 /* why: the verdict's whole reason (its prefix with it); its first clause is kept. */
 void job_cpu_tally_verdict(struct runner *r, const char *test, enum verdict v, const char *why);
@@ -295,6 +336,7 @@ void job_cpu_tally_measured(struct runner *r, const struct run_out *o);
 /* The key figure of the verdict just tallied (job_cpu_tally_verdict), where it has one. */
 void job_cpu_tally_figure(struct runner *r, const char *what, enum run_fig_unit unit,
 			  uint64_t value);
+/* cpus.c: the per-CPU table and cpu-compare, its verdicts through outcome.c */
 void job_cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n);
 /* aggregate.c: several CPUs: one console line per test across them. */
 void job_aggregate_report(const struct cpu_tally *t, unsigned int n);

@@ -86,6 +86,33 @@ static void without_parens(const char *in, char *out, size_t size)
 	out[o] = 0;
 }
 
+/*
+ * The verdict's line: the brief on the console (a PASS's without its
+ * parentheses where it would wrap), the whole in the log file.  Each of
+ * its line buffers in a frame of its own: the UEFI build keeps frames to
+ * 1 KiB (docs/ARCHITECTURE.md "Stacks").
+ */
+static __attribute__((noinline)) void brief_without_parens(const char *start, const char *full,
+							   char *brief, size_t size)
+{
+	char shorter[REPORT_LINE_MAX];
+
+	without_parens(full, shorter, sizeof(shorter));
+	job_brief(start, shorter, brief, size);
+}
+
+static __attribute__((noinline)) void verdict_line(enum report_kind kind, bool pass,
+						   const char *name, const char *start,
+						   const char *full, const char *tag)
+{
+	char brief[REPORT_LINE_MAX];
+
+	job_brief(start, full, brief, sizeof(brief));
+	if (pass && strlen(start) + strlen(brief) + (report_is_simulated() ? 6 : 0) > REPORT_WIDTH)
+		brief_without_parens(start, full, brief, sizeof(brief));
+	report_verdict(kind, name, brief, "%s%s", full, tag);
+}
+
 void job_verdict(struct runner *r, const char *test, enum verdict v, const char *prefix,
 		 const char *why)
 {
@@ -94,8 +121,7 @@ void job_verdict(struct runner *r, const char *test, enum verdict v, const char 
 	    [V_FAIL] = REPORT_FAIL,
 	    [V_SKIP] = REPORT_SKIP,
 	};
-	char name[TEST_NAME_MAX + 16], start[TEST_NAME_MAX + 32];
-	char full[REPORT_LINE_MAX], brief[REPORT_LINE_MAX];
+	char name[TEST_NAME_MAX + 16], start[TEST_NAME_MAX + 32], full[REPORT_LINE_MAX];
 
 	json_str(&r->json, "verdict", verdict_words[v]);
 	json_str(&r->json, "why", why);
@@ -109,15 +135,7 @@ void job_verdict(struct runner *r, const char *test, enum verdict v, const char 
 	pp_snprintf(start, sizeof(start), "%s: %s: ", verdict_words[v], name);
 	pp_snprintf(full, sizeof(full), "%s%s", prefix, why);
 	job_cpu_tally_verdict(r, test, v, full);
-	job_brief(start, full, brief, sizeof(brief));
-	if (v == V_PASS &&
-	    strlen(start) + strlen(brief) + (report_is_simulated() ? 6 : 0) > REPORT_WIDTH) {
-		char shorter[REPORT_LINE_MAX];
-
-		without_parens(full, shorter, sizeof(shorter));
-		job_brief(start, shorter, brief, sizeof(brief));
-	}
-	report_verdict(kinds[v], name, brief, "%s%s", full, r->cpu_tag);
+	verdict_line(kinds[v], v == V_PASS, name, start, full, r->cpu_tag);
 }
 
 void job_json_run_cpu(struct json_out *j, const struct run_cpu *where)

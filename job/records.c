@@ -133,7 +133,8 @@ void job_source_bins(const struct pebs_summary_group *grp, uint64_t bins[PEBS_SU
 #define SRC_ROW	   SRC_COLS " %s"
 #define HIST_BAR_W 40
 
-static void source_histogram(const struct pebs_summary_group *grp)
+/* In a frame of its own (its bins): the UEFI build keeps frames to 1 KiB. */
+static __attribute__((noinline)) void source_histogram(const struct pebs_summary_group *grp)
 {
 	uint64_t bins[PEBS_SUMMARY_LOG_BINS], most = 0;
 	char bar[HIST_BAR_W + 1], range[32];
@@ -157,7 +158,7 @@ static void source_histogram(const struct pebs_summary_group *grp)
 
 void job_print_sources(struct runner *r, const struct session_result *res)
 {
-	const struct pebs_summary *s = r->summary;
+	const struct pebs_summary *s = &r->now->summary;
 	bool ns = r->tsc_hz != 0;
 
 	report_detail(SRC_ROW, "data source", "records", "share", "min", "median", "p90", "p99",
@@ -218,7 +219,7 @@ void job_decode_records(struct runner *r, const struct session_result *res, stru
 	size_t off = 0;
 	uint32_t printed = 0;
 
-	pebs_summary_init(r->summary);
+	pebs_summary_init(&r->now->summary);
 	if (!rec) {
 		o->anomalies++;
 		return;
@@ -254,7 +255,7 @@ void job_decode_records(struct runner *r, const struct session_result *res, stru
 		 */
 		if (kind != REC_FORCED && !job_race_count(o, &res->decode_cfg, rec)) {
 			kstats_add(&o->st, rec);
-			pebs_summary_add(r->summary, rec);
+			pebs_summary_add(&r->now->summary, rec);
 		}
 		if (printed < r->jo->records) {
 			char line[REPORT_LINE_MAX];

@@ -40,7 +40,7 @@ static const char *const ns_keys[] = {"min_ns", "median_ns", "p90_ns", "p99_ns",
 
 static void json_sources(struct runner *r, const struct session_result *res)
 {
-	const struct pebs_summary *s = r->summary;
+	const struct pebs_summary *s = &r->now->summary;
 	struct json_out *j = &r->json;
 
 	json_begin_array(j, "sources");

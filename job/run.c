@@ -90,7 +90,7 @@ static uint64_t default_period(const struct runner *r, const struct kernel_ctx *
 /* The plan the session will follow (pure: no MSR touched), for the kind and the dump's table. */
 static int preplan(struct runner *r, const struct session_cfg *cfg, char *why, size_t why_size)
 {
-	return plan_build(cfg, r->ci, r->plan, why, why_size);
+	return plan_build(cfg, r->ci, &r->now->plan, why, why_size);
 }
 
 static void report_session_error(struct runner *r, const struct run_ref *run, int rc,
@@ -137,10 +137,12 @@ static void partner_note(const struct runner *r, char *text, size_t size)
 static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling *s)
 {
 	const struct kernel_def *def = k->def;
-	char test[TEST_NAME_MAX], why[256], text[REPORT_TEXT_MAX];
-	struct session_cfg cfg;
-	struct session_result res;
-	struct run_out o;
+	char test[TEST_NAME_MAX], why[256];
+	/* The sampling's config, result and outcome: r->now, out of this frame (BSP only). */
+	struct session_cfg *cfg = &r->now->cfg;
+	struct session_result *res = &r->now->res;
+	struct run_out *o = &r->now->o;
+	char *text = r->now->text;
 	struct run_ref run = {.test = test, .sampling = s->name};
 	struct smi_mark smi;
 	enum verdict v;
@@ -148,37 +150,31 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 
 	status_sampling(s->name);
 	pp_snprintf(test, sizeof(test), "%s/%s", def->name, s->name);
-	memset(&cfg, 0, sizeof(cfg));
-	memset(&res, 0, sizeof(res));
-	memset(&o, 0, sizeof(o));
-	cfg.ci = r->ci;
-	cfg.kind = s->kind;
-	cfg.sample_event = s->event;
-	cfg.sample_spec = s->spec;
-	cfg.ldlat = r->jo->ldlat;
-	cfg.buffer_kib = r->jo->buffer_kib;
-	cfg.threshold_records = r->jo->threshold;
-	cfg.drain = r->jo->drain;
-	k->chunk = cfg.drain == PEBS_DRAIN_PMI ? KERNEL_CHUNK_PMI : 0;
-	cfg.force_records = s->force;
-	cfg.snapshot = r->jo->snapshot;
-	cfg.cpu_timeout_us = r->cpu_timeout_us;
-	cfg.bsp_idle = kernel_bsp_idle;
-	cfg.bsp_idle_arg = k;
-	cfg.tables = k->tables;
+	memset(res, 0, sizeof(*res));
+	memset(o, 0, sizeof(*o));
+	*cfg = r->session;
+	cfg->ci = r->ci;
+	cfg->kind = s->kind;
+	cfg->sample_event = s->event;
+	cfg->sample_spec = s->spec;
+	cfg->force_records = s->force;
+	cfg->bsp_idle = kernel_bsp_idle;
+	cfg->bsp_idle_arg = k;
+	cfg->tables = k->tables;
+	k->chunk = cfg->drain == PEBS_DRAIN_PMI ? KERNEL_CHUNK_PMI : 0;
 	why[0] = 0;
 	/* A user's event: its kind (from the plan) says which accesses it counts. */
-	rc = preplan(r, &cfg, why, sizeof(why));
+	rc = preplan(r, cfg, why, sizeof(why));
 	run.kind = s->kind;
 	if (rc) {
 		report_session_error(r, &run, rc, why);
 		return;
 	}
-	s->kind = run.kind = r->plan->kind;
+	s->kind = run.kind = r->now->plan.kind;
 	if (s->user) {
 		s->acc = job_kind_accesses(s->kind);
 		s->all_qualify = s->kind == KIND_DATALA_LOAD || s->kind == KIND_DATALA_STORE ||
-				 (s->kind == KIND_LDLAT && r->plan->ldlat <= 3);
+				 (s->kind == KIND_LDLAT && r->now->plan.ldlat <= 3);
 		if ((s->acc == KSAMPLE_LOAD && !def->loads_per_iter) ||
 		    (s->acc == KSAMPLE_STORE && !def->stores_per_iter)) {
 			pp_snprintf(why, sizeof(why),
@@ -188,15 +184,16 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 			return;
 		}
 	}
-	cfg.period = r->jo->period ? r->jo->period : default_period(r, k, s->acc, r->plan->period);
-	cfg.n_count_events =
+	cfg->period =
+	    r->jo->period ? r->jo->period : default_period(r, k, s->acc, r->now->plan.period);
+	cfg->n_count_events =
 	    verdict_count_events(def, s->acc, r->ua, cpu_perfmon_table(r->ci) != NULL,
-				 cfg.count_events, SESSION_MAX_COUNT);
-	rc = preplan(r, &cfg, why, sizeof(why));
+				 cfg->count_events, SESSION_MAX_COUNT);
+	rc = preplan(r, cfg, why, sizeof(why));
 	if (!rc) {
 		job_handoff_smi_mark(r, &smi);
-		rc = session_run(&cfg, kernel_run, k, &res, why, sizeof(why));
-		job_handoff_smi_since(r, &smi, &o);
+		rc = session_run(cfg, kernel_run, k, res, why, sizeof(why));
+		job_handoff_smi_since(r, &smi, o);
 	}
 	if (rc == SESSION_TIMEOUT)
 		r->cpu_hung = true;
@@ -212,62 +209,62 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 				: "could not run its part");
 		report_env_error(test, "%s (error %d)", why, k->error);
 		job_outcome(r, &run, V_SKIP, "environment: ", why);
-		session_result_free(&res);
+		session_result_free(res);
 		return;
 	}
 
-	report_detail("%s: sampled %s, period %llu: %llu events", test, res.event_desc,
-		      (unsigned long long)res.period, (unsigned long long)res.sampled_events);
-	if ((res.fixed_read & 3) == 3)
+	report_detail("%s: sampled %s, period %llu: %llu events", test, res->event_desc,
+		      (unsigned long long)res->period, (unsigned long long)res->sampled_events);
+	if ((res->fixed_read & 3) == 3)
 		report_detail("%s: instructions %llu, core cycles %llu", test,
-			      (unsigned long long)res.fixed[0], (unsigned long long)res.fixed[1]);
-	for (unsigned int i = 0; i < cfg.n_count_events; i++)
-		report_detail("%s: counted %s: %llu", test, cfg.count_events[i],
-			      (unsigned long long)res.counts[i]);
+			      (unsigned long long)res->fixed[0], (unsigned long long)res->fixed[1]);
+	for (unsigned int i = 0; i < cfg->n_count_events; i++)
+		report_detail("%s: counted %s: %llu", test, cfg->count_events[i],
+			      (unsigned long long)res->counts[i]);
 
-	kstats_init(&o.st, k);
-	kstats_precision(&o.st, job_ip_point(r->ci, res.decode_cfg.fmt),
+	kstats_init(&o->st, k);
+	kstats_precision(&o->st, job_ip_point(r->ci, res->decode_cfg.fmt),
 			 s->acc ? s->acc : KSAMPLE_LOAD | KSAMPLE_STORE);
-	job_decode_records(r, &res, &o);
-	job_report_drained(r, test, s, k, &res, &o);
-	job_print_kinds(test, &o);
-	job_print_sources(r, &res);
+	job_decode_records(r, res, o);
+	job_report_drained(r, test, s, k, res, o);
+	job_print_kinds(test, o);
+	job_print_sources(r, res);
 
 	/* The load sampling's latency, for the kernel's calibration (calibrate.c). */
-	if (s->acc == KSAMPLE_LOAD && !s->user && res.decode_cfg.kind == KIND_LDLAT)
-		r->calib_median = job_calib_pebs_median(r->summary);
-	o.in.st = &o.st;
-	o.in.ua = r->ua;
-	o.in.named_counts = cpu_perfmon_table(r->ci) != NULL;
-	o.in.kind = res.decode_cfg.kind;
-	o.in.ldlat = r->plan->use_ldlat ? r->plan->ldlat : 0;
-	o.in.remote_pair = def->cpus == 2 && partner_remote(&r->partner);
+	if (s->acc == KSAMPLE_LOAD && !s->user && res->decode_cfg.kind == KIND_LDLAT)
+		r->calib_median = job_calib_pebs_median(&r->now->summary);
+	o->in.st = &o->st;
+	o->in.ua = r->ua;
+	o->in.named_counts = cpu_perfmon_table(r->ci) != NULL;
+	o->in.kind = res->decode_cfg.kind;
+	o->in.ldlat = r->now->plan.use_ldlat ? r->now->plan.ldlat : 0;
+	o->in.remote_pair = def->cpus == 2 && partner_remote(&r->partner);
 	/* The tables the measured CPU really ran under (kernel_run read CR3 back there). */
-	o.in.page_size = paging_page_size(k->run_cr3, (uintptr_t)k->buf);
-	o.in.page_why = r->page_why[0] ? r->page_why : k->page_why[0] ? k->page_why : NULL;
-	o.in.events = res.sampled_events;
-	o.in.period = res.period;
-	o.in.records = o.st.n;
+	o->in.page_size = paging_page_size(k->run_cr3, (uintptr_t)k->buf);
+	o->in.page_why = r->page_why[0] ? r->page_why : k->page_why[0] ? k->page_why : NULL;
+	o->in.events = res->sampled_events;
+	o->in.period = res->period;
+	o->in.records = o->st.n;
 	/* Records the status rule dropped are lost samples, as Linux logs them (races.c). */
-	o.in.lost = res.lost + job_race_dropped(&o);
-	o.in.buffer_full = res.buffer_full;
-	o.in.lost_unknown = res.lost_unknown;
-	o.in.loads = k->loads;
-	o.in.stores = k->stores;
-	o.in.sampled_accesses = s->acc == KSAMPLE_LOAD	  ? k->loads
-				: s->acc == KSAMPLE_STORE ? k->stores
-							  : 0;
-	o.in.all_qualify = s->all_qualify;
-	o.in.forced_asked = s->force;
-	o.in.forced = o.kinds[REC_FORCED];
-	o.in.n_counts = cfg.n_count_events;
-	for (unsigned int i = 0; i < cfg.n_count_events; i++) {
-		o.in.count_names[i] = cfg.count_events[i];
-		o.in.counts[i] = res.counts[i];
+	o->in.lost = res->lost + job_race_dropped(o);
+	o->in.buffer_full = res->buffer_full;
+	o->in.lost_unknown = res->lost_unknown;
+	o->in.loads = k->loads;
+	o->in.stores = k->stores;
+	o->in.sampled_accesses = s->acc == KSAMPLE_LOAD	   ? k->loads
+				 : s->acc == KSAMPLE_STORE ? k->stores
+							   : 0;
+	o->in.all_qualify = s->all_qualify;
+	o->in.forced_asked = s->force;
+	o->in.forced = o->kinds[REC_FORCED];
+	o->in.n_counts = cfg->n_count_events;
+	for (unsigned int i = 0; i < cfg->n_count_events; i++) {
+		o->in.count_names[i] = cfg->count_events[i];
+		o->in.counts[i] = res->counts[i];
 	}
-	run.res = &res;
-	run.o = &o;
-	switch (verdict_evaluate(def, s->acc, &o.in, text, sizeof(text), &o.props)) {
+	run.res = res;
+	run.o = o;
+	switch (verdict_evaluate(def, s->acc, &o->in, text, sizeof(r->now->text), &o->props)) {
 	case KV_PASS:
 		v = V_PASS;
 		break;
@@ -278,15 +275,15 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 		v = V_FAIL;
 		break;
 	}
-	if (cfg.snapshot)
-		v = job_snapshot_verdict(r, &res, &o, v, text, sizeof(text));
-	job_handoff_smi_text(&o, text, sizeof(text));
-	job_race_text(&res, &o, text, sizeof(text));
+	if (cfg->snapshot)
+		v = job_snapshot_verdict(r, res, o, v, text, sizeof(r->now->text));
+	job_handoff_smi_text(o, text, sizeof(r->now->text));
+	job_race_text(res, o, text, sizeof(r->now->text));
 	if (def->cpus == 2)
-		partner_note(r, text, sizeof(text));
+		partner_note(r, text, sizeof(r->now->text));
 	job_outcome(r, &run, v, NULL, text);
-	job_dump_sampling(r, test, &res, v);
-	session_result_free(&res);
+	job_dump_sampling(r, test, res, v);
+	session_result_free(res);
 	kernel_next_chain(k);
 }
 

@@ -76,3 +76,15 @@ void job_user_events(struct runner *r, const struct job_events *ev)
 	for (unsigned int i = 0; i < ev->n && r->n_user < RUNNER_MAX_EVENTS; i++)
 		r->user_ev[r->n_user++] = &ev->ev[i];
 }
+
+void job_session_base(const struct job_opts *jo, uint64_t cpu_timeout_us, struct session_cfg *cfg)
+{
+	*cfg = (struct session_cfg){
+	    .ldlat = jo->ldlat,
+	    .buffer_kib = jo->buffer_kib,
+	    .threshold_records = jo->threshold,
+	    .drain = jo->drain,
+	    .snapshot = jo->snapshot,
+	    .cpu_timeout_us = cpu_timeout_us,
+	};
+}

@@ -23,6 +23,11 @@
 #    lies below its callers.)  Objects whose source is gone (left behind by
 #    a move) are not read.
 #
+# 3. Within a unit of ONE_WAY_UNITS, the files call one way: the calls
+#    between its objects form no loop (tsort finds one), so each file can
+#    be read with only the files below it (issue: job/cpus.c and
+#    job/outcome.c called each other).
+#
 # Each broken rule is one line "FILE:LINE: ..." (includes) or
 # "OBJECT: ..." (calls) naming the rule; exit 1 if any, 0 otherwise.
 set -u
@@ -46,6 +51,9 @@ if [ ${#order[@]} -eq 0 ]; then
 	echo "check-layers: no layer block in $doc (a \"<!-- layers: -->\" line, then a fenced block)" >&2
 	exit 2
 fi
+
+# The units whose files call one way (3. above).
+ONE_WAY_UNITS="job"
 
 bad=0
 rule() { # where what
@@ -130,11 +138,34 @@ for od in "${objdirs[@]}"; do
 			rule "$o" "calls $s, defined in $(name "$d"): $(name "$u") may call only its own layer and below (the seam lib/platform.h excepted)"
 		done < <(nm -u "$o" 2>/dev/null | awk '{ print $NF }')
 	done
+	# 3. one way within a unit: "caller callee" pairs of its objects, for tsort
+	for u in $ONE_WAY_UNITS; do
+		declare -A own=()
+		for o in "${objs[@]}"; do
+			[ "$(unit_of "$o")" = "$u" ] || continue
+			while read -r s; do
+				own[$s]=$(basename "$o" .o)
+			done < <(nm --defined-only -g "$o" 2>/dev/null | awk 'NF == 3 { print $3 }')
+		done
+		pairs=$(for o in "${objs[@]}"; do
+			[ "$(unit_of "$o")" = "$u" ] || continue
+			f=$(basename "$o" .o)
+			while read -r s; do
+				t=${own[$s]:-}
+				[ -n "$t" ] && [ "$t" != "$f" ] && echo "$f $t"
+			done < <(nm -u "$o" 2>/dev/null | awk '{ print $NF }')
+		done | sort -u)
+		if loop=$(tsort <<<"$pairs" 2>&1 >/dev/null | sed -n 's/^tsort: //p' |
+			grep -v 'input contains a loop' | tr '\n' ' ') && [ -n "$loop" ]; then
+			rule "$od/$u" "its files call each other in a loop (${loop% }): the files of $u/ call one way (ONE_WAY_UNITS)"
+		fi
+		unset own
+	done
 	unset def
 done
 
 if [ "$bad" -gt 0 ]; then
-	echo "check-layers: $bad upward dependencies (the layers: docs/ARCHITECTURE.md)"
+	echo "check-layers: $bad upward dependencies or loops (the layers: docs/ARCHITECTURE.md)"
 	exit 1
 fi
 exit 0

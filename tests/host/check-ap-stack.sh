@@ -6,8 +6,8 @@
 # call graphs (-fcallgraph-info=su, the Makefile's EFI_CFLAGS), and the tool
 # can fail: a copy of the graphs with the #GP trap's frame made 4 KiB again
 # (the old private IDT on the stack) must be refused, naming that frame.
-# Then no function's frame is over 1 KiB (the Makefile's -Wframe-larger-than),
-# but in an object EFI_BIG_FRAMES still lists; it can fail too.
+# Then no function's frame is over 1 KiB (the Makefile's -Wframe-larger-than);
+# it can fail too.
 set -u
 cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build}
@@ -33,38 +33,31 @@ else
 fi
 
 # Every frame of the UEFI objects' -fstack-usage files (*.su) over FRAME_MAX,
-# "file:line:col:function bytes (object)", but those of the objects named
-# after the directory (the Makefile's EFI_BIG_FRAMES, "job/run").
+# "file:line:col:function bytes (object)".
 FRAME_MAX=1024
 frames_over() {
 	local dir=$1
-	shift
 	find "$dir" -name '*.su' | sort | while read -r su; do
 		obj=${su#"$dir"/}
 		obj=${obj%.su}
-		case " $* " in *" $obj "*) continue ;; esac
 		awk -F'\t' -v max=$FRAME_MAX -v obj="$obj" \
 			'$2 + 0 > max { print $1 " " $2 " bytes (" obj ")" }' "$su"
 	done
 }
 
-# The objects still let through, as the Makefile has them (empty: none).
-big=$(make -s --no-print-directory -f Makefile -f - print-efi-big-frames 2>/dev/null \
-	<<<'print-efi-big-frames: ; @echo $(EFI_BIG_FRAMES)')
 n=$(find "$BUILD/efi" -name '*.su' | wc -l)
-over=$(frames_over "$BUILD/efi" $big)
+over=$(frames_over "$BUILD/efi")
 if [ "$n" -eq 0 ]; then
 	echo "FAIL: efi-frames: no stack-usage files (*.su) under $BUILD/efi (-fstack-usage)"
 elif [ -n "$over" ]; then
 	echo "$over" | sed "s/^/FAIL: efi-frames: over $FRAME_MAX bytes: /"
 else
-	echo "PASS: efi-frames: no frame over $FRAME_MAX bytes in $n UEFI objects" \
-		"${big:+(EFI_BIG_FRAMES still lets through: $big)}"
+	echo "PASS: efi-frames: no frame over $FRAME_MAX bytes in $n UEFI objects"
 fi
 
-# The check can fail: real_rdmsr (efi/hw_real, never listed) with 1040 bytes.
+# The check can fail: real_rdmsr (efi/hw_real) with 1040 bytes.
 sed -i 's|\(:real_rdmsr\t\)[0-9]*|\11040|' "$tmp/efi/efi/hw_real.su"
-over=$(frames_over "$tmp/efi" $big)
+over=$(frames_over "$tmp/efi")
 if echo "$over" | grep -q "real_rdmsr 1040 bytes (efi/hw_real)"; then
 	echo "PASS: efi-frames-can-fail: a 1040-byte real_rdmsr frame is refused, named"
 else

@@ -83,3 +83,19 @@ elif out=$(cd "$tmp/tree" && tools/check-layers.sh "$tmp/obj" 2>&1); then
 else
 	fail "layers-platform-seam" "refused: $out"
 fi
+
+# 6. Two files of job/ that call each other (ONE_WAY_UNITS): refused, naming both.
+rm -rf "$tmp/obj" && mkdir -p "$tmp/obj/job"
+printf 'void zz_b(void);\nvoid zz_a(void) { zz_b(); }\n' >"$tmp/tree/job/zz_a.c"
+printf 'void zz_a(void);\nvoid zz_b(void) { zz_a(); }\n' >"$tmp/tree/job/zz_b.c"
+for f in zz_a zz_b; do
+	${HOST_CC:-cc} -c "$tmp/tree/job/$f.c" -o "$tmp/obj/job/$f.o"
+done
+out=$(cd "$tmp/tree" && tools/check-layers.sh "$tmp/obj" 2>&1)
+rc=$?
+want="its files call each other in a loop (zz_a zz_b): the files of job/ call one way"
+if [ "$rc" -eq 1 ] && grep -qF "$want" <<<"$out"; then
+	pass "layers-one-way: refused with '$want'"
+else
+	fail "layers-one-way" "exit $rc, expected 1 and '$want'; got: $out"
+fi
