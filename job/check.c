@@ -14,7 +14,8 @@
 #include "../lib/platform.h"
 #include "../lib/report.h"
 
-/* One plan with the user's values, snapshot= as given; the kind and event (text or events= entry). */
+/* One plan with the user's values, snapshot= as given; the kind and event (text or events= entry).
+ */
 static int check_plan(const struct job_opts *jo, bool snapshot, const struct cpu_info *ci,
 		      enum pebs_kind kind, const char *event, const struct pmu_event_spec *spec,
 		      struct pmu_plan *plan, char *why, size_t why_size)
@@ -64,11 +65,12 @@ static int check_acr(const struct job_opts *jo, const struct cpu_info *ci, char 
  * snapshot=on where the CPU does not enumerate counter-snapshot groups
  * (pmu/snapshot.c): the samplings the job would run, planned with and
  * without it; what only the snapshot makes the plan refuse is option
- * snapshot's error.
+ * snapshot's error.  Not inlined: its runs[] in job_check's frame would
+ * pass the 1 KiB a frame may take (docs/ARCHITECTURE.md "Stacks").
  */
-static int check_snapshot(const struct job_opts *jo, const struct cpu_info *ci,
-			  const struct uarch_info *ua, const struct runner *r,
-			  struct pmu_plan *plan, char *err, size_t err_size)
+static __attribute__((noinline)) int
+check_snapshot(const struct job_opts *jo, const struct cpu_info *ci, const struct uarch_info *ua,
+	       const struct runner *r, struct pmu_plan *plan, char *err, size_t err_size)
 {
 	unsigned int n = 0;
 	struct {
