@@ -173,7 +173,9 @@ static int apply_mod(struct pmu_event *ev, const char *label, const struct pmu_e
 	return 1;
 }
 
-static int parse_raw(const char *text, struct pmu_event *ev, char *why, size_t why_size)
+/* Not inlined: its tokens beside a caller's struct pmu_event would pass 1 KiB. */
+static __attribute__((noinline)) int parse_raw(const char *text, struct pmu_event *ev, char *why,
+					       size_t why_size)
 {
 	char tok[12][TOK_MAX];
 	int n = split(text, ',', tok, 12), i, r;
@@ -394,8 +396,10 @@ static int parse_named(const struct perfmon_table *t, const struct pmu_event_spe
 /*
  * A name's ':' items: each read as a modifier, and each prefix that ends
  * at an item and is an EventName of file t (NULL: of any file), longest first.
+ * Not inlined: with read_spec's raw event its frame would pass 1 KiB.
  */
-static void read_named(struct pmu_event_spec *s, const struct perfmon_table *t)
+static __attribute__((noinline)) void read_named(struct pmu_event_spec *s,
+						 const struct perfmon_table *t)
 {
 	size_t at = 0, len = strlen(s->label);
 	uint8_t ends[PMU_EVENT_ITEMS];
@@ -501,11 +505,23 @@ static void event_init(struct pmu_event *ev, const char *name)
 	memcpy(ev->name, name, sizeof(ev->name));
 }
 
+/* A raw encoding needs no file: all of it is checked here. */
+static int read_raw(struct pmu_event_spec *s, char *why, size_t why_size)
+{
+	struct pmu_event ev;
+
+	event_init(&ev, s->label);
+	if (parse_raw(s->label, &ev, why, why_size) || take_fixed(&ev, why, why_size))
+		return -1;
+	s->raw = true;
+	COPY_RAW(s, &ev);
+	return 0;
+}
+
 /* pmu_event_read, its names those of file t (NULL: of any file). */
 static int read_spec(const struct perfmon_table *t, const char *text, struct pmu_event_spec *s,
 		     char *why, size_t why_size)
 {
-	struct pmu_event ev;
 	size_t len;
 
 	memset(s, 0, sizeof(*s));
@@ -530,13 +546,7 @@ static int read_spec(const struct perfmon_table *t, const char *text, struct pmu
 		read_named(s, t);
 		return 0;
 	}
-	/* A raw encoding needs no file: all of it is checked here. */
-	event_init(&ev, s->label);
-	if (parse_raw(s->label, &ev, why, why_size) || take_fixed(&ev, why, why_size))
-		return -1;
-	s->raw = true;
-	COPY_RAW(s, &ev);
-	return 0;
+	return read_raw(s, why, why_size);
 }
 
 int pmu_event_read(const char *text, struct pmu_event_spec *s, char *why, size_t why_size)

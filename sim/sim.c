@@ -372,15 +372,23 @@ int sim_select(const char *name)
 			return -1;
 		}
 		memset(cpus, 0, n * sizeof(*cpus));
-		/* A hung CPU is parked for good (plat_park): no CPU reads the old ones now. */
-		if (sim_cpus != &sim_cpu0) {
-			plat_free(sim_cpus);
-			plat_free(sim_faults);
-			plat_free(sim_fault_args);
-		}
+		struct sim_cpu *old = sim_cpus;
+		enum sim_fault *old_faults = sim_faults;
+		int32_t *old_args = sim_fault_args;
+
+		/*
+		 * The new arrays in place first: plat_free asks the backend for
+		 * the CR3 (the firmware-CR3 guard), which reads sim_cpus.  A hung
+		 * CPU is parked for good (plat_park): no CPU reads the old ones now.
+		 */
 		sim_cpus = cpus;
 		sim_faults = faults;
 		sim_fault_args = args;
+		if (old != &sim_cpu0) {
+			plat_free(old);
+			plat_free(old_faults);
+			plat_free(old_args);
+		}
 		sim_cap = n;
 	}
 	for (unsigned int i = 0; i < n; i++) {
