@@ -34,6 +34,7 @@
 #include "sim/sim.h"
 #include "test_options.h"
 #include "test_util.h"
+#include "test_job_util.h"
 
 static char outdir[] = "/tmp/pebsprobe-rhitm-XXXXXX";
 
@@ -109,19 +110,10 @@ static const struct model_case model_cases[] = {
 static void run_job(const char *model, const char *measure)
 {
 	char line[256];
-	struct options o;
-	struct cpu_info ci;
 
-	test_lines_clear();
-	assert_int_equal(sim_select(model), 0);
-	hw_install(sim_hw_ops());
-	report_reset();
-	report_set_simulated(true);
-	cpu_probe(&ci);
-	options_defaults(&o);
+	test_job_machine(model, NULL);
 	snprintf(line, sizeof(line), "cpus=%s kernels=share-hitm,false-share", measure);
-	test_option(&o, line);
-	test_job_run(&o, &ci);
+	test_job_line(line);
 }
 
 /*
