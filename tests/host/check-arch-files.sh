@@ -4,7 +4,8 @@
 # check-arch-files.sh - docs/ARCHITECTURE.md names every file of the
 # units: each tracked .c, .h and .S under a unit of its layer list (the
 # block tools/check-layers.sh reads) appears, in backquotes and relative to
-# its unit, in that unit's row of the "Units" table.  A file added, renamed
+# its unit, in that unit's section of "The files of each unit" (from its
+# "### `unit/`" heading to the next heading).  A file added, renamed
 # or moved without the doc fails here; so does a file named in its "Where
 # to add" table that is not there.  The check can fail: on a copy of
 # the doc with one name taken out, it must name that file.
@@ -18,11 +19,11 @@ units() {
 		sed 's|/$||'
 }
 
-# The files of the units that doc $1's Units table does not name, one a line.
+# The files of the units that doc $1's unit sections do not name, one a line.
 unnamed() {
 	local doc=$1 u row f
 	for u in $(units "$doc"); do
-		row=$(grep -m1 -F "| \`$u/\` |" "$doc")
+		row=$(awk -v h="### \`$u/\`" '$0 == h { on = 1; next } on && /^#/ { exit } on' "$doc")
 		while IFS= read -r f; do
 			case "$row" in
 			*"\`${f#"$u"/}\`"*) ;;
