@@ -80,12 +80,12 @@ check_snapshot(const struct job_opts *jo, const struct cpu_info *ci, const struc
 	} runs[RUNNER_MAX_EVENTS + 2];
 	char why[256];
 
-	for (unsigned int i = 0; i < r->n_user; i++, n++) {
+	for (unsigned int i = 0; i < r->job.n_user; i++, n++) {
 		runs[n].kind = KIND_OTHER;
 		runs[n].event = NULL;
-		runs[n].spec = r->user_ev[i];
+		runs[n].spec = r->job.user_ev[i];
 	}
-	for (unsigned int s = KSAMPLE_LOAD; s <= KSAMPLE_STORE && !r->n_user; s <<= 1)
+	for (unsigned int s = KSAMPLE_LOAD; s <= KSAMPLE_STORE && !r->job.n_user; s <<= 1)
 		if (sampling_kind(ua, s, &runs[n].kind, &runs[n].event)) {
 			runs[n].spec = NULL;
 			n++;
@@ -130,8 +130,8 @@ int job_check(const struct job_opts *jo, const struct cpu_info *ci, char *err, s
 	}
 	memset(r, 0, sizeof(*r));
 	job_user_events(r, &jo->events);
-	for (unsigned int i = 0; i < r->n_user && !rc; i++) {
-		if (check_plan(jo, false, ci, KIND_OTHER, NULL, r->user_ev[i], plan, why,
+	for (unsigned int i = 0; i < r->job.n_user && !rc; i++) {
+		if (check_plan(jo, false, ci, KIND_OTHER, NULL, r->job.user_ev[i], plan, why,
 			       sizeof(why))) {
 			pp_snprintf(err, err_size,
 				    "option events: %s (on %s, checked before any PMU "
@@ -141,8 +141,8 @@ int job_check(const struct job_opts *jo, const struct cpu_info *ci, char *err, s
 		}
 	}
 	/* period= applies to the generation's own samplings too. */
-	for (unsigned int s = KSAMPLE_LOAD; s <= KSAMPLE_STORE && !rc && jo->period && !r->n_user;
-	     s <<= 1) {
+	for (unsigned int s = KSAMPLE_LOAD;
+	     s <= KSAMPLE_STORE && !rc && jo->period && !r->job.n_user; s <<= 1) {
 		enum pebs_kind kind;
 		const char *event;
 

@@ -33,31 +33,31 @@ void job_write_dump(struct runner *r, const char *test, const struct session_res
 
 	memset(di, 0, sizeof(*di));
 	di->cfg = res->decode_cfg;
-	di->simulated = r->simulated;
+	di->simulated = r->job.simulated;
 	/*
 	 * Which counter carried which event: the plan the session followed
 	 * (built from the same request, pure), the PEBS counter first, then
 	 * every counted event (the user's, the SPR aux event, the counting copy).
 	 */
 	if (res->pebs_counter >= 0)
-		pebs_dump_add_counter(di, (uint32_t)res->pebs_counter, r->now->plan.sample.evtsel,
-				      r->now->plan.sample.name);
-	for (unsigned int i = 0; i < r->now->plan.n_count; i++)
-		pebs_dump_add_counter(di, (uint32_t)r->now->plan.count[i].ctr,
-				      r->now->plan.count[i].ev.evtsel,
-				      r->now->plan.count[i].ev.name);
+		pebs_dump_add_counter(di, (uint32_t)res->pebs_counter,
+				      r->job.now->plan.sample.evtsel, r->job.now->plan.sample.name);
+	for (unsigned int i = 0; i < r->job.now->plan.n_count; i++)
+		pebs_dump_add_counter(di, (uint32_t)r->job.now->plan.count[i].ctr,
+				      r->job.now->plan.count[i].ev.evtsel,
+				      r->job.now->plan.count[i].ev.name);
 	n = pebs_dump_size(di, res->records_len);
 	out = plat_alloc(n);
 	/* The boot CPU's as before; another CPU's with its number (cpus=). */
-	if (r->ci->cpu)
-		pp_snprintf(name, sizeof(name), "%s-cpu%u.pebs", test, r->ci->cpu);
+	if (r->cpu.ci->cpu)
+		pp_snprintf(name, sizeof(name), "%s-cpu%u.pebs", test, r->cpu.ci->cpu);
 	else
 		pp_snprintf(name, sizeof(name), "%s.pebs", test);
 	for (char *p = name; *p; p++)
 		if (*p == '/')
 			*p = '-';
 	avail = plat_free_space();
-	keep = DUMP_KEEP_FREE + json_members_len(&r->json);
+	keep = DUMP_KEEP_FREE + json_members_len(&r->job.json);
 	if (!out) {
 		report_env_error(test, "no memory for the dump %s (%zu bytes)", name, n);
 	} else if (pebs_dump_write(di, res->records, res->records_len, out, n) != n) {
@@ -124,7 +124,7 @@ void job_dump_cpu_begin(struct job_dump_policy *d, const struct cpu_info *ci,
 void job_dump_sampling(struct runner *r, const char *test, const struct session_result *res,
 		       enum verdict v)
 {
-	struct job_dump_policy *d = &r->dump;
+	struct job_dump_policy *d = &r->job.dump;
 
 	if (d->how == JOB_DUMP_OFF)
 		return;
@@ -133,7 +133,7 @@ void job_dump_sampling(struct runner *r, const char *test, const struct session_
 		return;
 	}
 	if (d->left)
-		cpuset_add(d->left, r->ci->cpu);
+		cpuset_add(d->left, r->cpu.ci->cpu);
 }
 
 void job_dump_report(const struct job_dump_policy *d, struct json_out *j)

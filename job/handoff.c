@@ -63,7 +63,7 @@ static int read_cpu(struct runner *r, struct handoff_cpu *c, struct handoff_stat
 	c->rd.ci = &c->ci;
 	c->rd.st = st;
 	report_defer_begin();
-	rc = cpurun_run(c->cpu, read_on_cpu, &c->rd, r->cpu_timeout_us, NULL, NULL);
+	rc = cpurun_run(c->cpu, read_on_cpu, &c->rd, r->job.cpu_timeout_us, NULL, NULL);
 	report_defer_end();
 	pp_snprintf(from, sizeof(from), "cpu %u's hand-off %s", c->cpu, what);
 	report_flush_deferred(from);
@@ -127,7 +127,7 @@ static void report_findings(struct runner *r, struct handoff_job *h)
 		goto out;
 	}
 	cpus_words(warn_cpus, cpus, sizeof(cpus));
-	if (r->jo->handoff_strict)
+	if (r->job.jo->handoff_strict)
 		report_fail("firmware-handoff", "%u kinds left on %s (handoff=strict)%s", kinds,
 			    cpus, none);
 	else
@@ -147,7 +147,7 @@ void job_handoff_audit_begin(struct runner *r, const struct cpuset *set)
 		      set->n * sizeof(unsigned int);
 	struct handoff_job *h = plat_alloc(size);
 
-	r->handoff = h;
+	r->job.handoff = h;
 	if (!h) {
 		report_env_error("firmware-handoff", "no memory for %u CPUs' hand-off state", n);
 		return;
@@ -165,7 +165,7 @@ void job_handoff_audit_begin(struct runner *r, const struct cpuset *set)
 
 static struct handoff_cpu *cpu_of(struct runner *r, unsigned int cpu)
 {
-	struct handoff_job *h = r->handoff;
+	struct handoff_job *h = r->job.handoff;
 
 	/* Looked up, not searched: once per CPU and per read, over up to thousands of CPUs. */
 	if (!h || cpu >= h->n_slots || !h->slot[cpu])
@@ -187,7 +187,7 @@ void job_handoff_cpu_begin(struct runner *r, unsigned int cpu, const struct cpu_
 	hc->ci = *ci;
 	hc->rc_found = read_cpu(r, hc, &hc->found, "read");
 	if (hc->rc_found == CPU_RUN_TIMEOUT)
-		r->handoff->hung = true;
+		r->job.handoff->hung = true;
 }
 
 /* After the CPU's last session, before it is released: the same MSRs again. */
@@ -199,7 +199,7 @@ void job_handoff_cpu_end(struct runner *r, unsigned int cpu)
 		return;
 	hc->rc_now = read_cpu(r, hc, &hc->now, "check");
 	if (hc->rc_now == CPU_RUN_TIMEOUT)
-		r->handoff->hung = true;
+		r->job.handoff->hung = true;
 	if (hc->now.valid) {
 		hc->diffs = handoff_compare(&hc->found, &hc->now, hc->why, sizeof(hc->why));
 		hc->unrestorable = handoff_unrestorable(&hc->found, &hc->now);
@@ -337,12 +337,12 @@ static void audit_verdicts(struct runner *r, struct handoff_job *h)
 
 void job_handoff_audit_end(struct runner *r)
 {
-	if (!r->handoff)
+	if (!r->job.handoff)
 		return;
 	report_clear_cpu();
 	/* What the firmware left, not PEBS: these PASSes alone make no PASS. */
 	report_set_aside(true);
-	audit_verdicts(r, r->handoff);
+	audit_verdicts(r, r->job.handoff);
 	report_set_aside(false);
 	job_handoff_json(r);
 }
@@ -375,8 +375,8 @@ static void json_state(struct json_out *j, const char *key, const struct handoff
 
 void job_handoff_json(struct runner *r)
 {
-	struct handoff_job *h = r->handoff;
-	struct json_out *j = &r->json;
+	struct handoff_job *h = r->job.handoff;
+	struct json_out *j = &r->job.json;
 
 	json_begin_array(j, "handoff");
 	for (unsigned int i = 0; h && i < h->n; i++) {
@@ -420,7 +420,7 @@ void job_handoff_json(struct runner *r)
 	json_end_array(j);
 	if (h && !h->hung)
 		plat_free(h);
-	r->handoff = NULL;
+	r->job.handoff = NULL;
 }
 
 /* ---- SMIs around a sampling --------------------------------------------- */
@@ -441,17 +441,17 @@ static void smi_on_cpu(void *p)
 /* MSR_SMI_COUNT on the measured CPU now; false where it has none. */
 static bool smi_now(struct runner *r, uint64_t *v)
 {
-	struct smi_read s = {.ci = r->ci};
+	struct smi_read s = {.ci = r->cpu.ci};
 	int rc;
 
-	if (r->cpu_hung)
+	if (r->cpu.hung)
 		return false;
 	report_defer_begin();
-	rc = cpurun_run(r->ci->cpu, smi_on_cpu, &s, r->cpu_timeout_us, NULL, NULL);
+	rc = cpurun_run(r->cpu.ci->cpu, smi_on_cpu, &s, r->job.cpu_timeout_us, NULL, NULL);
 	report_defer_end();
 	report_flush_deferred("the measured CPU");
 	if (rc == CPU_RUN_TIMEOUT)
-		r->cpu_hung = true;
+		r->cpu.hung = true;
 	*v = s.v;
 	return !rc && s.ok;
 }

@@ -104,49 +104,65 @@ struct job_dump_policy {
 	} rep_of[DUMP_REPS_MAX];
 };
 
-struct runner {
+/*
+ * The whole job, set up once (job.c job_main): the options, results.json
+ * being written, the dump policy, the events= list, the options' part of
+ * every session and the sampling running now, the hand-off audit.
+ */
+struct job_state {
 	const struct job_opts *jo;
-	const struct cpu_info *ci;
-	const struct uarch_info *ua;
 	bool simulated;	   /* reported (results, dumps, the HITM note); never picks sizes */
 	bool instrumented; /* the kernels run their instrumented build */
 	/* The errata rows last named in an INFO line (job.c note_errata). */
 	bool errata_noted;
 	uint32_t errata_last;
-	struct partner partner; /* a two-CPU kernel's other CPU (kernels/partner.h) */
 	uint64_t tsc_hz;
 	uint64_t cpu_timeout_us; /* cpu-timeout= in microseconds: how long a CPU's work may take */
 	struct json_out json;
+	char *json_buf;
+	size_t json_size;	     /* RESULTS_BUF_SIZE + RESULTS_BUF_PER_CPU per CPU measured */
 	unsigned int n_measured;     /* CPUs cpus= selects */
 	struct job_dump_policy dump; /* dump= (job/dump.c) */
-	char *json_buf;
-	size_t json_size; /* RESULTS_BUF_SIZE + RESULTS_BUF_PER_CPU per CPU measured */
-	/* progress of the kernel running now */
-	const char *kname;
-	uint64_t last_progress_us;
 	/* events=: the user's sampled events, each a sampling of every kernel */
 	const struct pmu_event_spec *user_ev[RUNNER_MAX_EVENTS]; /* struct job_events' entries */
 	unsigned int n_user;
-	/* neither load nor store sampling on this generation: sample "other" */
-	bool other_only;
 	/* The options' part of every sampling's session config, built once (job_session_base). */
 	struct session_cfg session;
 	struct sampling_now *now; /* the sampling running now */
 	/* offcore average latency of the contrast kernel (chase-l1), x100; -1 not measured */
 	int64_t contrast_x100;
-	/* the processor the runs are on now (cpus=: each in turn), as results.json names it */
-	struct run_cpu boot;
-	/* cpus=: the CPU measured now (r->ci describes it) */
-	struct cpu_tally *tally;
-	char cpu_tag[48]; /* "; cpu 2 (APIC 2, E-core)": ends every verdict line */
-	/* the kernel's load sampling, for its latency calibration (calibrate.c) */
-	uint64_t calib_median; /* its records' median latency (job_calib_pebs_median), 0 none */
-	char calib_test[TEST_NAME_MAX];
-	bool cpu_hung; /* it did not return: nothing more runs there */
-	/* why the kernel's buffer is not in pebsprobe's own 4 KiB pages (pmu/paging.h), "" */
-	char page_why[160];
 	/* the firmware hand-off audit of the CPUs of cpus= (handoff.c) */
 	struct handoff_job *handoff;
+};
+
+/* The CPU measured now (cpus=: each in turn; job.c run_cpus). */
+struct job_cpu_now {
+	const struct cpu_info *ci;
+	const struct uarch_info *ua;
+	struct run_cpu at;	 /* it, as results.json names it */
+	struct cpu_tally *tally; /* what the job keeps of it; NULL: no CPU now */
+	char tag[48];		 /* "; cpu 2 (APIC 2, E-core)": ends every verdict line */
+	bool hung;		 /* it did not return: nothing more runs there */
+	bool other_only;	 /* neither load nor store sampling here: sample "other" */
+};
+
+/* The kernel running now on that CPU (run.c job_run_kernel). */
+struct job_kernel_now {
+	const char *name;
+	uint64_t last_progress_us; /* its last progress line */
+	struct partner partner;	   /* a two-CPU kernel's other CPU (kernels/partner.h) */
+	/* its load sampling, for its latency calibration (calibrate.c) */
+	uint64_t calib_median; /* its records' median latency (job_calib_pebs_median), 0 none */
+	char calib_test[TEST_NAME_MAX];
+	/* why its buffer is not in pebsprobe's own 4 KiB pages (pmu/paging.h), "" */
+	char page_why[160];
+};
+
+/* The job, the CPU measured now and the kernel running there. */
+struct runner {
+	struct job_state job;
+	struct job_cpu_now cpu;
+	struct job_kernel_now kern;
 };
 
 /*

@@ -13,7 +13,7 @@
 /* Core cycles to ns: the core clock is the TSC clock scaled by CORE/REF cycles. */
 uint64_t job_cycles_to_ns(const struct runner *r, const struct session_result *res, uint64_t cycles)
 {
-	uint64_t hz = r->tsc_hz;
+	uint64_t hz = r->job.tsc_hz;
 
 	if (!hz)
 		return 0;
@@ -158,8 +158,8 @@ static __attribute__((noinline)) void source_histogram(const struct pebs_summary
 
 void job_print_sources(struct runner *r, const struct session_result *res)
 {
-	const struct pebs_summary *s = &r->now->summary;
-	bool ns = r->tsc_hz != 0;
+	const struct pebs_summary *s = &r->job.now->summary;
+	bool ns = r->job.tsc_hz != 0;
 
 	report_detail(SRC_ROW, "data source", "records", "share", "min", "median", "p90", "p99",
 		      "max", "");
@@ -219,7 +219,7 @@ void job_decode_records(struct runner *r, const struct session_result *res, stru
 	size_t off = 0;
 	uint32_t printed = 0;
 
-	pebs_summary_init(&r->now->summary);
+	pebs_summary_init(&r->job.now->summary);
 	if (!rec) {
 		o->anomalies++;
 		return;
@@ -255,9 +255,9 @@ void job_decode_records(struct runner *r, const struct session_result *res, stru
 		 */
 		if (kind != REC_FORCED && !job_race_count(o, &res->decode_cfg, rec)) {
 			kstats_add(&o->st, rec);
-			pebs_summary_add(&r->now->summary, rec);
+			pebs_summary_add(&r->job.now->summary, rec);
 		}
-		if (printed < r->jo->records) {
+		if (printed < r->job.jo->records) {
 			char line[REPORT_LINE_MAX];
 			struct strbuf sb;
 

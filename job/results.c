@@ -40,8 +40,8 @@ static const char *const ns_keys[] = {"min_ns", "median_ns", "p90_ns", "p99_ns",
 
 static void json_sources(struct runner *r, const struct session_result *res)
 {
-	const struct pebs_summary *s = &r->now->summary;
-	struct json_out *j = &r->json;
+	const struct pebs_summary *s = &r->job.now->summary;
+	struct json_out *j = &r->job.json;
 
 	json_begin_array(j, "sources");
 	for (unsigned int g = 0; g <= PEBS_SUMMARY_MAX_GROUPS; g++) {
@@ -70,7 +70,7 @@ static void json_sources(struct runner *r, const struct session_result *res)
 		const uint64_t lat[] = {st.min, st.median, st.p90, st.p99, st.max};
 
 		for (unsigned int i = 0; i < ARRAY_SIZE(ns_keys); i++) {
-			if (r->tsc_hz)
+			if (r->job.tsc_hz)
 				json_u64(j, ns_keys[i], job_cycles_to_ns(r, res, lat[i]));
 			else
 				json_null(j, ns_keys[i]);
@@ -96,7 +96,7 @@ static void json_sources(struct runner *r, const struct session_result *res)
 void job_json_run_fields(struct runner *r, const struct session_result *res,
 			 const struct run_out *o)
 {
-	struct json_out *j = &r->json;
+	struct json_out *j = &r->job.json;
 
 	json_str(j, "event", res->event_desc);
 	json_u64(j, "period", res->period);

@@ -24,11 +24,11 @@ static void progress(struct kernel_ctx *k, uint64_t done)
 
 	if (k->chunk)
 		pmi_window();
-	if (now - r->last_progress_us < PROGRESS_EVERY_US)
+	if (now - r->kern.last_progress_us < PROGRESS_EVERY_US)
 		return;
-	r->last_progress_us = now;
+	r->kern.last_progress_us = now;
 	kernel_output_begin(k);
-	report_info("%s: running, %llu of %llu iterations (%llu%%)", r->kname,
+	report_info("%s: running, %llu of %llu iterations (%llu%%)", r->kern.name,
 		    (unsigned long long)done, (unsigned long long)total,
 		    (unsigned long long)(total ? done * 100 / total : 100));
 	kernel_output_end(k);
@@ -64,15 +64,15 @@ static uint64_t default_period(const struct runner *r, const struct kernel_ctx *
 		       : sampling == KSAMPLE_STORE ? def->stores_per_iter
 						   : OTHER_EVENTS_PER_ITER;
 	uint64_t acc = k->iterations * (per ? per : 1);
-	uint64_t bytes = (uint64_t)r->jo->buffer_kib * 1024;
+	uint64_t bytes = (uint64_t)r->job.jo->buffer_kib * 1024;
 	uint64_t cap;
 
 	/* Core 2: the session keeps the buffer to one page (pmu/session.c, Linux ds.c
 	 * intel_ds_init). */
-	if (r->ua && (r->ua->flags & UA_ONE_PAGE_BUFFER) && bytes > PAGE_SIZE_4K)
+	if (r->cpu.ua && (r->cpu.ua->flags & UA_ONE_PAGE_BUFFER) && bytes > PAGE_SIZE_4K)
 		bytes = PAGE_SIZE_4K;
 	cap = bytes / RECORD_BYTES_MAX * 3 / 4;
-	uint64_t min = r->ua && r->ua->min_period > 32 ? r->ua->min_period : 32;
+	uint64_t min = r->cpu.ua && r->cpu.ua->min_period > 32 ? r->cpu.ua->min_period : 32;
 	uint64_t p;
 
 	if (!cap)
@@ -90,7 +90,7 @@ static uint64_t default_period(const struct runner *r, const struct kernel_ctx *
 /* The plan the session will follow (pure: no MSR touched), for the kind and the dump's table. */
 static int preplan(struct runner *r, const struct session_cfg *cfg, char *why, size_t why_size)
 {
-	return plan_build(cfg, r->ci, &r->now->plan, why, why_size);
+	return plan_build(cfg, r->cpu.ci, &r->job.now->plan, why, why_size);
 }
 
 static void report_session_error(struct runner *r, const struct run_ref *run, int rc,
@@ -105,7 +105,7 @@ static void report_session_error(struct runner *r, const struct run_ref *run, in
 	if (rc == SESSION_TIMEOUT)
 		job_outcome(r, run, V_FAIL, "timeout: ", why);
 	else if (rc == SESSION_NO_CPU) {
-		report_env_error(run->test, "%s%s", why, r->cpu_tag);
+		report_env_error(run->test, "%s%s", why, r->cpu.tag);
 		job_outcome(r, run, V_SKIP, "environment: ", why);
 	} else if (rc == SESSION_SKIP)
 		job_outcome(r, run, V_SKIP, NULL, why);
@@ -130,7 +130,7 @@ static void partner_note(const struct runner *r, char *text, size_t size)
 	size_t n = strlen(text);
 	char p[96];
 
-	partner_text(&r->partner, p, sizeof(p));
+	partner_text(&r->kern.partner, p, sizeof(p));
 	pp_snprintf(text + n, size - n, "; %s", p);
 }
 
@@ -138,11 +138,11 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 {
 	const struct kernel_def *def = k->def;
 	char test[TEST_NAME_MAX], why[256];
-	/* The sampling's config, result and outcome: r->now, out of this frame (BSP only). */
-	struct session_cfg *cfg = &r->now->cfg;
-	struct session_result *res = &r->now->res;
-	struct run_out *o = &r->now->o;
-	char *text = r->now->text;
+	/* The sampling's config, result and outcome: r->job.now, out of this frame (BSP only). */
+	struct session_cfg *cfg = &r->job.now->cfg;
+	struct session_result *res = &r->job.now->res;
+	struct run_out *o = &r->job.now->o;
+	char *text = r->job.now->text;
 	struct run_ref run = {.test = test, .sampling = s->name};
 	struct smi_mark smi;
 	enum verdict v;
@@ -152,8 +152,8 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	pp_snprintf(test, sizeof(test), "%s/%s", def->name, s->name);
 	memset(res, 0, sizeof(*res));
 	memset(o, 0, sizeof(*o));
-	*cfg = r->session;
-	cfg->ci = r->ci;
+	*cfg = r->job.session;
+	cfg->ci = r->cpu.ci;
 	cfg->kind = s->kind;
 	cfg->sample_event = s->event;
 	cfg->sample_spec = s->spec;
@@ -170,11 +170,11 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 		report_session_error(r, &run, rc, why);
 		return;
 	}
-	s->kind = run.kind = r->now->plan.kind;
+	s->kind = run.kind = r->job.now->plan.kind;
 	if (s->user) {
 		s->acc = job_kind_accesses(s->kind);
 		s->all_qualify = s->kind == KIND_DATALA_LOAD || s->kind == KIND_DATALA_STORE ||
-				 (s->kind == KIND_LDLAT && r->now->plan.ldlat <= 3);
+				 (s->kind == KIND_LDLAT && r->job.now->plan.ldlat <= 3);
 		if ((s->acc == KSAMPLE_LOAD && !def->loads_per_iter) ||
 		    (s->acc == KSAMPLE_STORE && !def->stores_per_iter)) {
 			pp_snprintf(why, sizeof(why),
@@ -184,10 +184,10 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 			return;
 		}
 	}
-	cfg->period =
-	    r->jo->period ? r->jo->period : default_period(r, k, s->acc, r->now->plan.period);
+	cfg->period = r->job.jo->period ? r->job.jo->period
+					: default_period(r, k, s->acc, r->job.now->plan.period);
 	cfg->n_count_events =
-	    verdict_count_events(def, s->acc, r->ua, cpu_perfmon_table(r->ci) != NULL,
+	    verdict_count_events(def, s->acc, r->cpu.ua, cpu_perfmon_table(r->cpu.ci) != NULL,
 				 cfg->count_events, SESSION_MAX_COUNT);
 	rc = preplan(r, cfg, why, sizeof(why));
 	if (!rc) {
@@ -196,7 +196,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 		job_handoff_smi_since(r, &smi, o);
 	}
 	if (rc == SESSION_TIMEOUT)
-		r->cpu_hung = true;
+		r->cpu.hung = true;
 	if (rc) {
 		report_session_error(r, &run, rc, why);
 		return;
@@ -223,7 +223,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 			      (unsigned long long)res->counts[i]);
 
 	kstats_init(&o->st, k);
-	kstats_precision(&o->st, job_ip_point(r->ci, res->decode_cfg.fmt),
+	kstats_precision(&o->st, job_ip_point(r->cpu.ci, res->decode_cfg.fmt),
 			 s->acc ? s->acc : KSAMPLE_LOAD | KSAMPLE_STORE);
 	job_decode_records(r, res, o);
 	job_report_drained(r, test, s, k, res, o);
@@ -232,16 +232,18 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 
 	/* The load sampling's latency, for the kernel's calibration (calibrate.c). */
 	if (s->acc == KSAMPLE_LOAD && !s->user && res->decode_cfg.kind == KIND_LDLAT)
-		r->calib_median = job_calib_pebs_median(&r->now->summary);
+		r->kern.calib_median = job_calib_pebs_median(&r->job.now->summary);
 	o->in.st = &o->st;
-	o->in.ua = r->ua;
-	o->in.named_counts = cpu_perfmon_table(r->ci) != NULL;
+	o->in.ua = r->cpu.ua;
+	o->in.named_counts = cpu_perfmon_table(r->cpu.ci) != NULL;
 	o->in.kind = res->decode_cfg.kind;
-	o->in.ldlat = r->now->plan.use_ldlat ? r->now->plan.ldlat : 0;
-	o->in.remote_pair = def->cpus == 2 && partner_remote(&r->partner);
+	o->in.ldlat = r->job.now->plan.use_ldlat ? r->job.now->plan.ldlat : 0;
+	o->in.remote_pair = def->cpus == 2 && partner_remote(&r->kern.partner);
 	/* The tables the measured CPU really ran under (kernel_run read CR3 back there). */
 	o->in.page_size = paging_page_size(k->run_cr3, (uintptr_t)k->buf);
-	o->in.page_why = r->page_why[0] ? r->page_why : k->page_why[0] ? k->page_why : NULL;
+	o->in.page_why = r->kern.page_why[0] ? r->kern.page_why
+			 : k->page_why[0]    ? k->page_why
+					     : NULL;
 	o->in.events = res->sampled_events;
 	o->in.period = res->period;
 	o->in.records = o->st.n;
@@ -264,7 +266,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	}
 	run.res = res;
 	run.o = o;
-	switch (verdict_evaluate(def, s->acc, &o->in, text, sizeof(r->now->text), &o->props)) {
+	switch (verdict_evaluate(def, s->acc, &o->in, text, sizeof(r->job.now->text), &o->props)) {
 	case KV_PASS:
 		v = V_PASS;
 		break;
@@ -276,11 +278,11 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 		break;
 	}
 	if (cfg->snapshot)
-		v = job_snapshot_verdict(r, res, o, v, text, sizeof(r->now->text));
-	job_handoff_smi_text(o, text, sizeof(r->now->text));
-	job_race_text(res, o, text, sizeof(r->now->text));
+		v = job_snapshot_verdict(r, res, o, v, text, sizeof(r->job.now->text));
+	job_handoff_smi_text(o, text, sizeof(r->job.now->text));
+	job_race_text(res, o, text, sizeof(r->job.now->text));
 	if (def->cpus == 2)
-		partner_note(r, text, sizeof(r->now->text));
+		partner_note(r, text, sizeof(r->job.now->text));
 	job_outcome(r, &run, v, NULL, text);
 	job_dump_sampling(r, test, res, v);
 	session_result_free(res);
@@ -307,7 +309,7 @@ static void warm_up(const struct runner *r, struct kernel_ctx *k)
 	k->iterations = slots < saved ? slots : saved;
 	k->progress = NULL;
 	/* On the measured CPU: its caches (the simulator's are per CPU too). */
-	if (cpurun_run(k->cpu, kernel_run, k, r->cpu_timeout_us, kernel_bsp_idle, k) ==
+	if (cpurun_run(k->cpu, kernel_run, k, r->job.cpu_timeout_us, kernel_bsp_idle, k) ==
 	    CPU_RUN_TIMEOUT)
 		return; /* k stays with that CPU; the session's timeout reports it */
 	report_flush_deferred("the measured CPU");
@@ -333,7 +335,7 @@ void job_skip_kernel(struct runner *r, const struct kernel_def *def, const char 
 		pp_snprintf(test, sizeof(test), "%s/%s", def->name, sampling_name(s));
 		run.sampling = sampling_name(s);
 		/* The kind the sampling would have had; none known: null (not "other"). */
-		run.kind_unknown = !sampling_kind(r->ua, s, &run.kind, &ev);
+		run.kind_unknown = !sampling_kind(r->cpu.ua, s, &run.kind, &ev);
 		job_outcome(r, &run, V_SKIP, NULL, why);
 	}
 }
@@ -346,18 +348,18 @@ static void run_samplings(struct runner *r, struct kernel_ctx *k)
 	char test[TEST_NAME_MAX], why[160];
 	struct run_ref run = {.test = test, .kind = KIND_OTHER};
 
-	if (r->n_user) {
-		for (unsigned int i = 0; i < r->n_user; i++) {
+	if (r->job.n_user) {
+		for (unsigned int i = 0; i < r->job.n_user; i++) {
 			memset(&smp, 0, sizeof(smp));
 			pp_snprintf(smp.name, sizeof(smp.name), "event%u", i + 1);
-			smp.spec = r->user_ev[i];
+			smp.spec = r->job.user_ev[i];
 			smp.user = true;
 			smp.kind = KIND_OTHER;
 			run_sampling(r, k, &smp);
 		}
 		return;
 	}
-	if (r->other_only) {
+	if (r->cpu.other_only) {
 		job_other_sampling("other", 0, &smp);
 		run_sampling(r, k, &smp);
 		return;
@@ -369,7 +371,7 @@ static void run_samplings(struct runner *r, struct kernel_ctx *k)
 			pp_snprintf(test, sizeof(test), "%s/%s", def->name, sampling_name(s));
 			run.sampling = sampling_name(s);
 			run.kind_unknown = true;
-			pp_snprintf(why, sizeof(why), "%s has no %s sampling", r->ua->name,
+			pp_snprintf(why, sizeof(why), "%s has no %s sampling", r->cpu.ua->name,
 				    sampling_name(s));
 			job_outcome(r, &run, V_SKIP, NULL, why);
 			continue;
@@ -377,7 +379,7 @@ static void run_samplings(struct runner *r, struct kernel_ctx *k)
 		run_sampling(r, k, &smp);
 	}
 	/* Goldmont: a non-precise event's records and one forced record (SDM 18.7.1). */
-	if (r->ua->flags & UA_NONPRECISE_PEBS) {
+	if (r->cpu.ua->flags & UA_NONPRECISE_PEBS) {
 		job_other_sampling("nonprecise", 1, &smp);
 		run_sampling(r, k, &smp);
 	}
@@ -393,12 +395,12 @@ static void run_samplings(struct runner *r, struct kernel_ctx *k)
 static void own_pages(struct runner *r, struct kernel_ctx *k, struct paging_tables *pt)
 {
 	if (paging_build(pt, (uintptr_t)k->buf, (uint64_t)k->alloc_pages * PAGE_SIZE_4K,
-			 r->page_why, sizeof(r->page_why))) {
+			 r->kern.page_why, sizeof(r->kern.page_why))) {
 		report_detail("kernel %s: the firmware's page tables: %s", k->def->name,
-			      r->page_why);
+			      r->kern.page_why);
 		return;
 	}
-	r->page_why[0] = 0;
+	r->kern.page_why[0] = 0;
 	k->pages = pt->root;
 	k->tables = pt;
 	report_detail("kernel %s: buffer in 4 KiB pages, CR3 0x%llx", k->def->name,
@@ -413,16 +415,17 @@ static void partner_json(struct runner *r)
 {
 	char text[96];
 
-	json_u64(&r->json, "partner_cpu", r->partner.cpu);
-	if (r->partner.known) {
-		json_u64(&r->json, "partner_package", r->partner.at.package);
-		json_u64(&r->json, "partner_core", r->partner.at.core);
-		json_u64(&r->json, "package", r->partner.own.package);
-		json_u64(&r->json, "core", r->partner.own.core);
+	json_u64(&r->job.json, "partner_cpu", r->kern.partner.cpu);
+	if (r->kern.partner.known) {
+		json_u64(&r->job.json, "partner_package", r->kern.partner.at.package);
+		json_u64(&r->job.json, "partner_core", r->kern.partner.at.core);
+		json_u64(&r->job.json, "package", r->kern.partner.own.package);
+		json_u64(&r->job.json, "core", r->kern.partner.own.core);
 	}
-	partner_text(&r->partner, text, sizeof(text));
-	report_detail("kernel %s: %s; CPU %u is core %u of package %u", r->kname ? r->kname : "",
-		      text, r->ci->cpu, r->partner.own.core, r->partner.own.package);
+	partner_text(&r->kern.partner, text, sizeof(text));
+	report_detail("kernel %s: %s; CPU %u is core %u of package %u",
+		      r->kern.name ? r->kern.name : "", text, r->cpu.ci->cpu,
+		      r->kern.partner.own.core, r->kern.partner.own.package);
 }
 
 void job_run_kernel(struct runner *r, const struct kernel_def *def)
@@ -441,62 +444,63 @@ void job_run_kernel(struct runner *r, const struct kernel_def *def)
 	}
 	memset(k, 0, sizeof(*k));
 	cpurun_run_what(def->name);
-	json_begin_object(&r->json, NULL);
-	json_str(&r->json, "kernel", def->name);
-	json_str(&r->json, "what", def->what);
-	json_u64(&r->json, "cpu", r->ci->cpu);
-	if (r->cpu_hung) {
-		json_begin_array(&r->json, "runs");
-		job_skip_kernel(r, def, "cpu %u did not return from an earlier run", r->ci->cpu);
-		json_end_array(&r->json);
-		json_end_object(&r->json);
+	json_begin_object(&r->job.json, NULL);
+	json_str(&r->job.json, "kernel", def->name);
+	json_str(&r->job.json, "what", def->what);
+	json_u64(&r->job.json, "cpu", r->cpu.ci->cpu);
+	if (r->cpu.hung) {
+		json_begin_array(&r->job.json, "runs");
+		job_skip_kernel(r, def, "cpu %u did not return from an earlier run",
+				r->cpu.ci->cpu);
+		json_end_array(&r->job.json);
+		json_end_object(&r->job.json);
 		plat_free(k);
 		return;
 	}
 	if (def->cpus > cpus) {
-		json_begin_array(&r->json, "runs");
+		json_begin_array(&r->job.json, "runs");
 		job_skip_kernel(r, def, "needs %u CPUs, %u available (QEMU: --smp 2)", def->cpus,
 				cpus);
-		json_end_array(&r->json);
-		json_end_object(&r->json);
+		json_end_array(&r->job.json);
+		json_end_object(&r->job.json);
 		plat_free(k);
 		return;
 	}
-	if (def->cpus == 2 && partner_pick(r->ci->cpu, &r->partner, why, sizeof(why))) {
-		json_begin_array(&r->json, "runs");
+	if (def->cpus == 2 && partner_pick(r->cpu.ci->cpu, &r->kern.partner, why, sizeof(why))) {
+		json_begin_array(&r->job.json, "runs");
 		job_skip_kernel(r, def, "%s", why);
-		json_end_array(&r->json);
-		json_end_object(&r->json);
+		json_end_array(&r->job.json);
+		json_end_object(&r->job.json);
 		plat_free(k);
 		return;
 	}
 	/* Laying out a large chain takes seconds: say so before, not after. */
-	if ((r->jo->size ? r->jo->size : (r->instrumented ? def->size_sim : def->size)) >=
-	    (64ULL << 20))
+	if ((r->job.jo->size ? r->job.jo->size
+			     : (r->job.instrumented ? def->size_sim : def->size)) >= (64ULL << 20))
 		report_detail("kernel %s: preparing the working set", def->name);
-	if (kernel_prepare(k, def, r->jo->size, r->jo->iterations, r->instrumented, &clipped, why,
-			   sizeof(why)) < 0) {
+	if (kernel_prepare(k, def, r->job.jo->size, r->job.jo->iterations, r->job.instrumented,
+			   &clipped, why, sizeof(why)) < 0) {
 		report_fail(def->name, "%s", why);
-		json_str(&r->json, "error", why);
-		json_end_object(&r->json);
+		json_str(&r->job.json, "error", why);
+		json_end_object(&r->job.json);
 		plat_free(k);
 		return;
 	}
-	k->instrumented = r->instrumented;
-	k->cpu = r->ci->cpu;
-	k->partner = r->partner.cpu;
-	k->cpu_timeout_us = r->cpu_timeout_us;
+	k->instrumented = r->job.instrumented;
+	k->cpu = r->cpu.ci->cpu;
+	k->partner = r->kern.partner.cpu;
+	k->cpu_timeout_us = r->job.cpu_timeout_us;
 	k->ops = hw_current();
 	k->progress = progress;
 	k->progress_ctx = r;
-	r->kname = def->name;
-	r->last_progress_us = t0;
-	json_u64(&r->json, "size", k->size);
-	json_u64(&r->json, "iterations", k->iterations);
-	json_u64(&r->json, "stride", k->stride);
-	json_u64(&r->json, "offset", k->offset);
-	json_bool(&r->json, "clipped", clipped);
-	json_bool(&r->json, "instrumented", k->instrumented);
+	r->kern.name = def->name;
+	r->kern.last_progress_us = t0;
+	json_u64(&r->job.json, "size", k->size);
+	json_u64(&r->job.json, "iterations", k->iterations);
+	json_u64(&r->job.json, "stride", k->stride);
+	json_u64(&r->job.json, "offset", k->offset);
+	json_bool(&r->job.json, "clipped", clipped);
+	json_bool(&r->job.json, "instrumented", k->instrumented);
 	if (def->cpus == 2)
 		partner_json(r);
 	report_detail("kernel %s: start: %s; size %llu bytes%s, %llu iterations, %s build",
@@ -505,23 +509,23 @@ void job_run_kernel(struct runner *r, const struct kernel_def *def)
 		      (unsigned long long)k->iterations, k->instrumented ? "instrumented" : "real");
 	own_pages(r, k, &pt);
 	warm_up(r, k);
-	r->calib_median = 0;
-	json_begin_array(&r->json, "runs");
+	r->kern.calib_median = 0;
+	json_begin_array(&r->job.json, "runs");
 	if (def->acr)
 		job_run_acr(r, k);
 	else
 		run_samplings(r, k);
-	json_end_array(&r->json);
+	json_end_array(&r->job.json);
 	/* With events= only the user's events run (a refused one then touches no MSR at all). */
-	if (def->offcore != KOFF_NONE && !r->n_user)
+	if (def->offcore != KOFF_NONE && !r->job.n_user)
 		job_run_offcore(r, k);
-	if (def->calibrate && !r->n_user && !r->cpu_hung)
+	if (def->calibrate && !r->job.n_user && !r->cpu.hung)
 		job_run_calibration(r, k);
-	json_end_object(&r->json);
+	json_end_object(&r->job.json);
 	report_detail("kernel %s: end (%llu ms)", def->name,
 		      (unsigned long long)((plat_time_us() - t0) / 1000));
 	/* That CPU may still use the working set and run on our tables: neither is freed. */
-	if (r->cpu_hung) {
+	if (r->cpu.hung) {
 		paging_keep(&pt);
 		return;
 	}

@@ -222,7 +222,7 @@ enum verdict job_snapshot_verdict(struct runner *r, const struct session_result 
 {
 	size_t len = strlen(text);
 
-	job_snapshot_judge(res, &r->now->plan, &o->snap);
+	job_snapshot_judge(res, &r->job.now->plan, &o->snap);
 	if (len + 2 < size) {
 		pp_snprintf(text + len, size - len, "; ");
 		job_snapshot_text(&o->snap, text + len + 2, size - len - 2);

@@ -16,10 +16,10 @@ void job_cpu_tally_begin(struct runner *r, struct cpu_tally *t, const struct cpu
 	t->apic_id = ci->apic_id;
 	t->core_type = ci->core_type;
 	t->native_model = ci->native_model;
-	t->ua = r->ua;
+	t->ua = r->cpu.ua;
 	t->probed = true;
-	r->tally = t;
-	pp_snprintf(r->cpu_tag, sizeof(r->cpu_tag), "; cpu %u (APIC %u, %s)", ci->cpu, ci->apic_id,
+	r->cpu.tally = t;
+	pp_snprintf(r->cpu.tag, sizeof(r->cpu.tag), "; cpu %u (APIC %u, %s)", ci->cpu, ci->apic_id,
 		    cpu_core_type_short(ci->core_type));
 }
 
@@ -47,7 +47,7 @@ static void first_clause(const char *why, char *out, size_t size)
 
 void job_cpu_tally_verdict(struct runner *r, const char *test, enum verdict v, const char *why)
 {
-	struct cpu_tally *t = r->tally;
+	struct cpu_tally *t = r->cpu.tally;
 
 	if (!t)
 		return;
@@ -65,7 +65,7 @@ void job_cpu_tally_verdict(struct runner *r, const char *test, enum verdict v, c
 void job_cpu_tally_figure(struct runner *r, const char *what, enum run_fig_unit unit,
 			  uint64_t value)
 {
-	struct cpu_tally *t = r->tally;
+	struct cpu_tally *t = r->cpu.tally;
 
 	if (!t || !t->n)
 		return;
@@ -83,7 +83,7 @@ static const enum run_fig_unit prop_units[] = {
 
 void job_cpu_tally_measured(struct runner *r, const struct run_out *o)
 {
-	struct cpu_tally *t = r->tally;
+	struct cpu_tally *t = r->cpu.tally;
 	uint64_t most = 0;
 
 	if (!t || !t->n)
@@ -109,9 +109,9 @@ void job_cpu_tally_measured(struct runner *r, const struct run_out *o)
 	for (unsigned int g = 0; g <= PEBS_SUMMARY_MAX_GROUPS; g++) {
 		struct pebs_summary_stats st;
 
-		if (!r->now->summary.groups[g].count)
+		if (!r->job.now->summary.groups[g].count)
 			continue;
-		pebs_summary_stats(&r->now->summary, g, &st);
+		pebs_summary_stats(&r->job.now->summary, g, &st);
 		if (st.n_lat && st.count > most) {
 			most = st.count;
 			t->runs[t->n - 1].lat = st.median;
