@@ -159,7 +159,7 @@ void job_run_calibration(struct runner *r, struct kernel_ctx *k)
 	pp_snprintf(why, sizeof(why), "PEBS/clock %s, %s %s..%s (%llu / %s cy)", ratio_s,
 		    ok ? "in" : "not in", lo_s, hi_s, (unsigned long long)med, cpl_s);
 	calib_json(r, ok ? "checked" : "failed", true, ok ? V_PASS : V_FAIL, why);
-	job_cpu_tally_figure(r, "PEBS/clock", RUN_FIG_RATIO_X100, ratio);
+	job_cpu_tally_figure(r->cpu.tally, "PEBS/clock", RUN_FIG_RATIO_X100, ratio);
 	json_u64(&r->job.json, "loads", loads);
 	json_u64(&r->job.json, "cycles", cycles);
 	json_u64(&r->job.json, "instructions", inst);

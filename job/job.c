@@ -66,12 +66,12 @@ static unsigned int job_kernels_selected(const struct job_opts *jo)
 }
 
 /* The processor the runs are on now (cpus=: each in turn); the report's lines carry it. */
-static void set_cpu_now(struct runner *r, const struct cpu_info *ci)
+static void set_cpu_now(struct job_cpu_now *cn, const struct cpu_info *ci)
 {
-	r->cpu.at.cpu = ci->cpu;
-	r->cpu.at.apic_id = ci->apic_id;
-	r->cpu.at.core_type = cpu_core_type_short(ci->core_type);
-	report_set_cpu(r->cpu.at.cpu, r->cpu.at.apic_id, r->cpu.at.core_type);
+	cn->at.cpu = ci->cpu;
+	cn->at.apic_id = ci->apic_id;
+	cn->at.core_type = cpu_core_type_short(ci->core_type);
+	report_set_cpu(cn->at.cpu, cn->at.apic_id, cn->at.core_type);
 }
 
 /*
@@ -79,7 +79,7 @@ static void set_cpu_now(struct runner *r, const struct cpu_info *ci)
  * one INFO line, once for a run of CPUs alike; a row that turns PEBS off
  * is named by the SKIP lines instead (pmu_pebs_usable).
  */
-static void note_errata(struct runner *r, const struct cpu_info *ci)
+static void note_errata(struct job_state *js, const struct cpu_info *ci)
 {
 	uint32_t mask = errata_mask(ci), dropped = 0;
 	char ids[160];
@@ -93,10 +93,10 @@ static void note_errata(struct runner *r, const struct cpu_info *ci)
 		strbuf_printf(&sb, "%s%s", dropped ? ", " : "", errata_at(i)->id);
 		dropped |= 1u << i;
 	}
-	if (!dropped || (r->job.errata_noted && dropped == r->job.errata_last))
+	if (!dropped || (js->errata_noted && dropped == js->errata_last))
 		return;
-	r->job.errata_noted = true;
-	r->job.errata_last = dropped;
+	js->errata_noted = true;
+	js->errata_last = dropped;
 	report_info("errata: %s: records dropped by rule, counted per sampling (docs/ERRATA.md)",
 		    ids);
 }
@@ -239,12 +239,12 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 		r->cpu.ci = ci;
 		r->cpu.ua = uarch_for_cpu(ci);
 		r->cpu.hung = false;
-		set_cpu_now(r, ci);
+		set_cpu_now(&r->cpu, ci);
 		status_cpu(i, c, r->cpu.at.core_type, r->cpu.ua ? r->cpu.ua->name : NULL);
-		job_cpu_tally_begin(r, t, ci);
+		job_cpu_tally_begin(&r->cpu, t, ci);
 		job_dump_cpu_begin(&r->job.dump, ci, r->cpu.ua);
 		results_keep_cpu_uarch(ci->cpu, r->cpu.ua ? r->cpu.ua->name : NULL);
-		note_errata(r, ci);
+		note_errata(&r->job, ci);
 		report_detail("cpu %u: APIC ID %u, core type %s, %s; PMU v%u, %u GP + %u fixed "
 			      "counters, PEBS %s",
 			      c, ci->apic_id, cpu_core_type_short(ci->core_type),
@@ -254,13 +254,13 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 			      : ci->has_perf_caps
 				  ? (PERF_CAP_PEBS_FMT(ci->perf_caps) == 0 ? "fmt0" : "fmt1+")
 				  : "format unknown");
-		job_handoff_cpu_begin(r, c, ci); /* before its first session writes an MSR */
+		job_handoff_cpu_begin(&r->job, c, ci); /* before its first session writes an MSR */
 		/* Several CPUs: their verdicts to the log, summed up below (aggregate.c). */
 		report_set_verdicts_to_log(r->job.n_measured > 1);
 		run_cpu(r);
 		report_set_verdicts_to_log(false);
 		if (!r->cpu.hung)
-			job_handoff_cpu_end(r, c);
+			job_handoff_cpu_end(&r->job, c);
 		t->hung = r->cpu.hung;
 		if (!t->hung)
 			plat_free(ci);
@@ -273,7 +273,7 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 	r->cpu.tag[0] = 0;
 	r->cpu.ci = boot;
 	r->cpu.ua = uarch_for_cpu(boot);
-	set_cpu_now(r, boot);
+	set_cpu_now(&r->cpu, boot);
 	job_aggregate_report(tallies, n);
 	job_cpu_tally_report(r, tallies, n);
 	plat_free(tallies);
@@ -356,7 +356,7 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 				 r->job.json_size);
 		goto out;
 	}
-	set_cpu_now(r, ci);
+	set_cpu_now(&r->cpu, ci);
 	r->job.tsc_hz = ci->tsc_hz ? ci->tsc_hz : calibrate_tsc();
 	cpus_text(&jo->cpus, set, cpus, sizeof(cpus));
 	report_info("main job: TSC %llu Hz (%s), %u CPU%s (cpus=%s: %u measured), %s kernels",
@@ -374,18 +374,18 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 	json_init_members(&r->job.json, r->job.json_buf, r->job.json_size);
 	json_u64(&r->job.json, "tsc_hz", r->job.tsc_hz);
 	json_begin_array(&r->job.json, "kernels");
-	job_user_events(r, &jo->events);
+	job_user_events(&r->job, &jo->events);
 	if (r->job.n_user)
 		report_info("main job: %u event(s) from events= sample every kernel",
 			    r->job.n_user);
 	r->job.n_measured = cpuset_count(set);
 	job_dump_policy_init(&r->job.dump, jo->dump, r->job.n_measured, plat_cpu_count());
-	job_handoff_audit_begin(r, set); /* each CPU read before its own sessions */
+	job_handoff_audit_begin(&r->job, set); /* each CPU read before its own sessions */
 	status_job_begin(plat_time_us(), r->job.n_measured, job_kernels_selected(jo));
 	run_cpus(r, ci, set);
 	status_job_end(plat_time_us());
 	json_end_array(&r->job.json);
-	job_handoff_audit_end(r);
+	job_handoff_audit_end(&r->job);
 	job_dump_report(&r->job.dump, &r->job.json);
 	report_clear_cpu();
 	len = json_members_len(&r->job.json);

@@ -85,6 +85,6 @@ void job_run_offcore(struct runner *r, struct kernel_ctx *k)
 			    OFFCORE_DRAM_FLOOR, (unsigned long long)oc.requests);
 	job_verdict(r, test, ok ? V_PASS : V_FAIL, NULL, why);
 	if (oc.requests)
-		job_cpu_tally_figure(r, "average latency", RUN_FIG_CYCLES, avg);
+		job_cpu_tally_figure(r->cpu.tally, "average latency", RUN_FIG_CYCLES, avg);
 	json_end_object(&r->job.json);
 }

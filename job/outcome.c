@@ -134,7 +134,7 @@ void job_verdict(struct runner *r, const char *test, enum verdict v, const char 
 		pp_snprintf(name, sizeof(name), "%s", test);
 	pp_snprintf(start, sizeof(start), "%s: %s: ", verdict_words[v], name);
 	pp_snprintf(full, sizeof(full), "%s%s", prefix, why);
-	job_cpu_tally_verdict(r, test, v, full);
+	job_cpu_tally_verdict(r->cpu.tally, test, v, full);
 	verdict_line(kinds[v], v == V_PASS, name, start, full, r->cpu.tag);
 }
 
@@ -160,8 +160,8 @@ void job_outcome(struct runner *r, const struct run_ref *run, enum verdict v, co
 	job_verdict(r, run->test, v, prefix, why);
 	job_json_run_cpu(j, run->where ? run->where : &r->cpu.at);
 	if (run->res) {
-		job_cpu_tally_measured(r, run->o);
-		job_json_run_fields(r, run->res, run->o);
+		job_cpu_tally_measured(r->cpu.tally, &r->job.now->summary, run->o);
+		job_json_run_fields(&r->job, run->res, run->o);
 	}
 	json_end_object(j);
 }

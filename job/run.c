@@ -19,16 +19,16 @@
 /* Between chunks of a body: a line now and then, under the firmware's CR3 and TPL (kernel.h). */
 static void progress(struct kernel_ctx *k, uint64_t done)
 {
-	struct runner *r = k->progress_ctx;
+	struct job_kernel_now *kn = k->progress_ctx;
 	uint64_t now = plat_time_us(), total = k->iterations;
 
 	if (k->chunk)
 		pmi_window();
-	if (now - r->kern.last_progress_us < PROGRESS_EVERY_US)
+	if (now - kn->last_progress_us < PROGRESS_EVERY_US)
 		return;
-	r->kern.last_progress_us = now;
+	kn->last_progress_us = now;
 	kernel_output_begin(k);
-	report_info("%s: running, %llu of %llu iterations (%llu%%)", r->kern.name,
+	report_info("%s: running, %llu of %llu iterations (%llu%%)", kn->name,
 		    (unsigned long long)done, (unsigned long long)total,
 		    (unsigned long long)(total ? done * 100 / total : 100));
 	kernel_output_end(k);
@@ -56,23 +56,23 @@ static void progress(struct kernel_ctx *k, uint64_t done)
  * Skylake, which also wants the low 6 bits clear): the default is a multiple
  * of it when it is 64 or more.
  */
-static uint64_t default_period(const struct runner *r, const struct kernel_ctx *k,
-			       unsigned int sampling, uint64_t plan_min)
+static uint64_t default_period(const struct job_opts *jo, const struct uarch_info *ua,
+			       const struct kernel_ctx *k, unsigned int sampling, uint64_t plan_min)
 {
 	const struct kernel_def *def = k->def;
 	uint64_t per = sampling == KSAMPLE_LOAD	   ? def->loads_per_iter
 		       : sampling == KSAMPLE_STORE ? def->stores_per_iter
 						   : OTHER_EVENTS_PER_ITER;
 	uint64_t acc = k->iterations * (per ? per : 1);
-	uint64_t bytes = (uint64_t)r->job.jo->buffer_kib * 1024;
+	uint64_t bytes = (uint64_t)jo->buffer_kib * 1024;
 	uint64_t cap;
 
 	/* Core 2: the session keeps the buffer to one page (pmu/session.c, Linux ds.c
 	 * intel_ds_init). */
-	if (r->cpu.ua && (r->cpu.ua->flags & UA_ONE_PAGE_BUFFER) && bytes > PAGE_SIZE_4K)
+	if (ua && (ua->flags & UA_ONE_PAGE_BUFFER) && bytes > PAGE_SIZE_4K)
 		bytes = PAGE_SIZE_4K;
 	cap = bytes / RECORD_BYTES_MAX * 3 / 4;
-	uint64_t min = r->cpu.ua && r->cpu.ua->min_period > 32 ? r->cpu.ua->min_period : 32;
+	uint64_t min = ua && ua->min_period > 32 ? ua->min_period : 32;
 	uint64_t p;
 
 	if (!cap)
@@ -85,12 +85,6 @@ static uint64_t default_period(const struct runner *r, const struct kernel_ctx *
 	if (plan_min >= 64)
 		p = (p + plan_min - 1) / plan_min * plan_min;
 	return p;
-}
-
-/* The plan the session will follow (pure: no MSR touched), for the kind and the dump's table. */
-static int preplan(struct runner *r, const struct session_cfg *cfg, char *why, size_t why_size)
-{
-	return plan_build(cfg, r->cpu.ci, &r->job.now->plan, why, why_size);
 }
 
 static void report_session_error(struct runner *r, const struct run_ref *run, int rc,
@@ -125,24 +119,25 @@ static const char *const ap_errors[] = {
 };
 
 /* A two-CPU kernel's verdict names its partner (kernels/partner.h). */
-static void partner_note(const struct runner *r, char *text, size_t size)
+static void partner_note(const struct partner *p, char *text, size_t size)
 {
 	size_t n = strlen(text);
-	char p[96];
+	char t[96];
 
-	partner_text(&r->kern.partner, p, sizeof(p));
-	pp_snprintf(text + n, size - n, "; %s", p);
+	partner_text(p, t, sizeof(t));
+	pp_snprintf(text + n, size - n, "; %s", t);
 }
 
 static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling *s)
 {
 	const struct kernel_def *def = k->def;
 	char test[TEST_NAME_MAX], why[256];
-	/* The sampling's config, result and outcome: r->job.now, out of this frame (BSP only). */
-	struct session_cfg *cfg = &r->job.now->cfg;
-	struct session_result *res = &r->job.now->res;
-	struct run_out *o = &r->job.now->o;
-	char *text = r->job.now->text;
+	/* The sampling's config, result and outcome: out of this frame (BSP only). */
+	struct sampling_now *now = r->job.now;
+	struct session_cfg *cfg = &now->cfg;
+	struct session_result *res = &now->res;
+	struct run_out *o = &now->o;
+	char *text = now->text;
 	struct run_ref run = {.test = test, .sampling = s->name};
 	struct smi_mark smi;
 	enum verdict v;
@@ -163,18 +158,21 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	cfg->tables = k->tables;
 	k->chunk = cfg->drain == PEBS_DRAIN_PMI ? KERNEL_CHUNK_PMI : 0;
 	why[0] = 0;
-	/* A user's event: its kind (from the plan) says which accesses it counts. */
-	rc = preplan(r, cfg, why, sizeof(why));
+	/*
+	 * The plan the session will follow (pure: no MSR touched), for the kind
+	 * and the dump's table.  A user's event: its kind says which accesses it counts.
+	 */
+	rc = plan_build(cfg, r->cpu.ci, &now->plan, why, sizeof(why));
 	run.kind = s->kind;
 	if (rc) {
 		report_session_error(r, &run, rc, why);
 		return;
 	}
-	s->kind = run.kind = r->job.now->plan.kind;
+	s->kind = run.kind = now->plan.kind;
 	if (s->user) {
 		s->acc = job_kind_accesses(s->kind);
 		s->all_qualify = s->kind == KIND_DATALA_LOAD || s->kind == KIND_DATALA_STORE ||
-				 (s->kind == KIND_LDLAT && r->job.now->plan.ldlat <= 3);
+				 (s->kind == KIND_LDLAT && now->plan.ldlat <= 3);
 		if ((s->acc == KSAMPLE_LOAD && !def->loads_per_iter) ||
 		    (s->acc == KSAMPLE_STORE && !def->stores_per_iter)) {
 			pp_snprintf(why, sizeof(why),
@@ -184,16 +182,17 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 			return;
 		}
 	}
-	cfg->period = r->job.jo->period ? r->job.jo->period
-					: default_period(r, k, s->acc, r->job.now->plan.period);
+	cfg->period = r->job.jo->period
+			  ? r->job.jo->period
+			  : default_period(r->job.jo, r->cpu.ua, k, s->acc, now->plan.period);
 	cfg->n_count_events =
 	    verdict_count_events(def, s->acc, r->cpu.ua, cpu_perfmon_table(r->cpu.ci) != NULL,
 				 cfg->count_events, SESSION_MAX_COUNT);
-	rc = preplan(r, cfg, why, sizeof(why));
+	rc = plan_build(cfg, r->cpu.ci, &now->plan, why, sizeof(why));
 	if (!rc) {
-		job_handoff_smi_mark(r, &smi);
+		job_handoff_smi_mark(&r->cpu, r->job.cpu_timeout_us, &smi);
 		rc = session_run(cfg, kernel_run, k, res, why, sizeof(why));
-		job_handoff_smi_since(r, &smi, o);
+		job_handoff_smi_since(&r->cpu, r->job.cpu_timeout_us, &smi, o);
 	}
 	if (rc == SESSION_TIMEOUT)
 		r->cpu.hung = true;
@@ -225,19 +224,19 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	kstats_init(&o->st, k);
 	kstats_precision(&o->st, job_ip_point(r->cpu.ci, res->decode_cfg.fmt),
 			 s->acc ? s->acc : KSAMPLE_LOAD | KSAMPLE_STORE);
-	job_decode_records(r, res, o);
-	job_report_drained(r, test, s, k, res, o);
+	job_decode_records(&r->job, res, o);
+	job_report_drained(test, s, k, res, o);
 	job_print_kinds(test, o);
-	job_print_sources(r, res);
+	job_print_sources(&r->job, res);
 
 	/* The load sampling's latency, for the kernel's calibration (calibrate.c). */
 	if (s->acc == KSAMPLE_LOAD && !s->user && res->decode_cfg.kind == KIND_LDLAT)
-		r->kern.calib_median = job_calib_pebs_median(&r->job.now->summary);
+		r->kern.calib_median = job_calib_pebs_median(&now->summary);
 	o->in.st = &o->st;
 	o->in.ua = r->cpu.ua;
 	o->in.named_counts = cpu_perfmon_table(r->cpu.ci) != NULL;
 	o->in.kind = res->decode_cfg.kind;
-	o->in.ldlat = r->job.now->plan.use_ldlat ? r->job.now->plan.ldlat : 0;
+	o->in.ldlat = now->plan.use_ldlat ? now->plan.ldlat : 0;
 	o->in.remote_pair = def->cpus == 2 && partner_remote(&r->kern.partner);
 	/* The tables the measured CPU really ran under (kernel_run read CR3 back there). */
 	o->in.page_size = paging_page_size(k->run_cr3, (uintptr_t)k->buf);
@@ -266,7 +265,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	}
 	run.res = res;
 	run.o = o;
-	switch (verdict_evaluate(def, s->acc, &o->in, text, sizeof(r->job.now->text), &o->props)) {
+	switch (verdict_evaluate(def, s->acc, &o->in, text, sizeof(now->text), &o->props)) {
 	case KV_PASS:
 		v = V_PASS;
 		break;
@@ -278,13 +277,13 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 		break;
 	}
 	if (cfg->snapshot)
-		v = job_snapshot_verdict(r, res, o, v, text, sizeof(r->job.now->text));
-	job_handoff_smi_text(o, text, sizeof(r->job.now->text));
-	job_race_text(res, o, text, sizeof(r->job.now->text));
+		v = job_snapshot_verdict(&now->plan, res, o, v, text, sizeof(now->text));
+	job_handoff_smi_text(o, text, sizeof(now->text));
+	job_race_text(res, o, text, sizeof(now->text));
 	if (def->cpus == 2)
-		partner_note(r, text, sizeof(r->job.now->text));
+		partner_note(&r->kern.partner, text, sizeof(now->text));
 	job_outcome(r, &run, v, NULL, text);
-	job_dump_sampling(r, test, res, v);
+	job_dump_sampling(&r->job, r->cpu.ci, test, res, v);
 	session_result_free(res);
 	kernel_next_chain(k);
 }
@@ -299,7 +298,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
  * start empty: laying out the buffer is not reported to it).  Larger sets
  * are meant to miss anyway.
  */
-static void warm_up(const struct runner *r, struct kernel_ctx *k)
+static void warm_up(struct kernel_ctx *k)
 {
 	uint64_t saved = k->iterations, slots = k->stride ? k->size / k->stride : 0;
 	void (*prog)(struct kernel_ctx *, uint64_t) = k->progress;
@@ -309,7 +308,7 @@ static void warm_up(const struct runner *r, struct kernel_ctx *k)
 	k->iterations = slots < saved ? slots : saved;
 	k->progress = NULL;
 	/* On the measured CPU: its caches (the simulator's are per CPU too). */
-	if (cpurun_run(k->cpu, kernel_run, k, r->job.cpu_timeout_us, kernel_bsp_idle, k) ==
+	if (cpurun_run(k->cpu, kernel_run, k, k->cpu_timeout_us, kernel_bsp_idle, k) ==
 	    CPU_RUN_TIMEOUT)
 		return; /* k stays with that CPU; the session's timeout reports it */
 	report_flush_deferred("the measured CPU");
@@ -367,7 +366,7 @@ static void run_samplings(struct runner *r, struct kernel_ctx *k)
 	for (unsigned int s = KSAMPLE_LOAD; s <= KSAMPLE_STORE; s <<= 1) {
 		if (!(def->samplings & s))
 			continue;
-		if (!job_default_sampling(r, s, &smp)) {
+		if (!job_default_sampling(r->job.jo, r->cpu.ua, s, &smp)) {
 			pp_snprintf(test, sizeof(test), "%s/%s", def->name, sampling_name(s));
 			run.sampling = sampling_name(s);
 			run.kind_unknown = true;
@@ -392,15 +391,15 @@ static void run_samplings(struct runner *r, struct kernel_ctx *k)
  * come later, into them (session_cfg.tables).  Refused: the firmware's
  * tables, and the reason for the verdicts.
  */
-static void own_pages(struct runner *r, struct kernel_ctx *k, struct paging_tables *pt)
+static void own_pages(struct job_kernel_now *kn, struct kernel_ctx *k, struct paging_tables *pt)
 {
 	if (paging_build(pt, (uintptr_t)k->buf, (uint64_t)k->alloc_pages * PAGE_SIZE_4K,
-			 r->kern.page_why, sizeof(r->kern.page_why))) {
+			 kn->page_why, sizeof(kn->page_why))) {
 		report_detail("kernel %s: the firmware's page tables: %s", k->def->name,
-			      r->kern.page_why);
+			      kn->page_why);
 		return;
 	}
-	r->kern.page_why[0] = 0;
+	kn->page_why[0] = 0;
 	k->pages = pt->root;
 	k->tables = pt;
 	report_detail("kernel %s: buffer in 4 KiB pages, CR3 0x%llx", k->def->name,
@@ -411,21 +410,21 @@ static void own_pages(struct runner *r, struct kernel_ctx *k, struct paging_tabl
  * results.json: the partner and, where the firmware names them, the
  * packages of both CPUs (docs/RESULTS.md).
  */
-static void partner_json(struct runner *r)
+static void partner_json(struct json_out *j, const struct job_kernel_now *kn,
+			 const struct cpu_info *ci)
 {
 	char text[96];
 
-	json_u64(&r->job.json, "partner_cpu", r->kern.partner.cpu);
-	if (r->kern.partner.known) {
-		json_u64(&r->job.json, "partner_package", r->kern.partner.at.package);
-		json_u64(&r->job.json, "partner_core", r->kern.partner.at.core);
-		json_u64(&r->job.json, "package", r->kern.partner.own.package);
-		json_u64(&r->job.json, "core", r->kern.partner.own.core);
+	json_u64(j, "partner_cpu", kn->partner.cpu);
+	if (kn->partner.known) {
+		json_u64(j, "partner_package", kn->partner.at.package);
+		json_u64(j, "partner_core", kn->partner.at.core);
+		json_u64(j, "package", kn->partner.own.package);
+		json_u64(j, "core", kn->partner.own.core);
 	}
-	partner_text(&r->kern.partner, text, sizeof(text));
-	report_detail("kernel %s: %s; CPU %u is core %u of package %u",
-		      r->kern.name ? r->kern.name : "", text, r->cpu.ci->cpu,
-		      r->kern.partner.own.core, r->kern.partner.own.package);
+	partner_text(&kn->partner, text, sizeof(text));
+	report_detail("kernel %s: %s; CPU %u is core %u of package %u", kn->name ? kn->name : "",
+		      text, ci->cpu, kn->partner.own.core, kn->partner.own.package);
 }
 
 void job_run_kernel(struct runner *r, const struct kernel_def *def)
@@ -492,7 +491,7 @@ void job_run_kernel(struct runner *r, const struct kernel_def *def)
 	k->cpu_timeout_us = r->job.cpu_timeout_us;
 	k->ops = hw_current();
 	k->progress = progress;
-	k->progress_ctx = r;
+	k->progress_ctx = &r->kern;
 	r->kern.name = def->name;
 	r->kern.last_progress_us = t0;
 	json_u64(&r->job.json, "size", k->size);
@@ -502,13 +501,13 @@ void job_run_kernel(struct runner *r, const struct kernel_def *def)
 	json_bool(&r->job.json, "clipped", clipped);
 	json_bool(&r->job.json, "instrumented", k->instrumented);
 	if (def->cpus == 2)
-		partner_json(r);
+		partner_json(&r->job.json, &r->kern, r->cpu.ci);
 	report_detail("kernel %s: start: %s; size %llu bytes%s, %llu iterations, %s build",
 		      def->name, def->what, (unsigned long long)k->size,
 		      clipped ? " (clipped to the memory available)" : "",
 		      (unsigned long long)k->iterations, k->instrumented ? "instrumented" : "real");
-	own_pages(r, k, &pt);
-	warm_up(r, k);
+	own_pages(&r->kern, k, &pt);
+	warm_up(k);
 	r->kern.calib_median = 0;
 	json_begin_array(&r->job.json, "runs");
 	if (def->acr)
