@@ -54,7 +54,7 @@ static void read_on_cpu(void *p)
  * Its lines (trace=msr) held back and printed under "N lines from cpu N's
  * hand-off read", the BSP's too: the MSR trace names each CPU's reads.
  */
-static int read_cpu(struct job_state *js, struct handoff_cpu *c, struct handoff_state *st,
+static int read_cpu(const struct job_state *js, struct handoff_cpu *c, struct handoff_state *st,
 		    const char *what)
 {
 	char from[48];
@@ -80,7 +80,7 @@ static void cpus_words(const struct cpuset *set, char *buf, size_t size)
 	pp_snprintf(buf, size, "%s %s", cpuset_count(set) == 1 ? "cpu" : "cpus", ranges);
 }
 
-static void report_findings(struct job_state *js, struct handoff_job *h)
+static void report_findings(const struct job_state *js, struct handoff_job *h)
 {
 	unsigned int ncpu = plat_cpu_count(), kinds = 0, n_read;
 	struct cpuset *read = cpuset_alloc(ncpu), *warn_cpus = cpuset_alloc(ncpu);
@@ -163,7 +163,7 @@ void job_handoff_audit_begin(struct job_state *js, const struct cpuset *set)
 		}
 }
 
-static struct handoff_cpu *cpu_of(struct job_state *js, unsigned int cpu)
+static struct handoff_cpu *cpu_of(const struct job_state *js, unsigned int cpu)
 {
 	struct handoff_job *h = js->handoff;
 
@@ -292,7 +292,7 @@ out:
 	cpuset_free(pmc_on);
 }
 
-static void audit_verdicts(struct job_state *js, struct handoff_job *h)
+static void audit_verdicts(const struct job_state *js, struct handoff_job *h)
 {
 	struct cpuset *same;
 	const struct handoff_cpu *first = NULL;

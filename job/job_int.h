@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * job_int.h - what the main job's files share, internal to job/ (the API
- * is job.h): the runner's state, one sampling, one run's outcome, and
- * the pieces job.c (the job's flow) calls in run.c (one kernel),
- * sampling.c (the generation's samplings, events=), records.c (console
- * lines), results.c (results.json), dump.c (raw dumps) and offcore.c.
+ * is job.h): the runner's state (the job, the CPU measured now, the kernel
+ * running there), one sampling, one run's outcome, and the pieces job.c
+ * (the job's flow) calls in run.c (one kernel), sampling.c (the
+ * generation's samplings, events=), records.c (console lines), results.c
+ * (results.json), dump.c (raw dumps) and offcore.c.
  */
 #ifndef PP_JOB_INT_H
 #define PP_JOB_INT_H

@@ -128,6 +128,105 @@ static void partner_note(const struct partner *p, char *text, size_t size)
 	pp_snprintf(text + n, size - n, "; %s", t);
 }
 
+/* The session's config: the job's options' part and this sampling's own. */
+static void sampling_cfg(struct session_cfg *cfg, const struct session_cfg *base,
+			 const struct cpu_info *ci, const struct sampling *s, struct kernel_ctx *k)
+{
+	*cfg = *base;
+	cfg->ci = ci;
+	cfg->kind = s->kind;
+	cfg->sample_event = s->event;
+	cfg->sample_spec = s->spec;
+	cfg->force_records = s->force;
+	cfg->bsp_idle = kernel_bsp_idle;
+	cfg->bsp_idle_arg = k;
+	cfg->tables = k->tables;
+}
+
+/* What the session counted: the sampled event, the fixed counters, each counted event. */
+static void report_counted(const char *test, const struct session_cfg *cfg,
+			   const struct session_result *res)
+{
+	report_detail("%s: sampled %s, period %llu: %llu events", test, res->event_desc,
+		      (unsigned long long)res->period, (unsigned long long)res->sampled_events);
+	if ((res->fixed_read & 3) == 3)
+		report_detail("%s: instructions %llu, core cycles %llu", test,
+			      (unsigned long long)res->fixed[0], (unsigned long long)res->fixed[1]);
+	for (unsigned int i = 0; i < cfg->n_count_events; i++)
+		report_detail("%s: counted %s: %llu", test, cfg->count_events[i],
+			      (unsigned long long)res->counts[i]);
+}
+
+/* The verdict's input (kernels/verdict.h): the sampling's records, counts and kernel. */
+static void verdict_input(struct sampling_now *now, const struct job_cpu_now *cn,
+			  const struct job_kernel_now *kn, const struct kernel_ctx *k,
+			  const struct sampling *s)
+{
+	const struct session_cfg *cfg = &now->cfg;
+	const struct session_result *res = &now->res;
+	struct run_out *o = &now->o;
+
+	o->in.st = &o->st;
+	o->in.ua = cn->ua;
+	o->in.named_counts = cpu_perfmon_table(cn->ci) != NULL;
+	o->in.kind = res->decode_cfg.kind;
+	o->in.ldlat = now->plan.use_ldlat ? now->plan.ldlat : 0;
+	o->in.remote_pair = k->def->cpus == 2 && partner_remote(&kn->partner);
+	/* The tables the measured CPU really ran under (kernel_run read CR3 back there). */
+	o->in.page_size = paging_page_size(k->run_cr3, (uintptr_t)k->buf);
+	o->in.page_why = kn->page_why[0] ? kn->page_why : k->page_why[0] ? k->page_why : NULL;
+	o->in.events = res->sampled_events;
+	o->in.period = res->period;
+	o->in.records = o->st.n;
+	/* Records the status rule dropped are lost samples, as Linux logs them (races.c). */
+	o->in.lost = res->lost + job_race_dropped(o);
+	o->in.buffer_full = res->buffer_full;
+	o->in.lost_unknown = res->lost_unknown;
+	o->in.loads = k->loads;
+	o->in.stores = k->stores;
+	o->in.sampled_accesses = s->acc == KSAMPLE_LOAD	   ? k->loads
+				 : s->acc == KSAMPLE_STORE ? k->stores
+							   : 0;
+	o->in.all_qualify = s->all_qualify;
+	o->in.forced_asked = s->force;
+	o->in.forced = o->kinds[REC_FORCED];
+	o->in.n_counts = cfg->n_count_events;
+	for (unsigned int i = 0; i < cfg->n_count_events; i++) {
+		o->in.count_names[i] = cfg->count_events[i];
+		o->in.counts[i] = res->counts[i];
+	}
+}
+
+/* The sampling's verdict, its words in now->text: the kernel's rows, then the joined checks. */
+static enum verdict sampling_verdict(struct sampling_now *now, const struct kernel_def *def,
+				     const struct sampling *s, const struct partner *p)
+{
+	const struct session_cfg *cfg = &now->cfg;
+	const struct session_result *res = &now->res;
+	struct run_out *o = &now->o;
+	char *text = now->text;
+	enum verdict v;
+
+	switch (verdict_evaluate(def, s->acc, &o->in, text, sizeof(now->text), &o->props)) {
+	case KV_PASS:
+		v = V_PASS;
+		break;
+	case KV_SKIP:
+		v = V_SKIP;
+		break;
+	default:
+		v = V_FAIL;
+		break;
+	}
+	if (cfg->snapshot)
+		v = job_snapshot_verdict(&now->plan, res, o, v, text, sizeof(now->text));
+	job_handoff_smi_text(o, text, sizeof(now->text));
+	job_race_text(res, o, text, sizeof(now->text));
+	if (def->cpus == 2)
+		partner_note(p, text, sizeof(now->text));
+	return v;
+}
+
 static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling *s)
 {
 	const struct kernel_def *def = k->def;
@@ -147,15 +246,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	pp_snprintf(test, sizeof(test), "%s/%s", def->name, s->name);
 	memset(res, 0, sizeof(*res));
 	memset(o, 0, sizeof(*o));
-	*cfg = r->job.session;
-	cfg->ci = r->cpu.ci;
-	cfg->kind = s->kind;
-	cfg->sample_event = s->event;
-	cfg->sample_spec = s->spec;
-	cfg->force_records = s->force;
-	cfg->bsp_idle = kernel_bsp_idle;
-	cfg->bsp_idle_arg = k;
-	cfg->tables = k->tables;
+	sampling_cfg(cfg, &r->job.session, r->cpu.ci, s, k);
 	k->chunk = cfg->drain == PEBS_DRAIN_PMI ? KERNEL_CHUNK_PMI : 0;
 	why[0] = 0;
 	/*
@@ -212,15 +303,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 		return;
 	}
 
-	report_detail("%s: sampled %s, period %llu: %llu events", test, res->event_desc,
-		      (unsigned long long)res->period, (unsigned long long)res->sampled_events);
-	if ((res->fixed_read & 3) == 3)
-		report_detail("%s: instructions %llu, core cycles %llu", test,
-			      (unsigned long long)res->fixed[0], (unsigned long long)res->fixed[1]);
-	for (unsigned int i = 0; i < cfg->n_count_events; i++)
-		report_detail("%s: counted %s: %llu", test, cfg->count_events[i],
-			      (unsigned long long)res->counts[i]);
-
+	report_counted(test, cfg, res);
 	kstats_init(&o->st, k);
 	kstats_precision(&o->st, job_ip_point(r->cpu.ci, res->decode_cfg.fmt),
 			 s->acc ? s->acc : KSAMPLE_LOAD | KSAMPLE_STORE);
@@ -232,56 +315,10 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	/* The load sampling's latency, for the kernel's calibration (calibrate.c). */
 	if (s->acc == KSAMPLE_LOAD && !s->user && res->decode_cfg.kind == KIND_LDLAT)
 		r->kern.calib_median = job_calib_pebs_median(&now->summary);
-	o->in.st = &o->st;
-	o->in.ua = r->cpu.ua;
-	o->in.named_counts = cpu_perfmon_table(r->cpu.ci) != NULL;
-	o->in.kind = res->decode_cfg.kind;
-	o->in.ldlat = now->plan.use_ldlat ? now->plan.ldlat : 0;
-	o->in.remote_pair = def->cpus == 2 && partner_remote(&r->kern.partner);
-	/* The tables the measured CPU really ran under (kernel_run read CR3 back there). */
-	o->in.page_size = paging_page_size(k->run_cr3, (uintptr_t)k->buf);
-	o->in.page_why = r->kern.page_why[0] ? r->kern.page_why
-			 : k->page_why[0]    ? k->page_why
-					     : NULL;
-	o->in.events = res->sampled_events;
-	o->in.period = res->period;
-	o->in.records = o->st.n;
-	/* Records the status rule dropped are lost samples, as Linux logs them (races.c). */
-	o->in.lost = res->lost + job_race_dropped(o);
-	o->in.buffer_full = res->buffer_full;
-	o->in.lost_unknown = res->lost_unknown;
-	o->in.loads = k->loads;
-	o->in.stores = k->stores;
-	o->in.sampled_accesses = s->acc == KSAMPLE_LOAD	   ? k->loads
-				 : s->acc == KSAMPLE_STORE ? k->stores
-							   : 0;
-	o->in.all_qualify = s->all_qualify;
-	o->in.forced_asked = s->force;
-	o->in.forced = o->kinds[REC_FORCED];
-	o->in.n_counts = cfg->n_count_events;
-	for (unsigned int i = 0; i < cfg->n_count_events; i++) {
-		o->in.count_names[i] = cfg->count_events[i];
-		o->in.counts[i] = res->counts[i];
-	}
+	verdict_input(now, &r->cpu, &r->kern, k, s);
 	run.res = res;
 	run.o = o;
-	switch (verdict_evaluate(def, s->acc, &o->in, text, sizeof(now->text), &o->props)) {
-	case KV_PASS:
-		v = V_PASS;
-		break;
-	case KV_SKIP:
-		v = V_SKIP;
-		break;
-	default:
-		v = V_FAIL;
-		break;
-	}
-	if (cfg->snapshot)
-		v = job_snapshot_verdict(&now->plan, res, o, v, text, sizeof(now->text));
-	job_handoff_smi_text(o, text, sizeof(now->text));
-	job_race_text(res, o, text, sizeof(now->text));
-	if (def->cpus == 2)
-		partner_note(&r->kern.partner, text, sizeof(now->text));
+	v = sampling_verdict(now, def, s, &r->kern.partner);
 	job_outcome(r, &run, v, NULL, text);
 	job_dump_sampling(&r->job, r->cpu.ci, test, res, v);
 	session_result_free(res);
