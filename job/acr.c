@@ -22,7 +22,7 @@ static void acr_error(struct runner *r, const char *test, int rc, const char *wh
 	else if (rc == SESSION_TIMEOUT)
 		job_verdict(r, test, V_FAIL, "timeout: ", why);
 	else if (rc == SESSION_NO_CPU) {
-		report_env_error(test, "%s%s", why, r->cpu_tag);
+		report_env_error(test, "%s%s", why, r->cpu.tag);
 		job_verdict(r, test, V_SKIP, "environment: ", why);
 	} else
 		job_verdict(r, test, V_FAIL, NULL, why);
@@ -30,16 +30,16 @@ static void acr_error(struct runner *r, const char *test, int rc, const char *wh
 
 void job_run_acr(struct runner *r, struct kernel_ctx *k)
 {
-	struct json_out *j = &r->json;
+	struct json_out *j = &r->job.json;
 	struct acr_result res;
 	char test[TEST_NAME_MAX], why[320];
 	int rc;
 
 	pp_snprintf(test, sizeof(test), "%s/acr", k->def->name);
-	rc = acr_run(r->ci, &r->jo->acr, kernel_run, k, r->cpu_timeout_us, kernel_bsp_idle, k, &res,
-		     why, sizeof(why));
+	rc = acr_run(r->cpu.ci, &r->job.jo->acr, kernel_run, k, r->job.cpu_timeout_us,
+		     kernel_bsp_idle, k, &res, why, sizeof(why));
 	if (rc == SESSION_TIMEOUT)
-		r->cpu_hung = true;
+		r->cpu.hung = true;
 	json_begin_object(j, NULL);
 	json_str(j, "test", test);
 	json_str(j, "sampling", "acr");
@@ -49,7 +49,7 @@ void job_run_acr(struct runner *r, struct kernel_ctx *k)
 	else
 		job_verdict(r, test, kernels_acr_judge(&res, why, sizeof(why)) ? V_PASS : V_FAIL,
 			    NULL, why);
-	job_json_run_cpu(j, &r->boot);
+	job_json_run_cpu(j, &r->cpu.at);
 	if (!rc) {
 		json_begin_object(j, "acr");
 		json_u64(j, "reloaded_gp", (uint64_t)res.ctr.reloaded);

@@ -70,12 +70,12 @@ static void x100_str(char *b, size_t size, uint64_t v)
 static void calib_json(struct runner *r, const char *state, bool judged, enum verdict v,
 		       const char *why)
 {
-	struct json_out *j = &r->json;
+	struct json_out *j = &r->job.json;
 
 	json_begin_object(j, "latency_calibration");
 	json_str(j, "state", state);
 	if (judged)
-		job_verdict(r, r->calib_test, v, NULL, why);
+		job_verdict(r, r->kern.calib_test, v, NULL, why);
 	else
 		json_str(j, "why", why);
 }
@@ -83,58 +83,59 @@ static void calib_json(struct runner *r, const char *state, bool judged, enum ve
 void job_run_calibration(struct runner *r, struct kernel_ctx *k)
 {
 	const struct kernel_def *def = k->def;
-	/* The count's config and result: r->now, out of this frame (BSP only). */
-	struct session_cfg *cfg = &r->now->cfg;
-	struct session_result *res = &r->now->res;
+	/* The count's config and result: r->job.now, out of this frame (BSP only). */
+	struct session_cfg *cfg = &r->job.now->cfg;
+	struct session_result *res = &r->job.now->res;
 	char why[160], cpl_s[24], ratio_s[24], lo_s[24], hi_s[24];
-	uint64_t loads, cycles, inst, cpl, extra, lo, hi, ratio, med = r->calib_median;
+	uint64_t loads, cycles, inst, cpl, extra, lo, hi, ratio, med = r->kern.calib_median;
 	enum pebs_kind kind;
 	const char *ev;
 	bool ok;
 	int rc;
 
-	pp_snprintf(r->calib_test, sizeof(r->calib_test), "%s/calibration", def->name);
+	pp_snprintf(r->kern.calib_test, sizeof(r->kern.calib_test), "%s/calibration", def->name);
 	/*
 	 * Not applicable: the generation's load records carry no latency
 	 * (DataLA on Goldmont and Tremont, instructions on Core 2 and
 	 * Silvermont): an INFO line, no verdict.
 	 */
-	if (!r->ua || !sampling_kind(r->ua, KSAMPLE_LOAD, &kind, &ev) || kind != KIND_LDLAT) {
+	if (!r->cpu.ua || !sampling_kind(r->cpu.ua, KSAMPLE_LOAD, &kind, &ev) ||
+	    kind != KIND_LDLAT) {
 		pp_snprintf(why, sizeof(why), "n/a on %s (its load records carry no latency)",
-			    r->ua ? r->ua->name : "this CPU");
+			    r->cpu.ua ? r->cpu.ua->name : "this CPU");
 		calib_json(r, "n/a", false, V_SKIP, why);
-		json_end_object(&r->json);
-		report_detail("%s: %s", r->calib_test, why);
+		json_end_object(&r->job.json);
+		report_detail("%s: %s", r->kern.calib_test, why);
 		return;
 	}
 	if (!med) {
 		calib_json(r, "unchecked", true, V_SKIP,
 			   "no load record with a latency to compare");
-		json_end_object(&r->json);
+		json_end_object(&r->job.json);
 		return;
 	}
 	memset(cfg, 0, sizeof(*cfg));
 	memset(res, 0, sizeof(*res));
-	cfg->ci = r->ci;
+	cfg->ci = r->cpu.ci;
 	cfg->count_only = true;
-	cfg->cpu_timeout_us = r->cpu_timeout_us;
+	cfg->cpu_timeout_us = r->job.cpu_timeout_us;
 	cfg->bsp_idle = kernel_bsp_idle;
 	cfg->bsp_idle_arg = k;
 	rc = session_run(cfg, kernel_run, k, res, why, sizeof(why));
 	kernel_next_chain(k);
 	if (rc == SESSION_TIMEOUT)
-		r->cpu_hung = true;
+		r->cpu.hung = true;
 	/* As a sampling's session: a CPU that did not return or a refusal FAILs (job.c). */
 	if (rc && rc != SESSION_SKIP && rc != SESSION_NO_CPU) {
 		calib_json(r, "failed", true, V_FAIL, why);
-		json_end_object(&r->json);
+		json_end_object(&r->job.json);
 		return;
 	}
 	if (rc || (res->fixed_read & 3) != 3 || !k->loads) {
 		if (!rc)
 			pp_snprintf(why, sizeof(why), "fixed counters 0 and 1 not read");
 		calib_json(r, "unchecked", true, V_SKIP, why);
-		json_end_object(&r->json);
+		json_end_object(&r->job.json);
 		if (!rc)
 			session_result_free(res);
 		return;
@@ -158,15 +159,15 @@ void job_run_calibration(struct runner *r, struct kernel_ctx *k)
 	pp_snprintf(why, sizeof(why), "PEBS/clock %s, %s %s..%s (%llu / %s cy)", ratio_s,
 		    ok ? "in" : "not in", lo_s, hi_s, (unsigned long long)med, cpl_s);
 	calib_json(r, ok ? "checked" : "failed", true, ok ? V_PASS : V_FAIL, why);
-	job_cpu_tally_figure(r, "PEBS/clock", RUN_FIG_RATIO_X100, ratio);
-	json_u64(&r->json, "loads", loads);
-	json_u64(&r->json, "cycles", cycles);
-	json_u64(&r->json, "instructions", inst);
-	json_u64(&r->json, "cycles_per_load_x100", cpl);
-	json_u64(&r->json, "loop_instructions_per_load_x100", extra);
-	json_u64(&r->json, "pebs_median", med);
-	json_u64(&r->json, "ratio_x100", ratio);
-	json_u64(&r->json, "low_x100", lo);
-	json_u64(&r->json, "high_x100", hi);
-	json_end_object(&r->json);
+	job_cpu_tally_figure(r->cpu.tally, "PEBS/clock", RUN_FIG_RATIO_X100, ratio);
+	json_u64(&r->job.json, "loads", loads);
+	json_u64(&r->job.json, "cycles", cycles);
+	json_u64(&r->job.json, "instructions", inst);
+	json_u64(&r->job.json, "cycles_per_load_x100", cpl);
+	json_u64(&r->job.json, "loop_instructions_per_load_x100", extra);
+	json_u64(&r->job.json, "pebs_median", med);
+	json_u64(&r->job.json, "ratio_x100", ratio);
+	json_u64(&r->job.json, "low_x100", lo);
+	json_u64(&r->job.json, "high_x100", hi);
+	json_end_object(&r->job.json);
 }

@@ -70,7 +70,7 @@ static int check_acr(const struct job_opts *jo, const struct cpu_info *ci, char 
  */
 static __attribute__((noinline)) int
 check_snapshot(const struct job_opts *jo, const struct cpu_info *ci, const struct uarch_info *ua,
-	       const struct runner *r, struct pmu_plan *plan, char *err, size_t err_size)
+	       const struct job_state *js, struct pmu_plan *plan, char *err, size_t err_size)
 {
 	unsigned int n = 0;
 	struct {
@@ -80,12 +80,12 @@ check_snapshot(const struct job_opts *jo, const struct cpu_info *ci, const struc
 	} runs[RUNNER_MAX_EVENTS + 2];
 	char why[256];
 
-	for (unsigned int i = 0; i < r->n_user; i++, n++) {
+	for (unsigned int i = 0; i < js->n_user; i++, n++) {
 		runs[n].kind = KIND_OTHER;
 		runs[n].event = NULL;
-		runs[n].spec = r->user_ev[i];
+		runs[n].spec = js->user_ev[i];
 	}
-	for (unsigned int s = KSAMPLE_LOAD; s <= KSAMPLE_STORE && !r->n_user; s <<= 1)
+	for (unsigned int s = KSAMPLE_LOAD; s <= KSAMPLE_STORE && !js->n_user; s <<= 1)
 		if (sampling_kind(ua, s, &runs[n].kind, &runs[n].event)) {
 			runs[n].spec = NULL;
 			n++;
@@ -113,25 +113,26 @@ int job_check(const struct job_opts *jo, const struct cpu_info *ci, char *err, s
 {
 	const struct uarch_info *ua = uarch_for_cpu(ci);
 	struct pmu_plan *plan;
-	struct runner *r; /* for its events= list (job_user_events): on the heap, 1 KiB frames */
+	struct job_state
+	    *js; /* for its events= list (job_user_events): on the heap, 1 KiB frames */
 	char why[256];
 	int rc = 0;
 
 	if (!ua)
 		return 0; /* no generation: the job SKIPs every kernel and says why */
 	plan = plat_alloc(sizeof(*plan));
-	r = plat_alloc(sizeof(*r));
-	if (!plan || !r) {
+	js = plat_alloc(sizeof(*js));
+	if (!plan || !js) {
 		if (plan)
 			plat_free(plan);
-		if (r)
-			plat_free(r);
+		if (js)
+			plat_free(js);
 		return 0; /* the job reports the missing memory itself */
 	}
-	memset(r, 0, sizeof(*r));
-	job_user_events(r, &jo->events);
-	for (unsigned int i = 0; i < r->n_user && !rc; i++) {
-		if (check_plan(jo, false, ci, KIND_OTHER, NULL, r->user_ev[i], plan, why,
+	memset(js, 0, sizeof(*js));
+	job_user_events(js, &jo->events);
+	for (unsigned int i = 0; i < js->n_user && !rc; i++) {
+		if (check_plan(jo, false, ci, KIND_OTHER, NULL, js->user_ev[i], plan, why,
 			       sizeof(why))) {
 			pp_snprintf(err, err_size,
 				    "option events: %s (on %s, checked before any PMU "
@@ -141,7 +142,7 @@ int job_check(const struct job_opts *jo, const struct cpu_info *ci, char *err, s
 		}
 	}
 	/* period= applies to the generation's own samplings too. */
-	for (unsigned int s = KSAMPLE_LOAD; s <= KSAMPLE_STORE && !rc && jo->period && !r->n_user;
+	for (unsigned int s = KSAMPLE_LOAD; s <= KSAMPLE_STORE && !rc && jo->period && !js->n_user;
 	     s <<= 1) {
 		enum pebs_kind kind;
 		const char *event;
@@ -158,8 +159,8 @@ int job_check(const struct job_opts *jo, const struct cpu_info *ci, char *err, s
 		}
 	}
 	if (!rc && jo->snapshot)
-		rc = check_snapshot(jo, ci, ua, r, plan, err, err_size);
+		rc = check_snapshot(jo, ci, ua, js, plan, err, err_size);
 	plat_free(plan);
-	plat_free(r);
+	plat_free(js);
 	return rc ? rc : check_acr(jo, ci, err, err_size);
 }

@@ -73,20 +73,20 @@ static void compare_verdict(struct runner *r, const struct cpu_tally *t, unsigne
 {
 	const char *ct = cpu_core_type_short(t[a].core_type);
 
-	json_begin_object(&r->json, NULL);
-	json_str(&r->json, "test", "cpu-compare");
-	json_u64(&r->json, "cpu", t[a].cpu);
-	json_u64(&r->json, "apic_id", t[a].apic_id);
-	json_str(&r->json, "core_type", ct);
-	json_str(&r->json, "differs_in", test);
-	json_begin_array(&r->json, "compared_with");
+	json_begin_object(&r->job.json, NULL);
+	json_str(&r->job.json, "test", "cpu-compare");
+	json_u64(&r->job.json, "cpu", t[a].cpu);
+	json_u64(&r->job.json, "apic_id", t[a].apic_id);
+	json_str(&r->job.json, "core_type", ct);
+	json_str(&r->job.json, "differs_in", test);
+	json_begin_array(&r->job.json, "compared_with");
 	for (unsigned int b = 0; b < n; b++)
 		if (b != a && same_group(&t[a], &t[b]) && find_run(&t[b], test) >= 0)
-			json_u64(&r->json, NULL, t[b].cpu);
-	json_end_array(&r->json);
+			json_u64(&r->job.json, NULL, t[b].cpu);
+	json_end_array(&r->job.json);
 	report_set_cpu(t[a].cpu, t[a].apic_id, ct);
 	job_verdict(r, "cpu-compare", V_FAIL, NULL, why);
-	json_end_object(&r->json);
+	json_end_object(&r->job.json);
 }
 
 /*
@@ -315,28 +315,28 @@ void job_cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n)
 	 * odd CPU, or one PASS when CPUs of a type had others to agree with.
 	 */
 	if (c) {
-		json_begin_object(&r->json, NULL);
-		json_str(&r->json, "kernel", "cpu-compare");
-		json_begin_array(&r->json, "runs");
+		json_begin_object(&r->job.json, NULL);
+		json_str(&r->job.json, "kernel", "cpu-compare");
+		json_begin_array(&r->job.json, "runs");
 		if (!any_judged(t, n)) {
 			/* Every run a SKIP: agreeing on nothing is no PASS. */
-			json_begin_object(&r->json, NULL);
-			json_str(&r->json, "test", "cpu-compare");
+			json_begin_object(&r->job.json, NULL);
+			json_str(&r->job.json, "test", "cpu-compare");
 			job_verdict(r, "cpu-compare", V_SKIP, NULL,
 				    "no run passed or failed on any CPU: nothing to compare");
-			json_end_object(&r->json);
+			json_end_object(&r->job.json);
 		} else if (!compare_odd(r, t, n)) {
 			char why[128];
 
 			pp_snprintf(why, sizeof(why),
 				    "%u CPUs agree with the others of their core type", c);
-			json_begin_object(&r->json, NULL);
-			json_str(&r->json, "test", "cpu-compare");
+			json_begin_object(&r->job.json, NULL);
+			json_str(&r->job.json, "test", "cpu-compare");
 			job_verdict(r, "cpu-compare", V_PASS, NULL, why);
-			json_end_object(&r->json);
+			json_end_object(&r->job.json);
 		}
-		json_end_array(&r->json);
-		json_end_object(&r->json);
+		json_end_array(&r->job.json);
+		json_end_object(&r->job.json);
 	}
 	/* What it counts, beside SUMMARY's and VERDICTS' every verdict (cpu-compare, hand-off). */
 	report_info("per-CPU results (%u CPU%s): kernel verdicts; SUMMARY counts all", n,

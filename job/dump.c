@@ -22,7 +22,8 @@
 /* A dump's header (1.2 KiB), out of the frame: the job writes one at a time, on the BSP only. */
 static struct pebs_dump_info dump_info;
 
-void job_write_dump(struct runner *r, const char *test, const struct session_result *res)
+void job_write_dump(const struct job_state *js, const struct cpu_info *ci, const char *test,
+		    const struct session_result *res)
 {
 	struct pebs_dump_info *di = &dump_info;
 	char name[64], err[96];
@@ -33,31 +34,31 @@ void job_write_dump(struct runner *r, const char *test, const struct session_res
 
 	memset(di, 0, sizeof(*di));
 	di->cfg = res->decode_cfg;
-	di->simulated = r->simulated;
+	di->simulated = js->simulated;
 	/*
 	 * Which counter carried which event: the plan the session followed
 	 * (built from the same request, pure), the PEBS counter first, then
 	 * every counted event (the user's, the SPR aux event, the counting copy).
 	 */
 	if (res->pebs_counter >= 0)
-		pebs_dump_add_counter(di, (uint32_t)res->pebs_counter, r->now->plan.sample.evtsel,
-				      r->now->plan.sample.name);
-	for (unsigned int i = 0; i < r->now->plan.n_count; i++)
-		pebs_dump_add_counter(di, (uint32_t)r->now->plan.count[i].ctr,
-				      r->now->plan.count[i].ev.evtsel,
-				      r->now->plan.count[i].ev.name);
+		pebs_dump_add_counter(di, (uint32_t)res->pebs_counter, js->now->plan.sample.evtsel,
+				      js->now->plan.sample.name);
+	for (unsigned int i = 0; i < js->now->plan.n_count; i++)
+		pebs_dump_add_counter(di, (uint32_t)js->now->plan.count[i].ctr,
+				      js->now->plan.count[i].ev.evtsel,
+				      js->now->plan.count[i].ev.name);
 	n = pebs_dump_size(di, res->records_len);
 	out = plat_alloc(n);
 	/* The boot CPU's as before; another CPU's with its number (cpus=). */
-	if (r->ci->cpu)
-		pp_snprintf(name, sizeof(name), "%s-cpu%u.pebs", test, r->ci->cpu);
+	if (ci->cpu)
+		pp_snprintf(name, sizeof(name), "%s-cpu%u.pebs", test, ci->cpu);
 	else
 		pp_snprintf(name, sizeof(name), "%s.pebs", test);
 	for (char *p = name; *p; p++)
 		if (*p == '/')
 			*p = '-';
 	avail = plat_free_space();
-	keep = DUMP_KEEP_FREE + json_members_len(&r->json);
+	keep = DUMP_KEEP_FREE + json_members_len(&js->json);
 	if (!out) {
 		report_env_error(test, "no memory for the dump %s (%zu bytes)", name, n);
 	} else if (pebs_dump_write(di, res->records, res->records_len, out, n) != n) {
@@ -121,19 +122,19 @@ void job_dump_cpu_begin(struct job_dump_policy *d, const struct cpu_info *ci,
 	}
 }
 
-void job_dump_sampling(struct runner *r, const char *test, const struct session_result *res,
-		       enum verdict v)
+void job_dump_sampling(struct job_state *js, const struct cpu_info *ci, const char *test,
+		       const struct session_result *res, enum verdict v)
 {
-	struct job_dump_policy *d = &r->dump;
+	struct job_dump_policy *d = &js->dump;
 
 	if (d->how == JOB_DUMP_OFF)
 		return;
 	if (d->how == JOB_DUMP_ALL || d->n_measured <= JOB_DUMP_ALL_CPUS || d->rep || v == V_FAIL) {
-		job_write_dump(r, test, res);
+		job_write_dump(js, ci, test, res);
 		return;
 	}
 	if (d->left)
-		cpuset_add(d->left, r->ci->cpu);
+		cpuset_add(d->left, ci->cpu);
 }
 
 void job_dump_report(const struct job_dump_policy *d, struct json_out *j)

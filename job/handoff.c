@@ -54,7 +54,7 @@ static void read_on_cpu(void *p)
  * Its lines (trace=msr) held back and printed under "N lines from cpu N's
  * hand-off read", the BSP's too: the MSR trace names each CPU's reads.
  */
-static int read_cpu(struct runner *r, struct handoff_cpu *c, struct handoff_state *st,
+static int read_cpu(const struct job_state *js, struct handoff_cpu *c, struct handoff_state *st,
 		    const char *what)
 {
 	char from[48];
@@ -63,7 +63,7 @@ static int read_cpu(struct runner *r, struct handoff_cpu *c, struct handoff_stat
 	c->rd.ci = &c->ci;
 	c->rd.st = st;
 	report_defer_begin();
-	rc = cpurun_run(c->cpu, read_on_cpu, &c->rd, r->cpu_timeout_us, NULL, NULL);
+	rc = cpurun_run(c->cpu, read_on_cpu, &c->rd, js->cpu_timeout_us, NULL, NULL);
 	report_defer_end();
 	pp_snprintf(from, sizeof(from), "cpu %u's hand-off %s", c->cpu, what);
 	report_flush_deferred(from);
@@ -80,7 +80,7 @@ static void cpus_words(const struct cpuset *set, char *buf, size_t size)
 	pp_snprintf(buf, size, "%s %s", cpuset_count(set) == 1 ? "cpu" : "cpus", ranges);
 }
 
-static void report_findings(struct runner *r, struct handoff_job *h)
+static void report_findings(const struct job_state *js, struct handoff_job *h)
 {
 	unsigned int ncpu = plat_cpu_count(), kinds = 0, n_read;
 	struct cpuset *read = cpuset_alloc(ncpu), *warn_cpus = cpuset_alloc(ncpu);
@@ -127,7 +127,7 @@ static void report_findings(struct runner *r, struct handoff_job *h)
 		goto out;
 	}
 	cpus_words(warn_cpus, cpus, sizeof(cpus));
-	if (r->jo->handoff_strict)
+	if (js->jo->handoff_strict)
 		report_fail("firmware-handoff", "%u kinds left on %s (handoff=strict)%s", kinds,
 			    cpus, none);
 	else
@@ -139,7 +139,7 @@ out:
 	cpuset_free(on);
 }
 
-void job_handoff_audit_begin(struct runner *r, const struct cpuset *set)
+void job_handoff_audit_begin(struct job_state *js, const struct cpuset *set)
 {
 	unsigned int n = cpuset_count(set), i = 0;
 	/* One allocation: the CPUs of cpus=, then the machine's index into them. */
@@ -147,7 +147,7 @@ void job_handoff_audit_begin(struct runner *r, const struct cpuset *set)
 		      set->n * sizeof(unsigned int);
 	struct handoff_job *h = plat_alloc(size);
 
-	r->handoff = h;
+	js->handoff = h;
 	if (!h) {
 		report_env_error("firmware-handoff", "no memory for %u CPUs' hand-off state", n);
 		return;
@@ -163,9 +163,9 @@ void job_handoff_audit_begin(struct runner *r, const struct cpuset *set)
 		}
 }
 
-static struct handoff_cpu *cpu_of(struct runner *r, unsigned int cpu)
+static struct handoff_cpu *cpu_of(const struct job_state *js, unsigned int cpu)
 {
-	struct handoff_job *h = r->handoff;
+	struct handoff_job *h = js->handoff;
 
 	/* Looked up, not searched: once per CPU and per read, over up to thousands of CPUs. */
 	if (!h || cpu >= h->n_slots || !h->slot[cpu])
@@ -178,28 +178,28 @@ static struct handoff_cpu *cpu_of(struct runner *r, unsigned int cpu)
  * CPU read just before its own sessions is read as the firmware left it;
  * read there, an AP is started through MP services once for the whole run.
  */
-void job_handoff_cpu_begin(struct runner *r, unsigned int cpu, const struct cpu_info *ci)
+void job_handoff_cpu_begin(struct job_state *js, unsigned int cpu, const struct cpu_info *ci)
 {
-	struct handoff_cpu *hc = cpu_of(r, cpu);
+	struct handoff_cpu *hc = cpu_of(js, cpu);
 
 	if (!hc)
 		return;
 	hc->ci = *ci;
-	hc->rc_found = read_cpu(r, hc, &hc->found, "read");
+	hc->rc_found = read_cpu(js, hc, &hc->found, "read");
 	if (hc->rc_found == CPU_RUN_TIMEOUT)
-		r->handoff->hung = true;
+		js->handoff->hung = true;
 }
 
 /* After the CPU's last session, before it is released: the same MSRs again. */
-void job_handoff_cpu_end(struct runner *r, unsigned int cpu)
+void job_handoff_cpu_end(struct job_state *js, unsigned int cpu)
 {
-	struct handoff_cpu *hc = cpu_of(r, cpu);
+	struct handoff_cpu *hc = cpu_of(js, cpu);
 
 	if (!hc || !hc->found.valid)
 		return;
-	hc->rc_now = read_cpu(r, hc, &hc->now, "check");
+	hc->rc_now = read_cpu(js, hc, &hc->now, "check");
 	if (hc->rc_now == CPU_RUN_TIMEOUT)
-		r->handoff->hung = true;
+		js->handoff->hung = true;
 	if (hc->now.valid) {
 		hc->diffs = handoff_compare(&hc->found, &hc->now, hc->why, sizeof(hc->why));
 		hc->unrestorable = handoff_unrestorable(&hc->found, &hc->now);
@@ -292,14 +292,14 @@ out:
 	cpuset_free(pmc_on);
 }
 
-static void audit_verdicts(struct runner *r, struct handoff_job *h)
+static void audit_verdicts(const struct job_state *js, struct handoff_job *h)
 {
 	struct cpuset *same;
 	const struct handoff_cpu *first = NULL;
 	unsigned int total = 0;
 	char cpus[40], lost[64];
 
-	report_findings(r, h);
+	report_findings(js, h);
 	report_unrestorable(h, lost, sizeof(lost));
 	same = cpuset_alloc(plat_cpu_count());
 	if (!same) {
@@ -335,16 +335,16 @@ static void audit_verdicts(struct runner *r, struct handoff_job *h)
 	cpuset_free(same);
 }
 
-void job_handoff_audit_end(struct runner *r)
+void job_handoff_audit_end(struct job_state *js)
 {
-	if (!r->handoff)
+	if (!js->handoff)
 		return;
 	report_clear_cpu();
 	/* What the firmware left, not PEBS: these PASSes alone make no PASS. */
 	report_set_aside(true);
-	audit_verdicts(r, r->handoff);
+	audit_verdicts(js, js->handoff);
 	report_set_aside(false);
-	job_handoff_json(r);
+	job_handoff_json(js);
 }
 
 /* ---- results.json ------------------------------------------------------- */
@@ -373,10 +373,10 @@ static void json_state(struct json_out *j, const char *key, const struct handoff
 	json_hexval(j, key[0] == 'm' ? "lvtpc" : "lvtpc_now", st->lvtpc);
 }
 
-void job_handoff_json(struct runner *r)
+void job_handoff_json(struct job_state *js)
 {
-	struct handoff_job *h = r->handoff;
-	struct json_out *j = &r->json;
+	struct handoff_job *h = js->handoff;
+	struct json_out *j = &js->json;
 
 	json_begin_array(j, "handoff");
 	for (unsigned int i = 0; h && i < h->n; i++) {
@@ -420,7 +420,7 @@ void job_handoff_json(struct runner *r)
 	json_end_array(j);
 	if (h && !h->hung)
 		plat_free(h);
-	r->handoff = NULL;
+	js->handoff = NULL;
 }
 
 /* ---- SMIs around a sampling --------------------------------------------- */
@@ -439,33 +439,34 @@ static void smi_on_cpu(void *p)
 }
 
 /* MSR_SMI_COUNT on the measured CPU now; false where it has none. */
-static bool smi_now(struct runner *r, uint64_t *v)
+static bool smi_now(struct job_cpu_now *cn, uint64_t timeout_us, uint64_t *v)
 {
-	struct smi_read s = {.ci = r->ci};
+	struct smi_read s = {.ci = cn->ci};
 	int rc;
 
-	if (r->cpu_hung)
+	if (cn->hung)
 		return false;
 	report_defer_begin();
-	rc = cpurun_run(r->ci->cpu, smi_on_cpu, &s, r->cpu_timeout_us, NULL, NULL);
+	rc = cpurun_run(cn->ci->cpu, smi_on_cpu, &s, timeout_us, NULL, NULL);
 	report_defer_end();
 	report_flush_deferred("the measured CPU");
 	if (rc == CPU_RUN_TIMEOUT)
-		r->cpu_hung = true;
+		cn->hung = true;
 	*v = s.v;
 	return !rc && s.ok;
 }
 
-void job_handoff_smi_mark(struct runner *r, struct smi_mark *m)
+void job_handoff_smi_mark(struct job_cpu_now *cn, uint64_t timeout_us, struct smi_mark *m)
 {
-	m->known = smi_now(r, &m->before);
+	m->known = smi_now(cn, timeout_us, &m->before);
 }
 
-void job_handoff_smi_since(struct runner *r, const struct smi_mark *m, struct run_out *o)
+void job_handoff_smi_since(struct job_cpu_now *cn, uint64_t timeout_us, const struct smi_mark *m,
+			   struct run_out *o)
 {
 	uint64_t v;
 
-	o->smi_known = m->known && smi_now(r, &v);
+	o->smi_known = m->known && smi_now(cn, timeout_us, &v);
 	o->smis = o->smi_known ? v - m->before : 0;
 }
 

@@ -66,12 +66,12 @@ static unsigned int job_kernels_selected(const struct job_opts *jo)
 }
 
 /* The processor the runs are on now (cpus=: each in turn); the report's lines carry it. */
-static void set_cpu_now(struct runner *r, const struct cpu_info *ci)
+static void set_cpu_now(struct job_cpu_now *cn, const struct cpu_info *ci)
 {
-	r->boot.cpu = ci->cpu;
-	r->boot.apic_id = ci->apic_id;
-	r->boot.core_type = cpu_core_type_short(ci->core_type);
-	report_set_cpu(r->boot.cpu, r->boot.apic_id, r->boot.core_type);
+	cn->at.cpu = ci->cpu;
+	cn->at.apic_id = ci->apic_id;
+	cn->at.core_type = cpu_core_type_short(ci->core_type);
+	report_set_cpu(cn->at.cpu, cn->at.apic_id, cn->at.core_type);
 }
 
 /*
@@ -79,7 +79,7 @@ static void set_cpu_now(struct runner *r, const struct cpu_info *ci)
  * one INFO line, once for a run of CPUs alike; a row that turns PEBS off
  * is named by the SKIP lines instead (pmu_pebs_usable).
  */
-static void note_errata(struct runner *r, const struct cpu_info *ci)
+static void note_errata(struct job_state *js, const struct cpu_info *ci)
 {
 	uint32_t mask = errata_mask(ci), dropped = 0;
 	char ids[160];
@@ -93,10 +93,10 @@ static void note_errata(struct runner *r, const struct cpu_info *ci)
 		strbuf_printf(&sb, "%s%s", dropped ? ", " : "", errata_at(i)->id);
 		dropped |= 1u << i;
 	}
-	if (!dropped || (r->errata_noted && dropped == r->errata_last))
+	if (!dropped || (js->errata_noted && dropped == js->errata_last))
 		return;
-	r->errata_noted = true;
-	r->errata_last = dropped;
+	js->errata_noted = true;
+	js->errata_last = dropped;
 	report_info("errata: %s: records dropped by rule, counted per sampling (docs/ERRATA.md)",
 		    ids);
 }
@@ -123,23 +123,23 @@ static void progress_cpu_done(void)
 /* One CPU's kernels: the selected ones, or SKIP lines with why PEBS cannot be used. */
 static void run_cpu(struct runner *r)
 {
-	const struct job_opts *jo = r->jo;
+	const struct job_opts *jo = r->job.jo;
 	char why[256];
-	bool usable = pmu_pebs_usable(r->ci, why, sizeof(why));
+	bool usable = pmu_pebs_usable(r->cpu.ci, why, sizeof(why));
 	unsigned int nth = 0;
 
-	r->other_only = false;
-	if (usable && r->ua && !r->n_user) {
+	r->cpu.other_only = false;
+	if (usable && r->cpu.ua && !r->job.n_user) {
 		enum pebs_kind kd;
 		const char *ev;
 
-		r->other_only = !sampling_kind(r->ua, KSAMPLE_LOAD, &kd, &ev) &&
-				!sampling_kind(r->ua, KSAMPLE_STORE, &kd, &ev);
-		if (r->other_only)
+		r->cpu.other_only = !sampling_kind(r->cpu.ua, KSAMPLE_LOAD, &kd, &ev) &&
+				    !sampling_kind(r->cpu.ua, KSAMPLE_STORE, &kd, &ev);
+		if (r->cpu.other_only)
 			report_info(
 			    "main job: %s has no load or store sampling: each kernel is sampled "
 			    "with the generation's PEBS instructions event; no data-source checks",
-			    r->ua->name);
+			    r->cpu.ua->name);
 	}
 	for (size_t i = 0; i < kernel_count(); i++) {
 		const struct kernel_def *def = kernel_at(i);
@@ -148,13 +148,13 @@ static void run_cpu(struct runner *r)
 			continue;
 		status_kernel(++nth, def->name);
 		if (!usable) {
-			json_begin_object(&r->json, NULL);
-			json_str(&r->json, "kernel", def->name);
-			json_u64(&r->json, "cpu", r->ci->cpu);
-			json_begin_array(&r->json, "runs");
+			json_begin_object(&r->job.json, NULL);
+			json_str(&r->job.json, "kernel", def->name);
+			json_u64(&r->job.json, "cpu", r->cpu.ci->cpu);
+			json_begin_array(&r->job.json, "runs");
 			job_skip_kernel(r, def, "%s", why);
-			json_end_array(&r->json);
-			json_end_object(&r->json);
+			json_end_array(&r->job.json);
+			json_end_object(&r->job.json);
 			status_step_done();
 			continue;
 		}
@@ -203,7 +203,7 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 		if (c == 0)
 			*ci = *boot;
 		else
-			rc = cpurun_run(c, probe_on_cpu, ci, r->cpu_timeout_us, NULL, NULL);
+			rc = cpurun_run(c, probe_on_cpu, ci, r->job.cpu_timeout_us, NULL, NULL);
 		pp_snprintf(from, sizeof(from), "cpu %u's probe", c);
 		report_flush_deferred(from);
 		if (rc == CPU_RUN_LOST) {
@@ -211,7 +211,7 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 			report_fail("cpu-probe",
 				    "cpu %u did not return from earlier work within %u s "
 				    "(cpu-timeout=): not posted again",
-				    c, (unsigned int)(r->cpu_timeout_us / 1000000));
+				    c, (unsigned int)(r->job.cpu_timeout_us / 1000000));
 			t->hung = true;
 			t->count[V_FAIL]++;
 			continue;
@@ -222,7 +222,7 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 			report_fail("cpu-probe",
 				    "cpu %u did not return from its capability probe "
 				    "within %u s (cpu-timeout=)",
-				    c, (unsigned int)(r->cpu_timeout_us / 1000000));
+				    c, (unsigned int)(r->job.cpu_timeout_us / 1000000));
 			t->hung = true;
 			t->count[V_FAIL]++;
 			continue;
@@ -236,32 +236,32 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 			plat_free(ci); /* never started: nothing uses it */
 			continue;
 		}
-		r->ci = ci;
-		r->ua = uarch_for_cpu(ci);
-		r->cpu_hung = false;
-		set_cpu_now(r, ci);
-		status_cpu(i, c, r->boot.core_type, r->ua ? r->ua->name : NULL);
-		job_cpu_tally_begin(r, t, ci);
-		job_dump_cpu_begin(&r->dump, ci, r->ua);
-		results_keep_cpu_uarch(ci->cpu, r->ua ? r->ua->name : NULL);
-		note_errata(r, ci);
+		r->cpu.ci = ci;
+		r->cpu.ua = uarch_for_cpu(ci);
+		r->cpu.hung = false;
+		set_cpu_now(&r->cpu, ci);
+		status_cpu(i, c, r->cpu.at.core_type, r->cpu.ua ? r->cpu.ua->name : NULL);
+		job_cpu_tally_begin(&r->cpu, t, ci);
+		job_dump_cpu_begin(&r->job.dump, ci, r->cpu.ua);
+		results_keep_cpu_uarch(ci->cpu, r->cpu.ua ? r->cpu.ua->name : NULL);
+		note_errata(&r->job, ci);
 		report_detail("cpu %u: APIC ID %u, core type %s, %s; PMU v%u, %u GP + %u fixed "
 			      "counters, PEBS %s",
 			      c, ci->apic_id, cpu_core_type_short(ci->core_type),
-			      r->ua ? r->ua->name : "unknown uarch", ci->pmu_version, ci->n_gp,
-			      (unsigned int)__builtin_popcount(ci->fixed_mask),
+			      r->cpu.ua ? r->cpu.ua->name : "unknown uarch", ci->pmu_version,
+			      ci->n_gp, (unsigned int)__builtin_popcount(ci->fixed_mask),
 			      ci->arch_pebs ? "architectural (CPUID.23H)"
 			      : ci->has_perf_caps
 				  ? (PERF_CAP_PEBS_FMT(ci->perf_caps) == 0 ? "fmt0" : "fmt1+")
 				  : "format unknown");
-		job_handoff_cpu_begin(r, c, ci); /* before its first session writes an MSR */
+		job_handoff_cpu_begin(&r->job, c, ci); /* before its first session writes an MSR */
 		/* Several CPUs: their verdicts to the log, summed up below (aggregate.c). */
-		report_set_verdicts_to_log(r->n_measured > 1);
+		report_set_verdicts_to_log(r->job.n_measured > 1);
 		run_cpu(r);
 		report_set_verdicts_to_log(false);
-		if (!r->cpu_hung)
-			job_handoff_cpu_end(r, c);
-		t->hung = r->cpu_hung;
+		if (!r->cpu.hung)
+			job_handoff_cpu_end(&r->job, c);
+		t->hung = r->cpu.hung;
 		if (!t->hung)
 			plat_free(ci);
 		/* Done with it: back to MP services, no AP left spinning (a vCPU burns a host CPU).
@@ -269,11 +269,11 @@ static void run_cpus(struct runner *r, const struct cpu_info *boot, const struct
 		cpurun_release(c);
 		progress_cpu_done();
 	}
-	r->tally = NULL;
-	r->cpu_tag[0] = 0;
-	r->ci = boot;
-	r->ua = uarch_for_cpu(boot);
-	set_cpu_now(r, boot);
+	r->cpu.tally = NULL;
+	r->cpu.tag[0] = 0;
+	r->cpu.ci = boot;
+	r->cpu.ua = uarch_for_cpu(boot);
+	set_cpu_now(&r->cpu, boot);
 	job_aggregate_report(tallies, n);
 	job_cpu_tally_report(r, tallies, n);
 	plat_free(tallies);
@@ -318,20 +318,20 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 		return;
 	}
 	memset(r, 0, sizeof(*r));
-	r->jo = jo;
-	r->ci = ci;
-	r->simulated = hw_is_simulated();
+	r->job.jo = jo;
+	r->cpu.ci = ci;
+	r->job.simulated = hw_is_simulated();
 	/*
 	 * Sizes and iterations follow from how the kernels run, not from
 	 * which backend: a backend that wants every access reported gets the
 	 * instrumented build, where each access is a call (about 100 times
 	 * slower), so the small defaults (size_sim, iters_sim) apply.
 	 */
-	r->instrumented = hw_current()->mem_access && hw_current()->retire;
-	r->contrast_x100 = -1;
-	r->ua = uarch_for_cpu(ci);
-	r->cpu_timeout_us = cpu_timeout_us(jo);
-	job_session_base(jo, r->cpu_timeout_us, &r->session);
+	r->job.instrumented = hw_current()->mem_access && hw_current()->retire;
+	r->job.contrast_x100 = -1;
+	r->cpu.ua = uarch_for_cpu(ci);
+	r->job.cpu_timeout_us = cpu_timeout_us(jo);
+	job_session_base(jo, r->job.cpu_timeout_us, &r->job.session);
 	/* Nothing measured is nothing passed: a SKIP, so a run of only this exits 77. */
 	if (!jo->kernels) {
 		report_skip("main-job", "kernels=none: no kernel chosen, nothing was measured");
@@ -348,58 +348,60 @@ void job_main(const struct job_opts *jo, const struct cpu_info *ci)
 			    plat_cpu_count());
 		goto out;
 	}
-	r->json_size = RESULTS_BUF_SIZE + (size_t)cpuset_count(set) * RESULTS_BUF_PER_CPU;
-	r->json_buf = plat_alloc(r->json_size);
-	r->now = plat_alloc(sizeof(*r->now));
-	if (!r->json_buf || !r->now) {
+	r->job.json_size = RESULTS_BUF_SIZE + (size_t)cpuset_count(set) * RESULTS_BUF_PER_CPU;
+	r->job.json_buf = plat_alloc(r->job.json_size);
+	r->job.now = plat_alloc(sizeof(*r->job.now));
+	if (!r->job.json_buf || !r->job.now) {
 		report_env_error("main-job", "no memory for the results (%zu bytes) and the plan",
-				 r->json_size);
+				 r->job.json_size);
 		goto out;
 	}
-	set_cpu_now(r, ci);
-	r->tsc_hz = ci->tsc_hz ? ci->tsc_hz : calibrate_tsc();
+	set_cpu_now(&r->cpu, ci);
+	r->job.tsc_hz = ci->tsc_hz ? ci->tsc_hz : calibrate_tsc();
 	cpus_text(&jo->cpus, set, cpus, sizeof(cpus));
 	report_info("main job: TSC %llu Hz (%s), %u CPU%s (cpus=%s: %u measured), %s kernels",
-		    (unsigned long long)r->tsc_hz, ci->tsc_hz ? "CPUID 15H/16H" : "calibrated",
+		    (unsigned long long)r->job.tsc_hz, ci->tsc_hz ? "CPUID 15H/16H" : "calibrated",
 		    plat_cpu_count(), plat_cpu_count() == 1 ? "" : "s", cpus, cpuset_count(set),
-		    r->instrumented ? "instrumented" : "real");
+		    r->job.instrumented ? "instrumented" : "real");
 	report_unused_cpus();
-	if (!ci->tsc_hz && (r->tsc_hz < TSC_HZ_PLAUSIBLE_MIN || r->tsc_hz > TSC_HZ_PLAUSIBLE_MAX)) {
+	if (!ci->tsc_hz &&
+	    (r->job.tsc_hz < TSC_HZ_PLAUSIBLE_MIN || r->job.tsc_hz > TSC_HZ_PLAUSIBLE_MAX)) {
 		report_info("main job: a calibrated TSC of %llu Hz is no clock this CPU has "
 			    "(accepted: 100 MHz..10 GHz): latencies in cycles only (no ns)",
-			    (unsigned long long)r->tsc_hz);
-		r->tsc_hz = 0;
+			    (unsigned long long)r->job.tsc_hz);
+		r->job.tsc_hz = 0;
 	}
-	json_init_members(&r->json, r->json_buf, r->json_size);
-	json_u64(&r->json, "tsc_hz", r->tsc_hz);
-	json_begin_array(&r->json, "kernels");
-	job_user_events(r, &jo->events);
-	if (r->n_user)
-		report_info("main job: %u event(s) from events= sample every kernel", r->n_user);
-	r->n_measured = cpuset_count(set);
-	job_dump_policy_init(&r->dump, jo->dump, r->n_measured, plat_cpu_count());
-	job_handoff_audit_begin(r, set); /* each CPU read before its own sessions */
-	status_job_begin(plat_time_us(), r->n_measured, job_kernels_selected(jo));
+	json_init_members(&r->job.json, r->job.json_buf, r->job.json_size);
+	json_u64(&r->job.json, "tsc_hz", r->job.tsc_hz);
+	json_begin_array(&r->job.json, "kernels");
+	job_user_events(&r->job, &jo->events);
+	if (r->job.n_user)
+		report_info("main job: %u event(s) from events= sample every kernel",
+			    r->job.n_user);
+	r->job.n_measured = cpuset_count(set);
+	job_dump_policy_init(&r->job.dump, jo->dump, r->job.n_measured, plat_cpu_count());
+	job_handoff_audit_begin(&r->job, set); /* each CPU read before its own sessions */
+	status_job_begin(plat_time_us(), r->job.n_measured, job_kernels_selected(jo));
 	run_cpus(r, ci, set);
 	status_job_end(plat_time_us());
-	json_end_array(&r->json);
-	job_handoff_audit_end(r);
-	job_dump_report(&r->dump, &r->json);
+	json_end_array(&r->job.json);
+	job_handoff_audit_end(&r->job);
+	job_dump_report(&r->job.dump, &r->job.json);
 	report_clear_cpu();
-	len = json_members_len(&r->json);
+	len = json_members_len(&r->job.json);
 	if (!len)
 		report_fail("results", "the kernels' results did not fit in %zu bytes",
-			    r->json_size);
+			    r->job.json_size);
 	/* results.json is written at the end of the run (app_finish), with its exit status. */
-	results_keep_job(r->json_buf, len);
-	r->json_buf = NULL;
+	results_keep_job(r->job.json_buf, len);
+	r->job.json_buf = NULL;
 out:
 	cpurun_release_all(); /* every path: no AP left in its loop when the app exits */
 	cpuset_free(set);
-	job_dump_policy_free(&r->dump);
-	if (r->json_buf)
-		plat_free(r->json_buf);
-	if (r->now)
-		plat_free(r->now);
+	job_dump_policy_free(&r->job.dump);
+	if (r->job.json_buf)
+		plat_free(r->job.json_buf);
+	if (r->job.now)
+		plat_free(r->job.now);
 	plat_free(r);
 }

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * job_int.h - what the main job's files share, internal to job/ (the API
- * is job.h): the runner's state, one sampling, one run's outcome, and
- * the pieces job.c (the job's flow) calls in run.c (one kernel),
- * sampling.c (the generation's samplings, events=), records.c (console
- * lines), results.c (results.json), dump.c (raw dumps) and offcore.c.
+ * is job.h): the runner's state (the job, the CPU measured now, the kernel
+ * running there), one sampling, one run's outcome, and the pieces job.c
+ * (the job's flow) calls in run.c (one kernel), sampling.c (the
+ * generation's samplings, events=), records.c (console lines), results.c
+ * (results.json), dump.c (raw dumps) and offcore.c.
  */
 #ifndef PP_JOB_INT_H
 #define PP_JOB_INT_H
@@ -104,49 +105,65 @@ struct job_dump_policy {
 	} rep_of[DUMP_REPS_MAX];
 };
 
-struct runner {
+/*
+ * The whole job, set up once (job.c job_main): the options, results.json
+ * being written, the dump policy, the events= list, the options' part of
+ * every session and the sampling running now, the hand-off audit.
+ */
+struct job_state {
 	const struct job_opts *jo;
-	const struct cpu_info *ci;
-	const struct uarch_info *ua;
 	bool simulated;	   /* reported (results, dumps, the HITM note); never picks sizes */
 	bool instrumented; /* the kernels run their instrumented build */
 	/* The errata rows last named in an INFO line (job.c note_errata). */
 	bool errata_noted;
 	uint32_t errata_last;
-	struct partner partner; /* a two-CPU kernel's other CPU (kernels/partner.h) */
 	uint64_t tsc_hz;
 	uint64_t cpu_timeout_us; /* cpu-timeout= in microseconds: how long a CPU's work may take */
 	struct json_out json;
+	char *json_buf;
+	size_t json_size;	     /* RESULTS_BUF_SIZE + RESULTS_BUF_PER_CPU per CPU measured */
 	unsigned int n_measured;     /* CPUs cpus= selects */
 	struct job_dump_policy dump; /* dump= (job/dump.c) */
-	char *json_buf;
-	size_t json_size; /* RESULTS_BUF_SIZE + RESULTS_BUF_PER_CPU per CPU measured */
-	/* progress of the kernel running now */
-	const char *kname;
-	uint64_t last_progress_us;
 	/* events=: the user's sampled events, each a sampling of every kernel */
 	const struct pmu_event_spec *user_ev[RUNNER_MAX_EVENTS]; /* struct job_events' entries */
 	unsigned int n_user;
-	/* neither load nor store sampling on this generation: sample "other" */
-	bool other_only;
 	/* The options' part of every sampling's session config, built once (job_session_base). */
 	struct session_cfg session;
 	struct sampling_now *now; /* the sampling running now */
 	/* offcore average latency of the contrast kernel (chase-l1), x100; -1 not measured */
 	int64_t contrast_x100;
-	/* the processor the runs are on now (cpus=: each in turn), as results.json names it */
-	struct run_cpu boot;
-	/* cpus=: the CPU measured now (r->ci describes it) */
-	struct cpu_tally *tally;
-	char cpu_tag[48]; /* "; cpu 2 (APIC 2, E-core)": ends every verdict line */
-	/* the kernel's load sampling, for its latency calibration (calibrate.c) */
-	uint64_t calib_median; /* its records' median latency (job_calib_pebs_median), 0 none */
-	char calib_test[TEST_NAME_MAX];
-	bool cpu_hung; /* it did not return: nothing more runs there */
-	/* why the kernel's buffer is not in pebsprobe's own 4 KiB pages (pmu/paging.h), "" */
-	char page_why[160];
 	/* the firmware hand-off audit of the CPUs of cpus= (handoff.c) */
 	struct handoff_job *handoff;
+};
+
+/* The CPU measured now (cpus=: each in turn; job.c run_cpus). */
+struct job_cpu_now {
+	const struct cpu_info *ci;
+	const struct uarch_info *ua;
+	struct run_cpu at;	 /* it, as results.json names it */
+	struct cpu_tally *tally; /* what the job keeps of it; NULL: no CPU now */
+	char tag[48];		 /* "; cpu 2 (APIC 2, E-core)": ends every verdict line */
+	bool hung;		 /* it did not return: nothing more runs there */
+	bool other_only;	 /* neither load nor store sampling here: sample "other" */
+};
+
+/* The kernel running now on that CPU (run.c job_run_kernel). */
+struct job_kernel_now {
+	const char *name;
+	uint64_t last_progress_us; /* its last progress line */
+	struct partner partner;	   /* a two-CPU kernel's other CPU (kernels/partner.h) */
+	/* its load sampling, for its latency calibration (calibrate.c) */
+	uint64_t calib_median; /* its records' median latency (job_calib_pebs_median), 0 none */
+	char calib_test[TEST_NAME_MAX];
+	/* why its buffer is not in pebsprobe's own 4 KiB pages (pmu/paging.h), "" */
+	char page_why[160];
+};
+
+/* The job, the CPU measured now and the kernel running there. */
+struct runner {
+	struct job_state job;
+	struct job_cpu_now cpu;
+	struct job_kernel_now kern;
 };
 
 /*
@@ -220,10 +237,11 @@ struct sampling_now {
 bool sampling_kind(const struct uarch_info *ua, unsigned int sampling, enum pebs_kind *k,
 		   const char **event);
 const char *sampling_name(unsigned int sampling);
-bool job_default_sampling(const struct runner *r, unsigned int acc, struct sampling *s);
+bool job_default_sampling(const struct job_opts *jo, const struct uarch_info *ua, unsigned int acc,
+			  struct sampling *s);
 void job_other_sampling(const char *name, uint32_t force, struct sampling *s);
 unsigned int job_kind_accesses(enum pebs_kind kind);
-void job_user_events(struct runner *r, const struct job_events *ev);
+void job_user_events(struct job_state *js, const struct job_events *ev);
 
 /*
  * races.c: one record through the status rule (true: dropped, kept out of
@@ -239,16 +257,15 @@ void job_race_json(struct json_out *j, const struct session_result *res, const s
 
 /* records.c */
 extern const char *const job_rec_kind_names[3];
-uint64_t job_cycles_to_ns(const struct runner *r, const struct session_result *res,
+uint64_t job_cycles_to_ns(const struct job_state *js, const struct session_result *res,
 			  uint64_t cycles);
 void job_print_kinds(const char *test, const struct run_out *o);
-void job_report_drained(struct runner *r, const char *test, const struct sampling *s,
-			const struct kernel_ctx *k, const struct session_result *res,
-			struct run_out *o);
-void job_print_sources(struct runner *r, const struct session_result *res);
+void job_report_drained(const char *test, const struct sampling *s, const struct kernel_ctx *k,
+			const struct session_result *res, struct run_out *o);
+void job_print_sources(const struct job_state *js, const struct session_result *res);
 /* A source's records per power-of-two latency bin (bin b: latencies 2^b..2^(b+1)-1). */
 void job_source_bins(const struct pebs_summary_group *grp, uint64_t bins[PEBS_SUMMARY_LOG_BINS]);
-void job_decode_records(struct runner *r, const struct session_result *res, struct run_out *o);
+void job_decode_records(struct job_state *js, const struct session_result *res, struct run_out *o);
 
 /* snapshot.c */
 void job_snapshot_judge(const struct session_result *res, const struct pmu_plan *p,
@@ -256,7 +273,7 @@ void job_snapshot_judge(const struct session_result *res, const struct pmu_plan 
 void job_snapshot_text(const struct snap_out *so, char *buf, size_t size);
 void job_snapshot_json(struct json_out *j, const struct snap_out *so);
 /* The run's verdict v with the group's verdict joined: text gets "; counter snapshot: ...". */
-enum verdict job_snapshot_verdict(struct runner *r, const struct session_result *res,
+enum verdict job_snapshot_verdict(const struct pmu_plan *p, const struct session_result *res,
 				  struct run_out *o, enum verdict v, char *text, size_t size);
 
 /* outcome.c */
@@ -287,11 +304,12 @@ void job_verdict(struct runner *r, const char *test, enum verdict v, const char 
 		 const char *why);
 
 /* results.c */
-void job_json_run_fields(struct runner *r, const struct session_result *res,
+void job_json_run_fields(struct job_state *js, const struct session_result *res,
 			 const struct run_out *o);
 
 /* dump.c */
-void job_write_dump(struct runner *r, const char *test, const struct session_result *res);
+void job_write_dump(const struct job_state *js, const struct cpu_info *ci, const char *test,
+		    const struct session_result *res);
 /*
  * dump=: the policy (job.h enum job_dump), set up and freed with the job.
  * job_dump_cpu_begin() before a CPU's
@@ -305,8 +323,8 @@ void job_dump_policy_init(struct job_dump_policy *d, enum job_dump how, unsigned
 void job_dump_policy_free(struct job_dump_policy *d);
 void job_dump_cpu_begin(struct job_dump_policy *d, const struct cpu_info *ci,
 			const struct uarch_info *ua);
-void job_dump_sampling(struct runner *r, const char *test, const struct session_result *res,
-		       enum verdict v);
+void job_dump_sampling(struct job_state *js, const struct cpu_info *ci, const char *test,
+		       const struct session_result *res, enum verdict v);
 void job_dump_report(const struct job_dump_policy *d, struct json_out *j);
 
 /*
@@ -328,13 +346,14 @@ void job_run_calibration(struct runner *r, struct kernel_ctx *k);
 void job_run_acr(struct runner *r, struct kernel_ctx *k);
 
 /* tally.c: what is kept of each CPU (outcome.c feeds it; it calls no other file of job/) */
-void job_cpu_tally_begin(struct runner *r, struct cpu_tally *t, const struct cpu_info *ci);
+void job_cpu_tally_begin(struct job_cpu_now *cn, struct cpu_tally *t, const struct cpu_info *ci);
 /* why: the verdict's whole reason (its prefix with it); its first clause is kept. */
-void job_cpu_tally_verdict(struct runner *r, const char *test, enum verdict v, const char *why);
-/* The run just given its verdict was measured: keep its latency (r->summary). */
-void job_cpu_tally_measured(struct runner *r, const struct run_out *o);
+void job_cpu_tally_verdict(struct cpu_tally *t, const char *test, enum verdict v, const char *why);
+/* The run just given its verdict was measured: keep its figure and latency (sum: its records). */
+void job_cpu_tally_measured(struct cpu_tally *t, const struct pebs_summary *sum,
+			    const struct run_out *o);
 /* The key figure of the verdict just tallied (job_cpu_tally_verdict), where it has one. */
-void job_cpu_tally_figure(struct runner *r, const char *what, enum run_fig_unit unit,
+void job_cpu_tally_figure(struct cpu_tally *t, const char *what, enum run_fig_unit unit,
 			  uint64_t value);
 /* cpus.c: the per-CPU table and cpu-compare, its verdicts through outcome.c */
 void job_cpu_tally_report(struct runner *r, struct cpu_tally *t, unsigned int n);
@@ -343,23 +362,25 @@ void job_aggregate_report(const struct cpu_tally *t, unsigned int n);
 
 /* handoff.c: the firmware hand-off audit, over the CPUs of a set */
 struct handoff_job;
-void job_handoff_audit_begin(struct runner *r, const struct cpuset *set); /* before any session */
+void job_handoff_audit_begin(struct job_state *js,
+			     const struct cpuset *set); /* before any session */
 /* each CPU's read as found (before its sessions) and again (after them) */
-void job_handoff_cpu_begin(struct runner *r, unsigned int cpu, const struct cpu_info *ci);
-void job_handoff_cpu_end(struct runner *r, unsigned int cpu);
-void job_handoff_audit_end(struct runner *r); /* after the last; writes "handoff" */
-void job_handoff_json(struct runner *r);
+void job_handoff_cpu_begin(struct job_state *js, unsigned int cpu, const struct cpu_info *ci);
+void job_handoff_cpu_end(struct job_state *js, unsigned int cpu);
+void job_handoff_audit_end(struct job_state *js); /* after the last; writes "handoff" */
+void job_handoff_json(struct job_state *js);
 /* MSR_SMI_COUNT on the measured CPU before and after a sampling; o gets the difference. */
 struct smi_mark {
 	bool known;
 	uint64_t before;
 };
-void job_handoff_smi_mark(struct runner *r, struct smi_mark *m);
-void job_handoff_smi_since(struct runner *r, const struct smi_mark *m, struct run_out *o);
+void job_handoff_smi_mark(struct job_cpu_now *cn, uint64_t timeout_us, struct smi_mark *m);
+void job_handoff_smi_since(struct job_cpu_now *cn, uint64_t timeout_us, const struct smi_mark *m,
+			   struct run_out *o);
 /* text gets "; N SMIs during the sampling" when N > 0. */
 void job_handoff_smi_text(const struct run_out *o, char *text, size_t size);
 
-/* run.c: one kernel on the CPU measured now (r->ci) */
+/* run.c: one kernel on the CPU measured now (r->cpu.ci) */
 void job_run_kernel(struct runner *r, const struct kernel_def *def);
 /* Every sampling of the kernel a SKIP line and results row with the formatted why. */
 void job_skip_kernel(struct runner *r, const struct kernel_def *def, const char *fmt, ...)

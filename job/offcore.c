@@ -28,20 +28,20 @@ void job_run_offcore(struct runner *r, struct kernel_ctx *k)
 	int rc;
 
 	pp_snprintf(test, sizeof(test), "%s/offcore", def->name);
-	rc = offcore_avg_latency(r->ci, OFFCORE_REQ_DMND_DATA_RD, 0, kernel_run, k, &oc, why,
+	rc = offcore_avg_latency(r->cpu.ci, OFFCORE_REQ_DMND_DATA_RD, 0, kernel_run, k, &oc, why,
 				 sizeof(why));
 	kernel_next_chain(k);
-	json_begin_object(&r->json, "offcore");
+	json_begin_object(&r->job.json, "offcore");
 	if (rc && def->offcore == KOFF_JUDGE) {
 		job_verdict(r, test, V_SKIP, "offcore average latency: ", why);
-		json_end_object(&r->json);
+		json_end_object(&r->job.json);
 		return;
 	}
 	if (rc) {
 		/* The contrast kernel's measure is no test of its own: an INFO line. */
-		json_str(&r->json, "verdict", "SKIP");
-		json_str(&r->json, "why", why);
-		json_end_object(&r->json);
+		json_str(&r->job.json, "verdict", "SKIP");
+		json_str(&r->job.json, "why", why);
+		json_end_object(&r->job.json);
 		report_detail("%s: offcore average latency not measured: %s", def->name, why);
 		return;
 	}
@@ -55,35 +55,36 @@ void job_run_offcore(struct runner *r, struct kernel_ctx *k)
 			      def->name, (unsigned long long)avg,
 			      (unsigned long long)oc.weighted_cycles,
 			      (unsigned long long)oc.requests, oc.how);
-	json_u64(&r->json, "weighted_cycles", oc.weighted_cycles);
-	json_u64(&r->json, "requests", oc.requests);
-	json_u64(&r->json, "avg_latency_x100", oc.avg_latency_x100);
-	json_str(&r->json, "how", oc.how);
+	json_u64(&r->job.json, "weighted_cycles", oc.weighted_cycles);
+	json_u64(&r->job.json, "requests", oc.requests);
+	json_u64(&r->job.json, "avg_latency_x100", oc.avg_latency_x100);
+	json_str(&r->job.json, "how", oc.how);
 	if (def->offcore == KOFF_CONTRAST) {
-		r->contrast_x100 = (int64_t)oc.avg_latency_x100;
-		json_end_object(&r->json);
+		r->job.contrast_x100 = (int64_t)oc.avg_latency_x100;
+		json_end_object(&r->job.json);
 		return;
 	}
 	ok = oc.requests && avg >= OFFCORE_DRAM_FLOOR &&
-	     (r->contrast_x100 < 0 || oc.avg_latency_x100 > (uint64_t)r->contrast_x100);
+	     (r->job.contrast_x100 < 0 || oc.avg_latency_x100 > (uint64_t)r->job.contrast_x100);
 	if (!oc.requests)
 		pp_snprintf(why, sizeof(why),
 			    "no offcore demand reads counted, so no average "
 			    "latency");
-	else if (r->contrast_x100 >= 0)
-		pp_snprintf(
-		    why, sizeof(why),
-		    "average %llu cy %s %u, %s the L1 chase's %llu (over %llu requests)",
-		    (unsigned long long)avg, avg >= OFFCORE_DRAM_FLOOR ? ">=" : "<",
-		    OFFCORE_DRAM_FLOOR,
-		    oc.avg_latency_x100 > (uint64_t)r->contrast_x100 ? "above" : "not above",
-		    (unsigned long long)(r->contrast_x100 / 100), (unsigned long long)oc.requests);
+	else if (r->job.contrast_x100 >= 0)
+		pp_snprintf(why, sizeof(why),
+			    "average %llu cy %s %u, %s the L1 chase's %llu (over %llu requests)",
+			    (unsigned long long)avg, avg >= OFFCORE_DRAM_FLOOR ? ">=" : "<",
+			    OFFCORE_DRAM_FLOOR,
+			    oc.avg_latency_x100 > (uint64_t)r->job.contrast_x100 ? "above"
+										 : "not above",
+			    (unsigned long long)(r->job.contrast_x100 / 100),
+			    (unsigned long long)oc.requests);
 	else
 		pp_snprintf(why, sizeof(why), "average %llu cy %s %u (over %llu requests)",
 			    (unsigned long long)avg, avg >= OFFCORE_DRAM_FLOOR ? ">=" : "<",
 			    OFFCORE_DRAM_FLOOR, (unsigned long long)oc.requests);
 	job_verdict(r, test, ok ? V_PASS : V_FAIL, NULL, why);
 	if (oc.requests)
-		job_cpu_tally_figure(r, "average latency", RUN_FIG_CYCLES, avg);
-	json_end_object(&r->json);
+		job_cpu_tally_figure(r->cpu.tally, "average latency", RUN_FIG_CYCLES, avg);
+	json_end_object(&r->job.json);
 }

@@ -123,19 +123,19 @@ void job_verdict(struct runner *r, const char *test, enum verdict v, const char 
 	};
 	char name[TEST_NAME_MAX + 16], start[TEST_NAME_MAX + 32], full[REPORT_LINE_MAX];
 
-	json_str(&r->json, "verdict", verdict_words[v]);
-	json_str(&r->json, "why", why);
+	json_str(&r->job.json, "verdict", verdict_words[v]);
+	json_str(&r->job.json, "why", why);
 	if (!prefix)
 		prefix = "";
 	/* Several CPUs measured: each CPU's verdict a case of its own (docs/OUTPUT.md). */
-	if (r->tally && r->n_measured > 1)
-		pp_snprintf(name, sizeof(name), "%s@cpu%u", test, r->boot.cpu);
+	if (r->cpu.tally && r->job.n_measured > 1)
+		pp_snprintf(name, sizeof(name), "%s@cpu%u", test, r->cpu.at.cpu);
 	else
 		pp_snprintf(name, sizeof(name), "%s", test);
 	pp_snprintf(start, sizeof(start), "%s: %s: ", verdict_words[v], name);
 	pp_snprintf(full, sizeof(full), "%s%s", prefix, why);
-	job_cpu_tally_verdict(r, test, v, full);
-	verdict_line(kinds[v], v == V_PASS, name, start, full, r->cpu_tag);
+	job_cpu_tally_verdict(r->cpu.tally, test, v, full);
+	verdict_line(kinds[v], v == V_PASS, name, start, full, r->cpu.tag);
 }
 
 void job_json_run_cpu(struct json_out *j, const struct run_cpu *where)
@@ -148,7 +148,7 @@ void job_json_run_cpu(struct json_out *j, const struct run_cpu *where)
 void job_outcome(struct runner *r, const struct run_ref *run, enum verdict v, const char *prefix,
 		 const char *why)
 {
-	struct json_out *j = &r->json;
+	struct json_out *j = &r->job.json;
 
 	json_begin_object(j, NULL);
 	json_str(j, "test", run->test);
@@ -158,10 +158,10 @@ void job_outcome(struct runner *r, const struct run_ref *run, enum verdict v, co
 	else
 		json_str(j, "kind", pebs_kind_name(run->kind));
 	job_verdict(r, run->test, v, prefix, why);
-	job_json_run_cpu(j, run->where ? run->where : &r->boot);
+	job_json_run_cpu(j, run->where ? run->where : &r->cpu.at);
 	if (run->res) {
-		job_cpu_tally_measured(r, run->o);
-		job_json_run_fields(r, run->res, run->o);
+		job_cpu_tally_measured(r->cpu.tally, &r->job.now->summary, run->o);
+		job_json_run_fields(&r->job, run->res, run->o);
 	}
 	json_end_object(j);
 }

@@ -11,9 +11,10 @@
 #include "../lib/report.h"
 
 /* Core cycles to ns: the core clock is the TSC clock scaled by CORE/REF cycles. */
-uint64_t job_cycles_to_ns(const struct runner *r, const struct session_result *res, uint64_t cycles)
+uint64_t job_cycles_to_ns(const struct job_state *js, const struct session_result *res,
+			  uint64_t cycles)
 {
-	uint64_t hz = r->tsc_hz;
+	uint64_t hz = js->tsc_hz;
 
 	if (!hz)
 		return 0;
@@ -67,9 +68,8 @@ void job_print_kinds(const char *test, const struct run_out *o)
  * event, the missing ones are inferred from the accesses (the verdict's
  * records-vs-accesses check judges them).
  */
-void job_report_drained(struct runner *r, const char *test, const struct sampling *s,
-			const struct kernel_ctx *k, const struct session_result *res,
-			struct run_out *o)
+void job_report_drained(const char *test, const struct sampling *s, const struct kernel_ctx *k,
+			const struct session_result *res, struct run_out *o)
 {
 	uint64_t acc = s->acc == KSAMPLE_LOAD ? k->loads : s->acc == KSAMPLE_STORE ? k->stores : 0;
 	uint64_t expect = res->period ? acc / res->period : 0;
@@ -108,7 +108,6 @@ void job_report_drained(struct runner *r, const char *test, const struct samplin
 					: " (the PEBS buffer filled)",
 		    res->pmis, (unsigned long long)k->loads, (unsigned long long)k->stores);
 	}
-	(void)r;
 }
 
 void job_source_bins(const struct pebs_summary_group *grp, uint64_t bins[PEBS_SUMMARY_LOG_BINS])
@@ -156,10 +155,10 @@ static __attribute__((noinline)) void source_histogram(const struct pebs_summary
 	}
 }
 
-void job_print_sources(struct runner *r, const struct session_result *res)
+void job_print_sources(const struct job_state *js, const struct session_result *res)
 {
-	const struct pebs_summary *s = &r->now->summary;
-	bool ns = r->tsc_hz != 0;
+	const struct pebs_summary *s = &js->now->summary;
+	bool ns = js->tsc_hz != 0;
 
 	report_detail(SRC_ROW, "data source", "records", "share", "min", "median", "p90", "p99",
 		      "max", "");
@@ -201,7 +200,7 @@ void job_print_sources(struct runner *r, const struct session_result *res)
 		if (ns) {
 			for (unsigned int i = 0; i < 5; i++)
 				pp_snprintf(f[2 + i], sizeof(f[0]), "%llu",
-					    (unsigned long long)job_cycles_to_ns(r, res, v[i]));
+					    (unsigned long long)job_cycles_to_ns(js, res, v[i]));
 			report_detail(SRC_ROW, "", "", "", f[2], f[3], f[4], f[5], f[6], "ns");
 		}
 		source_histogram(&s->groups[g]);
@@ -212,14 +211,14 @@ void job_print_sources(struct runner *r, const struct session_result *res)
 /* Anomalies beyond this many are counted, not printed one by one. */
 #define RUNNER_MAX_ANOMALY_LINES 8
 
-void job_decode_records(struct runner *r, const struct session_result *res, struct run_out *o)
+void job_decode_records(struct job_state *js, const struct session_result *res, struct run_out *o)
 {
 	struct pebs_record *rec = plat_alloc(sizeof(*rec));
 	struct pebs_anomaly an;
 	size_t off = 0;
 	uint32_t printed = 0;
 
-	pebs_summary_init(&r->now->summary);
+	pebs_summary_init(&js->now->summary);
 	if (!rec) {
 		o->anomalies++;
 		return;
@@ -255,9 +254,9 @@ void job_decode_records(struct runner *r, const struct session_result *res, stru
 		 */
 		if (kind != REC_FORCED && !job_race_count(o, &res->decode_cfg, rec)) {
 			kstats_add(&o->st, rec);
-			pebs_summary_add(&r->now->summary, rec);
+			pebs_summary_add(&js->now->summary, rec);
 		}
-		if (printed < r->jo->records) {
+		if (printed < js->jo->records) {
 			char line[REPORT_LINE_MAX];
 			struct strbuf sb;
 

@@ -38,10 +38,10 @@ static struct {
 
 static const char *const ns_keys[] = {"min_ns", "median_ns", "p90_ns", "p99_ns", "max_ns"};
 
-static void json_sources(struct runner *r, const struct session_result *res)
+static void json_sources(struct job_state *js, const struct session_result *res)
 {
-	const struct pebs_summary *s = &r->now->summary;
-	struct json_out *j = &r->json;
+	const struct pebs_summary *s = &js->now->summary;
+	struct json_out *j = &js->json;
 
 	json_begin_array(j, "sources");
 	for (unsigned int g = 0; g <= PEBS_SUMMARY_MAX_GROUPS; g++) {
@@ -70,8 +70,8 @@ static void json_sources(struct runner *r, const struct session_result *res)
 		const uint64_t lat[] = {st.min, st.median, st.p90, st.p99, st.max};
 
 		for (unsigned int i = 0; i < ARRAY_SIZE(ns_keys); i++) {
-			if (r->tsc_hz)
-				json_u64(j, ns_keys[i], job_cycles_to_ns(r, res, lat[i]));
+			if (js->tsc_hz)
+				json_u64(j, ns_keys[i], job_cycles_to_ns(js, res, lat[i]));
 			else
 				json_null(j, ns_keys[i]);
 		}
@@ -93,10 +93,10 @@ static void json_sources(struct runner *r, const struct session_result *res)
 }
 
 /* The measured run's fields of its results.json object (after verdict and why). */
-void job_json_run_fields(struct runner *r, const struct session_result *res,
+void job_json_run_fields(struct job_state *js, const struct session_result *res,
 			 const struct run_out *o)
 {
-	struct json_out *j = &r->json;
+	struct json_out *j = &js->json;
 
 	json_str(j, "event", res->event_desc);
 	json_u64(j, "period", res->period);
@@ -176,7 +176,7 @@ void job_json_run_fields(struct runner *r, const struct session_result *res,
 		json_end_object(j);
 	}
 	json_end_array(j);
-	json_sources(r, res);
+	json_sources(js, res);
 }
 
 void results_keep_cpu_uarch(unsigned int cpu, const char *uarch)

@@ -19,16 +19,16 @@
 /* Between chunks of a body: a line now and then, under the firmware's CR3 and TPL (kernel.h). */
 static void progress(struct kernel_ctx *k, uint64_t done)
 {
-	struct runner *r = k->progress_ctx;
+	struct job_kernel_now *kn = k->progress_ctx;
 	uint64_t now = plat_time_us(), total = k->iterations;
 
 	if (k->chunk)
 		pmi_window();
-	if (now - r->last_progress_us < PROGRESS_EVERY_US)
+	if (now - kn->last_progress_us < PROGRESS_EVERY_US)
 		return;
-	r->last_progress_us = now;
+	kn->last_progress_us = now;
 	kernel_output_begin(k);
-	report_info("%s: running, %llu of %llu iterations (%llu%%)", r->kname,
+	report_info("%s: running, %llu of %llu iterations (%llu%%)", kn->name,
 		    (unsigned long long)done, (unsigned long long)total,
 		    (unsigned long long)(total ? done * 100 / total : 100));
 	kernel_output_end(k);
@@ -56,23 +56,23 @@ static void progress(struct kernel_ctx *k, uint64_t done)
  * Skylake, which also wants the low 6 bits clear): the default is a multiple
  * of it when it is 64 or more.
  */
-static uint64_t default_period(const struct runner *r, const struct kernel_ctx *k,
-			       unsigned int sampling, uint64_t plan_min)
+static uint64_t default_period(const struct job_opts *jo, const struct uarch_info *ua,
+			       const struct kernel_ctx *k, unsigned int sampling, uint64_t plan_min)
 {
 	const struct kernel_def *def = k->def;
 	uint64_t per = sampling == KSAMPLE_LOAD	   ? def->loads_per_iter
 		       : sampling == KSAMPLE_STORE ? def->stores_per_iter
 						   : OTHER_EVENTS_PER_ITER;
 	uint64_t acc = k->iterations * (per ? per : 1);
-	uint64_t bytes = (uint64_t)r->jo->buffer_kib * 1024;
+	uint64_t bytes = (uint64_t)jo->buffer_kib * 1024;
 	uint64_t cap;
 
 	/* Core 2: the session keeps the buffer to one page (pmu/session.c, Linux ds.c
 	 * intel_ds_init). */
-	if (r->ua && (r->ua->flags & UA_ONE_PAGE_BUFFER) && bytes > PAGE_SIZE_4K)
+	if (ua && (ua->flags & UA_ONE_PAGE_BUFFER) && bytes > PAGE_SIZE_4K)
 		bytes = PAGE_SIZE_4K;
 	cap = bytes / RECORD_BYTES_MAX * 3 / 4;
-	uint64_t min = r->ua && r->ua->min_period > 32 ? r->ua->min_period : 32;
+	uint64_t min = ua && ua->min_period > 32 ? ua->min_period : 32;
 	uint64_t p;
 
 	if (!cap)
@@ -87,12 +87,6 @@ static uint64_t default_period(const struct runner *r, const struct kernel_ctx *
 	return p;
 }
 
-/* The plan the session will follow (pure: no MSR touched), for the kind and the dump's table. */
-static int preplan(struct runner *r, const struct session_cfg *cfg, char *why, size_t why_size)
-{
-	return plan_build(cfg, r->ci, &r->now->plan, why, why_size);
-}
-
 static void report_session_error(struct runner *r, const struct run_ref *run, int rc,
 				 const char *why)
 {
@@ -105,7 +99,7 @@ static void report_session_error(struct runner *r, const struct run_ref *run, in
 	if (rc == SESSION_TIMEOUT)
 		job_outcome(r, run, V_FAIL, "timeout: ", why);
 	else if (rc == SESSION_NO_CPU) {
-		report_env_error(run->test, "%s%s", why, r->cpu_tag);
+		report_env_error(run->test, "%s%s", why, r->cpu.tag);
 		job_outcome(r, run, V_SKIP, "environment: ", why);
 	} else if (rc == SESSION_SKIP)
 		job_outcome(r, run, V_SKIP, NULL, why);
@@ -125,35 +119,21 @@ static const char *const ap_errors[] = {
 };
 
 /* A two-CPU kernel's verdict names its partner (kernels/partner.h). */
-static void partner_note(const struct runner *r, char *text, size_t size)
+static void partner_note(const struct partner *p, char *text, size_t size)
 {
 	size_t n = strlen(text);
-	char p[96];
+	char t[96];
 
-	partner_text(&r->partner, p, sizeof(p));
-	pp_snprintf(text + n, size - n, "; %s", p);
+	partner_text(p, t, sizeof(t));
+	pp_snprintf(text + n, size - n, "; %s", t);
 }
 
-static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling *s)
+/* The session's config: the job's options' part and this sampling's own. */
+static void sampling_cfg(struct session_cfg *cfg, const struct session_cfg *base,
+			 const struct cpu_info *ci, const struct sampling *s, struct kernel_ctx *k)
 {
-	const struct kernel_def *def = k->def;
-	char test[TEST_NAME_MAX], why[256];
-	/* The sampling's config, result and outcome: r->now, out of this frame (BSP only). */
-	struct session_cfg *cfg = &r->now->cfg;
-	struct session_result *res = &r->now->res;
-	struct run_out *o = &r->now->o;
-	char *text = r->now->text;
-	struct run_ref run = {.test = test, .sampling = s->name};
-	struct smi_mark smi;
-	enum verdict v;
-	int rc;
-
-	status_sampling(s->name);
-	pp_snprintf(test, sizeof(test), "%s/%s", def->name, s->name);
-	memset(res, 0, sizeof(*res));
-	memset(o, 0, sizeof(*o));
-	*cfg = r->session;
-	cfg->ci = r->ci;
+	*cfg = *base;
+	cfg->ci = ci;
 	cfg->kind = s->kind;
 	cfg->sample_event = s->event;
 	cfg->sample_spec = s->spec;
@@ -161,58 +141,12 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	cfg->bsp_idle = kernel_bsp_idle;
 	cfg->bsp_idle_arg = k;
 	cfg->tables = k->tables;
-	k->chunk = cfg->drain == PEBS_DRAIN_PMI ? KERNEL_CHUNK_PMI : 0;
-	why[0] = 0;
-	/* A user's event: its kind (from the plan) says which accesses it counts. */
-	rc = preplan(r, cfg, why, sizeof(why));
-	run.kind = s->kind;
-	if (rc) {
-		report_session_error(r, &run, rc, why);
-		return;
-	}
-	s->kind = run.kind = r->now->plan.kind;
-	if (s->user) {
-		s->acc = job_kind_accesses(s->kind);
-		s->all_qualify = s->kind == KIND_DATALA_LOAD || s->kind == KIND_DATALA_STORE ||
-				 (s->kind == KIND_LDLAT && r->now->plan.ldlat <= 3);
-		if ((s->acc == KSAMPLE_LOAD && !def->loads_per_iter) ||
-		    (s->acc == KSAMPLE_STORE && !def->stores_per_iter)) {
-			pp_snprintf(why, sizeof(why),
-				    "the event samples %s; this kernel makes none",
-				    s->acc == KSAMPLE_LOAD ? "loads" : "stores");
-			job_outcome(r, &run, V_SKIP, NULL, why);
-			return;
-		}
-	}
-	cfg->period =
-	    r->jo->period ? r->jo->period : default_period(r, k, s->acc, r->now->plan.period);
-	cfg->n_count_events =
-	    verdict_count_events(def, s->acc, r->ua, cpu_perfmon_table(r->ci) != NULL,
-				 cfg->count_events, SESSION_MAX_COUNT);
-	rc = preplan(r, cfg, why, sizeof(why));
-	if (!rc) {
-		job_handoff_smi_mark(r, &smi);
-		rc = session_run(cfg, kernel_run, k, res, why, sizeof(why));
-		job_handoff_smi_since(r, &smi, o);
-	}
-	if (rc == SESSION_TIMEOUT)
-		r->cpu_hung = true;
-	if (rc) {
-		report_session_error(r, &run, rc, why);
-		return;
-	}
-	if (k->error) {
-		/* The platform let the run down, not the PMU: no verdict, an environment error. */
-		pp_snprintf(why, sizeof(why), "partner CPU %u %s", k->partner,
-			    -k->error > 0 && -k->error < (int)ARRAY_SIZE(ap_errors)
-				? ap_errors[-k->error]
-				: "could not run its part");
-		report_env_error(test, "%s (error %d)", why, k->error);
-		job_outcome(r, &run, V_SKIP, "environment: ", why);
-		session_result_free(res);
-		return;
-	}
+}
 
+/* What the session counted: the sampled event, the fixed counters, each counted event. */
+static void report_counted(const char *test, const struct session_cfg *cfg,
+			   const struct session_result *res)
+{
 	report_detail("%s: sampled %s, period %llu: %llu events", test, res->event_desc,
 		      (unsigned long long)res->period, (unsigned long long)res->sampled_events);
 	if ((res->fixed_read & 3) == 3)
@@ -221,27 +155,26 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	for (unsigned int i = 0; i < cfg->n_count_events; i++)
 		report_detail("%s: counted %s: %llu", test, cfg->count_events[i],
 			      (unsigned long long)res->counts[i]);
+}
 
-	kstats_init(&o->st, k);
-	kstats_precision(&o->st, job_ip_point(r->ci, res->decode_cfg.fmt),
-			 s->acc ? s->acc : KSAMPLE_LOAD | KSAMPLE_STORE);
-	job_decode_records(r, res, o);
-	job_report_drained(r, test, s, k, res, o);
-	job_print_kinds(test, o);
-	job_print_sources(r, res);
+/* The verdict's input (kernels/verdict.h): the sampling's records, counts and kernel. */
+static void verdict_input(struct sampling_now *now, const struct job_cpu_now *cn,
+			  const struct job_kernel_now *kn, const struct kernel_ctx *k,
+			  const struct sampling *s)
+{
+	const struct session_cfg *cfg = &now->cfg;
+	const struct session_result *res = &now->res;
+	struct run_out *o = &now->o;
 
-	/* The load sampling's latency, for the kernel's calibration (calibrate.c). */
-	if (s->acc == KSAMPLE_LOAD && !s->user && res->decode_cfg.kind == KIND_LDLAT)
-		r->calib_median = job_calib_pebs_median(&r->now->summary);
 	o->in.st = &o->st;
-	o->in.ua = r->ua;
-	o->in.named_counts = cpu_perfmon_table(r->ci) != NULL;
+	o->in.ua = cn->ua;
+	o->in.named_counts = cpu_perfmon_table(cn->ci) != NULL;
 	o->in.kind = res->decode_cfg.kind;
-	o->in.ldlat = r->now->plan.use_ldlat ? r->now->plan.ldlat : 0;
-	o->in.remote_pair = def->cpus == 2 && partner_remote(&r->partner);
+	o->in.ldlat = now->plan.use_ldlat ? now->plan.ldlat : 0;
+	o->in.remote_pair = k->def->cpus == 2 && partner_remote(&kn->partner);
 	/* The tables the measured CPU really ran under (kernel_run read CR3 back there). */
 	o->in.page_size = paging_page_size(k->run_cr3, (uintptr_t)k->buf);
-	o->in.page_why = r->page_why[0] ? r->page_why : k->page_why[0] ? k->page_why : NULL;
+	o->in.page_why = kn->page_why[0] ? kn->page_why : k->page_why[0] ? k->page_why : NULL;
 	o->in.events = res->sampled_events;
 	o->in.period = res->period;
 	o->in.records = o->st.n;
@@ -262,9 +195,19 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 		o->in.count_names[i] = cfg->count_events[i];
 		o->in.counts[i] = res->counts[i];
 	}
-	run.res = res;
-	run.o = o;
-	switch (verdict_evaluate(def, s->acc, &o->in, text, sizeof(r->now->text), &o->props)) {
+}
+
+/* The sampling's verdict, its words in now->text: the kernel's rows, then the joined checks. */
+static enum verdict sampling_verdict(struct sampling_now *now, const struct kernel_def *def,
+				     const struct sampling *s, const struct partner *p)
+{
+	const struct session_cfg *cfg = &now->cfg;
+	const struct session_result *res = &now->res;
+	struct run_out *o = &now->o;
+	char *text = now->text;
+	enum verdict v;
+
+	switch (verdict_evaluate(def, s->acc, &o->in, text, sizeof(now->text), &o->props)) {
 	case KV_PASS:
 		v = V_PASS;
 		break;
@@ -276,13 +219,108 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 		break;
 	}
 	if (cfg->snapshot)
-		v = job_snapshot_verdict(r, res, o, v, text, sizeof(r->now->text));
-	job_handoff_smi_text(o, text, sizeof(r->now->text));
-	job_race_text(res, o, text, sizeof(r->now->text));
+		v = job_snapshot_verdict(&now->plan, res, o, v, text, sizeof(now->text));
+	job_handoff_smi_text(o, text, sizeof(now->text));
+	job_race_text(res, o, text, sizeof(now->text));
 	if (def->cpus == 2)
-		partner_note(r, text, sizeof(r->now->text));
+		partner_note(p, text, sizeof(now->text));
+	return v;
+}
+
+static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling *s)
+{
+	const struct kernel_def *def = k->def;
+	char test[TEST_NAME_MAX], why[256];
+	/* The sampling's config, result and outcome: out of this frame (BSP only). */
+	struct sampling_now *now = r->job.now;
+	struct session_cfg *cfg = &now->cfg;
+	struct session_result *res = &now->res;
+	struct run_out *o = &now->o;
+	char *text = now->text;
+	struct run_ref run = {.test = test, .sampling = s->name};
+	struct smi_mark smi;
+	enum verdict v;
+	int rc;
+
+	status_sampling(s->name);
+	pp_snprintf(test, sizeof(test), "%s/%s", def->name, s->name);
+	memset(res, 0, sizeof(*res));
+	memset(o, 0, sizeof(*o));
+	sampling_cfg(cfg, &r->job.session, r->cpu.ci, s, k);
+	k->chunk = cfg->drain == PEBS_DRAIN_PMI ? KERNEL_CHUNK_PMI : 0;
+	why[0] = 0;
+	/*
+	 * The plan the session will follow (pure: no MSR touched), for the kind
+	 * and the dump's table.  A user's event: its kind says which accesses it counts.
+	 */
+	rc = plan_build(cfg, r->cpu.ci, &now->plan, why, sizeof(why));
+	run.kind = s->kind;
+	if (rc) {
+		report_session_error(r, &run, rc, why);
+		return;
+	}
+	s->kind = run.kind = now->plan.kind;
+	if (s->user) {
+		s->acc = job_kind_accesses(s->kind);
+		s->all_qualify = s->kind == KIND_DATALA_LOAD || s->kind == KIND_DATALA_STORE ||
+				 (s->kind == KIND_LDLAT && now->plan.ldlat <= 3);
+		if ((s->acc == KSAMPLE_LOAD && !def->loads_per_iter) ||
+		    (s->acc == KSAMPLE_STORE && !def->stores_per_iter)) {
+			pp_snprintf(why, sizeof(why),
+				    "the event samples %s; this kernel makes none",
+				    s->acc == KSAMPLE_LOAD ? "loads" : "stores");
+			job_outcome(r, &run, V_SKIP, NULL, why);
+			return;
+		}
+	}
+	cfg->period = r->job.jo->period
+			  ? r->job.jo->period
+			  : default_period(r->job.jo, r->cpu.ua, k, s->acc, now->plan.period);
+	cfg->n_count_events =
+	    verdict_count_events(def, s->acc, r->cpu.ua, cpu_perfmon_table(r->cpu.ci) != NULL,
+				 cfg->count_events, SESSION_MAX_COUNT);
+	rc = plan_build(cfg, r->cpu.ci, &now->plan, why, sizeof(why));
+	if (!rc) {
+		job_handoff_smi_mark(&r->cpu, r->job.cpu_timeout_us, &smi);
+		rc = session_run(cfg, kernel_run, k, res, why, sizeof(why));
+		job_handoff_smi_since(&r->cpu, r->job.cpu_timeout_us, &smi, o);
+	}
+	if (rc == SESSION_TIMEOUT)
+		r->cpu.hung = true;
+	if (rc) {
+		report_session_error(r, &run, rc, why);
+		return;
+	}
+	if (k->error) {
+		/* The platform let the run down, not the PMU: no verdict, an environment error. */
+		pp_snprintf(why, sizeof(why), "partner CPU %u %s", k->partner,
+			    -k->error > 0 && -k->error < (int)ARRAY_SIZE(ap_errors)
+				? ap_errors[-k->error]
+				: "could not run its part");
+		report_env_error(test, "%s (error %d)", why, k->error);
+		job_outcome(r, &run, V_SKIP, "environment: ", why);
+		session_result_free(res);
+		return;
+	}
+
+	report_counted(test, cfg, res);
+	kstats_init(&o->st, k);
+	kstats_precision(&o->st, job_ip_point(r->cpu.ci, res->decode_cfg.fmt),
+			 s->acc ? s->acc : KSAMPLE_LOAD | KSAMPLE_STORE);
+	job_decode_records(&r->job, res, o);
+	job_report_drained(test, s, k, res, o);
+	job_print_kinds(test, o);
+	job_print_sources(&r->job, res);
+
+	/* The load sampling's latency, for the kernel's calibration (calibrate.c). */
+	if (s->acc == KSAMPLE_LOAD && !s->user && res->decode_cfg.kind == KIND_LDLAT)
+		r->kern.calib_median = job_calib_pebs_median(&now->summary);
+	verdict_input(now, &r->cpu, &r->kern, k, s);
+	run.res = res;
+	run.o = o;
+	v = sampling_verdict(now, def, s, &r->kern.partner);
 	job_outcome(r, &run, v, NULL, text);
-	job_dump_sampling(r, test, res, v);
+	job_dump_sampling(&r->job, r->cpu.ci, test, res, v);
 	session_result_free(res);
 	kernel_next_chain(k);
 }
@@ -297,7 +335,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
  * start empty: laying out the buffer is not reported to it).  Larger sets
  * are meant to miss anyway.
  */
-static void warm_up(const struct runner *r, struct kernel_ctx *k)
+static void warm_up(struct kernel_ctx *k)
 {
 	uint64_t saved = k->iterations, slots = k->stride ? k->size / k->stride : 0;
 	void (*prog)(struct kernel_ctx *, uint64_t) = k->progress;
@@ -307,7 +345,7 @@ static void warm_up(const struct runner *r, struct kernel_ctx *k)
 	k->iterations = slots < saved ? slots : saved;
 	k->progress = NULL;
 	/* On the measured CPU: its caches (the simulator's are per CPU too). */
-	if (cpurun_run(k->cpu, kernel_run, k, r->cpu_timeout_us, kernel_bsp_idle, k) ==
+	if (cpurun_run(k->cpu, kernel_run, k, k->cpu_timeout_us, kernel_bsp_idle, k) ==
 	    CPU_RUN_TIMEOUT)
 		return; /* k stays with that CPU; the session's timeout reports it */
 	report_flush_deferred("the measured CPU");
@@ -333,7 +371,7 @@ void job_skip_kernel(struct runner *r, const struct kernel_def *def, const char 
 		pp_snprintf(test, sizeof(test), "%s/%s", def->name, sampling_name(s));
 		run.sampling = sampling_name(s);
 		/* The kind the sampling would have had; none known: null (not "other"). */
-		run.kind_unknown = !sampling_kind(r->ua, s, &run.kind, &ev);
+		run.kind_unknown = !sampling_kind(r->cpu.ua, s, &run.kind, &ev);
 		job_outcome(r, &run, V_SKIP, NULL, why);
 	}
 }
@@ -346,18 +384,18 @@ static void run_samplings(struct runner *r, struct kernel_ctx *k)
 	char test[TEST_NAME_MAX], why[160];
 	struct run_ref run = {.test = test, .kind = KIND_OTHER};
 
-	if (r->n_user) {
-		for (unsigned int i = 0; i < r->n_user; i++) {
+	if (r->job.n_user) {
+		for (unsigned int i = 0; i < r->job.n_user; i++) {
 			memset(&smp, 0, sizeof(smp));
 			pp_snprintf(smp.name, sizeof(smp.name), "event%u", i + 1);
-			smp.spec = r->user_ev[i];
+			smp.spec = r->job.user_ev[i];
 			smp.user = true;
 			smp.kind = KIND_OTHER;
 			run_sampling(r, k, &smp);
 		}
 		return;
 	}
-	if (r->other_only) {
+	if (r->cpu.other_only) {
 		job_other_sampling("other", 0, &smp);
 		run_sampling(r, k, &smp);
 		return;
@@ -365,11 +403,11 @@ static void run_samplings(struct runner *r, struct kernel_ctx *k)
 	for (unsigned int s = KSAMPLE_LOAD; s <= KSAMPLE_STORE; s <<= 1) {
 		if (!(def->samplings & s))
 			continue;
-		if (!job_default_sampling(r, s, &smp)) {
+		if (!job_default_sampling(r->job.jo, r->cpu.ua, s, &smp)) {
 			pp_snprintf(test, sizeof(test), "%s/%s", def->name, sampling_name(s));
 			run.sampling = sampling_name(s);
 			run.kind_unknown = true;
-			pp_snprintf(why, sizeof(why), "%s has no %s sampling", r->ua->name,
+			pp_snprintf(why, sizeof(why), "%s has no %s sampling", r->cpu.ua->name,
 				    sampling_name(s));
 			job_outcome(r, &run, V_SKIP, NULL, why);
 			continue;
@@ -377,7 +415,7 @@ static void run_samplings(struct runner *r, struct kernel_ctx *k)
 		run_sampling(r, k, &smp);
 	}
 	/* Goldmont: a non-precise event's records and one forced record (SDM 18.7.1). */
-	if (r->ua->flags & UA_NONPRECISE_PEBS) {
+	if (r->cpu.ua->flags & UA_NONPRECISE_PEBS) {
 		job_other_sampling("nonprecise", 1, &smp);
 		run_sampling(r, k, &smp);
 	}
@@ -390,15 +428,15 @@ static void run_samplings(struct runner *r, struct kernel_ctx *k)
  * come later, into them (session_cfg.tables).  Refused: the firmware's
  * tables, and the reason for the verdicts.
  */
-static void own_pages(struct runner *r, struct kernel_ctx *k, struct paging_tables *pt)
+static void own_pages(struct job_kernel_now *kn, struct kernel_ctx *k, struct paging_tables *pt)
 {
 	if (paging_build(pt, (uintptr_t)k->buf, (uint64_t)k->alloc_pages * PAGE_SIZE_4K,
-			 r->page_why, sizeof(r->page_why))) {
+			 kn->page_why, sizeof(kn->page_why))) {
 		report_detail("kernel %s: the firmware's page tables: %s", k->def->name,
-			      r->page_why);
+			      kn->page_why);
 		return;
 	}
-	r->page_why[0] = 0;
+	kn->page_why[0] = 0;
 	k->pages = pt->root;
 	k->tables = pt;
 	report_detail("kernel %s: buffer in 4 KiB pages, CR3 0x%llx", k->def->name,
@@ -409,20 +447,21 @@ static void own_pages(struct runner *r, struct kernel_ctx *k, struct paging_tabl
  * results.json: the partner and, where the firmware names them, the
  * packages of both CPUs (docs/RESULTS.md).
  */
-static void partner_json(struct runner *r)
+static void partner_json(struct json_out *j, const struct job_kernel_now *kn,
+			 const struct cpu_info *ci)
 {
 	char text[96];
 
-	json_u64(&r->json, "partner_cpu", r->partner.cpu);
-	if (r->partner.known) {
-		json_u64(&r->json, "partner_package", r->partner.at.package);
-		json_u64(&r->json, "partner_core", r->partner.at.core);
-		json_u64(&r->json, "package", r->partner.own.package);
-		json_u64(&r->json, "core", r->partner.own.core);
+	json_u64(j, "partner_cpu", kn->partner.cpu);
+	if (kn->partner.known) {
+		json_u64(j, "partner_package", kn->partner.at.package);
+		json_u64(j, "partner_core", kn->partner.at.core);
+		json_u64(j, "package", kn->partner.own.package);
+		json_u64(j, "core", kn->partner.own.core);
 	}
-	partner_text(&r->partner, text, sizeof(text));
-	report_detail("kernel %s: %s; CPU %u is core %u of package %u", r->kname ? r->kname : "",
-		      text, r->ci->cpu, r->partner.own.core, r->partner.own.package);
+	partner_text(&kn->partner, text, sizeof(text));
+	report_detail("kernel %s: %s; CPU %u is core %u of package %u", kn->name ? kn->name : "",
+		      text, ci->cpu, kn->partner.own.core, kn->partner.own.package);
 }
 
 void job_run_kernel(struct runner *r, const struct kernel_def *def)
@@ -441,87 +480,88 @@ void job_run_kernel(struct runner *r, const struct kernel_def *def)
 	}
 	memset(k, 0, sizeof(*k));
 	cpurun_run_what(def->name);
-	json_begin_object(&r->json, NULL);
-	json_str(&r->json, "kernel", def->name);
-	json_str(&r->json, "what", def->what);
-	json_u64(&r->json, "cpu", r->ci->cpu);
-	if (r->cpu_hung) {
-		json_begin_array(&r->json, "runs");
-		job_skip_kernel(r, def, "cpu %u did not return from an earlier run", r->ci->cpu);
-		json_end_array(&r->json);
-		json_end_object(&r->json);
+	json_begin_object(&r->job.json, NULL);
+	json_str(&r->job.json, "kernel", def->name);
+	json_str(&r->job.json, "what", def->what);
+	json_u64(&r->job.json, "cpu", r->cpu.ci->cpu);
+	if (r->cpu.hung) {
+		json_begin_array(&r->job.json, "runs");
+		job_skip_kernel(r, def, "cpu %u did not return from an earlier run",
+				r->cpu.ci->cpu);
+		json_end_array(&r->job.json);
+		json_end_object(&r->job.json);
 		plat_free(k);
 		return;
 	}
 	if (def->cpus > cpus) {
-		json_begin_array(&r->json, "runs");
+		json_begin_array(&r->job.json, "runs");
 		job_skip_kernel(r, def, "needs %u CPUs, %u available (QEMU: --smp 2)", def->cpus,
 				cpus);
-		json_end_array(&r->json);
-		json_end_object(&r->json);
+		json_end_array(&r->job.json);
+		json_end_object(&r->job.json);
 		plat_free(k);
 		return;
 	}
-	if (def->cpus == 2 && partner_pick(r->ci->cpu, &r->partner, why, sizeof(why))) {
-		json_begin_array(&r->json, "runs");
+	if (def->cpus == 2 && partner_pick(r->cpu.ci->cpu, &r->kern.partner, why, sizeof(why))) {
+		json_begin_array(&r->job.json, "runs");
 		job_skip_kernel(r, def, "%s", why);
-		json_end_array(&r->json);
-		json_end_object(&r->json);
+		json_end_array(&r->job.json);
+		json_end_object(&r->job.json);
 		plat_free(k);
 		return;
 	}
 	/* Laying out a large chain takes seconds: say so before, not after. */
-	if ((r->jo->size ? r->jo->size : (r->instrumented ? def->size_sim : def->size)) >=
-	    (64ULL << 20))
+	if ((r->job.jo->size ? r->job.jo->size
+			     : (r->job.instrumented ? def->size_sim : def->size)) >= (64ULL << 20))
 		report_detail("kernel %s: preparing the working set", def->name);
-	if (kernel_prepare(k, def, r->jo->size, r->jo->iterations, r->instrumented, &clipped, why,
-			   sizeof(why)) < 0) {
+	if (kernel_prepare(k, def, r->job.jo->size, r->job.jo->iterations, r->job.instrumented,
+			   &clipped, why, sizeof(why)) < 0) {
 		report_fail(def->name, "%s", why);
-		json_str(&r->json, "error", why);
-		json_end_object(&r->json);
+		json_str(&r->job.json, "error", why);
+		json_end_object(&r->job.json);
 		plat_free(k);
 		return;
 	}
-	k->instrumented = r->instrumented;
-	k->cpu = r->ci->cpu;
-	k->partner = r->partner.cpu;
-	k->cpu_timeout_us = r->cpu_timeout_us;
+	k->instrumented = r->job.instrumented;
+	k->cpu = r->cpu.ci->cpu;
+	k->partner = r->kern.partner.cpu;
+	k->cpu_timeout_us = r->job.cpu_timeout_us;
 	k->ops = hw_current();
 	k->progress = progress;
-	k->progress_ctx = r;
-	r->kname = def->name;
-	r->last_progress_us = t0;
-	json_u64(&r->json, "size", k->size);
-	json_u64(&r->json, "iterations", k->iterations);
-	json_u64(&r->json, "stride", k->stride);
-	json_u64(&r->json, "offset", k->offset);
-	json_bool(&r->json, "clipped", clipped);
-	json_bool(&r->json, "instrumented", k->instrumented);
+	k->progress_ctx = &r->kern;
+	r->kern.name = def->name;
+	r->kern.last_progress_us = t0;
+	json_u64(&r->job.json, "size", k->size);
+	json_u64(&r->job.json, "iterations", k->iterations);
+	json_u64(&r->job.json, "stride", k->stride);
+	json_u64(&r->job.json, "offset", k->offset);
+	json_bool(&r->job.json, "clipped", clipped);
+	json_bool(&r->job.json, "instrumented", k->instrumented);
 	if (def->cpus == 2)
-		partner_json(r);
+		partner_json(&r->job.json, &r->kern, r->cpu.ci);
 	report_detail("kernel %s: start: %s; size %llu bytes%s, %llu iterations, %s build",
 		      def->name, def->what, (unsigned long long)k->size,
 		      clipped ? " (clipped to the memory available)" : "",
 		      (unsigned long long)k->iterations, k->instrumented ? "instrumented" : "real");
-	own_pages(r, k, &pt);
-	warm_up(r, k);
-	r->calib_median = 0;
-	json_begin_array(&r->json, "runs");
+	own_pages(&r->kern, k, &pt);
+	warm_up(k);
+	r->kern.calib_median = 0;
+	json_begin_array(&r->job.json, "runs");
 	if (def->acr)
 		job_run_acr(r, k);
 	else
 		run_samplings(r, k);
-	json_end_array(&r->json);
+	json_end_array(&r->job.json);
 	/* With events= only the user's events run (a refused one then touches no MSR at all). */
-	if (def->offcore != KOFF_NONE && !r->n_user)
+	if (def->offcore != KOFF_NONE && !r->job.n_user)
 		job_run_offcore(r, k);
-	if (def->calibrate && !r->n_user && !r->cpu_hung)
+	if (def->calibrate && !r->job.n_user && !r->cpu.hung)
 		job_run_calibration(r, k);
-	json_end_object(&r->json);
+	json_end_object(&r->job.json);
 	report_detail("kernel %s: end (%llu ms)", def->name,
 		      (unsigned long long)((plat_time_us() - t0) / 1000));
 	/* That CPU may still use the working set and run on our tables: neither is freed. */
-	if (r->cpu_hung) {
+	if (r->cpu.hung) {
 		paging_keep(&pt);
 		return;
 	}

@@ -21,12 +21,13 @@ const char *sampling_name(unsigned int sampling)
 }
 
 /* The default job's sampling of the kernel's loads or stores; false if the generation has none. */
-bool job_default_sampling(const struct runner *r, unsigned int acc, struct sampling *s)
+bool job_default_sampling(const struct job_opts *jo, const struct uarch_info *ua, unsigned int acc,
+			  struct sampling *s)
 {
 	memset(s, 0, sizeof(*s));
 	pp_snprintf(s->name, sizeof(s->name), "%s", sampling_name(acc));
 	s->acc = acc;
-	if (!sampling_kind(r->ua, acc, &s->kind, &s->event))
+	if (!sampling_kind(ua, acc, &s->kind, &s->event))
 		return false;
 	/*
 	 * Every access is an event when the event counts them all: DataLA and
@@ -34,7 +35,7 @@ bool job_default_sampling(const struct runner *r, unsigned int acc, struct sampl
 	 * fastest L1 hit (4 cycles).  Store latency and precise store: not assumed.
 	 */
 	s->all_qualify = s->kind == KIND_DATALA_LOAD || s->kind == KIND_DATALA_STORE ||
-			 s->kind == KIND_OTHER || (s->kind == KIND_LDLAT && r->jo->ldlat <= 3);
+			 s->kind == KIND_OTHER || (s->kind == KIND_LDLAT && jo->ldlat <= 3);
 	return true;
 }
 
@@ -70,11 +71,11 @@ unsigned int job_kind_accesses(enum pebs_kind kind)
 }
 
 /* events=A;B;C (app/options_events.c read it): one sampling per event, named event1, ... */
-void job_user_events(struct runner *r, const struct job_events *ev)
+void job_user_events(struct job_state *js, const struct job_events *ev)
 {
-	r->n_user = 0;
-	for (unsigned int i = 0; i < ev->n && r->n_user < RUNNER_MAX_EVENTS; i++)
-		r->user_ev[r->n_user++] = &ev->ev[i];
+	js->n_user = 0;
+	for (unsigned int i = 0; i < ev->n && js->n_user < RUNNER_MAX_EVENTS; i++)
+		js->user_ev[js->n_user++] = &ev->ev[i];
 }
 
 void job_session_base(const struct job_opts *jo, uint64_t cpu_timeout_us, struct session_cfg *cfg)

@@ -217,12 +217,12 @@ void job_snapshot_json(struct json_out *j, const struct snap_out *so)
 	json_end_object(j);
 }
 
-enum verdict job_snapshot_verdict(struct runner *r, const struct session_result *res,
+enum verdict job_snapshot_verdict(const struct pmu_plan *p, const struct session_result *res,
 				  struct run_out *o, enum verdict v, char *text, size_t size)
 {
 	size_t len = strlen(text);
 
-	job_snapshot_judge(res, &r->now->plan, &o->snap);
+	job_snapshot_judge(res, p, &o->snap);
 	if (len + 2 < size) {
 		pp_snprintf(text + len, size - len, "; ");
 		job_snapshot_text(&o->snap, text + len + 2, size - len - 2);

@@ -9,17 +9,17 @@
 #include "job_int.h"
 #include "../lib/fmt.h"
 
-void job_cpu_tally_begin(struct runner *r, struct cpu_tally *t, const struct cpu_info *ci)
+void job_cpu_tally_begin(struct job_cpu_now *cn, struct cpu_tally *t, const struct cpu_info *ci)
 {
 	memset(t, 0, sizeof(*t));
 	t->cpu = ci->cpu;
 	t->apic_id = ci->apic_id;
 	t->core_type = ci->core_type;
 	t->native_model = ci->native_model;
-	t->ua = r->ua;
+	t->ua = cn->ua;
 	t->probed = true;
-	r->tally = t;
-	pp_snprintf(r->cpu_tag, sizeof(r->cpu_tag), "; cpu %u (APIC %u, %s)", ci->cpu, ci->apic_id,
+	cn->tally = t;
+	pp_snprintf(cn->tag, sizeof(cn->tag), "; cpu %u (APIC %u, %s)", ci->cpu, ci->apic_id,
 		    cpu_core_type_short(ci->core_type));
 }
 
@@ -45,10 +45,8 @@ static void first_clause(const char *why, char *out, size_t size)
 	pp_snprintf(out, size, "%.*s", (int)n, why);
 }
 
-void job_cpu_tally_verdict(struct runner *r, const char *test, enum verdict v, const char *why)
+void job_cpu_tally_verdict(struct cpu_tally *t, const char *test, enum verdict v, const char *why)
 {
-	struct cpu_tally *t = r->tally;
-
 	if (!t)
 		return;
 	t->count[v]++;
@@ -62,11 +60,9 @@ void job_cpu_tally_verdict(struct runner *r, const char *test, enum verdict v, c
 	}
 }
 
-void job_cpu_tally_figure(struct runner *r, const char *what, enum run_fig_unit unit,
+void job_cpu_tally_figure(struct cpu_tally *t, const char *what, enum run_fig_unit unit,
 			  uint64_t value)
 {
-	struct cpu_tally *t = r->tally;
-
 	if (!t || !t->n)
 		return;
 	t->runs[t->n - 1].fig.what = what;
@@ -81,9 +77,9 @@ static const enum run_fig_unit prop_units[] = {
     [KPU_PER_ACCESS_PM] = RUN_FIG_PER_ACCESS_PM,
 };
 
-void job_cpu_tally_measured(struct runner *r, const struct run_out *o)
+void job_cpu_tally_measured(struct cpu_tally *t, const struct pebs_summary *sum,
+			    const struct run_out *o)
 {
-	struct cpu_tally *t = r->tally;
 	uint64_t most = 0;
 
 	if (!t || !t->n)
@@ -101,7 +97,7 @@ void job_cpu_tally_measured(struct runner *r, const struct run_out *o)
 		if (common || o->props.p[i].unit == KPU_NONE ||
 		    (o->props.p[i].state != KPS_CHECKED && o->props.p[i].state != KPS_FAILED))
 			continue;
-		job_cpu_tally_figure(r, o->props.p[i].what, prop_units[o->props.p[i].unit],
+		job_cpu_tally_figure(t, o->props.p[i].what, prop_units[o->props.p[i].unit],
 				     o->props.p[i].value);
 		break;
 	}
@@ -109,9 +105,9 @@ void job_cpu_tally_measured(struct runner *r, const struct run_out *o)
 	for (unsigned int g = 0; g <= PEBS_SUMMARY_MAX_GROUPS; g++) {
 		struct pebs_summary_stats st;
 
-		if (!r->now->summary.groups[g].count)
+		if (!sum->groups[g].count)
 			continue;
-		pebs_summary_stats(&r->now->summary, g, &st);
+		pebs_summary_stats(sum, g, &st);
 		if (st.n_lat && st.count > most) {
 			most = st.count;
 			t->runs[t->n - 1].lat = st.median;
