@@ -128,7 +128,7 @@ static void pmi_wait_retire(struct sim_cpu *c, uint64_t n)
  */
 static bool tpl_holds(const struct sim_cpu *c)
 {
-	return c->index == 0 && plat_tpl_high();
+	return sim_boot_cpu(c) && plat_tpl_high();
 }
 
 /*

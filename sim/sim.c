@@ -498,7 +498,7 @@ static enum hw_fault sim_rdmsr(uint32_t msr, uint64_t *val)
 
 	if (!c->m)
 		return HW_GP;
-	sim_timer_tick(c, c == sim_cpus);
+	sim_timer_tick(c);
 	before_msr(c);
 	f = sim_msr_read(c, msr, val);
 	after_msr(c);
@@ -514,7 +514,7 @@ static enum hw_fault sim_wrmsr(uint32_t msr, uint64_t val)
 
 	if (!c->m)
 		return HW_GP;
-	sim_timer_tick(c, c == sim_cpus);
+	sim_timer_tick(c);
 	before_msr(c);
 	f = sim_handoff_drops(c, msr, val) ? HW_OK : sim_msr_write(c, msr, val);
 	if (f == HW_OK && c->fault == SIM_FAULT_HANG && msr == SIM_MSR_GLOBAL_CTRL &&
@@ -641,7 +641,7 @@ static void sim_mem_access(uint64_t ip, uint64_t ip_next, uint64_t addr, uint32_
 		sim_tsc_work(c);
 		sim_engine_access(c, ip, ip_next, addr, size, kind);
 		c->last_addr = addr;
-		sim_timer_tick(c, c == sim_cpus);
+		sim_timer_tick(c);
 	}
 }
 
@@ -652,7 +652,7 @@ static void sim_retire(uint64_t ip, uint64_t n)
 	if (c->m) {
 		sim_tsc_work(c);
 		sim_engine_retire(c, ip, n);
-		sim_timer_tick(c, c == sim_cpus);
+		sim_timer_tick(c);
 	}
 }
 

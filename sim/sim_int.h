@@ -389,6 +389,16 @@ struct sim_cpu {
 	struct sim_stats stats;
 };
 
+/*
+ * The boot CPU: the platform's CPU 0, the one that holds TPL_HIGH_LEVEL
+ * for a kernel body (lib/platform.h plat_tpl_high) and that the
+ * firmware's timer interrupts.  reset_cpu numbers sim_cpus[i] i.
+ */
+static inline bool sim_boot_cpu(const struct sim_cpu *c)
+{
+	return c->index == 0;
+}
+
 /* tsc.c: modelled work advances the TSC by its cycles, the time outside it by the clock */
 void sim_tsc_reset(struct sim_cpu *c);
 void sim_tsc_work(struct sim_cpu *c);	 /* a kernel report: modelled work */
@@ -396,10 +406,10 @@ void sim_tsc_outside(struct sim_cpu *c); /* any other hw call */
 uint64_t sim_tsc_read(struct sim_cpu *c);
 
 /*
- * timer.c: sim-platform=timer-attr, at every hw call of a CPU (boot_cpu:
- * it is CPU 0, the one the firmware's timer interrupts).
+ * timer.c: sim-platform=timer-attr, at every hw call of a CPU (only the
+ * boot CPU's count: sim_boot_cpu).
  */
-void sim_timer_tick(struct sim_cpu *c, bool boot_cpu);
+void sim_timer_tick(struct sim_cpu *c);
 
 /* cpuid.c */
 void sim_cpuid_leaf(const struct sim_model *m, uint32_t leaf, uint32_t sub, struct cpuid_regs *r);

@@ -85,9 +85,9 @@ static void fire(struct sim_cpu *c)
 	tm.ch[tm.n++].entry = e;
 }
 
-void sim_timer_tick(struct sim_cpu *c, bool boot_cpu)
+void sim_timer_tick(struct sim_cpu *c)
 {
-	if (!tm.on || !boot_cpu)
+	if (!tm.on || !sim_boot_cpu(c))
 		return;
 	if (++tm.calls % TIMER_PERIOD == 0)
 		tm.due = true;
