@@ -189,8 +189,8 @@ unsigned int pebs_ds_pmi_reserve(const struct cpu_info *ci, bool baseline);
  * spec 7.1 RaiseTPL): a PMI waiting in the local APIC's IRR is let in for
  * one instruction, with TPR raised so that no vector of a lower priority
  * class than ours, the firmware's timer among them, comes with it (SDM
- * Vol. 3A 11.8.3.1): OVMF's timer handler asserts that no interrupt comes
- * at TPL_HIGH_LEVEL (edk2 OvmfPkg NestedInterruptTplLib).  None pending: no-op.
+ * Vol. 3A 11.8.3.1): OVMF's timer handler logs an error for one at
+ * TPL_HIGH_LEVEL (edk2 OvmfPkg NestedInterruptTplLib).  None held: no-op.
  */
 void pmi_window(void);
 

@@ -28,6 +28,7 @@ static uint32_t fx_width; /* sim_set_fixed_width(); 0: the model's */
 static bool ucode_override, stepping_override;
 static uint32_t ucode_rev, stepping_val;
 
+#define APIC_TPR	0x80 /* task priority (SDM Vol. 3A 11.8.3.1) */
 #define APIC_EOI	0xb0
 #define APIC_ISR	0x100
 #define APIC_IRR	0x200
@@ -553,6 +554,8 @@ static uint32_t sim_apic_read(uint32_t reg)
 		return c->lvtpc;
 	if (reg == APIC_SVR)
 		return c->svr;
+	if (reg == APIC_TPR)
+		return c->tpr;
 	if (reg >= APIC_ISR && reg < APIC_ISR + 0x80 && c->pmi_in_service)
 		vec = c->isr_vector;
 	else if (reg >= APIC_IRR && reg < APIC_IRR + 0x80 && c->pmi_pending && !c->pmi_wait)
@@ -575,8 +578,12 @@ static void sim_irq_window(void)
 	struct sim_cpu *c = cur();
 
 	sim_tsc_outside(c);
+	c->stats.irq_windows++;
+	if (c->tpr)
+		c->stats.irq_windows_tpr++;
 	c->irq_window = true;
 	sim_deliver_pmi(c);
+	sim_timer_window(c);
 	c->irq_window = false;
 }
 
@@ -616,6 +623,9 @@ static void sim_apic_write(uint32_t reg, uint32_t val)
 	} else if (reg == APIC_EOI) {
 		c->pmi_in_service = false;
 		sim_deliver_pmi(c);
+	} else if (reg == APIC_TPR) {
+		c->tpr = (uint8_t)val; /* bits 31:8 reserved */
+		sim_deliver_pmi(c);    /* a lower class may let a held PMI in */
 	}
 }
 

@@ -51,6 +51,8 @@ struct sim_stats {
 	/* records of the event after the overflow: a counter outside its PDISTCounter list */
 	uint64_t records_shadowed;
 	uint64_t acr_reloads; /* counters reloaded by auto counter reload (sim_set_acr) */
+	/* hw_ops.irq_window calls (interrupts on for one instruction); of those, with TPR not 0 */
+	uint64_t irq_windows, irq_windows_tpr;
 };
 void sim_get_stats(struct sim_stats *st);
 /*
