@@ -22,8 +22,6 @@ static void progress(struct kernel_ctx *k, uint64_t done)
 	struct runner *r = k->progress_ctx;
 	uint64_t now = plat_time_us(), total = k->iterations;
 
-	if (k->chunk)
-		pmi_window();
 	if (now - r->last_progress_us < PROGRESS_EVERY_US)
 		return;
 	r->last_progress_us = now;
@@ -161,7 +159,6 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	cfg->bsp_idle = kernel_bsp_idle;
 	cfg->bsp_idle_arg = k;
 	cfg->tables = k->tables;
-	k->chunk = cfg->drain == PEBS_DRAIN_PMI ? KERNEL_CHUNK_PMI : 0;
 	why[0] = 0;
 	/* A user's event: its kind (from the plan) says which accesses it counts. */
 	rc = preplan(r, cfg, why, sizeof(why));
@@ -191,6 +188,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 				 cfg->count_events, SESSION_MAX_COUNT);
 	rc = preplan(r, cfg, why, sizeof(why));
 	if (!rc) {
+		kernel_set_drain(k, cfg, &r->now->plan);
 		job_handoff_smi_mark(r, &smi);
 		rc = session_run(cfg, kernel_run, k, res, why, sizeof(why));
 		job_handoff_smi_since(r, &smi, o);

@@ -11,6 +11,7 @@
 #include "../lib/platform.h"
 #include "../lib/report.h"
 #include "../pmu/paging.h"
+#include "../pmu/session.h"
 
 /*
  * The table of memory instructions (kernel.h struct kernel_insn): kbody.h
@@ -572,10 +573,28 @@ void kernel_output_end(struct kernel_ctx *k)
 		fw_away(k);
 }
 
+/*
+ * Only where the body holds TPL_HIGH_LEVEL: interrupts are off there alone
+ * (UEFI spec 7.1 RaiseTPL), so an AP's PMI comes by itself and an AP
+ * never opens interrupts here.
+ */
 void kernel_progress(struct kernel_ctx *k, uint64_t done)
 {
+	if (k->pmi && k->held)
+		pmi_window();
 	if (k->progress)
 		k->progress(k, done);
+}
+
+uint64_t kernel_chunk(const struct kernel_ctx *k)
+{
+	return k->pmi && k->held ? KERNEL_CHUNK_PMI : KERNEL_CHUNK;
+}
+
+void kernel_set_drain(struct kernel_ctx *k, const struct session_cfg *cfg,
+		      const struct pmu_plan *plan)
+{
+	k->pmi = cfg->drain == PEBS_DRAIN_PMI;
 }
 
 /* The other CPU's part of the sharing kernels: real accesses only, never reported. */

@@ -434,6 +434,14 @@ void sim_get_stats(struct sim_stats *st)
 	*st = cur()->stats;
 }
 
+void sim_get_cpu_stats(unsigned int cpu, struct sim_stats *st)
+{
+	if (cpu < sim_ncpus)
+		*st = sim_cpus[cpu].stats;
+	else
+		memset(st, 0, sizeof(*st));
+}
+
 bool sim_pmi_running(void)
 {
 	return cur()->in_pmi;
@@ -571,6 +579,12 @@ void sim_set_irq_off(bool off)
 
 	c->irq_off = off;
 	sim_deliver_pmi(c);
+}
+
+void sim_set_cpu_irq_off(unsigned int cpu, bool off)
+{
+	if (cpu < sim_ncpus)
+		sim_cpus[cpu].irq_off = off;
 }
 
 static void sim_irq_window(void)

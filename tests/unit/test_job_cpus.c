@@ -454,6 +454,39 @@ static void pmi_with_apic_off(void **state)
 }
 
 /*
+ * drain=pmi on an AP that the firmware runs with interrupts off: its body
+ * holds no TPL_HIGH_LEVEL, so it never opens interrupts between chunks
+ * (pmi_window, TPR raised); its held PMIs come at the session's end
+ * (pmi_teardown, TPR as it was).  CPU 0 holds TPL_HIGH_LEVEL and opens them.
+ */
+static void no_pmi_window_on_an_ap(void **state)
+{
+	struct options o;
+	struct cpu_info ci;
+	struct sim_stats st[2];
+
+	(void)state;
+	test_job_machine_n("skl", "2");
+	sim_set_cpu_irq_off(1, true);
+	cpu_probe(&ci);
+	options_defaults(&o);
+	test_option(&o, "kernels=chase-l1");
+	o.job.drain = PEBS_DRAIN_PMI;
+	o.job.threshold = 16;
+	job_main(&o.job, &ci);
+	sim_get_cpu_stats(0, &st[0]);
+	sim_get_cpu_stats(1, &st[1]);
+	if (!st[0].irq_windows_tpr || st[1].irq_windows_tpr) {
+		test_lines_dump(stdout);
+		fail_msg("interrupt windows with TPR raised: cpu 0 %llu, cpu 1 %llu (want some, "
+			 "none)",
+			 (unsigned long long)st[0].irq_windows_tpr,
+			 (unsigned long long)st[1].irq_windows_tpr);
+	}
+	sim_set_cpu_irq_off(1, false);
+}
+
+/*
  * The work an AP runs calls no platform function that stands for a boot
  * service: UEFI lets an AP call none but WhoAmI (PI spec Vol. 2 13.4), and
  * a FreePages from an AP's session corrupted OVMF's event queue (a #PF in
@@ -577,6 +610,7 @@ int main(void)
 	    cmocka_unit_test(dump_budget),
 	    cmocka_unit_test(pmi_on_every_cpu),
 	    cmocka_unit_test(pmi_with_apic_off),
+	    cmocka_unit_test(no_pmi_window_on_an_ap),
 	    cmocka_unit_test(no_firmware_on_an_ap),
 	    /* last: CPU 2's thread never returns */
 	    cmocka_unit_test(fault_hang),
