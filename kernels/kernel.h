@@ -72,8 +72,10 @@ struct kernel_ctx {
 	 * (held: the boot CPU) a PMI waits in the IRR, so between chunks of
 	 * kernel_chunk() iterations kernel_progress lets it in (pmi_window);
 	 * elsewhere it comes by itself and the chunk is KERNEL_CHUNK.
+	 * pmi_chunk: that chunk, from the threshold's reserve (kernel_pmi_chunk).
 	 */
 	bool pmi;
+	uint64_t pmi_chunk;
 
 	/* Filled by the kernel while it runs. */
 	uint64_t ip_lo, ip_hi;	/* the kernel body's code */
@@ -183,9 +185,19 @@ void kernel_progress(struct kernel_ctx *k, uint64_t done);
 uint64_t kernel_chunk(const struct kernel_ctx *k);
 struct session_cfg;
 struct pmu_plan;
-/* Before a sampling's run: whether it drains on PMIs (cfg->drain), for kernel_chunk. */
+/*
+ * Before a sampling's run: whether it drains on PMIs (cfg->drain) and the
+ * chunk then, from the plan's period and kind and the threshold's reserve.
+ */
 void kernel_set_drain(struct kernel_ctx *k, const struct session_cfg *cfg,
 		      const struct pmu_plan *plan);
+/*
+ * Iterations per chunk where a PMI waits for the chunk's end: at most
+ * reserve + 1 records (the one that crosses the threshold, then the
+ * reserve) at `period` events each, per_iter events an iteration at most;
+ * between 1 and KERNEL_CHUNK_PMI.
+ */
+uint64_t kernel_pmi_chunk(uint64_t period, unsigned int reserve, unsigned int per_iter);
 /*
  * Around output or any firmware call made while a body runs: on the boot
  * CPU, the firmware's CR3 back, then its TPL, and the lines held since
@@ -254,9 +266,9 @@ KERNEL_BODIES(KERNEL_DECLARE)
 #define KERNEL_CHUNK 65536
 /*
  * With drain=pmi, where the body holds TPL_HIGH_LEVEL (interrupts off): a
- * PMI waits for the next chunk's end (pmu/session.h pmi_window).  Records
- * the assist writes meanwhile past the threshold's reserve are lost, and
- * counted so (session_result.lost); a shorter chunk costs the body more.
+ * PMI waits for the next chunk's end (pmu/session.h pmi_window), so the
+ * chunk is cut to what the threshold's reserve holds (kernel_pmi_chunk);
+ * at most this many iterations, however large the period.
  */
 #define KERNEL_CHUNK_PMI 1024
 

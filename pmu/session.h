@@ -181,6 +181,8 @@ static inline uint64_t session_result_bytes(uint32_t buffer_kib, enum pebs_drain
  * drain=pmi, legacy PEBS: how many records the default interrupt threshold
  * leaves free before the absolute maximum (Linux ds.c pebs_update_threshold:
  * one per GP counter, PEBS-capable or not, the fixed ones too with baseline).
+ * A body that holds its PMIs to a chunk's end cuts the chunk to it
+ * (kernels/kernel.h kernel_pmi_chunk).
  */
 unsigned int pebs_ds_pmi_reserve(const struct cpu_info *ci, bool baseline);
 

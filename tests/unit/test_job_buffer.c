@@ -189,6 +189,33 @@ static void not_full(void **state)
 	assert_non_null(strstr(run, "\"buffer_full\":false"));
 }
 
+/*
+ * drain=pmi with period=32 and a 4 KiB buffer (21 records, the threshold
+ * 4 short: one per GP counter, pebs_ds_pmi_reserve): CPU 0 holds
+ * TPL_HIGH_LEVEL, so a PMI waits for the chunk's end, and a chunk of
+ * 1024 stores would write 32 records.  The chunk from the reserve
+ * (kernel_pmi_chunk: 5 records) loses none, and the counting copy says so.
+ */
+static void pmi_chunk_within_reserve(void **state)
+{
+	struct options o;
+	struct cpu_info ci;
+	const char *l;
+
+	setup("skl", &o, &ci);
+	test_option(&o, "kernels=stream-store");
+	o.job.buffer_kib = 4;
+	o.job.period = 32;
+	o.job.drain = PEBS_DRAIN_PMI;
+	test_job_run(&o, &ci);
+	l = find_text("stream-store/store: records drained", NULL);
+	if (!l || !strstr(l, ", lost 0 ") || !find_text("PASS: stream-store/store: ", NULL)) {
+		test_lines_dump(stdout);
+		fail_msg("drain=pmi period=32: %s", l ? l : "no records line");
+	}
+	printf("# %s\n", l);
+}
+
 /* A guest whose VMM enumerates fixed counters 0 and 2 only (CPUID.0AH ECX 0x5, EDX[4:0] 1). */
 static void fixed_hole_in_results(void **state)
 {
@@ -245,9 +272,10 @@ static void fixed_beyond_3_in_results(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(full_without_copy),     cmocka_unit_test(full_unknown),
-	    cmocka_unit_test(full_with_copy),	     cmocka_unit_test(not_full),
-	    cmocka_unit_test(fixed_hole_in_results), cmocka_unit_test(fixed_beyond_3_in_results),
+	    cmocka_unit_test(full_without_copy),	cmocka_unit_test(full_unknown),
+	    cmocka_unit_test(full_with_copy),		cmocka_unit_test(not_full),
+	    cmocka_unit_test(fixed_hole_in_results),	cmocka_unit_test(fixed_beyond_3_in_results),
+	    cmocka_unit_test(pmi_chunk_within_reserve),
 	};
 
 	if (!mkdtemp(outdir))
