@@ -383,24 +383,31 @@ static void pmis_per_cpu(unsigned int *pmis, unsigned int ncpus)
 	}
 }
 
-/*
- * drain=pmi on every CPU: with a threshold of 16 records each CPU's
- * session takes PMIs (187 records: 11) and passes.
- */
-static void pmi_on_every_cpu(void **state)
+/* kernels=chase-l1 drain=pmi threshold=16 on the machine selected. */
+static void run_chase_pmi(void)
 {
 	struct options o;
 	struct cpu_info ci;
-	unsigned int pmis[4] = {0};
 
-	(void)state;
-	test_job_machine_n("ptl", "4");
 	cpu_probe(&ci);
 	options_defaults(&o);
 	test_option(&o, "kernels=chase-l1");
 	o.job.drain = PEBS_DRAIN_PMI;
 	o.job.threshold = 16;
 	job_main(&o.job, &ci);
+}
+
+/*
+ * drain=pmi on every CPU: with a threshold of 16 records each CPU's
+ * session takes PMIs (187 records: 11) and passes.
+ */
+static void pmi_on_every_cpu(void **state)
+{
+	unsigned int pmis[4] = {0};
+
+	(void)state;
+	test_job_machine_n("ptl", "4");
+	run_chase_pmi();
 	pmis_per_cpu(pmis, 4);
 	for (unsigned int c = 0; c < 4; c++) {
 		char want[32];
@@ -423,20 +430,13 @@ static void pmi_on_every_cpu(void **state)
  */
 static void pmi_with_apic_off(void **state)
 {
-	struct options o;
-	struct cpu_info ci;
 	const char *l = NULL;
 	unsigned int pmis[2] = {0};
 
 	(void)state;
 	test_job_machine_n("skl", "2");
 	assert_int_equal(sim_set_fault(1, SIM_FAULT_APIC_OFF, 0), 0);
-	cpu_probe(&ci);
-	options_defaults(&o);
-	test_option(&o, "kernels=chase-l1");
-	o.job.drain = PEBS_DRAIN_PMI;
-	o.job.threshold = 16;
-	job_main(&o.job, &ci);
+	run_chase_pmi();
 	pmis_per_cpu(pmis, 2);
 	for (unsigned int i = 0; i < test_n_lines && !l; i++)
 		if (strstr(test_lines[i], "chase-l1/load@cpu1: "))
@@ -461,19 +461,12 @@ static void pmi_with_apic_off(void **state)
  */
 static void no_pmi_window_on_an_ap(void **state)
 {
-	struct options o;
-	struct cpu_info ci;
 	struct sim_stats st[2];
 
 	(void)state;
 	test_job_machine_n("skl", "2");
 	sim_set_cpu_irq_off(1, true);
-	cpu_probe(&ci);
-	options_defaults(&o);
-	test_option(&o, "kernels=chase-l1");
-	o.job.drain = PEBS_DRAIN_PMI;
-	o.job.threshold = 16;
-	job_main(&o.job, &ci);
+	run_chase_pmi();
 	sim_get_cpu_stats(0, &st[0]);
 	sim_get_cpu_stats(1, &st[1]);
 	if (!st[0].irq_windows_tpr || st[1].irq_windows_tpr) {
