@@ -632,15 +632,15 @@ uint64_t kernel_pmi_chunk(uint64_t period, unsigned int reserve, unsigned int pe
 }
 
 /*
- * The reserve is the default threshold's (pebs_ds_pmi_reserve, Linux ds.c
- * pebs_update_threshold); a threshold= that leaves fewer records free, or
- * arch-PEBS's page, is not looked at here.
+ * The reserve: what the session's threshold leaves free (pebs_ds_pmi_free:
+ * threshold=, or the default one, Linux ds.c pebs_update_threshold); for
+ * arch-PEBS, whose threshold is a page short of the end, the default's.
  */
 void kernel_set_drain(struct kernel_ctx *k, const struct session_cfg *cfg,
 		      const struct pmu_plan *plan)
 {
 	k->pmi = cfg->drain == PEBS_DRAIN_PMI;
-	k->pmi_chunk = kernel_pmi_chunk(plan->period, pebs_ds_pmi_reserve(cfg->ci, plan->baseline),
+	k->pmi_chunk = kernel_pmi_chunk(plan->period, pebs_ds_pmi_free(cfg, plan),
 					per_iter(k->def, plan->kind));
 }
 

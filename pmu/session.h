@@ -185,6 +185,9 @@ static inline uint64_t session_result_bytes(uint32_t buffer_kib, enum pebs_drain
  * (kernels/kernel.h kernel_pmi_chunk).
  */
 unsigned int pebs_ds_pmi_reserve(const struct cpu_info *ci, bool baseline);
+/* The records the session's threshold leaves free, at least: threshold= or the default. */
+struct pmu_plan;
+unsigned int pebs_ds_pmi_free(const struct session_cfg *cfg, const struct pmu_plan *p);
 
 /*
  * drain=pmi while a kernel body holds TPL_HIGH_LEVEL (interrupts off, UEFI
