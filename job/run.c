@@ -22,8 +22,6 @@ static void progress(struct kernel_ctx *k, uint64_t done)
 	struct job_kernel_now *kn = k->progress_ctx;
 	uint64_t now = plat_time_us(), total = k->iterations;
 
-	if (k->chunk)
-		pmi_window();
 	if (now - kn->last_progress_us < PROGRESS_EVERY_US)
 		return;
 	kn->last_progress_us = now;
@@ -247,7 +245,6 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 	memset(res, 0, sizeof(*res));
 	memset(o, 0, sizeof(*o));
 	sampling_cfg(cfg, &r->job.session, r->cpu.ci, s, k);
-	k->chunk = cfg->drain == PEBS_DRAIN_PMI ? KERNEL_CHUNK_PMI : 0;
 	why[0] = 0;
 	/*
 	 * The plan the session will follow (pure: no MSR touched), for the kind
@@ -281,6 +278,7 @@ static void run_sampling(struct runner *r, struct kernel_ctx *k, struct sampling
 				 cfg->count_events, SESSION_MAX_COUNT);
 	rc = plan_build(cfg, r->cpu.ci, &now->plan, why, sizeof(why));
 	if (!rc) {
+		kernel_set_drain(k, cfg, &now->plan);
 		job_handoff_smi_mark(&r->cpu, r->job.cpu_timeout_us, &smi);
 		rc = session_run(cfg, kernel_run, k, res, why, sizeof(why));
 		job_handoff_smi_since(&r->cpu, r->job.cpu_timeout_us, &smi, o);

@@ -101,7 +101,7 @@
 /* Runs `body` iterations times in chunks, calling kernel_progress between chunks. */
 #define K_LOOP(body)                                                                               \
 	do {                                                                                       \
-		uint64_t done_ = 0, n_ = k->iterations, ch_ = k->chunk ? k->chunk : KERNEL_CHUNK;  \
+		uint64_t done_ = 0, n_ = k->iterations, ch_ = kernel_chunk(k);                     \
 		while (done_ < n_) {                                                               \
 			uint64_t c_ = n_ - done_ < ch_ ? n_ - done_ : ch_;                         \
 			for (uint64_t i_ = 0; i_ < c_; i_++) {                                     \

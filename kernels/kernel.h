@@ -67,8 +67,15 @@ struct kernel_ctx {
 	 */
 	void (*progress)(struct kernel_ctx *k, uint64_t done);
 	void *progress_ctx;
-	/* Iterations between progress calls; 0: KERNEL_CHUNK. */
-	uint32_t chunk;
+	/*
+	 * drain=pmi (kernel_set_drain).  Where the body holds TPL_HIGH_LEVEL
+	 * (held: the boot CPU) a PMI waits in the IRR, so between chunks of
+	 * kernel_chunk() iterations kernel_progress lets it in (pmi_window);
+	 * elsewhere it comes by itself and the chunk is KERNEL_CHUNK.
+	 * pmi_chunk: that chunk, from the threshold's reserve (kernel_pmi_chunk).
+	 */
+	bool pmi;
+	uint64_t pmi_chunk;
 
 	/* Filled by the kernel while it runs. */
 	uint64_t ip_lo, ip_hi;	/* the kernel body's code */
@@ -168,8 +175,29 @@ void kernel_release(struct kernel_ctx *k);
  */
 void kernel_next_chain(struct kernel_ctx *k);
 
-/* Called by the bodies between chunks (rate-limited by the caller's progress fn). */
+/*
+ * Called by the bodies between chunks: the PMI window where the body holds
+ * TPL_HIGH_LEVEL with drain=pmi, then the caller's progress fn (which
+ * rate-limits its lines).
+ */
 void kernel_progress(struct kernel_ctx *k, uint64_t done);
+/* Loop iterations between kernel_progress calls for this run (K_LOOP). */
+uint64_t kernel_chunk(const struct kernel_ctx *k);
+struct session_cfg;
+struct pmu_plan;
+/*
+ * Before a sampling's run: whether it drains on PMIs (cfg->drain) and the
+ * chunk then, from the plan's period and kind and the threshold's reserve.
+ */
+void kernel_set_drain(struct kernel_ctx *k, const struct session_cfg *cfg,
+		      const struct pmu_plan *plan);
+/*
+ * Iterations per chunk where a PMI waits for the chunk's end: at most
+ * reserve + 1 records (the one that crosses the threshold, then the
+ * reserve) at `period` events each, per_iter events an iteration at most;
+ * between 1 and KERNEL_CHUNK_PMI.
+ */
+uint64_t kernel_pmi_chunk(uint64_t period, unsigned int reserve, unsigned int per_iter);
 /*
  * Around output or any firmware call made while a body runs: on the boot
  * CPU, the firmware's CR3 back, then its TPL, and the lines held since
@@ -237,10 +265,10 @@ KERNEL_BODIES(KERNEL_DECLARE)
 /* Loop iterations between progress calls. */
 #define KERNEL_CHUNK 65536
 /*
- * With drain=pmi: the body holds interrupts off on the boot CPU, so a PMI
- * waits for the next chunk's end (pmu/session.h pmi_window).  Records the
- * assist writes meanwhile past the threshold's reserve are lost, and
- * counted so (session_result.lost); a shorter chunk costs the body more.
+ * With drain=pmi, where the body holds TPL_HIGH_LEVEL (interrupts off): a
+ * PMI waits for the next chunk's end (pmu/session.h pmi_window), so the
+ * chunk is cut to what the threshold's reserve holds (kernel_pmi_chunk);
+ * at most this many iterations, however large the period.
  */
 #define KERNEL_CHUNK_PMI 1024
 

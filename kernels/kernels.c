@@ -11,6 +11,8 @@
 #include "../lib/platform.h"
 #include "../lib/report.h"
 #include "../pmu/paging.h"
+#include "../pmu/plan.h"
+#include "../pmu/session.h"
 
 /*
  * The table of memory instructions (kernel.h struct kernel_insn): kbody.h
@@ -572,10 +574,74 @@ void kernel_output_end(struct kernel_ctx *k)
 		fw_away(k);
 }
 
+/*
+ * Only where the body holds TPL_HIGH_LEVEL: interrupts are off there alone
+ * (UEFI spec 7.1 RaiseTPL), so an AP's PMI comes by itself and an AP
+ * never opens interrupts here.
+ */
 void kernel_progress(struct kernel_ctx *k, uint64_t done)
 {
+	if (k->pmi && k->held)
+		pmi_window();
 	if (k->progress)
 		k->progress(k, done);
+}
+
+uint64_t kernel_chunk(const struct kernel_ctx *k)
+{
+	return k->pmi && k->held ? k->pmi_chunk : KERNEL_CHUNK;
+}
+
+/*
+ * Instructions an iteration retires beside its accesses: the most any body
+ * reports (kbody.h K_RETIRE).  The bound for an event that counts neither
+ * loads nor stores, taken as instructions; one that counts cycles has none
+ * (reasoning only: such records past the reserve are counted lost).
+ */
+#define KERNEL_LOOP_INSNS 4
+
+/* The sampled event's counts per iteration, at most: its accesses (kernel.h loads_per_iter). */
+static unsigned int per_iter(const struct kernel_def *def, enum pebs_kind kind)
+{
+	switch (kind) {
+	case KIND_LDLAT:
+	case KIND_DATALA_LOAD:
+		return def->loads_per_iter;
+	case KIND_STORE:
+	case KIND_STLAT:
+	case KIND_DATALA_STORE:
+		return def->stores_per_iter;
+	default:
+		return def->loads_per_iter + def->stores_per_iter + KERNEL_LOOP_INSNS;
+	}
+}
+
+/*
+ * Records past the interrupt threshold go into the reserve until the PMI
+ * is taken, and past the absolute maximum they are dropped (SDM Vol. 3B
+ * 17.4.9; 18.8.1 "No signaling is generated when PEBS buffer is full").
+ * The PMI waits for the chunk's end, and the record that crosses the
+ * threshold may be the chunk's first: ceil(C * E / P) <= R + 1 records
+ * for C iterations of E events at period P, so C <= (R + 1) * P / E.
+ */
+uint64_t kernel_pmi_chunk(uint64_t period, unsigned int reserve, unsigned int per_it)
+{
+	uint64_t c = per_it ? ((uint64_t)reserve + 1) * period / per_it : KERNEL_CHUNK_PMI;
+
+	return c < 1 ? 1 : c > KERNEL_CHUNK_PMI ? KERNEL_CHUNK_PMI : c;
+}
+
+/*
+ * The reserve: what the session's threshold leaves free (pebs_ds_pmi_free:
+ * threshold=, or the default one, Linux ds.c pebs_update_threshold); for
+ * arch-PEBS, whose threshold is a page short of the end, the default's.
+ */
+void kernel_set_drain(struct kernel_ctx *k, const struct session_cfg *cfg,
+		      const struct pmu_plan *plan)
+{
+	k->pmi = cfg->drain == PEBS_DRAIN_PMI;
+	k->pmi_chunk = kernel_pmi_chunk(plan->period, pebs_ds_pmi_free(cfg, plan),
+					per_iter(k->def, plan->kind));
 }
 
 /* The other CPU's part of the sharing kernels: real accesses only, never reported. */

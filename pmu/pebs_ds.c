@@ -119,6 +119,26 @@ unsigned int pebs_ds_pmi_reserve(const struct cpu_info *ci, bool baseline)
 	return ci->n_gp + (baseline ? ci->n_fixed : 0);
 }
 
+/*
+ * What fill_ds leaves free past the threshold, at least: the buffer is
+ * allocated in whole pages (ds_alloc), so it holds at least buffer / record
+ * records; Core 2 keeps one page (ds_alloc_buf).  Arch-PEBS (no fixed
+ * record size): the default reserve.
+ */
+unsigned int pebs_ds_pmi_free(const struct session_cfg *cfg, const struct pmu_plan *p)
+{
+	unsigned int reserve = pebs_ds_pmi_reserve(cfg->ci, p->baseline);
+	size_t bytes = (cfg->buffer_kib ? cfg->buffer_kib : 64) * 1024ULL, n, thr;
+
+	if (!p->rec_size)
+		return reserve;
+	if ((p->ua->flags & UA_ONE_PAGE_BUFFER) && bytes > PAGE_SIZE_4K)
+		bytes = PAGE_SIZE_4K;
+	n = bytes / p->rec_size;
+	thr = cfg->threshold_records ? cfg->threshold_records : (n > reserve ? n - reserve : 1);
+	return n > thr ? (unsigned int)(n - thr) : 0;
+}
+
 static void fill_ds(struct sess *s)
 {
 	const struct pmu_plan *p = &s->plan;

@@ -181,16 +181,21 @@ static inline uint64_t session_result_bytes(uint32_t buffer_kib, enum pebs_drain
  * drain=pmi, legacy PEBS: how many records the default interrupt threshold
  * leaves free before the absolute maximum (Linux ds.c pebs_update_threshold:
  * one per GP counter, PEBS-capable or not, the fixed ones too with baseline).
+ * A body that holds its PMIs to a chunk's end cuts the chunk to it
+ * (kernels/kernel.h kernel_pmi_chunk).
  */
 unsigned int pebs_ds_pmi_reserve(const struct cpu_info *ci, bool baseline);
+/* The records the session's threshold leaves free, at least: threshold= or the default. */
+struct pmu_plan;
+unsigned int pebs_ds_pmi_free(const struct session_cfg *cfg, const struct pmu_plan *p);
 
 /*
  * drain=pmi while a kernel body holds TPL_HIGH_LEVEL (interrupts off, UEFI
  * spec 7.1 RaiseTPL): a PMI waiting in the local APIC's IRR is let in for
  * one instruction, with TPR raised so that no vector of a lower priority
  * class than ours, the firmware's timer among them, comes with it (SDM
- * Vol. 3A 11.8.3.1): OVMF's timer handler asserts that no interrupt comes
- * at TPL_HIGH_LEVEL (edk2 OvmfPkg NestedInterruptTplLib).  None pending: no-op.
+ * Vol. 3A 11.8.3.1): OVMF's timer handler logs an error for one at
+ * TPL_HIGH_LEVEL (edk2 OvmfPkg NestedInterruptTplLib).  None held: no-op.
  */
 void pmi_window(void);
 

@@ -128,7 +128,14 @@ static void pmi_wait_retire(struct sim_cpu *c, uint64_t n)
  */
 static bool tpl_holds(const struct sim_cpu *c)
 {
-	return c->index == 0 && plat_tpl_high();
+	return sim_boot_cpu(c) && plat_tpl_high();
+}
+
+bool sim_apic_admits(const struct sim_cpu *c, uint8_t vector)
+{
+	unsigned int ppr = c->tpr >> 4, isrv = c->pmi_in_service ? c->isr_vector >> 4 : 0;
+
+	return (unsigned int)(vector >> 4) > (isrv > ppr ? isrv : ppr);
 }
 
 /*
@@ -136,7 +143,9 @@ static bool tpl_holds(const struct sim_cpu *c)
  * LVTPC is masked meanwhile; once there (pmi_wait 0) the local APIC holds it
  * in its IRR, at the vector LVTPC had, whatever is masked later, until the
  * CPU takes it: not while interrupts are off (sim_set_irq_off), not while
- * one is in service (fixed delivery, until the EOI) (SDM Vol. 3A 11.8.4).
+ * one is in service (fixed delivery, until the EOI) (SDM Vol. 3A 11.8.4),
+ * not while TPR's priority class is the vector's or above (fixed delivery
+ * only; SDM Vol. 3A 11.8.3.1).
  */
 void sim_deliver_pmi(struct sim_cpu *c)
 {
@@ -147,6 +156,8 @@ void sim_deliver_pmi(struct sim_cpu *c)
 		if (c->pmi_wait && !(c->lvtpc & LVT_MASK))
 			return;
 		if (!c->pmi_wait && (c->irq_off || tpl_holds(c)) && !c->irq_window)
+			return;
+		if (!c->pmi_wait && mode == 0 && !sim_apic_admits(c, (uint8_t)vec))
 			return;
 		c->pmi_pending = false;
 		if (c->pmi_wait) {

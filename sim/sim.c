@@ -28,6 +28,7 @@ static uint32_t fx_width; /* sim_set_fixed_width(); 0: the model's */
 static bool ucode_override, stepping_override;
 static uint32_t ucode_rev, stepping_val;
 
+#define APIC_TPR	0x80 /* task priority (SDM Vol. 3A 11.8.3.1) */
 #define APIC_EOI	0xb0
 #define APIC_ISR	0x100
 #define APIC_IRR	0x200
@@ -433,6 +434,14 @@ void sim_get_stats(struct sim_stats *st)
 	*st = cur()->stats;
 }
 
+void sim_get_cpu_stats(unsigned int cpu, struct sim_stats *st)
+{
+	if (cpu < sim_ncpus)
+		*st = sim_cpus[cpu].stats;
+	else
+		memset(st, 0, sizeof(*st));
+}
+
 bool sim_pmi_running(void)
 {
 	return cur()->in_pmi;
@@ -498,7 +507,7 @@ static enum hw_fault sim_rdmsr(uint32_t msr, uint64_t *val)
 
 	if (!c->m)
 		return HW_GP;
-	sim_timer_tick(c, c == sim_cpus);
+	sim_timer_tick(c);
 	before_msr(c);
 	f = sim_msr_read(c, msr, val);
 	after_msr(c);
@@ -514,7 +523,7 @@ static enum hw_fault sim_wrmsr(uint32_t msr, uint64_t val)
 
 	if (!c->m)
 		return HW_GP;
-	sim_timer_tick(c, c == sim_cpus);
+	sim_timer_tick(c);
 	before_msr(c);
 	f = sim_handoff_drops(c, msr, val) ? HW_OK : sim_msr_write(c, msr, val);
 	if (f == HW_OK && c->fault == SIM_FAULT_HANG && msr == SIM_MSR_GLOBAL_CTRL &&
@@ -553,6 +562,8 @@ static uint32_t sim_apic_read(uint32_t reg)
 		return c->lvtpc;
 	if (reg == APIC_SVR)
 		return c->svr;
+	if (reg == APIC_TPR)
+		return c->tpr;
 	if (reg >= APIC_ISR && reg < APIC_ISR + 0x80 && c->pmi_in_service)
 		vec = c->isr_vector;
 	else if (reg >= APIC_IRR && reg < APIC_IRR + 0x80 && c->pmi_pending && !c->pmi_wait)
@@ -570,13 +581,23 @@ void sim_set_irq_off(bool off)
 	sim_deliver_pmi(c);
 }
 
+void sim_set_cpu_irq_off(unsigned int cpu, bool off)
+{
+	if (cpu < sim_ncpus)
+		sim_cpus[cpu].irq_off = off;
+}
+
 static void sim_irq_window(void)
 {
 	struct sim_cpu *c = cur();
 
 	sim_tsc_outside(c);
+	c->stats.irq_windows++;
+	if (c->tpr)
+		c->stats.irq_windows_tpr++;
 	c->irq_window = true;
 	sim_deliver_pmi(c);
+	sim_timer_window(c);
 	c->irq_window = false;
 }
 
@@ -616,6 +637,9 @@ static void sim_apic_write(uint32_t reg, uint32_t val)
 	} else if (reg == APIC_EOI) {
 		c->pmi_in_service = false;
 		sim_deliver_pmi(c);
+	} else if (reg == APIC_TPR) {
+		c->tpr = (uint8_t)val; /* bits 31:8 reserved */
+		sim_deliver_pmi(c);    /* a lower class may let a held PMI in */
 	}
 }
 
@@ -641,7 +665,7 @@ static void sim_mem_access(uint64_t ip, uint64_t ip_next, uint64_t addr, uint32_
 		sim_tsc_work(c);
 		sim_engine_access(c, ip, ip_next, addr, size, kind);
 		c->last_addr = addr;
-		sim_timer_tick(c, c == sim_cpus);
+		sim_timer_tick(c);
 	}
 }
 
@@ -652,7 +676,7 @@ static void sim_retire(uint64_t ip, uint64_t n)
 	if (c->m) {
 		sim_tsc_work(c);
 		sim_engine_retire(c, ip, n);
-		sim_timer_tick(c, c == sim_cpus);
+		sim_timer_tick(c);
 	}
 }
 

@@ -51,8 +51,12 @@ struct sim_stats {
 	/* records of the event after the overflow: a counter outside its PDISTCounter list */
 	uint64_t records_shadowed;
 	uint64_t acr_reloads; /* counters reloaded by auto counter reload (sim_set_acr) */
+	/* hw_ops.irq_window calls (interrupts on for one instruction); of those, with TPR not 0 */
+	uint64_t irq_windows, irq_windows_tpr;
 };
 void sim_get_stats(struct sim_stats *st);
+/* (sim addition) The same for CPU cpu (the platform's number); zeros past the last. */
+void sim_get_cpu_stats(unsigned int cpu, struct sim_stats *st);
 /*
  * (sim addition) Whether the PMI handler installed through set_pmi_handler
  * is running now (the simulator calls it synchronously): tests use it to
@@ -106,6 +110,11 @@ void sim_set_pmi_delay(uint64_t instructions);
  * bit stays set: a firmware default handler sends no EOI (rule pmi-no-eoi).
  */
 void sim_set_irq_off(bool off);
+/*
+ * (sim addition) The same for CPU cpu, set from any CPU before a job: an AP
+ * the firmware runs with interrupts off.  Until sim_select() or sim_reset().
+ */
+void sim_set_cpu_irq_off(unsigned int cpu, bool off);
 /* Power-on reset of the selected model (MSRs, APIC, caches, TSC, counts), every CPU. */
 void sim_reset(void);
 

@@ -345,6 +345,7 @@ struct sim_cpu {
 	bool pmi_in_service, pmi_pending, in_pmi;
 	uint32_t pmi_lvt;   /* LVTPC when the pending PMI was requested (its vector, mode) */
 	uint8_t isr_vector; /* the vector in service (pmi_in_service) */
+	uint8_t tpr;	    /* the task-priority register (APIC 0x80, bits 7:0) */
 	bool irq_off;	    /* sim_set_irq_off: RFLAGS.IF = 0 */
 	bool irq_window;    /* hw_ops.irq_window: interrupts on for one instruction */
 	uint64_t pmi_delay; /* sim_set_pmi_delay: instructions from request to delivery */
@@ -389,6 +390,24 @@ struct sim_cpu {
 	struct sim_stats stats;
 };
 
+/*
+ * The boot CPU: the platform's CPU 0, the one that holds TPL_HIGH_LEVEL
+ * for a kernel body (lib/platform.h plat_tpl_high) and that the
+ * firmware's timer interrupts.  reset_cpu numbers sim_cpus[i] i.
+ */
+static inline bool sim_boot_cpu(const struct sim_cpu *c)
+{
+	return c->index == 0;
+}
+
+/*
+ * engine.c: whether the local APIC would give the CPU a fixed interrupt of
+ * `vector` now: its priority class (vector[7:4]) above the processor
+ * priority's, PPR being TPR or the class in service, whichever is higher
+ * (SDM Vol. 3A 11.8.3.1).  Interrupts on or off is the caller's question.
+ */
+bool sim_apic_admits(const struct sim_cpu *c, uint8_t vector);
+
 /* tsc.c: modelled work advances the TSC by its cycles, the time outside it by the clock */
 void sim_tsc_reset(struct sim_cpu *c);
 void sim_tsc_work(struct sim_cpu *c);	 /* a kernel report: modelled work */
@@ -396,10 +415,16 @@ void sim_tsc_outside(struct sim_cpu *c); /* any other hw call */
 uint64_t sim_tsc_read(struct sim_cpu *c);
 
 /*
- * timer.c: sim-platform=timer-attr, at every hw call of a CPU (boot_cpu:
- * it is CPU 0, the one the firmware's timer interrupts).
+ * timer.c: sim-platform=timer-attr, at every hw call of a CPU (only the
+ * boot CPU's count: sim_boot_cpu).
  */
-void sim_timer_tick(struct sim_cpu *c, bool boot_cpu);
+void sim_timer_tick(struct sim_cpu *c);
+/*
+ * timer.c: interrupts on for one instruction (hw_ops.irq_window) while the
+ * app holds TPL_HIGH_LEVEL: a timer tick that fell due comes in now unless
+ * TPR holds its vector (SIM_TIMER_VECTOR), and breaks timer-high-tpl.
+ */
+void sim_timer_window(struct sim_cpu *c);
 
 /* cpuid.c */
 void sim_cpuid_leaf(const struct sim_model *m, uint32_t leaf, uint32_t sub, struct cpuid_regs *r);

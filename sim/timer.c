@@ -20,11 +20,17 @@
  * few thousand accesses, so a tick must come inside one).  A model choice.
  */
 #define TIMER_PERIOD 1024
-#define CHANGES_MAX  256
-#define E_P	     (1ULL << 0)
-#define E_PS	     (1ULL << 7)
-#define E_XD	     (1ULL << 63) /* EFI_MEMORY_XP (SDM Vol. 3A Table 4-20) */
-#define E_ADDR	     0x000ffffffffff000ULL
+/*
+ * The timer's vector: OVMF's LocalApicTimerDxe (OvmfPkgX64.dsc without
+ * CSM_ENABLE) programs the local APIC timer with LOCAL_APIC_TIMER_VECTOR
+ * 32, fixed delivery, so TPR holds it (SDM Vol. 3A 11.8.3.1).
+ */
+#define SIM_TIMER_VECTOR 0x20
+#define CHANGES_MAX	 256
+#define E_P		 (1ULL << 0)
+#define E_PS		 (1ULL << 7)
+#define E_XD		 (1ULL << 63) /* EFI_MEMORY_XP (SDM Vol. 3A Table 4-20) */
+#define E_ADDR		 0x000ffffffffff000ULL
 
 static struct {
 	bool on;
@@ -85,15 +91,35 @@ static void fire(struct sim_cpu *c)
 	tm.ch[tm.n++].entry = e;
 }
 
-void sim_timer_tick(struct sim_cpu *c, bool boot_cpu)
+void sim_timer_tick(struct sim_cpu *c)
 {
-	if (!tm.on || !boot_cpu)
+	if (!tm.on || !sim_boot_cpu(c))
 		return;
 	if (++tm.calls % TIMER_PERIOD == 0)
 		tm.due = true;
-	if (!tm.due || plat_tpl_high())
+	if (!tm.due || plat_tpl_high() || !sim_apic_admits(c, SIM_TIMER_VECTOR))
 		return;
 	tm.due = false;
+	fire(c);
+}
+
+/*
+ * Interrupts on at TPL_HIGH_LEVEL: OVMF's timer handler finds it
+ * interrupted TPL_HIGH_LEVEL, which the UEFI spec forbids, and logs an
+ * error (edk2 OvmfPkg NestedInterruptTplLib Tpl.c NestedInterruptRaiseTPL),
+ * so a tick let in here is a violation.
+ */
+void sim_timer_window(struct sim_cpu *c)
+{
+	if (!tm.on || !sim_boot_cpu(c) || !tm.due || !plat_tpl_high() ||
+	    !sim_apic_admits(c, SIM_TIMER_VECTOR))
+		return;
+	tm.due = false;
+	sim_violation(c, "timer-high-tpl",
+		      "the firmware's timer (vector 0x%x) came in a window opened at "
+		      "TPL_HIGH_LEVEL with TPR 0x%x (OVMF NestedInterruptRaiseTPL: "
+		      "interrupts enabled at TPL_HIGH_LEVEL)",
+		      SIM_TIMER_VECTOR, c->tpr);
 	fire(c);
 }
 

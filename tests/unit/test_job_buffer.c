@@ -189,6 +189,44 @@ static void not_full(void **state)
 	assert_non_null(strstr(run, "\"buffer_full\":false"));
 }
 
+/*
+ * drain=pmi with period=32: CPU 0 holds TPL_HIGH_LEVEL, so a PMI waits for
+ * the chunk's end, and a chunk of 1024 stores would write 32 records.  The
+ * chunk is cut to what the threshold leaves free (kernel_pmi_chunk): the
+ * default, one record per GP counter (pebs_ds_pmi_reserve: 4 of a 4 KiB
+ * buffer's 20 records), or threshold=101's one of 20 KiB's 102 (a chunk of
+ * 5 records would cross it at 101 and end at 105).  None lost, and the
+ * counting copy says so.
+ */
+static void pmi_chunk_within_reserve(void **state)
+{
+	static const struct {
+		uint32_t buffer_kib, threshold;
+	} rows[] = {{4, 0}, {20, 101}};
+
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
+		struct options o;
+		struct cpu_info ci;
+		const char *l;
+
+		setup("skl", &o, &ci);
+		test_option(&o, "kernels=stream-store");
+		o.job.buffer_kib = rows[i].buffer_kib;
+		o.job.period = 32;
+		o.job.drain = PEBS_DRAIN_PMI;
+		o.job.threshold = rows[i].threshold;
+		test_job_run(&o, &ci);
+		l = find_text("stream-store/store: records drained", NULL);
+		if (!l || !strstr(l, ", lost 0 ") ||
+		    !find_text("PASS: stream-store/store: ", NULL)) {
+			test_lines_dump(stdout);
+			fail_msg("drain=pmi period=32 buffer=%u threshold=%u: %s",
+				 rows[i].buffer_kib, rows[i].threshold, l ? l : "no records line");
+		}
+		printf("# buffer=%u threshold=%u: %s\n", rows[i].buffer_kib, rows[i].threshold, l);
+	}
+}
+
 /* A guest whose VMM enumerates fixed counters 0 and 2 only (CPUID.0AH ECX 0x5, EDX[4:0] 1). */
 static void fixed_hole_in_results(void **state)
 {
@@ -245,9 +283,10 @@ static void fixed_beyond_3_in_results(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(full_without_copy),     cmocka_unit_test(full_unknown),
-	    cmocka_unit_test(full_with_copy),	     cmocka_unit_test(not_full),
-	    cmocka_unit_test(fixed_hole_in_results), cmocka_unit_test(fixed_beyond_3_in_results),
+	    cmocka_unit_test(full_without_copy),	cmocka_unit_test(full_unknown),
+	    cmocka_unit_test(full_with_copy),		cmocka_unit_test(not_full),
+	    cmocka_unit_test(fixed_hole_in_results),	cmocka_unit_test(fixed_beyond_3_in_results),
+	    cmocka_unit_test(pmi_chunk_within_reserve),
 	};
 
 	if (!mkdtemp(outdir))

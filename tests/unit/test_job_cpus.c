@@ -383,24 +383,31 @@ static void pmis_per_cpu(unsigned int *pmis, unsigned int ncpus)
 	}
 }
 
-/*
- * drain=pmi on every CPU: with a threshold of 16 records each CPU's
- * session takes PMIs (187 records: 11) and passes.
- */
-static void pmi_on_every_cpu(void **state)
+/* kernels=chase-l1 drain=pmi threshold=16 on the machine selected. */
+static void run_chase_pmi(void)
 {
 	struct options o;
 	struct cpu_info ci;
-	unsigned int pmis[4] = {0};
 
-	(void)state;
-	test_job_machine_n("ptl", "4");
 	cpu_probe(&ci);
 	options_defaults(&o);
 	test_option(&o, "kernels=chase-l1");
 	o.job.drain = PEBS_DRAIN_PMI;
 	o.job.threshold = 16;
 	job_main(&o.job, &ci);
+}
+
+/*
+ * drain=pmi on every CPU: with a threshold of 16 records each CPU's
+ * session takes PMIs (187 records: 11) and passes.
+ */
+static void pmi_on_every_cpu(void **state)
+{
+	unsigned int pmis[4] = {0};
+
+	(void)state;
+	test_job_machine_n("ptl", "4");
+	run_chase_pmi();
 	pmis_per_cpu(pmis, 4);
 	for (unsigned int c = 0; c < 4; c++) {
 		char want[32];
@@ -423,20 +430,13 @@ static void pmi_on_every_cpu(void **state)
  */
 static void pmi_with_apic_off(void **state)
 {
-	struct options o;
-	struct cpu_info ci;
 	const char *l = NULL;
 	unsigned int pmis[2] = {0};
 
 	(void)state;
 	test_job_machine_n("skl", "2");
 	assert_int_equal(sim_set_fault(1, SIM_FAULT_APIC_OFF, 0), 0);
-	cpu_probe(&ci);
-	options_defaults(&o);
-	test_option(&o, "kernels=chase-l1");
-	o.job.drain = PEBS_DRAIN_PMI;
-	o.job.threshold = 16;
-	job_main(&o.job, &ci);
+	run_chase_pmi();
 	pmis_per_cpu(pmis, 2);
 	for (unsigned int i = 0; i < test_n_lines && !l; i++)
 		if (strstr(test_lines[i], "chase-l1/load@cpu1: "))
@@ -451,6 +451,32 @@ static void pmi_with_apic_off(void **state)
 			 pmis[0], pmis[1], l ? l : "no line");
 	}
 	printf("# %s\n", l);
+}
+
+/*
+ * drain=pmi on an AP that the firmware runs with interrupts off: its body
+ * holds no TPL_HIGH_LEVEL, so it never opens interrupts between chunks
+ * (pmi_window, TPR raised); its held PMIs come at the session's end
+ * (pmi_teardown, TPR as it was).  CPU 0 holds TPL_HIGH_LEVEL and opens them.
+ */
+static void no_pmi_window_on_an_ap(void **state)
+{
+	struct sim_stats st[2];
+
+	(void)state;
+	test_job_machine_n("skl", "2");
+	sim_set_cpu_irq_off(1, true);
+	run_chase_pmi();
+	sim_get_cpu_stats(0, &st[0]);
+	sim_get_cpu_stats(1, &st[1]);
+	if (!st[0].irq_windows_tpr || st[1].irq_windows_tpr) {
+		test_lines_dump(stdout);
+		fail_msg("interrupt windows with TPR raised: cpu 0 %llu, cpu 1 %llu (want some, "
+			 "none)",
+			 (unsigned long long)st[0].irq_windows_tpr,
+			 (unsigned long long)st[1].irq_windows_tpr);
+	}
+	sim_set_cpu_irq_off(1, false);
 }
 
 /*
@@ -577,6 +603,7 @@ int main(void)
 	    cmocka_unit_test(dump_budget),
 	    cmocka_unit_test(pmi_on_every_cpu),
 	    cmocka_unit_test(pmi_with_apic_off),
+	    cmocka_unit_test(no_pmi_window_on_an_ap),
 	    cmocka_unit_test(no_firmware_on_an_ap),
 	    /* last: CPU 2's thread never returns */
 	    cmocka_unit_test(fault_hang),

@@ -16,6 +16,7 @@
  *  - Linux arch-PEBS: THRESH is 1 or a page short of the buffer's end.
  */
 #include "test_session_util.h"
+#include "pmu/plan.h"
 
 /* ---- the threshold the session programs, read from the DS area mid-run ---- */
 
@@ -40,11 +41,13 @@ static void kernel_reading_ds(void *arg)
 	ts_kernel(&d->k);
 }
 
-static void room_case(const char *model, enum pebs_kind kind, size_t rec, unsigned int reserve)
+static void room_case(const char *model, enum pebs_kind kind, size_t rec, unsigned int reserve,
+		      uint32_t threshold, unsigned int free_records)
 {
 	struct cpu_info ci;
 	struct session_cfg c;
 	struct session_result res;
+	struct pmu_plan plan;
 	struct ds_seen d = {.k = {.n = 640, .kind = HW_LOAD}};
 	char why[200];
 
@@ -52,23 +55,32 @@ static void room_case(const char *model, enum pebs_kind kind, size_t rec, unsign
 	c = ts_cfg(&ci, kind);
 	c.drain = PEBS_DRAIN_PMI;
 	c.period = 32;
+	c.threshold_records = threshold;
+	assert_int_equal(plan_build(&c, &ci, &plan, why, sizeof(why)), 0);
 	assert_int_equal(session_run(&c, kernel_reading_ds, &d, &res, why, sizeof(why)), 0);
+
 	assert_int_equal(ts_violations, 0);
 	assert_int_equal((d.max - d.base) % rec, 0);
-	if ((d.max - d.thr) != reserve * rec)
+	if ((d.max - d.thr) != free_records * rec)
 		print_error("%s: threshold %llu records short of the maximum, want %u\n", model,
-			    (unsigned long long)((d.max - d.thr) / rec), reserve);
-	assert_int_equal(d.max - d.thr, reserve * rec);
+			    (unsigned long long)((d.max - d.thr) / rec), free_records);
+	assert_int_equal(d.max - d.thr, free_records * rec);
 	assert_int_equal(pebs_ds_pmi_reserve(&ci, ci.perf_caps & PERF_CAP_PEBS_BASELINE), reserve);
+	/* What the chunk is cut to (kernels/kernels.c kernel_set_drain), as armed. */
+	assert_int_equal(pebs_ds_pmi_free(&c, &plan), free_records);
 	session_result_free(&res);
 }
 
 static void test_threshold_room(void **state)
 {
 	/* Skylake: 4 GP counters, no PEBS_ALL: 4 records of 0xC8 */
-	room_case("skl", KIND_DATALA_LOAD, 0xc8, 4);
+	room_case("skl", KIND_DATALA_LOAD, 0xc8, 4, 0, 4);
 	/* Ice Lake-SP: 8 GP + 4 fixed with baseline (PEBS_ALL): 12 adaptive records of 0x40 */
-	room_case("icx", KIND_LDLAT, 0x40, 12);
+	room_case("icx", KIND_LDLAT, 0x40, 12, 0, 12);
+	/* threshold=: 64 KiB hold 327 records of 0xC8; 300 leaves 27, 326 one, 1 leaves 326 */
+	room_case("skl", KIND_DATALA_LOAD, 0xc8, 4, 300, 27);
+	room_case("skl", KIND_DATALA_LOAD, 0xc8, 4, 326, 1);
+	room_case("skl", KIND_DATALA_LOAD, 0xc8, 4, 1, 326);
 }
 
 /*

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_session_pmi_chunk.c - drain=pmi where the body holds TPL_HIGH_LEVEL:
+ * a PMI waits for the chunk's end (pmi_window), and the assist keeps
+ * writing records past the interrupt threshold into its reserve, then drops
+ * them at the absolute maximum (SDM Vol. 3B 17.4.9; 18.8.1 "No signaling is
+ * generated when PEBS buffer is full").  A chunk from kernel_pmi_chunk
+ * writes at most the record that crosses the threshold plus the reserve:
+ * none lost.  One record more per chunk: the simulator drops it, and the
+ * session counts it lost (its counting copy, pmu/session_result.c).
+ */
+#include "test_session_util.h"
+#include "kernels/kernel.h"
+#include "lib/platform.h"
+#include "pmu/plan.h"
+
+#define PERIOD 32
+#define CHUNKS 4
+
+struct chunked {
+	uint64_t chunk; /* loads between windows */
+};
+
+/* CHUNKS chunks of loads at TPL_HIGH_LEVEL (interrupts off), a PMI window after each. */
+static void chunked_kernel(void *arg)
+{
+	const struct chunked *a = arg;
+	struct ts_kargs ka = {.n = (unsigned int)a->chunk, .kind = HW_LOAD};
+	uint64_t tpl = plat_tpl_raise();
+
+	assert_true(tpl != PLAT_TPL_NONE);
+	for (unsigned int i = 0; i < CHUNKS; i++) {
+		ts_kernel(&ka);
+		pmi_window();
+	}
+	plat_tpl_restore(tpl);
+}
+
+/* clang-format off */
+static const struct chunk_case {
+	int extra_records; /* per chunk, beside what kernel_pmi_chunk gives */
+	bool loses;
+} cases[] = {
+	{-1, false},	/* one record short of the reserve */
+	{ 0, false},	/* the crossing record and the reserve, just */
+	{ 1, true},	/* one more: dropped at the absolute maximum, every chunk */
+};
+/* clang-format on */
+
+static void test_chunk_against_reserve(void **state)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		const struct chunk_case *t = &cases[i];
+		struct cpu_info ci;
+		struct session_cfg c;
+		struct session_result res;
+		struct pmu_plan plan;
+		struct sim_stats before, after;
+		struct chunked a;
+		unsigned int n, reserve;
+		uint64_t dropped;
+		char why[200] = "";
+
+		ts_select("skl", &ci);
+		c = ts_cfg(&ci, KIND_DATALA_LOAD);
+		c.drain = PEBS_DRAIN_PMI;
+		c.period = PERIOD;
+		c.buffer_kib = 4;
+		/*
+		 * A PMI at the first record after each drain: the record that
+		 * crosses the threshold is a chunk's first, the worst case.
+		 */
+		c.threshold_records = 1;
+		assert_int_equal(plan_build(&c, &ci, &plan, why, sizeof(why)), 0);
+		n = (unsigned int)(4096 / plan.rec_size);
+		reserve = n - 1;
+		a.chunk = kernel_pmi_chunk(PERIOD, reserve, 1) + (int64_t)t->extra_records * PERIOD;
+		assert_true(a.chunk < KERNEL_CHUNK_PMI); /* not clamped: the formula's own edge */
+		sim_get_stats(&before);
+		assert_int_equal(session_run(&c, chunked_kernel, &a, &res, why, sizeof(why)), 0);
+		sim_get_stats(&after);
+		dropped = after.records_dropped - before.records_dropped;
+		/* One over: each chunk's last record finds the buffer full. */
+		if (dropped != (t->loses ? CHUNKS : 0) || res.lost != dropped || res.lost_unknown)
+			fail_msg("%d records beside the reserve of %u (chunk %llu loads): %llu "
+				 "dropped, %llu lost%s, %u PMIs",
+				 t->extra_records, reserve, (unsigned long long)a.chunk,
+				 (unsigned long long)dropped, (unsigned long long)res.lost,
+				 res.lost_unknown ? " (unknown)" : "", res.pmis);
+		printf("# %+d record(s): %llu loads a chunk, %llu dropped, %llu lost, %u PMIs\n",
+		       t->extra_records, (unsigned long long)a.chunk, (unsigned long long)dropped,
+		       (unsigned long long)res.lost, res.pmis);
+		session_result_free(&res);
+	}
+}
+
+/* clang-format off */
+static const struct formula_case {
+	uint64_t period;
+	unsigned int reserve, per_iter;
+	uint64_t chunk;
+} formula[] = {
+	{32,   4, 1, 160},			/* (4 + 1) * 32 */
+	{32,   4, 2, 80},			/* two events an iteration */
+	{33,   4, 2, 82},			/* 165 / 2: rounded down, never up */
+	{1000, 8, 1, KERNEL_CHUNK_PMI},		/* 9000: at most KERNEL_CHUNK_PMI */
+	{1,    0, 2, 1},			/* below one iteration: one */
+	{32,   4, 0, KERNEL_CHUNK_PMI},		/* no events: nothing to lose */
+};
+/* clang-format on */
+
+/* Iterations from the reserve: (reserve + 1) * period / per_iter, within [1, KERNEL_CHUNK_PMI]. */
+static void test_chunk_formula(void **state)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(formula); i++) {
+		const struct formula_case *f = &formula[i];
+		uint64_t got = kernel_pmi_chunk(f->period, f->reserve, f->per_iter);
+
+		if (got != f->chunk)
+			fail_msg("period %llu, reserve %u, %u an iteration: chunk %llu, want %llu",
+				 (unsigned long long)f->period, f->reserve, f->per_iter,
+				 (unsigned long long)got, (unsigned long long)f->chunk);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_chunk_formula),
+	    cmocka_unit_test(test_chunk_against_reserve),
+	};
+
+	ds_set_page_allocator(ts_low_pages, ts_free_low_pages);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
