@@ -3,10 +3,11 @@
  * options_events.c - events= (docs/OPTIONS.md), read once when the token
  * is into struct job_events: entries separated by ';', each a perfmon
  * name with modifiers or a raw event=0x.. encoding, at most JOB_MAX_EVENTS
- * of at most PMU_EVENT_NAME_MAX - 1 characters.  pmu_event_read checks
- * each entry's syntax here; a name is resolved per CPU against its perfmon
- * file (job/check.c, before any PMU programming): where a name ends is the
- * file's to say (pmu/event.h).
+ * of at most PMU_EVENT_NAME_MAX - 1 characters.  pmu_event_read turns
+ * each entry into typed values here, refusing what no CPU could accept (a
+ * name no perfmon file has); the entry keeps no text.  A name is resolved
+ * per CPU against its perfmon file (job/check.c, before any PMU
+ * programming): where a name ends is the file's to say (pmu/event.h).
  */
 #include "options.h"
 #include "../lib/fmt.h"

@@ -72,6 +72,13 @@ static const struct {
     {"fe_thres", PMU_MOD_FE_THRES},
 };
 
+/* The one spelling a display name uses: the name syntax's short forms. */
+static const char *const mod_spelling[] = {
+    [PMU_MOD_NONE] = "",   [PMU_MOD_U] = "u",	      [PMU_MOD_K] = "k",
+    [PMU_MOD_EDGE] = "e",  [PMU_MOD_INV] = "i",	      [PMU_MOD_EQ] = "eq",
+    [PMU_MOD_CMASK] = "c", [PMU_MOD_LDLAT] = "ldlat", [PMU_MOD_FE_THRES] = "fe_thres",
+};
+
 /* Reads item text[at..at+len) as "key[=N]" into m. */
 static void mod_read(const char *text, size_t at, size_t len, struct pmu_event_mod *m)
 {
@@ -85,7 +92,6 @@ static void mod_read(const char *text, size_t at, size_t len, struct pmu_event_m
 	memset(m, 0, sizeof(*m));
 	m->at = (uint8_t)at;
 	m->len = (uint8_t)len;
-	m->key_len = (uint8_t)klen;
 	for (size_t i = 0; i < ARRAY_SIZE(mod_names); i++)
 		if (strlen(mod_names[i].name) == klen && !memcmp(mod_names[i].name, tok, klen))
 			m->key = mod_names[i].key & 0xf;
@@ -101,21 +107,56 @@ static void mod_read(const char *text, size_t at, size_t len, struct pmu_event_m
 }
 
 /*
- * A modifier read by mod_read applied to ev (label: the text it lies in);
- * 1 if it was one, 0 if it is none, -1 with why.
+ * A modifier's value against what any CPU accepts; item[0..len): its text
+ * where there is one (the entry as read, or an EventName's item), else
+ * NULL and the canonical spelling.  0, or -1 with why about event name.
  */
-static int apply_mod(struct pmu_event *ev, const char *label, const struct pmu_event_mod *m,
-		     bool allow_ldlat, bool allow_fe, char *why, size_t why_size)
+static int mod_check(const char *name, const struct pmu_event_mod *m, const char *item, size_t len,
+		     char *why, size_t why_size)
 {
+	const char *key = item ? item : mod_spelling[m->key];
+	size_t klen = 0;
 	uint32_t v = m->value;
 
+	while (key[klen] && key[klen] != '=' && (!item || klen < len))
+		klen++;
 	if (m->bad_value) {
 		pp_snprintf(
 		    why, why_size,
 		    "event '%s': modifier '%.*s' needs a number (accepted: decimal or 0x hex)",
-		    ev->name, m->len, label + m->at);
+		    name, (int)len, item ? item : "");
 		return -1;
 	}
+	if (m->key == PMU_MOD_CMASK && (!m->has_value || v > 255)) {
+		pp_snprintf(why, why_size,
+			    "event '%s': %.*s=N out of range (accepted: N in 0..255)", name,
+			    (int)klen, key);
+		return -1;
+	}
+	if (m->key == PMU_MOD_LDLAT && (!m->has_value || v < 3 || v > 0xffff)) {
+		pp_snprintf(why, why_size,
+			    "event '%s': ldlat=N out of range "
+			    "(accepted: N in 3..65535; SDM 18.9.4.2: minimum 3)",
+			    name);
+		return -1;
+	}
+	if (m->key == PMU_MOD_FE_THRES && (!m->has_value || v > 0xfff)) {
+		pp_snprintf(why, why_size,
+			    "event '%s': fe_thres=N out of range (accepted: N in 0..4095)", name);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * A modifier, checked by mod_check, applied to ev: 1, or 0 where it is none
+ * (PMU_MOD_NONE, or ldlat / fe_thres on an event without that MSR).
+ */
+static int apply_mod(struct pmu_event *ev, const struct pmu_event_mod *m, bool allow_ldlat,
+		     bool allow_fe)
+{
+	uint32_t v = m->value;
+
 	switch (m->key) {
 	case PMU_MOD_U:
 		ev->usr = v;
@@ -133,36 +174,17 @@ static int apply_mod(struct pmu_event *ev, const char *label, const struct pmu_e
 		ev->evtsel = (ev->evtsel & ~EVTSEL_EQ) | (v ? EVTSEL_EQ : 0);
 		break;
 	case PMU_MOD_CMASK:
-		if (!m->has_value || v > 255) {
-			pp_snprintf(why, why_size,
-				    "event '%s': %.*s=N out of range (accepted: N in 0..255)",
-				    ev->name, m->key_len, label + m->at);
-			return -1;
-		}
 		ev->evtsel = (ev->evtsel & ~EVTSEL_CMASK_MASK) | EVTSEL_CMASK(v);
 		break;
 	case PMU_MOD_LDLAT:
 		if (!allow_ldlat)
 			return 0;
-		if (!m->has_value || v < 3 || v > 0xffff) {
-			pp_snprintf(why, why_size,
-				    "event '%s': ldlat=N out of range "
-				    "(accepted: N in 3..65535; SDM 18.9.4.2: minimum 3)",
-				    ev->name);
-			return -1;
-		}
 		ev->has_ldlat = true;
 		ev->ldlat = v;
 		break;
 	case PMU_MOD_FE_THRES:
 		if (!allow_fe)
 			return 0;
-		if (!m->has_value || v > 0xfff) {
-			pp_snprintf(why, why_size,
-				    "event '%s': fe_thres=N out of range (accepted: N in 0..4095)",
-				    ev->name);
-			return -1;
-		}
 		/* MSR_PEBS_FRONTEND[19:8] latency threshold (Linux perf's frontend format,
 		 * fe_thres) */
 		ev->frontend = (ev->frontend & ~GENMASK_ULL(19, 8)) | ((uint64_t)v << 8);
@@ -173,12 +195,15 @@ static int apply_mod(struct pmu_event *ev, const char *label, const struct pmu_e
 	return 1;
 }
 
-/* Not inlined: its tokens beside a caller's struct pmu_event would pass 1 KiB. */
+/*
+ * The raw encoding text (an entry as read) into ev.  Not inlined: its
+ * tokens beside a caller's struct pmu_event would pass 1 KiB.
+ */
 static __attribute__((noinline)) int parse_raw(const char *text, struct pmu_event *ev, char *why,
 					       size_t why_size)
 {
 	char tok[12][TOK_MAX];
-	int n = split(text, ',', tok, 12), i, r;
+	int n = split(text, ',', tok, 12), i;
 	bool have_event = false;
 	uint64_t v;
 
@@ -186,11 +211,9 @@ static __attribute__((noinline)) int parse_raw(const char *text, struct pmu_even
 		pp_snprintf(why, why_size,
 			    "event '%s': too many or too long fields (accepted: at most 12 fields "
 			    "separated by ',', each at most %d characters)",
-			    ev->name, TOK_MAX - 1);
+			    text, TOK_MAX - 1);
 		return -1;
 	}
-	ev->raw = true;
-	ev->precise = true; /* unless the perfmon row says otherwise (raw_row) */
 	for (i = 0; i < n; i++) {
 		const char *eq = strchr(tok[i], '=');
 
@@ -199,7 +222,7 @@ static __attribute__((noinline)) int parse_raw(const char *text, struct pmu_even
 				pp_snprintf(
 				    why, why_size,
 				    "event '%s': '%s' out of range (accepted: umask2=0..0xff)",
-				    ev->name, tok[i]);
+				    text, tok[i]);
 				return -1;
 			}
 			ev->evtsel |= EVTSEL_UMASK2(v);
@@ -212,7 +235,7 @@ static __attribute__((noinline)) int parse_raw(const char *text, struct pmu_even
 				    why, why_size,
 				    "event '%s': '%s' needs a number (accepted: decimal or 0x "
 				    "hex)",
-				    ev->name, tok[i]);
+				    text, tok[i]);
 				return -1;
 			}
 			if (tok[i][0] == 'e' && v <= 0xff) {
@@ -229,23 +252,23 @@ static __attribute__((noinline)) int parse_raw(const char *text, struct pmu_even
 			} else {
 				pp_snprintf(why, why_size,
 					    "event '%s': '%s' out of range (accepted: 0..0xff)",
-					    ev->name, tok[i]);
+					    text, tok[i]);
 				return -1;
 			}
 			continue;
 		}
 		struct pmu_event_mod m;
+		size_t len = strlen(tok[i]);
 
-		mod_read(tok[i], 0, strlen(tok[i]), &m);
-		r = apply_mod(ev, tok[i], &m, true, true, why, why_size);
-		if (r < 0)
+		mod_read(tok[i], 0, len, &m);
+		if (mod_check(text, &m, tok[i], len, why, why_size))
 			return -1;
-		if (!r) {
+		if (!apply_mod(ev, &m, true, true)) {
 			pp_snprintf(why, why_size,
 				    "event '%s': unknown field '%s' (accepted: event=, umask=, "
 				    "umask2=, cmask=, inv, edge, eq, u, k, ldlat=, offcore_rsp=, "
 				    "frontend=)",
-				    ev->name, tok[i]);
+				    text, tok[i]);
 			return -1;
 		}
 	}
@@ -253,10 +276,55 @@ static __attribute__((noinline)) int parse_raw(const char *text, struct pmu_even
 		pp_snprintf(why, why_size,
 			    "event '%s': no event= field (accepted: event=0xNN with optional "
 			    "umask=0xNN and modifiers)",
-			    ev->name);
+			    text);
 		return -1;
 	}
 	return 0;
+}
+
+/* Ends sb's text with "..." where it was cut (a display name over PMU_EVENT_NAME_MAX). */
+static void mark_cut(struct strbuf *sb)
+{
+	if (sb->truncated && sb->len >= 3)
+		memcpy(sb->buf + sb->len - 3, "...", 3);
+}
+
+/*
+ * A raw encoding's display name (docs/OPTIONS.md "Event names"): event and
+ * umask always, the rest where set, in the order the parser lists them;
+ * read again it gives the same encoding.
+ */
+static void raw_name(struct pmu_event *ev)
+{
+	struct strbuf sb;
+	uint64_t e = ev->evtsel;
+
+	strbuf_init(&sb, ev->name, sizeof(ev->name));
+	strbuf_printf(&sb, "event=0x%x,umask=0x%x", (unsigned int)(e & 0xff),
+		      (unsigned int)((e >> 8) & 0xff));
+	if ((e >> 40) & 0xff)
+		strbuf_printf(&sb, ",umask2=0x%x", (unsigned int)((e >> 40) & 0xff));
+	if ((e >> 24) & 0xff)
+		strbuf_printf(&sb, ",cmask=%u", (unsigned int)((e >> 24) & 0xff));
+	if (e & EVTSEL_INV)
+		strbuf_puts(&sb, ",inv");
+	if (e & EVTSEL_EDGE)
+		strbuf_puts(&sb, ",edge");
+	if (e & EVTSEL_EQ)
+		strbuf_puts(&sb, ",eq");
+	if (ev->usr)
+		strbuf_puts(&sb, ",u");
+	if (ev->os)
+		strbuf_puts(&sb, ",k");
+	if (ev->has_ldlat)
+		strbuf_printf(&sb, ",ldlat=%u", ev->ldlat);
+	if (ev->has_offcore)
+		strbuf_printf(&sb, ",offcore_rsp=0x%llx", (unsigned long long)ev->offcore_rsp);
+	if (ev->has_frontend)
+		strbuf_printf(&sb, ",frontend=0x%llx", (unsigned long long)ev->frontend);
+	else if (ev->frontend)
+		strbuf_printf(&sb, ",fe_thres=%u", (unsigned int)((ev->frontend >> 8) & 0xfff));
+	mark_cut(&sb);
 }
 
 /* MSRIndex values pebsprobe programs (perfmon README, MSRIndex). */
@@ -328,17 +396,70 @@ static int take_msr(struct pmu_event *ev, const struct perfmon_info *in, char *w
 }
 
 /*
+ * Item i of s as a line shows it: a modifier in its one spelling, else the
+ * item of names[0]'s EventName it is (a CPU with a shorter name reads it).
+ */
+static void mod_text(const struct pmu_event_spec *s, unsigned int i, struct strbuf *sb)
+{
+	const struct pmu_event_mod *m = &s->mods[i];
+
+	if (m->key && !m->bad_value) {
+		strbuf_puts(sb, mod_spelling[m->key]);
+		if (m->has_value)
+			strbuf_printf(sb, "=%u", m->value);
+		return;
+	}
+	strbuf_put(sb, perfmon_id_name(s->names[0].id) + m->at, m->len);
+}
+
+/*
+ * A named entry's display name (docs/OPTIONS.md "Event names"): name, the
+ * EventName a file spells, then each item after names[k] by mod_text.
+ */
+static void spec_name(const struct pmu_event_spec *s, unsigned int k, const char *name, char *buf,
+		      size_t size)
+{
+	struct strbuf sb;
+
+	strbuf_init(&sb, buf, size);
+	strbuf_puts(&sb, name);
+	for (unsigned int i = s->names[k].n_items; i < s->n_items; i++) {
+		strbuf_puts(&sb, ":");
+		mod_text(s, i, &sb);
+	}
+	mark_cut(&sb);
+}
+
+/* An item of s that t's row does not take: one line naming it and what is accepted. */
+static int no_mod(const struct pmu_event_spec *s, unsigned int i, const struct pmu_event *ev,
+		  const char *row, char *why, size_t why_size)
+{
+	char item[PMU_EVENT_NAME_MAX];
+	struct strbuf sb;
+
+	strbuf_init(&sb, item, sizeof(item));
+	mod_text(s, i, &sb);
+	pp_snprintf(why, why_size,
+		    "event '%s': '%s' is no modifier of %s (accepted: u, k, e, i, eq, c=N%s%s)",
+		    ev->name, item, row, ev->has_ldlat ? ", ldlat=N" : "",
+		    ev->has_frontend ? ", fe_thres=N" : "");
+	return -1;
+}
+
+/*
  * The row of the longest of s's names that t has: CLX names hold ':'
  * themselves, so where the name ends is t's to say (pmu_event_spec).
+ * ev->name is the entry's name until then, the row's after.
  */
 static int parse_named(const struct perfmon_table *t, const struct pmu_event_spec *s,
 		       struct pmu_event *ev, char *why, size_t why_size)
 {
+	const char *longest = perfmon_id_name(s->names[0].id);
 	const struct perfmon_event *pe = NULL;
 	struct perfmon_info in;
-	unsigned int i, first;
-	int r;
+	unsigned int i, k;
 
+	spec_name(s, 0, longest, ev->name, sizeof(ev->name));
 	if (!t) {
 		pp_snprintf(why, why_size,
 			    "event '%s': this CPU has no perfmon event file (data/perfmon) "
@@ -346,8 +467,8 @@ static int parse_named(const struct perfmon_table *t, const struct pmu_event_spe
 			    ev->name);
 		return -1;
 	}
-	for (i = 0; i < s->n_names && !pe; i++)
-		pe = perfmon_find_id(t, s->names[i].id);
+	for (k = 0; k < s->n_names && !pe; k++)
+		pe = perfmon_find_id(t, s->names[k].id);
 	if (!pe) {
 		pp_snprintf(why, why_size,
 			    "event '%s': no such EventName in perfmon %s (accepted: a perfmon "
@@ -355,7 +476,7 @@ static int parse_named(const struct perfmon_table *t, const struct pmu_event_spe
 			    ev->name, perfmon_table_name(t));
 		return -1;
 	}
-	first = s->names[i - 1].n_items;
+	k--;
 	perfmon_event_get(t, pe, &in);
 	/* Offcore events list one code or umask per MSR_OFFCORE_RSPx: the first is RSP0. */
 	ev->evtsel = EVTSEL_EVENT(in.codes[0]) | EVTSEL_UMASK(in.umasks[0]) |
@@ -366,63 +487,98 @@ static int parse_named(const struct perfmon_table *t, const struct pmu_event_spe
 	take_lists(ev, t, &in);
 	if (take_msr(ev, &in, why, why_size))
 		return -1;
-	if (s->n_items - first > 12) {
+	if (s->n_items - s->names[k].n_items > 12) {
 		pp_snprintf(why, why_size,
 			    "event '%s': too many or too long modifiers (accepted: at most 12 "
 			    "separated by ':', each at most %d characters)",
 			    ev->name, TOK_MAX - 1);
 		return -1;
 	}
-	for (i = first; i < s->n_items; i++) {
+	for (i = s->names[k].n_items; i < s->n_items; i++) {
 		const struct pmu_event_mod *m = &s->mods[i];
+		const char *item = i < s->names[0].n_items ? longest + m->at : NULL;
 
-		r = apply_mod(ev, s->label, m, ev->has_ldlat, ev->has_frontend, why, why_size);
-		if (r < 0)
+		if (mod_check(ev->name, m, item, m->len, why, why_size))
 			return -1;
-		if (!r) {
-			pp_snprintf(
-			    why, why_size,
-			    "event '%s': '%.*s' is no modifier of %s (accepted: u, k, e, i, eq, "
-			    "c=N%s%s)",
-			    ev->name, m->len, s->label + m->at, in.name,
-			    ev->has_ldlat ? ", ldlat=N" : "",
-			    ev->has_frontend ? ", fe_thres=N" : "");
-			return -1;
-		}
+		if (!apply_mod(ev, m, ev->has_ldlat, ev->has_frontend))
+			return no_mod(s, i, ev, in.name, why, why_size);
 	}
+	spec_name(s, k, in.name, ev->name, sizeof(ev->name));
 	return 0;
 }
 
 /*
- * A name's ':' items: each read as a modifier, and each prefix that ends
- * at an item and is an EventName of file t (NULL: of any file), longest first.
- * Not inlined: with read_spec's raw event its frame would pass 1 KiB.
+ * A name's ':' items (text[0..len), the entry as read): each prefix that
+ * ends at an item and is an EventName of file t (NULL: of any file),
+ * longest first; the items inside the longest read from its EventName,
+ * those after it from text and checked.  0, or -1 with why.  Not inlined:
+ * with read_spec's raw event its frame would pass 1 KiB.
  */
-static __attribute__((noinline)) void read_named(struct pmu_event_spec *s,
-						 const struct perfmon_table *t)
+static __attribute__((noinline)) int read_named(struct pmu_event_spec *s,
+						const struct perfmon_table *t, const char *text,
+						size_t len, char *why, size_t why_size)
 {
-	size_t at = 0, len = strlen(s->label);
 	uint8_t ends[PMU_EVENT_ITEMS];
+	const char *name;
+	size_t at = 0;
 
 	for (;;) {
 		size_t n = 0;
 
-		while (at + n < len && s->label[at + n] != ':')
+		while (at + n < len && text[at + n] != ':')
 			n++;
-		mod_read(s->label, at, n, &s->mods[s->n_items]);
 		ends[s->n_items++] = (uint8_t)(at + n);
 		if (at + n == len)
 			break;
 		at += n + 1;
 	}
 	for (unsigned int k = s->n_items; k > 0 && s->n_names < PMU_EVENT_NAMES; k--) {
-		uint32_t id = perfmon_name_id(t, s->label, ends[k - 1]);
+		uint32_t id = perfmon_name_id(t, text, ends[k - 1]);
 
 		if (id) {
 			s->names[s->n_names].id = id;
 			s->names[s->n_names++].n_items = (uint8_t)k;
 		}
 	}
+	if (!s->n_names && t) {
+		pp_snprintf(why, why_size,
+			    "event '%s': no such EventName in perfmon %s (accepted: a perfmon "
+			    "name, e.g. INST_RETIRED.ANY_P, or raw event=0xNN,umask=0xNN)",
+			    text, perfmon_table_name(t));
+		return -1;
+	}
+	if (!s->n_names) {
+		pp_snprintf(why, why_size,
+			    "event '%s': no perfmon file (data/perfmon) has an EventName it "
+			    "begins with (accepted: a perfmon EventName in any case, e.g. "
+			    "INST_RETIRED.ANY_P, with :u, :k, :e, :i, :eq, :c=N, :ldlat=N, "
+			    ":fe_thres=N; or raw event=0xNN,umask=0xNN)",
+			    text);
+		return -1;
+	}
+	name = perfmon_id_name(s->names[0].id);
+	for (unsigned int i = 0; i < s->n_items; i++) {
+		struct pmu_event_mod *m = &s->mods[i];
+		size_t start = i ? ends[i - 1] + 1u : 0;
+
+		if (i < s->names[0].n_items) {
+			mod_read(name, start, ends[i] - start, m);
+			continue;
+		}
+		mod_read(text, start, ends[i] - start, m);
+		if (mod_check(text, m, text + start, m->len, why, why_size))
+			return -1;
+		if (!m->key) {
+			pp_snprintf(
+			    why, why_size,
+			    "event '%s': '%.*s' is no modifier of %s (accepted: u, k, e, i, "
+			    "eq, c=N, ldlat=N, fe_thres=N)",
+			    text, (int)m->len, text + start, name);
+			return -1;
+		}
+		m->at = m->len = 0; /* typed: no place in any text */
+	}
+	return 0;
 }
 
 /*
@@ -466,7 +622,7 @@ static void raw_row(const struct perfmon_table *t, struct pmu_event *ev)
  * clearwaterforest_core.json 0x0500-0x0700 on fixed counters 4-6), for the
  * 8 fixed counters pmu/plan.h handles.
  */
-static int take_fixed(struct pmu_event *ev, char *why, size_t why_size)
+static int take_fixed(struct pmu_event *ev, const char *name, char *why, size_t why_size)
 {
 	unsigned int umask = (ev->evtsel >> 8) & 0xff;
 
@@ -477,7 +633,7 @@ static int take_fixed(struct pmu_event *ev, char *why, size_t why_size)
 			    "event '%s': encodes as event 0x00 umask 0x%02x, which is no "
 			    "counter (accepted: umask 0x01..0x08, fixed counter + 1, "
 			    "or the perfmon name, e.g. INST_RETIRED.ANY)",
-			    ev->name, umask);
+			    name, umask);
 		return -1;
 	}
 	ev->fixed = umask - 1;
@@ -498,20 +654,13 @@ static int take_fixed(struct pmu_event *ev, char *why, size_t why_size)
 		(to)->frontend = (from)->frontend;                                                 \
 	} while (0)
 
-static void event_init(struct pmu_event *ev, const char *name)
-{
-	memset(ev, 0, sizeof(*ev));
-	ev->fixed = -1;
-	memcpy(ev->name, name, sizeof(ev->name));
-}
-
-/* A raw encoding needs no file: all of it is checked here. */
-static int read_raw(struct pmu_event_spec *s, char *why, size_t why_size)
+/* A raw encoding needs no file: all of it is checked here (text: the entry as read). */
+static int read_raw(struct pmu_event_spec *s, const char *text, char *why, size_t why_size)
 {
 	struct pmu_event ev;
 
-	event_init(&ev, s->label);
-	if (parse_raw(s->label, &ev, why, why_size) || take_fixed(&ev, why, why_size))
+	memset(&ev, 0, sizeof(ev));
+	if (parse_raw(text, &ev, why, why_size) || take_fixed(&ev, text, why, why_size))
 		return -1;
 	s->raw = true;
 	COPY_RAW(s, &ev);
@@ -522,6 +671,7 @@ static int read_raw(struct pmu_event_spec *s, char *why, size_t why_size)
 static int read_spec(const struct perfmon_table *t, const char *text, struct pmu_event_spec *s,
 		     char *why, size_t why_size)
 {
+	char entry[PMU_EVENT_NAME_MAX];
 	size_t len;
 
 	memset(s, 0, sizeof(*s));
@@ -535,18 +685,17 @@ static int read_spec(const struct perfmon_table *t, const char *text, struct pmu
 	len = strlen(text);
 	while (len && is_space(text[len - 1]))
 		len--;
-	if (len >= sizeof(s->label)) {
+	if (len >= sizeof(entry)) {
 		pp_snprintf(why, why_size,
 			    "event '%.40s...': %zu characters (accepted: at most %zu characters)",
-			    text, strlen(text), sizeof(s->label) - 1);
+			    text, strlen(text), sizeof(entry) - 1);
 		return -1;
 	}
-	memcpy(s->label, text, len);
-	if (strncmp(s->label, "event=", 6)) {
-		read_named(s, t);
-		return 0;
-	}
-	return read_raw(s, why, why_size);
+	memcpy(entry, text, len);
+	entry[len] = 0;
+	if (strncmp(entry, "event=", 6))
+		return read_named(s, t, entry, len, why, why_size);
+	return read_raw(s, entry, why, why_size);
 }
 
 int pmu_event_read(const char *text, struct pmu_event_spec *s, char *why, size_t why_size)
@@ -557,18 +706,23 @@ int pmu_event_read(const char *text, struct pmu_event_spec *s, char *why, size_t
 int pmu_event_resolve(const struct perfmon_table *t, const struct pmu_event_spec *s,
 		      struct pmu_event *ev, char *why, size_t why_size)
 {
-	event_init(ev, s->label);
+	memset(ev, 0, sizeof(*ev));
+	ev->fixed = -1;
 	if (s->raw) {
 		ev->raw = true;
 		ev->precise = true; /* unless the perfmon row says otherwise (raw_row) */
 		COPY_RAW(ev, s);
+		raw_name(ev);
 		raw_row(t, ev);
+	} else if (!s->n_names) {
+		pp_snprintf(why, why_size, "event without a name (accepted: pmu_event_read's)");
+		return -1;
 	} else if (parse_named(t, s, ev, why, why_size)) {
 		return -1;
 	}
 	if (!ev->usr && !ev->os)
 		ev->usr = ev->os = true; /* neither named: both rings */
-	return take_fixed(ev, why, why_size);
+	return take_fixed(ev, ev->name, why, why_size);
 }
 
 int pmu_event_parse(const struct perfmon_table *t, const char *text, struct pmu_event *ev,

@@ -22,12 +22,17 @@
 #include "../lib/compat.h"
 #include "perfmon.h"
 
-#define PMU_EVENT_NAME_MAX 64 /* an event's characters, with the NUL (pmu_event.name) */
+#define PMU_EVENT_NAME_MAX 64 /* an entry's characters, with the NUL; pmu_event.name's too */
 #define PMU_EVENT_ITEMS	   32 /* ':'-separated items in PMU_EVENT_NAME_MAX - 1 characters */
 #define PMU_EVENT_NAMES	   4  /* names one entry may end at (tests/unit/test_pmu_event.c) */
 
 struct pmu_event {
-	char name[PMU_EVENT_NAME_MAX]; /* as the user wrote it, trimmed (pmu_event_spec.label) */
+	/*
+	 * Its display name, formatted here from the typed values (never the
+	 * text of events=): the file's EventName with its modifiers, or the
+	 * raw encoding, in docs/OPTIONS.md's "Event names" form.
+	 */
+	char name[PMU_EVENT_NAME_MAX];
 	uint64_t evtsel; /* event, umask, edge, inv, cmask, EQ, UMASK2 (no USR/OS/INT/EN) */
 	bool usr, os;
 	bool precise; /* perfmon: PEBS >= 1, Precise 1 or CollectPEBSRecord >= 1 (raw, no row:
@@ -56,18 +61,21 @@ struct pmu_event {
 };
 
 /*
- * An event as written, read once without a CPU (app/options_events.c reads
- * events= into these): its syntax is checked, a raw encoding is whole, and
- * a name is left as what each CPU's file may make of it.  A perfmon
- * EventName may hold ':' itself (CLX OFFCORE_RESPONSE:request=..:response=..,
- * beside SKX's OFFCORE_RESPONSE), so where the name ends is the CPU's file
- * to say: the longest ':'-prefix that file has.  names[] holds each prefix
- * that some file has, as a perfmon_name_id, longest first; the ':'-separated
- * items after the name's start are read as modifiers (mods[i] is item i).
+ * An events= entry, read once without a CPU (app/options_events.c): typed
+ * values only, no text.  A raw entry is its whole encoding, checked.  A
+ * named entry: a perfmon EventName may hold ':' itself (CLX
+ * OFFCORE_RESPONSE:request=..:response=.., beside SKX's OFFCORE_RESPONSE),
+ * so where the name ends is each CPU's file to say: the longest ':'-prefix
+ * that file has.  names[] holds each prefix some file has, as a
+ * perfmon_name_id (its text is the file's, perfmon_id_name), longest first;
+ * mods[i] is the ':'-separated item i read as a modifier.  Items after
+ * names[0] are modifiers every CPU reads (checked at the read); items
+ * inside it are read from names[0]'s EventName, for a CPU whose file has
+ * only a shorter name.
  */
 
 enum pmu_event_mod_key {
-	PMU_MOD_NONE, /* no modifier: "frob", or an item of a longer name */
+	PMU_MOD_NONE, /* no modifier: an item of a longer name */
 	PMU_MOD_U,
 	PMU_MOD_K,
 	PMU_MOD_EDGE, /* e, edge */
@@ -78,18 +86,19 @@ enum pmu_event_mod_key {
 	PMU_MOD_FE_THRES,
 };
 
-/* One ':' item read as a modifier "key[=N]"; at, len, key_len place it in the label. */
+/*
+ * One ':' item read as a modifier "key[=N]".  at, len: where an item inside
+ * names[0] lies in that EventName (for a CPU's error about it); 0 after it.
+ */
 struct pmu_event_mod {
 	uint8_t key : 4;       /* enum pmu_event_mod_key */
-	uint8_t has_value : 1; /* "=N" written */
-	uint8_t bad_value : 1; /* what follows "=" is no number */
-	uint8_t at, len, key_len;
-	uint32_t value; /* N (1 when not written), saturated at 0xffffffff */
+	uint8_t has_value : 1; /* "=N" given */
+	uint8_t bad_value : 1; /* inside names[0] only: what follows "=" is no number */
+	uint8_t at, len;
+	uint32_t value; /* N (1 when not given), saturated at 0xffffffff */
 };
 
 struct pmu_event_spec {
-	/* The event as written, trimmed: shown in lines and dumps, never read again. */
-	char label[PMU_EVENT_NAME_MAX];
 	bool raw;
 	/* raw: the whole encoding, checked */
 	uint64_t evtsel, offcore_rsp, frontend;
@@ -105,9 +114,11 @@ struct pmu_event_spec {
 };
 
 /*
- * The syntax step: text into s, no CPU asked.  0, or -1 with why (an empty
- * event, too long, a raw encoding's error): one line naming what was wrong
- * and what is accepted.  A name's errors are the CPU's (pmu_event_resolve).
+ * The syntax step: text into s, no CPU asked.  0, or -1 with why: what no
+ * CPU could accept (an empty event, too long, a raw encoding's error, a
+ * name no perfmon file has, an item after the longest name that is no
+ * modifier or has a bad value), one line naming it and what is accepted.
+ * What a CPU's own file decides is that CPU's error (pmu_event_resolve).
  */
 int pmu_event_read(const char *text, struct pmu_event_spec *s, char *why, size_t why_size);
 

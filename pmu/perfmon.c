@@ -151,6 +151,11 @@ const struct perfmon_event *perfmon_find_id(const struct perfmon_table *t, uint3
 	return id ? perfmon_find_name(t, pool_str(id)) : NULL;
 }
 
+const char *perfmon_id_name(uint32_t id)
+{
+	return pool_str(id);
+}
+
 static const struct perfmon_lists *lists_of(const struct perfmon_event *ev)
 {
 	return &perfmon_lists[perfmon_extras[ev->extra].lists];

@@ -101,6 +101,8 @@ const struct perfmon_event *perfmon_find_name(const struct perfmon_table *t, con
  */
 uint32_t perfmon_name_id(const struct perfmon_table *t, const char *name, size_t len);
 const struct perfmon_event *perfmon_find_id(const struct perfmon_table *t, uint32_t id);
+/* The EventName an id stands for, as the first file that has it spells it ("" for 0). */
+const char *perfmon_id_name(uint32_t id);
 
 /*
  * An encoding to look for.  code matches any of the event's EventCode

@@ -108,9 +108,14 @@ static const struct bad bad_inputs[] = {
      "accepted with pmu=sim or pmu=auto"},
     {"kernels=chase-l1 size=1", "1 bytes is below kernel chase-l1's minimum", "at least"},
     {"drain=pmi buffer=65536", "65536 KiB with drain=pmi", "accepted: buffer=4.."},
-    {"events=a;b;c;d;e;f;g;h;i", "more than 8 events", "at most 8"},
+    {"events=event=1;event=2;event=3;event=4;event=5;event=6;event=7;event=8;event=9",
+     "more than 8 events", "at most 8"},
+    /* a name no perfmon file has: refused as the option is read */
+    {"kernels=chase-l1 events=BOGUS", "event 'BOGUS': no perfmon file (data/perfmon) has",
+     "accepted: a perfmon EventName in any case"},
     /* the job's check against the CPU (skl), through the session's plan */
-    {"kernels=chase-l1 events=BOGUS", "event 'BOGUS': no such EventName",
+    {"kernels=chase-l1 events=mem_trans_retired.store_sample:u",
+     "event 'MEM_TRANS_RETIRED.STORE_SAMPLE:u': no such EventName in perfmon SKL/",
      "accepted: a perfmon name"},
     {"kernels=chase-l1 events=event=0x1cd", "'event=0x1cd' out of range", "accepted: 0..0xff"},
     {"kernels=chase-l1 events=event=0xcd,umask=x", "'umask=x' needs a number",

@@ -146,6 +146,12 @@ static void test_tokens(void **state)
 	assert_non_null(strstr(err, "option events: bad value"));
 	ev[7 + 127] = 0;
 	ev[7 + 63] = ';'; /* two events of 63 characters, each the most one holds */
+	/* each a raw encoding, as an entry must name an event: umask=0x00..01 */
+	for (int i = 0; i < 2; i++) {
+		memcpy(ev + 7 + 64 * i, "event=0xc0,umask=0x", 19);
+		memset(ev + 7 + 64 * i + 19, '0', 43);
+		ev[7 + 64 * i + 62] = '1';
+	}
 	assert_int_equal(parse(ev), 0);
 	assert_int_equal(strlen(o.given.events), 127);
 }
@@ -400,11 +406,11 @@ static const struct opt_case opt_cases[] = {
     {.line = "drain=pmi buffer=16384", .check = true},
     {.line = "drain=poll buffer=65536", .check = true},
     /* a ninth event was dropped silently: refused, naming the limit */
-    {.line = "events=a;b;c;d;e;f;g;h", .check = true},
-    {.line = "events=a;b;c;d;e;f;g;h;i", .status = -1, .error = "option events: bad value 'a;b;c;d;e;f;g;h;i': more than 8 "
+    {.line = "events=event=1;event=2;event=3;event=4;event=5;event=6;event=7;event=8", .check = true},
+    {.line = "events=event=1;event=2;event=3;event=4;event=5;event=6;event=7;event=8;event=9", .status = -1, .error = "option events: bad value 'event=1;event=2;event=3;event=4;event=5;...': more than 8 "
      "events (accepted: perfmon event names or raw event=0x..,umask=0x.. separated by ';', at "
      "most 8 of 63 characters)", .check = true},
-    {.line = "events=a;;b;", .check = true},
+    {.line = "events=event=1;;event=2;", .check = true},
 };
 // clang-format on
 

@@ -112,11 +112,21 @@ static const struct row {
     {"kernels=chase-l7", GEN_NONE, 4, AT_PARSE, "unknown kernel 'chase-l7' (accepted: all, none",
      -1, 0, 0},
     /*
-     * events=: each entry's syntax read once (pmu_event_read); a raw
-     * encoding is checked whole here, a name only against a CPU's file.
+     * events=: each entry read once (pmu_event_read) into typed values; a
+     * raw encoding is checked whole here, a name against every perfmon
+     * file (no file has BOGUS), then against each CPU's own file (SKL
+     * lacks MEM_TRANS_RETIRED.STORE_SAMPLE, ICL on have it).
      */
     {"events=event=0xcd,umask=0x1;MEM_INST_RETIRED.ALL_LOADS:u", GEN_NONE, 4, OK, NULL, 2, 0, 0},
-    {"events=;BOGUS;", GEN_NONE, 4, OK, NULL, 1, 0, 0},
+    {"events=;MEM_TRANS_RETIRED.STORE_SAMPLE;", GEN_NONE, 4, OK, NULL, 1, 0, 0},
+    {"events=;BOGUS;", GEN_NONE, 4, AT_PARSE,
+     "option events: event 'BOGUS': no perfmon file (data/perfmon) has an EventName it begins "
+     "with (accepted: a perfmon EventName in any case",
+     -1, 0, 0},
+    {"events=INST_RETIRED.ANY_P:u:frob", GEN_NONE, 4, AT_PARSE,
+     "'frob' is no modifier of INST_RETIRED.ANY_P (accepted: u, k, e, i, eq, c=N, ldlat=N, "
+     "fe_thres=N)",
+     -1, 0, 0},
     {"events=event=0x1cd", GEN_NONE, 4, AT_PARSE,
      "option events: event 'event=0x1cd': 'event=0x1cd' out of range (accepted: 0..0xff)", -1, 0,
      0},

@@ -72,9 +72,15 @@ static void events(void **state)
 	static struct options o;
 	char line[160], err[REPORT_LINE_MAX];
 
-	refused("model=skl events=BOGUS",
-		"ERROR: option events: event 'BOGUS': no such EventName in perfmon "
-		"SKL/skylake_core.json");
+	/* A name some file has (ICL on), not SKL's: the file's spelling in the line. */
+	refused("model=skl events=mem_trans_retired.store_sample",
+		"ERROR: option events: event 'MEM_TRANS_RETIRED.STORE_SAMPLE': no such EventName "
+		"in perfmon SKL/skylake_core.json");
+	/* A name no file has: refused as the option is read, before any CPU. */
+	options_defaults(&o);
+	assert_int_equal(options_parse_line(&o, "model=skl events=BOGUS", false, err, sizeof(err)),
+			 -1);
+	assert_non_null(strstr(err, "event 'BOGUS': no perfmon file (data/perfmon) has"));
 	/* An entry longer than any event name: refused as the option is read. */
 	snprintf(line, sizeof(line), "model=skl events=%064d", 7);
 	options_defaults(&o);

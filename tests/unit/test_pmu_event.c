@@ -5,7 +5,8 @@
  * encoding and counters; known encodings (SDM event tables, the perfmon
  * files named beside each check) come out as PERFEVTSEL bits; a raw
  * encoding finds its row; bad input gets one clear error; an entry read
- * once resolves per CPU as the one-step parse does.
+ * once resolves per CPU as the one-step parse does, keeps no text, and
+ * its display name is built from its typed values.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -173,36 +174,90 @@ static void test_bad_input(void **state)
  * CLX has OFFCORE_RESPONSE:request=..:response=.. as names of their own,
  * SKX only OFFCORE_RESPONSE (perfmon cascadelakex_core.json,
  * skylakex_core.json), so one entry is a name on one and a name with a
- * bad modifier on the other.  A raw encoding needs no file: its errors
- * come from the read.
+ * bad modifier on the other.  What no CPU could accept (a raw encoding's
+ * error, a name no file has, an item after the longest name that is no
+ * modifier or out of range) is refused by the read.  name: the display
+ * name pmu_event_resolve builds from the typed entry (docs/OPTIONS.md
+ * "Event names"): the file's spelling, one spelling per modifier, a raw
+ * encoding in one form, cut with "..." past 63 characters.
  */
 static const struct read_case {
 	const char *text, *table; /* table: a file name prefix, NULL for none */
 	int read, resolve;	  /* return codes */
 	const char *want;	  /* the row's EventName, or a piece of why */
+	const char *name;	  /* the display name, where resolved */
 } read_cases[] = {
     {"OFFCORE_RESPONSE:request=ALL_DATA_RD:response=ANY_RESPONSE", "CLX/", 0, 0,
+     "OFFCORE_RESPONSE:request=ALL_DATA_RD:response=ANY_RESPONSE",
      "OFFCORE_RESPONSE:request=ALL_DATA_RD:response=ANY_RESPONSE"},
     {"OFFCORE_RESPONSE:request=ALL_DATA_RD:response=ANY_RESPONSE", "SKX/", 0, -1,
      "event 'OFFCORE_RESPONSE:request=ALL_DATA_RD:response=ANY_RESPONSE': modifier "
-     "'request=ALL_DATA_RD' needs a number (accepted: decimal or 0x hex)"},
+     "'request=ALL_DATA_RD' needs a number (accepted: decimal or 0x hex)",
+     NULL},
     {"offcore_response:request=ALL_DATA_RD:response=ANY_RESPONSE:u", "CLX/", 0, 0,
-     "OFFCORE_RESPONSE:request=ALL_DATA_RD:response=ANY_RESPONSE"},
-    {"offcore_response:u", "SKX/", 0, 0, "OFFCORE_RESPONSE"},
+     "OFFCORE_RESPONSE:request=ALL_DATA_RD:response=ANY_RESPONSE",
+     "OFFCORE_RESPONSE:request=ALL_DATA_RD:response=ANY_RESPONSE:u"},
+    {"offcore_response:u", "SKX/", 0, 0, "OFFCORE_RESPONSE", "OFFCORE_RESPONSE:u"},
+    /* the file's spelling, not the entry's: the entry keeps no text */
     {"offcore_response:u", "CLX/", 0, -1,
-     "event 'offcore_response:u': no such EventName in perfmon CLX/cascadelakex_core.json"},
-    {"MEM_INST_RETIRED.ALL_LOADS:u:frob", "SKL/", 0, -1,
+     "event 'OFFCORE_RESPONSE:u': no such EventName in perfmon CLX/cascadelakex_core.json", NULL},
+    {"mem_inst_retired.all_loads:edge:c=0x2:k", "SKL/", 0, 0, "MEM_INST_RETIRED.ALL_LOADS",
+     "MEM_INST_RETIRED.ALL_LOADS:e:c=2:k"},
+    {"MEM_INST_RETIRED.ALL_LOADS:u:frob", "SKL/", -1, 0,
      "event 'MEM_INST_RETIRED.ALL_LOADS:u:frob': 'frob' is no modifier of "
-     "MEM_INST_RETIRED.ALL_LOADS (accepted: u, k, e, i, eq, c=N)"},
-    {"MEM_INST_RETIRED.ALL_LOADS:cmask=256", "SKL/", 0, -1, "cmask=N out of range"},
-    {"MEM_INST_RETIRED.ALL_LOADS:u", NULL, 0, -1, "no perfmon event file"},
-    {"BOGUS", "SKL/", 0, -1, "event 'BOGUS': no such EventName in perfmon SKL/skylake_core.json"},
-    {" event=0xcd,umask=0x1,ldlat=40 ", "SKL/", 0, 0, "MEM_TRANS_RETIRED.LOAD_LATENCY_GT_4"},
-    {"event=0xcd,umask=0x1,ldlat=40", NULL, 0, 0, NULL},
-    {"event=0x1cd", NULL, -1, 0, "'event=0x1cd' out of range (accepted: 0..0xff)"},
-    {"event=0x0,umask=0x9", NULL, -1, 0, "encodes as event 0x00 umask 0x09"},
-    {"", NULL, -1, 0, "empty event"},
+     "MEM_INST_RETIRED.ALL_LOADS (accepted: u, k, e, i, eq, c=N, ldlat=N, fe_thres=N)",
+     NULL},
+    {"MEM_INST_RETIRED.ALL_LOADS:cmask=256", "SKL/", -1, 0, "cmask=N out of range", NULL},
+    {"MEM_INST_RETIRED.ALL_LOADS:ldlat=2", "SKL/", -1, 0, "ldlat=N out of range", NULL},
+    {"MEM_INST_RETIRED.ALL_LOADS:c=x", "SKL/", -1, 0, "modifier 'c=x' needs a number", NULL},
+    /* ldlat=N only where the CPU's row programs MSR_PEBS_LD_LAT_THRESHOLD */
+    {"INST_RETIRED.ANY_P:ldlat=5", "SKL/", 0, -1,
+     "event 'INST_RETIRED.ANY_P:ldlat=5': 'ldlat=5' is no modifier of INST_RETIRED.ANY_P "
+     "(accepted: u, k, e, i, eq, c=N)",
+     NULL},
+    {"MEM_INST_RETIRED.ALL_LOADS:u", NULL, 0, -1, "no perfmon event file", NULL},
+    {"BOGUS", "SKL/", -1, 0,
+     "event 'BOGUS': no perfmon file (data/perfmon) has an EventName it begins with", NULL},
+    {"BOGUS:u", "SKL/", -1, 0, "event 'BOGUS:u': no perfmon file", NULL},
+    {" event=0xcd,umask=0x1,ldlat=40 ", "SKL/", 0, 0, "MEM_TRANS_RETIRED.LOAD_LATENCY_GT_4",
+     "event=0xcd,umask=0x1,ldlat=40"},
+    {"event=0xcd,umask=0x1,ldlat=40", NULL, 0, 0, NULL, "event=0xcd,umask=0x1,ldlat=40"},
+    {"event=205,umask=01,k,e,frontend=8,cmask=0x2,i", NULL, 0, 0, NULL,
+     "event=0xcd,umask=0x1,cmask=2,inv,edge,k,frontend=0x8"},
+    {"event=0xc6,umask=0x1,fe_thres=3", NULL, 0, 0, NULL, "event=0xc6,umask=0x1,fe_thres=3"},
+    {"event=1,umask=1,cmask=1,inv,edge,eq,u,k,ldlat=3,offcore_rsp=999", NULL, 0, 0, NULL,
+     "event=0x1,umask=0x1,cmask=1,inv,edge,eq,u,k,ldlat=3,offcore_..."},
+    {"event=0x1cd", NULL, -1, 0, "'event=0x1cd' out of range (accepted: 0..0xff)", NULL},
+    {"event=0x0,umask=0x9", NULL, -1, 0, "encodes as event 0x00 umask 0x09", NULL},
+    {"", NULL, -1, 0, "empty event", NULL},
 };
+
+/* What follows "event '...': ", the reason, alike whatever names the event. */
+static const char *reason(const char *why)
+{
+	const char *r = strstr(why, "': ");
+
+	return r ? r + 3 : why;
+}
+
+/*
+ * A display name read again is the same event with the same name: a form
+ * of the typed values, whole where not cut with "...".
+ */
+static void name_reads_back(const struct perfmon_table *t, const struct pmu_event *ev)
+{
+	struct pmu_event_spec s;
+	struct pmu_event again;
+	char why[300];
+
+	if (pmu_event_read(ev->name, &s, why, sizeof(why)) ||
+	    pmu_event_resolve(t, &s, &again, why, sizeof(why)))
+		fail_msg("'%s' read again: %s", ev->name, why);
+	assert_string_equal(again.name, ev->name);
+	assert_true(again.evtsel == ev->evtsel && again.usr == ev->usr && again.os == ev->os &&
+		    again.ldlat == ev->ldlat && again.offcore_rsp == ev->offcore_rsp &&
+		    again.frontend == ev->frontend);
+}
 
 static void test_read_once_resolve_per_cpu(void **state)
 {
@@ -227,13 +282,47 @@ static void test_read_once_resolve_per_cpu(void **state)
 			fail_msg("'%s' on %s: %d '%s' (%s), want %d '%s'", c->text,
 				 c->table ? c->table : "none", r, why, r ? "" : ev.pm_name,
 				 c->resolve, c->want);
-		/* both steps at once give the same event, or the same words */
+		if (!r && strcmp(ev.name, c->name))
+			fail_msg("'%s': name '%s', want '%s'", c->text, ev.name, c->name);
+		if (!r && !strstr(ev.name, "..."))
+			name_reads_back(t, &ev);
+		/* both steps at once give the same event, or the same reason */
 		assert_int_equal(pmu_event_parse(t, c->text, &once, why2, sizeof(why2)), r);
 		if (r)
-			assert_string_equal(why, why2);
+			assert_string_equal(reason(why), reason(why2));
 		else
 			assert_true(ev.evtsel == once.evtsel && ev.usr == once.usr &&
 				    ev.os == once.os && !strcmp(ev.name, once.name));
+	}
+}
+
+/*
+ * An entry keeps no text: two spellings of one event (any case, a
+ * modifier's other name, a number in hex or decimal) read into the same
+ * bytes.
+ */
+static const char *const same_entry[][2] = {
+    {"INST_RETIRED.ANY_P:u:edge", "inst_retired.any_p:u:e"},
+    {"MEM_INST_RETIRED.ALL_LOADS:cmask=0x2:inv", "mem_inst_retired.all_loads:c=2:i"},
+    {"OFFCORE_RESPONSE:request=ALL_DATA_RD:response=ANY_RESPONSE:k",
+     "offcore_response:request=all_data_rd:response=any_response:k"},
+    {"event=0xcd,umask=0x1,ldlat=40,edge", "event=205,umask=1,ldlat=0x28,e"},
+};
+
+static void test_entry_keeps_no_text(void **state)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(same_entry); i++) {
+		struct pmu_event_spec a, b;
+		char why[300];
+
+		memset(&a, 0xa5, sizeof(a));
+		memset(&b, 0x5a, sizeof(b));
+		if (pmu_event_read(same_entry[i][0], &a, why, sizeof(why)) ||
+		    pmu_event_read(same_entry[i][1], &b, why, sizeof(why)))
+			fail_msg("'%s': %s", same_entry[i][0], why);
+		if (memcmp(&a, &b, sizeof(a)))
+			fail_msg("'%s' and '%s' read into different bytes", same_entry[i][0],
+				 same_entry[i][1]);
 	}
 }
 
@@ -270,6 +359,7 @@ int main(void)
 	    cmocka_unit_test(test_known_encodings),
 	    cmocka_unit_test(test_bad_input),
 	    cmocka_unit_test(test_read_once_resolve_per_cpu),
+	    cmocka_unit_test(test_entry_keeps_no_text),
 	    cmocka_unit_test(test_names_an_entry_may_end_at),
 	};
 
