@@ -84,12 +84,14 @@ struct opt_sim_ids {
 
 /* sim-platform=, parsed once (app/options_platform.c): the platform's harsher behaviours. */
 #define OPT_PLATFORM_DISABLED_MAX 32
-#define OPT_SIM_PLATFORM_ITEMS	  "none, or cpuN:disabled, cet, timer-attr separated by commas"
+#define OPT_SIM_PLATFORM_ITEMS                                                                     \
+	"none, or cpuN:disabled, cet, timer-attr, timer-extint separated by commas"
 struct opt_sim_platform {
 	unsigned int n_disabled;
 	uint32_t disabled[OPT_PLATFORM_DISABLED_MAX]; /* cpuN:disabled: the firmware's numbers */
 	bool cet;				      /* CR4.CET set (supervisor shadow stacks) */
-	bool timer_attr; /* a firmware timer edits a page attribute under the loaded CR3 */
+	bool timer_attr;   /* a firmware timer edits a page attribute under the loaded CR3 */
+	bool timer_extint; /* that timer is the 8254 through the 8259: ExtINT on LINT0 */
 };
 
 /* One item of sim-fault=, as the simulator takes it (sim/sim.h sim_set_fault). */

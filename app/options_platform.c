@@ -11,6 +11,8 @@
  *   cet            CR4.CET set: supervisor shadow stacks (sim/sim.h)
  *   timer-attr     a firmware timer that changes a page attribute through
  *                  the loaded CR3 (sim/sim.h sim_set_timer_attr)
+ *   timer-extint   that timer as the 8254 through the 8259: ExtINT on
+ *                  LVT LINT0, which TPR does not hold (implies timer-attr)
  */
 #include "options.h"
 #include "../lib/fmt.h"
@@ -30,6 +32,10 @@ static int parse_item(const char *p, size_t len, void *ctx, char *why, size_t wh
 	}
 	if (len == 10 && !strncmp(p, "timer-attr", 10)) {
 		pl->timer_attr = true;
+		return 0;
+	}
+	if (len == 12 && !strncmp(p, "timer-extint", 12)) {
+		pl->timer_attr = pl->timer_extint = true;
 		return 0;
 	}
 	/* cpuN:disabled, N a firmware processor number (the check holds it to the machine) */
@@ -111,6 +117,8 @@ int options_apply_platform_sim(const struct options *o, char *err, size_t err_si
 	(void)err_size;
 	sim_set_cet(o->platform.cet);
 	/* The firmware's timer that changes page attributes (sim/timer.c). */
-	sim_set_timer_attr(o->platform.timer_attr);
+	sim_set_timer_attr(o->platform.timer_extint ? SIM_TIMER_EXTINT
+			   : o->platform.timer_attr ? SIM_TIMER_LAPIC
+						    : SIM_TIMER_OFF);
 	return 0;
 }

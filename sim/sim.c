@@ -28,11 +28,19 @@ static uint32_t fx_width; /* sim_set_fixed_width(); 0: the model's */
 static bool ucode_override, stepping_override;
 static uint32_t ucode_rev, stepping_val;
 
-#define APIC_TPR	0x80 /* task priority (SDM Vol. 3A 11.8.3.1) */
-#define APIC_EOI	0xb0
-#define APIC_ISR	0x100
-#define APIC_IRR	0x200
-#define APIC_LVTPC	0x340
+#define APIC_TPR       0x80 /* task priority (SDM Vol. 3A 11.8.3.1) */
+#define APIC_EOI       0xb0
+#define APIC_ISR       0x100
+#define APIC_IRR       0x200
+#define APIC_LVTPC     0x340
+#define APIC_LVT_LINT0 0x350 /* LVT LINT0 (SDM Vol. 3A 11.5.1) */
+/*
+ * LINT0's writable bits: vector, delivery mode, polarity, trigger mode,
+ * mask; delivery status (12) and remote IRR (14) are the APIC's, read only
+ * (SDM Vol. 3A Figure 11-8).
+ */
+#define LVT_LINT_RW	0x1a7ffu
+#define LVT_EXTINT	(7u << 8) /* delivery mode 111b */
 #define LVT_MASK	(1u << 16)
 #define APIC_SVR	0xf0	  /* spurious-interrupt vector (SDM Vol. 3A 11.9) */
 #define APIC_SVR_ENABLE (1u << 8) /* APIC software enable */
@@ -301,6 +309,12 @@ static void reset_cpu(struct sim_cpu *c, unsigned int idx)
 	c->lvtpc = LVT_MASK; /* LVT entries come out of reset masked (SDM 11.5.1) */
 	/* Software-enabled, spurious vector 0xff, as firmware leaves it; apic-off: disabled. */
 	c->svr = c->fault == SIM_FAULT_APIC_OFF ? 0xff : 0x1ff;
+	/*
+	 * LINT0 as the firmware leaves it: ExtINT, unmasked, edge (virtual
+	 * wire: EDK II BaseXApicLib ProgramVirtualWireMode, which MpInitLib
+	 * calls); masked where the APIC is software-disabled (11.4.7.2).
+	 */
+	c->lint0 = LVT_EXTINT | (c->svr & APIC_SVR_ENABLE ? 0 : LVT_MASK);
 	sim_tsc_reset(c);
 	c->core_first = core_first(idx);
 	c->package = plat_cpu_location(idx, &loc) ? loc.package : 0;
@@ -401,7 +415,7 @@ int sim_select(const char *name)
 	sim_ncpus = n;
 	cet_on = false;
 	cet_faults = 0;
-	sim_set_timer_attr(false);
+	sim_set_timer_attr(SIM_TIMER_OFF);
 	fx_override = false;
 	fx_width = 0;
 	ucode_override = stepping_override = false;
@@ -564,6 +578,8 @@ static uint32_t sim_apic_read(uint32_t reg)
 		return c->svr;
 	if (reg == APIC_TPR)
 		return c->tpr;
+	if (reg == APIC_LVT_LINT0)
+		return c->lint0;
 	if (reg >= APIC_ISR && reg < APIC_ISR + 0x80 && c->pmi_in_service)
 		vec = c->isr_vector;
 	else if (reg >= APIC_IRR && reg < APIC_IRR + 0x80 && c->pmi_pending && !c->pmi_wait)
@@ -640,6 +656,9 @@ static void sim_apic_write(uint32_t reg, uint32_t val)
 	} else if (reg == APIC_TPR) {
 		c->tpr = (uint8_t)val; /* bits 31:8 reserved */
 		sim_deliver_pmi(c);    /* a lower class may let a held PMI in */
+	} else if (reg == APIC_LVT_LINT0) {
+		/* Software-disabled: the mask stays set (SDM Vol. 3A 11.4.7.2). */
+		c->lint0 = (val & LVT_LINT_RW) | (c->svr & APIC_SVR_ENABLE ? 0 : LVT_MASK);
 	}
 }
 

@@ -53,6 +53,7 @@ struct sim_stats {
 	uint64_t acr_reloads; /* counters reloaded by auto counter reload (sim_set_acr) */
 	/* hw_ops.irq_window calls (interrupts on for one instruction); of those, with TPR not 0 */
 	uint64_t irq_windows, irq_windows_tpr;
+	uint64_t timer_ticks; /* the firmware's timer taken (sim-platform=timer-attr) */
 };
 void sim_get_stats(struct sim_stats *st);
 /* (sim addition) The same for CPU cpu (the platform's number); zeros past the last. */
@@ -286,13 +287,17 @@ unsigned int sim_cet_faults(void);
  * every 1024 of its hw calls while the app does not hold TPL_HIGH_LEVEL
  * (lib/platform.h plat_tpl_high), and its notification sets XD on the page
  * of that CPU's last data access through the CR3 loaded then, as EDK II's
- * CpuDxe edits whatever tables CR3 names (sim/timer.c).  Until the next
+ * CpuDxe edits whatever tables CR3 names (sim/timer.c).  How it reaches the
+ * CPU: SIM_TIMER_LAPIC the local APIC timer, fixed delivery, held by TPR;
+ * SIM_TIMER_EXTINT (sim-platform=timer-extint) the 8254 through the 8259
+ * on LVT LINT0, held by LINT0's mask bit only.  Until the next
  * sim_set_timer_attr().  sim_timer_attr_check(), at the end of the run:
  * one violation (rule timer-attr) naming the changes the firmware's own
  * tables did not get, and their number; sim_timer_attr_ticks(): how many
  * ticks changed a page.
  */
-void sim_set_timer_attr(bool on);
+enum sim_timer_via { SIM_TIMER_OFF, SIM_TIMER_LAPIC, SIM_TIMER_EXTINT };
+void sim_set_timer_attr(enum sim_timer_via via);
 unsigned int sim_timer_attr_check(void);
 unsigned int sim_timer_attr_ticks(void);
 

@@ -346,6 +346,7 @@ struct sim_cpu {
 	uint32_t pmi_lvt;   /* LVTPC when the pending PMI was requested (its vector, mode) */
 	uint8_t isr_vector; /* the vector in service (pmi_in_service) */
 	uint8_t tpr;	    /* the task-priority register (APIC 0x80, bits 7:0) */
+	uint32_t lint0;	    /* LVT LINT0 (APIC 0x350), its writable bits */
 	bool irq_off;	    /* sim_set_irq_off: RFLAGS.IF = 0 */
 	bool irq_window;    /* hw_ops.irq_window: interrupts on for one instruction */
 	uint64_t pmi_delay; /* sim_set_pmi_delay: instructions from request to delivery */
@@ -422,7 +423,8 @@ void sim_timer_tick(struct sim_cpu *c);
 /*
  * timer.c: interrupts on for one instruction (hw_ops.irq_window) while the
  * app holds TPL_HIGH_LEVEL: a timer tick that fell due comes in now unless
- * TPR holds its vector (SIM_TIMER_VECTOR), and breaks timer-high-tpl.
+ * TPR holds its vector (SIM_TIMER_LAPIC) or LINT0 is masked
+ * (SIM_TIMER_EXTINT), and breaks timer-high-tpl.
  */
 void sim_timer_window(struct sim_cpu *c);
 

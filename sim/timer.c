@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: MIT
 /*
- * timer.c - sim-platform=timer-attr: the firmware's timer on the boot CPU,
- * whose notification changes a page attribute through whatever CR3 is
- * loaded, as EDK II's CpuDxe does (UefiCpuPkg/CpuDxe/CpuPageTable.c
+ * timer.c - sim-platform=timer-attr, timer-extint: the firmware's timer
+ * on the boot CPU, whose notification changes a page attribute through
+ * whatever CR3 is loaded, as EDK II's CpuDxe does (UefiCpuPkg/CpuDxe/CpuPageTable.c
  * GetCurrentPagingContext reads CR3; SetMemoryAttributes edits the entry
  * found there).  The timer interrupts only while the app does not hold
  * TPL_HIGH_LEVEL (lib/platform.h plat_tpl_high; UEFI spec 7.1 RaiseTPL:
  * interrupts off there); one that fell due meanwhile waits, as an
- * interrupt in the local APIC's IRR does, for the boot CPU's next hw call
- * with the level down.  At the end, sim_timer_attr_check() finds every
- * change the firmware's own tables did not get (docs/SIM.md "The platform").
+ * interrupt in the local APIC's IRR (or the 8259's INTR) does, for the boot
+ * CPU's next hw call with the level down and the APIC passing it on.  At the end,
+ * sim_timer_attr_check() finds every change the firmware's own tables did not get (docs/SIM.md "The
+ * platform").
  */
 #include "sim_int.h"
 #include "../lib/platform.h"
@@ -26,14 +27,23 @@
  * 32, fixed delivery, so TPR holds it (SDM Vol. 3A 11.8.3.1).
  */
 #define SIM_TIMER_VECTOR 0x20
-#define CHANGES_MAX	 256
-#define E_P		 (1ULL << 0)
-#define E_PS		 (1ULL << 7)
-#define E_XD		 (1ULL << 63) /* EFI_MEMORY_XP (SDM Vol. 3A Table 4-20) */
-#define E_ADDR		 0x000ffffffffff000ULL
+/*
+ * SIM_TIMER_EXTINT: the 8254's IRQ0 through the 8259 (OVMF with CSM_ENABLE
+ * up to edk2-stable202311: OvmfPkg/8254TimerDxe, 8259InterruptControllerDxe,
+ * IRQ0 at PROTECTED_MODE_BASE_VECTOR_MASTER 0x68), reaching the CPU on
+ * LINT0 as ExtINT (BaseXApicLib ProgramVirtualWireMode).  TPR does not
+ * hold ExtINT (SDM Vol. 3A 11.8.3.1); LINT0's mask does (11.5.1).
+ */
+#define SIM_8259_IRQ0_VECTOR 0x68
+#define LINT0_MASK	     (1u << 16)
+#define CHANGES_MAX	     256
+#define E_P		     (1ULL << 0)
+#define E_PS		     (1ULL << 7)
+#define E_XD		     (1ULL << 63) /* EFI_MEMORY_XP (SDM Vol. 3A Table 4-20) */
+#define E_ADDR		     0x000ffffffffff000ULL
 
 static struct {
-	bool on;
+	enum sim_timer_via via;
 	uint64_t calls;
 	bool due;
 	unsigned int n, dropped;
@@ -43,10 +53,29 @@ static struct {
 	} ch[CHANGES_MAX];
 } tm;
 
-void sim_set_timer_attr(bool on)
+void sim_set_timer_attr(enum sim_timer_via via)
 {
 	memset(&tm, 0, sizeof(tm));
-	tm.on = on;
+	tm.via = via;
+}
+
+/*
+ * Whether the local APIC passes a due tick on now; interrupts on or off is
+ * the caller's question.  ExtINT is level-sensitive (SDM Vol. 3A 11.5.1)
+ * and the 8259 holds INTR until the CPU acknowledges it, so a tick held by
+ * LINT0's mask comes once LINT0 is unmasked (Linux KVM models the same:
+ * kvm_cpu_has_extint is the PIC's output whenever kvm_apic_accept_pic_intr).
+ */
+static bool tick_admitted(const struct sim_cpu *c)
+{
+	if (tm.via == SIM_TIMER_EXTINT)
+		return !(c->lint0 & LINT0_MASK);
+	return sim_apic_admits(c, SIM_TIMER_VECTOR);
+}
+
+static uint8_t tick_vector(void)
+{
+	return tm.via == SIM_TIMER_EXTINT ? SIM_8259_IRQ0_VECTOR : SIM_TIMER_VECTOR;
 }
 
 /* The leaf entry mapping addr under cr3 (SDM Vol. 3A 4.5.4), NULL where none is present. */
@@ -76,6 +105,7 @@ static void fire(struct sim_cpu *c)
 {
 	uint64_t *e;
 
+	c->stats.timer_ticks++;
 	if (!c->last_addr || !c->cr3)
 		return;
 	e = leaf_entry(c->cr3, c->last_addr);
@@ -93,11 +123,11 @@ static void fire(struct sim_cpu *c)
 
 void sim_timer_tick(struct sim_cpu *c)
 {
-	if (!tm.on || !sim_boot_cpu(c))
+	if (!tm.via || !sim_boot_cpu(c))
 		return;
 	if (++tm.calls % TIMER_PERIOD == 0)
 		tm.due = true;
-	if (!tm.due || plat_tpl_high() || !sim_apic_admits(c, SIM_TIMER_VECTOR))
+	if (!tm.due || plat_tpl_high() || c->irq_off || !tick_admitted(c))
 		return;
 	tm.due = false;
 	fire(c);
@@ -111,15 +141,15 @@ void sim_timer_tick(struct sim_cpu *c)
  */
 void sim_timer_window(struct sim_cpu *c)
 {
-	if (!tm.on || !sim_boot_cpu(c) || !tm.due || !plat_tpl_high() ||
-	    !sim_apic_admits(c, SIM_TIMER_VECTOR))
+	if (!tm.via || !sim_boot_cpu(c) || !tm.due || !plat_tpl_high() || !tick_admitted(c))
 		return;
 	tm.due = false;
 	sim_violation(c, "timer-high-tpl",
-		      "the firmware's timer (vector 0x%x) came in a window opened at "
-		      "TPL_HIGH_LEVEL with TPR 0x%x (OVMF NestedInterruptRaiseTPL: "
+		      "the firmware's timer (vector 0x%x%s) came in a window opened at "
+		      "TPL_HIGH_LEVEL with TPR 0x%x, LINT0 0x%x (OVMF NestedInterruptRaiseTPL: "
 		      "interrupts enabled at TPL_HIGH_LEVEL)",
-		      SIM_TIMER_VECTOR, c->tpr);
+		      tick_vector(), tm.via == SIM_TIMER_EXTINT ? ", ExtINT on LINT0" : "", c->tpr,
+		      c->lint0);
 	fire(c);
 }
 
@@ -128,7 +158,7 @@ unsigned int sim_timer_attr_check(void)
 	unsigned int lost = 0, first = 0;
 	uint64_t fw = sim_paging_fw_cr3();
 
-	if (!tm.on)
+	if (!tm.via)
 		return 0;
 	for (unsigned int i = 0; i < tm.n; i++) {
 		const uint64_t *e = leaf_entry(fw, tm.ch[i].addr);

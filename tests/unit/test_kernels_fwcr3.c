@@ -176,7 +176,7 @@ static void timer_attr(void **state)
 
 	(void)state;
 	setup(&f, 0);
-	sim_set_timer_attr(true);
+	sim_set_timer_attr(SIM_TIMER_LAPIC);
 	kernel_run(&f.k);
 	after_body();
 	if (sim_timer_attr_check() || !sim_timer_attr_ticks() || test_line_find("FAIL: ", NULL)) {
@@ -193,7 +193,7 @@ static void timer_attr(void **state)
 		test_lines_dump(stdout);
 		fail_msg("a body under our CR3 with interrupts on: no timer-attr violation");
 	}
-	sim_set_timer_attr(false);
+	sim_set_timer_attr(SIM_TIMER_OFF);
 	teardown(&f);
 }
 

@@ -118,7 +118,7 @@ static void test_timer_against_tpr(void **state)
 		uint64_t tpl;
 
 		use_model("skl");
-		sim_set_timer_attr(true);
+		sim_set_timer_attr(SIM_TIMER_LAPIC);
 		tpl = plat_tpl_raise();
 		assert_true(tpl != PLAT_TPL_NONE);
 		hw_apic_write(APIC_TPR, c->tpr);
@@ -129,7 +129,7 @@ static void test_timer_against_tpr(void **state)
 				 c->comes ? "stayed out" : "came in");
 		hw_apic_write(APIC_TPR, 0);
 		plat_tpl_restore(tpl);
-		sim_set_timer_attr(false);
+		sim_set_timer_attr(SIM_TIMER_OFF);
 	}
 }
 
@@ -145,7 +145,7 @@ static void test_window_tpr(void **state)
 		uint64_t tpl;
 
 		use_model("skl");
-		sim_set_timer_attr(true);
+		sim_set_timer_attr(SIM_TIMER_LAPIC);
 		pmis = 0;
 		tpl = plat_tpl_raise();
 		hw_apic_write(APIC_TPR, before[i]);
@@ -162,7 +162,7 @@ static void test_window_tpr(void **state)
 		assert_int_equal(pmis, 1);
 		plat_tpl_restore(tpl);
 		hw_set_pmi_handler(OUR_PMI, NULL, NULL);
-		sim_set_timer_attr(false);
+		sim_set_timer_attr(SIM_TIMER_OFF);
 	}
 }
 
