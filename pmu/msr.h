@@ -145,5 +145,15 @@ static inline uint32_t msr_fixed_ctr(unsigned int n)
 #define APIC_ISR      0x100
 #define APIC_IRR      0x200
 #define APIC_LVT_MASK BIT_ULL(16)
+/*
+ * LVT LINT0 (SDM Vol. 3A 11.5.1, Figure 11-8): its writable bits (vector,
+ * delivery mode, polarity, trigger mode, mask; delivery status and remote
+ * IRR are read-only) and the delivery modes TPR holds or not.
+ */
+#define APIC_LVT_LINT0	 0x350
+#define APIC_LVT_LINT_RW 0x1a7ffu
+#define APIC_LVT_DM(v)	 (((v) >> 8) & 7)
+#define APIC_DM_FIXED	 0
+#define APIC_DM_EXTINT	 7
 
 #endif

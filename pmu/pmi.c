@@ -139,15 +139,43 @@ static bool pmi_vector_bit(uint32_t base)
 /* TPR's priority class just below the PMI vector's (SDM Vol. 3A 11.8.3.1). */
 #define PMI_WINDOW_TPR (((PMI_VECTOR >> 4) - 1) << 4)
 
+/*
+ * LINT0, unmasked, in a delivery mode IF holds: ExtINT (virtual wire, the
+ * 8259's INTR: EDK II BaseXApicLib ProgramVirtualWireMode; OVMF's 8254
+ * timer with CSM_ENABLE came so), which TPR does not hold (SDM Vol. 3A
+ * 11.8.3.1), or fixed.  NMI, SMI, INIT are left: IF does not hold them, so
+ * one in the window would have come without it; masking an edge one
+ * would lose it.  LINT1 (NMI) likewise.
+ */
+static bool pmi_lint0_to_mask(uint32_t lint0)
+{
+	uint32_t dm = APIC_LVT_DM(lint0);
+
+	return !(lint0 & APIC_LVT_MASK) && (dm == APIC_DM_EXTINT || dm == APIC_DM_FIXED);
+}
+
 void pmi_window(void)
 {
-	uint32_t tpr;
+	uint32_t tpr, lint0;
+	bool mask;
 
 	if (!pmi_vector_bit(APIC_IRR))
 		return;
 	tpr = hw_apic_read(APIC_TPR);
+	/* Read, mask, write back after: as EDK II DisableLvtInterrupts, Linux clear_local_APIC. */
+	lint0 = hw_apic_read(APIC_LVT_LINT0) & APIC_LVT_LINT_RW;
+	mask = pmi_lint0_to_mask(lint0);
 	hw_apic_write(APIC_TPR, PMI_WINDOW_TPR);
+	if (mask)
+		hw_apic_write(APIC_LVT_LINT0, lint0 | APIC_LVT_MASK);
 	hw_irq_window();
+	/*
+	 * An ExtINT that came meanwhile is not lost: the 8259 holds INTR until
+	 * acknowledged, and ExtINT is level-sensitive (SDM Vol. 3A 11.5.1), so
+	 * it comes when the firmware's RestoreTPL sets IF.
+	 */
+	if (mask)
+		hw_apic_write(APIC_LVT_LINT0, lint0);
 	hw_apic_write(APIC_TPR, tpr);
 }
 

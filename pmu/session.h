@@ -194,8 +194,10 @@ unsigned int pebs_ds_pmi_free(const struct session_cfg *cfg, const struct pmu_pl
  * spec 7.1 RaiseTPL): a PMI waiting in the local APIC's IRR is let in for
  * one instruction, with TPR raised so that no vector of a lower priority
  * class than ours, the firmware's timer among them, comes with it (SDM
- * Vol. 3A 11.8.3.1): OVMF's timer handler logs an error for one at
- * TPL_HIGH_LEVEL (edk2 OvmfPkg NestedInterruptTplLib).  None held: no-op.
+ * Vol. 3A 11.8.3.1), and LVT LINT0 masked, since TPR does not hold an
+ * ExtINT (the 8259's timer in virtual-wire mode): OVMF's timer handler logs
+ * an error for one at TPL_HIGH_LEVEL (edk2 OvmfPkg NestedInterruptTplLib).
+ * TPR and LINT0 are put back as found.  None held: no-op.
  */
 void pmi_window(void);
 

@@ -138,6 +138,7 @@ static void disabled(void **state)
 static const char *const timer_rows[] = {
     "sim-platform=timer-attr kernels=chase-l1,page-walk results=none",
     "sim-platform=timer-extint kernels=chase-l1,page-walk results=none",
+    "sim-platform=timer-extint drain=pmi threshold=16 kernels=chase-l1 results=none",
 };
 
 static void timer_attr(void **state)
