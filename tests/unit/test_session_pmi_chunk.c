@@ -147,11 +147,59 @@ static void test_chunk_formula(void **state)
 	}
 }
 
+/*
+ * kernel_set_drain asks the plan's flavour (pebs_flavour_pmi_free): chase-l1
+ * (one load an iteration) at period 32 in a 4 KiB buffer, threshold=1, gets
+ * (free + 1) * 32; counting only writes no records: no cut.
+ */
+/* clang-format off */
+static const struct drain_case {
+	const char *model;
+	bool count_only;
+	uint64_t data_cfg;
+	uint64_t chunk;
+} drains[] = {
+	{"skl", false, 0,   (19 + 1) * PERIOD},	/* legacy: 20 records of 0xc8 */
+	{"dmr", false, 0x3, (13 + 1) * PERIOD},	/* arch-PEBS: 14 of 288 bytes */
+	{"dmr", true,  0,   KERNEL_CHUNK_PMI},	/* counting only */
+};
+/* clang-format on */
+
+static void test_chunk_by_flavour(void **state)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(drains); i++) {
+		const struct drain_case *t = &drains[i];
+		struct kernel_ctx k = {.def = kernel_find("chase-l1")};
+		struct cpu_info ci;
+		struct session_cfg c;
+		struct pmu_plan plan;
+		char why[200] = "";
+
+		ts_select(t->model, &ci);
+		c = ts_cfg(&ci, KIND_DATALA_LOAD);
+		c.drain = PEBS_DRAIN_PMI;
+		c.period = PERIOD;
+		c.buffer_kib = 4;
+		c.threshold_records = 1;
+		c.data_cfg = t->data_cfg;
+		c.count_only = t->count_only;
+		assert_non_null(k.def);
+		if (plan_build(&c, &ci, &plan, why, sizeof(why)))
+			fail_msg("%s: %s", t->model, why);
+		kernel_set_drain(&k, &c, &plan);
+		if (!k.pmi || k.pmi_chunk != t->chunk)
+			fail_msg("%s%s: chunk %llu, want %llu", t->model,
+				 t->count_only ? " counting only" : "",
+				 (unsigned long long)k.pmi_chunk, (unsigned long long)t->chunk);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_chunk_formula),
 	    cmocka_unit_test(test_chunk_against_reserve),
+	    cmocka_unit_test(test_chunk_by_flavour),
 	};
 
 	ds_set_page_allocator(ts_low_pages, ts_free_low_pages);
