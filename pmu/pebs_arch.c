@@ -128,11 +128,11 @@ static bool arch_arm_buffer(struct sess *s)
 
 /*
  * The flavour's pmi_free.  A record takes whole 16-byte units (PEBS_INDEX.WR
- * and THRESH count them, Linux union arch_pebs_index) from the base after
- * each drain; one that does not fit before the end is not written and sets
- * PEBS_INDEX.FULL (Linux intel_pmu_drain_arch_pebs counts it lost).  The
- * first record to end at or past THRESH requests the PMI (reasoning, as
- * the simulator models it): the records after it are what is free.
+ * and THRESH count them, Linux union arch_pebs_index) from the base, which
+ * each drain resets (intel_pmu_drain_arch_pebs: WR and FULL to 0).  That a
+ * record which does not fit before the end is dropped (FULL set), and that
+ * the first record to end at or past THRESH requests the PMI, is reasoning,
+ * as the simulator models it: the records after that one are what is free.
  */
 static unsigned int arch_pmi_free(const struct session_cfg *cfg, const struct pmu_plan *p)
 {
