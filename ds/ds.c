@@ -39,19 +39,39 @@ void ds_free(struct ds_area *d)
 	memset(d, 0, sizeof(*d));
 }
 
-int ds_alloc(struct ds_area *d, size_t buf_bytes, bool arch, char *why, size_t why_size)
+/* IA32_PEBS_BASE[3:0]: buffer = 4 KiB << SIZE (Linux arch-PEBS, d21954c8a0ff). */
+static unsigned int arch_size_code(size_t pages)
+{
+	unsigned int code = 0;
+
+	while ((2u << code) <= pages && code < 15)
+		code++;
+	return code;
+}
+
+static size_t buf_pages(size_t buf_bytes)
 {
 	size_t pages = (buf_bytes + PAGE_SIZE_4K - 1) / PAGE_SIZE_4K;
+
+	return pages ? pages : 1;
+}
+
+size_t ds_buf_size(size_t buf_bytes, bool arch)
+{
+	size_t pages = buf_pages(buf_bytes);
+
+	return (arch ? (size_t)1 << arch_size_code(pages) : pages) * PAGE_SIZE_4K;
+}
+
+int ds_alloc(struct ds_area *d, size_t buf_bytes, bool arch, char *why, size_t why_size)
+{
+	size_t pages = buf_pages(buf_bytes);
 	char reason[128];
 
 	memset(d, 0, sizeof(*d));
-	if (!pages)
-		pages = 1;
 	d->arch = arch;
 	if (arch) {
-		/* IA32_PEBS_BASE[3:0]: buffer = 4 KiB << SIZE (Linux arch-PEBS, d21954c8a0ff). */
-		while ((2u << d->arch_size_code) <= pages && d->arch_size_code < 15)
-			d->arch_size_code++;
+		d->arch_size_code = arch_size_code(pages);
 		pages = (size_t)1 << d->arch_size_code;
 	} else {
 		d->ds = page_alloc(1);

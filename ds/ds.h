@@ -48,6 +48,8 @@ struct ds_area {
  * buffers are rounded down to 4 KiB << n.  0, or -1 with why (nothing kept).
  */
 int ds_alloc(struct ds_area *d, size_t buf_bytes, bool arch, char *why, size_t why_size);
+/* The buffer's bytes ds_alloc gives for buf_bytes: whole pages, arch-PEBS a power of two. */
+size_t ds_buf_size(size_t buf_bytes, bool arch);
 void ds_free(struct ds_area *d);
 
 /*

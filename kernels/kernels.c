@@ -632,16 +632,19 @@ uint64_t kernel_pmi_chunk(uint64_t period, unsigned int reserve, unsigned int pe
 }
 
 /*
- * The reserve: what the session's threshold leaves free (pebs_ds_pmi_free:
- * threshold=, or the default one, Linux ds.c pebs_update_threshold); for
- * arch-PEBS, whose threshold is a page short of the end, the default's.
+ * The reserve: what the session's threshold leaves free, as the plan's
+ * PEBS flavour arms it (pebs_flavour_pmi_free: threshold=, or the default:
+ * Linux ds.c pebs_update_threshold, arch-PEBS ARCH_PEBS_THRESH_*).  A
+ * flavour without records has nothing to lose: no cut.
  */
 void kernel_set_drain(struct kernel_ctx *k, const struct session_cfg *cfg,
 		      const struct pmu_plan *plan)
 {
 	k->pmi = cfg->drain == PEBS_DRAIN_PMI;
-	k->pmi_chunk = kernel_pmi_chunk(plan->period, pebs_ds_pmi_free(cfg, plan),
-					per_iter(k->def, plan->kind));
+	k->pmi_chunk = plan->fl && plan->fl->records
+			   ? kernel_pmi_chunk(plan->period, pebs_flavour_pmi_free(cfg, plan),
+					      per_iter(k->def, plan->kind))
+			   : KERNEL_CHUNK_PMI;
 }
 
 /* The other CPU's part of the sharing kernels: real accesses only, never reported. */

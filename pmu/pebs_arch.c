@@ -83,30 +83,65 @@ static void arch_save_config(struct sess *s)
 }
 
 /*
- * Threshold in bytes from the base: records of header 16 + basic 48
- * [+ aux 64] [+ gpr 160] bytes (d21954c8a0ff) [+ the counter group's
- * 16-byte header and a value per counter].  Default, for polling too:
- * Linux's ARCH_PEBS_THRESH_MULTI rule, a page short of the end ("The
- * largest PEBS record could consume a page, ensure a record at least can be
- * written after triggering PMI"), or one record in a one-page buffer
- * (ARCH_PEBS_THRESH_SINGLE).  Never past the end: no source says what the
- * CPU does with such a THRESH (docs/PROGRAMMING.md, "arch-PEBS threshold
- * when polling").  Then PEBS_BASE -> PEBS_INDEX (WR 0, EN, THRESH).
+ * The plan's record: header 16 + basic 48 [+ aux 64] [+ gpr 160] bytes
+ * (d21954c8a0ff: arch/x86/include/asm/perf_event.h struct arch_pebs_header,
+ * _basic, _aux, _gprs) [+ the counter group's 16-byte header and a value
+ * per counter, arch_pebs_cntr_header].  Only the PEBS counter writes
+ * records, and every record carries the groups its CFG_C asks for: this is
+ * the largest the plan can write.
  */
+static size_t arch_record(const struct pmu_plan *p)
+{
+	size_t cntrs = (size_t)(popcount64(p->snap_gp) + popcount64(p->snap_fixed));
+
+	return 16 + 48 + ((p->cfg_c & CFG_C_AUX) ? 64 : 0) + ((p->cfg_c & CFG_C_GPR) ? 160 : 0) +
+	       (cntrs ? 16 + 8 * cntrs : 0);
+}
+
+/*
+ * Threshold in bytes from the base of a buf_size-byte buffer.  Default, for
+ * polling too: Linux's ARCH_PEBS_THRESH_MULTI rule, a page short of the end
+ * ("The largest PEBS record could consume a page, ensure a record at least
+ * can be written after triggering PMI"), or one record in a one-page buffer
+ * (ARCH_PEBS_THRESH_SINGLE).  drain=pmi with threshold=: that many records.
+ * Never past the end: no source says what the CPU does with such a THRESH
+ * (docs/PROGRAMMING.md, "arch-PEBS threshold when polling"; ds_arch_index_msr).
+ */
+static size_t arch_threshold(const struct session_cfg *cfg, const struct pmu_plan *p,
+			     size_t buf_size)
+{
+	size_t thr = buf_size > PAGE_SIZE_4K ? buf_size - PAGE_SIZE_4K : arch_record(p);
+
+	if (cfg->drain == PEBS_DRAIN_PMI && cfg->threshold_records)
+		thr = cfg->threshold_records * arch_record(p);
+	return thr < buf_size ? thr : buf_size;
+}
+
+/* PEBS_BASE -> PEBS_INDEX (WR 0, EN, THRESH), as Linux's init_arch_pebs_on_cpu. */
 static bool arch_arm_buffer(struct sess *s)
 {
-	const struct pmu_plan *p = &s->plan;
-	size_t rec = 16 + 48 + ((p->cfg_c & CFG_C_AUX) ? 64 : 0) +
-		     ((p->cfg_c & CFG_C_GPR) ? 160 : 0) +
-		     ((p->snap_gp | p->snap_fixed)
-			  ? 16 + 8 * (size_t)(popcount64(p->snap_gp) + popcount64(p->snap_fixed))
-			  : 0);
-	size_t thr = s->ds.buf_size > PAGE_SIZE_4K ? s->ds.buf_size - PAGE_SIZE_4K : rec;
+	size_t thr = arch_threshold(s->cfg, &s->plan, s->ds.buf_size);
 
-	if (s->cfg->drain == PEBS_DRAIN_PMI && s->cfg->threshold_records)
-		thr = s->cfg->threshold_records * rec;
 	return session_wr(s, MSR_IA32_PEBS_BASE, ds_arch_base_msr(&s->ds)) &&
 	       session_wr(s, MSR_IA32_PEBS_INDEX, ds_arch_index_msr(&s->ds, thr));
+}
+
+/*
+ * The flavour's pmi_free.  A record takes whole 16-byte units (PEBS_INDEX.WR
+ * and THRESH count them, Linux union arch_pebs_index) from the base, which
+ * each drain resets (intel_pmu_drain_arch_pebs: WR and FULL to 0).  That a
+ * record which does not fit before the end is dropped (FULL set), and that
+ * the first record to end at or past THRESH requests the PMI, is reasoning,
+ * as the simulator models it: the records after that one are what is free.
+ */
+static unsigned int arch_pmi_free(const struct session_cfg *cfg, const struct pmu_plan *p)
+{
+	size_t size = ds_buf_size((cfg->buffer_kib ? cfg->buffer_kib : 64) * 1024ULL, true);
+	size_t room = (arch_record(p) + 15) & ~(size_t)15;
+	size_t thr = arch_threshold(cfg, p, size) & ~(size_t)15;
+	size_t crossing = thr > room ? (thr + room - 1) / room : 1; /* records up to the PMI */
+
+	return size / room > crossing ? (unsigned int)(size / room - crossing) : 0;
 }
 
 /*
@@ -201,4 +236,5 @@ const struct pebs_flavour pebs_arch_flavour = {
     .n_handoff_msrs = 2,
     .handoff_cfg_c = true,
     .handoff_rows = PEBS_HANDOFF_ARCH,
+    .pmi_free = arch_pmi_free,
 };

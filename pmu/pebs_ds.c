@@ -120,12 +120,11 @@ unsigned int pebs_ds_pmi_reserve(const struct cpu_info *ci, bool baseline)
 }
 
 /*
- * What fill_ds leaves free past the threshold, at least: the buffer is
- * allocated in whole pages (ds_alloc), so it holds at least buffer / record
- * records; Core 2 keeps one page (ds_alloc_buf).  Arch-PEBS (no fixed
- * record size): the default reserve.
+ * The flavour's pmi_free: what fill_ds leaves free past the threshold, at
+ * least: the buffer is allocated in whole pages (ds_alloc), so it holds at
+ * least buffer / record records; Core 2 keeps one page (ds_alloc_buf).
  */
-unsigned int pebs_ds_pmi_free(const struct session_cfg *cfg, const struct pmu_plan *p)
+static unsigned int ds_pmi_free(const struct session_cfg *cfg, const struct pmu_plan *p)
 {
 	unsigned int reserve = pebs_ds_pmi_reserve(cfg->ci, p->baseline);
 	size_t bytes = (cfg->buffer_kib ? cfg->buffer_kib : 64) * 1024ULL, n, thr;
@@ -134,7 +133,7 @@ unsigned int pebs_ds_pmi_free(const struct session_cfg *cfg, const struct pmu_pl
 		return reserve;
 	if ((p->ua->flags & UA_ONE_PAGE_BUFFER) && bytes > PAGE_SIZE_4K)
 		bytes = PAGE_SIZE_4K;
-	n = bytes / p->rec_size;
+	n = ds_buf_size(bytes, false) / p->rec_size;
 	thr = cfg->threshold_records ? cfg->threshold_records : (n > reserve ? n - reserve : 1);
 	return n > thr ? (unsigned int)(n - thr) : 0;
 }
@@ -260,6 +259,7 @@ const struct pebs_ops pebs_ds_ops = {
 const struct pebs_flavour pebs_ds_flavour = {
     .name = "legacy PEBS",
     .ops = &pebs_ds_ops,
+    .pmi_free = ds_pmi_free,
     .records = true,
     .counter_source = "CPUID GP counters",
     .forced_records = true,

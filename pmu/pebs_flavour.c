@@ -4,6 +4,7 @@
  * session has (pebs_flavour.h); everything after reads the flavour's facts.
  */
 #include "pebs_flavour.h"
+#include "plan.h"
 #include "uarch.h"
 
 const struct pebs_flavour *pebs_flavour_of_session(const struct cpu_info *ci, bool count_only)
@@ -24,4 +25,9 @@ const struct pebs_flavour *pebs_flavour_of_cpu(const struct cpu_info *ci)
 	if (ci->ds && !(ci->has_misc_enable && (ci->misc_enable & MISC_ENABLE_PEBS_UNAVAIL)))
 		return &pebs_ds_flavour;
 	return &pebs_count_flavour;
+}
+
+unsigned int pebs_flavour_pmi_free(const struct session_cfg *cfg, const struct pmu_plan *p)
+{
+	return p->fl && p->fl->pmi_free ? p->fl->pmi_free(cfg, p) : 0;
 }

@@ -14,6 +14,8 @@
 #include "cpu.h"
 
 struct pebs_ops;
+struct session_cfg;
+struct pmu_plan;
 
 /* Where record groups and counter snapshots are asked for. */
 enum pebs_groups {
@@ -49,6 +51,11 @@ struct pebs_flavour {
 	bool handoff_data_cfg; /* MSR_PEBS_DATA_CFG where baseline is enumerated */
 	bool handoff_cfg_c;    /* every counter's CFG_C */
 	enum pebs_handoff_rows handoff_rows;
+	/*
+	 * drain=pmi: records that fit past the interrupt threshold the
+	 * flavour arms, at least (pebs_flavour_pmi_free).  NULL: no records.
+	 */
+	unsigned int (*pmi_free)(const struct session_cfg *cfg, const struct pmu_plan *p);
 };
 
 extern const struct pebs_flavour pebs_ds_flavour;
@@ -57,6 +64,14 @@ extern const struct pebs_flavour pebs_count_flavour;
 
 /* The session's flavour: counting only, or the PEBS format the CPU reports (plan_build). */
 const struct pebs_flavour *pebs_flavour_of_session(const struct cpu_info *ci, bool count_only);
+
+/*
+ * drain=pmi: how many records the session's interrupt threshold (threshold=
+ * or the flavour's default) leaves room for before the buffer's end, at
+ * least; a body that holds its PMIs to a chunk's end cuts the chunk to it
+ * (kernels/kernel.h kernel_pmi_chunk).  0 where the flavour writes none.
+ */
+unsigned int pebs_flavour_pmi_free(const struct session_cfg *cfg, const struct pmu_plan *p);
 
 /* The flavour the CPU enumerates, for the hand-off audit: CPUID.23H, usable DS PEBS, or none. */
 const struct pebs_flavour *pebs_flavour_of_cpu(const struct cpu_info *ci);

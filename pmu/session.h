@@ -181,13 +181,10 @@ static inline uint64_t session_result_bytes(uint32_t buffer_kib, enum pebs_drain
  * drain=pmi, legacy PEBS: how many records the default interrupt threshold
  * leaves free before the absolute maximum (Linux ds.c pebs_update_threshold:
  * one per GP counter, PEBS-capable or not, the fixed ones too with baseline).
- * A body that holds its PMIs to a chunk's end cuts the chunk to it
- * (kernels/kernel.h kernel_pmi_chunk).
+ * What it leaves free, threshold= included: the flavour's pmi_free
+ * (pebs_flavour.h pebs_flavour_pmi_free).
  */
 unsigned int pebs_ds_pmi_reserve(const struct cpu_info *ci, bool baseline);
-/* The records the session's threshold leaves free, at least: threshold= or the default. */
-struct pmu_plan;
-unsigned int pebs_ds_pmi_free(const struct session_cfg *cfg, const struct pmu_plan *p);
 
 /*
  * drain=pmi while a kernel body holds TPL_HIGH_LEVEL (interrupts off, UEFI

@@ -67,7 +67,7 @@ static void room_case(const char *model, enum pebs_kind kind, size_t rec, unsign
 	assert_int_equal(d.max - d.thr, free_records * rec);
 	assert_int_equal(pebs_ds_pmi_reserve(&ci, ci.perf_caps & PERF_CAP_PEBS_BASELINE), reserve);
 	/* What the chunk is cut to (kernels/kernels.c kernel_set_drain), as armed. */
-	assert_int_equal(pebs_ds_pmi_free(&c, &plan), free_records);
+	assert_int_equal(pebs_flavour_pmi_free(&c, &plan), free_records);
 	session_result_free(&res);
 }
 
@@ -195,6 +195,59 @@ static void test_arch_poll_threshold(void **state)
 	session_result_free(&res);
 }
 
+/*
+ * Arch-PEBS, drain=pmi on dmr: THRESH as armed (16-byte units) and what the
+ * flavour says is free past it, in records of header 16 + basic 48 + aux
+ * 64 [+ gpr 160] bytes (Linux d21954c8a0ff struct arch_pebs_*), each from
+ * the base: the first record to end at or past THRESH takes the PMI.
+ */
+/* clang-format off */
+static const struct arch_room {
+	uint64_t data_cfg;	/* PEBS_DATA_CFG: 1 memory info (AUX), 2 GPRs */
+	uint32_t buffer_kib, threshold;
+	uint64_t thresh_bytes;
+	unsigned int free_records;
+} arch_rooms[] = {
+	{0, 64, 0,  61440, 32},	/* 128 B: a page short of 64 KiB, 4096 / 128 */
+	{0, 4,  0,  128,   31},	/* one page: one record (ARCH_PEBS_THRESH_SINGLE), 32 - 1 */
+	{0, 4,  30, 3840,  2},	/* threshold=30: 32 - 30 */
+	{3, 64, 0,  61440, 13},	/* 288 B: 227 fit; the 214th ends past 61440 */
+	{3, 4,  1,  288,   13},	/* 14 fit, 13 after the first */
+};
+/* clang-format on */
+
+static void test_arch_threshold_room(void **state)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(arch_rooms); i++) {
+		const struct arch_room *t = &arch_rooms[i];
+		struct cpu_info ci;
+		struct session_cfg c;
+		struct session_result res;
+		struct pmu_plan plan;
+		struct ds_seen d = {.k = {.n = 64, .kind = HW_LOAD}};
+		uint64_t thresh;
+		unsigned int got;
+		char why[200];
+
+		ts_select("dmr", &ci);
+		c = ts_cfg(&ci, KIND_DATALA_LOAD);
+		c.drain = PEBS_DRAIN_PMI;
+		c.period = 32;
+		c.buffer_kib = t->buffer_kib;
+		c.threshold_records = t->threshold;
+		c.data_cfg = t->data_cfg;
+		assert_int_equal(plan_build(&c, &ci, &plan, why, sizeof(why)), 0);
+		assert_int_equal(session_run(&c, kernel_reading_ds, &d, &res, why, sizeof(why)), 0);
+		thresh = ((d.arch_index >> 36) & 0x7fffff) << 4;
+		got = pebs_flavour_pmi_free(&c, &plan);
+		if (thresh != t->thresh_bytes || got != t->free_records)
+			fail_msg("row %zu: THRESH %llu bytes, %u records free; want %llu, %u", i,
+				 (unsigned long long)thresh, got,
+				 (unsigned long long)t->thresh_bytes, t->free_records);
+		session_result_free(&res);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -202,6 +255,7 @@ int main(void)
 	    cmocka_unit_test(test_late_pmi_loses_nothing),
 	    cmocka_unit_test(test_full_without_copy),
 	    cmocka_unit_test(test_arch_poll_threshold),
+	    cmocka_unit_test(test_arch_threshold_room),
 	};
 
 	ds_set_page_allocator(ts_low_pages, ts_free_low_pages);

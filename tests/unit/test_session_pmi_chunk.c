@@ -4,14 +4,16 @@
  * a PMI waits for the chunk's end (pmi_window), and the assist keeps
  * writing records past the interrupt threshold into its reserve, then drops
  * them at the absolute maximum (SDM Vol. 3B 17.4.9; 18.8.1 "No signaling is
- * generated when PEBS buffer is full").  A chunk from kernel_pmi_chunk
- * writes at most the record that crosses the threshold plus the reserve:
- * none lost.  One record more per chunk: the simulator drops it, and the
- * session counts it lost (its counting copy, pmu/session_result.c).
+ * generated when PEBS buffer is full"); arch-PEBS drops a record that does
+ * not fit before the end and sets PEBS_INDEX.FULL (Linux d21954c8a0ff).  A chunk from
+ * kernel_pmi_chunk writes at most the record that crosses the threshold plus the reserve: none
+ * lost.  One record more per chunk: the simulator drops it, and the session counts it lost (its
+ * counting copy, pmu/session_result.c).
  */
 #include "test_session_util.h"
 #include "kernels/kernel.h"
 #include "lib/platform.h"
+#include "pmu/pebs_flavour.h"
 #include "pmu/plan.h"
 
 #define PERIOD 32
@@ -43,55 +45,77 @@ static const struct chunk_case {
 } cases[] = {
 	{-1, false},	/* one record short of the reserve */
 	{ 0, false},	/* the crossing record and the reserve, just */
-	{ 1, true},	/* one more: dropped at the absolute maximum, every chunk */
+	{ 1, true},	/* one more: dropped at the buffer's end, every chunk */
+};
+
+/*
+ * A 4 KiB buffer, threshold=1: legacy PEBS (skl, fmt 3, 0xc8-byte records,
+ * the TSC last: Linux ds.c struct pebs_record_skl) holds 20, 19 past the
+ * threshold; arch-PEBS (dmr)
+ * with AUX and GPR (PEBS_DATA_CFG bits 0, 1) writes header 16 + basic 48
+ * + aux 64 + gpr 160 = 288 bytes (Linux d21954c8a0ff struct arch_pebs_*):
+ * 14 fit, 13 past the first.
+ */
+static const struct chunk_model {
+	const char *model;
+	uint64_t data_cfg;
+	unsigned int reserve;
+} models[] = {
+	{"skl", 0,   19},
+	{"dmr", 0x3, 13},
 };
 /* clang-format on */
 
+static void run_case(const struct chunk_model *m, const struct chunk_case *t)
+{
+	struct cpu_info ci;
+	struct session_cfg c;
+	struct session_result res;
+	struct pmu_plan plan;
+	struct sim_stats before, after;
+	struct chunked a;
+	uint64_t dropped;
+	char why[200] = "";
+
+	ts_select(m->model, &ci);
+	c = ts_cfg(&ci, KIND_DATALA_LOAD);
+	c.drain = PEBS_DRAIN_PMI;
+	c.period = PERIOD;
+	c.buffer_kib = 4;
+	c.data_cfg = m->data_cfg;
+	/*
+	 * A PMI at the first record after each drain: the record that
+	 * crosses the threshold is a chunk's first, the worst case.
+	 */
+	c.threshold_records = 1;
+	assert_int_equal(plan_build(&c, &ci, &plan, why, sizeof(why)), 0);
+	if (pebs_flavour_pmi_free(&c, &plan) != m->reserve)
+		fail_msg("%s: the flavour leaves %u records free, want %u", m->model,
+			 pebs_flavour_pmi_free(&c, &plan), m->reserve);
+	a.chunk = kernel_pmi_chunk(PERIOD, m->reserve, 1) + (int64_t)t->extra_records * PERIOD;
+	assert_true(a.chunk < KERNEL_CHUNK_PMI); /* not clamped: the formula's own edge */
+	sim_get_stats(&before);
+	assert_int_equal(session_run(&c, chunked_kernel, &a, &res, why, sizeof(why)), 0);
+	sim_get_stats(&after);
+	dropped = after.records_dropped - before.records_dropped;
+	/* One over: each chunk's last record finds the buffer full. */
+	if (dropped != (t->loses ? CHUNKS : 0) || res.lost != dropped || res.lost_unknown)
+		fail_msg("%s: %d records beside the reserve of %u (chunk %llu loads): %llu "
+			 "dropped, %llu lost%s, %u PMIs",
+			 m->model, t->extra_records, m->reserve, (unsigned long long)a.chunk,
+			 (unsigned long long)dropped, (unsigned long long)res.lost,
+			 res.lost_unknown ? " (unknown)" : "", res.pmis);
+	printf("# %s %+d record(s): %llu loads a chunk, %llu dropped, %llu lost, %u PMIs\n",
+	       m->model, t->extra_records, (unsigned long long)a.chunk, (unsigned long long)dropped,
+	       (unsigned long long)res.lost, res.pmis);
+	session_result_free(&res);
+}
+
 static void test_chunk_against_reserve(void **state)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
-		const struct chunk_case *t = &cases[i];
-		struct cpu_info ci;
-		struct session_cfg c;
-		struct session_result res;
-		struct pmu_plan plan;
-		struct sim_stats before, after;
-		struct chunked a;
-		unsigned int n, reserve;
-		uint64_t dropped;
-		char why[200] = "";
-
-		ts_select("skl", &ci);
-		c = ts_cfg(&ci, KIND_DATALA_LOAD);
-		c.drain = PEBS_DRAIN_PMI;
-		c.period = PERIOD;
-		c.buffer_kib = 4;
-		/*
-		 * A PMI at the first record after each drain: the record that
-		 * crosses the threshold is a chunk's first, the worst case.
-		 */
-		c.threshold_records = 1;
-		assert_int_equal(plan_build(&c, &ci, &plan, why, sizeof(why)), 0);
-		n = (unsigned int)(4096 / plan.rec_size);
-		reserve = n - 1;
-		a.chunk = kernel_pmi_chunk(PERIOD, reserve, 1) + (int64_t)t->extra_records * PERIOD;
-		assert_true(a.chunk < KERNEL_CHUNK_PMI); /* not clamped: the formula's own edge */
-		sim_get_stats(&before);
-		assert_int_equal(session_run(&c, chunked_kernel, &a, &res, why, sizeof(why)), 0);
-		sim_get_stats(&after);
-		dropped = after.records_dropped - before.records_dropped;
-		/* One over: each chunk's last record finds the buffer full. */
-		if (dropped != (t->loses ? CHUNKS : 0) || res.lost != dropped || res.lost_unknown)
-			fail_msg("%d records beside the reserve of %u (chunk %llu loads): %llu "
-				 "dropped, %llu lost%s, %u PMIs",
-				 t->extra_records, reserve, (unsigned long long)a.chunk,
-				 (unsigned long long)dropped, (unsigned long long)res.lost,
-				 res.lost_unknown ? " (unknown)" : "", res.pmis);
-		printf("# %+d record(s): %llu loads a chunk, %llu dropped, %llu lost, %u PMIs\n",
-		       t->extra_records, (unsigned long long)a.chunk, (unsigned long long)dropped,
-		       (unsigned long long)res.lost, res.pmis);
-		session_result_free(&res);
-	}
+	for (size_t i = 0; i < ARRAY_SIZE(models); i++)
+		for (size_t j = 0; j < ARRAY_SIZE(cases); j++)
+			run_case(&models[i], &cases[j]);
 }
 
 /* clang-format off */
@@ -123,11 +147,59 @@ static void test_chunk_formula(void **state)
 	}
 }
 
+/*
+ * kernel_set_drain asks the plan's flavour (pebs_flavour_pmi_free): chase-l1
+ * (one load an iteration) at period 32 in a 4 KiB buffer, threshold=1, gets
+ * (free + 1) * 32; counting only writes no records: no cut.
+ */
+/* clang-format off */
+static const struct drain_case {
+	const char *model;
+	bool count_only;
+	uint64_t data_cfg;
+	uint64_t chunk;
+} drains[] = {
+	{"skl", false, 0,   (19 + 1) * PERIOD},	/* legacy: 20 records of 0xc8 */
+	{"dmr", false, 0x3, (13 + 1) * PERIOD},	/* arch-PEBS: 14 of 288 bytes */
+	{"dmr", true,  0,   KERNEL_CHUNK_PMI},	/* counting only */
+};
+/* clang-format on */
+
+static void test_chunk_by_flavour(void **state)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(drains); i++) {
+		const struct drain_case *t = &drains[i];
+		struct kernel_ctx k = {.def = kernel_find("chase-l1")};
+		struct cpu_info ci;
+		struct session_cfg c;
+		struct pmu_plan plan;
+		char why[200] = "";
+
+		ts_select(t->model, &ci);
+		c = ts_cfg(&ci, KIND_DATALA_LOAD);
+		c.drain = PEBS_DRAIN_PMI;
+		c.period = PERIOD;
+		c.buffer_kib = 4;
+		c.threshold_records = 1;
+		c.data_cfg = t->data_cfg;
+		c.count_only = t->count_only;
+		assert_non_null(k.def);
+		if (plan_build(&c, &ci, &plan, why, sizeof(why)))
+			fail_msg("%s: %s", t->model, why);
+		kernel_set_drain(&k, &c, &plan);
+		if (!k.pmi || k.pmi_chunk != t->chunk)
+			fail_msg("%s%s: chunk %llu, want %llu", t->model,
+				 t->count_only ? " counting only" : "",
+				 (unsigned long long)k.pmi_chunk, (unsigned long long)t->chunk);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_chunk_formula),
 	    cmocka_unit_test(test_chunk_against_reserve),
+	    cmocka_unit_test(test_chunk_by_flavour),
 	};
 
 	ds_set_page_allocator(ts_low_pages, ts_free_low_pages);
