@@ -64,7 +64,7 @@ static const char *const sim_pages_words[] = {"4k", "2m", "1g", NULL};
 /* PMU_EVENT_NAME_MAX - 1 characters an entry (pmu/event.h) */
 #define EVENTS_ACCEPTED                                                                            \
 	"perfmon event names or raw event=0x..,umask=0x.. separated by ';', at most " STR(         \
-	    JOB_MAX_EVENTS) " of 63 characters"
+	    JOB_MAX_EVENTS) " of 127 characters"
 
 static const struct opt_def opt_table[] = {
     {"pmu", T_ENUM, OFF(pmu), 0, pmu_words, 0, 0, "auto, hw, sim", "auto", NULL},

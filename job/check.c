@@ -4,9 +4,8 @@
  * and before any PMU programming (job.h job_check): each events= entry,
  * period= and snapshot= go through the same plan the session would follow (pmu/plan.c,
  * pure: no MSR), so what the plan would refuse for the user's value - an
- * event not in the generation's table, a name over 63 characters, a period
- * outside the generation's range - is a bad option (exit 2), not a PEBS
- * failure.
+ * event not in the generation's table, a period outside the generation's
+ * range - is a bad option (exit 2), not a PEBS failure.
  */
 #include "job_int.h"
 #include "../pmu/acr.h"

@@ -527,6 +527,13 @@ static __attribute__((noinline)) int read_named(struct pmu_event_spec *s,
 
 		while (at + n < len && text[at + n] != ':')
 			n++;
+		if (s->n_items == PMU_EVENT_ITEMS) {
+			pp_snprintf(why, why_size,
+				    "event '%s': more than %u items separated by ':' (accepted: a "
+				    "perfmon name and at most 12 modifiers)",
+				    text, PMU_EVENT_ITEMS);
+			return -1;
+		}
 		ends[s->n_items++] = (uint8_t)(at + n);
 		if (at + n == len)
 			break;

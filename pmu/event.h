@@ -22,8 +22,11 @@
 #include "../lib/compat.h"
 #include "perfmon.h"
 
-#define PMU_EVENT_NAME_MAX 64 /* an entry's characters, with the NUL; pmu_event.name's too */
-#define PMU_EVENT_ITEMS	   32 /* ':'-separated items in PMU_EVENT_NAME_MAX - 1 characters */
+/* An entry's characters, with the NUL; pmu_event.name's too: every perfmon
+ * EventName fits (the longest, CLX OFFCORE_RESPONSE:request=..:response=..,
+ * is 95 characters; docs/PERFMON.md), as does the events= option's value. */
+#define PMU_EVENT_NAME_MAX 128
+#define PMU_EVENT_ITEMS	   64 /* ':'-separated items in PMU_EVENT_NAME_MAX - 1 characters */
 #define PMU_EVENT_NAMES	   4  /* names one entry may end at (tests/unit/test_pmu_event.c) */
 
 struct pmu_event {

@@ -329,27 +329,29 @@ int plan_add_count(struct pmu_plan *p, const struct pmu_event *ev, int user_idx,
 /*
  * The user's counted events, the most constrained first (fewest allowed
  * GP counters, core.c event constraints), so that an event tied to PMC0
- * is not crowded out by one that could go anywhere.
+ * is not crowded out by one that could go anywhere.  Each is read again
+ * where it is placed (pure): four events on the stack would pass 1 KiB.
  */
 int plan_add_user_counts(struct pmu_plan *p, const struct session_cfg *cfg, char *why,
 			 size_t why_size)
 {
-	struct pmu_event evs[SESSION_MAX_COUNT];
+	struct pmu_event ev;
 	int weight[SESSION_MAX_COUNT];
 	unsigned int i, n = cfg->n_count_events;
 	int w, r;
 
 	for (i = 0; i < n; i++) {
-		if (pmu_event_parse(p->pm, cfg->count_events[i], &evs[i], why, why_size))
+		if (pmu_event_parse(p->pm, cfg->count_events[i], &ev, why, why_size))
 			return SESSION_REFUSED;
-		weight[i] =
-		    evs[i].fixed >= 0 ? 0 : __builtin_popcount(plan_count_allowed(p, &evs[i]));
+		weight[i] = ev.fixed >= 0 ? 0 : __builtin_popcount(plan_count_allowed(p, &ev));
 	}
 	for (w = 0; w <= 32; w++)
 		for (i = 0; i < n; i++) {
 			if (weight[i] != w)
 				continue;
-			r = plan_add_count(p, &evs[i], (int)i, why, why_size);
+			if (pmu_event_parse(p->pm, cfg->count_events[i], &ev, why, why_size))
+				return SESSION_REFUSED;
+			r = plan_add_count(p, &ev, (int)i, why, why_size);
 			if (r)
 				return r;
 		}

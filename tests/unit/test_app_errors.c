@@ -139,7 +139,10 @@ static const struct bad bad_inputs[] = {
     {"kernels=chase-l1 period=0xffffffffffff", "period 281474976710655 above 140737488355327",
      "accepted: 32..140737488355327"},
     {"kernels=chase-l1 events=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
-     "longer than 63 characters", "at most 8 of 63 characters"},
+     "event 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa': no perfmon file",
+     "accepted: a perfmon EventName in any case"},
+    {"kernels=chase-l1 events=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+     "longer than 127 characters", "at most 8 of 127 characters"},
 };
 
 /* The one ERROR line a bad input gave, or NULL (and a message) when not exactly one. */

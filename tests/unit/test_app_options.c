@@ -145,7 +145,7 @@ static void test_tokens(void **state)
 	assert_int_equal(parse(ev), -1);
 	assert_non_null(strstr(err, "option events: bad value"));
 	ev[7 + 127] = 0;
-	ev[7 + 63] = ';'; /* two events of 63 characters, each the most one holds */
+	ev[7 + 63] = ';'; /* two events of 63 characters: the option's 127 in two */
 	/* each a raw encoding, as an entry must name an event: umask=0x00..01 */
 	for (int i = 0; i < 2; i++) {
 		memcpy(ev + 7 + 64 * i, "event=0xc0,umask=0x", 19);
@@ -409,7 +409,7 @@ static const struct opt_case opt_cases[] = {
     {.line = "events=event=1;event=2;event=3;event=4;event=5;event=6;event=7;event=8", .check = true},
     {.line = "events=event=1;event=2;event=3;event=4;event=5;event=6;event=7;event=8;event=9", .status = -1, .error = "option events: bad value 'event=1;event=2;event=3;event=4;event=5;...': more than 8 "
      "events (accepted: perfmon event names or raw event=0x..,umask=0x.. separated by ';', at "
-     "most 8 of 63 characters)", .check = true},
+     "most 8 of 127 characters)", .check = true},
     {.line = "events=event=1;;event=2;", .check = true},
 };
 // clang-format on

@@ -81,11 +81,11 @@ static void events(void **state)
 	assert_int_equal(options_parse_line(&o, "model=skl events=BOGUS", false, err, sizeof(err)),
 			 -1);
 	assert_non_null(strstr(err, "event 'BOGUS': no perfmon file (data/perfmon) has"));
-	/* An entry longer than any event name: refused as the option is read. */
-	snprintf(line, sizeof(line), "model=skl events=%064d", 7);
+	/* A value longer than the option holds: refused as the option is read. */
+	snprintf(line, sizeof(line), "model=skl events=%0128d", 7);
 	options_defaults(&o);
 	assert_int_equal(options_parse_line(&o, line, false, err, sizeof(err)), -1);
-	assert_non_null(strstr(err, "...': longer than 63 characters (accepted: "));
+	assert_non_null(strstr(err, "...': longer than 127 characters (accepted: "));
 	assert_int_not_equal(run("model=skl events=MEM_INST_RETIRED.ALL_LOADS"), EXIT_USAGE);
 }
 

@@ -179,7 +179,7 @@ static void test_bad_input(void **state)
  * modifier or out of range) is refused by the read.  name: the display
  * name pmu_event_resolve builds from the typed entry (docs/OPTIONS.md
  * "Event names"): the file's spelling, one spelling per modifier, a raw
- * encoding in one form, cut with "..." past 63 characters.
+ * encoding in one form, whole (PMU_EVENT_NAME_MAX holds the longest).
  */
 static const struct read_case {
 	const char *text, *table; /* table: a file name prefix, NULL for none */
@@ -225,8 +225,19 @@ static const struct read_case {
     {"event=205,umask=01,k,e,frontend=8,cmask=0x2,i", NULL, 0, 0, NULL,
      "event=0xcd,umask=0x1,cmask=2,inv,edge,k,frontend=0x8"},
     {"event=0xc6,umask=0x1,fe_thres=3", NULL, 0, 0, NULL, "event=0xc6,umask=0x1,fe_thres=3"},
+    /* the longest raw form, whole: 127 characters hold it */
     {"event=1,umask=1,cmask=1,inv,edge,eq,u,k,ldlat=3,offcore_rsp=999", NULL, 0, 0, NULL,
-     "event=0x1,umask=0x1,cmask=1,inv,edge,eq,u,k,ldlat=3,offcore_..."},
+     "event=0x1,umask=0x1,cmask=1,inv,edge,eq,u,k,ldlat=3,offcore_rsp=0x3e7"},
+    /* a perfmon name of 95 characters, the longest (cascadelakex_core.json) */
+    {"OFFCORE_RESPONSE:request=DEMAND_DATA_RD:response=L3_MISS_REMOTE_HOP1_DRAM.HIT_OTHER_CORE_NO_FWD:u",
+     "CLX/", 0, 0,
+     "OFFCORE_RESPONSE:request=DEMAND_DATA_RD:response=L3_MISS_REMOTE_HOP1_DRAM.HIT_OTHER_CORE_NO_FWD",
+     "OFFCORE_RESPONSE:request=DEMAND_DATA_RD:response=L3_MISS_REMOTE_HOP1_DRAM.HIT_OTHER_CORE_NO_FWD:u"},
+    /* empty items: 63 of them read, more than PMU_EVENT_ITEMS refused, none past it */
+    {"a::::::::::::::::::::::::::::::::::::::::::::::::::::::::::::::", NULL, -1, 0,
+     "no perfmon file (data/perfmon) has an EventName", NULL},
+    {"a:::::::::::::::::::::::::::::::::::::::::::::::::::::::::::::::::::::", NULL, -1, 0,
+     "more than 64 items separated by ':'", NULL},
     {"event=0x1cd", NULL, -1, 0, "'event=0x1cd' out of range (accepted: 0..0xff)", NULL},
     {"event=0x0,umask=0x9", NULL, -1, 0, "encodes as event 0x00 umask 0x09", NULL},
     {"", NULL, -1, 0, "empty event", NULL},
