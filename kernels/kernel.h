@@ -76,6 +76,8 @@ struct kernel_ctx {
 	 */
 	bool pmi;
 	uint64_t pmi_chunk;
+	/* Windows not opened: the firmware's TPR held the PMI's class. */
+	uint32_t pmi_tpr_held;
 
 	/* Filled by the kernel while it runs. */
 	uint64_t ip_lo, ip_hi;	/* the kernel body's code */

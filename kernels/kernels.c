@@ -581,8 +581,8 @@ void kernel_output_end(struct kernel_ctx *k)
  */
 void kernel_progress(struct kernel_ctx *k, uint64_t done)
 {
-	if (k->pmi && k->held)
-		pmi_window();
+	if (k->pmi && k->held && !pmi_window())
+		k->pmi_tpr_held++;
 	if (k->progress)
 		k->progress(k, done);
 }
@@ -641,6 +641,7 @@ void kernel_set_drain(struct kernel_ctx *k, const struct session_cfg *cfg,
 		      const struct pmu_plan *plan)
 {
 	k->pmi = cfg->drain == PEBS_DRAIN_PMI;
+	k->pmi_tpr_held = 0;
 	k->pmi_chunk = plan->fl && plan->fl->records
 			   ? kernel_pmi_chunk(plan->period, pebs_flavour_pmi_free(cfg, plan),
 					      per_iter(k->def, plan->kind))

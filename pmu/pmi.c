@@ -154,18 +154,28 @@ static bool pmi_lint0_to_mask(uint32_t lint0)
 	return !(lint0 & APIC_LVT_MASK) && (dm == APIC_DM_EXTINT || dm == APIC_DM_FIXED);
 }
 
-void pmi_window(void)
+/*
+ * TPR is only ever raised here: a firmware TPR above PMI_WINDOW_TPR holds
+ * classes the firmware chose to hold, and lowering it would let them in.
+ * One at or above the PMI vector's class holds the PMI too: no window
+ * then; it waits in the IRR until the body ends (false, counted by the
+ * caller).
+ */
+bool pmi_window(void)
 {
-	uint32_t tpr, lint0;
+	uint32_t tpr, lint0, in;
 	bool mask;
 
 	if (!pmi_vector_bit(APIC_IRR))
-		return;
+		return true;
 	tpr = hw_apic_read(APIC_TPR);
+	in = (tpr & 0xff) > PMI_WINDOW_TPR ? tpr & 0xff : PMI_WINDOW_TPR;
+	if ((in >> 4) >= (PMI_VECTOR >> 4))
+		return false;
 	/* Read, mask, write back after: as EDK II DisableLvtInterrupts, Linux clear_local_APIC. */
 	lint0 = hw_apic_read(APIC_LVT_LINT0) & APIC_LVT_LINT_RW;
 	mask = pmi_lint0_to_mask(lint0);
-	hw_apic_write(APIC_TPR, PMI_WINDOW_TPR);
+	hw_apic_write(APIC_TPR, in);
 	if (mask)
 		hw_apic_write(APIC_LVT_LINT0, lint0 | APIC_LVT_MASK);
 	hw_irq_window();
@@ -177,6 +187,7 @@ void pmi_window(void)
 	if (mask)
 		hw_apic_write(APIC_LVT_LINT0, lint0);
 	hw_apic_write(APIC_TPR, tpr);
+	return true;
 }
 
 void pmi_teardown(struct sess *s)

@@ -194,8 +194,10 @@ unsigned int pebs_ds_pmi_reserve(const struct cpu_info *ci, bool baseline);
  * Vol. 3A 11.8.3.1), and LVT LINT0 masked, since TPR does not hold an
  * ExtINT (the 8259's timer in virtual-wire mode): OVMF's timer handler logs
  * an error for one at TPL_HIGH_LEVEL (edk2 OvmfPkg NestedInterruptTplLib).
- * TPR and LINT0 are put back as found.  None held: no-op.
+ * TPR and LINT0 are put back as found.  None held: no-op, true.  TPR is
+ * never lowered (max of the firmware's and 0xd0); where the firmware's
+ * already holds the PMI's class, no window: false, the PMI waits.
  */
-void pmi_window(void);
+bool pmi_window(void);
 
 #endif

@@ -134,32 +134,56 @@ static void test_timer_against_tpr(void **state)
 }
 
 /*
- * pmi_window() at TPL_HIGH_LEVEL, a PMI held and a timer tick due: the PMI
- * comes with TPR 0xd0, the tick stays out, TPR is the caller's again after.
+ * pmi_window() at TPL_HIGH_LEVEL, a PMI held and a timer tick due, from the
+ * firmware's TPR: the window raises TPR to 0xd0, never lowers it (0xdf
+ * stays, admitting the PMI's class 0xe alone), and opens none where TPR
+ * holds class 0xe (the PMI waits: false).  TPR is the caller's after.
  */
+/* clang-format off */
+static const struct window_case {
+	uint8_t before, in_handler;	/* in_handler 0: no window, PMI held */
+} window_cases[] = {
+	{0x00, 0xd0},
+	{0x10, 0xd0},
+	{0xc0, 0xd0},
+	{0xd0, 0xd0},	/* the window's own */
+	{0xdf, 0xdf},	/* higher than 0xd0: kept, class d still admits e */
+	{0xe0, 0},	/* the PMI's class: held, no window */
+	{0xf0, 0},
+};
+/* clang-format on */
+
 static void test_window_tpr(void **state)
 {
-	static const uint8_t before[] = {0x00, 0x10, 0xc0};
-
-	for (size_t i = 0; i < ARRAY_SIZE(before); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(window_cases); i++) {
+		const struct window_case *c = &window_cases[i];
+		unsigned int want = c->in_handler ? 1 : 0;
 		uint64_t tpl;
+		bool opened;
 
 		use_model("skl");
 		sim_set_timer_attr(SIM_TIMER_LAPIC);
 		pmis = 0;
+		tpr_in_handler = 0;
 		tpl = plat_tpl_raise();
-		hw_apic_write(APIC_TPR, before[i]);
+		hw_apic_write(APIC_TPR, c->before);
 		overflow_now(OUR_PMI);
 		timer_due();
 		assert_int_equal(pmis, 0); /* interrupts off at TPL_HIGH_LEVEL */
 		assert_true(in_irr(OUR_PMI));
-		pmi_window();
-		if (pmis != 1 || tpr_in_handler != 0xd0 || saw_rule("timer-high-tpl"))
-			fail_msg("TPR 0x%x before: %u PMIs, TPR 0x%x in the handler, rules %s",
-				 before[i], pmis, tpr_in_handler, rules_seen);
-		assert_int_equal(hw_apic_read(APIC_TPR), before[i]);
-		pmi_window(); /* none held: no window */
+		opened = pmi_window();
+		if (pmis != want || tpr_in_handler != c->in_handler || opened != (want != 0) ||
+		    saw_rule("timer-high-tpl"))
+			fail_msg("TPR 0x%x before: %u PMIs (want %u), TPR 0x%x in the handler "
+				 "(want 0x%x), window %s, rules %s",
+				 c->before, pmis, want, tpr_in_handler, c->in_handler,
+				 opened ? "opened" : "refused", rules_seen);
+		assert_int_equal(hw_apic_read(APIC_TPR), c->before);
+		assert_int_equal(in_irr(OUR_PMI), !want);
+		hw_apic_write(APIC_TPR, 0);
+		pmi_window(); /* a held one comes once TPR allows; none held: no window */
 		assert_int_equal(pmis, 1);
+		assert_true(pmi_window());
 		plat_tpl_restore(tpl);
 		hw_set_pmi_handler(OUR_PMI, NULL, NULL);
 		sim_set_timer_attr(SIM_TIMER_OFF);
