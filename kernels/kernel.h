@@ -191,7 +191,8 @@ struct pmu_plan;
  * Before a sampling's run: whether it drains on PMIs (cfg->drain) and the
  * chunk then, from the plan's period and kind and what its PEBS flavour's
  * threshold leaves free (pmu/pebs_flavour.h pebs_flavour_pmi_free); a
- * flavour without records: KERNEL_CHUNK_PMI.
+ * flavour without records: KERNEL_CHUNK_PMI.  Where one iteration alone
+ * counts past what that room holds (the chunk's floor), an INFO line.
  */
 void kernel_set_drain(struct kernel_ctx *k, const struct session_cfg *cfg,
 		      const struct pmu_plan *plan);

@@ -640,12 +640,26 @@ uint64_t kernel_pmi_chunk(uint64_t period, unsigned int reserve, unsigned int pe
 void kernel_set_drain(struct kernel_ctx *k, const struct session_cfg *cfg,
 		      const struct pmu_plan *plan)
 {
+	unsigned int free, per_it;
+
 	k->pmi = cfg->drain == PEBS_DRAIN_PMI;
 	k->pmi_tpr_held = 0;
-	k->pmi_chunk = plan->fl && plan->fl->records
-			   ? kernel_pmi_chunk(plan->period, pebs_flavour_pmi_free(cfg, plan),
-					      per_iter(k->def, plan->kind))
-			   : KERNEL_CHUNK_PMI;
+	k->pmi_chunk = KERNEL_CHUNK_PMI;
+	if (!k->pmi || !plan->fl || !plan->fl->records)
+		return;
+	free = pebs_flavour_pmi_free(cfg, plan);
+	per_it = per_iter(k->def, plan->kind);
+	k->pmi_chunk = kernel_pmi_chunk(plan->period, free, per_it);
+	/*
+	 * The chunk's floor is one iteration; where that one alone can count
+	 * past the crossing record and the free room, the bound does not hold:
+	 * said here, and what is dropped is counted lost by the session.
+	 */
+	if (per_it > ((uint64_t)free + 1) * plan->period)
+		report_info("%s: drain=pmi: one iteration counts up to %u events, more than "
+			    "the %u records (%u free past the threshold + 1) at period %llu "
+			    "hold: records may be lost (counted lost)",
+			    k->def->name, per_it, free + 1, free, (unsigned long long)plan->period);
 }
 
 /* The other CPU's part of the sharing kernels: real accesses only, never reported. */

@@ -11,6 +11,7 @@
  * counting copy, pmu/session_result.c).
  */
 #include "test_session_util.h"
+#include "test_util.h"
 #include "kernels/kernel.h"
 #include "lib/platform.h"
 #include "pmu/pebs_flavour.h"
@@ -194,12 +195,70 @@ static void test_chunk_by_flavour(void **state)
 	}
 }
 
+/*
+ * The chunk's floor is one iteration: where one iteration alone counts
+ * more events than (free + 1) records at the period hold, the bound is
+ * broken and kernel_set_drain says so (an INFO line).  Goldmont (period
+ * from 1: Linux core.c has no limit_period for it), 4 KiB: 20 records of
+ * 0xc8 (the plan's fmt3 size), threshold=20 leaves 0 free, 19 leaves 1;
+ * chase-l1 with a
+ * KIND_OTHER event counts 1 load + 4 other instructions (KERNEL_LOOP_INSNS)
+ * an iteration.
+ */
+/* clang-format off */
+static const struct short_case {
+	unsigned int threshold, free;
+	uint64_t period;
+	bool said;
+} shorts[] = {
+	{20, 0, 5, false},	/* 5 events = (0 + 1) records * 5: just fits */
+	{20, 0, 4, true},	/* 5 > (0 + 1) * 4: one over */
+	{19, 1, 3, false},	/* 5 <= (1 + 1) * 3 */
+	{19, 1, 2, true},	/* 5 > (1 + 1) * 2 */
+};
+/* clang-format on */
+
+static void test_chunk_too_small(void **state)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(shorts); i++) {
+		const struct short_case *t = &shorts[i];
+		struct kernel_ctx k = {.def = kernel_find("chase-l1")};
+		struct cpu_info ci;
+		struct session_cfg c;
+		struct pmu_plan plan;
+		char why[200] = "";
+		const char *line;
+
+		ts_select("glm", &ci);
+		c = ts_cfg(&ci, KIND_OTHER);
+		c.drain = PEBS_DRAIN_PMI;
+		c.period = t->period;
+		c.buffer_kib = 4;
+		c.threshold_records = t->threshold;
+		if (plan_build(&c, &ci, &plan, why, sizeof(why)))
+			fail_msg("threshold=%u period=%llu: %s", t->threshold,
+				 (unsigned long long)t->period, why);
+		if (pebs_flavour_pmi_free(&c, &plan) != t->free)
+			fail_msg("threshold=%u: %u free (rec %u), want %u", t->threshold,
+				 pebs_flavour_pmi_free(&c, &plan), (unsigned int)plan.rec_size,
+				 t->free);
+		test_lines_capture();
+		kernel_set_drain(&k, &c, &plan);
+		line = test_line_find("INFO: ", "records may be lost");
+		if (k.pmi_chunk != 1 || !!line != t->said)
+			fail_msg("threshold=%u period=%llu: chunk %llu (want 1), %s", t->threshold,
+				 (unsigned long long)t->period, (unsigned long long)k.pmi_chunk,
+				 line ? line : "nothing said");
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_chunk_formula),
 	    cmocka_unit_test(test_chunk_against_reserve),
 	    cmocka_unit_test(test_chunk_by_flavour),
+	    cmocka_unit_test(test_chunk_too_small),
 	};
 
 	ds_set_page_allocator(ts_low_pages, ts_free_low_pages);
