@@ -191,16 +191,17 @@ struct pmu_plan;
  * Before a sampling's run: whether it drains on PMIs (cfg->drain) and the
  * chunk then, from the plan's period and kind and what its PEBS flavour's
  * threshold leaves free (pmu/pebs_flavour.h pebs_flavour_pmi_free); a
- * flavour without records: KERNEL_CHUNK_PMI.  Where one iteration alone
- * counts past what that room holds (the chunk's floor), an INFO line.
+ * flavour without records: KERNEL_CHUNK_PMI.  Where two iterations count
+ * past what that room holds (the chunk's floor), an INFO line.
  */
 void kernel_set_drain(struct kernel_ctx *k, const struct session_cfg *cfg,
 		      const struct pmu_plan *plan);
 /*
- * Iterations per chunk where a PMI waits for the chunk's end: at most
- * reserve + 1 records (the one that crosses the threshold, then the
- * reserve) at `period` events each, per_iter events an iteration at most;
- * between 1 and KERNEL_CHUNK_PMI.
+ * Iterations per chunk where a PMI waits for the chunk's end: two chunks
+ * (the PMI may reach the IRR up to a chunk late) write at most reserve + 1
+ * records (the one that crosses the threshold, then the reserve) at
+ * `period` events each, per_iter events an iteration at most; between 1
+ * and KERNEL_CHUNK_PMI.
  */
 uint64_t kernel_pmi_chunk(uint64_t period, unsigned int reserve, unsigned int per_iter);
 /*

@@ -620,13 +620,20 @@ static unsigned int per_iter(const struct kernel_def *def, enum pebs_kind kind)
  * Records past the interrupt threshold go into the reserve until the PMI
  * is taken, and past the absolute maximum they are dropped (SDM Vol. 3B
  * 17.4.9; 18.8.1 "No signaling is generated when PEBS buffer is full").
- * The PMI waits for the chunk's end, and the record that crosses the
- * threshold may be the chunk's first: ceil(C * E / P) <= R + 1 records
- * for C iterations of E events at period P, so C <= (R + 1) * P / E.
+ * The PMI is let in at a chunk's end only once it is in the IRR, and it
+ * takes time to get there: 17.4.9 asks for a threshold "several records
+ * short of the PEBS absolute maximum address to allow a pending interrupt
+ * to be handled".  Allowing it up to one chunk late, the record that crosses
+ * the threshold (a chunk's last) is followed by up to two chunks before
+ * the window that takes it: ceil(2 * C * E / P) <= R + 1 records for C
+ * iterations of E events at period P, so C <= (R + 1) * P / (2 * E).
  */
+#define KERNEL_PMI_CHUNKS_LATE 2
+
 uint64_t kernel_pmi_chunk(uint64_t period, unsigned int reserve, unsigned int per_it)
 {
-	uint64_t c = per_it ? ((uint64_t)reserve + 1) * period / per_it : KERNEL_CHUNK_PMI;
+	uint64_t c = per_it ? ((uint64_t)reserve + 1) * period / (KERNEL_PMI_CHUNKS_LATE * per_it)
+			    : KERNEL_CHUNK_PMI;
 
 	return c < 1 ? 1 : c > KERNEL_CHUNK_PMI ? KERNEL_CHUNK_PMI : c;
 }
@@ -651,15 +658,17 @@ void kernel_set_drain(struct kernel_ctx *k, const struct session_cfg *cfg,
 	per_it = per_iter(k->def, plan->kind);
 	k->pmi_chunk = kernel_pmi_chunk(plan->period, free, per_it);
 	/*
-	 * The chunk's floor is one iteration; where that one alone can count
-	 * past the crossing record and the free room, the bound does not hold:
-	 * said here, and what is dropped is counted lost by the session.
+	 * The chunk's floor is one iteration; where that one, with the one
+	 * after it while the PMI is on its way, can count past the crossing
+	 * record and the free room, the bound does not hold: said here, and
+	 * what is dropped is counted lost by the session.
 	 */
-	if (per_it > ((uint64_t)free + 1) * plan->period)
-		report_info("%s: drain=pmi: one iteration counts up to %u events, more than "
+	if ((uint64_t)KERNEL_PMI_CHUNKS_LATE * per_it > ((uint64_t)free + 1) * plan->period)
+		report_info("%s: drain=pmi: %d iterations count up to %u events, more than "
 			    "the %u records (%u free past the threshold + 1) at period %llu "
 			    "hold: records may be lost (counted lost)",
-			    k->def->name, per_it, free + 1, free, (unsigned long long)plan->period);
+			    k->def->name, KERNEL_PMI_CHUNKS_LATE, KERNEL_PMI_CHUNKS_LATE * per_it,
+			    free + 1, free, (unsigned long long)plan->period);
 }
 
 /* The other CPU's part of the sharing kernels: real accesses only, never reported. */
