@@ -581,8 +581,12 @@ void kernel_output_end(struct kernel_ctx *k)
  */
 void kernel_progress(struct kernel_ctx *k, uint64_t done)
 {
-	if (k->pmi && k->held && !pmi_window())
-		k->pmi_tpr_held++;
+	/* Said once, held back with the body's lines (report_defer_begin). */
+	if (k->pmi && k->held && !pmi_window() && !k->pmi_tpr_held++)
+		report_info("%s: drain=pmi: the firmware's TPR holds the PMI's priority class: "
+			    "no window; PMIs wait for the body's end (records past the buffer's "
+			    "end are counted lost)",
+			    k->def ? k->def->name : "kernel");
 	if (k->progress)
 		k->progress(k, done);
 }
