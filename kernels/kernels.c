@@ -583,9 +583,7 @@ void kernel_progress(struct kernel_ctx *k, uint64_t done)
 {
 	/* Said once, held back with the body's lines (report_defer_begin). */
 	if (k->pmi && k->held && !pmi_window() && !k->pmi_tpr_held++)
-		report_info("%s: drain=pmi: the firmware's TPR holds the PMI's priority class: "
-			    "no window; PMIs wait for the body's end (records past the buffer's "
-			    "end are counted lost)",
+		report_info("%s: drain=pmi: TPR holds the PMI's class: no window until the end",
 			    k->def ? k->def->name : "kernel");
 	if (k->progress)
 		k->progress(k, done);
@@ -668,11 +666,8 @@ void kernel_set_drain(struct kernel_ctx *k, const struct session_cfg *cfg,
 	 * what is dropped is counted lost by the session.
 	 */
 	if ((uint64_t)KERNEL_PMI_CHUNKS_LATE * per_it > ((uint64_t)free + 1) * plan->period)
-		report_info("%s: drain=pmi: %d iterations count up to %u events, more than "
-			    "the %u records (%u free past the threshold + 1) at period %llu "
-			    "hold: records may be lost (counted lost)",
-			    k->def->name, KERNEL_PMI_CHUNKS_LATE, KERNEL_PMI_CHUNKS_LATE * per_it,
-			    free + 1, free, (unsigned long long)plan->period);
+		report_info("%s: drain=pmi: %d iterations overfill %u records: records may be lost",
+			    k->def->name, KERNEL_PMI_CHUNKS_LATE, free + 1);
 }
 
 /* The other CPU's part of the sharing kernels: real accesses only, never reported. */
