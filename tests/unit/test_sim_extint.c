@@ -44,20 +44,6 @@ static bool pmi_in_irr(void)
 	return hw_apic_read(APIC_IRR + 0x10 * (OUR_PMI / 32)) & (1u << (OUR_PMI % 32));
 }
 
-/* A counting overflow of GP counter 0 with EVTSEL.INT: a PMI at our vector. */
-static void overflow_now(void)
-{
-	static uint8_t data[64];
-
-	assert_int_equal(hw_set_pmi_handler(OUR_PMI, on_pmi, NULL), 0);
-	hw_apic_write(APIC_LVTPC, OUR_PMI);
-	wr(GLOBAL_CTRL, 0);
-	wr(EVTSEL(0), EVT(0x81d0) | EV_INT); /* MEM_INST_RETIRED.ALL_LOADS */
-	wr(PMC(0), (uint64_t)-1);
-	wr(GLOBAL_CTRL, 1);
-	run_loads(data, 1);
-}
-
 /* Boot-CPU hw calls until the simulated firmware timer is due (sim/timer.c TIMER_PERIOD). */
 static void timer_due(void)
 {
@@ -158,7 +144,7 @@ static void window_keeps_extint_out(void **state)
 		pmis = 0;
 		tpl = plat_tpl_raise();
 		hw_apic_write(APIC_LINT0, c->before);
-		overflow_now();
+		overflow_pmi_now(OUR_PMI, on_pmi);
 		timer_due();
 		assert_int_equal(pmis, 0); /* interrupts off at TPL_HIGH_LEVEL */
 		assert_true(pmi_in_irr());

@@ -35,20 +35,6 @@ static bool in_irr(uint8_t vec)
 	return hw_apic_read(APIC_IRR + 0x10 * (vec / 32)) & (1u << (vec % 32));
 }
 
-/* A counting overflow of GP counter 0 with EVTSEL.INT: a PMI at LVTPC's vector. */
-static void overflow_now(uint8_t vec)
-{
-	static uint8_t data[64];
-
-	assert_int_equal(hw_set_pmi_handler(vec, on_pmi, NULL), 0);
-	hw_apic_write(APIC_LVTPC, vec);
-	wr(GLOBAL_CTRL, 0);
-	wr(EVTSEL(0), EVT(0x81d0) | EV_INT); /* MEM_INST_RETIRED.ALL_LOADS */
-	wr(PMC(0), (uint64_t)-1);
-	wr(GLOBAL_CTRL, 1);
-	run_loads(data, 1);
-}
-
 /* clang-format off */
 static const struct pmi_case {
 	uint8_t tpr, vec;
@@ -75,7 +61,7 @@ static void test_pmi_against_tpr(void **state)
 		pmis = 0;
 		hw_apic_write(APIC_TPR, c->tpr);
 		assert_int_equal(hw_apic_read(APIC_TPR), c->tpr);
-		overflow_now(c->vec);
+		overflow_pmi_now(c->vec, on_pmi);
 		if (pmis != (c->taken ? 1u : 0u) || in_irr(c->vec) == c->taken)
 			fail_msg("TPR 0x%x, vector 0x%x: %u PMIs, IRR bit %d; want %s", c->tpr,
 				 c->vec, pmis, in_irr(c->vec), c->taken ? "taken" : "held");
@@ -171,7 +157,7 @@ static void test_window_tpr(void **state)
 		tpr_in_handler = 0;
 		tpl = plat_tpl_raise();
 		hw_apic_write(APIC_TPR, c->before);
-		overflow_now(OUR_PMI);
+		overflow_pmi_now(OUR_PMI, on_pmi);
 		timer_due();
 		assert_int_equal(pmis, 0); /* interrupts off at TPL_HIGH_LEVEL */
 		assert_true(in_irr(OUR_PMI));

@@ -217,4 +217,18 @@ static pp_unused void run_loads(const uint8_t *data, unsigned long n)
 		hw_current()->mem_access(kip(i), 0, (uintptr_t)data + 64 * i, 8, HW_LOAD);
 }
 
+/* One load overflows GP counter 0 (EVTSEL.INT): a PMI at vec, handled by fn. */
+static pp_unused void overflow_pmi_now(uint8_t vec, void (*fn)(void *ctx))
+{
+	static uint8_t data[64];
+
+	assert_int_equal(hw_set_pmi_handler(vec, fn, NULL), 0);
+	hw_apic_write(APIC_LVTPC, vec);
+	wr(GLOBAL_CTRL, 0);
+	wr(EVTSEL(0), EVT(0x81d0) | EV_INT); /* MEM_INST_RETIRED.ALL_LOADS */
+	wr(PMC(0), (uint64_t)-1);
+	wr(GLOBAL_CTRL, 1);
+	run_loads(data, 1);
+}
+
 #endif
