@@ -233,10 +233,12 @@ static const struct read_case {
      "CLX/", 0, 0,
      "OFFCORE_RESPONSE:request=DEMAND_DATA_RD:response=L3_MISS_REMOTE_HOP1_DRAM.HIT_OTHER_CORE_NO_FWD",
      "OFFCORE_RESPONSE:request=DEMAND_DATA_RD:response=L3_MISS_REMOTE_HOP1_DRAM.HIT_OTHER_CORE_NO_FWD:u"},
-    /* empty items: 63 of them read, more than PMU_EVENT_ITEMS refused, none past it */
+    /* empty items: 63 and 64 (PMU_EVENT_ITEMS) read, 65 refused, none written past it */
     {"a::::::::::::::::::::::::::::::::::::::::::::::::::::::::::::::", NULL, -1, 0,
      "no perfmon file (data/perfmon) has an EventName", NULL},
-    {"a:::::::::::::::::::::::::::::::::::::::::::::::::::::::::::::::::::::", NULL, -1, 0,
+    {"a:::::::::::::::::::::::::::::::::::::::::::::::::::::::::::::::", NULL, -1, 0,
+     "no perfmon file (data/perfmon) has an EventName", NULL},
+    {"a::::::::::::::::::::::::::::::::::::::::::::::::::::::::::::::::", NULL, -1, 0,
      "more than 64 items separated by ':'", NULL},
     {"event=0x1cd", NULL, -1, 0, "'event=0x1cd' out of range (accepted: 0..0xff)", NULL},
     {"event=0x0,umask=0x9", NULL, -1, 0, "encodes as event 0x00 umask 0x09", NULL},
